@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ErrorCode } from '@dsm/contracts';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { TConfig } from './config/config';
+import type { TDatabaseHandle } from './db/database';
+import { registerErrorHandler, sendError } from './lib/error-handler';
+import { healthRoutes } from './modules/health/routes';
+import { licenceRoutes } from './modules/licences/routes';
+import { searchRoutes } from './modules/search/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: TDatabaseHandle;
+    config: TConfig;
+  }
+}
+
+export type TBuildAppOptions = {
+  config: TConfig;
+  database: TDatabaseHandle;
+  /** Folder of the built web app; defaults to apps/web/dist. Missing: the API runs without it. */
+  webDistDir?: string;
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | { level: string };
+};
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the HTTP application: the same function serves production and the API tests. */
+export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Request ids come from a trusted proxy when present, so a request can be followed across hops.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('database', options.database);
+  app.decorate('config', options.config);
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are typed by the contracts at compile time and checked by the API tests; parsing
+  // every answer again with zod would cost more than the search itself at 1000 items a page.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  void serializerCompiler;
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Data marketplace API',
+        version: '0.1.0',
+        description: 'Catalogue search, offers, licences, orders and connectors of the data marketplace.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(searchRoutes);
+  await app.register(licenceRoutes);
+
+  const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api') || url.startsWith('/idp') || url.startsWith('/idp-service');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: the web app decides what a path shows.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, request, ErrorCode.NOT_FOUND, `No route ${request.method} ${url.split('?')[0]}`);
+  });
+
+  return app;
+}

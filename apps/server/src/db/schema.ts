@@ -1,0 +1,89 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Table types of the database, as Kysely sees them. Migrations in ./migrations are the source of truth. */
+export type TDatabase = {
+  agents: TAgentTable;
+  licences: TLicenceTable;
+  offers: TOfferTable;
+  datasets: TDatasetTable;
+  distributions: TDistributionTable;
+};
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NumericValue = ColumnType<string, number | string, number | string>;
+type BigintValue = ColumnType<string | null, number | string | bigint | null, number | string | bigint | null>;
+
+export type TAgentTable = {
+  id: string;
+  type: 'foaf:Organization' | 'foaf:Person';
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+};
+
+export type TLicenceTable = {
+  id: string;
+  title: string;
+  url: string;
+  mappings: string[];
+  created_at: Generated<Timestamp>;
+};
+
+export type TOfferTable = {
+  id: string;
+  title: string;
+  description: string;
+  language: string;
+  keywords: string[];
+  categories: string[];
+  payment_model: string;
+  price: NumericValue;
+  is_sellable: boolean;
+  likes: Generated<number>;
+  private_data: Generated<boolean>;
+  author: string | null;
+  author_email: string | null;
+  maintainer: string | null;
+  maintainer_email: string | null;
+  provider_url: string | null;
+  state: Generated<string>;
+  type: Generated<string>;
+  privacy_mode: Generated<string>;
+  rating: NumericValue | null;
+  period: string | null;
+  terms_of_use: string | null;
+  country: string | null;
+  provider: string | null;
+  access_type: string | null;
+  content_type: string | null;
+  publisher_id: string | null;
+  modified: Timestamp | null;
+  total_bytes: BigintValue;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+};
+
+export type TDatasetTable = {
+  id: string;
+  offer_id: string;
+  position: number;
+  issued: Timestamp | null;
+  modified: Timestamp | null;
+  publisher_id: string;
+  creator_id: string | null;
+  custodian_id: string | null;
+  themes: string[];
+};
+
+export type TDistributionTable = {
+  id: string;
+  dataset_id: string;
+  position: number;
+  title: string;
+  media_type: string | null;
+  format: string | null;
+  licence: string | null;
+  access_url: string | null;
+  byte_size: BigintValue;
+};

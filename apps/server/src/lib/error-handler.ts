@@ -1,0 +1,87 @@
+import { ErrorCode, type TErrorCode, type TErrorResponse } from '@dsm/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, STATUS_OF, type TIssue } from './app-error';
+
+const REASON: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Connection-level failures of PostgreSQL: the database is away, not the request wrong. */
+const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004']);
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: TErrorCode,
+  message: string,
+  issues?: TIssue[],
+): FastifyReply {
+  const statusCode = STATUS_OF[code];
+  const body: TErrorResponse = {
+    statusCode,
+    code,
+    error: REASON[statusCode] ?? 'Error',
+    message,
+    ...(issues && issues.length > 0 ? { issues } : {}),
+    requestId: request.id,
+  };
+  if (statusCode === 503 || statusCode === 429) reply.header('Retry-After', '5');
+  return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+function isTimeoutOrConnection(error: unknown): boolean {
+  const candidate = error as { code?: unknown; message?: unknown };
+  if (typeof candidate.code === 'string' && DATABASE_UNAVAILABLE.has(candidate.code)) return true;
+  return typeof candidate.message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(candidate.message);
+}
+
+/** One handler turns every failure into the common error body; nothing leaks a stack trace. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, request, error.code, error.message, error.issues);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((item) => {
+        const where = String(error.validationContext ?? 'request');
+        const rest = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { path: rest ? `${where}.${rest}` : where, message: item.message ?? 'is invalid' };
+      });
+      const first = issues[0];
+      return sendError(
+        reply,
+        request,
+        ErrorCode.VALIDATION_FAILED,
+        first ? `${first.path}: ${first.message}` : 'The request is invalid',
+        issues,
+      );
+    }
+
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return sendError(reply, request, ErrorCode.MALFORMED_BODY, `The body is not valid JSON: ${error.message}`);
+    }
+    if (status === 413) return sendError(reply, request, ErrorCode.PAYLOAD_TOO_LARGE, 'The request body is too large');
+    if (status === 415) {
+      return sendError(reply, request, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the body as application/json');
+    }
+    if (status === 404) return sendError(reply, request, ErrorCode.NOT_FOUND, error.message);
+    if (status >= 400 && status < 500) return sendError(reply, request, ErrorCode.VALIDATION_FAILED, error.message);
+
+    if (isTimeoutOrConnection(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(reply, request, ErrorCode.SERVICE_UNAVAILABLE, 'The catalogue is unavailable; retry shortly');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, request, ErrorCode.INTERNAL, 'Something went wrong; quote the request id when reporting it');
+  });
+}

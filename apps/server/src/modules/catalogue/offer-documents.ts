@@ -1,0 +1,149 @@
+import type { TAgent, TDataset, TOffer, TPaymentModel } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+
+type TAgentRow = {
+  id: string;
+  type: 'foaf:Organization' | 'foaf:Person';
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+};
+
+function presentAgent(row: TAgentRow | undefined, id: string): TAgent {
+  if (!row) return { '@id': id, '@type': 'foaf:Organization' };
+  const agent: TAgent = { '@id': row.id, '@type': row.type };
+  if (row.type === 'foaf:Organization') {
+    if (row.name) agent['foaf:name'] = row.name;
+  } else {
+    if (row.first_name) agent['foaf:firstName'] = row.first_name;
+    if (row.last_name) agent['foaf:lastName'] = row.last_name;
+  }
+  if (row.email) agent['foaf:mbox'] = `mailto:${row.email}`;
+  return agent;
+}
+
+const iso = (value: Date | null): string | null =>
+  value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : null;
+
+const toNumber = (value: string | number | null): number | null => {
+  if (value === null) return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+};
+
+/**
+ * Loads offers by id with their datasets, distributions and agents and presents them in the
+ * catalogue's JSON-LD-like shape, in the order of `ids`. Unknown ids are left out.
+ */
+export async function loadOfferDocuments(db: TDb, ids: readonly string[]): Promise<TOffer[]> {
+  if (ids.length === 0) return [];
+  const idList = [...ids];
+  const [offers, datasets] = await Promise.all([
+    db
+      .selectFrom('offers')
+      .select([
+        'id',
+        'title',
+        'description',
+        'language',
+        'keywords',
+        'categories',
+        'payment_model',
+        'price',
+        'is_sellable',
+        'likes',
+      ])
+      .where('id', '=', (eb) => eb.fn.any(eb.val(idList)))
+      .execute(),
+    db
+      .selectFrom('datasets')
+      .selectAll()
+      .where('offer_id', '=', (eb) => eb.fn.any(eb.val(idList)))
+      .orderBy('offer_id')
+      .orderBy('position')
+      .execute(),
+  ]);
+  const datasetIds = datasets.map((dataset) => dataset.id);
+  const agentIds = new Set<string>();
+  for (const dataset of datasets) {
+    agentIds.add(dataset.publisher_id);
+    if (dataset.creator_id) agentIds.add(dataset.creator_id);
+    if (dataset.custodian_id) agentIds.add(dataset.custodian_id);
+  }
+  const [distributions, agents] = await Promise.all([
+    datasetIds.length === 0
+      ? []
+      : db
+          .selectFrom('distributions')
+          .selectAll()
+          .where('dataset_id', '=', (eb) => eb.fn.any(eb.val(datasetIds)))
+          .orderBy('dataset_id')
+          .orderBy('position')
+          .execute(),
+    agentIds.size === 0
+      ? []
+      : db
+          .selectFrom('agents')
+          .selectAll()
+          .where('id', '=', (eb) => eb.fn.any(eb.val([...agentIds])))
+          .execute(),
+  ]);
+
+  const agentById = new Map(agents.map((agent) => [agent.id, agent]));
+  const distributionsByDataset = new Map<string, typeof distributions>();
+  for (const distribution of distributions) {
+    const list = distributionsByDataset.get(distribution.dataset_id) ?? [];
+    list.push(distribution);
+    distributionsByDataset.set(distribution.dataset_id, list);
+  }
+  const datasetsByOffer = new Map<string, TDataset[]>();
+  for (const dataset of datasets) {
+    const presented: TDataset = {
+      '@id': dataset.id,
+      'dcterms:issued': iso(dataset.issued),
+      'dcterms:modified': iso(dataset.modified),
+      'dcterms:publisher': presentAgent(agentById.get(dataset.publisher_id), dataset.publisher_id),
+      'dcterms:creator': dataset.creator_id ? presentAgent(agentById.get(dataset.creator_id), dataset.creator_id) : null,
+      'geodcatp:custodian': dataset.custodian_id
+        ? presentAgent(agentById.get(dataset.custodian_id), dataset.custodian_id)
+        : null,
+      'dcat:theme': dataset.themes.map((theme) => ({ '@id': theme, label: theme })),
+      'dcat:keyword': [],
+      'dcat:distribution': (distributionsByDataset.get(dataset.id) ?? []).map((distribution) => ({
+        '@id': distribution.id,
+        'dcterms:title': distribution.title,
+        'dcat:mediaType': distribution.media_type,
+        'dcterms:format': distribution.format,
+        'dcterms:license': distribution.licence,
+        'dcat:accessURL': distribution.access_url,
+        'dcat:byteSize': toNumber(distribution.byte_size),
+      })),
+    };
+    const list = datasetsByOffer.get(dataset.offer_id) ?? [];
+    list.push(presented);
+    datasetsByOffer.set(dataset.offer_id, list);
+  }
+
+  const offerById = new Map(offers.map((offer) => [offer.id, offer]));
+  const documents: TOffer[] = [];
+  for (const id of ids) {
+    const offer = offerById.get(id);
+    if (!offer) continue;
+    const offerDatasets = datasetsByOffer.get(id) ?? [];
+    for (const dataset of offerDatasets) dataset['dcat:keyword'] = offer.keywords;
+    documents.push({
+      '@id': offer.id,
+      title: offer.title,
+      description: { '@value': offer.description, '@language': offer.language },
+      paymentModel: offer.payment_model as TPaymentModel,
+      price: Number(offer.price),
+      isSellable: offer.is_sellable,
+      likes: offer.likes,
+      keywords: offer.keywords,
+      categories: offer.categories,
+      datasets: offerDatasets,
+    });
+  }
+  return documents;
+}

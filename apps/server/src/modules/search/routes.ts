@@ -1,0 +1,41 @@
+import {
+  searchCacheEndpoint,
+  searchEndpoint,
+  ZErrorResponse,
+  ZSearchCacheResponse,
+  ZSearchQuerystring,
+  ZSearchRequest,
+  ZSearchResponse,
+} from '@dsm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getFilterValues } from './get-filter-values';
+import { searchOffers } from './search-offers';
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    method: searchEndpoint.method,
+    url: searchEndpoint.path,
+    schema: {
+      tags: ['search'],
+      summary: 'Search the catalogue',
+      description:
+        "Ranked full-text search with filters. `query` holds the '|'-joined terms (AND; quoted terms are phrases). The total is counted up to 10000.",
+      querystring: ZSearchQuerystring,
+      body: ZSearchRequest,
+      response: { 200: ZSearchResponse, 400: ZErrorResponse },
+    },
+    handler: async (request) =>
+      searchOffers({ db: app.database.readDb, query: request.query.query, request: request.body }),
+  });
+
+  app.route({
+    method: searchCacheEndpoint.method,
+    url: searchCacheEndpoint.path,
+    schema: {
+      tags: ['search'],
+      summary: 'Filter values: the most used keywords and the categories in use',
+      response: { 200: ZSearchCacheResponse },
+    },
+    handler: async () => getFilterValues(app.database.readDb),
+  });
+};

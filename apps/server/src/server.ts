@@ -1,0 +1,101 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from './app';
+import type { TConfig } from './config/config';
+import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/database';
+import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded-postgres';
+import { seedCatalogue } from './modules/catalogue/seed-catalogue';
+
+export const EMBEDDED_DATABASE = 'dsm';
+
+export type TRunningServer = {
+  app: FastifyInstance;
+  url: string;
+  database: TDatabaseHandle;
+  /** Drains requests, closes the pools and stops the embedded PostgreSQL. */
+  stop(): Promise<void>;
+};
+
+export type TStartServerOptions = {
+  config: TConfig;
+  /** Where progress lines go. */
+  log?: (line: string) => void;
+  webDistDir?: string;
+};
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens the embedded database in DATA_DIR/postgres (creating it on first use), or returns null for DATABASE_URL. */
+export async function openEmbeddedDatabase(
+  config: TConfig,
+  log: (line: string) => void,
+): Promise<{ embedded: TEmbeddedPostgres; url: string } | null> {
+  if (config.databaseUrl) return null;
+  const dataDir = path.join(config.dataDir, 'postgres');
+  log(`Starting embedded PostgreSQL in ${dataDir}`);
+  const embedded = await startEmbeddedPostgres({ dataDir, port: 0 });
+  await ensureDatabase(embedded.adminUrl, EMBEDDED_DATABASE);
+  return { embedded, url: embedded.urlFor(EMBEDDED_DATABASE) };
+}
+
+/** Starts the whole product: database, migrations, demo seed, HTTP. */
+export async function startServer(options: TStartServerOptions): Promise<TRunningServer> {
+  const { config } = options;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const opened = await openEmbeddedDatabase(config, log);
+  const databaseUrl = opened?.url ?? config.databaseUrl!;
+  const database = createDatabase({ url: databaseUrl, readUrls: config.databaseReadUrls });
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+    if (config.seedDatasets > 0) {
+      let lastShown = 0;
+      const seeded = await seedCatalogue({
+        db: database.db,
+        pool: database.pool,
+        datasets: config.seedDatasets,
+        onProgress: (loaded) => {
+          if (loaded - lastShown >= Math.max(1000, config.seedDatasets / 10) || loaded === config.seedDatasets) {
+            lastShown = loaded;
+            log(`Seeding the demo catalogue: ${loaded} / ${config.seedDatasets} offers`);
+          }
+        },
+      });
+      if (seeded.offers > 0) log(`Seeded ${seeded.offers} demo offers`);
+    }
+    const app = await buildApp({
+      config,
+      database,
+      ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    });
+    await app.listen({ port: config.port, host: config.host });
+    let stopping: Promise<void> | null = null;
+    return {
+      app,
+      url: config.publicUrl,
+      database,
+      stop: () => {
+        stopping ??= (async () => {
+          await app.close();
+          await database.close();
+          await opened?.embedded.stop();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    await opened?.embedded.stop().catch(() => {});
+    throw error;
+  }
+}

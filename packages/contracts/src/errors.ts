@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Every error the API answers with, each mapped to one HTTP status by the server's error handler. */
+export const ErrorCode = {
+  /** A body, query string, path parameter or header failed its schema (400). */
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  /** The request asked for a page past the result cap of 10000 (400). */
+  PAGE_BEYOND_CAP: 'PAGE_BEYOND_CAP',
+  /** The body was not valid JSON (400). */
+  MALFORMED_BODY: 'MALFORMED_BODY',
+  /** No credentials, or credentials that did not verify (401). */
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  /** Authenticated, but the role or ownership the route needs is missing (403). */
+  FORBIDDEN: 'FORBIDDEN',
+  /** The addressed resource does not exist (404). */
+  NOT_FOUND: 'NOT_FOUND',
+  /** The resource exists already or the change conflicts with its state (409). */
+  CONFLICT: 'CONFLICT',
+  /** The body is larger than the server accepts (413). */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** The body's content type is not one the route reads (415). */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** Too many requests from this client; see Retry-After (429). */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** The database or another dependency is unavailable; retry after Retry-After (503). */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** An unexpected failure; the request id in the body finds it in the logs (500). */
+  INTERNAL: 'INTERNAL',
+} as const;
+export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ZErrorIssue = z.object({
+  /** Where the problem is, for example `body.filter.minPrice` or `query.query`. */
+  path: z.string(),
+  message: z.string(),
+});
+
+/** The one shape of every 4xx and 5xx body. */
+export const ZErrorResponse = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(Object.values(ErrorCode) as [TErrorCode, ...TErrorCode[]]),
+  error: z.string(),
+  message: z.string(),
+  issues: z.array(ZErrorIssue).optional(),
+  requestId: z.string().optional(),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** A licence catalogue entry: `mappings` are the alternative names and URLs publishers write for it. */
+export const ZLicence = z.object({
+  licenceId: z.string(),
+  licenceTitle: z.string(),
+  licenceUrl: z.string(),
+  mappings: z.array(z.string()),
+});
+export type TLicence = z.infer<typeof ZLicence>;
+
+export const ZLicenceListResponse = z.array(ZLicence);
+export type TLicenceListResponse = z.infer<typeof ZLicenceListResponse>;
+
+export const licenceListEndpoint = { method: 'GET', path: '/api/licence' } as const;
+
+/** Shown where a licence text matches no catalogue entry. */
+export const UNKNOWN_LICENCE_LABEL = 'n/a';
+
+/** Lower-cases, drops the URL scheme, `www.`, trailing slashes and surrounding space, so spellings compare equal. */
+export function normaliseLicenceText(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '')
+    .replace(/\s+/g, ' ');
+}
+
+/**
+ * Finds the catalogue licence a publisher's licence text stands for, comparing it with each entry's
+ * id, title, URL and mappings; null when none matches (shown as 'n/a').
+ */
+export function matchLicence(text: string | null | undefined, licences: readonly TLicence[]): TLicence | null {
+  if (!text) return null;
+  const wanted = normaliseLicenceText(text);
+  if (!wanted) return null;
+  for (const licence of licences) {
+    const names = [licence.licenceId, licence.licenceTitle, licence.licenceUrl, ...licence.mappings];
+    if (names.some((name) => name && normaliseLicenceText(name) === wanted)) return licence;
+  }
+  return null;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { MAX_SEARCH_CHARS, MAX_SEARCH_TERMS, PAGE_SIZES, RESULT_CAP, splitQuery } from './catalogue';
+import { ZOffer } from './offer';
+
+const ZFilterText = z.string().trim().min(1).max(200);
+
+/** The search filter: categories and keywords match any of the listed values; prices are inclusive, in euros. */
+export const ZSearchFilter = z
+  .object({
+    categories: z.array(ZFilterText).max(50).default([]),
+    keywords: z.array(ZFilterText).max(50).default([]),
+    minPrice: z.number().finite().min(0).nullable().default(null),
+    maxPrice: z.number().finite().min(0).nullable().default(null),
+  })
+  .strict()
+  .refine((f) => f.minPrice === null || f.maxPrice === null || f.minPrice <= f.maxPrice, {
+    message: 'minPrice must not be above maxPrice',
+    path: ['minPrice'],
+  });
+export type TSearchFilter = z.infer<typeof ZSearchFilter>;
+
+/** Query string of `POST /api/search`: the '|'-joined search terms. */
+export const ZSearchQuerystring = z.object({
+  query: z
+    .string()
+    .max(MAX_SEARCH_CHARS - 1, `query must be shorter than ${MAX_SEARCH_CHARS} characters`)
+    .refine((q) => splitQuery(q).length <= MAX_SEARCH_TERMS, {
+      message: `query must have at most ${MAX_SEARCH_TERMS} terms`,
+    })
+    .optional(),
+});
+export type TSearchQuerystring = z.infer<typeof ZSearchQuerystring>;
+
+export const ZSearchRequest = z
+  .object({
+    index: z.number().int().min(0),
+    pageSize: z.union(
+      PAGE_SIZES.map((size) => z.literal(size)) as [z.ZodLiteral<10>, z.ZodLiteral<100>, z.ZodLiteral<1000>],
+      {
+        message: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
+      },
+    ),
+    filter: ZSearchFilter.default({ categories: [], keywords: [], minPrice: null, maxPrice: null }),
+  })
+  .strict()
+  .refine((r) => r.index * r.pageSize < RESULT_CAP, {
+    message: `the page starts beyond the result cap of ${RESULT_CAP}`,
+    path: ['index'],
+  });
+export type TSearchRequest = z.infer<typeof ZSearchRequest>;
+export type TSearchRequestInput = z.input<typeof ZSearchRequest>;
+
+export const ZSearchResponse = z.object({
+  index: z.number().int(),
+  pageSize: z.number().int(),
+  /** Number of matches, counted only up to the result cap of 10000. */
+  total: z.number().int(),
+  /** True when there are more matches than `total` says. */
+  isTotalCapped: z.boolean(),
+  data: z.array(ZOffer),
+});
+export type TSearchResponse = z.infer<typeof ZSearchResponse>;
+
+/** `GET /api/search/cache`: the filter values the panel offers. */
+export const ZSearchCacheResponse = z.object({
+  keywords: z.array(z.string()),
+  categories: z.array(z.string()),
+});
+export type TSearchCacheResponse = z.infer<typeof ZSearchCacheResponse>;
+
+export const searchEndpoint = { method: 'POST', path: '/api/search' } as const;
+export const searchCacheEndpoint = { method: 'GET', path: '/api/search/cache' } as const;
