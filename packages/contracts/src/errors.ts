@@ -4,8 +4,6 @@ import { z } from 'zod';
 export const ErrorCode = {
   /** A body, query string, path parameter or header failed its schema (400). */
   VALIDATION_FAILED: 'VALIDATION_FAILED',
-  /** The request asked for a page past the result cap of 10000 (400). */
-  PAGE_BEYOND_CAP: 'PAGE_BEYOND_CAP',
   /** The body was not valid JSON (400). */
   MALFORMED_BODY: 'MALFORMED_BODY',
   /** No credentials, or credentials that did not verify (401). */

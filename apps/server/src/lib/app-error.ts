@@ -5,7 +5,6 @@ export type TIssue = { path: string; message: string };
 /** HTTP status of each error code; the one place that maps them. */
 export const STATUS_OF: Record<TErrorCode, number> = {
   [ErrorCode.VALIDATION_FAILED]: 400,
-  [ErrorCode.PAGE_BEYOND_CAP]: 400,
   [ErrorCode.MALFORMED_BODY]: 400,
   [ErrorCode.UNAUTHORIZED]: 401,
   [ErrorCode.FORBIDDEN]: 403,

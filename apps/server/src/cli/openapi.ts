@@ -1,0 +1,36 @@
+// `npm run openapi` writes docs/openapi.json from the routes' zod contracts; `-- --check` fails when
+// the committed document differs from what the code would generate, so the two never drift.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/config';
+import { createDatabase } from '../db/database';
+
+const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/openapi.json');
+const isCheck = process.argv.includes('--check');
+
+// The pool never connects: generating the document only needs the routes.
+const database = createDatabase({ url: 'postgres://openapi@127.0.0.1:1/none' });
+const app = await buildApp({ config: loadConfig({}), database, logger: false, webDistDir: '/nonexistent' });
+await app.ready();
+const document = `${JSON.stringify(app.swagger(), null, 2)}\n`;
+await app.close();
+await database.close();
+
+if (isCheck) {
+  let committed = '';
+  try {
+    committed = readFileSync(target, 'utf8');
+  } catch {
+    // A missing document counts as drift.
+  }
+  if (committed !== document) {
+    process.stderr.write('docs/openapi.json is out of date: run `npm run openapi` and commit it.\n');
+    process.exit(1);
+  }
+  process.stdout.write('docs/openapi.json is current.\n');
+} else {
+  writeFileSync(target, document);
+  process.stdout.write(`Wrote ${path.relative(process.cwd(), target)}\n`);
+}

@@ -1,0 +1,50 @@
+// `npm test`: every check the project has, in the order that fails fastest.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from './web-build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    process.stderr.write(
+      `The browser tests need Debian's chromium at ${CHROMIUM}. Install it with:\n\n  sudo apt-get install -y chromium\n\nthen run npm test again.\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write("Installing Debian's chromium for the browser tests...\n");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0) {
+      process.stderr.write(`apt-get ${args.join(' ')} failed; install chromium and run npm test again.\n`);
+      process.exit(1);
+    }
+  }
+}
+
+function step(name, command, args) {
+  const started = Date.now();
+  process.stdout.write(`\n=== ${name}\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    process.stderr.write(`\n${name} failed after ${seconds} s.\n`);
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(`=== ${name}: passed in ${seconds} s\n`);
+}
+
+ensureChromium();
+step('Typecheck', 'npm', ['run', 'typecheck']);
+step('Lint and format (Biome)', 'npm', ['run', 'lint']);
+step('OpenAPI document is current', 'npm', ['run', 'openapi', '--', '--check']);
+step('Unit and API tests (Vitest, real PostgreSQL)', 'npm', ['run', 'test:unit']);
+ensureWebBuild({ force: true });
+step('Browser journeys (Playwright, Debian chromium)', 'npm', ['run', 'test:e2e']);
+process.stdout.write('\nAll checks passed.\n');
