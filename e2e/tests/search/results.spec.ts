@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
+import { openHome, openResults } from '../../fixtures/pages';
+
+const searchInput = (page: import('@playwright/test').Page) => page.getByRole('textbox', { name: /search/i });
+
+test('[SEARCH]: a visitor searches by text and opens a result', async ({ page }) => {
+  await openHome(page);
+  await searchInput(page).fill('groundwater');
+  await searchInput(page).press('Enter');
+  await expect(page).toHaveURL(/\/results\?.*searchText=groundwater/);
+  await expect(page.getByTestId('results-heading')).toHaveText(/^[\d,]+ data sets found$/);
+  const first = page.getByTestId('result-card').first();
+  await expect(first).toContainText(/groundwater/i);
+  await expect(first).toContainText('Updated');
+  await expectNoSeriousA11yViolations(page);
+  const href = await first.getAttribute('href');
+  expect(href).toMatch(/^\/offer\/details\/[0-9a-f-]{36}$/);
+  await first.click();
+  await expect(page).toHaveURL(/\/offer\/details\/[0-9a-f-]{36}$/);
+});
+
+test('[SEARCH]: terms accumulate as removable tags and a quoted phrase stays one term', async ({ page }) => {
+  await openHome(page);
+  await searchInput(page).fill('"air quality" Leipzig');
+  await searchInput(page).press('Enter');
+  await expect(page).toHaveURL(/searchText=/);
+  const searchText = new URL(page.url()).searchParams.get('searchText');
+  expect(searchText).toBe('"air quality"|Leipzig');
+  await page.getByRole('button', { name: 'Remove Leipzig' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('searchText')).toBe('"air quality"');
+});
+
+test('[SEARCH]: more than 20 terms shows the limit alert and does not search', async ({ page }) => {
+  await openHome(page);
+  const words = Array.from({ length: 21 }, (_, i) => `word${i}`).join(' ');
+  await searchInput(page).fill(words);
+  await searchInput(page).press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Query size exceeded! Max 20 queries or 2000 characters allowed' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('[SEARCH]: a visitor pages through results and changes the page size', async ({ page }) => {
+  await openResults(page);
+  await expect(page.getByTestId('results-heading')).toHaveText('10,000+ data sets found');
+  await expect(page.getByRole('button', { name: 'First' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Prev' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Last' })).toBeDisabled();
+  await expect(page.getByTestId('result-card')).toHaveCount(10);
+  const firstTitle = await page.getByTestId('result-card').first().textContent();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('result-card').first()).not.toHaveText(firstTitle ?? '');
+  await page.getByRole('button', { name: 'Prev' }).click();
+  await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Page size').selectOption('100');
+  await expect(page.getByTestId('result-card')).toHaveCount(100);
+  await expect.poll(() => new URL(page.url()).searchParams.get('pageSize')).toBe('100');
+});
+
+test('[SEARCH]: Next stops at the result cap', async ({ page }) => {
+  await openResults(page, { page: '9', pageSize: '1000' });
+  await expect(page.getByText('Page 10', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('result-card')).toHaveCount(1000);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+});
+
+test('[SEARCH]: a shared results URL shows the same results after a reload', async ({ page }) => {
+  const filter = JSON.stringify({ selectedCategories: ['ENVIRONMENT'], selectedKeywords: [], priceRange: { from: null, to: null } });
+  await openResults(page, { searchText: 'daten', filter, page: '1' });
+  await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
+  const heading = await page.getByTestId('results-heading').textContent();
+  const titles = await page.getByTestId('result-card').allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.getByTestId('results-heading')).toHaveText(heading ?? '');
+  await expect(page.getByTestId('result-card')).toHaveText(titles);
+});
+
+test('[SEARCH]: a broken results URL falls back with a message instead of a blank page', async ({ page }) => {
+  await openResults(page, { filter: '{not json', pageSize: 'many' });
+  await expect(page.getByTestId('result-card').first()).toBeVisible();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+});
