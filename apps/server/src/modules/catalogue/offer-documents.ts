@@ -104,7 +104,9 @@ export async function loadOfferDocuments(db: TDb, ids: readonly string[]): Promi
       'dcterms:issued': iso(dataset.issued),
       'dcterms:modified': iso(dataset.modified),
       'dcterms:publisher': presentAgent(agentById.get(dataset.publisher_id), dataset.publisher_id),
-      'dcterms:creator': dataset.creator_id ? presentAgent(agentById.get(dataset.creator_id), dataset.creator_id) : null,
+      'dcterms:creator': dataset.creator_id
+        ? presentAgent(agentById.get(dataset.creator_id), dataset.creator_id)
+        : null,
       'geodcatp:custodian': dataset.custodian_id
         ? presentAgent(agentById.get(dataset.custodian_id), dataset.custodian_id)
         : null,

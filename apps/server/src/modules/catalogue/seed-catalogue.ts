@@ -1,0 +1,81 @@
+import type pg from 'pg';
+import type { TDb } from '../../db/database';
+import { generateOffers } from './generate-offers';
+import { JUDGED_OFFERS } from './judged-corpus';
+import { seedLicences } from './licence-catalogue';
+import { loadOffers } from './load-offers';
+import type { TOfferRecord } from './offer-record';
+
+export type TSeedCatalogueOptions = {
+  db: TDb;
+  pool: pg.Pool;
+  /** Number of offers the demo catalogue gets, the judged ones included. */
+  datasets: number;
+  /** Seed of the generated offers. */
+  seed?: number;
+  /** Offers per transaction and batches at once; see loadOffers. */
+  batchSize?: number;
+  concurrency?: number;
+  onProgress?: (loaded: number) => void;
+};
+
+/** Two servers starting on one empty database must not both seed it. */
+const SEED_LOCK = 0x05eed_ca7;
+
+function* demoOffers(datasets: number, seed: number): Generator<TOfferRecord> {
+  const judged = JUDGED_OFFERS.slice(0, datasets);
+  yield* judged;
+  yield* generateOffers({ count: datasets - judged.length, seed });
+}
+
+/**
+ * Seeds the demo catalogue: the licence catalogue always (updated in place), and `datasets` offers only
+ * when there are no offers yet (then the judged offers first, so the demo shows them too, and generated
+ * ones after them). Statistics are refreshed after a load so the first searches get good plans. Returns
+ * the number of offers loaded, 0 when the catalogue already had offers.
+ */
+export async function seedCatalogue({
+  db,
+  pool,
+  datasets,
+  seed = 1,
+  batchSize,
+  concurrency,
+  onProgress,
+}: TSeedCatalogueOptions): Promise<{ offers: number }> {
+  await seedLicences(db);
+  if (datasets <= 0) return { offers: 0 };
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [SEED_LOCK]);
+    try {
+      const { rows } = await lockClient.query<{ has_offers: boolean }>(
+        'select exists (select 1 from offers) as has_offers',
+      );
+      if (rows[0]?.has_offers) return { offers: 0 };
+      const loaded = await loadOffers({
+        pool,
+        records: demoOffers(datasets, seed),
+        ...(batchSize ? { batchSize } : {}),
+        ...(concurrency ? { concurrency } : {}),
+        ...(onProgress ? { onProgress } : {}),
+      });
+      await lockClient.query('begin');
+      try {
+        // Analyzing a large catalogue can take longer than the pool's statement timeout.
+        await lockClient.query('set local statement_timeout = 0');
+        await lockClient.query('analyze agents, offers, datasets, distributions');
+        await lockClient.query('commit');
+      } catch (error) {
+        await lockClient.query('rollback').catch(() => {});
+        throw error;
+      }
+      return loaded;
+    } finally {
+      // Never hide the load's own error behind a failed unlock; the lock ends with the session anyway.
+      await lockClient.query('select pg_advisory_unlock($1)', [SEED_LOCK]).catch(() => {});
+    }
+  } finally {
+    lockClient.release();
+  }
+}
