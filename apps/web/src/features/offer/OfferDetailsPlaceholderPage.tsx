@@ -1,0 +1,23 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+
+/** Route target of a result card until the offer details page lands. */
+export function OfferDetailsPlaceholderPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="md" align="flex-start">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(-1)}>
+          {t('offer.back')}
+        </Button>
+        <Title order={1}>{t('offer.title')}</Title>
+        <Text c="dimmed">{t('offer.id', { id })}</Text>
+        <Text>{t('offer.comingSoon')}</Text>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,48 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import de from './de.json';
+import en from './en.json';
+
+export const LANGUAGES = ['de', 'en'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: TLanguage = 'de';
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export const resources = { de: { translation: de }, en: { translation: en } } as const;
+
+function storedLanguage(): TLanguage {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as TLanguage) : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/** Starts i18next with the remembered language (German by default) and keeps <html lang> in step. */
+export function initI18n(language: TLanguage = storedLanguage()): typeof i18next {
+  if (!i18next.isInitialized) {
+    void i18next.use(initReactI18next).init({
+      resources,
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    i18next.on('languageChanged', (next) => {
+      document.documentElement.lang = next;
+    });
+  }
+  document.documentElement.lang = i18next.language;
+  return i18next;
+}
+
+/** Switches the language and remembers the choice. */
+export function changeLanguage(language: TLanguage): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Without storage the choice lasts for this page only.
+  }
+  void i18next.changeLanguage(language);
+}
