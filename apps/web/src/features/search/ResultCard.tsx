@@ -35,7 +35,7 @@ export function ResultCard({ offer, licences }: { offer: TOffer; licences: reado
           <Title order={3} size="h4" lineClamp={2}>
             {offer.title}
           </Title>
-          <Badge variant={label.kind === 'free' ? 'light' : 'filled'} data-testid="payment-label" style={{ flexShrink: 0 }}>
+          <Badge variant={label.kind === 'free' ? 'light' : 'filled'} data-testid="payment-label" tt="none" style={{ flexShrink: 0 }}>
             {payment}
           </Badge>
         </Group>
