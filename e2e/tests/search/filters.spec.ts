@@ -27,15 +27,16 @@ test('[SEARCH]: a visitor narrows results by price and clears the filters', asyn
 
 test('[SEARCH]: a visitor picks a keyword and a category', async ({ page }) => {
   await openResults(page);
-  const keywordInput = page.getByLabel('Keywords');
+  const keywordInput = page.getByRole('combobox', { name: 'Keywords' });
   await keywordInput.click();
-  const option = page.getByRole('option').first();
+  const option = page.getByRole('listbox', { name: 'Keywords' }).getByRole('option').first();
   const keyword = ((await option.textContent()) ?? '').trim();
   await option.click();
   await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toContain(JSON.stringify(keyword));
   await expect(page.getByTestId('results-heading')).toHaveText(/data sets found/);
-  await keywordInput.click();
-  await expect(page.getByRole('option', { name: keyword, exact: true })).toHaveCount(0);
+  await expect(page.getByText(keyword, { exact: true }).first()).toBeVisible();
+  await keywordInput.fill(keyword);
+  await expect(page.getByRole('listbox', { name: 'Keywords' }).getByRole('option', { name: keyword, exact: true })).toHaveCount(0);
 });
 
 test('[SEARCH]: a price from above the price to is explained and not searched', async ({ page }) => {

@@ -13,7 +13,8 @@ import { DemoModeProvider } from '../shared/demo-mode';
 import { RouteError } from './RouteError';
 import { Shell } from './Shell';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' });
+// Shade 8 keeps white text on the primary colour and primary links on white above WCAG AA contrast.
+const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'md', fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' });
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 

@@ -45,7 +45,7 @@ export function Shell() {
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {t('footer.copyright')}
           </Text>
           <Group gap="md" component="nav" aria-label={t('footer.legalLinks')}>

@@ -28,6 +28,7 @@ export function initI18n(language: TLanguage = storedLanguage()): typeof i18next
       fallbackLng: DEFAULT_LANGUAGE,
       interpolation: { escapeValue: false },
       returnNull: false,
+      showSupportNotice: false,
     });
     i18next.on('languageChanged', (next) => {
       document.documentElement.lang = next;

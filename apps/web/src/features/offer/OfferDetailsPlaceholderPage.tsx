@@ -15,7 +15,7 @@ export function OfferDetailsPlaceholderPage() {
           {t('offer.back')}
         </Button>
         <Title order={1}>{t('offer.title')}</Title>
-        <Text c="dimmed">{t('offer.id', { id })}</Text>
+        <Text c="gray.7">{t('offer.id', { id })}</Text>
         <Text>{t('offer.comingSoon')}</Text>
       </Stack>
     </Container>

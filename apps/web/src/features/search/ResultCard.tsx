@@ -1,11 +1,13 @@
 import type { TLicence, TOffer } from '@dsm/contracts';
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatSize, offerSize, paymentLabel } from './format';
 import { licenceLabel } from './licence-label';
 
-/** One search result; the whole card opens the offer's details. */
+/**
+ * One search result; the whole card opens the offer's details. Plain elements styled by app.css:
+ * a page holds up to 1000 cards, and component wrappers per card made such pages slow to render.
+ */
 export function ResultCard({ offer, licences }: { offer: TOffer; licences: readonly TLicence[] }) {
   const { t } = useTranslation();
   const label = paymentLabel(offer.paymentModel, offer.price);
@@ -21,48 +23,28 @@ export function ResultCard({ offer, licences }: { offer: TOffer; licences: reado
   const size = formatSize(offerSize(offer)) ?? t('results.unknownSize');
 
   return (
-    <Card
-      component={Link}
-      to={`/offer/details/${offer['@id']}`}
-      withBorder
-      radius="md"
-      padding="md"
-      data-testid="result-card"
-      className="result-card"
-    >
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={3} size="h4" lineClamp={2}>
-            {offer.title}
-          </Title>
-          <Badge variant={label.kind === 'free' ? 'light' : 'filled'} data-testid="payment-label" tt="none" style={{ flexShrink: 0 }}>
-            {payment}
-          </Badge>
-        </Group>
-        <Text size="sm" c="dimmed" lineClamp={2}>
-          {offer.description['@value']}
-        </Text>
-        <Group gap="lg" wrap="wrap">
-          <Text size="xs">
-            <Text span fw={600} size="xs">
-              {t('results.size')}:
-            </Text>{' '}
-            <span data-testid="offer-size">{size}</span>
-          </Text>
-          <Text size="xs">
-            <Text span fw={600} size="xs">
-              {t('results.updated')}:
-            </Text>{' '}
-            <span data-testid="offer-updated">{updated}</span>
-          </Text>
-          <Text size="xs">
-            <Text span fw={600} size="xs">
-              {t('results.licence')}:
-            </Text>{' '}
-            <span data-testid="offer-licence">{licenceLabel(offer, licences)}</span>
-          </Text>
-        </Group>
-      </Stack>
-    </Card>
+    <Link to={`/offer/details/${offer['@id']}`} className="result-card" data-testid="result-card">
+      <div className="result-card__head">
+        <h3 className="result-card__title">{offer.title}</h3>
+        <span className={`result-card__price${label.kind === 'free' ? ' is-free' : ''}`} data-testid="payment-label">
+          {payment}
+        </span>
+      </div>
+      <p className="result-card__description">{offer.description['@value']}</p>
+      <dl className="result-card__facts">
+        <div>
+          <dt>{t('results.size')}:</dt>
+          <dd data-testid="offer-size">{size}</dd>
+        </div>
+        <div>
+          <dt>{t('results.updated')}:</dt>
+          <dd data-testid="offer-updated">{updated}</dd>
+        </div>
+        <div>
+          <dt>{t('results.licence')}:</dt>
+          <dd data-testid="offer-licence">{licenceLabel(offer, licences)}</dd>
+        </div>
+      </dl>
+    </Link>
   );
 }

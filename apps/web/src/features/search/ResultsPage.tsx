@@ -119,7 +119,7 @@ export function ResultsPage() {
                     <Title order={2} size="h4">
                       {t('results.emptyTitle')}
                     </Title>
-                    <Text c="dimmed" size="sm">
+                    <Text c="gray.7" size="sm">
                       {t('results.emptyHint')}
                     </Text>
                     <Button onClick={clearAll}>{t('results.clearFilters')}</Button>

@@ -76,7 +76,8 @@ export function SearchBar({ terms, onSearch, onShowCompleteCatalog }: TSearchBar
               size="lg"
               role="listitem"
               withRemoveButton
-              removeButtonProps={{ 'aria-label': t('search.removeTerm', { term }) }}
+              // Mantine hides the remove button from keyboards and screen readers by default; tags must be removable by both.
+              removeButtonProps={{ 'aria-label': t('search.removeTerm', { term }), 'aria-hidden': false, tabIndex: 0 }}
               onRemove={() => onSearch(terms.filter((item) => item !== term))}
             >
               {term}
@@ -85,7 +86,7 @@ export function SearchBar({ terms, onSearch, onShowCompleteCatalog }: TSearchBar
         </Group>
       )}
       <Group gap={6}>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('search.suggestedTopics')}:
         </Text>
         {SUGGESTED_TOPICS.map((topic) => (

@@ -1,4 +1,23 @@
-import { matchLicence, type TLicence, type TOffer, UNKNOWN_LICENCE_LABEL } from '@dsm/contracts';
+import { normaliseLicenceText, type TLicence, type TOffer, UNKNOWN_LICENCE_LABEL } from '@dsm/contracts';
+
+/** Every normalised name of every licence, built once per catalogue: cards match thousands of texts. */
+const indexes = new WeakMap<readonly TLicence[], Map<string, TLicence>>();
+
+function indexOf(licences: readonly TLicence[]): Map<string, TLicence> {
+  let index = indexes.get(licences);
+  if (!index) {
+    index = new Map();
+    for (const licence of licences) {
+      for (const name of [licence.licenceId, licence.licenceTitle, licence.licenceUrl, ...licence.mappings]) {
+        const key = name ? normaliseLicenceText(name) : '';
+        // The first licence naming a text wins, as in matchLicence.
+        if (key && !index.has(key)) index.set(key, licence);
+      }
+    }
+    indexes.set(licences, index);
+  }
+  return index;
+}
 
 /**
  * The licence shown on a card: each distribution's licence matched against the catalogue's
@@ -6,10 +25,12 @@ import { matchLicence, type TLicence, type TOffer, UNKNOWN_LICENCE_LABEL } from 
  * there are more.
  */
 export function licenceLabel(offer: TOffer, licences: readonly TLicence[]): string {
+  const index = indexOf(licences);
   const labels: string[] = [];
   for (const dataset of offer.datasets) {
     for (const distribution of dataset['dcat:distribution']) {
-      const label = matchLicence(distribution['dcterms:license'], licences)?.licenceTitle ?? UNKNOWN_LICENCE_LABEL;
+      const text = distribution['dcterms:license'];
+      const label = (text && index.get(normaliseLicenceText(text))?.licenceTitle) || UNKNOWN_LICENCE_LABEL;
       if (!labels.includes(label)) labels.push(label);
     }
   }

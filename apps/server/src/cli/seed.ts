@@ -1,0 +1,231 @@
+// `npm run seed -- --datasets 1000000 [--database-url URL] [--reset]`: loads the demo catalogue into the
+// database the server would use (DATABASE_URL, or the embedded PostgreSQL in DATA_DIR), with a progress
+// bar on a terminal and plain lines otherwise. Bad arguments exit with 2, failures with 1.
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import type pg from 'pg';
+import { ConfigError, loadConfig, type TConfig } from '../config/config';
+import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
+import type { TEmbeddedPostgres } from '../db/embedded-postgres';
+import { seedCatalogue } from '../modules/catalogue/seed-catalogue';
+import { openEmbeddedDatabase } from '../server';
+
+const USAGE = `Usage: npm run seed -- [--datasets N] [--database-url URL] [--reset] [--seed N]
+                       [--batch-size N] [--concurrency N]
+
+  --datasets N        offers to load, the judged demo offers included (default: SEED_DATASETS, 20000)
+  --database-url URL  PostgreSQL to load into (default: DATABASE_URL, else the embedded one in DATA_DIR)
+  --reset             delete the offers already there first (otherwise a catalogue with offers is kept)
+  --seed N            seed of the generated offers (default 1)
+  --batch-size N      offers per transaction (default 10000)
+  --concurrency N     batches loading at once (default 2)`;
+
+type TArguments = {
+  datasets: number | null;
+  databaseUrl: string | null;
+  reset: boolean;
+  seed: number;
+  batchSize: number | null;
+  concurrency: number | null;
+};
+
+class UsageError extends Error {}
+
+function positiveInteger(name: string, value: string | undefined, max: number): number | null {
+  if (value === undefined) return null;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`--${name} must be a positive integer`);
+  const parsed = Number(value);
+  if (parsed > max) throw new UsageError(`--${name} must be at most ${max.toLocaleString('en-US')}`);
+  return parsed;
+}
+
+/** Reads the command line; throws UsageError with one line saying what is wrong. */
+function parseSeedArguments(argv: string[]): TArguments | 'help' {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        datasets: { type: 'string' },
+        'database-url': { type: 'string' },
+        reset: { type: 'boolean', default: false },
+        seed: { type: 'string' },
+        'batch-size': { type: 'string' },
+        concurrency: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return 'help';
+  const text = (name: string): string | undefined => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const databaseUrl = text('database-url') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new UsageError('--database-url must be a postgres:// or postgresql:// URL');
+  }
+  return {
+    datasets: positiveInteger('datasets', text('datasets'), 100_000_000),
+    databaseUrl,
+    reset: values.reset === true,
+    seed: positiveInteger('seed', text('seed'), 2 ** 31) ?? 1,
+    batchSize: positiveInteger('batch-size', text('batch-size'), 1_000_000),
+    concurrency: positiveInteger('concurrency', text('concurrency'), 16),
+  };
+}
+
+const count = (value: number): string => value.toLocaleString('en-US');
+
+/** Empties the catalogue's offers; falls back to DELETE when other tables reference them. */
+async function deleteOffers(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>('select count(*) as n from offers');
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local statement_timeout = 0');
+    try {
+      await client.query('savepoint fast');
+      await client.query('truncate offers, datasets, distributions');
+    } catch (error) {
+      // 0A000: a table outside the catalogue references offers; DELETE applies its ON DELETE rules.
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      await client.query('rollback to savepoint fast');
+      await client.query('delete from offers');
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return Number(rows[0]?.n ?? 0);
+}
+
+type TProgress = { update(loaded: number): void; stop(): void };
+
+function progressReporter(total: number, started: number): TProgress {
+  const rate = (loaded: number) => Math.round(loaded / Math.max(0.001, (performance.now() - started) / 1000));
+  if (process.stdout.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      {
+        format: 'Seeding |{bar}| {percentage}% | {value}/{total} offers | {rate} offers/s | ETA {eta_formatted}',
+        formatValue: (value, _options, type) => (type === 'value' || type === 'total' ? count(value) : String(value)),
+        hideCursor: true,
+        etaBuffer: 20,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(total, 0, { rate: '0' });
+    return {
+      update: (loaded) => bar.update(loaded, { rate: count(rate(loaded)) }),
+      stop: () => bar.stop(),
+    };
+  }
+  let lastShown = 0;
+  let lastShownAt = performance.now();
+  return {
+    update: (loaded) => {
+      const isStep = loaded - lastShown >= total / 10 || performance.now() - lastShownAt >= 10_000;
+      if (!isStep && loaded !== total) return;
+      lastShown = loaded;
+      lastShownAt = performance.now();
+      process.stdout.write(`Seeded ${count(loaded)} / ${count(total)} offers (${count(rate(loaded))} offers/s)\n`);
+    },
+    stop: () => {},
+  };
+}
+
+async function run(args: TArguments, config: TConfig): Promise<void> {
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const datasets = args.datasets ?? config.seedDatasets;
+  let opened: { embedded: TEmbeddedPostgres; url: string } | null = null;
+  let database: TDatabaseHandle | null = null;
+  const cleanUp = async () => {
+    await database?.close().catch(() => {});
+    await opened?.embedded.stop().catch(() => {});
+  };
+  process.once('SIGINT', () => {
+    process.stderr.write('\nInterrupted: stopping the database...\n');
+    void cleanUp().finally(() => process.exit(130));
+  });
+  try {
+    opened = await openEmbeddedDatabase({ ...config, databaseUrl: args.databaseUrl ?? config.databaseUrl }, log);
+    const url = opened?.url ?? args.databaseUrl ?? config.databaseUrl!;
+    const concurrency = args.concurrency ?? 2;
+    database = createDatabase({ url, maxConnections: concurrency + 2, applicationName: 'dsm-seed' });
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+    if (args.reset) log(`Deleted ${count(await deleteOffers(database.pool))} offers`);
+
+    const started = performance.now();
+    let loadedAt = started;
+    const progress = progressReporter(datasets, started);
+    let seeded: { offers: number };
+    try {
+      seeded = await seedCatalogue({
+        db: database.db,
+        pool: database.pool,
+        datasets,
+        seed: args.seed,
+        ...(args.batchSize ? { batchSize: args.batchSize } : {}),
+        concurrency,
+        onProgress: (loaded) => {
+          progress.update(loaded);
+          loadedAt = performance.now();
+        },
+      });
+    } finally {
+      progress.stop();
+    }
+    const finished = performance.now();
+    if (seeded.offers === 0) {
+      const { rows } = await database.pool.query<{ n: string }>('select count(*) as n from offers');
+      log(
+        `The catalogue already holds ${count(Number(rows[0]?.n ?? 0))} offers; nothing loaded (--reset replaces them).`,
+      );
+      return;
+    }
+    const loadSeconds = (loadedAt - started) / 1000;
+    log(
+      `Loaded ${count(seeded.offers)} offers in ${loadSeconds.toFixed(1)} s ` +
+        `(${count(Math.round(seeded.offers / Math.max(loadSeconds, 0.001)))} offers/s); ` +
+        `analyze ${((finished - loadedAt) / 1000).toFixed(1)} s; total ${((finished - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await cleanUp();
+  }
+}
+
+async function main(): Promise<void> {
+  let args: TArguments | 'help';
+  let config: TConfig;
+  try {
+    args = parseSeedArguments(process.argv.slice(2));
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${USAGE}\n` : ''}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (args === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  await run(args, config);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`Seeding failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,229 @@
+import type { NegotiationStateName, TransferProcessStateName } from './constants';
+import type {
+  Asset,
+  AssetInput,
+  CallOptions,
+  Catalog,
+  CatalogRequestInput,
+  ConnectorAddresses,
+  ContractAgreement,
+  ContractDefinition,
+  ContractDefinitionInput,
+  ContractNegotiation,
+  DataAddress,
+  DataPlane,
+  Dataset,
+  DatasetRequestInput,
+  EndpointDataReference,
+  HealthStatus,
+  IdResponse,
+  InitiateNegotiationInput,
+  InitiateTransferInput,
+  NegotiationState,
+  PolicyDefinition,
+  PolicyDefinitionInput,
+  PublicDataRequest,
+  PublicDataResponse,
+  QueryOptions,
+  Secret,
+  TransferProcess,
+  TransferProcessState,
+  WaitForStateOptions,
+} from './types';
+
+/** How to build a connector client. */
+export interface ConnectorClientOptions {
+  /** The connector's addresses; a call to an address left out fails with an AddressNotSetError. */
+  addresses: ConnectorAddresses;
+  /** The API key sent as `X-Api-Key` (an empty string when left out). */
+  apiKey?: string;
+  /** A bearer token (or a function yielding the current one) sent on management calls made for a signed-in user. */
+  bearerToken?: string | (() => string | undefined | Promise<string | undefined>);
+  /** Per-call timeout in milliseconds (30 000 by default; 0 disables it). */
+  timeoutMs?: number;
+  /** The protocol named in catalog, negotiation and transfer requests (`dataspace-protocol-http` by default). */
+  protocol?: string;
+  /** The fetch implementation (the global fetch by default). */
+  fetch?: typeof fetch;
+}
+
+/** Assets: `/v3/assets`. */
+export interface AssetsResource {
+  /** Creates an asset (409 Duplicate when the id exists). */
+  create(asset: AssetInput, options?: CallOptions): Promise<IdResponse>;
+  /** Replaces an asset (404 NotFound when unknown). */
+  update(asset: AssetInput & { id: string }, options?: CallOptions): Promise<void>;
+  /** Fetches one asset. */
+  get(id: string, options?: CallOptions): Promise<Asset>;
+  /** Deletes an asset (409 when a contract still refers to it). */
+  delete(id: string, options?: CallOptions): Promise<void>;
+  /** Queries assets, sorted by id ascending. */
+  query(options?: QueryOptions): Promise<Asset[]>;
+}
+
+/** Catalog requests to another connector: `/v3/catalog`. */
+export interface CatalogResource {
+  /** Requests a provider's catalog over the dataspace protocol. */
+  request(input: CatalogRequestInput): Promise<Catalog>;
+  /** Requests one dataset of a provider's catalog. */
+  requestDataset(input: DatasetRequestInput): Promise<Dataset>;
+}
+
+/** Contract agreements: `/v3/contractagreements`. */
+export interface ContractAgreementsResource {
+  /** Queries agreements, sorted by id ascending. */
+  query(options?: QueryOptions): Promise<ContractAgreement[]>;
+  /** Fetches one agreement. */
+  get(id: string, options?: CallOptions): Promise<ContractAgreement>;
+  /** Fetches the negotiation an agreement came from. */
+  getNegotiation(id: string, options?: CallOptions): Promise<ContractNegotiation>;
+}
+
+/** Contract definitions: `/v3/contractdefinitions`. */
+export interface ContractDefinitionsResource {
+  /** Creates a contract definition. */
+  create(definition: ContractDefinitionInput, options?: CallOptions): Promise<IdResponse>;
+  /** Replaces a contract definition. */
+  update(definition: ContractDefinitionInput & { id: string }, options?: CallOptions): Promise<void>;
+  /** Fetches one contract definition. */
+  get(id: string, options?: CallOptions): Promise<ContractDefinition>;
+  /** Deletes a contract definition. */
+  delete(id: string, options?: CallOptions): Promise<void>;
+  /** Queries contract definitions, sorted by id ascending. */
+  query(options?: QueryOptions): Promise<ContractDefinition[]>;
+}
+
+/** Contract negotiations: `/v3/contractnegotiations`. */
+export interface ContractNegotiationsResource {
+  /** Starts negotiating an offer with a provider. */
+  initiate(input: InitiateNegotiationInput): Promise<IdResponse>;
+  /** Queries negotiations, sorted by id ascending. */
+  query(options?: QueryOptions): Promise<ContractNegotiation[]>;
+  /** Fetches one negotiation. */
+  get(id: string, options?: CallOptions): Promise<ContractNegotiation>;
+  /** Fetches a negotiation's state. */
+  getState(id: string, options?: CallOptions): Promise<NegotiationState>;
+  /** Terminates a negotiation, giving a reason. */
+  terminate(id: string, reason: string, options?: CallOptions): Promise<void>;
+  /** Fetches the agreement a negotiation reached. */
+  getAgreement(id: string, options?: CallOptions): Promise<ContractAgreement>;
+  /**
+   * Polls the state until it is one of `states`. Fails with an UnknownError when the negotiation reaches
+   * another final state (TERMINATED, FINALIZED) or the wait times out.
+   */
+  waitForState(id: string, states: NegotiationStateName[], options?: WaitForStateOptions): Promise<NegotiationState>;
+}
+
+/** Data planes: `/v3/dataplanes`. */
+export interface DataPlanesResource {
+  /** Lists the registered data planes. */
+  list(options?: CallOptions): Promise<DataPlane[]>;
+}
+
+/** Endpoint data references: `/v3/edrs`. */
+export interface EndpointDataReferencesResource {
+  /** Queries EDR entries, sorted by id ascending. */
+  query(options?: QueryOptions): Promise<EndpointDataReference[]>;
+  /** Deletes the EDR entry of a transfer process. */
+  delete(transferProcessId: string, options?: CallOptions): Promise<void>;
+  /** Fetches the data address (public endpoint and token) of a transfer process's EDR. */
+  getDataAddress(transferProcessId: string, options?: CallOptions): Promise<DataAddress>;
+}
+
+/** Policy definitions: `/v3/policydefinitions`. */
+export interface PolicyDefinitionsResource {
+  /** Creates a policy definition. */
+  create(definition: PolicyDefinitionInput, options?: CallOptions): Promise<IdResponse>;
+  /** Replaces a policy definition. */
+  update(id: string, definition: PolicyDefinitionInput, options?: CallOptions): Promise<void>;
+  /** Deletes a policy definition (409 when a contract definition still refers to it). */
+  delete(id: string, options?: CallOptions): Promise<void>;
+  /** Fetches one policy definition. */
+  get(id: string, options?: CallOptions): Promise<PolicyDefinition>;
+  /** Queries policy definitions, sorted by id ascending. */
+  query(options?: QueryOptions): Promise<PolicyDefinition[]>;
+}
+
+/** Secrets in the connector's vault: `/v3/secrets`. */
+export interface SecretsResource {
+  /** Stores a secret. */
+  create(secret: Secret, options?: CallOptions): Promise<IdResponse>;
+  /** Fetches a secret. */
+  get(id: string, options?: CallOptions): Promise<Secret>;
+  /** Replaces a secret's value. */
+  update(secret: Secret, options?: CallOptions): Promise<void>;
+  /** Deletes a secret. */
+  delete(id: string, options?: CallOptions): Promise<void>;
+}
+
+/** Transfer processes: `/v3/transferprocesses`. */
+export interface TransferProcessesResource {
+  /** Starts a transfer under a contract agreement. */
+  initiate(input: InitiateTransferInput): Promise<IdResponse>;
+  /** Fetches one transfer process. */
+  get(id: string, options?: CallOptions): Promise<TransferProcess>;
+  /** Queries transfer processes, sorted by id ascending. */
+  query(options?: QueryOptions): Promise<TransferProcess[]>;
+  /** Fetches a transfer process's state. */
+  getState(id: string, options?: CallOptions): Promise<TransferProcessState>;
+  /** Terminates a transfer, giving a reason. */
+  terminate(id: string, reason: string, options?: CallOptions): Promise<void>;
+  /** Releases what a completed or terminated transfer provisioned. */
+  deprovision(id: string, options?: CallOptions): Promise<void>;
+  /**
+   * Polls the state until it is one of `states`. Fails with an UnknownError when the transfer reaches
+   * another final state (TERMINATED, COMPLETED, DEPROVISIONED) or the wait times out.
+   */
+  waitForState(
+    id: string,
+    states: TransferProcessStateName[],
+    options?: WaitForStateOptions,
+  ): Promise<TransferProcessState>;
+}
+
+/** Health checks on the default address: `/check/...`. */
+export interface HealthResource {
+  /** `GET /check/health`. */
+  health(options?: CallOptions): Promise<HealthStatus>;
+  /** `GET /check/liveness`. */
+  liveness(options?: CallOptions): Promise<HealthStatus>;
+  /** `GET /check/readiness`. */
+  readiness(options?: CallOptions): Promise<HealthStatus>;
+  /** `GET /check/startup`. */
+  startup(options?: CallOptions): Promise<HealthStatus>;
+}
+
+/** The public data plane. */
+export interface PublicDataResource {
+  /** Streams data from the public address with the caller's headers (an empty body or 204 is an UnreachableError). */
+  get(request?: PublicDataRequest): Promise<PublicDataResponse>;
+}
+
+/** The federated catalog. */
+export interface FederatedCatalogResource {
+  /** Queries the catalogs the federated catalog has crawled. */
+  query(options?: QueryOptions): Promise<Catalog[]>;
+}
+
+/** A typed client of one EDC connector. */
+export interface ConnectorClient {
+  /** The addresses the client was built with. */
+  readonly addresses: Readonly<ConnectorAddresses>;
+  /** The protocol named in catalog, negotiation and transfer requests. */
+  readonly protocol: string;
+  readonly assets: AssetsResource;
+  readonly catalog: CatalogResource;
+  readonly contractAgreements: ContractAgreementsResource;
+  readonly contractDefinitions: ContractDefinitionsResource;
+  readonly contractNegotiations: ContractNegotiationsResource;
+  readonly dataplanes: DataPlanesResource;
+  readonly edrs: EndpointDataReferencesResource;
+  readonly policyDefinitions: PolicyDefinitionsResource;
+  readonly secrets: SecretsResource;
+  readonly transferProcesses: TransferProcessesResource;
+  readonly health: HealthResource;
+  readonly publicData: PublicDataResource;
+  readonly federatedCatalog: FederatedCatalogResource;
+  /** A client like this one whose management calls carry the given signed-in user's bearer token. */
+  withBearerToken(token: string): ConnectorClient;
+}

@@ -1,0 +1,60 @@
+/** The dataspace protocol the client names in catalog, negotiation and transfer requests. */
+export const DATASPACE_PROTOCOL = 'dataspace-protocol-http';
+
+/** The EDC vocabulary: plain property names in requests and responses live here. */
+export const EDC_NAMESPACE = 'https://w3id.org/edc/v0.0.1/ns/';
+
+/** The ODRL vocabulary used by policies. */
+export const ODRL_NAMESPACE = 'http://www.w3.org/ns/odrl/2/';
+
+/** The remote ODRL context that lets policies use plain ODRL terms (`permission`, `action`, `assigner`). */
+export const ODRL_CONTEXT_URL = 'http://www.w3.org/ns/odrl.jsonld';
+
+/** The JSON-LD context every management request carries. */
+export const EDC_CONTEXT = Object.freeze({ '@vocab': EDC_NAMESPACE, odrl: ODRL_NAMESPACE });
+
+/** Every state of a contract negotiation, in the order EDC numbers them. */
+export const NEGOTIATION_STATES = [
+  'INITIAL',
+  'REQUESTING',
+  'REQUESTED',
+  'OFFERING',
+  'OFFERED',
+  'ACCEPTING',
+  'ACCEPTED',
+  'AGREEING',
+  'AGREED',
+  'VERIFYING',
+  'VERIFIED',
+  'FINALIZING',
+  'FINALIZED',
+  'TERMINATING',
+  'TERMINATED',
+] as const;
+
+/** A contract negotiation's state. */
+export type NegotiationStateName = (typeof NEGOTIATION_STATES)[number];
+
+/** Every state of a transfer process, in the order EDC numbers them. */
+export const TRANSFER_PROCESS_STATES = [
+  'INITIAL',
+  'PROVISIONING',
+  'PROVISIONING_REQUESTED',
+  'PROVISIONED',
+  'REQUESTING',
+  'REQUESTED',
+  'STARTING',
+  'STARTED',
+  'SUSPENDING',
+  'SUSPENDED',
+  'COMPLETING',
+  'COMPLETED',
+  'TERMINATING',
+  'TERMINATED',
+  'DEPROVISIONING',
+  'DEPROVISIONING_REQUESTED',
+  'DEPROVISIONED',
+] as const;
+
+/** A transfer process's state. */
+export type TransferProcessStateName = (typeof TRANSFER_PROCESS_STATES)[number];

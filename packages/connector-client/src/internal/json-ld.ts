@@ -1,0 +1,127 @@
+import { EDC_NAMESPACE, ODRL_NAMESPACE } from '../constants';
+
+/**
+ * A small JSON-LD normaliser, enough for what EDC connectors answer: keys and types written as plain terms
+ * (`@vocab`), with a prefix (`edc:state`, `odrl:permission`, `dcat:dataset`) or as full IRIs all end up under their
+ * plain local name. It resolves the document's own `@context` objects and knows the usual prefixes even when a
+ * connector forgets to declare them. Remote contexts are not fetched (the client has no dependencies and should not
+ * go online to read an answer); they do not change the local names.
+ */
+
+export const DCAT_NAMESPACE = 'http://www.w3.org/ns/dcat#';
+export const DCT_NAMESPACE = 'http://purl.org/dc/terms/';
+
+const KNOWN_PREFIXES: Record<string, string> = {
+  edc: EDC_NAMESPACE,
+  odrl: ODRL_NAMESPACE,
+  dcat: DCAT_NAMESPACE,
+  dct: DCT_NAMESPACE,
+  dcterms: DCT_NAMESPACE,
+  dspace: 'https://w3id.org/dspace/v0.8/',
+};
+
+/** Namespaces whose IRIs are shortened to their local names. */
+const KNOWN_NAMESPACES = [
+  EDC_NAMESPACE,
+  ODRL_NAMESPACE,
+  DCAT_NAMESPACE,
+  DCT_NAMESPACE,
+  'https://w3id.org/dspace/v0.8/',
+  'https://w3id.org/dspace/2024/1/',
+  'https://w3id.org/dspace/2025/1/',
+];
+
+interface Context {
+  vocab: string | undefined;
+  terms: Record<string, string>;
+}
+
+const EMPTY_CONTEXT: Context = { vocab: undefined, terms: {} };
+
+export type JsonNode = Record<string, unknown>;
+
+/** Normalises a JSON-LD answer: plain keys, compacted `@type` values, `@value` objects unwrapped, `@context` dropped. */
+export function normalize(value: unknown): unknown {
+  return normalizeIn(value, EMPTY_CONTEXT);
+}
+
+function normalizeIn(value: unknown, parent: Context): unknown {
+  if (Array.isArray(value)) return value.map((item) => normalizeIn(item, parent));
+  if (!isNode(value)) return value;
+  if ('@value' in value) return value['@value'];
+  if ('@list' in value) return normalizeIn(value['@list'], parent);
+  const context = extendContext(parent, value['@context']);
+  const out: JsonNode = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === '@context') continue;
+    if (key === '@id') {
+      out['@id'] = item;
+      continue;
+    }
+    if (key === '@type') {
+      out['@type'] = Array.isArray(item) ? item.map((type) => compactType(type, context)) : compactType(item, context);
+      continue;
+    }
+    const name = key.startsWith('@') ? key : compactIri(expandIri(key, context));
+    // A plain key wins over a prefixed duplicate of itself; both carry the same value in practice.
+    if (name in out && name === key) out[name] = normalizeIn(item, context);
+    else if (!(name in out)) out[name] = normalizeIn(item, context);
+  }
+  return out;
+}
+
+function compactType(type: unknown, context: Context): unknown {
+  return typeof type === 'string' ? compactIri(expandIri(type, context)) : type;
+}
+
+function extendContext(parent: Context, raw: unknown): Context {
+  if (raw === undefined) return parent;
+  if (raw === null) return EMPTY_CONTEXT;
+  if (Array.isArray(raw)) return raw.reduce<Context>((context, item) => extendContext(context, item), parent);
+  if (!isNode(raw)) return parent;
+  const context: Context = { vocab: parent.vocab, terms: { ...parent.terms } };
+  for (const [key, definition] of Object.entries(raw)) {
+    if (key === '@vocab' && typeof definition === 'string') context.vocab = definition;
+    else if (typeof definition === 'string') context.terms[key] = definition;
+    else if (isNode(definition) && typeof definition['@id'] === 'string') context.terms[key] = definition['@id'];
+  }
+  return context;
+}
+
+function expandIri(value: string, context: Context): string {
+  if (value.startsWith('@')) return value;
+  const term = context.terms[value];
+  if (term !== undefined && term !== value) return expandIri(term, { ...context, terms: {} });
+  const colon = value.indexOf(':');
+  if (colon > 0) {
+    const prefix = value.slice(0, colon);
+    const rest = value.slice(colon + 1);
+    if (rest.startsWith('//')) return value;
+    const namespace = context.terms[prefix] ?? KNOWN_PREFIXES[prefix];
+    return namespace !== undefined ? namespace + rest : value;
+  }
+  return context.vocab !== undefined ? context.vocab + value : value;
+}
+
+/** Expands a known prefix (`edc:inForceDate`) to its full IRI; anything else is returned unchanged. */
+export function expandKnownPrefix(value: string): string {
+  const colon = value.indexOf(':');
+  if (colon <= 0) return value;
+  const rest = value.slice(colon + 1);
+  if (rest.startsWith('//')) return value;
+  const namespace = KNOWN_PREFIXES[value.slice(0, colon)];
+  return namespace !== undefined ? namespace + rest : value;
+}
+
+/** Shortens an IRI (or a known prefixed name) in one of the known namespaces to its local name. */
+export function compactIri(value: string): string {
+  const iri = expandKnownPrefix(value);
+  for (const namespace of KNOWN_NAMESPACES) {
+    if (iri.startsWith(namespace) && iri.length > namespace.length) return iri.slice(namespace.length);
+  }
+  return iri;
+}
+
+export function isNode(value: unknown): value is JsonNode {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,351 @@
+import type { NegotiationStateName, TransferProcessStateName } from '../constants';
+import type {
+  Asset,
+  CallbackAddress,
+  Catalog,
+  ContractAgreement,
+  ContractDefinition,
+  ContractNegotiation,
+  Criterion,
+  DataAddress,
+  DataPlane,
+  DataService,
+  Dataset,
+  Distribution,
+  EndpointDataReference,
+  HealthCheckResult,
+  HealthStatus,
+  IdResponse,
+  Offer,
+  Policy,
+  PolicyConstraint,
+  PolicyDefinition,
+  PolicyRule,
+  Secret,
+  TransferProcess,
+} from '../types';
+import { compactIri, expandKnownPrefix, isNode, type JsonNode, normalize } from './json-ld';
+
+/**
+ * Readers turn a connector's JSON-LD answer into the client's typed objects. Each takes the raw answer, normalises
+ * it (plain names, whatever prefixes the connector used) and picks the fields the type lists.
+ */
+
+const LOGICAL_OPERATORS = ['and', 'or', 'xone', 'andSequence'] as const;
+
+function node(value: unknown): JsonNode {
+  return isNode(value) ? value : {};
+}
+
+function list(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return text(value[0]);
+  if (isNode(value) && '@id' in value) return text(value['@id']);
+  return undefined;
+}
+
+function num(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (Array.isArray(value)) return num(value[0]);
+  return undefined;
+}
+
+/** A vocabulary term (ODRL action, operator, policy type) in short form. */
+function term(value: unknown): string | undefined {
+  if (isNode(value) && !('@id' in value) && 'type' in value) return term(value.type);
+  const raw = text(value);
+  return raw === undefined ? undefined : compactIri(raw);
+}
+
+function strings(value: unknown): string[] {
+  return list(value)
+    .map(text)
+    .filter((item): item is string => item !== undefined);
+}
+
+function bag(value: unknown, exclude: string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(node(value))) {
+    if (key === '@type' || key === '@context' || exclude.includes(key)) continue;
+    out[key] = item;
+  }
+  return out;
+}
+
+function defined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}
+
+function idOf(n: JsonNode): string {
+  return text(n['@id']) ?? text(n.id) ?? '';
+}
+
+export function readIdResponse(raw: unknown): IdResponse {
+  const n = node(normalize(raw));
+  return { id: idOf(n), createdAt: num(n.createdAt) ?? 0 };
+}
+
+function dataAddress(n: unknown): DataAddress {
+  const address = bag(n);
+  return { ...address, type: text(address.type) ?? '' };
+}
+
+export function readDataAddress(raw: unknown): DataAddress {
+  return dataAddress(normalize(raw));
+}
+
+export function readAsset(raw: unknown): Asset {
+  const n = node(normalize(raw));
+  return defined({
+    id: idOf(n),
+    properties: bag(n.properties),
+    privateProperties: bag(n.privateProperties),
+    dataAddress: dataAddress(n.dataAddress),
+    createdAt: num(n.createdAt),
+  });
+}
+
+function constraint(value: unknown): PolicyConstraint {
+  const n = node(value);
+  for (const operator of LOGICAL_OPERATORS) {
+    if (operator in n) return { operator, constraints: list(n[operator]).map(constraint) };
+  }
+  const right = n.rightOperand;
+  return {
+    leftOperand: expandKnownPrefix(text(n.leftOperand) ?? ''),
+    operator: term(n.operator) ?? '',
+    rightOperand: isNode(right) && Object.keys(right).length === 1 && '@id' in right ? right['@id'] : right,
+  };
+}
+
+function rule(value: unknown): PolicyRule {
+  const n = node(value);
+  return defined({
+    action: term(n.action) ?? '',
+    target: text(n.target),
+    constraints: list(n.constraint).map(constraint),
+  });
+}
+
+function policy(value: unknown): Policy {
+  const n = node(value);
+  return defined({
+    id: text(n['@id']),
+    type: term(n['@type']) ?? 'Set',
+    assigner: text(n.assigner),
+    assignee: text(n.assignee),
+    target: text(n.target),
+    permissions: list(n.permission).map(rule),
+    prohibitions: list(n.prohibition).map(rule),
+    obligations: list(n.obligation).map(rule),
+  });
+}
+
+export function readPolicy(raw: unknown): Policy {
+  return policy(normalize(raw));
+}
+
+export function readPolicyDefinition(raw: unknown): PolicyDefinition {
+  const n = node(normalize(raw));
+  return defined({ id: idOf(n), createdAt: num(n.createdAt), policy: policy(n.policy) });
+}
+
+function criterion(value: unknown): Criterion {
+  const n = node(value);
+  return { operandLeft: text(n.operandLeft) ?? '', operator: text(n.operator) ?? '', operandRight: n.operandRight };
+}
+
+export function readContractDefinition(raw: unknown): ContractDefinition {
+  const n = node(normalize(raw));
+  return defined({
+    id: idOf(n),
+    accessPolicyId: text(n.accessPolicyId) ?? '',
+    contractPolicyId: text(n.contractPolicyId) ?? '',
+    assetsSelector: list(n.assetsSelector).map(criterion),
+    createdAt: num(n.createdAt),
+  });
+}
+
+export function readContractAgreement(raw: unknown): ContractAgreement {
+  const n = node(normalize(raw));
+  return {
+    id: idOf(n),
+    assetId: text(n.assetId) ?? '',
+    providerId: text(n.providerId) ?? '',
+    consumerId: text(n.consumerId) ?? '',
+    contractSigningDate: num(n.contractSigningDate) ?? 0,
+    policy: policy(n.policy),
+  };
+}
+
+function callbackAddresses(value: unknown): CallbackAddress[] {
+  return list(value).map((item) => {
+    const n = node(item);
+    return defined({
+      uri: text(n.uri) ?? '',
+      events: strings(n.events),
+      transactional: typeof n.transactional === 'boolean' ? n.transactional : undefined,
+      authKey: text(n.authKey),
+      authCodeId: text(n.authCodeId),
+    });
+  });
+}
+
+function side(value: unknown): 'CONSUMER' | 'PROVIDER' {
+  return text(value) === 'PROVIDER' ? 'PROVIDER' : 'CONSUMER';
+}
+
+export function readContractNegotiation(raw: unknown): ContractNegotiation {
+  const n = node(normalize(raw));
+  return defined({
+    id: idOf(n),
+    type: side(n.type),
+    state: (text(n.state) ?? 'INITIAL') as NegotiationStateName,
+    protocol: text(n.protocol),
+    counterPartyId: text(n.counterPartyId),
+    counterPartyAddress: text(n.counterPartyAddress),
+    contractAgreementId: text(n.contractAgreementId),
+    errorDetail: text(n.errorDetail),
+    createdAt: num(n.createdAt),
+    callbackAddresses: callbackAddresses(n.callbackAddresses),
+  });
+}
+
+export function readState<S extends string>(raw: unknown, fallback: S): { state: S } {
+  const n = node(normalize(raw));
+  return { state: (text(n.state) ?? fallback) as S };
+}
+
+export function readDataPlane(raw: unknown): DataPlane {
+  const n = node(normalize(raw));
+  return defined({
+    id: idOf(n),
+    url: text(n.url) ?? '',
+    allowedSourceTypes: strings(n.allowedSourceTypes),
+    allowedDestTypes: strings(n.allowedDestTypes),
+    allowedTransferTypes: strings(n.allowedTransferTypes),
+    state: text(n.state),
+    stateTimestamp: num(n.stateTimestamp),
+    properties: bag(n.properties),
+  });
+}
+
+export function readEndpointDataReference(raw: unknown): EndpointDataReference {
+  const n = node(normalize(raw));
+  const id = idOf(n);
+  return defined({
+    id,
+    transferProcessId: text(n.transferProcessId) ?? id,
+    agreementId: text(n.agreementId) ?? '',
+    contractNegotiationId: text(n.contractNegotiationId),
+    assetId: text(n.assetId) ?? '',
+    providerId: text(n.providerId) ?? '',
+    createdAt: num(n.createdAt),
+  });
+}
+
+export function readSecret(raw: unknown): Secret {
+  const n = node(normalize(raw));
+  return { id: idOf(n), value: text(n.value) ?? '' };
+}
+
+export function readTransferProcess(raw: unknown): TransferProcess {
+  const n = node(normalize(raw));
+  return defined({
+    id: idOf(n),
+    correlationId: text(n.correlationId),
+    type: side(n.type),
+    state: (text(n.state) ?? 'INITIAL') as TransferProcessStateName,
+    stateTimestamp: num(n.stateTimestamp),
+    createdAt: num(n.createdAt),
+    assetId: text(n.assetId),
+    connectorId: text(n.connectorId),
+    counterPartyId: text(n.counterPartyId),
+    counterPartyAddress: text(n.counterPartyAddress),
+    contractId: text(n.contractId) ?? text(n.contractAgreementId) ?? '',
+    transferType: text(n.transferType),
+    protocol: text(n.protocol),
+    errorDetail: text(n.errorDetail),
+    dataDestination: n.dataDestination === undefined ? undefined : dataAddress(n.dataDestination),
+    privateProperties: bag(n.privateProperties),
+    callbackAddresses: callbackAddresses(n.callbackAddresses),
+  });
+}
+
+function offer(value: unknown, datasetId: string, participantId: string | undefined): Offer {
+  const read = policy(value);
+  return {
+    ...read,
+    id: read.id ?? '',
+    type: read.type === 'Set' ? 'Offer' : read.type,
+    // Providers often leave these implicit: the offer is for its dataset, made by the catalog's participant.
+    target: read.target ?? datasetId,
+    ...((read.assigner ?? participantId) ? { assigner: read.assigner ?? participantId } : {}),
+  };
+}
+
+function dataset(value: unknown, participantId: string | undefined): Dataset {
+  const n = node(value);
+  const id = idOf(n);
+  return {
+    id,
+    offers: list(n.hasPolicy).map((item) => offer(item, id, participantId)),
+    distributions: list(n.distribution).map((item): Distribution => {
+      const d = node(item);
+      return defined({ format: text(d.format), accessService: text(d.accessService) });
+    }),
+    properties: bag(n, ['@id', 'hasPolicy', 'distribution']),
+  };
+}
+
+function catalog(value: unknown, inheritedParticipantId?: string): Catalog {
+  const n = node(value);
+  const participantId = text(n.participantId) ?? inheritedParticipantId;
+  return defined({
+    id: idOf(n),
+    participantId,
+    datasets: list(n.dataset).map((item) => dataset(item, participantId)),
+    services: list(n.service).map((item): DataService => {
+      const s = node(item);
+      return defined({ id: text(s['@id']), endpointUrl: text(s.endpointURL ?? s.endpointUrl) });
+    }),
+    catalogs: list(n.catalog).map((item) => catalog(item, participantId)),
+  });
+}
+
+export function readCatalog(raw: unknown): Catalog {
+  return catalog(normalize(raw));
+}
+
+export function readDataset(raw: unknown): Dataset {
+  return dataset(normalize(raw), undefined);
+}
+
+export function readHealthStatus(raw: unknown): HealthStatus {
+  const n = node(raw);
+  return {
+    isSystemHealthy: n.isSystemHealthy === true,
+    componentResults: list(n.componentResults).map((item): HealthCheckResult => {
+      const r = node(item);
+      const failure = isNode(r.failure)
+        ? defined({ failureDetail: text(r.failure.failureDetail), messages: strings(r.failure.messages) })
+        : undefined;
+      return defined({ component: text(r.component), isHealthy: r.isHealthy === true, failure });
+    }),
+  };
+}
+
+/** Reads a list answer and sorts it by id ascending, whatever order the connector used. */
+export function readList<T extends { id: string }>(raw: unknown, reader: (item: unknown) => T): T[] {
+  return list(raw)
+    .map(reader)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -1,0 +1,95 @@
+import { expandKnownPrefix, isNode, list, node, term, text } from './json-ld';
+
+/** An ODRL policy as the sandbox holds it. */
+export interface PolicyModel {
+  id?: string;
+  type: string;
+  assigner?: string;
+  assignee?: string;
+  target?: string;
+  permissions: RuleModel[];
+  prohibitions: RuleModel[];
+  obligations: RuleModel[];
+}
+
+export interface RuleModel {
+  action: string;
+  target?: string;
+  constraints: ConstraintModel[];
+}
+
+export type ConstraintModel =
+  | { leftOperand: string; operator: string; rightOperand: unknown }
+  | { operator: 'and' | 'or' | 'xone' | 'andSequence'; constraints: ConstraintModel[] };
+
+const LOGICAL = ['and', 'or', 'xone', 'andSequence'] as const;
+
+function readConstraint(value: unknown): ConstraintModel {
+  const n = node(value);
+  for (const operator of LOGICAL) if (operator in n) return { operator, constraints: list(n[operator]).map(readConstraint) };
+  const right = n.rightOperand;
+  return {
+    leftOperand: expandKnownPrefix(text(n.leftOperand) ?? ''),
+    operator: term(n.operator) ?? '',
+    rightOperand: isNode(right) && Object.keys(right).length === 1 && '@id' in right ? right['@id'] : right,
+  };
+}
+
+function readRule(value: unknown): RuleModel {
+  const n = node(value);
+  const rule: RuleModel = { action: term(n.action) ?? 'use', constraints: list(n.constraint).map(readConstraint) };
+  const target = text(n.target);
+  if (target !== undefined) rule.target = target;
+  return rule;
+}
+
+/** Reads a normalised ODRL policy node. */
+export function readPolicy(value: unknown): PolicyModel {
+  const n = node(value);
+  const policy: PolicyModel = {
+    type: term(n['@type']) ?? 'Set',
+    permissions: list(n.permission).map(readRule),
+    prohibitions: list(n.prohibition).map(readRule),
+    obligations: list(n.obligation).map(readRule),
+  };
+  for (const key of ['assigner', 'assignee', 'target'] as const) {
+    const found = text(n[key]);
+    if (found !== undefined) policy[key] = found;
+  }
+  const id = text(n['@id']);
+  if (id !== undefined) policy.id = id;
+  return policy;
+}
+
+const odrlTerm = (value: string) => (value.includes(':') ? value : `odrl:${value}`);
+
+function presentConstraint(constraint: ConstraintModel): Record<string, unknown> {
+  if ('constraints' in constraint) return { [`odrl:${constraint.operator}`]: constraint.constraints.map(presentConstraint) };
+  return {
+    'odrl:leftOperand': { '@id': constraint.leftOperand },
+    'odrl:operator': { '@id': odrlTerm(constraint.operator) },
+    'odrl:rightOperand': constraint.rightOperand,
+  };
+}
+
+function presentRule(rule: RuleModel): Record<string, unknown> {
+  return {
+    'odrl:action': { '@id': odrlTerm(rule.action) },
+    ...(rule.target === undefined ? {} : { 'odrl:target': { '@id': rule.target } }),
+    'odrl:constraint': rule.constraints.map(presentConstraint),
+  };
+}
+
+/** Writes a policy the way EDC's management API does: compacted with `odrl:` prefixes. */
+export function presentPolicy(policy: PolicyModel): Record<string, unknown> {
+  return {
+    ...(policy.id === undefined ? {} : { '@id': policy.id }),
+    '@type': odrlTerm(policy.type),
+    ...(policy.assigner === undefined ? {} : { 'odrl:assigner': { '@id': policy.assigner } }),
+    ...(policy.assignee === undefined ? {} : { 'odrl:assignee': { '@id': policy.assignee } }),
+    ...(policy.target === undefined ? {} : { 'odrl:target': { '@id': policy.target } }),
+    'odrl:permission': policy.permissions.map(presentRule),
+    'odrl:prohibition': policy.prohibitions.map(presentRule),
+    'odrl:obligation': policy.obligations.map(presentRule),
+  };
+}
