@@ -109,7 +109,14 @@ async function startServerProcess(url: string): Promise<{ child: ChildProcess; b
   const port = await findFreePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SEED_DATASETS: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      SEED_DATASETS: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -125,7 +132,8 @@ async function startServerProcess(url: string): Promise<{ child: ChildProcess; b
 
 function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const read = (key: string) => Number(/^(\w+):\s+(\d+) kB/m.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[2] ?? 0);
+  const read = (key: string) =>
+    Number(/^(\w+):\s+(\d+) kB/m.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[2] ?? 0);
   return { rssMb: read('VmRSS') / 1024, peakMb: read('VmHWM') / 1024 };
 }
 
@@ -200,7 +208,9 @@ async function runPerQuery(baseUrl: string): Promise<string[]> {
       if (i === 0 && response.status !== 200) throw new Error(`${item.name}: HTTP ${response.status}`);
       if (i === 14) {
         times.sort((a, b) => a - b);
-        rows.push(`| ${item.name} | \`${item.query || '(empty)'}\` | ${body.total} | ${percentile(times, 50).toFixed(1)} |`);
+        rows.push(
+          `| ${item.name} | \`${item.query || '(empty)'}\` | ${body.total} | ${percentile(times, 50).toFixed(1)} |`,
+        );
       }
     }
   }
@@ -220,7 +230,9 @@ async function main(): Promise<void> {
     await runPerQuery(server.baseUrl);
     const perQuery = await runPerQuery(server.baseUrl);
     const lines: string[] = [];
-    lines.push(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+    lines.push(
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+    );
     lines.push(`Catalogue: ${datasets.toLocaleString('en-US')} offers; load ${load}`);
     lines.push('');
     lines.push('| path | connections | p50 ms | p95 ms | p99 ms | req/s | errors |');

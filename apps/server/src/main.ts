@@ -15,7 +15,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer({ config });
-  process.stdout.write(`\nData marketplace running at ${server.url}\n(API docs at ${server.url}/api/docs; Ctrl-C stops)\n\n`);
+  process.stdout.write(
+    `\nData marketplace running at ${server.url}\n(API docs at ${server.url}/api/docs; Ctrl-C stops)\n\n`,
+  );
 
   let isStopping = false;
   const shutdown = (signal: string) => {

@@ -129,7 +129,9 @@ describe('with DATABASE_URL: an external PostgreSQL', () => {
       expect(await searchTotal(`http://127.0.0.1:${port}`)).toBe(120);
       const direct = new pg.Client({ connectionString: url.toString() });
       await direct.connect();
-      const { rows } = await direct.query<{ n: number }>('select count(*)::int as n from offers').finally(() => direct.end());
+      const { rows } = await direct
+        .query<{ n: number }>('select count(*)::int as n from offers')
+        .finally(() => direct.end());
       expect(rows[0]?.n).toBe(120);
       expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
     } finally {

@@ -36,7 +36,9 @@ test('[SEARCH]: a visitor picks a keyword and a category', async ({ page }) => {
   await expect(page.getByTestId('results-heading')).toHaveText(/data sets found/);
   await expect(page.getByText(keyword, { exact: true }).first()).toBeVisible();
   await keywordInput.fill(keyword);
-  await expect(page.getByRole('listbox', { name: 'Keywords' }).getByRole('option', { name: keyword, exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole('listbox', { name: 'Keywords' }).getByRole('option', { name: keyword, exact: true }),
+  ).toHaveCount(0);
 });
 
 test('[SEARCH]: a price from above the price to is explained and not searched', async ({ page }) => {

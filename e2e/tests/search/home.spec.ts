@@ -17,9 +17,14 @@ test('[SEARCH]: a visitor sees the home page with the 14 topic cards in order', 
 
 test('[SEARCH]: a topic card lists the offers of that category', async ({ page }) => {
   await openHome(page);
-  await page.getByTestId('topic-card').filter({ hasText: /^Transport$/ }).click();
+  await page
+    .getByTestId('topic-card')
+    .filter({ hasText: /^Transport$/ })
+    .click();
   await expect(page).toHaveURL(/\/results\?/);
-  const filter = JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as { selectedCategories?: string[] };
+  const filter = JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as {
+    selectedCategories?: string[];
+  };
   expect(filter.selectedCategories).toEqual(['TRANSPORT']);
   await expect(page.getByTestId('results-heading')).toHaveText(/[\d,]+\+? data sets found/);
   await expect(page.getByTestId('result-card').first()).toBeVisible();

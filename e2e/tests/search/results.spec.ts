@@ -36,7 +36,9 @@ test('[SEARCH]: more than 20 terms shows the limit alert and does not search', a
   const words = Array.from({ length: 21 }, (_, i) => `word${i}`).join(' ');
   await searchInput(page).fill(words);
   await searchInput(page).press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: 'Query size exceeded! Max 20 queries or 2000 characters allowed' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Query size exceeded! Max 20 queries or 2000 characters allowed' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -68,7 +70,11 @@ test('[SEARCH]: Next stops at the result cap', async ({ page }) => {
 });
 
 test('[SEARCH]: a shared results URL shows the same results after a reload', async ({ page }) => {
-  const filter = JSON.stringify({ selectedCategories: ['ENVIRONMENT'], selectedKeywords: [], priceRange: { from: null, to: null } });
+  const filter = JSON.stringify({
+    selectedCategories: ['ENVIRONMENT'],
+    selectedKeywords: [],
+    priceRange: { from: null, to: null },
+  });
   await openResults(page, { searchText: 'daten', filter, page: '1' });
   await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
   const heading = await page.getByTestId('results-heading').textContent();

@@ -195,7 +195,8 @@ async function run(args: TArguments, config: TConfig): Promise<void> {
     log(
       `Loaded ${count(seeded.offers)} offers in ${loadSeconds.toFixed(1)} s ` +
         `(${count(Math.round(seeded.offers / Math.max(loadSeconds, 0.001)))} offers/s); ` +
-        `analyze ${((finished - loadedAt) / 1000).toFixed(1)} s; total ${((finished - started) / 1000).toFixed(1)} s`,
+        `index clean-up and analyze ${((finished - loadedAt) / 1000).toFixed(1)} s; ` +
+        `total ${((finished - started) / 1000).toFixed(1)} s`,
     );
   } finally {
     await cleanUp();

@@ -24,7 +24,14 @@ const ZEnvironment = z.object({
   DATABASE_READ_URLS: z
     .string()
     .optional()
-    .transform((value) => (value ? value.split(',').map((url) => url.trim()).filter(Boolean) : []))
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((url) => url.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(ZPostgresUrl)),
   /** Where the embedded PostgreSQL and other local state live. */
   DATA_DIR: z.string().min(1).default('./.data'),

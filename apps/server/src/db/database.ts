@@ -47,7 +47,9 @@ export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle
   const pool = createPool(options.url, max, name);
   const db = new Kysely<TDatabase>({ dialect: new PostgresDialect({ pool }) });
   const readPools = (options.readUrls ?? []).map((url) => createPool(url, max, `${name}-read`));
-  const readDbs = readPools.map((readPool) => new Kysely<TDatabase>({ dialect: new PostgresDialect({ pool: readPool }) }));
+  const readDbs = readPools.map(
+    (readPool) => new Kysely<TDatabase>({ dialect: new PostgresDialect({ pool: readPool }) }),
+  );
   let next = 0;
   const readDb =
     readDbs.length === 0

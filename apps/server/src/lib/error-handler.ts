@@ -17,7 +17,18 @@ const REASON: Record<number, string> = {
 };
 
 /** Connection-level failures of PostgreSQL: the database is away, not the request wrong. */
-const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004']);
+const DATABASE_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+  '08004',
+]);
 
 export function sendError(
   reply: FastifyReply,
@@ -42,7 +53,10 @@ export function sendError(
 function isTimeoutOrConnection(error: unknown): boolean {
   const candidate = error as { code?: unknown; message?: unknown };
   if (typeof candidate.code === 'string' && DATABASE_UNAVAILABLE.has(candidate.code)) return true;
-  return typeof candidate.message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(candidate.message);
+  return (
+    typeof candidate.message === 'string' &&
+    /timeout exceeded when trying to connect|Connection terminated/i.test(candidate.message)
+  );
 }
 
 /** One handler turns every failure into the common error body; nothing leaks a stack trace. */
@@ -67,7 +81,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     const status = error.statusCode ?? 500;
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error instanceof SyntaxError ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    ) {
       return sendError(reply, request, ErrorCode.MALFORMED_BODY, `The body is not valid JSON: ${error.message}`);
     }
     if (status === 413) return sendError(reply, request, ErrorCode.PAYLOAD_TOO_LARGE, 'The request body is too large');
@@ -82,6 +100,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, request, ErrorCode.SERVICE_UNAVAILABLE, 'The catalogue is unavailable; retry shortly');
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, request, ErrorCode.INTERNAL, 'Something went wrong; quote the request id when reporting it');
+    return sendError(
+      reply,
+      request,
+      ErrorCode.INTERNAL,
+      'Something went wrong; quote the request id when reporting it',
+    );
   });
 }

@@ -46,7 +46,12 @@ export function makeOffer(overrides: TOfferOverrides = {}): TOfferRecord {
         issued: new Date('2020-01-01T00:00:00Z'),
         modified: modified ?? new Date('2024-01-01T00:00:00Z'),
         publisher: ORGANISATION,
-        creator: { id: 'https://dsm.example/agents/test-person', type: 'foaf:Person', firstName: 'Erika', lastName: 'Muster' },
+        creator: {
+          id: 'https://dsm.example/agents/test-person',
+          type: 'foaf:Person',
+          firstName: 'Erika',
+          lastName: 'Muster',
+        },
         custodian: null,
         themes: fields.categories ?? ['OTHERS'],
         distributions: sizes.map((byteSize, position) => ({

@@ -14,7 +14,12 @@ import { RouteError } from './RouteError';
 import { Shell } from './Shell';
 
 // Shade 8 keeps white text on the primary colour and primary links on white above WCAG AA contrast.
-const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'md', fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' });
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
+});
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 

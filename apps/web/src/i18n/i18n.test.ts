@@ -12,7 +12,10 @@ describe('translations', () => {
     expect(keysOf(en).sort()).toEqual(keysOf(de).sort());
   });
   it('have no empty texts', () => {
-    for (const [name, resource] of [['de', de], ['en', en]] as const) {
+    for (const [name, resource] of [
+      ['de', de],
+      ['en', en],
+    ] as const) {
       const empty = keysOf(resource).filter((key) => {
         const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resource);
         return typeof text !== 'string' || text.trim() === '';

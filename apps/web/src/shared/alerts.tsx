@@ -42,11 +42,20 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={value}>
       {children}
-      <div aria-live="assertive" style={{ position: 'fixed', top: 12, left: 12, zIndex: 1000, maxWidth: 'min(480px, calc(100vw - 24px))' }}>
+      <div
+        aria-live="assertive"
+        style={{ position: 'fixed', top: 12, left: 12, zIndex: 1000, maxWidth: 'min(480px, calc(100vw - 24px))' }}
+      >
         <Transition mounted={isShown && alert !== null} transition="fade" duration={ALERT_FADE_MS}>
           {(styles) =>
             alert ? (
-              <Alert style={styles} role="alert" color={alert.type === 'error' ? 'red' : undefined} variant="filled" data-testid="global-alert">
+              <Alert
+                style={styles}
+                role="alert"
+                color={alert.type === 'error' ? 'red' : undefined}
+                variant="filled"
+                data-testid="global-alert"
+              >
                 {alert.message}
               </Alert>
             ) : (

@@ -27,7 +27,10 @@ export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<T
   try {
     response = await fetch(request.path, {
       method: request.method,
-      headers: request.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        request.body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: request.body === undefined ? null : JSON.stringify(request.body),
       signal: request.signal ?? null,
     });
@@ -38,7 +41,11 @@ export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<T
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const parsed = ZErrorResponse.safeParse(payload);
-    throw new ApiError(parsed.success ? parsed.data.message : `HTTP ${response.status}`, response.status, parsed.success ? parsed.data.code : null);
+    throw new ApiError(
+      parsed.success ? parsed.data.message : `HTTP ${response.status}`,
+      response.status,
+      parsed.success ? parsed.data.code : null,
+    );
   }
   const parsed = request.schema.safeParse(payload);
   if (!parsed.success) throw new ApiError('The server answered in an unexpected form.', response.status, null);

@@ -106,7 +106,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index offers_title_vector_idx on offers using gin (title_vector)`.execute(db);
   await sql`create index offers_categories_idx on offers using gin (categories)`.execute(db);
   await sql`create index offers_keywords_idx on offers using gin (keywords)`.execute(db);
-  await sql`create index offers_recency_idx on offers (modified desc nulls last, id) where state = 'ACTIVE'`.execute(db);
+  await sql`create index offers_recency_idx on offers (modified desc nulls last, id) where state = 'ACTIVE'`.execute(
+    db,
+  );
   await sql`create index offers_price_idx on offers (price)`.execute(db);
 
   await sql`

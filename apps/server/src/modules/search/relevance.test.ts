@@ -38,7 +38,10 @@ describe('relevance: judged queries over a fixed corpus', () => {
         request: ZSearchRequest.parse({ index: 0, pageSize: 10 }),
       });
       const top3 = result.data.slice(0, 3).map((offer) => `${offer['@id']} ${offer.title}`);
-      expect(top3.some((line) => line.startsWith(judged.expectedOfferId)), `${judged.note}\n${top3.join('\n')}`).toBe(true);
+      expect(
+        top3.some((line) => line.startsWith(judged.expectedOfferId)),
+        `${judged.note}\n${top3.join('\n')}`,
+      ).toBe(true);
     },
   );
 });

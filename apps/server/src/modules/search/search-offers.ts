@@ -1,10 +1,4 @@
-import {
-  expandCategory,
-  RESULT_CAP,
-  splitQuery,
-  type TSearchRequest,
-  type TSearchResponse,
-} from '@dsm/contracts';
+import { expandCategory, RESULT_CAP, splitQuery, type TSearchRequest, type TSearchResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { findOfferPage, parseTextQuery } from './search-repository';

@@ -39,7 +39,8 @@ function filterConditions(criteria: TSearchCriteria): RawBuilder<unknown>[] {
   return conditions;
 }
 
-const and = (conditions: RawBuilder<unknown>[]): RawBuilder<unknown> => sql.join(conditions, sql` and `) as RawBuilder<unknown>;
+const and = (conditions: RawBuilder<unknown>[]): RawBuilder<unknown> =>
+  sql.join(conditions, sql` and `) as RawBuilder<unknown>;
 
 /**
  * One page of matching offer ids, ranked by relevance (title above keywords above description) and
@@ -64,7 +65,9 @@ export async function findOfferPage(
         order by ts_rank(o.search_vector, ${query}, 1) desc, o.modified desc nulls last, o.id
         offset ${page.offset} limit ${page.limit}`.execute(db),
       sql<{ total: string }>`
-        select count(*) as total from (select 1 from offers o where ${where} limit ${RESULT_CAP + 1}) capped`.execute(db),
+        select count(*) as total from (select 1 from offers o where ${where} limit ${RESULT_CAP + 1}) capped`.execute(
+        db,
+      ),
     ]);
   } else {
     const where = and(conditions);
@@ -74,7 +77,9 @@ export async function findOfferPage(
         order by o.modified desc nulls last, o.id
         offset ${page.offset} limit ${page.limit}`.execute(db),
       sql<{ total: string }>`
-        select count(*) as total from (select 1 from offers o where ${where} limit ${RESULT_CAP + 1}) capped`.execute(db),
+        select count(*) as total from (select 1 from offers o where ${where} limit ${RESULT_CAP + 1}) capped`.execute(
+        db,
+      ),
     ]);
   }
   const counted = Number(countRows[0]?.total ?? 0);
@@ -86,7 +91,10 @@ export async function findOfferPage(
 }
 
 /** The most used keywords and every category in use, most frequent first. */
-export async function findFilterValues(db: TDb, keywordLimit: number): Promise<{ keywords: string[]; categories: string[] }> {
+export async function findFilterValues(
+  db: TDb,
+  keywordLimit: number,
+): Promise<{ keywords: string[]; categories: string[] }> {
   const [keywords, categories] = await Promise.all([
     sql<{ value: string }>`
       select k as value from offers o, unnest(o.keywords) k where o.state = 'ACTIVE'

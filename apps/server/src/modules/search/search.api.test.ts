@@ -219,7 +219,10 @@ describe('POST /api/search: filters', () => {
   });
 
   it('combines text and filters', async () => {
-    const response = await search(page({ filter: { categories: ['ENVIRONMENT'], keywords: ['hydrology'] } }), 'groundwater');
+    const response = await search(
+      page({ filter: { categories: ['ENVIRONMENT'], keywords: ['hydrology'] } }),
+      'groundwater',
+    );
     expect(idsOf(response)).toEqual([ids.titleMatch]);
   });
 });
@@ -337,7 +340,7 @@ describe('POST /api/search: bad input answers 400 naming the field', () => {
   });
 
   it('answers characters that are tsquery syntax as plain text', async () => {
-    for (const query of ["a & b", "!(x)", "'", "\\", 'a:*', '<->', '"unbalanced']) {
+    for (const query of ['a & b', '!(x)', "'", '\\', 'a:*', '<->', '"unbalanced']) {
       const response = await search(page(), query);
       expect(response.status, query).toBe(200);
     }

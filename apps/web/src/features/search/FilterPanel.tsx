@@ -34,7 +34,10 @@ export function FilterPanel({ filter, keywords, categories, onChange, onClear }:
   useEffect(() => {
     if (isRangeInverted) return;
     if (parsedFrom === filter.priceRange.from && parsedTo === filter.priceRange.to) return;
-    const timer = setTimeout(() => onChange({ ...filter, priceRange: { from: parsedFrom, to: parsedTo } }), PRICE_DELAY_MS);
+    const timer = setTimeout(
+      () => onChange({ ...filter, priceRange: { from: parsedFrom, to: parsedTo } }),
+      PRICE_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [parsedFrom, parsedTo, isRangeInverted, filter, onChange]);
 

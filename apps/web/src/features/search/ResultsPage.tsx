@@ -136,7 +136,12 @@ export function ResultsPage() {
                     onPage={(next) => navigateTo({ index: next })}
                     onPageSize={(next) => navigateTo({ pageSize: next })}
                   />
-                  <Stack gap="sm" component="section" aria-label={t('results.list')} style={{ opacity: search.isPlaceholderData ? 0.6 : 1 }}>
+                  <Stack
+                    gap="sm"
+                    component="section"
+                    aria-label={t('results.list')}
+                    style={{ opacity: search.isPlaceholderData ? 0.6 : 1 }}
+                  >
                     {data.data.map((offer) => (
                       <ResultCard key={offer['@id']} offer={offer} licences={licences.data ?? []} />
                     ))}

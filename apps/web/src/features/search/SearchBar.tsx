@@ -51,6 +51,7 @@ export function SearchBar({ terms, onSearch, onShowCompleteCatalog }: TSearchBar
 
   return (
     <Stack gap="xs" component="section" aria-label={t('search.label')}>
+      {/* biome-ignore lint/a11y/useSemanticElements: the search landmark is the form itself, so Enter submits it */}
       <form onSubmit={handleSubmit} role="search">
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput

@@ -1,3 +1,4 @@
+import { COMPLETE_CATALOG_TOPIC, HOME_TOPICS } from '@dsm/contracts';
 import { Card, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconAtom,
@@ -14,7 +15,6 @@ import {
   IconScale,
   IconUsers,
 } from '@tabler/icons-react';
-import { COMPLETE_CATALOG_TOPIC, HOME_TOPICS } from '@dsm/contracts';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -43,13 +43,19 @@ export function TopicGrid({ onSelect }: { onSelect: (topic: string) => void }) {
         const Icon = ICONS[topic] ?? IconCategory;
         return (
           <UnstyledButton
-            // The list repeats GEOGRAPHY, so the position makes the key unique.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the fixed list repeats GEOGRAPHY, so only the position is unique
             key={`${topic}-${index}`}
             data-testid="topic-card"
             onClick={() => onSelect(topic)}
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           >
-            <Card withBorder padding="lg" radius="md" h="100%" style={{ display: 'flex', flexDirection: 'row', alignItems: 'center', gap: 12 }}>
+            <Card
+              withBorder
+              padding="lg"
+              radius="md"
+              h="100%"
+              style={{ display: 'flex', flexDirection: 'row', alignItems: 'center', gap: 12 }}
+            >
               <ThemeIcon size={40} radius="md" variant="light">
                 <Icon size={22} aria-hidden />
               </ThemeIcon>

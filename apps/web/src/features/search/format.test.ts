@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeTestOffer } from './test-offer';
 import { formatDateTime, formatSize, offerSize, paymentLabel } from './format';
+import { makeTestOffer } from './test-offer';
 
 describe('formatSize', () => {
   it('uses 1024-based units with two decimals', () => {

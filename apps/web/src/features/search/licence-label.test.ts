@@ -10,7 +10,12 @@ const LICENCES: TLicence[] = [
     licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
     mappings: ['cc-by-4.0', 'CC BY 4.0', 'http://dcat-ap.de/def/licenses/cc-by/4.0'],
   },
-  { licenceId: 'dl-de/by-2-0', licenceTitle: 'Datenlizenz Deutschland – Namensnennung – Version 2.0', licenceUrl: 'https://www.govdata.de/dl-de/by-2-0', mappings: ['dl-by-de/2.0'] },
+  {
+    licenceId: 'dl-de/by-2-0',
+    licenceTitle: 'Datenlizenz Deutschland – Namensnennung – Version 2.0',
+    licenceUrl: 'https://www.govdata.de/dl-de/by-2-0',
+    mappings: ['dl-by-de/2.0'],
+  },
 ];
 
 describe('licenceLabel', () => {

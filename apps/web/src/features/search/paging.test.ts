@@ -3,7 +3,12 @@ import { pagingState } from './paging';
 
 describe('pagingState', () => {
   it('disables First and Prev on the first page', () => {
-    expect(pagingState(0, 10, 50, false)).toMatchObject({ canGoFirst: false, canGoPrev: false, canGoNext: true, canGoLast: true });
+    expect(pagingState(0, 10, 50, false)).toMatchObject({
+      canGoFirst: false,
+      canGoPrev: false,
+      canGoNext: true,
+      canGoLast: true,
+    });
   });
   it('disables Next and Last on the last page', () => {
     expect(pagingState(4, 10, 50, false)).toMatchObject({ canGoNext: false, canGoLast: false, lastIndex: 4 });

@@ -3,8 +3,18 @@ import { buildResultsParams, EMPTY_FILTER, parsePrice, parseResultsParams } from
 
 describe('parseResultsParams', () => {
   it('reads terms, filter, topics, page and page size', () => {
-    const filter = JSON.stringify({ selectedCategories: ['LAW'], selectedKeywords: ['Wald'], priceRange: { from: 1, to: 5.5 } });
-    const params = new URLSearchParams({ searchText: '"open data"|Köln', filter, topics: 'ENERGY', page: '3', pageSize: '100' });
+    const filter = JSON.stringify({
+      selectedCategories: ['LAW'],
+      selectedKeywords: ['Wald'],
+      priceRange: { from: 1, to: 5.5 },
+    });
+    const params = new URLSearchParams({
+      searchText: '"open data"|Köln',
+      filter,
+      topics: 'ENERGY',
+      page: '3',
+      pageSize: '100',
+    });
     expect(parseResultsParams(params)).toEqual({
       terms: ['"open data"', 'Köln'],
       filter: { selectedCategories: ['LAW', 'ENERGY'], selectedKeywords: ['Wald'], priceRange: { from: 1, to: 5.5 } },
@@ -25,7 +35,12 @@ describe('parseResultsParams', () => {
 
 describe('buildResultsParams', () => {
   it('round-trips through parseResultsParams', () => {
-    const state = { terms: ['a', '"b c"'], filter: { ...EMPTY_FILTER, selectedKeywords: ['x'] }, index: 2, pageSize: 100 };
+    const state = {
+      terms: ['a', '"b c"'],
+      filter: { ...EMPTY_FILTER, selectedKeywords: ['x'] },
+      index: 2,
+      pageSize: 100,
+    };
     const parsed = parseResultsParams(buildResultsParams(state));
     expect(parsed).toMatchObject({ terms: state.terms, filter: state.filter, index: 2, pageSize: 100 });
   });

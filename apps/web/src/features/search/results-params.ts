@@ -8,13 +8,20 @@ export type TFilterState = {
   priceRange: { from: number | null; to: number | null };
 };
 
-export const EMPTY_FILTER: TFilterState = { selectedCategories: [], selectedKeywords: [], priceRange: { from: null, to: null } };
+export const EMPTY_FILTER: TFilterState = {
+  selectedCategories: [],
+  selectedKeywords: [],
+  priceRange: { from: null, to: null },
+};
 
 const ZFilterParam = z.object({
   selectedCategories: z.array(z.string()).default([]),
   selectedKeywords: z.array(z.string()).default([]),
   priceRange: z
-    .object({ from: z.number().nonnegative().nullable().default(null), to: z.number().nonnegative().nullable().default(null) })
+    .object({
+      from: z.number().nonnegative().nullable().default(null),
+      to: z.number().nonnegative().nullable().default(null),
+    })
     .default({ from: null, to: null }),
 });
 
@@ -69,7 +76,12 @@ const isEmptyFilter = (filter: TFilterState) =>
   filter.priceRange.to === null;
 
 /** Builds the results URL's parameters; defaults are left out so links stay short. */
-export function buildResultsParams(state: { terms: string[]; filter: TFilterState; index?: number; pageSize?: number }): URLSearchParams {
+export function buildResultsParams(state: {
+  terms: string[];
+  filter: TFilterState;
+  index?: number;
+  pageSize?: number;
+}): URLSearchParams {
   const params = new URLSearchParams();
   if (state.terms.length > 0) params.set('searchText', state.terms.join('|'));
   if (!isEmptyFilter(state.filter)) params.set('filter', JSON.stringify(state.filter));

@@ -10,8 +10,8 @@ import {
 } from '@dsm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
-import { joinTerms } from './search-terms';
 import type { TFilterState } from './results-params';
+import { joinTerms } from './search-terms';
 
 export type TSearchInput = { terms: string[]; filter: TFilterState; index: number; pageSize: number };
 
