@@ -26,7 +26,8 @@ const LOGICAL = ['and', 'or', 'xone', 'andSequence'] as const;
 
 function readConstraint(value: unknown): ConstraintModel {
   const n = node(value);
-  for (const operator of LOGICAL) if (operator in n) return { operator, constraints: list(n[operator]).map(readConstraint) };
+  for (const operator of LOGICAL)
+    if (operator in n) return { operator, constraints: list(n[operator]).map(readConstraint) };
   const right = n.rightOperand;
   return {
     leftOperand: expandKnownPrefix(text(n.leftOperand) ?? ''),
@@ -64,7 +65,8 @@ export function readPolicy(value: unknown): PolicyModel {
 const odrlTerm = (value: string) => (value.includes(':') ? value : `odrl:${value}`);
 
 function presentConstraint(constraint: ConstraintModel): Record<string, unknown> {
-  if ('constraints' in constraint) return { [`odrl:${constraint.operator}`]: constraint.constraints.map(presentConstraint) };
+  if ('constraints' in constraint)
+    return { [`odrl:${constraint.operator}`]: constraint.constraints.map(presentConstraint) };
   return {
     'odrl:leftOperand': { '@id': constraint.leftOperand },
     'odrl:operator': { '@id': odrlTerm(constraint.operator) },
