@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, MultiSelect, Stack, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parsePrice, type TFilterState } from './results-params';
 
@@ -22,26 +22,45 @@ export function FilterPanel({ filter, keywords, categories, onChange, onClear }:
   const [from, setFrom] = useState(priceText(filter.priceRange.from));
   const [to, setTo] = useState(priceText(filter.priceRange.to));
   const [keywordSearch, setKeywordSearch] = useState('');
+  const priceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The delayed price search must use the filter and handler of the moment it fires, not of the keystroke.
+  const latest = useRef({ filter, onChange });
+  latest.current = { filter, onChange };
 
-  // The URL can change the range (back button, clear); the inputs follow it.
-  useEffect(() => setFrom(priceText(filter.priceRange.from)), [filter.priceRange.from]);
-  useEffect(() => setTo(priceText(filter.priceRange.to)), [filter.priceRange.to]);
+  // The URL can change the range (back button, clear); the inputs follow it unless they already say the same.
+  useEffect(() => {
+    setFrom((text) => (parsePrice(text) === filter.priceRange.from ? text : priceText(filter.priceRange.from)));
+  }, [filter.priceRange.from]);
+  useEffect(() => {
+    setTo((text) => (parsePrice(text) === filter.priceRange.to ? text : priceText(filter.priceRange.to)));
+  }, [filter.priceRange.to]);
+  useEffect(
+    () => () => {
+      if (priceTimer.current) clearTimeout(priceTimer.current);
+    },
+    [],
+  );
 
   const parsedFrom = parsePrice(from);
   const parsedTo = parsePrice(to);
   const isRangeInverted = parsedFrom !== null && parsedTo !== null && parsedFrom > parsedTo;
 
-  useEffect(() => {
-    if (isRangeInverted) return;
-    if (parsedFrom === filter.priceRange.from && parsedTo === filter.priceRange.to) return;
-    const timer = setTimeout(
-      () => onChange({ ...filter, priceRange: { from: parsedFrom, to: parsedTo } }),
-      PRICE_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [parsedFrom, parsedTo, isRangeInverted, filter, onChange]);
+  const handlePrice = (nextFrom: string, nextTo: string) => {
+    setFrom(nextFrom);
+    setTo(nextTo);
+    if (priceTimer.current) clearTimeout(priceTimer.current);
+    const range = { from: parsePrice(nextFrom), to: parsePrice(nextTo) };
+    if (range.from !== null && range.to !== null && range.from > range.to) return;
+    priceTimer.current = setTimeout(() => {
+      const current = latest.current.filter;
+      if (range.from === current.priceRange.from && range.to === current.priceRange.to) return;
+      latest.current.onChange({ ...current, priceRange: range });
+    }, PRICE_DELAY_MS);
+  };
 
   const clear = () => {
+    // A price typed just before Clear must not bring the old search back.
+    if (priceTimer.current) clearTimeout(priceTimer.current);
     setFrom('');
     setTo('');
     setKeywordSearch('');
@@ -58,7 +77,7 @@ export function FilterPanel({ filter, keywords, categories, onChange, onClear }:
           label={t('filter.priceFrom')}
           inputMode="decimal"
           value={from}
-          onChange={(event) => setFrom(event.currentTarget.value)}
+          onChange={(event) => handlePrice(event.currentTarget.value, to)}
           rightSection={t('filter.euro')}
           error={isRangeInverted ? t('filter.priceOrder') : undefined}
         />
@@ -66,7 +85,7 @@ export function FilterPanel({ filter, keywords, categories, onChange, onClear }:
           label={t('filter.priceTo')}
           inputMode="decimal"
           value={to}
-          onChange={(event) => setTo(event.currentTarget.value)}
+          onChange={(event) => handlePrice(from, event.currentTarget.value)}
           rightSection={t('filter.euro')}
         />
       </Group>
