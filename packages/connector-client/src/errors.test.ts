@@ -146,9 +146,10 @@ describe('connector client errors', () => {
   });
 
   it('does not cut a slow stream off after the timeout once data flows', async () => {
-    reply = { chunks: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] };
-    const response = await clientFor(server.url, 20).publicData.get();
-    expect(await new Response(response.body).text()).toBe('abcdefghij');
+    reply = { chunks: ['a', 'b', 'c', 'd', 'e', 'f'], chunkDelayMs: 60 };
+    const response = await clientFor(server.url, 200).publicData.get();
+    // The whole stream takes about 360 ms, well past the 200 ms timeout.
+    expect(await new Response(response.body).text()).toBe('abcdef');
   });
 });
 

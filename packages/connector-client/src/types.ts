@@ -205,6 +205,8 @@ export interface ContractDefinitionInput {
 export interface Offer extends Policy {
   /** The offer id. */
   id: string;
+  /** The asset offered (the dataset's id when the provider leaves it implicit). */
+  target: string;
 }
 
 /** A way a dataset can be transferred. */

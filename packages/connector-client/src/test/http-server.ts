@@ -20,6 +20,8 @@ export interface Reply {
   text?: string;
   /** Sent one after the other, flushed separately. */
   chunks?: string[];
+  /** The pause between chunks (5 ms by default). */
+  chunkDelayMs?: number;
   headers?: Record<string, string>;
   /** Wait this long before answering. */
   delayMs?: number;
@@ -55,7 +57,7 @@ export async function startTestServer(
     if (reply.chunks !== undefined) {
       for (const chunk of reply.chunks) {
         res.write(chunk);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => setTimeout(resolve, reply.chunkDelayMs ?? 5));
       }
       res.end();
     } else if (reply.json !== undefined) res.end(JSON.stringify(reply.json));

@@ -1,0 +1,15 @@
+export {
+  DEFAULT_STEP_DELAY_MS,
+  type Sandbox,
+  type SandboxAddresses,
+  type SandboxOptions,
+  startSandbox,
+} from './start-sandbox';
+export {
+  canNegotiationMove,
+  canTransferMove,
+  NEGOTIATION_TRANSITIONS,
+  type NegotiationState,
+  TRANSFER_TRANSITIONS,
+  type TransferState,
+} from './states';

@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { canNegotiationMove, type NegotiationState } from '../states';
+import { isSelected, parseOfferId } from './catalog';
+import type { SandboxContext } from './context';
+import { DSP_CONTEXT, dspAddress, sendDsp } from './dsp-client';
+import { badRequest, conflict, forbidden, notFound } from './http-errors';
+import { type JsonNode, node, normalize, term, text } from './json-ld';
+import { type PolicyModel, presentPolicy, readPolicy } from './policy';
+import type { AgreementRecord, CallbackAddressModel, NegotiationRecord } from './store';
+
+export interface InitiateNegotiation {
+  counterPartyAddress: string;
+  counterPartyId?: string;
+  protocol: string;
+  offer: PolicyModel;
+  callbackAddresses: CallbackAddressModel[];
+}
+
+const FINAL: NegotiationState[] = ['FINALIZED', 'TERMINATED'];
+
+/**
+ * A negotiation this side is terminating ignores the counter-party's progress messages: the termination message on
+ * its way tells the counter-party why, which an error answer here would not.
+ */
+const isEnding = (record: NegotiationRecord) => record.state === 'TERMINATING' || record.state === 'TERMINATED';
+
+/** Contract negotiations on both sides, driven by timers and DSP messages. */
+export class Negotiations {
+  constructor(private readonly context: SandboxContext) {}
+
+  private get store() {
+    return this.context.store;
+  }
+
+  /** Management: starts negotiating an offer as the consumer. */
+  initiate(input: InitiateNegotiation): NegotiationRecord {
+    const counterPartyAddress = dspAddress(input.counterPartyAddress, input.protocol);
+    const { offer } = input;
+    if (offer.id === undefined) throw badRequest('policy.@id is required', 'policy.@id');
+    if (offer.target === undefined) throw badRequest('policy.target is required', 'policy.target');
+    const now = Date.now();
+    const record: NegotiationRecord = {
+      id: randomUUID(),
+      type: 'CONSUMER',
+      state: 'INITIAL',
+      stateTimestamp: now,
+      protocol: input.protocol,
+      counterPartyAddress,
+      counterPartyId: input.counterPartyId ?? offer.assigner ?? '',
+      offer,
+      assetId: offer.target,
+      createdAt: now,
+      callbackAddresses: input.callbackAddresses,
+    };
+    this.store.negotiations.set(record.id, record);
+    this.next(record);
+    return record;
+  }
+
+  /** Management: terminates an unfinished negotiation. */
+  terminate(id: string, reason: string): void {
+    const record = this.store.negotiations.get(id);
+    if (record === undefined) throw notFound('ContractNegotiation', id);
+    if (FINAL.includes(record.state) || record.state === 'TERMINATING') {
+      throw conflict(`ContractNegotiation ${id} cannot be terminated in state ${record.state}`);
+    }
+    record.errorDetail = reason;
+    this.move(record, 'TERMINATING');
+    this.next(record);
+  }
+
+  /** DSP, provider side: a consumer requests an offer. */
+  onRequest(caller: string, message: JsonNode): Record<string, unknown> {
+    const consumerPid = text(message.consumerPid);
+    const callbackAddress = text(message.callbackAddress);
+    if (consumerPid === undefined || callbackAddress === undefined) {
+      throw badRequest('consumerPid and callbackAddress are required');
+    }
+    const offer = readPolicy(message.offer);
+    const parsed = offer.id === undefined ? undefined : parseOfferId(offer.id);
+    if (parsed === undefined) throw badRequest(`offer '${offer.id}' is not an offer of this connector`, 'offer.@id');
+    const definition = this.store.contractDefinitions.get(parsed.definitionId);
+    const asset = this.store.assets.get(parsed.assetId);
+    const contractPolicy = definition && this.store.policyDefinitions.get(definition.contractPolicyId);
+    if (
+      definition === undefined ||
+      asset === undefined ||
+      contractPolicy === undefined ||
+      !isSelected(asset, definition)
+    ) {
+      throw badRequest(`offer '${offer.id}' is no longer available`, 'offer.@id');
+    }
+    const now = Date.now();
+    const record: NegotiationRecord = {
+      id: randomUUID(),
+      type: 'PROVIDER',
+      state: 'REQUESTED',
+      stateTimestamp: now,
+      protocol: 'dataspace-protocol-http',
+      counterPartyAddress: callbackAddress.replace(/\/+$/, ''),
+      counterPartyId: caller,
+      correlationId: consumerPid,
+      offer: {
+        ...contractPolicy.policy,
+        id: offer.id,
+        type: 'Offer',
+        target: asset.id,
+        assigner: this.context.participantId,
+      },
+      assetId: asset.id,
+      contractDefinitionId: definition.id,
+      createdAt: now,
+      callbackAddresses: [],
+    };
+    this.store.negotiations.set(record.id, record);
+    this.next(record);
+    return this.dspView(record);
+  }
+
+  /** DSP, provider side: the consumer verified the agreement. */
+  onVerification(caller: string, providerPid: string): void {
+    const record = this.own(caller, providerPid, 'PROVIDER');
+    if (isEnding(record)) return;
+    if (record.state !== 'AGREEING' && record.state !== 'AGREED') {
+      throw badRequest(`no agreement to verify in state ${record.state}`);
+    }
+    this.move(record, 'VERIFIED');
+    this.next(record);
+  }
+
+  /** DSP, consumer side: the provider agreed. */
+  onAgreement(caller: string, consumerPid: string, message: JsonNode): void {
+    const record = this.own(caller, consumerPid, 'CONSUMER');
+    if (isEnding(record)) return;
+    if (record.state !== 'REQUESTING' && record.state !== 'REQUESTED') {
+      throw badRequest(`no agreement expected in state ${record.state}`);
+    }
+    const agreementNode = node(message.agreement);
+    const policy = readPolicy(agreementNode);
+    if (policy.id === undefined) throw badRequest('agreement.@id is required', 'agreement.@id');
+    const signed = Date.parse(text(agreementNode.timestamp) ?? '');
+    const agreement: AgreementRecord = {
+      id: policy.id,
+      assetId: policy.target ?? record.assetId,
+      providerId: policy.assigner ?? caller,
+      consumerId: policy.assignee ?? this.context.participantId,
+      contractSigningDate: Math.floor((Number.isNaN(signed) ? Date.now() : signed) / 1000),
+      policy,
+    };
+    this.store.agreements.set(agreement.id, agreement);
+    record.correlationId ??= text(message.providerPid);
+    if (record.counterPartyId === '') record.counterPartyId = caller;
+    record.contractAgreementId = agreement.id;
+    this.move(record, 'AGREED');
+    this.next(record);
+  }
+
+  /** DSP, consumer side: the provider finalized (or accepted) the negotiation. */
+  onEvent(caller: string, consumerPid: string, message: JsonNode): void {
+    const record = this.own(caller, consumerPid, 'CONSUMER');
+    const event = term(message.eventType);
+    if (event !== 'FINALIZED' || isEnding(record)) return;
+    if (record.state !== 'VERIFYING' && record.state !== 'VERIFIED') {
+      throw badRequest(`cannot finalize in state ${record.state}`);
+    }
+    this.move(record, 'FINALIZED');
+  }
+
+  /** DSP, either side: the counter-party terminated the negotiation. */
+  onTermination(caller: string, pid: string, message: JsonNode): void {
+    const record = this.own(caller, pid);
+    if (record.state === 'TERMINATED') return;
+    if (record.state === 'FINALIZED') throw badRequest('a finalized negotiation cannot be terminated');
+    record.errorDetail = text(message.reason) ?? 'terminated by the counter-party';
+    this.move(record, 'TERMINATED');
+  }
+
+  /** DSP: a negotiation as the counter-party sees it. */
+  dspView(record: NegotiationRecord): Record<string, unknown> {
+    const [providerPid, consumerPid] =
+      record.type === 'PROVIDER' ? [record.id, record.correlationId] : [record.correlationId, record.id];
+    return { '@context': DSP_CONTEXT, '@type': 'ContractNegotiation', providerPid, consumerPid, state: record.state };
+  }
+
+  own(caller: string, pid: string, type?: NegotiationRecord['type']): NegotiationRecord {
+    const record = this.store.negotiations.get(pid);
+    if (record === undefined || (type !== undefined && record.type !== type))
+      throw notFound('ContractNegotiation', pid);
+    if (record.counterPartyId !== '' && record.counterPartyId !== caller) {
+      throw forbidden(`participant ${caller} is not part of negotiation ${pid}`);
+    }
+    return record;
+  }
+
+  private move(record: NegotiationRecord, to: NegotiationState): void {
+    if (!canNegotiationMove(record.state, to)) {
+      throw conflict(`ContractNegotiation ${record.id} cannot go from ${record.state} to ${to}`);
+    }
+    record.state = to;
+    record.stateTimestamp = Date.now();
+  }
+
+  private next(record: NegotiationRecord): void {
+    this.context.scheduler.later(() => this.step(record.id));
+  }
+
+  private fail(record: NegotiationRecord, error: unknown): void {
+    if (FINAL.includes(record.state)) return;
+    record.errorDetail = error instanceof Error ? error.message : String(error);
+    this.move(record, 'TERMINATED');
+  }
+
+  private message(record: NegotiationRecord, type: string, fields: JsonNode = {}): JsonNode {
+    const [providerPid, consumerPid] =
+      record.type === 'PROVIDER' ? [record.id, record.correlationId] : [record.correlationId, record.id];
+    return { '@context': DSP_CONTEXT, '@type': type, providerPid, consumerPid, ...fields };
+  }
+
+  private async step(id: string): Promise<void> {
+    const record = this.store.negotiations.get(id);
+    if (record === undefined) return;
+    const theirs = record.correlationId;
+    const base = record.counterPartyAddress;
+
+    if (record.state === 'TERMINATING') {
+      if (theirs !== undefined) {
+        const body = this.message(record, 'ContractNegotiationTerminationMessage', { reason: record.errorDetail });
+        // Termination is one-sided: a counter-party that cannot be told does not keep it from happening.
+        await sendDsp(this.context, `${base}/negotiations/${theirs}/termination`, { body }).catch(() => undefined);
+      }
+      if (record.state === 'TERMINATING') this.move(record, 'TERMINATED');
+      return;
+    }
+
+    if (record.type === 'CONSUMER') {
+      switch (record.state) {
+        case 'INITIAL':
+          this.move(record, 'REQUESTING');
+          this.next(record);
+          return;
+        case 'REQUESTING': {
+          const body = this.message(record, 'ContractRequestMessage', {
+            offer: presentPolicy(record.offer),
+            callbackAddress: dspAddress(this.context.addresses.protocol, record.protocol),
+          });
+          let answer: JsonNode;
+          try {
+            answer = node(normalize(await sendDsp(this.context, `${base}/negotiations/request`, { body })));
+          } catch (error) {
+            this.fail(record, error);
+            return;
+          }
+          record.correlationId ??= text(answer.providerPid);
+          if (record.state === 'REQUESTING') this.move(record, 'REQUESTED');
+          return;
+        }
+        case 'AGREED':
+          this.move(record, 'VERIFYING');
+          this.next(record);
+          return;
+        case 'VERIFYING': {
+          const body = this.message(record, 'ContractAgreementVerificationMessage');
+          try {
+            await sendDsp(this.context, `${base}/negotiations/${theirs}/agreement/verification`, { body });
+          } catch (error) {
+            this.fail(record, error);
+            return;
+          }
+          if (record.state === 'VERIFYING') this.move(record, 'VERIFIED');
+          return;
+        }
+        default:
+          return;
+      }
+    }
+
+    switch (record.state) {
+      case 'REQUESTED':
+        this.move(record, 'AGREEING');
+        this.next(record);
+        return;
+      case 'AGREEING': {
+        const agreement: AgreementRecord = {
+          id: randomUUID(),
+          assetId: record.assetId,
+          providerId: this.context.participantId,
+          consumerId: record.counterPartyId,
+          contractSigningDate: Math.floor(Date.now() / 1000),
+          policy: { ...record.offer, type: 'Agreement', assignee: record.counterPartyId },
+        };
+        agreement.policy.id = agreement.id;
+        this.store.agreements.set(agreement.id, agreement);
+        record.contractAgreementId = agreement.id;
+        const body = this.message(record, 'ContractAgreementMessage', {
+          agreement: {
+            ...presentPolicy(agreement.policy),
+            timestamp: new Date(agreement.contractSigningDate * 1000).toISOString(),
+          },
+          callbackAddress: this.context.addresses.protocol,
+        });
+        try {
+          await sendDsp(this.context, `${base}/negotiations/${theirs}/agreement`, { body });
+        } catch (error) {
+          this.store.agreements.delete(agreement.id);
+          record.contractAgreementId = undefined;
+          this.fail(record, error);
+          return;
+        }
+        if (record.state === 'AGREEING') this.move(record, 'AGREED');
+        return;
+      }
+      case 'VERIFIED':
+        this.move(record, 'FINALIZING');
+        this.next(record);
+        return;
+      case 'FINALIZING': {
+        const body = this.message(record, 'ContractNegotiationEventMessage', { eventType: 'FINALIZED' });
+        try {
+          await sendDsp(this.context, `${base}/negotiations/${theirs}/events`, { body });
+        } catch (error) {
+          this.fail(record, error);
+          return;
+        }
+        if (record.state === 'FINALIZING') this.move(record, 'FINALIZED');
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}

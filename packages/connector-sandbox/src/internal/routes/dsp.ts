@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildCatalog, buildDataset } from '../catalog';
+import type { SandboxContext } from '../context';
+import { callerIdentity } from '../dsp-client';
+import { badRequest, notFound } from '../http-errors';
+import { isNode, type JsonNode, node, normalize } from '../json-ld';
+import type { Negotiations } from '../negotiations';
+import { readQuerySpec } from '../query';
+import type { Transfers } from '../transfers';
+
+type Id = { Params: { id: string } };
+
+function message(body: unknown): JsonNode {
+  const normalized = normalize(body);
+  if (!isNode(normalized)) throw badRequest('the message must be a JSON object');
+  return normalized;
+}
+
+const caller = (request: FastifyRequest) => callerIdentity(request.headers.authorization);
+
+/** The dataspace protocol endpoints other connectors call: catalog, negotiations, transfers. */
+export function dspRoutes(
+  context: SandboxContext,
+  negotiations: Negotiations,
+  transfers: Transfers,
+  options: { isVersionRoot: boolean },
+) {
+  return async (app: FastifyInstance) => {
+    if (options.isVersionRoot) {
+      app.get('/.well-known/dspace-version', async () => ({
+        protocolVersions: [
+          { version: '2025-1', path: '/2025-1', binding: 'HTTPS' },
+          { version: 'v0.8', path: '/', binding: 'HTTPS' },
+        ],
+      }));
+    }
+
+    app.post('/catalog/request', async (request) => {
+      caller(request);
+      const n = message(request.body);
+      return buildCatalog(context, readQuerySpec(node(n.filter)));
+    });
+    app.get<Id>('/catalog/datasets/:id', async (request) => {
+      caller(request);
+      const dataset = buildDataset(context, request.params.id);
+      if (dataset === undefined) throw notFound('Dataset', request.params.id);
+      return dataset;
+    });
+
+    app.post('/negotiations/request', async (request, reply) =>
+      reply.status(201).send(negotiations.onRequest(caller(request), message(request.body))),
+    );
+    app.get<Id>('/negotiations/:id', async (request) =>
+      negotiations.dspView(negotiations.own(caller(request), request.params.id)),
+    );
+    app.post<Id>('/negotiations/:id/agreement', async (request, reply) => {
+      negotiations.onAgreement(caller(request), request.params.id, message(request.body));
+      return reply.status(200).send();
+    });
+    app.post<Id>('/negotiations/:id/agreement/verification', async (request, reply) => {
+      negotiations.onVerification(caller(request), request.params.id);
+      return reply.status(200).send();
+    });
+    app.post<Id>('/negotiations/:id/events', async (request, reply) => {
+      negotiations.onEvent(caller(request), request.params.id, message(request.body));
+      return reply.status(200).send();
+    });
+    app.post<Id>('/negotiations/:id/termination', async (request, reply) => {
+      negotiations.onTermination(caller(request), request.params.id, message(request.body));
+      return reply.status(200).send();
+    });
+
+    app.post('/transfers/request', async (request, reply) =>
+      reply.status(201).send(transfers.onRequest(caller(request), message(request.body))),
+    );
+    app.get<Id>('/transfers/:id', async (request) =>
+      transfers.dspView(transfers.own(caller(request), request.params.id)),
+    );
+    app.post<Id>('/transfers/:id/start', async (request, reply) => {
+      transfers.onStart(caller(request), request.params.id, message(request.body));
+      return reply.status(200).send();
+    });
+    app.post<Id>('/transfers/:id/completion', async (request, reply) => {
+      transfers.onCompletion(caller(request), request.params.id);
+      return reply.status(200).send();
+    });
+    app.post<Id>('/transfers/:id/termination', async (request, reply) => {
+      transfers.onTermination(caller(request), request.params.id, message(request.body));
+      return reply.status(200).send();
+    });
+  };
+}

@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { TRANSFER_TYPES } from '../catalog';
+import type { SandboxContext } from '../context';
+import { SOURCE_TYPES } from '../data';
+import { DSP_CONTEXT, dspAddress, sendDsp } from '../dsp-client';
+import { badRequest, conflict, notFound, unauthorized } from '../http-errors';
+import { bag, isNode, type JsonNode, list, MANAGEMENT_CONTEXT, node, normalize, text } from '../json-ld';
+import type { Negotiations } from '../negotiations';
+import { readPolicy } from '../policy';
+import {
+  presentAgreement,
+  presentAsset,
+  presentContractDefinition,
+  presentDataAddress,
+  presentEdr,
+  presentIdResponse,
+  presentNegotiation,
+  presentPolicyDefinition,
+  presentSecret,
+  presentState,
+  presentTransfer,
+} from '../present';
+import { applyQuery, readCriterion, readQuerySpec } from '../query';
+import type { AssetRecord, CallbackAddressModel, DataAddressModel } from '../store';
+import { readDataAddress, type Transfers } from '../transfers';
+
+type Id = { Params: { id: string } };
+
+function read(body: unknown): JsonNode {
+  const normalized = normalize(body);
+  if (body !== undefined && body !== null && !isNode(normalized)) throw badRequest('the body must be a JSON object');
+  return node(normalized);
+}
+
+function required(n: JsonNode, field: string): string {
+  const value = text(n[field]);
+  if (value === undefined || value === '') throw badRequest(`${field} is required`, field);
+  return value;
+}
+
+function dataAddress(value: unknown, field: string): DataAddressModel {
+  if (!isNode(value)) throw badRequest(`${field} is required`, field);
+  const address = readDataAddress(value);
+  if (address.type === '') throw badRequest(`${field}.type is required`, `${field}.type`);
+  return address;
+}
+
+function callbackAddresses(value: unknown): CallbackAddressModel[] {
+  return list(value).map((item) => {
+    const n = node(item);
+    return {
+      uri: text(n.uri) ?? '',
+      events: list(n.events).map((event) => text(event) ?? ''),
+      transactional: n.transactional === true,
+      ...(text(n.authKey) === undefined ? {} : { authKey: text(n.authKey) }),
+      ...(text(n.authCodeId) === undefined ? {} : { authCodeId: text(n.authCodeId) }),
+    };
+  });
+}
+
+function readAsset(n: JsonNode, id: string, createdAt: number): AssetRecord {
+  if (!isNode(n.properties)) throw badRequest('properties is required', 'properties');
+  return {
+    id,
+    properties: bag(n.properties),
+    privateProperties: bag(n.privateProperties),
+    dataAddress: dataAddress(n.dataAddress, 'dataAddress'),
+    createdAt,
+  };
+}
+
+function readContractDefinition(n: JsonNode, id: string, createdAt: number) {
+  return {
+    id,
+    accessPolicyId: required(n, 'accessPolicyId'),
+    contractPolicyId: required(n, 'contractPolicyId'),
+    assetsSelector: list(n.assetsSelector).map((item, index) => readCriterion(item, `assetsSelector[${index}]`)),
+    createdAt,
+  };
+}
+
+/**
+ * Lets a request through when it carries the configured API key, or a bearer token the configured verifier accepts.
+ * A sandbox configured with neither lets everything through.
+ */
+async function authenticate(
+  context: SandboxContext,
+  apiKey: string | string[] | undefined,
+  authorization: string | undefined,
+): Promise<void> {
+  if (context.apiKey === undefined && context.verifyBearerToken === undefined) return;
+  if (context.apiKey !== undefined && apiKey === context.apiKey) return;
+  const token = authorization?.match(/^Bearer (.+)$/i)?.[1];
+  if (token !== undefined && context.verifyBearerToken !== undefined && (await context.verifyBearerToken(token)))
+    return;
+  throw unauthorized();
+}
+
+function must<T>(value: T | undefined, kind: string, id: string): T {
+  if (value === undefined) throw notFound(kind, id);
+  return value;
+}
+
+/** The management API (`/v3/...`): CRUD, catalog requests, negotiations, transfers, EDRs, secrets. */
+export function managementRoutes(context: SandboxContext, negotiations: Negotiations, transfers: Transfers) {
+  const { store } = context;
+
+  return async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request) => {
+      await authenticate(context, request.headers['x-api-key'], request.headers.authorization);
+    });
+
+    // Assets
+    app.post('/v3/assets', async (request) => {
+      const n = read(request.body);
+      const id = text(n['@id']) ?? randomUUID();
+      if (store.assets.has(id)) throw conflict(`Asset with ID ${id} already exists`);
+      const asset = readAsset(n, id, Date.now());
+      store.assets.set(id, asset);
+      return presentIdResponse(id, asset.createdAt);
+    });
+    app.put('/v3/assets', async (request, reply) => {
+      const n = read(request.body);
+      const id = required(n, '@id');
+      const existing = must(store.assets.get(id), 'Asset', id);
+      store.assets.set(id, readAsset(n, id, existing.createdAt));
+      return reply.status(204).send();
+    });
+    app.get<Id>('/v3/assets/:id', async (request) =>
+      presentAsset(must(store.assets.get(request.params.id), 'Asset', request.params.id)),
+    );
+    app.delete<Id>('/v3/assets/:id', async (request, reply) => {
+      const { id } = request.params;
+      must(store.assets.get(id), 'Asset', id);
+      if ([...store.agreements.values()].some((agreement) => agreement.assetId === id)) {
+        throw conflict(`Asset ${id} is part of a contract agreement and cannot be deleted`);
+      }
+      store.assets.delete(id);
+      return reply.status(204).send();
+    });
+    app.post('/v3/assets/request', async (request) =>
+      applyQuery([...store.assets.values()], readQuerySpec(read(request.body)), (asset) => ({
+        ...asset.properties,
+        id: asset.id,
+        properties: asset.properties,
+        privateProperties: asset.privateProperties,
+        dataAddress: asset.dataAddress,
+        createdAt: asset.createdAt,
+      })).map(presentAsset),
+    );
+
+    // Catalog requests to a provider, over DSP
+    app.post('/v3/catalog/request', async (request) => {
+      const n = read(request.body);
+      const base = dspAddress(required(n, 'counterPartyAddress'), required(n, 'protocol'));
+      // Checked here so a malformed query is this connector's 400, not the provider's.
+      if (n.querySpec !== undefined) readQuerySpec(n.querySpec);
+      const body = {
+        '@context': DSP_CONTEXT,
+        '@type': 'CatalogRequestMessage',
+        ...(n.querySpec === undefined ? {} : { filter: n.querySpec }),
+      };
+      return sendDsp(context, `${base}/catalog/request`, { body });
+    });
+    app.post('/v3/catalog/dataset/request', async (request) => {
+      const n = read(request.body);
+      const id = required(n, '@id');
+      const base = dspAddress(required(n, 'counterPartyAddress'), required(n, 'protocol'));
+      return sendDsp(context, `${base}/catalog/datasets/${encodeURIComponent(id)}`, { method: 'GET' });
+    });
+
+    // Contract agreements
+    app.post('/v3/contractagreements/request', async (request) =>
+      applyQuery([...store.agreements.values()], readQuerySpec(read(request.body)), (agreement) => ({
+        ...agreement,
+      })).map(presentAgreement),
+    );
+    app.get<Id>('/v3/contractagreements/:id', async (request) =>
+      presentAgreement(must(store.agreements.get(request.params.id), 'ContractAgreement', request.params.id)),
+    );
+    app.get<Id>('/v3/contractagreements/:id/negotiation', async (request) => {
+      const { id } = request.params;
+      must(store.agreements.get(id), 'ContractAgreement', id);
+      const negotiation = [...store.negotiations.values()].find((candidate) => candidate.contractAgreementId === id);
+      return presentNegotiation(must(negotiation, 'ContractNegotiation', id));
+    });
+
+    // Contract definitions
+    app.post('/v3/contractdefinitions', async (request) => {
+      const n = read(request.body);
+      const id = text(n['@id']) ?? randomUUID();
+      if (store.contractDefinitions.has(id)) throw conflict(`ContractDefinition with ID ${id} already exists`);
+      const definition = readContractDefinition(n, id, Date.now());
+      store.contractDefinitions.set(id, definition);
+      return presentIdResponse(id, definition.createdAt);
+    });
+    app.put('/v3/contractdefinitions', async (request, reply) => {
+      const n = read(request.body);
+      const id = required(n, '@id');
+      const existing = must(store.contractDefinitions.get(id), 'ContractDefinition', id);
+      store.contractDefinitions.set(id, readContractDefinition(n, id, existing.createdAt));
+      return reply.status(204).send();
+    });
+    app.get<Id>('/v3/contractdefinitions/:id', async (request) =>
+      presentContractDefinition(
+        must(store.contractDefinitions.get(request.params.id), 'ContractDefinition', request.params.id),
+      ),
+    );
+    app.delete<Id>('/v3/contractdefinitions/:id', async (request, reply) => {
+      must(store.contractDefinitions.get(request.params.id), 'ContractDefinition', request.params.id);
+      store.contractDefinitions.delete(request.params.id);
+      return reply.status(204).send();
+    });
+    app.post('/v3/contractdefinitions/request', async (request) =>
+      applyQuery([...store.contractDefinitions.values()], readQuerySpec(read(request.body)), (definition) => ({
+        ...definition,
+      })).map(presentContractDefinition),
+    );
+
+    // Contract negotiations
+    app.post('/v3/contractnegotiations', async (request) => {
+      const n = read(request.body);
+      if (!isNode(n.policy)) throw badRequest('policy is required', 'policy');
+      const counterPartyId = text(n.counterPartyId);
+      const record = negotiations.initiate({
+        counterPartyAddress: required(n, 'counterPartyAddress'),
+        ...(counterPartyId === undefined ? {} : { counterPartyId }),
+        protocol: required(n, 'protocol'),
+        offer: readPolicy(n.policy),
+        callbackAddresses: callbackAddresses(n.callbackAddresses),
+      });
+      return presentIdResponse(record.id, record.createdAt);
+    });
+    app.post('/v3/contractnegotiations/request', async (request) =>
+      applyQuery([...store.negotiations.values()], readQuerySpec(read(request.body)), (negotiation) => ({
+        ...negotiation,
+      })).map(presentNegotiation),
+    );
+    app.get<Id>('/v3/contractnegotiations/:id', async (request) =>
+      presentNegotiation(must(store.negotiations.get(request.params.id), 'ContractNegotiation', request.params.id)),
+    );
+    app.get<Id>('/v3/contractnegotiations/:id/state', async (request) => {
+      const negotiation = must(store.negotiations.get(request.params.id), 'ContractNegotiation', request.params.id);
+      return presentState('NegotiationState', negotiation.state);
+    });
+    app.post<Id>('/v3/contractnegotiations/:id/terminate', async (request, reply) => {
+      const n = read(request.body);
+      negotiations.terminate(request.params.id, text(n.reason) ?? 'terminated by the management API');
+      return reply.status(204).send();
+    });
+    app.get<Id>('/v3/contractnegotiations/:id/agreement', async (request) => {
+      const { id } = request.params;
+      const negotiation = must(store.negotiations.get(id), 'ContractNegotiation', id);
+      const agreementId = negotiation.contractAgreementId;
+      const agreement = agreementId === undefined ? undefined : store.agreements.get(agreementId);
+      return presentAgreement(must(agreement, 'ContractAgreement', `of negotiation ${id}`));
+    });
+
+    // Data planes: the sandbox's own
+    app.get('/v3/dataplanes', async () => [
+      {
+        '@context': MANAGEMENT_CONTEXT,
+        '@id': `${context.participantId}-dataplane`,
+        '@type': 'DataPlaneInstance',
+        url: `${context.addresses.control}/v1/dataflows`,
+        allowedSourceTypes: SOURCE_TYPES,
+        allowedDestTypes: ['HttpProxy', 'HttpData'],
+        allowedTransferTypes: TRANSFER_TYPES,
+        state: 'AVAILABLE',
+        stateTimestamp: Date.now(),
+        properties: { publicApiUrl: context.addresses.public },
+      },
+    ]);
+
+    // Endpoint data references
+    app.post('/v3/edrs/request', async (request) =>
+      applyQuery([...store.edrs.values()], readQuerySpec(read(request.body)), (edr) => ({
+        ...edr,
+        id: edr.transferProcessId,
+      })).map(presentEdr),
+    );
+    app.delete<Id>('/v3/edrs/:id', async (request, reply) => {
+      must(store.edrs.get(request.params.id), 'EndpointDataReferenceEntry', request.params.id);
+      store.edrs.delete(request.params.id);
+      return reply.status(204).send();
+    });
+    app.get<Id>('/v3/edrs/:id/dataaddress', async (request) => {
+      const edr = must(store.edrs.get(request.params.id), 'EndpointDataReferenceEntry', request.params.id);
+      return { '@context': MANAGEMENT_CONTEXT, ...presentDataAddress(edr.dataAddress) };
+    });
+
+    // Policy definitions
+    app.post('/v3/policydefinitions', async (request) => {
+      const n = read(request.body);
+      const id = text(n['@id']) ?? randomUUID();
+      if (store.policyDefinitions.has(id)) throw conflict(`PolicyDefinition with ID ${id} already exists`);
+      if (!isNode(n.policy)) throw badRequest('policy is required', 'policy');
+      const createdAt = Date.now();
+      store.policyDefinitions.set(id, { id, policy: { ...readPolicy(n.policy), id: undefined }, createdAt });
+      return presentIdResponse(id, createdAt);
+    });
+    app.put<Id>('/v3/policydefinitions/:id', async (request, reply) => {
+      const { id } = request.params;
+      const n = read(request.body);
+      const existing = must(store.policyDefinitions.get(id), 'PolicyDefinition', id);
+      if (!isNode(n.policy)) throw badRequest('policy is required', 'policy');
+      store.policyDefinitions.set(id, { ...existing, policy: { ...readPolicy(n.policy), id: undefined } });
+      return reply.status(204).send();
+    });
+    app.delete<Id>('/v3/policydefinitions/:id', async (request, reply) => {
+      const { id } = request.params;
+      must(store.policyDefinitions.get(id), 'PolicyDefinition', id);
+      const user = [...store.contractDefinitions.values()].find(
+        (definition) => definition.accessPolicyId === id || definition.contractPolicyId === id,
+      );
+      if (user !== undefined) throw conflict(`PolicyDefinition ${id} is used by ContractDefinition ${user.id}`);
+      store.policyDefinitions.delete(id);
+      return reply.status(204).send();
+    });
+    app.get<Id>('/v3/policydefinitions/:id', async (request) =>
+      presentPolicyDefinition(
+        must(store.policyDefinitions.get(request.params.id), 'PolicyDefinition', request.params.id),
+      ),
+    );
+    app.post('/v3/policydefinitions/request', async (request) =>
+      applyQuery([...store.policyDefinitions.values()], readQuerySpec(read(request.body)), (definition) => ({
+        ...definition,
+      })).map(presentPolicyDefinition),
+    );
+
+    // Secrets
+    app.post('/v3/secrets', async (request) => {
+      const n = read(request.body);
+      const id = text(n['@id']) ?? randomUUID();
+      if (store.secrets.has(id)) throw conflict(`Secret with ID ${id} already exists`);
+      store.secrets.set(id, { id, value: required(n, 'value') });
+      return presentIdResponse(id, Date.now());
+    });
+    app.put('/v3/secrets', async (request, reply) => {
+      const n = read(request.body);
+      const id = required(n, '@id');
+      must(store.secrets.get(id), 'Secret', id);
+      store.secrets.set(id, { id, value: required(n, 'value') });
+      return reply.status(204).send();
+    });
+    app.get<Id>('/v3/secrets/:id', async (request) =>
+      presentSecret(must(store.secrets.get(request.params.id), 'Secret', request.params.id)),
+    );
+    app.delete<Id>('/v3/secrets/:id', async (request, reply) => {
+      must(store.secrets.get(request.params.id), 'Secret', request.params.id);
+      store.secrets.delete(request.params.id);
+      return reply.status(204).send();
+    });
+
+    // Transfer processes
+    app.post('/v3/transferprocesses', async (request) => {
+      const n = read(request.body);
+      const counterPartyId = text(n.counterPartyId);
+      const record = transfers.initiate({
+        counterPartyAddress: required(n, 'counterPartyAddress'),
+        ...(counterPartyId === undefined ? {} : { counterPartyId }),
+        protocol: required(n, 'protocol'),
+        contractId: required(n, 'contractId'),
+        transferType: required(n, 'transferType'),
+        ...(n.dataDestination === undefined
+          ? {}
+          : { dataDestination: dataAddress(n.dataDestination, 'dataDestination') }),
+        privateProperties: bag(n.privateProperties),
+        callbackAddresses: callbackAddresses(n.callbackAddresses),
+      });
+      return presentIdResponse(record.id, record.createdAt);
+    });
+    app.post('/v3/transferprocesses/request', async (request) =>
+      applyQuery([...store.transfers.values()], readQuerySpec(read(request.body)), (transfer) => ({
+        ...transfer,
+      })).map(presentTransfer),
+    );
+    app.get<Id>('/v3/transferprocesses/:id', async (request) =>
+      presentTransfer(must(store.transfers.get(request.params.id), 'TransferProcess', request.params.id)),
+    );
+    app.get<Id>('/v3/transferprocesses/:id/state', async (request) => {
+      const transfer = must(store.transfers.get(request.params.id), 'TransferProcess', request.params.id);
+      return presentState('TransferState', transfer.state);
+    });
+    app.post<Id>('/v3/transferprocesses/:id/terminate', async (request, reply) => {
+      const n = read(request.body);
+      transfers.terminate(request.params.id, text(n.reason) ?? 'terminated by the management API');
+      return reply.status(204).send();
+    });
+    app.post<Id>('/v3/transferprocesses/:id/deprovision', async (request, reply) => {
+      transfers.deprovision(request.params.id);
+      return reply.status(204).send();
+    });
+  };
+}

@@ -1,0 +1,398 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { canTransferMove, type TransferState } from '../states';
+import { TRANSFER_TYPES } from './catalog';
+import type { SandboxContext } from './context';
+import { pushData, readSource } from './data';
+import { DSP_CONTEXT, dspAddress, sendDsp } from './dsp-client';
+import { badRequest, conflict, forbidden, notFound } from './http-errors';
+import { bag, type JsonNode, list, node, normalize, text } from './json-ld';
+import type { CallbackAddressModel, DataAddressModel, TransferRecord } from './store';
+
+export interface InitiateTransfer {
+  counterPartyAddress: string;
+  counterPartyId?: string;
+  protocol: string;
+  contractId: string;
+  transferType: string;
+  dataDestination?: DataAddressModel;
+  privateProperties: Record<string, unknown>;
+  callbackAddresses: CallbackAddressModel[];
+}
+
+/** The data address type of an EDR's endpoint. */
+const HTTP_ENDPOINT_TYPE = 'https://w3id.org/idsa/v4.1/HTTP';
+
+const NOT_TERMINABLE: TransferState[] = [
+  'COMPLETED',
+  'TERMINATING',
+  'TERMINATED',
+  'DEPROVISIONING',
+  'DEPROVISIONING_REQUESTED',
+  'DEPROVISIONED',
+];
+
+const isPush = (record: TransferRecord) => record.transferType.endsWith('-PUSH');
+
+/**
+ * A transfer this side is terminating ignores the counter-party's progress messages: the termination message on its
+ * way tells the counter-party why, which an error answer here would not.
+ */
+const isEnding = (record: TransferRecord) => record.state === 'TERMINATING' || record.state === 'TERMINATED';
+
+/** Transfer processes on both sides, driven by timers and DSP messages. */
+export class Transfers {
+  constructor(private readonly context: SandboxContext) {}
+
+  private get store() {
+    return this.context.store;
+  }
+
+  /** Management: starts a transfer as the consumer. */
+  initiate(input: InitiateTransfer): TransferRecord {
+    const counterPartyAddress = dspAddress(input.counterPartyAddress, input.protocol);
+    const agreement = this.store.agreements.get(input.contractId);
+    if (agreement === undefined)
+      throw badRequest(`Contract agreement with id ${input.contractId} not found`, 'contractId');
+    const negotiation = [...this.store.negotiations.values()].find(
+      (candidate) => candidate.contractAgreementId === agreement.id,
+    );
+    if (negotiation !== undefined && negotiation.state !== 'FINALIZED') {
+      throw badRequest(
+        `the negotiation of agreement ${agreement.id} is ${negotiation.state}, not FINALIZED`,
+        'contractId',
+      );
+    }
+    checkTransferType(input.transferType, input.dataDestination);
+    const now = Date.now();
+    const record: TransferRecord = {
+      id: randomUUID(),
+      type: 'CONSUMER',
+      state: 'INITIAL',
+      stateTimestamp: now,
+      protocol: input.protocol,
+      counterPartyAddress,
+      counterPartyId: input.counterPartyId ?? agreement.providerId,
+      contractId: agreement.id,
+      assetId: agreement.assetId,
+      transferType: input.transferType,
+      privateProperties: input.privateProperties,
+      callbackAddresses: input.callbackAddresses,
+      createdAt: now,
+      ...(input.dataDestination === undefined ? {} : { dataDestination: input.dataDestination }),
+    };
+    this.store.transfers.set(record.id, record);
+    this.next(record);
+    return record;
+  }
+
+  /** Management: terminates a transfer that has not finished. */
+  terminate(id: string, reason: string): void {
+    const record = this.get(id);
+    if (NOT_TERMINABLE.includes(record.state)) {
+      throw conflict(`TransferProcess ${id} cannot be terminated in state ${record.state}`);
+    }
+    record.errorDetail = reason;
+    this.move(record, 'TERMINATING');
+    this.next(record);
+  }
+
+  /** Management: deprovisions a completed or terminated transfer. */
+  deprovision(id: string): void {
+    const record = this.get(id);
+    if (record.state !== 'COMPLETED' && record.state !== 'TERMINATED') {
+      throw conflict(`TransferProcess ${id} cannot be deprovisioned in state ${record.state}`);
+    }
+    this.move(record, 'DEPROVISIONING');
+    this.next(record);
+  }
+
+  /** DSP, provider side: a consumer asks for a transfer under an agreement. */
+  onRequest(caller: string, message: JsonNode): Record<string, unknown> {
+    const consumerPid = text(message.consumerPid);
+    const callbackAddress = text(message.callbackAddress);
+    const agreementId = text(message.agreementId);
+    const format = text(message.format);
+    if (
+      consumerPid === undefined ||
+      callbackAddress === undefined ||
+      agreementId === undefined ||
+      format === undefined
+    ) {
+      throw badRequest('consumerPid, callbackAddress, agreementId and format are required');
+    }
+    const agreement = this.store.agreements.get(agreementId);
+    if (agreement === undefined) throw badRequest(`agreement ${agreementId} is unknown`, 'agreementId');
+    if (agreement.consumerId !== caller) throw forbidden(`agreement ${agreementId} was not made with ${caller}`);
+    const destination = message.dataAddress === undefined ? undefined : readDataAddress(message.dataAddress);
+    checkTransferType(format, destination);
+    const now = Date.now();
+    const record: TransferRecord = {
+      id: randomUUID(),
+      type: 'PROVIDER',
+      state: 'INITIAL',
+      stateTimestamp: now,
+      protocol: 'dataspace-protocol-http',
+      counterPartyAddress: callbackAddress.replace(/\/+$/, ''),
+      counterPartyId: caller,
+      correlationId: consumerPid,
+      contractId: agreement.id,
+      assetId: agreement.assetId,
+      transferType: format,
+      privateProperties: {},
+      callbackAddresses: [],
+      createdAt: now,
+      ...(destination === undefined ? {} : { dataDestination: destination }),
+    };
+    this.store.transfers.set(record.id, record);
+    this.next(record);
+    return { ...this.dspView(record), state: 'REQUESTED' };
+  }
+
+  /** DSP, consumer side: the provider started the transfer (with the EDR for pull transfers). */
+  onStart(caller: string, consumerPid: string, message: JsonNode): void {
+    const record = this.own(caller, consumerPid, 'CONSUMER');
+    if (isEnding(record)) return;
+    if (!['REQUESTING', 'REQUESTED', 'SUSPENDED'].includes(record.state)) {
+      throw badRequest(`cannot start in state ${record.state}`);
+    }
+    record.correlationId ??= text(message.providerPid);
+    if (message.dataAddress !== undefined) {
+      const address = node(message.dataAddress);
+      const properties: Record<string, unknown> = {};
+      for (const property of list(address.endpointProperties)) {
+        const entry = node(property);
+        const name = text(entry.name);
+        if (name !== undefined) properties[name.replace(/^https:\/\/w3id\.org\/edc\/v0\.0\.1\/ns\//, '')] = entry.value;
+      }
+      const endpointType = text(address.endpointType) ?? HTTP_ENDPOINT_TYPE;
+      const negotiation = [...this.store.negotiations.values()].find(
+        (n) => n.contractAgreementId === record.contractId,
+      );
+      this.store.edrs.set(record.id, {
+        transferProcessId: record.id,
+        agreementId: record.contractId,
+        ...(negotiation === undefined ? {} : { contractNegotiationId: negotiation.id }),
+        assetId: record.assetId,
+        providerId: record.counterPartyId,
+        createdAt: Date.now(),
+        dataAddress: { type: endpointType, endpointType, endpoint: text(address.endpoint) ?? '', ...properties },
+      });
+    }
+    this.move(record, 'STARTED');
+  }
+
+  /** DSP, either side: the counter-party completed the transfer. */
+  onCompletion(caller: string, pid: string): void {
+    const record = this.own(caller, pid);
+    if (record.state === 'COMPLETED' || isEnding(record)) return;
+    if (record.state !== 'STARTED' && record.state !== 'COMPLETING') {
+      throw badRequest(`cannot complete in state ${record.state}`);
+    }
+    this.release(record);
+    this.move(record, 'COMPLETED');
+  }
+
+  /** DSP, either side: the counter-party terminated the transfer. */
+  onTermination(caller: string, pid: string, message: JsonNode): void {
+    const record = this.own(caller, pid);
+    if (record.state === 'TERMINATED') return;
+    if (NOT_TERMINABLE.includes(record.state) && record.state !== 'TERMINATING') {
+      throw badRequest(`cannot terminate in state ${record.state}`);
+    }
+    record.errorDetail = text(message.reason) ?? 'terminated by the counter-party';
+    this.release(record);
+    this.move(record, 'TERMINATED');
+  }
+
+  dspView(record: TransferRecord): Record<string, unknown> {
+    const [providerPid, consumerPid] =
+      record.type === 'PROVIDER' ? [record.id, record.correlationId] : [record.correlationId, record.id];
+    return { '@context': DSP_CONTEXT, '@type': 'TransferProcess', providerPid, consumerPid, state: record.state };
+  }
+
+  own(caller: string, pid: string, type?: TransferRecord['type']): TransferRecord {
+    const record = this.store.transfers.get(pid);
+    if (record === undefined || (type !== undefined && record.type !== type)) throw notFound('TransferProcess', pid);
+    if (record.counterPartyId !== caller) throw forbidden(`participant ${caller} is not part of transfer ${pid}`);
+    return record;
+  }
+
+  private get(id: string): TransferRecord {
+    const record = this.store.transfers.get(id);
+    if (record === undefined) throw notFound('TransferProcess', id);
+    return record;
+  }
+
+  /** Revokes the EDR token (provider) and drops the EDR entry (consumer). */
+  private release(record: TransferRecord): void {
+    if (record.token !== undefined) this.store.tokens.delete(record.token);
+    record.token = undefined;
+    this.store.edrs.delete(record.id);
+  }
+
+  private move(record: TransferRecord, to: TransferState): void {
+    if (!canTransferMove(record.state, to)) {
+      throw conflict(`TransferProcess ${record.id} cannot go from ${record.state} to ${to}`);
+    }
+    record.state = to;
+    record.stateTimestamp = Date.now();
+  }
+
+  private next(record: TransferRecord): void {
+    this.context.scheduler.later(() => this.step(record.id));
+  }
+
+  private fail(record: TransferRecord, error: unknown): void {
+    this.release(record);
+    if (!canTransferMove(record.state, 'TERMINATED')) return;
+    record.errorDetail = error instanceof Error ? error.message : String(error);
+    this.move(record, 'TERMINATED');
+  }
+
+  private message(record: TransferRecord, type: string, fields: JsonNode = {}): JsonNode {
+    const { providerPid, consumerPid } = this.dspView(record);
+    return { '@context': DSP_CONTEXT, '@type': type, providerPid, consumerPid, ...fields };
+  }
+
+  private async send(record: TransferRecord, path: string, body: JsonNode): Promise<unknown> {
+    return sendDsp(this.context, `${record.counterPartyAddress}${path}`, { body });
+  }
+
+  private async step(id: string): Promise<void> {
+    const record = this.store.transfers.get(id);
+    if (record === undefined) return;
+    const theirs = record.correlationId;
+    switch (record.state) {
+      case 'INITIAL':
+        this.move(record, 'PROVISIONING');
+        this.next(record);
+        return;
+      case 'PROVISIONING':
+        this.move(record, 'PROVISIONED');
+        this.next(record);
+        return;
+      case 'PROVISIONED':
+        this.move(record, record.type === 'CONSUMER' ? 'REQUESTING' : 'STARTING');
+        this.next(record);
+        return;
+      case 'TERMINATING':
+        if (theirs !== undefined) {
+          const body = this.message(record, 'TransferTerminationMessage', { reason: record.errorDetail });
+          // Termination is one-sided: a counter-party that cannot be told does not keep it from happening.
+          await this.send(record, `/transfers/${theirs}/termination`, body).catch(() => undefined);
+        }
+        this.release(record);
+        if (record.state === 'TERMINATING') this.move(record, 'TERMINATED');
+        return;
+      case 'DEPROVISIONING':
+        this.release(record);
+        this.move(record, 'DEPROVISIONED');
+        return;
+      default:
+        break;
+    }
+
+    if (record.type === 'CONSUMER') {
+      if (record.state !== 'REQUESTING') return;
+      const body = this.message(record, 'TransferRequestMessage', {
+        agreementId: record.contractId,
+        format: record.transferType,
+        callbackAddress: dspAddress(this.context.addresses.protocol, record.protocol),
+        ...(record.dataDestination === undefined
+          ? {}
+          : { dataAddress: { '@type': 'DataAddress', ...record.dataDestination } }),
+      });
+      let answer: JsonNode;
+      try {
+        answer = node(normalize(await this.send(record, '/transfers/request', body)));
+      } catch (error) {
+        this.fail(record, error);
+        return;
+      }
+      record.correlationId ??= text(answer.providerPid);
+      if (record.state === 'REQUESTING') this.move(record, 'REQUESTED');
+      return;
+    }
+
+    switch (record.state) {
+      case 'STARTING': {
+        let dataAddress: JsonNode | undefined;
+        if (!isPush(record)) {
+          const token = randomBytes(24).toString('base64url');
+          this.store.tokens.set(token, record.id);
+          record.token = token;
+          dataAddress = {
+            '@type': 'DataAddress',
+            endpointType: HTTP_ENDPOINT_TYPE,
+            endpoint: this.context.addresses.public,
+            endpointProperties: [
+              { '@type': 'EndpointProperty', name: 'https://w3id.org/edc/v0.0.1/ns/authorization', value: token },
+              { '@type': 'EndpointProperty', name: 'https://w3id.org/edc/v0.0.1/ns/authType', value: 'bearer' },
+            ],
+          };
+        }
+        const body = this.message(record, 'TransferStartMessage', dataAddress === undefined ? {} : { dataAddress });
+        try {
+          await this.send(record, `/transfers/${theirs}/start`, body);
+        } catch (error) {
+          this.fail(record, error);
+          return;
+        }
+        if (record.state !== 'STARTING') return;
+        this.move(record, 'STARTED');
+        if (isPush(record)) this.next(record);
+        return;
+      }
+      case 'STARTED': {
+        // Only push transfers get here: their data is finite, so the transfer completes once it is delivered.
+        try {
+          const asset = this.store.assets.get(record.assetId);
+          if (asset === undefined) throw new Error(`asset ${record.assetId} no longer exists`);
+          const source = await readSource(asset.dataAddress, { signal: this.context.scheduler.signal });
+          await pushData(source, record.dataDestination ?? { type: '' }, this.context.scheduler.signal);
+        } catch (error) {
+          if (record.state !== 'STARTED') return;
+          record.errorDetail = error instanceof Error ? error.message : String(error);
+          this.move(record, 'TERMINATING');
+          this.next(record);
+          return;
+        }
+        if (record.state !== 'STARTED') return;
+        this.move(record, 'COMPLETING');
+        this.next(record);
+        return;
+      }
+      case 'COMPLETING': {
+        try {
+          await this.send(record, `/transfers/${theirs}/completion`, this.message(record, 'TransferCompletionMessage'));
+        } catch (error) {
+          this.fail(record, error);
+          return;
+        }
+        if (record.state === 'COMPLETING') this.move(record, 'COMPLETED');
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}
+
+function readDataAddress(value: unknown): DataAddressModel {
+  const address = bag(normalize(value));
+  return { ...address, type: text(address.type) ?? '' };
+}
+
+function checkTransferType(transferType: string, destination: DataAddressModel | undefined): void {
+  if (!TRANSFER_TYPES.includes(transferType)) {
+    throw badRequest(
+      `transferType '${transferType}' is not supported; use ${TRANSFER_TYPES.join(' or ')}`,
+      'transferType',
+    );
+  }
+  if (transferType.endsWith('-PUSH') && (destination?.type !== 'HttpData' || typeof destination.baseUrl !== 'string')) {
+    throw badRequest('a push transfer needs an HttpData dataDestination with a baseUrl', 'dataDestination');
+  }
+}
+
+export { readDataAddress };

@@ -1,0 +1,260 @@
+import { type ConnectorClient, createConnectorClient } from '@dsm/connector-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from './start-sandbox';
+
+let sandbox: Sandbox;
+let client: ConnectorClient;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    participantId: 'crud',
+    apiKey: 'key',
+    verifyBearerToken: (token) => token === 'signed-in-user',
+  });
+  client = createConnectorClient({ addresses: sandbox.addresses, apiKey: 'key' });
+});
+
+afterAll(() => sandbox.close());
+
+const dataAddress = { type: 'InlineData', content: 'hello' };
+
+describe('[SANDBOX]: start and addresses', () => {
+  it('answers its six addresses on one port', () => {
+    expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(sandbox.addresses).toEqual({
+      default: `${sandbox.url}/api`,
+      protocol: `${sandbox.url}/protocol`,
+      management: `${sandbox.url}/management`,
+      control: `${sandbox.url}/control`,
+      public: `${sandbox.url}/public`,
+      federatedCatalog: `${sandbox.url}/catalog`,
+    });
+  });
+
+  it('answers the four health checks on the default address', async () => {
+    for (const check of ['health', 'liveness', 'readiness', 'startup'] as const) {
+      expect((await client.health[check]()).isSystemHealthy).toBe(true);
+    }
+  });
+
+  it('refuses management calls without the API key (401) and accepts a verified bearer token', async () => {
+    const anonymous = createConnectorClient({ addresses: sandbox.addresses });
+    await expect(anonymous.assets.query()).rejects.toMatchObject({ code: 'Unknown', status: 401 });
+    const wrong = createConnectorClient({ addresses: sandbox.addresses, apiKey: 'nope' });
+    await expect(wrong.assets.query()).rejects.toMatchObject({ status: 401 });
+    await expect(anonymous.withBearerToken('stranger').assets.query()).rejects.toMatchObject({ status: 401 });
+    await expect(anonymous.withBearerToken('signed-in-user').assets.query()).resolves.toBeInstanceOf(Array);
+  });
+
+  it('lists its data plane', async () => {
+    const [plane] = await client.dataplanes.list();
+    expect(plane).toMatchObject({
+      id: 'crud-dataplane',
+      allowedSourceTypes: ['HttpData', 'InlineData'],
+      allowedTransferTypes: ['HttpData-PULL', 'HttpData-PUSH'],
+      state: 'AVAILABLE',
+    });
+  });
+
+  it('stops answering once closed', async () => {
+    const short = await startSandbox();
+    const shortClient = createConnectorClient({ addresses: short.addresses });
+    await expect(shortClient.health.health()).resolves.toMatchObject({ isSystemHealthy: true });
+    await short.close();
+    await expect(shortClient.health.health()).rejects.toThrow(/^something went wrong: /);
+  });
+});
+
+describe('[SANDBOX]: assets', () => {
+  it('creates, reads, updates, queries and deletes an asset', async () => {
+    const created = await client.assets.create({
+      id: 'asset-1',
+      properties: { name: 'First', 'dct:title': 'First title' },
+      privateProperties: { secretNote: 'x' },
+      dataAddress,
+    });
+    expect(created.id).toBe('asset-1');
+    expect(created.createdAt).toBeGreaterThan(0);
+    expect(await client.assets.get('asset-1')).toEqual({
+      id: 'asset-1',
+      properties: { name: 'First', title: 'First title', id: 'asset-1' },
+      privateProperties: { secretNote: 'x' },
+      dataAddress: { type: 'InlineData', content: 'hello' },
+      createdAt: created.createdAt,
+    });
+    await client.assets.update({ id: 'asset-1', properties: { name: 'Renamed' }, dataAddress });
+    expect((await client.assets.get('asset-1')).properties.name).toBe('Renamed');
+    await client.assets.create({ id: 'asset-0', properties: { name: 'Zero' }, dataAddress });
+
+    expect((await client.assets.query()).map((asset) => asset.id)).toEqual(['asset-0', 'asset-1']);
+    const filtered = await client.assets.query({
+      filter: [{ operandLeft: 'https://w3id.org/edc/v0.0.1/ns/name', operator: '=', operandRight: 'Zero' }],
+    });
+    expect(filtered.map((asset) => asset.id)).toEqual(['asset-0']);
+    expect((await client.assets.query({ offset: 1, limit: 1 })).map((asset) => asset.id)).toEqual(['asset-1']);
+
+    await client.assets.delete('asset-0');
+    await expect(client.assets.get('asset-0')).rejects.toThrow(
+      'resource not found: [{"message":"Object of type Asset with ID=asset-0 was not found","type":"ObjectNotFound"}]',
+    );
+  });
+
+  it('answers 409 Duplicate for an existing id and 404 NotFound for unknown ids', async () => {
+    await client.assets.create({ id: 'dup', properties: {}, dataAddress });
+    await expect(client.assets.create({ id: 'dup', properties: {}, dataAddress })).rejects.toMatchObject({
+      code: 'Duplicate',
+      message: expect.stringMatching(/^duplicated resource: .*already exists/),
+    });
+    await expect(client.assets.update({ id: 'ghost', properties: {}, dataAddress })).rejects.toMatchObject({
+      code: 'NotFound',
+    });
+    await expect(client.assets.delete('ghost')).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
+  it('answers 400 BadRequest for a body without what the management API requires', async () => {
+    const response = await fetch(`${sandbox.addresses.management}/v3/assets`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'key', 'content-type': 'application/json' },
+      body: JSON.stringify({ '@context': { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/' }, properties: {} }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual([
+      { message: 'dataAddress is required', type: 'ValidationFailure', path: 'dataAddress' },
+    ]);
+    await expect(
+      client.assets.query({ filter: [{ operandLeft: 'id', operator: 'resembles', operandRight: 'x' }] }),
+    ).rejects.toThrow('request was malformed: [{"message":"Operator [resembles] is not supported"');
+  });
+
+  it('reads bodies written with edc: prefixes and full IRIs', async () => {
+    const response = await fetch(`${sandbox.addresses.management}/v3/assets`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'key', 'content-type': 'application/ld+json' },
+      body: JSON.stringify({
+        '@context': { edc: 'https://w3id.org/edc/v0.0.1/ns/' },
+        '@id': 'prefixed',
+        'edc:properties': { 'edc:name': 'Prefixed' },
+        'https://w3id.org/edc/v0.0.1/ns/dataAddress': { 'edc:type': 'InlineData', 'edc:content': 'x' },
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(await client.assets.get('prefixed')).toMatchObject({
+      properties: { name: 'Prefixed' },
+      dataAddress: { type: 'InlineData', content: 'x' },
+    });
+  });
+});
+
+describe('[SANDBOX]: policies and contract definitions', () => {
+  it('stores policies, refuses duplicates and keeps those in use', async () => {
+    const policy = {
+      permissions: [
+        {
+          action: 'use',
+          constraints: [
+            { leftOperand: 'https://w3id.org/edc/v0.0.1/ns/purpose', operator: 'eq', rightOperand: 'research' },
+          ],
+        },
+      ],
+    };
+    await client.policyDefinitions.create({ id: 'research-only', policy });
+    expect(await client.policyDefinitions.get('research-only')).toMatchObject({
+      id: 'research-only',
+      policy: { type: 'Set', ...policy, prohibitions: [], obligations: [] },
+    });
+    await expect(client.policyDefinitions.create({ id: 'research-only', policy })).rejects.toMatchObject({
+      code: 'Duplicate',
+    });
+    await client.policyDefinitions.update('research-only', {
+      policy: { permissions: [{ action: 'use', constraints: [] }] },
+    });
+    expect((await client.policyDefinitions.get('research-only')).policy.permissions).toEqual([
+      { action: 'use', constraints: [] },
+    ]);
+    await expect(client.policyDefinitions.update('ghost', { policy })).rejects.toMatchObject({ code: 'NotFound' });
+
+    await client.contractDefinitions.create({
+      id: 'cd-1',
+      accessPolicyId: 'research-only',
+      contractPolicyId: 'research-only',
+      assetsSelector: [{ operandLeft: 'id', operator: 'in', operandRight: ['asset-1'] }],
+    });
+    await expect(client.policyDefinitions.delete('research-only')).rejects.toMatchObject({ code: 'Duplicate' });
+    expect(await client.contractDefinitions.get('cd-1')).toMatchObject({
+      accessPolicyId: 'research-only',
+      assetsSelector: [{ operandLeft: 'id', operator: 'in', operandRight: ['asset-1'] }],
+    });
+    await client.contractDefinitions.update({
+      id: 'cd-1',
+      accessPolicyId: 'research-only',
+      contractPolicyId: 'research-only',
+    });
+    expect((await client.contractDefinitions.get('cd-1')).assetsSelector).toEqual([]);
+    expect((await client.contractDefinitions.query()).map((definition) => definition.id)).toContain('cd-1');
+    await expect(
+      client.contractDefinitions.create({ id: 'cd-1', accessPolicyId: 'a', contractPolicyId: 'b' }),
+    ).rejects.toMatchObject({ code: 'Duplicate' });
+    await client.contractDefinitions.delete('cd-1');
+    await client.policyDefinitions.delete('research-only');
+    await expect(client.policyDefinitions.get('research-only')).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(client.contractDefinitions.delete('cd-1')).rejects.toMatchObject({ code: 'NotFound' });
+  });
+});
+
+describe('[SANDBOX]: secrets, negotiations, transfers and EDRs by id', () => {
+  it('stores, reads, replaces and deletes secrets', async () => {
+    await client.secrets.create({ id: 'vault-1', value: 'v1' });
+    await expect(client.secrets.create({ id: 'vault-1', value: 'v1' })).rejects.toMatchObject({ code: 'Duplicate' });
+    await client.secrets.update({ id: 'vault-1', value: 'v2' });
+    expect(await client.secrets.get('vault-1')).toEqual({ id: 'vault-1', value: 'v2' });
+    await client.secrets.delete('vault-1');
+    await expect(client.secrets.get('vault-1')).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(client.secrets.update({ id: 'vault-1', value: 'v3' })).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
+  it('answers 404 for unknown negotiations, agreements, transfers and EDRs', async () => {
+    const calls = [
+      () => client.contractNegotiations.get('x'),
+      () => client.contractNegotiations.getState('x'),
+      () => client.contractNegotiations.getAgreement('x'),
+      () => client.contractNegotiations.terminate('x', 'why'),
+      () => client.contractAgreements.get('x'),
+      () => client.contractAgreements.getNegotiation('x'),
+      () => client.transferProcesses.get('x'),
+      () => client.transferProcesses.getState('x'),
+      () => client.transferProcesses.terminate('x', 'why'),
+      () => client.transferProcesses.deprovision('x'),
+      () => client.edrs.delete('x'),
+      () => client.edrs.getDataAddress('x'),
+    ];
+    for (const call of calls) await expect(call()).rejects.toMatchObject({ code: 'NotFound' });
+    expect(await client.contractNegotiations.query()).toEqual([]);
+    expect(await client.transferProcesses.query()).toEqual([]);
+    expect(await client.edrs.query()).toEqual([]);
+    expect(await client.contractAgreements.query()).toEqual([]);
+  });
+
+  it('fails a negotiation whose provider cannot be reached, with the reason', async () => {
+    const { id } = await client.contractNegotiations.initiate({
+      counterPartyAddress: 'http://127.0.0.1:9/protocol',
+      counterPartyId: 'nobody',
+      offer: { id: 'offer', target: 'asset', permissions: [] },
+    });
+    await client.contractNegotiations.waitForState(id, ['TERMINATED'], { intervalMs: 5 });
+    expect((await client.contractNegotiations.get(id)).errorDetail).toMatch(/could not be reached/);
+    await expect(
+      client.contractNegotiations.initiate({
+        counterPartyAddress: 'http://127.0.0.1:9/protocol',
+        offer: { id: 'offer', target: 'asset' },
+        timeoutMs: 2_000,
+      }),
+    ).resolves.toMatchObject({ id: expect.any(String) });
+  });
+
+  it('refuses protocols it does not speak', async () => {
+    const other = createConnectorClient({ addresses: sandbox.addresses, apiKey: 'key', protocol: 'ids-multipart' });
+    await expect(other.catalog.request({ counterPartyAddress: sandbox.addresses.protocol })).rejects.toThrow(
+      "protocol 'ids-multipart' is not supported",
+    );
+  });
+});
