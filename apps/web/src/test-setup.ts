@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { initI18n } from './i18n';
 
 // Mantine reads these browser APIs, which happy-dom lacks.
 if (!window.matchMedia) {
@@ -23,6 +24,10 @@ if (!('ResizeObserver' in window)) {
   };
 }
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+window.scrollTo = () => {};
+
+// Component tests read the specification's English texts; the German default has its own tests.
+initI18n('en');
 
 afterEach(() => {
   cleanup();

@@ -3,48 +3,53 @@ import { IconDatabase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { changeLanguage, LANGUAGES, type TLanguage } from '../i18n';
-import { useDemoMode } from '../shared/demo-mode';
+import { useDemoMode } from '../shared/DemoModeProvider';
 
+/** Each language in its own name, so a reader finds theirs whatever language is on. */
 const LANGUAGE_NAMES: Record<TLanguage, string> = { de: 'Deutsch', en: 'English' };
 
-/** Navbar, page and footer around every route. */
+/** Header (logo, title, demo marker, language), the page, and the footer with the legal links. */
 export function Shell() {
   const { t, i18n } = useTranslation();
   const { isDemoMode } = useDemoMode();
   return (
-    <AppShell header={{ height: 60 }} footer={{ height: 52 }} padding={0}>
+    <AppShell header={{ height: 60 }} padding={0} className="app-shell">
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <UnstyledButton component={Link} to="/" aria-label={t('app.title')}>
-            <Group gap={8} wrap="nowrap">
-              <IconDatabase size={26} color="var(--mantine-primary-color-filled)" aria-hidden />
-              <Text fw={700} size="lg">
-                {t('app.title')}
-              </Text>
-              {isDemoMode && (
-                <Badge color="orange" variant="filled" size="sm" data-testid="demo-marker">
-                  {t('app.demo')}
-                </Badge>
-              )}
-            </Group>
-          </UnstyledButton>
+          <Group gap="xs" wrap="nowrap">
+            <UnstyledButton component={Link} to="/" className="brand-link" data-testid="home-link">
+              <Group gap={8} wrap="nowrap">
+                <IconDatabase size={26} color="var(--mantine-primary-color-filled)" aria-hidden />
+                <Text fw={700} size="lg" component="span">
+                  {t('app.title')}
+                </Text>
+              </Group>
+            </UnstyledButton>
+            {isDemoMode && (
+              <Badge color="orange.9" variant="filled" size="sm" data-testid="demo-marker">
+                {t('app.demo')}
+              </Badge>
+            )}
+          </Group>
           <NativeSelect
             aria-label={t('app.language')}
+            data-testid="language-select"
             size="xs"
-            value={i18n.language}
+            value={i18n.resolvedLanguage ?? i18n.language}
             data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
             onChange={(event) => changeLanguage(event.currentTarget.value as TLanguage)}
           />
         </Group>
       </AppShell.Header>
-      <AppShell.Main id="main" style={{ paddingBottom: 72 }}>
+      <AppShell.Main id="main" className="app-main">
         <Outlet />
       </AppShell.Main>
-      <AppShell.Footer px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+      {/* In normal flow below the page rather than fixed, so it never covers results on small screens. */}
+      <footer className="app-footer">
+        <Group justify="space-between" wrap="wrap" gap="xs" px="md" py="sm">
           <Text size="xs" c="gray.7">
             {t('footer.copyright')}
           </Text>
@@ -60,7 +65,7 @@ export function Shell() {
             </Anchor>
           </Group>
         </Group>
-      </AppShell.Footer>
+      </footer>
     </AppShell>
   );
 }

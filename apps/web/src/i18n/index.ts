@@ -3,17 +3,22 @@ import { initReactI18next } from 'react-i18next';
 import de from './de.json';
 import en from './en.json';
 
+/** The languages the interface speaks; German is the default. */
 export const LANGUAGES = ['de', 'en'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: TLanguage = 'de';
+/** localStorage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const resources = { de: { translation: de }, en: { translation: en } } as const;
 
-function storedLanguage(): TLanguage {
+const isLanguage = (value: string | null): value is TLanguage => (LANGUAGES as readonly string[]).includes(value ?? '');
+
+/** The remembered language, or German. */
+export function storedLanguage(): TLanguage {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as TLanguage) : DEFAULT_LANGUAGE;
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
   } catch {
     return DEFAULT_LANGUAGE;
   }
@@ -26,9 +31,11 @@ export function initI18n(language: TLanguage = storedLanguage()): typeof i18next
       resources,
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false },
-      returnNull: false,
       showSupportNotice: false,
+      // The resources are bundled, so the first render can already speak the language.
+      initAsync: false,
     });
     i18next.on('languageChanged', (next) => {
       document.documentElement.lang = next;

@@ -1,53 +1,67 @@
-import { ZErrorResponse } from '@dsm/contracts';
+import { type TErrorCode, ZErrorResponse } from '@dsm/contracts';
 import type { z } from 'zod';
 
-/** A failed API call, with the server's message when it sent one. */
+/**
+ * Why a call failed: one of the API's error codes, or a failure the server never answered:
+ * NETWORK (no answer at all) and UNEXPECTED_RESPONSE (an answer that fits no contract).
+ */
+export type TApiErrorCode = TErrorCode | 'NETWORK' | 'UNEXPECTED_RESPONSE';
+
+/** A failed API call, carrying the server's message when it sent one. */
 export class ApiError extends Error {
+  override readonly name = 'ApiError';
   constructor(
     message: string,
+    /** HTTP status; 0 when the server did not answer. */
     readonly status: number,
-    readonly code: string | null,
+    readonly code: TApiErrorCode,
   ) {
     super(message);
   }
 }
 
-type TApiRequest<TSchema extends z.ZodType> = {
+/** One call through a contract: its method and path, the schema of its answer, and the body. */
+export type TApiRequest<TSchema extends z.ZodType> = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path with its query string, for example `/api/search?query=a%7Cb`. */
   path: string;
-  /** Parses the answer; a response that does not fit is an error, not a half-rendered page. */
+  /** Parses the answer; an answer that does not fit is an error, not a half-rendered page. */
   schema: TSchema;
+  /** Sent as JSON when present. */
   body?: unknown;
   signal?: AbortSignal;
 };
 
-/** Calls the API through a contract: sends JSON, parses the answer with the contract's schema. */
+/**
+ * Calls the API and parses the answer with the contract's schema. Throws an ApiError: with the
+ * server's message for 4xx/5xx answers in the shared error shape, and with NETWORK or
+ * UNEXPECTED_RESPONSE otherwise. An abort is rethrown as is, so react-query can tell it apart.
+ */
 export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<TSchema>): Promise<z.infer<TSchema>> {
+  const hasBody = request.body !== undefined;
   let response: Response;
   try {
     response = await fetch(request.path, {
       method: request.method,
-      headers:
-        request.body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
-      body: request.body === undefined ? null : JSON.stringify(request.body),
+      headers: hasBody
+        ? { 'content-type': 'application/json', accept: 'application/json' }
+        : { accept: 'application/json' },
+      body: hasBody ? JSON.stringify(request.body) : null,
       signal: request.signal ?? null,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('The server cannot be reached.', 0, null);
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ApiError('The server cannot be reached.', 0, 'NETWORK');
   }
-  const payload: unknown = await response.json().catch(() => null);
+  const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = ZErrorResponse.safeParse(payload);
-    throw new ApiError(
-      parsed.success ? parsed.data.message : `HTTP ${response.status}`,
-      response.status,
-      parsed.success ? parsed.data.code : null,
-    );
+    if (parsed.success) throw new ApiError(parsed.data.message, response.status, parsed.data.code);
+    throw new ApiError(`HTTP ${response.status}`, response.status, 'UNEXPECTED_RESPONSE');
   }
   const parsed = request.schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError('The server answered in an unexpected form.', response.status, null);
+  if (!parsed.success) {
+    throw new ApiError('The server answered in an unexpected form.', response.status, 'UNEXPECTED_RESPONSE');
+  }
   return parsed.data;
 }

@@ -2,6 +2,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+/** The page for any path the app does not know, with a way home. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

@@ -1,121 +1,104 @@
-import { Button, Checkbox, Group, MultiSelect, Stack, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox, Group, MultiSelect, ScrollArea, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parsePrice, type TFilterState } from './results-params';
+import { categoryLabel } from '../../shared/labels';
+import { addKeyword, keywordOptions } from './keyword-options';
+import type { TFilterState } from './results-params';
+import { usePriceRange } from './use-price-range';
+
+/** The picker lists this many matching keywords at a time; typing narrows them. */
+const KEYWORD_OPTION_LIMIT = 50;
 
 export type TFilterPanelProps = {
   filter: TFilterState;
-  keywords: string[];
-  categories: string[];
+  /** Keywords the picker offers (from the filter values). */
+  keywords: readonly string[];
+  /** Categories offered as checkboxes (from the filter values). */
+  categories: readonly string[];
   /** A changed filter; the search restarts from the first page. */
   onChange: (filter: TFilterState) => void;
-  /** Resets categories, keywords, price range and the search text. */
+  /** Resets categories, keywords, price range and the search terms, and searches again. */
   onClear: () => void;
 };
-
-const PRICE_DELAY_MS = 400;
-const priceText = (value: number | null) => (value === null ? '' : String(value));
 
 /** Price range, keyword picker and categories; every change searches again from page 0. */
 export function FilterPanel({ filter, keywords, categories, onChange, onClear }: TFilterPanelProps) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(priceText(filter.priceRange.from));
-  const [to, setTo] = useState(priceText(filter.priceRange.to));
-  const [keywordSearch, setKeywordSearch] = useState('');
-  const priceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // The delayed price search must use the filter and handler of the moment it fires, not of the keystroke.
-  const latest = useRef({ filter, onChange });
-  latest.current = { filter, onChange };
-
-  // The URL can change the range (back button, clear); the inputs follow it unless they already say the same.
-  useEffect(() => {
-    setFrom((text) => (parsePrice(text) === filter.priceRange.from ? text : priceText(filter.priceRange.from)));
-  }, [filter.priceRange.from]);
-  useEffect(() => {
-    setTo((text) => (parsePrice(text) === filter.priceRange.to ? text : priceText(filter.priceRange.to)));
-  }, [filter.priceRange.to]);
-  useEffect(
-    () => () => {
-      if (priceTimer.current) clearTimeout(priceTimer.current);
-    },
-    [],
-  );
-
-  const parsedFrom = parsePrice(from);
-  const parsedTo = parsePrice(to);
-  const isRangeInverted = parsedFrom !== null && parsedTo !== null && parsedFrom > parsedTo;
-
-  const handlePrice = (nextFrom: string, nextTo: string) => {
-    setFrom(nextFrom);
-    setTo(nextTo);
-    if (priceTimer.current) clearTimeout(priceTimer.current);
-    const range = { from: parsePrice(nextFrom), to: parsePrice(nextTo) };
-    if (range.from !== null && range.to !== null && range.from > range.to) return;
-    priceTimer.current = setTimeout(() => {
-      const current = latest.current.filter;
-      if (range.from === current.priceRange.from && range.to === current.priceRange.to) return;
-      latest.current.onChange({ ...current, priceRange: range });
-    }, PRICE_DELAY_MS);
-  };
+  const price = usePriceRange(filter, onChange);
+  const [keywordText, setKeywordText] = useState('');
+  const chosen = filter.selectedKeywords;
+  // The chosen keywords stay in the data so their pills have labels; the picker hides them.
+  const keywordData = [...chosen, ...keywordOptions(keywords, chosen, keywordText, KEYWORD_OPTION_LIMIT)];
+  const categoryOptions = [...new Set([...filter.selectedCategories, ...categories])];
 
   const clear = () => {
-    // A price typed just before Clear must not bring the old search back.
-    if (priceTimer.current) clearTimeout(priceTimer.current);
-    setFrom('');
-    setTo('');
-    setKeywordSearch('');
+    price.clear();
+    setKeywordText('');
     onClear();
   };
 
   return (
-    <Stack gap="md" component="aside" aria-label={t('filter.title')}>
-      <Title order={2} size="h4">
+    <Stack gap="md" component="aside" aria-labelledby="filter-title" data-testid="filter-panel">
+      <Title order={2} size="h4" id="filter-title">
         {t('filter.title')}
       </Title>
       <Group grow gap="xs" align="flex-start">
         <TextInput
           label={t('filter.priceFrom')}
           inputMode="decimal"
-          value={from}
-          onChange={(event) => handlePrice(event.currentTarget.value, to)}
-          rightSection={t('filter.euro')}
-          error={isRangeInverted ? t('filter.priceOrder') : undefined}
+          autoComplete="off"
+          value={price.fromText}
+          onChange={(event) => price.setFromText(event.currentTarget.value)}
+          rightSection={<span aria-hidden>€</span>}
+          error={price.isInverted ? t('filter.priceOrder') : undefined}
+          data-testid="price-from"
         />
         <TextInput
           label={t('filter.priceTo')}
           inputMode="decimal"
-          value={to}
-          onChange={(event) => handlePrice(from, event.currentTarget.value)}
-          rightSection={t('filter.euro')}
+          autoComplete="off"
+          value={price.toText}
+          onChange={(event) => price.setToText(event.currentTarget.value)}
+          rightSection={<span aria-hidden>€</span>}
+          aria-invalid={price.isInverted || undefined}
+          data-testid="price-to"
         />
       </Group>
       <MultiSelect
         label={t('filter.keywords')}
-        placeholder={filter.selectedKeywords.length === 0 ? t('filter.keywordsPlaceholder') : undefined}
-        data={keywords}
-        value={filter.selectedKeywords}
-        onChange={(selectedKeywords) => onChange({ ...filter, selectedKeywords: [...new Set(selectedKeywords)] })}
+        placeholder={chosen.length === 0 ? t('filter.keywordsPlaceholder') : undefined}
+        data={keywordData}
+        value={chosen}
+        onChange={(next) => onChange({ ...filter, selectedKeywords: next.reduce(addKeyword, [] as string[]) })}
         searchable
-        searchValue={keywordSearch}
-        onSearchChange={setKeywordSearch}
+        searchValue={keywordText}
+        onSearchChange={setKeywordText}
+        // keywordOptions has filtered already; Mantine's own filter would drop nothing more.
+        filter={({ options }) => options}
         hidePickedOptions
         nothingFoundMessage={t('filter.noKeywords')}
-        clearable
         maxDropdownHeight={260}
-        comboboxProps={{ withinPortal: true }}
+        data-testid="keyword-picker"
       />
       <Checkbox.Group
         label={t('filter.categories')}
         value={filter.selectedCategories}
         onChange={(selectedCategories) => onChange({ ...filter, selectedCategories })}
       >
-        <Stack gap={6} mt={6}>
-          {categories.map((category) => (
-            <Checkbox key={category} value={category} label={t(`category.${category}`, { defaultValue: category })} />
-          ))}
-        </Stack>
+        {/* A bounded list keeps the results within reach on a phone, where the panel sits above them. */}
+        <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars mt={6}>
+          <Stack gap={6}>
+            {categoryOptions.map((category) => (
+              <Checkbox
+                key={category}
+                value={category}
+                label={t(`category.${category}`, { defaultValue: categoryLabel(category) })}
+              />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
       </Checkbox.Group>
-      <Button variant="light" onClick={clear}>
+      <Button variant="light" onClick={clear} data-testid="filter-clear">
         {t('filter.clear')}
       </Button>
     </Stack>

@@ -2,21 +2,16 @@ import { COMPLETE_CATALOG_TOPIC } from '@dsm/contracts';
 import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { buildResultsParams, EMPTY_FILTER } from './results-params';
+import { EMPTY_FILTER, resultsPath, topicResultsPath } from './results-params';
 import { SearchBar } from './SearchBar';
 import { TopicGrid } from './TopicGrid';
 
-/** The catalogue's front door: the search bar and the topic grid. */
+const NO_TERMS: readonly string[] = [];
+
+/** The catalogue's front door: the heading, the search bar and the topic grid. */
 export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const goToResults = (params: URLSearchParams) => navigate({ pathname: '/results', search: params.toString() });
-
-  const handleTopic = (topic: string) => {
-    // A topic card replaces the text with that one category; Complete Catalog searches with nothing.
-    const filter = topic === COMPLETE_CATALOG_TOPIC ? EMPTY_FILTER : { ...EMPTY_FILTER, selectedCategories: [topic] };
-    goToResults(buildResultsParams({ terms: [], filter }));
-  };
 
   return (
     <Container size="lg" py="xl">
@@ -25,15 +20,15 @@ export function HomePage() {
           {t('home.heading')}
         </Title>
         <SearchBar
-          terms={[]}
-          onSearch={(terms) => goToResults(buildResultsParams({ terms, filter: EMPTY_FILTER }))}
-          onShowCompleteCatalog={() => goToResults(new URLSearchParams())}
+          terms={NO_TERMS}
+          onSearch={(terms) => navigate(resultsPath({ terms, filter: EMPTY_FILTER }))}
+          onShowCompleteCatalog={() => navigate(resultsPath({ terms: [], filter: EMPTY_FILTER }))}
         />
         <Stack gap="md" component="section" aria-labelledby="browse-categories">
           <Title order={2} size="h3" id="browse-categories">
             {t('home.browseCategories')}
           </Title>
-          <TopicGrid onSelect={handleTopic} />
+          <TopicGrid onSelect={(topic) => navigate(topicResultsPath(topic, COMPLETE_CATALOG_TOPIC))} />
         </Stack>
       </Stack>
     </Container>

@@ -1,31 +1,35 @@
-import { PAGE_SIZES } from '@dsm/contracts';
+import { PAGE_SIZES, type TPageSize } from '@dsm/contracts';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { pagingState } from './paging';
+import { parsePageSize } from './results-params';
 
 export type TPagingProps = {
+  /** 0-based index of the page shown. */
   index: number;
-  pageSize: number;
+  pageSize: TPageSize;
   total: number;
   isTotalCapped: boolean;
+  /** Go to the page with this index. */
   onPage: (index: number) => void;
-  onPageSize: (pageSize: number) => void;
+  /** Show pages of this size, from the first page. */
+  onPageSize: (pageSize: TPageSize) => void;
 };
 
 /** First, Prev, 'Page N', Next, Last and the page-size selector. */
 export function Paging({ index, pageSize, total, isTotalCapped, onPage, onPageSize }: TPagingProps) {
   const { t } = useTranslation();
-  const state = pagingState(index, pageSize, total, isTotalCapped);
+  const state = pagingState({ index, pageSize, total, isTotalCapped });
   return (
-    <Group justify="space-between" wrap="wrap" gap="sm" component="nav" aria-label={t('paging.navigation')}>
-      <Group gap={6}>
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Group gap={6} component="nav" aria-label={t('paging.navigation')}>
         <Button variant="default" size="xs" disabled={!state.canGoFirst} onClick={() => onPage(0)}>
           {t('paging.first')}
         </Button>
         <Button variant="default" size="xs" disabled={!state.canGoPrev} onClick={() => onPage(index - 1)}>
           {t('paging.prev')}
         </Button>
-        <Text size="sm" fw={600} px="xs" aria-live="polite">
+        <Text size="sm" fw={600} px="xs" aria-current="page" data-testid="page-indicator">
           {t('paging.page', { n: index + 1 })}
         </Text>
         <Button variant="default" size="xs" disabled={!state.canGoNext} onClick={() => onPage(index + 1)}>
@@ -41,13 +45,12 @@ export function Paging({ index, pageSize, total, isTotalCapped, onPage, onPageSi
         data={PAGE_SIZES.map(String)}
         value={String(pageSize)}
         onChange={(event) => {
-          const size = Number(event.currentTarget.value);
-          if (Number.isNaN(size)) {
-            console.warn('Invalid page size', event.currentTarget.value);
-            return;
-          }
-          onPageSize(size);
+          const size = parsePageSize(event.currentTarget.value);
+          // As in the reference: an unusable size is logged, and the page keeps its size.
+          if (size === null) console.warn('Invalid page size', event.currentTarget.value);
+          else onPageSize(size);
         }}
+        data-testid="page-size"
         styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
       />
     </Group>

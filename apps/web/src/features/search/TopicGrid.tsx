@@ -1,5 +1,5 @@
 import { COMPLETE_CATALOG_TOPIC, HOME_TOPICS } from '@dsm/contracts';
-import { Card, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { SimpleGrid, UnstyledButton } from '@mantine/core';
 import {
   IconAtom,
   IconBolt,
@@ -18,7 +18,7 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+const ICONS: Record<string, ComponentType<{ size?: number }>> = {
   [COMPLETE_CATALOG_TOPIC]: IconCategory,
   ENVIRONMENT: IconLeaf,
   LAW: IconScale,
@@ -34,8 +34,13 @@ const ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boole
   EMPLOYMENT_AND_WORKING_CONDITIONS: IconBriefcase,
 };
 
-/** The 14 topic cards of the home page, in the specification's order (GEOGRAPHY twice). */
-export function TopicGrid({ onSelect }: { onSelect: (topic: string) => void }) {
+export type TTopicGridProps = {
+  /** A topic card was chosen: a HOME_TOPICS entry, 'Complete Catalog' included. */
+  onSelect: (topic: string) => void;
+};
+
+/** The 14 topic cards of the home page, in the specification's order (GEOGRAPHY twice): 4 columns, fewer on narrow screens. */
+export function TopicGrid({ onSelect }: TTopicGridProps) {
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }} spacing="md">
@@ -45,22 +50,15 @@ export function TopicGrid({ onSelect }: { onSelect: (topic: string) => void }) {
           <UnstyledButton
             // biome-ignore lint/suspicious/noArrayIndexKey: the fixed list repeats GEOGRAPHY, so only the position is unique
             key={`${topic}-${index}`}
+            className="topic-card"
             data-testid="topic-card"
+            data-topic={topic}
             onClick={() => onSelect(topic)}
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
           >
-            <Card
-              withBorder
-              padding="lg"
-              radius="md"
-              h="100%"
-              style={{ display: 'flex', flexDirection: 'row', alignItems: 'center', gap: 12 }}
-            >
-              <ThemeIcon size={40} radius="md" variant="light">
-                <Icon size={22} aria-hidden />
-              </ThemeIcon>
-              <Text fw={600}>{t(`category.${topic}`)}</Text>
-            </Card>
+            <span className="topic-card__icon" aria-hidden>
+              <Icon size={22} />
+            </span>
+            <span>{t(`category.${topic}`)}</span>
           </UnstyledButton>
         );
       })}

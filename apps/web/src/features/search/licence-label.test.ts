@@ -1,4 +1,4 @@
-import type { TLicence } from '@dsm/contracts';
+import { matchLicence, type TLicence } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { licenceLabel } from './licence-label';
 import { makeTestOffer } from './test-offer';
@@ -33,5 +33,14 @@ describe('licenceLabel', () => {
     expect(licenceLabel(offer, LICENCES)).toBe('Creative Commons Attribution 4.0, ...');
     const same = makeTestOffer({ sizes: [1, 2], licences: ['CC-BY-4.0', 'CC BY 4.0'] });
     expect(licenceLabel(same, LICENCES)).toBe('Creative Commons Attribution 4.0');
+  });
+});
+
+describe('licenceLabel and matchLicence', () => {
+  it('agree on every spelling', () => {
+    for (const text of ['CC BY 4.0', 'https://www.govdata.de/dl-de/by-2-0/', 'dl-by-de/2.0', 'unknown', '']) {
+      const expected = matchLicence(text, LICENCES)?.licenceTitle ?? 'n/a';
+      expect(licenceLabel(makeTestOffer({ licences: [text] }), LICENCES), text).toBe(expected);
+    }
   });
 });

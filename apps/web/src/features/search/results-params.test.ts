@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildResultsParams, EMPTY_FILTER, parsePrice, parseResultsParams } from './results-params';
+import {
+  buildResultsParams,
+  EMPTY_FILTER,
+  parsePageSize,
+  parsePrice,
+  parseResultsParams,
+  resultsPath,
+  topicResultsPath,
+} from './results-params';
 
 describe('parseResultsParams', () => {
   it('reads terms, filter, topics, page and page size', () => {
@@ -23,18 +31,52 @@ describe('parseResultsParams', () => {
       problems: [],
     });
   });
+
+  it('answers the defaults for an empty URL', () => {
+    expect(parseResultsParams(new URLSearchParams())).toEqual({
+      terms: [],
+      filter: EMPTY_FILTER,
+      index: 0,
+      pageSize: 10,
+      problems: [],
+    });
+  });
+
+  it('fills in the parts a hand-written filter leaves out', () => {
+    const result = parseResultsParams(new URLSearchParams({ filter: '{"selectedKeywords":["air"]}' }));
+    expect(result.filter).toEqual({ ...EMPTY_FILTER, selectedKeywords: ['air'] });
+    expect(result.problems).toEqual([]);
+  });
+
   it('falls back to defaults for malformed values and names them', () => {
     const result = parseResultsParams(new URLSearchParams({ filter: '{oops', page: '-2', pageSize: '7' }));
     expect(result).toMatchObject({ filter: EMPTY_FILTER, index: 0, pageSize: 10 });
     expect(result.problems).toEqual(['filter', 'pageSize', 'page']);
   });
-  it('refuses a page beyond the 10000 cap', () => {
+
+  it('refuses a filter of the wrong shape or with an inverted price range', () => {
+    for (const filter of ['[]', '{"selectedCategories":"LAW"}', '{"priceRange":{"from":9,"to":1}}', 'null']) {
+      const result = parseResultsParams(new URLSearchParams({ filter }));
+      expect(result.filter, filter).toEqual(EMPTY_FILTER);
+      expect(result.problems, filter).toEqual(['filter']);
+    }
+  });
+
+  it('keeps the topics when the filter is broken', () => {
+    const result = parseResultsParams(new URLSearchParams({ filter: 'x', topics: 'LAW' }));
+    expect(result.filter.selectedCategories).toEqual(['LAW']);
+  });
+
+  it('refuses a page beyond the 10000 cap and pages that are not whole numbers', () => {
     expect(parseResultsParams(new URLSearchParams({ page: '10', pageSize: '1000' })).problems).toEqual(['page']);
+    expect(parseResultsParams(new URLSearchParams({ page: '9', pageSize: '1000' })).index).toBe(9);
+    expect(parseResultsParams(new URLSearchParams({ page: '1.5' })).problems).toEqual(['page']);
+    expect(parseResultsParams(new URLSearchParams({ page: '' })).problems).toEqual(['page']);
   });
 });
 
-describe('buildResultsParams', () => {
-  it('round-trips through parseResultsParams', () => {
+describe('buildResultsParams and resultsPath', () => {
+  it('round-trip through parseResultsParams', () => {
     const state = {
       terms: ['a', '"b c"'],
       filter: { ...EMPTY_FILTER, selectedKeywords: ['x'] },
@@ -43,20 +85,54 @@ describe('buildResultsParams', () => {
     };
     const parsed = parseResultsParams(buildResultsParams(state));
     expect(parsed).toMatchObject({ terms: state.terms, filter: state.filter, index: 2, pageSize: 100 });
+    const fromPath = parseResultsParams(new URL(resultsPath(state), 'http://x').searchParams);
+    expect(fromPath).toMatchObject({ terms: state.terms, filter: state.filter, index: 2, pageSize: 100 });
   });
-  it('leaves defaults out', () => {
+  it('leave defaults out', () => {
     expect(buildResultsParams({ terms: [], filter: EMPTY_FILTER, index: 0, pageSize: 10 }).toString()).toBe('');
+    expect(resultsPath({ terms: [], filter: EMPTY_FILTER })).toBe('/results');
+  });
+  it('keep the term separator readable', () => {
+    expect(resultsPath({ terms: ['a', 'b'], filter: EMPTY_FILTER })).toBe('/results?searchText=a|b');
+  });
+});
+
+describe('parsePageSize', () => {
+  it('accepts only the offered sizes', () => {
+    expect(parsePageSize('100')).toBe(100);
+    expect(parsePageSize('7')).toBeNull();
+    expect(parsePageSize('many')).toBeNull();
+    expect(parsePageSize('')).toBeNull();
+    expect(parsePageSize(null)).toBeNull();
   });
 });
 
 describe('parsePrice', () => {
   it('parses decimals and answers null for anything else', () => {
     expect(parsePrice('12.5')).toBe(12.5);
-    expect(parsePrice('12,5')).toBe(12.5);
+    expect(parsePrice(' 12,5 ')).toBe(12.5);
     expect(parsePrice('.5')).toBe(0.5);
+    expect(parsePrice('7.')).toBe(7);
+    expect(parsePrice('0')).toBe(0);
     expect(parsePrice('')).toBeNull();
     expect(parsePrice('abc')).toBeNull();
+    expect(parsePrice('12abc')).toBeNull();
     expect(parsePrice('1e3')).toBeNull();
     expect(parsePrice('-4')).toBeNull();
+    expect(parsePrice('1.2.3')).toBeNull();
+  });
+});
+
+describe('topicResultsPath', () => {
+  it('filters by the one category and drops the text', () => {
+    const url = new URL(topicResultsPath('TRANSPORT', 'Complete Catalog'), 'http://x');
+    expect(url.pathname).toBe('/results');
+    expect(parseResultsParams(url.searchParams)).toMatchObject({
+      terms: [],
+      filter: { ...EMPTY_FILTER, selectedCategories: ['TRANSPORT'] },
+    });
+  });
+  it('lists everything for Complete Catalog', () => {
+    expect(topicResultsPath('Complete Catalog', 'Complete Catalog')).toBe('/results');
   });
 });

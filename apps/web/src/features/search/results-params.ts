@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, RESULT_CAP, splitQuery, type TPageSize } from '@dsm/contracts';
 import { z } from 'zod';
+import { joinTerms } from './search-terms';
 
 /** The filter state kept in the `filter` parameter as JSON. */
 export type TFilterState = {
@@ -8,6 +9,7 @@ export type TFilterState = {
   priceRange: { from: number | null; to: number | null };
 };
 
+/** No category, no keyword, no price bound. */
 export const EMPTY_FILTER: TFilterState = {
   selectedCategories: [],
   selectedKeywords: [],
@@ -25,75 +27,123 @@ const ZFilterParam = z.object({
     .default({ from: null, to: null }),
 });
 
+/** A URL parameter that could not be used and was replaced by its default. */
+export type TParamProblem = 'filter' | 'page' | 'pageSize';
+
 /** Everything the results page shows, as read from its URL. */
 export type TResultsParams = {
   terms: string[];
   filter: TFilterState;
+  /** 0-based page index. */
   index: number;
   pageSize: TPageSize;
-  /** Parameters that could not be used and were replaced by defaults. */
-  problems: ('filter' | 'page' | 'pageSize')[];
+  problems: TParamProblem[];
 };
 
-/** Reads searchText, topics, filter, page and pageSize; unusable values fall back to defaults. */
-export function parseResultsParams(params: URLSearchParams): TResultsParams {
-  const problems: TResultsParams['problems'] = [];
-  let filter: TFilterState = { ...EMPTY_FILTER, priceRange: { ...EMPTY_FILTER.priceRange } };
-  const rawFilter = params.get('filter');
-  if (rawFilter) {
-    try {
-      const parsed = ZFilterParam.safeParse(JSON.parse(rawFilter));
-      if (parsed.success) filter = parsed.data;
-      else problems.push('filter');
-    } catch {
-      problems.push('filter');
-    }
+/** What a results URL is built from; index and page size default to the first page of 10. */
+export type TResultsState = { terms: readonly string[]; filter: TFilterState; index?: number; pageSize?: number };
+
+/** Parses a page size, null when it is not one the results page offers. */
+export function parsePageSize(text: string | null): TPageSize | null {
+  const size = Number(text);
+  return text !== null && text.trim() !== '' && (PAGE_SIZES as readonly number[]).includes(size)
+    ? (size as TPageSize)
+    : null;
+}
+
+const unique = (values: readonly string[]) => [...new Set(values)];
+
+function parseFilter(raw: string | null): TFilterState | null {
+  if (raw === null || raw.trim() === '') return { ...EMPTY_FILTER };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
   }
-  const topics = splitQuery(params.get('topics'));
-  for (const topic of topics) if (!filter.selectedCategories.includes(topic)) filter.selectedCategories.push(topic);
+  const parsed = ZFilterParam.safeParse(json);
+  if (!parsed.success) return null;
+  const { from, to } = parsed.data.priceRange;
+  // The API refuses an inverted range; the panel never writes one, so the link was edited by hand.
+  if (from !== null && to !== null && from > to) return null;
+  return {
+    selectedCategories: unique(parsed.data.selectedCategories),
+    selectedKeywords: unique(parsed.data.selectedKeywords),
+    priceRange: { from, to },
+  };
+}
+
+/**
+ * Reads searchText, topics, filter, page and pageSize. Categories chosen through `topics` join the
+ * filter's categories. A value that cannot be used falls back to its default and is named in
+ * `problems`, so the page can say so instead of failing.
+ */
+export function parseResultsParams(params: URLSearchParams): TResultsParams {
+  const problems: TParamProblem[] = [];
+  let filter = parseFilter(params.get('filter'));
+  if (!filter) {
+    problems.push('filter');
+    filter = { ...EMPTY_FILTER };
+  }
+  filter = {
+    ...filter,
+    selectedCategories: unique([...filter.selectedCategories, ...splitQuery(params.get('topics'))]),
+  };
 
   let pageSize: TPageSize = DEFAULT_PAGE_SIZE;
   const rawPageSize = params.get('pageSize');
   if (rawPageSize !== null) {
-    const size = Number(rawPageSize);
-    if ((PAGE_SIZES as readonly number[]).includes(size)) pageSize = size as TPageSize;
-    else problems.push('pageSize');
+    const size = parsePageSize(rawPageSize);
+    if (size === null) problems.push('pageSize');
+    else pageSize = size;
   }
+
   let index = 0;
   const rawPage = params.get('page');
   if (rawPage !== null) {
-    const page = Number(rawPage);
+    const page = rawPage.trim() === '' ? Number.NaN : Number(rawPage);
     if (Number.isInteger(page) && page >= 0 && page * pageSize < RESULT_CAP) index = page;
     else problems.push('page');
   }
   return { terms: splitQuery(params.get('searchText')), filter, index, pageSize, problems };
 }
 
-const isEmptyFilter = (filter: TFilterState) =>
+/** True when the filter narrows nothing. */
+export const isEmptyFilter = (filter: TFilterState): boolean =>
   filter.selectedCategories.length === 0 &&
   filter.selectedKeywords.length === 0 &&
   filter.priceRange.from === null &&
   filter.priceRange.to === null;
 
 /** Builds the results URL's parameters; defaults are left out so links stay short. */
-export function buildResultsParams(state: {
-  terms: string[];
-  filter: TFilterState;
-  index?: number;
-  pageSize?: number;
-}): URLSearchParams {
+export function buildResultsParams(state: TResultsState): URLSearchParams {
   const params = new URLSearchParams();
-  if (state.terms.length > 0) params.set('searchText', state.terms.join('|'));
+  if (state.terms.length > 0) params.set('searchText', joinTerms(state.terms));
   if (!isEmptyFilter(state.filter)) params.set('filter', JSON.stringify(state.filter));
   if (state.index) params.set('page', String(state.index));
   if (state.pageSize && state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
   return params;
 }
 
-/** Parses a price input as a decimal ('12,5' too); null when it is not a number. */
+/**
+ * The results page's path with its query string, `/results?searchText=a|b`. The separator stays
+ * readable: '|' needs no escaping in a query string, and every parser decodes either spelling.
+ */
+export function resultsPath(state: TResultsState): string {
+  const search = buildResultsParams(state).toString().replaceAll('%7C', '|');
+  return search ? `/results?${search}` : '/results';
+}
+
+/** Parses a price input as a decimal ('12,5' too); null when it is not a non-negative number. */
 export function parsePrice(text: string): number | null {
   const cleaned = text.trim().replace(',', '.');
-  if (cleaned === '' || !/^\d*\.?\d+$|^\d+\.$/.test(cleaned)) return null;
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
   const value = Number.parseFloat(cleaned);
   return Number.isFinite(value) ? value : null;
+}
+
+/** Where a topic card leads: the results of that one category, with no text; Complete Catalog lists everything. */
+export function topicResultsPath(topic: string, completeCatalogTopic: string): string {
+  const filter = topic === completeCatalogTopic ? EMPTY_FILTER : { ...EMPTY_FILTER, selectedCategories: [topic] };
+  return resultsPath({ terms: [], filter });
 }

@@ -5,33 +5,37 @@ export const DEMO_MODE_ON = 'activate-demo-mode';
 export const DEMO_MODE_OFF = 'deactivate-demo-mode';
 
 /**
- * Splits typed text into terms: on spaces, except inside double quotes, which keep a phrase
- * together (the quotes stay, so the server searches it as a phrase). An unclosed quote runs to the end.
+ * Splits typed text into terms: on spaces (and on '|', the separator of the URL and the API, which
+ * a term cannot contain), except inside double quotes, which keep a phrase together. The quotes
+ * stay so the server searches the phrase; an unclosed quote runs to the end; repeats are dropped.
  */
 export function splitTerms(text: string): string[] {
   const terms: string[] = [];
-  const pattern = /"([^"]*)"?|(\S+)/g;
+  const pattern = /"([^"]*)"?|([^\s"|]+)/g;
   for (const match of text.matchAll(pattern)) {
+    let term: string | null = null;
     if (match[1] !== undefined) {
-      const phrase = match[1].trim().replace(/\s+/g, ' ');
-      if (phrase) terms.push(phrase.includes(' ') ? `"${phrase}"` : phrase);
+      const phrase = match[1].replaceAll(TERM_SEPARATOR, ' ').trim().replace(/\s+/g, ' ');
+      if (phrase) term = phrase.includes(' ') ? `"${phrase}"` : phrase;
     } else if (match[2]) {
-      terms.push(match[2]);
+      term = match[2];
     }
+    if (term && !terms.includes(term)) terms.push(term);
   }
   return terms;
 }
 
+/** True when the terms fit: at most 20 of them and fewer than 2000 characters when joined. */
+export function isWithinLimits(terms: readonly string[]): boolean {
+  return terms.length <= MAX_SEARCH_TERMS && joinTerms(terms).length < MAX_SEARCH_CHARS;
+}
+
 export type TAddTermsResult = {
+  /** The accumulated terms, cut to the limits when they were exceeded. */
   terms: string[];
   /** True when the limit of 20 terms or 2000 characters cut the list: show the alert, do not search. */
   isOverLimit: boolean;
 };
-
-/** True when the terms fit: at most 20 of them and fewer than 2000 characters when joined. */
-export function isWithinLimits(terms: readonly string[]): boolean {
-  return terms.length <= MAX_SEARCH_TERMS && terms.join(TERM_SEPARATOR).length < MAX_SEARCH_CHARS;
-}
 
 /** Adds new terms to the accumulated ones without duplicates, truncating at the limits. */
 export function addTerms(current: readonly string[], additions: readonly string[]): TAddTermsResult {
@@ -46,5 +50,23 @@ export function addTerms(current: readonly string[], additions: readonly string[
   return { terms: truncated, isOverLimit: true };
 }
 
-/** The `searchText` parameter: terms joined by a vertical bar. */
+/** What a submitted search text asks for. */
+export type TSearchInputOutcome =
+  /** One of the demo phrases: switch the flag, clear the input, do not search. */
+  | { kind: 'demoMode'; isOn: boolean }
+  /** Search with these terms. */
+  | { kind: 'search'; terms: string[] }
+  /** The limits were exceeded: keep these truncated terms, alert, do not search. */
+  | { kind: 'overLimit'; terms: string[] };
+
+/** Interprets a submitted search text against the accumulated terms. */
+export function interpretSearchInput(current: readonly string[], text: string): TSearchInputOutcome {
+  const typed = text.trim();
+  if (typed === DEMO_MODE_ON) return { kind: 'demoMode', isOn: true };
+  if (typed === DEMO_MODE_OFF) return { kind: 'demoMode', isOn: false };
+  const result = addTerms(current, splitTerms(typed));
+  return result.isOverLimit ? { kind: 'overLimit', terms: result.terms } : { kind: 'search', terms: result.terms };
+}
+
+/** The `searchText` / `query` parameter: terms joined by a vertical bar. */
 export const joinTerms = (terms: readonly string[]): string => terms.join(TERM_SEPARATOR);

@@ -1,13 +1,14 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
-const STORAGE_KEY = 'demoMode';
+/** localStorage key of the demo-mode flag. */
+export const DEMO_MODE_STORAGE_KEY = 'demoMode';
 
-type TDemoMode = { isDemoMode: boolean; setDemoMode: (isOn: boolean) => void };
+export type TDemoMode = { isDemoMode: boolean; setDemoMode: (isOn: boolean) => void };
 const DemoModeContext = createContext<TDemoMode>({ isDemoMode: false, setDemoMode: () => {} });
 
 function readStored(): boolean {
   try {
-    return localStorage.getItem(STORAGE_KEY) === 'true';
+    return localStorage.getItem(DEMO_MODE_STORAGE_KEY) === 'true';
   } catch {
     return false;
   }
@@ -19,7 +20,8 @@ export function DemoModeProvider({ children }: { children: ReactNode }) {
   const setDemoMode = useCallback((isOn: boolean) => {
     setIsDemoMode(isOn);
     try {
-      localStorage.setItem(STORAGE_KEY, String(isOn));
+      if (isOn) localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
+      else localStorage.removeItem(DEMO_MODE_STORAGE_KEY);
     } catch {
       // Storage may be unavailable (private mode); the flag then lasts for this page only.
     }
@@ -28,4 +30,5 @@ export function DemoModeProvider({ children }: { children: ReactNode }) {
   return <DemoModeContext.Provider value={value}>{children}</DemoModeContext.Provider>;
 }
 
+/** The demo-mode flag and its switch. */
 export const useDemoMode = (): TDemoMode => useContext(DemoModeContext);

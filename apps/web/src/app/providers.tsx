@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as TI18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { AlertProvider } from '../shared/AlertProvider';
+import { DemoModeProvider } from '../shared/DemoModeProvider';
+import { theme } from './theme';
+
+/** Server state is cached per query; a refocused window does not reload a page of 1000 results. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
+}
+
+export type TAppProvidersProps = {
+  queryClient: QueryClient;
+  i18n: TI18n;
+  /** 'test' turns off Mantine's transitions and portals, so tests see dropdowns at once. */
+  env?: 'default' | 'test';
+  children: ReactNode;
+};
+
+/** Theme, server state, translations, demo mode and the global alert, shared by the app and its tests. */
+export function AppProviders({ queryClient, i18n, env = 'default', children }: TAppProvidersProps) {
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <DemoModeProvider>
+            <AlertProvider>{children}</AlertProvider>
+          </DemoModeProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}

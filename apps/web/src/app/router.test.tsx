@@ -1,0 +1,89 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from './providers';
+import { routes } from './router';
+
+function renderApp(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={createQueryClient()} i18n={i18next} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('the app shell and routes', () => {
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await act(() => i18next.changeLanguage('en'));
+  });
+
+  it('has header, main and footer landmarks with the title link home and the legal links', () => {
+    renderApp('/');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain('© 2025');
+    expect(screen.getByRole('link', { name: 'data marketplace' }).getAttribute('href')).toBe('/');
+    for (const [name, href] of [
+      ['Impressum', '/impressum'],
+      ['Data protection', '/dataProtection'],
+      ['Terms', '/terms'],
+    ]) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+  });
+
+  it('switches to German and remembers the choice', async () => {
+    renderApp('/');
+    await userEvent.setup().selectOptions(screen.getByLabelText('Language'), 'de');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ihr Zugang zu Millionen von Datensätzen');
+    expect(localStorage.getItem('language')).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('marks the demo mode next to the title', async () => {
+    renderApp('/');
+    expect(screen.queryByTestId('demo-marker')).toBeNull();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Search the catalogue' }), 'activate-demo-mode{Enter}');
+    expect(screen.getByTestId('demo-marker').textContent).toBe('Demo');
+  });
+
+  it('shows the offer details placeholder with its id and a way back', () => {
+    renderApp('/offer/details/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01');
+    expect(screen.getByRole('heading', { level: 1, name: 'Offer details' })).toBeTruthy();
+    expect(screen.getByText(/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
+  it('answers an unknown path with the 404 page', () => {
+    renderApp('/no/such/page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('shows the legal pages', () => {
+    renderApp('/dataProtection');
+    expect(screen.getByRole('heading', { level: 1, name: 'Data protection' })).toBeTruthy();
+  });
+});
+
+describe('the offer details placeholder', () => {
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('goes home from Back when opened directly', async () => {
+    const router = renderApp('/offer/details/abc');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

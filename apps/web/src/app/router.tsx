@@ -1,0 +1,38 @@
+import { Outlet, type RouteObject } from 'react-router';
+import { LegalPage } from '../features/legal/LegalPage';
+import { NotFoundPage } from '../features/legal/NotFoundPage';
+import { OfferDetailsPlaceholderPage } from '../features/offer/OfferDetailsPlaceholderPage';
+import { HomePage } from '../features/search/HomePage';
+import { ResultsPage } from '../features/search/ResultsPage';
+import { RouteError } from './RouteError';
+import { Shell } from './Shell';
+
+/** The pages that will need sign-in and the product role. */
+export const guardedRoutes: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: 'results', element: <ResultsPage /> },
+  { path: 'offer/details/:id', element: <OfferDetailsPlaceholderPage /> },
+];
+
+/** The legal pages and the 404 page. */
+export const openRoutes: RouteObject[] = [
+  { path: 'impressum', element: <LegalPage page="impressum" /> },
+  { path: 'dataProtection', element: <LegalPage page="dataProtection" /> },
+  { path: 'terms', element: <LegalPage page="terms" /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/**
+ * The route table: the shell around every page, and the guarded pages under one pathless layout
+ * route whose element the sign-in guard replaces (it renders the Outlet once the user may pass).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    errorElement: <RouteError />,
+    children: [
+      { id: 'guarded', element: <Outlet />, errorElement: <RouteError />, children: guardedRoutes },
+      { errorElement: <RouteError />, children: openRoutes },
+    ],
+  },
+];

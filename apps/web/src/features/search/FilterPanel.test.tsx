@@ -1,0 +1,111 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { FilterPanel } from './FilterPanel';
+import { EMPTY_FILTER, type TFilterState } from './results-params';
+import { PRICE_DELAY_MS } from './use-price-range';
+
+const FILTER: TFilterState = {
+  selectedCategories: ['ENVIRONMENT'],
+  selectedKeywords: ['air'],
+  priceRange: { from: 5, to: 20 },
+};
+
+function setup(filter: TFilterState = EMPTY_FILTER) {
+  const onChange = vi.fn();
+  const onClear = vi.fn();
+  renderWithProviders(
+    <FilterPanel
+      filter={filter}
+      keywords={['air', 'Air quality', 'water']}
+      categories={['ENVIRONMENT', 'TRANSPORT', 'GEOSPATIAL_AND_PROPERTY']}
+      onChange={onChange}
+      onClear={onClear}
+    />,
+  );
+  const from = screen.getByLabelText('Price from') as HTMLInputElement;
+  const to = screen.getByLabelText('Price to') as HTMLInputElement;
+  return { onChange, onClear, from, to };
+}
+
+describe('FilterPanel', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('parses prices as decimals after a typing pause', () => {
+    vi.useFakeTimers();
+    const { from, to, onChange } = setup();
+    fireEvent.change(from, { target: { value: '12,5' } });
+    fireEvent.change(to, { target: { value: '99.99' } });
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(PRICE_DELAY_MS));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith({ ...EMPTY_FILTER, priceRange: { from: 12.5, to: 99.99 } });
+  });
+
+  it('treats a price that is not a number as no bound', () => {
+    vi.useFakeTimers();
+    const { from, onChange } = setup(FILTER);
+    fireEvent.change(from, { target: { value: 'cheap' } });
+    act(() => vi.advanceTimersByTime(PRICE_DELAY_MS));
+    expect(onChange).toHaveBeenCalledWith({ ...FILTER, priceRange: { from: null, to: 20 } });
+  });
+
+  it('explains a from above the to and does not search', () => {
+    vi.useFakeTimers();
+    const { from, to, onChange } = setup();
+    fireEvent.change(from, { target: { value: '50' } });
+    fireEvent.change(to, { target: { value: '10' } });
+    act(() => vi.advanceTimersByTime(PRICE_DELAY_MS * 3));
+    expect(screen.getByText("'Price from' must not be above 'Price to'.")).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('offers the categories in sentence case and adds a ticked one', async () => {
+    const user = userEvent.setup();
+    const { onChange } = setup(FILTER);
+    expect((screen.getByRole('checkbox', { name: 'Environment' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('checkbox', { name: 'Geospatial and property' })).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Transport' }));
+    expect(onChange).toHaveBeenCalledWith({ ...FILTER, selectedCategories: ['ENVIRONMENT', 'TRANSPORT'] });
+  });
+
+  it('offers keywords matching the typed text without case, leaving out the chosen ones', async () => {
+    const user = userEvent.setup();
+    const { onChange } = setup(FILTER);
+    const picker = screen.getByRole('combobox', { name: 'Keywords' });
+    await user.click(picker);
+    await user.type(picker, 'AIR');
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Air quality']);
+    await user.click(screen.getByRole('option', { name: 'Air quality' }));
+    expect(onChange).toHaveBeenCalledWith({ ...FILTER, selectedKeywords: ['air', 'Air quality'] });
+  });
+
+  it('clears prices and keyword text and asks for a reset', async () => {
+    const user = userEvent.setup();
+    const { from, to, onClear, onChange } = setup(FILTER);
+    expect(from.value).toBe('5');
+    await user.type(screen.getByRole('combobox', { name: 'Keywords' }), 'wat');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+    expect(from.value).toBe('');
+    expect(to.value).toBe('');
+    expect((screen.getByRole('combobox', { name: 'Keywords' }) as HTMLInputElement).value).toBe('');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('FilterPanel timing', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('does not search a price typed just before Clear', () => {
+    vi.useFakeTimers();
+    const { from, onChange, onClear } = setup();
+    fireEvent.change(from, { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    act(() => vi.advanceTimersByTime(PRICE_DELAY_MS * 2));
+    expect(onClear).toHaveBeenCalledTimes(1);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});

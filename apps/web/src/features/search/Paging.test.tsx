@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { Paging, type TPagingProps } from './Paging';
+
+function setup(props: Partial<TPagingProps>) {
+  const onPage = vi.fn();
+  const onPageSize = vi.fn();
+  renderWithProviders(
+    <Paging
+      index={0}
+      pageSize={10}
+      total={50}
+      isTotalCapped={false}
+      onPage={onPage}
+      onPageSize={onPageSize}
+      {...props}
+    />,
+  );
+  const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+  return { onPage, onPageSize, button, user: userEvent.setup() };
+}
+
+describe('Paging', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('disables First and Prev on the first page and names the page', () => {
+    const { button } = setup({ index: 0 });
+    expect(button('First').disabled).toBe(true);
+    expect(button('Prev').disabled).toBe(true);
+    expect(button('Next').disabled).toBe(false);
+    expect(button('Last').disabled).toBe(false);
+    expect(screen.getByText('Page 1', { exact: true })).toBeTruthy();
+  });
+
+  it('moves between pages', async () => {
+    const { button, user, onPage } = setup({ index: 2 });
+    await user.click(button('Next'));
+    await user.click(button('Prev'));
+    await user.click(button('First'));
+    await user.click(button('Last'));
+    expect(onPage.mock.calls.map(([index]) => index)).toEqual([3, 1, 0, 4]);
+  });
+
+  it('disables Next and Last on the last page', () => {
+    const { button } = setup({ index: 4, total: 41 });
+    expect(button('Next').disabled).toBe(true);
+    expect(button('Last').disabled).toBe(true);
+    expect(screen.getByText('Page 5', { exact: true })).toBeTruthy();
+  });
+
+  it('stops Next at the 10000 cap and disables Last beyond it', () => {
+    const { button } = setup({ index: 9, pageSize: 1000, total: 10000, isTotalCapped: true });
+    expect(button('Next').disabled).toBe(true);
+    expect(button('Last').disabled).toBe(true);
+    expect(button('Prev').disabled).toBe(false);
+  });
+
+  it('keeps Last usable up to exactly 10000 results', () => {
+    const { button } = setup({ index: 0, pageSize: 1000, total: 10000, isTotalCapped: false });
+    expect(button('Last').disabled).toBe(false);
+  });
+
+  it('changes the page size through the labelled select', async () => {
+    const { user, onPageSize } = setup({});
+    const select = screen.getByLabelText('Page size');
+    expect((select as HTMLSelectElement).value).toBe('10');
+    await user.selectOptions(select, '100');
+    expect(onPageSize).toHaveBeenCalledWith(100);
+  });
+});

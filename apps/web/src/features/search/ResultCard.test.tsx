@@ -1,0 +1,61 @@
+import type { TLicence } from '@dsm/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { ResultCard } from './ResultCard';
+import { makeTestOffer } from './test-offer';
+
+const LICENCES: TLicence[] = [
+  {
+    licenceId: 'CC-BY-4.0',
+    licenceTitle: 'Creative Commons Attribution 4.0',
+    licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+    mappings: ['cc-by-4.0'],
+  },
+  { licenceId: 'dl-de/zero-2-0', licenceTitle: 'Datenlizenz Deutschland Zero 2.0', licenceUrl: '', mappings: [] },
+];
+
+describe('ResultCard', () => {
+  it('shows title, description, price, real size, modified date and licence, and links to the details', () => {
+    const offer = makeTestOffer({
+      paymentModel: 'SUBSCRIPTION_BASED',
+      price: 12.5,
+      sizes: [1024 ** 2, 512 * 1024],
+      licences: ['cc-by-4.0', 'CC-BY-4.0'],
+      modified: new Date(2024, 2, 5, 7, 9).toISOString(),
+    });
+    renderWithProviders(<ResultCard offer={offer} licences={LICENCES} />);
+    const link = screen.getByRole('link', { name: 'Air quality in Leipzig' });
+    expect(link.getAttribute('href')).toBe(`/offer/details/${offer['@id']}`);
+    expect(screen.getByRole('article', { name: 'Air quality in Leipzig' })).toBeTruthy();
+    const card = within(link);
+    expect(card.getByText('Hourly measurements.')).toBeTruthy();
+    expect(card.getByTestId('payment-label').textContent).toBe('12.50 € / month');
+    expect(card.getByTestId('offer-size').textContent).toBe('1.50 MB');
+    expect(card.getByText('Updated:')).toBeTruthy();
+    expect(card.getByTestId('offer-updated').textContent).toBe('05.03.2024 07:09');
+    expect(card.getByTestId('offer-licence').textContent).toBe('Creative Commons Attribution 4.0');
+  });
+
+  it("follows the first of several licences with ', ...'", () => {
+    const offer = makeTestOffer({ sizes: [1, 2], licences: ['CC-BY-4.0', 'dl-de/zero-2-0'] });
+    renderWithProviders(<ResultCard offer={offer} licences={LICENCES} />);
+    expect(screen.getByTestId('offer-licence').textContent).toBe('Creative Commons Attribution 4.0, ...');
+  });
+
+  it("says 'Free', 'n/a', N/A and a dash when price, licence, date and size are not there", () => {
+    const offer = makeTestOffer({ sizes: [null], licences: ['home-made licence'], modified: 'yesterday' });
+    renderWithProviders(<ResultCard offer={offer} licences={LICENCES} />);
+    expect(screen.getByTestId('payment-label').textContent).toBe('Free');
+    expect(screen.getByTestId('offer-licence').textContent).toBe('n/a');
+    expect(screen.getByTestId('offer-updated').textContent).toBe('N/A');
+    expect(screen.getByTestId('offer-size').textContent).toBe('—');
+  });
+
+  it('prices a download with two decimals and the euro sign', () => {
+    renderWithProviders(
+      <ResultCard offer={makeTestOffer({ paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 3 })} licences={LICENCES} />,
+    );
+    expect(screen.getByTestId('payment-label').textContent).toBe('3.00 €');
+  });
+});

@@ -1,0 +1,100 @@
+import type { TLicence, TOffer } from '@dsm/contracts';
+import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ResultCard } from './ResultCard';
+
+/** At most this many skeleton cards: enough to fill a screen, whatever the page size. */
+const MAX_SKELETONS = 6;
+
+export type TResultListProps = {
+  /** The offers of the page; undefined while the first page loads or after a failure. */
+  offers: readonly TOffer[] | undefined;
+  licences: readonly TLicence[];
+  /** Cards to sketch while loading. */
+  pageSize: number;
+  /** The shown offers belong to the previous request while the next one loads. */
+  isStale: boolean;
+  /** The failure to explain, when the search failed and nothing is shown. */
+  errorText: string | null;
+  onRetry: () => void;
+  /** Clears terms and filters (the empty state's way out). */
+  onClearFilters: () => void;
+};
+
+/** The result cards, or skeletons while loading, an empty state, or the error with Retry. */
+export function ResultList({
+  offers,
+  licences,
+  pageSize,
+  isStale,
+  errorText,
+  onRetry,
+  onClearFilters,
+}: TResultListProps) {
+  const { t } = useTranslation();
+  if (errorText !== null && offers === undefined) {
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t('results.errorTitle')}
+        data-testid="results-error"
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorText}</Text>
+          <Button size="xs" color="red" onClick={onRetry}>
+            {t('results.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (offers === undefined) {
+    return (
+      <Stack gap="sm" aria-hidden data-testid="results-loading">
+        {Array.from({ length: Math.min(pageSize, MAX_SKELETONS) }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own
+          <Card key={index} withBorder radius="md" padding="md" data-testid="result-skeleton">
+            <Skeleton height={18} width="60%" mb="sm" />
+            <Skeleton height={10} mb={6} />
+            <Skeleton height={10} width="80%" mb="sm" />
+            <Skeleton height={8} width="40%" />
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  if (offers.length === 0) {
+    return (
+      <Card withBorder radius="md" padding="xl" data-testid="results-empty">
+        <Stack align="center" gap="sm" ta="center">
+          <IconSearchOff size={40} aria-hidden />
+          <Title order={2} size="h4">
+            {t('results.emptyTitle')}
+          </Title>
+          <Text c="gray.7" size="sm">
+            {t('results.emptyHint')}
+          </Text>
+          <Button onClick={onClearFilters} data-testid="results-clear-filters">
+            {t('results.clearFilters')}
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Stack
+      gap="sm"
+      component="section"
+      aria-label={t('results.list')}
+      aria-busy={isStale}
+      className={isStale ? 'result-list is-stale' : 'result-list'}
+      data-testid="result-list"
+    >
+      {offers.map((offer) => (
+        <ResultCard key={offer['@id']} offer={offer} licences={licences} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import type { TFunction } from 'i18next';
+
+/** The parts of a payment label; the component words them in the user's language. */
+export type TPaymentLabel =
+  | { kind: 'free' }
+  | {
+      kind: 'price';
+      /** The price with 2 decimals and the euro sign, '12.50 €'. */
+      amount: string;
+      /** What the price is for: one download (''), a month, or a megabyte. */
+      per: 'download' | 'month' | 'MB';
+    };
+
+/**
+ * The specification's payment labels: FREE_OF_CHARGE is free; PAY_PER_USE_DOWNLOAD is the price;
+ * SUBSCRIPTION_BASED the price per month; DATA_VOLUME_BASED the price per MB; anything else is free.
+ */
+export function paymentLabel(paymentModel: string, price: number): TPaymentLabel {
+  const amount = `${price.toFixed(2)} €`;
+  switch (paymentModel) {
+    case 'PAY_PER_USE_DOWNLOAD':
+      return { kind: 'price', amount, per: 'download' };
+    case 'SUBSCRIPTION_BASED':
+      return { kind: 'price', amount, per: 'month' };
+    case 'DATA_VOLUME_BASED':
+      return { kind: 'price', amount, per: 'MB' };
+    default:
+      return { kind: 'free' };
+  }
+}
+
+const PER_KEYS = { month: 'results.perMonth', MB: 'results.perMB' } as const;
+
+/** The label in words: 'Free', '12.50 €', '12.50 € / month', '12.50 € / MB' (in the user's language). */
+export function paymentText(label: TPaymentLabel, t: TFunction): string {
+  if (label.kind === 'free') return t('results.free');
+  return label.per === 'download' ? label.amount : t(PER_KEYS[label.per], { amount: label.amount });
+}

@@ -1,0 +1,25 @@
+import { DEFAULT_PAGE_SIZE, type TPageSize, type TSearchRequestInput } from '@dsm/contracts';
+import type { TFilterState } from './results-params';
+import { joinTerms } from './search-terms';
+
+/** One page of one search, as the results page's URL describes it. */
+export type TSearchInput = { terms: readonly string[]; filter: TFilterState; index: number; pageSize?: TPageSize };
+
+/** The path of `POST /api/search` with its URL-encoded `query`, terms joined by '|'. */
+export function searchPath(basePath: string, terms: readonly string[]): string {
+  return `${basePath}?query=${encodeURIComponent(joinTerms(terms))}`;
+}
+
+/** The body of `POST /api/search`: the page and the filter in the API's names. */
+export function toSearchRequest(input: TSearchInput): TSearchRequestInput {
+  return {
+    index: input.index,
+    pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
+    filter: {
+      categories: input.filter.selectedCategories,
+      keywords: input.filter.selectedKeywords,
+      minPrice: input.filter.priceRange.from,
+      maxPrice: input.filter.priceRange.to,
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { searchCacheEndpoint, type TSearchCacheResponse, ZSearchCacheResponse } from '@dsm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api';
+
+/** sessionStorage key of the filter values, as the reference names it. */
+export const FILTER_CACHE_KEY = 'filterCache';
+
+/** The cached filter values of this visit, when there are any and they are still in the API's shape. */
+export function readFilterCache(): TSearchCacheResponse | undefined {
+  try {
+    const raw = sessionStorage.getItem(FILTER_CACHE_KEY);
+    if (raw === null) return undefined;
+    const parsed = ZSearchCacheResponse.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeFilterCache(values: TSearchCacheResponse): void {
+  try {
+    sessionStorage.setItem(FILTER_CACHE_KEY, JSON.stringify(values));
+  } catch {
+    // A full or blocked storage only costs a fetch on the next page load.
+  }
+}
+
+/**
+ * The keywords and categories the filter panel offers (`GET /api/search/cache`), kept in session
+ * storage so a reload within the visit shows them at once.
+ */
+export function useFilterValues() {
+  return useQuery({
+    queryKey: ['filter-values'],
+    queryFn: async ({ signal }) => {
+      const values = await apiFetch({ ...searchCacheEndpoint, schema: ZSearchCacheResponse, signal });
+      writeFilterCache(values);
+      return values;
+    },
+    initialData: readFilterCache,
+    // Cached values count as fresh for the visit; without a cache they are fetched right away.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
