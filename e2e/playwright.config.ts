@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A port and data folder of the journeys' own, so they never meet a running `npm start`. */
 const PORT = Number(process.env.E2E_PORT ?? 8190);
-const DATA_DIR = path.join(root, '.data', 'e2e');
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(root, '.data', 'e2e');
 /** Enough offers that the common searches pass the 10,000 cap. */
 const SEED_DATASETS = 12000;
 

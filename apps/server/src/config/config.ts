@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Where the embedded OpenID Connect provider lives: Keycloak's layout for realm dsRealm. */
+export const EMBEDDED_REALM_PATH = '/idp/realms/dsRealm';
+
 const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 const ZPostgresUrl = z
@@ -44,6 +47,8 @@ const ZEnvironment = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   /** OpenID Connect client id of the web app. */
   OIDC_CLIENT_ID: z.string().min(1).default('dataspace'),
+  /** Audience the API requires in access tokens; defaults to OIDC_CLIENT_ID. */
+  OIDC_AUDIENCE: z.string().min(1).optional(),
   /** Dot path of the roles array in access tokens. */
   OIDC_ROLES_CLAIM: z.string().min(1).default('realm_access.roles'),
   /** Number of demo offers seeded into an empty catalogue; 0 seeds none. */
@@ -61,8 +66,14 @@ export type TConfig = {
   dataDir: string;
   productId: string;
   userRole: string;
+  /** The external issuer when set; undefined means the embedded provider. */
   oidcIssuer: string | undefined;
+  /** The issuer tokens must carry: OIDC_ISSUER, or the embedded realm under PUBLIC_URL. */
+  issuer: string;
+  /** True when the embedded OpenID Connect provider serves sign-in. */
+  isEmbeddedIdp: boolean;
   oidcClientId: string;
+  oidcAudience: string;
   oidcRolesClaim: string;
   seedDatasets: number;
   logLevel: z.infer<typeof ZLogLevel>;
@@ -82,17 +93,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(lines.join('\n'));
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     databaseReadUrls: e.DATABASE_READ_URLS,
     dataDir: path.resolve(e.DATA_DIR),
     productId: e.PRODUCT_ID,
     userRole: `${e.PRODUCT_ID}_USER`,
     oidcIssuer: e.OIDC_ISSUER,
+    issuer: e.OIDC_ISSUER ? e.OIDC_ISSUER.replace(/\/+$/, '') : `${publicUrl}${EMBEDDED_REALM_PATH}`,
+    isEmbeddedIdp: !e.OIDC_ISSUER,
     oidcClientId: e.OIDC_CLIENT_ID,
+    oidcAudience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID,
     oidcRolesClaim: e.OIDC_ROLES_CLAIM,
     seedDatasets: e.SEED_DATASETS,
     logLevel: e.LOG_LEVEL,

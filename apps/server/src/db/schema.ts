@@ -7,6 +7,9 @@ export type TDatabase = {
   offers: TOfferTable;
   datasets: TDatasetTable;
   distributions: TDistributionTable;
+  users: TUserTable;
+  idp_payloads: TIdpPayloadTable;
+  idp_keys: TIdpKeyTable;
 };
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -86,4 +89,34 @@ export type TDistributionTable = {
   licence: string | null;
   access_url: string | null;
   byte_size: BigintValue;
+};
+
+export type TUserTable = {
+  id: Generated<string>;
+  email: string;
+  name: string;
+  /** scrypt hash in the form `scrypt$N$r$p$salt$hash` (base64url parts). */
+  password_hash: string;
+  roles: Generated<string[]>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+};
+
+export type TIdpPayloadTable = {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+};
+
+export type TIdpKeyTable = {
+  id: string;
+  purpose: 'signing' | 'cookie';
+  material: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Timestamp>;
+  retired_at: Timestamp | null;
 };
