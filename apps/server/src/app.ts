@@ -15,6 +15,8 @@ import {
 import type { TConfig } from './config/config';
 import type { TDatabaseHandle } from './db/database';
 import { registerErrorHandler, sendError } from './lib/error-handler';
+import { registerAuthGuard } from './modules/auth/plugin';
+import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenceRoutes } from './modules/licences/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -75,7 +77,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await registerAuthGuard(app);
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(searchRoutes);
   await app.register(licenceRoutes);
 

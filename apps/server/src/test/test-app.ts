@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
+import { findFreePort } from '../db/embedded-postgres';
 import { createTestDatabase, type TTestDatabase } from './test-database';
 
 export type TTestApp = {
@@ -13,21 +14,31 @@ export type TTestApp = {
 };
 
 /** The production app on a fresh database, listening on a random loopback port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
-  const database = await createTestDatabase();
-  const config = loadConfig({ SEED_DATASETS: '0', LOG_LEVEL: 'silent', ...env });
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { database?: TTestDatabase } = {},
+): Promise<TTestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  // The issuer lives under PUBLIC_URL, so the app must know its own address before it starts.
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    SEED_DATASETS: '0',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: baseUrl,
+    PORT: String(port),
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false, webDistDir: '/nonexistent' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     database,
     config,
     async close() {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -2,12 +2,14 @@ import { ErrorCode, type TSearchCacheResponse, type TSearchResponse, ZSearchResp
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOffer } from '../../test/factories';
+import { signIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 let testApp: TTestApp;
+let auth: Record<string, string>;
 
 const ids = {
   titleMatch: '00000000-0000-4000-8000-000000000001',
@@ -25,7 +27,7 @@ const ids = {
 
 function search(body: unknown, query?: string) {
   const path = query === undefined ? '/api/search' : `/api/search?query=${encodeURIComponent(query)}`;
-  return request<TSearchResponse & TErrorBody>(testApp.baseUrl, 'POST', path, body);
+  return request<TSearchResponse & TErrorBody>(testApp.baseUrl, 'POST', path, body, auth);
 }
 
 const page = (overrides: Record<string, unknown> = {}) => ({ index: 0, pageSize: 10, ...overrides });
@@ -33,6 +35,7 @@ const idsOf = (response: { body: TSearchResponse }) => response.body.data.map((o
 
 beforeAll(async () => {
   testApp = await startTestApp();
+  auth = (await signIn(testApp)).headers;
   const db = testApp.database.db;
   const offers = [
     makeOffer({
@@ -229,9 +232,11 @@ describe('POST /api/search: filters', () => {
 
 describe('POST /api/search: paging and the result cap', () => {
   let capApp: TTestApp;
+  let capAuth: Record<string, string>;
 
   beforeAll(async () => {
     capApp = await startTestApp();
+    capAuth = (await signIn(capApp)).headers;
     // Bare offers are enough to test counting; 10,050 of them put the total over the cap.
     await sql`
       insert into offers (id, title, description, language, categories, modified)
@@ -251,6 +256,7 @@ describe('POST /api/search: paging and the result cap', () => {
       'POST',
       query === undefined ? '/api/search' : `/api/search?query=${encodeURIComponent(query)}`,
       body,
+      capAuth,
     );
 
   it('counts only up to 10000 and says the total is capped', async () => {
@@ -326,7 +332,7 @@ describe('POST /api/search: bad input answers 400 naming the field', () => {
     expect(malformed.body.code).toBe(ErrorCode.MALFORMED_BODY);
     const response = await fetch(`${testApp.baseUrl}/api/search`, {
       method: 'POST',
-      headers: { 'content-type': 'application/xml' },
+      headers: { 'content-type': 'application/xml', ...auth },
       body: '<index>0</index>',
     });
     expect(response.status).toBe(415);
@@ -349,7 +355,7 @@ describe('POST /api/search: bad input answers 400 naming the field', () => {
 
 describe('GET /api/search/cache', () => {
   it('lists the keywords and categories in use', async () => {
-    const response = await request<TSearchCacheResponse>(testApp.baseUrl, 'GET', '/api/search/cache');
+    const response = await request<TSearchCacheResponse>(testApp.baseUrl, 'GET', '/api/search/cache', undefined, auth);
     expect(response.status).toBe(200);
     expect(response.body.keywords).toEqual(expect.arrayContaining(['parking', 'groundwater', 'hydrology']));
     expect(response.body.keywords[0]).toBe('parking');
@@ -360,7 +366,7 @@ describe('GET /api/search/cache', () => {
 
 describe('other routes', () => {
   it('answers an unknown API route with a JSON 404', async () => {
-    const response = await request<TErrorBody>(testApp.baseUrl, 'GET', '/api/nothing-here');
+    const response = await request<TErrorBody>(testApp.baseUrl, 'GET', '/api/nothing-here', undefined, auth);
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ statusCode: 404, code: ErrorCode.NOT_FOUND });
   });

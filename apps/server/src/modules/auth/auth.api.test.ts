@@ -1,0 +1,166 @@
+import { ErrorCode } from '@dsm/contracts';
+import { exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rotateSigningKeys } from '../../idp/keys';
+import { mintAccessToken, signIn, type TSignedIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { isGuardedPath } from './plugin';
+
+type TErrorBody = { statusCode: number; code: string; error: string; message: string; requestId: string };
+
+let testApp: TTestApp;
+let buyer: TSignedIn;
+
+const SEARCH = { index: 0, pageSize: 10 };
+
+function searchWith(headers: Record<string, string>) {
+  return request<TErrorBody>(testApp.baseUrl, 'POST', '/api/search', SEARCH, headers);
+}
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  buyer = await signIn(testApp, { email: 'buyer@example.org' });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('API authorization', () => {
+  it('lets a valid token with the product role through', async () => {
+    const response = await searchWith(buyer.headers);
+    expect(response.status).toBe(200);
+  });
+
+  it('answers a request without a token with 401, a JSON body and WWW-Authenticate', async () => {
+    const response = await searchWith({});
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ statusCode: 401, code: ErrorCode.UNAUTHORIZED, error: 'Unauthorized' });
+    expect(response.body.message).toMatch(/no bearer token/);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
+  });
+
+  it.each([
+    ['a Basic header', 'Basic dXNlcjpwYXNz', /must be "Bearer/],
+    ['a bearer without token', 'Bearer ', /must be "Bearer/],
+    ['garbage', 'Bearer not-a-jwt', /malformed/],
+    ['three parts of nonsense', 'Bearer aaa.bbb.ccc', /malformed/],
+  ])('answers %s with 401 naming the problem', async (_name, header, message) => {
+    const response = await searchWith({ authorization: header });
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe(ErrorCode.UNAUTHORIZED);
+    expect(response.body.message).toMatch(message);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await mintAccessToken(testApp, buyer.user, { expiresIn: -60 });
+    const response = await searchWith({ authorization: `Bearer ${token}` });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toMatch(/expired/);
+  });
+
+  it('refuses a token from another issuer', async () => {
+    const token = await mintAccessToken(testApp, buyer.user, {
+      claims: { iss: 'https://evil.example/realms/dsRealm' },
+    });
+    const response = await searchWith({ authorization: `Bearer ${token}` });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toMatch(/not issued by/);
+  });
+
+  it('refuses a token for another audience', async () => {
+    const token = await mintAccessToken(testApp, buyer.user, { claims: { aud: 'some-other-api' } });
+    const response = await searchWith({ authorization: `Bearer ${token}` });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toMatch(/audience/);
+  });
+
+  it('refuses a token signed by a foreign key that claims a known key id', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const [known] =
+      (
+        await request<{ keys: { kid: string }[] }>(
+          testApp.baseUrl,
+          'GET',
+          '/idp/realms/dsRealm/protocol/openid-connect/certs',
+        )
+      ).body.keys ?? [];
+    const foreign = { ...(await exportJWK(privateKey)), kid: known?.kid ?? 'unknown' };
+    const token = await mintAccessToken(testApp, buyer.user, { privateJwk: foreign });
+    const response = await searchWith({ authorization: `Bearer ${token}` });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toMatch(/not signed by a key/);
+  });
+
+  it('refuses an unsigned token (alg none)', async () => {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const token = `${encode({ alg: 'none' })}.${encode({
+      sub: buyer.user.id,
+      iss: testApp.config.issuer,
+      aud: testApp.config.oidcAudience,
+      exp: now + 300,
+      realm_access: { roles: [testApp.config.userRole] },
+    })}.`;
+    const response = await searchWith({ authorization: `Bearer ${token}` });
+    expect(response.status).toBe(401);
+  });
+
+  it('answers a valid token without the product role with 403 naming the role', async () => {
+    const noRole = await signIn(testApp, { roles: ['OTHER_APP_USER'] });
+    const response = await searchWith(noRole.headers);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
+    expect(response.body.message).toBe(`The role ${testApp.config.userRole} is required`);
+  });
+
+  it('accepts tokens signed with a key rotated in by another process', async () => {
+    await rotateSigningKeys(testApp.database.db);
+    // The verifier reloads the key set at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const fresh = await mintAccessToken(testApp, buyer.user);
+    const response = await searchWith({ authorization: `Bearer ${fresh}` });
+    expect(response.status).toBe(200);
+    // A token signed before the rotation still verifies until it expires.
+    expect((await searchWith(buyer.headers)).status).toBe(200);
+  });
+
+  it('guards GET routes and unknown API paths alike', async () => {
+    expect((await request(testApp.baseUrl, 'GET', '/api/search/cache')).status).toBe(401);
+    expect((await request(testApp.baseUrl, 'GET', '/api/licence')).status).toBe(401);
+    expect((await request(testApp.baseUrl, 'POST', '/idp-service/payment', {})).status).toBe(401);
+    expect((await request(testApp.baseUrl, 'GET', '/api/nothing-here')).status).toBe(401);
+  });
+
+  it('keeps health, the API docs and the app settings open', async () => {
+    expect((await request(testApp.baseUrl, 'GET', '/healthz')).status).toBe(200);
+    expect((await request(testApp.baseUrl, 'GET', '/readyz')).status).toBe(200);
+    expect((await request(testApp.baseUrl, 'GET', '/api/docs/json')).status).toBe(200);
+    const settings = await request<Record<string, unknown>>(testApp.baseUrl, 'GET', '/app-config.json');
+    expect(settings.status).toBe(200);
+    expect(settings.body).toEqual({
+      issuer: `${testApp.baseUrl}/idp/realms/dsRealm`,
+      clientId: 'dataspace',
+      userRole: 'DSM_USER',
+      rolesClaim: 'realm_access.roles',
+      isEmbeddedIdp: true,
+    });
+  });
+});
+
+describe('isGuardedPath', () => {
+  it.each([
+    ['/api/search', true],
+    ['/api/search?query=x', true],
+    ['/api', true],
+    ['/idp-service/payment', true],
+    ['/api/docs', false],
+    ['/api/docs/json', false],
+    ['/api/docsx', true],
+    ['/healthz', false],
+    ['/results', false],
+    ['/idp/realms/dsRealm/protocol/openid-connect/token', false],
+  ])('%s -> %s', (path, expected) => {
+    expect(isGuardedPath(path)).toBe(expected);
+  });
+});

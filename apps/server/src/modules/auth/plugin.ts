@@ -1,0 +1,60 @@
+import { ErrorCode } from '@dsm/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { createTokenVerifier, type TAuthUser } from './verify-access-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller; set on every guarded route, absent on open ones. */
+    user: TAuthUser;
+  }
+}
+
+/** Paths under the guarded prefixes that stay open: the API documentation. */
+const OPEN_PREFIXES = ['/api/docs'];
+const GUARDED_PREFIXES = ['/api/', '/idp-service/'];
+
+/** True when a request path needs a signed-in user with the product role. */
+export function isGuardedPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  const normalised = path === '/api' || path === '/idp-service' ? `${path}/` : path;
+  if (OPEN_PREFIXES.some((prefix) => normalised === prefix || normalised.startsWith(`${prefix}/`))) return false;
+  return GUARDED_PREFIXES.some((prefix) => normalised.startsWith(prefix));
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+
+function readBearer(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw new AppError(ErrorCode.UNAUTHORIZED, 'Sign in: the request carries no bearer token');
+  const match = BEARER.exec(header.trim());
+  if (!match?.[1])
+    throw new AppError(ErrorCode.UNAUTHORIZED, 'The Authorization header must be "Bearer <access token>"');
+  return match[1];
+}
+
+/**
+ * The one place that guards the API: every `/api/*` and `/idp-service/*` route needs a valid
+ * access token carrying the product role (`${PRODUCT_ID}_USER`); health and the API docs stay open.
+ * Runs before the body is read, so a caller without a token costs no parsing.
+ */
+export async function registerAuthGuard(app: FastifyInstance): Promise<void> {
+  const verify = createTokenVerifier({ config: app.config, db: app.database.db });
+  const role = app.config.userRole;
+  app.decorateRequest('user', null as unknown as TAuthUser);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isGuardedPath(request.url)) return;
+    try {
+      const user = await verify(readBearer(request));
+      if (!user.roles.includes(role)) {
+        throw new AppError(ErrorCode.FORBIDDEN, `The role ${role} is required`);
+      }
+      request.user = user;
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.UNAUTHORIZED) {
+        reply.header('www-authenticate', `Bearer realm="${app.config.productId}", error="invalid_token"`);
+      }
+      throw error;
+    }
+  });
+}

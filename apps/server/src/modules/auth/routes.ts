@@ -1,0 +1,21 @@
+import { appConfigEndpoint, ZAppConfig } from '@dsm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** The web app's sign-in settings; open, since the app reads them before anyone is signed in. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    method: appConfigEndpoint.method,
+    url: appConfigEndpoint.path,
+    schema: { tags: ['auth'], summary: 'Sign-in settings of the web app', response: { 200: ZAppConfig } },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return {
+        issuer: app.config.issuer,
+        clientId: app.config.oidcClientId,
+        userRole: app.config.userRole,
+        rolesClaim: app.config.oidcRolesClaim,
+        isEmbeddedIdp: app.config.isEmbeddedIdp,
+      };
+    },
+  });
+};

@@ -1,0 +1,157 @@
+import { ErrorCode } from '@dsm/contracts';
+import { createLocalJWKSet, createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import type { TConfig } from '../../config/config';
+import type { TDb } from '../../db/database';
+import { loadSigningKeys, toPublicJwks } from '../../idp/keys';
+import { AppError } from '../../lib/app-error';
+
+/** The signed-in caller of an API route, read from a verified access token. */
+export type TAuthUser = {
+  /** The token's subject: the user's id at the identity provider. */
+  id: string;
+  email: string;
+  name: string;
+  /** Realm roles, read from the configured roles claim. */
+  roles: string[];
+};
+
+/** Algorithms an access token may be signed with; `none` and HMAC are never accepted. */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+/** Tolerated clock difference between the provider and this server, in seconds. */
+const CLOCK_TOLERANCE_S = 5;
+/** Least time between two reloads of the key set for an unknown key id. */
+const RELOAD_COOLDOWN_MS = 1_000;
+
+export type TTokenVerifier = (token: string) => Promise<TAuthUser>;
+
+/** Reads a dot path such as `realm_access.roles` out of a token payload. */
+export function readClaim(payload: JWTPayload, path: string): unknown {
+  let value: unknown = payload;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/**
+ * The embedded provider's keys, read from the database it signs with; an unknown key id reloads
+ * them (a rotation made by another process), at most once a second.
+ */
+function databaseKeySet(db: TDb): JWTVerifyGetKey {
+  let keySet: JWTVerifyGetKey | null = null;
+  let loadedAt = 0;
+  const load = async () => {
+    keySet = createLocalJWKSet(toPublicJwks(await loadSigningKeys(db)) as Parameters<typeof createLocalJWKSet>[0]);
+    loadedAt = Date.now();
+    return keySet;
+  };
+  return async (header, token) => {
+    const current = keySet ?? (await load());
+    try {
+      return await current(header, token);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey) || Date.now() - loadedAt < RELOAD_COOLDOWN_MS) throw error;
+      return (await load())(header, token);
+    }
+  };
+}
+
+/**
+ * An external issuer's keys, from the jwks_uri of its discovery document; jose caches them and
+ * fetches again when a token names a key id it does not know.
+ */
+function remoteKeySet(issuer: string): JWTVerifyGetKey {
+  let keySet: Promise<JWTVerifyGetKey> | null = null;
+  const discover = async (): Promise<JWTVerifyGetKey> => {
+    const response = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`discovery answered HTTP ${response.status}`);
+    const document = (await response.json()) as { jwks_uri?: unknown };
+    if (typeof document.jwks_uri !== 'string') throw new Error('discovery document has no jwks_uri');
+    return createRemoteJWKSet(new URL(document.jwks_uri), {
+      cooldownDuration: RELOAD_COOLDOWN_MS,
+      timeoutDuration: 5_000,
+    });
+  };
+  return async (header, token) => {
+    keySet ??= discover().catch((error: unknown) => {
+      keySet = null;
+      throw new AppError(
+        ErrorCode.SERVICE_UNAVAILABLE,
+        `The identity provider cannot be reached to check the token: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    return (await keySet)(header, token);
+  };
+}
+
+function unauthorized(message: string): AppError {
+  return new AppError(ErrorCode.UNAUTHORIZED, message);
+}
+
+/** Turns jose's failures into the messages a caller can act on. */
+function explain(error: unknown, config: TConfig): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof errors.JWTExpired) return unauthorized('The access token has expired; refresh it and retry');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss') return unauthorized(`The access token was not issued by ${config.issuer}`);
+    if (error.claim === 'aud')
+      return unauthorized(`The access token is not meant for this API (audience ${config.oidcAudience})`);
+    if (error.claim === 'nbf') return unauthorized('The access token is not valid yet');
+    return unauthorized(`The access token's ${error.claim} claim is invalid`);
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
+    return unauthorized('The access token is not signed by a key of the identity provider');
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return unauthorized('The access token is signed with an algorithm that is not accepted');
+  if (
+    error instanceof errors.JWSInvalid ||
+    error instanceof errors.JWTInvalid ||
+    error instanceof errors.JOSENotSupported
+  ) {
+    return unauthorized('The bearer token is malformed');
+  }
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) {
+    return new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'The identity provider cannot be reached to check the token');
+  }
+  return unauthorized('The access token could not be verified');
+}
+
+export type TCreateTokenVerifierOptions = {
+  config: TConfig;
+  /** The database the embedded provider keeps its keys in. */
+  db: TDb;
+};
+
+/**
+ * Verifies access tokens: signature against the issuer's keys, issuer, audience, expiry; then
+ * reads the user. Throws AppError UNAUTHORIZED with a reason a caller can act on.
+ */
+export function createTokenVerifier(options: TCreateTokenVerifierOptions): TTokenVerifier {
+  const { config } = options;
+  const keys = config.isEmbeddedIdp ? databaseKeySet(options.db) : remoteKeySet(config.issuer);
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, {
+        issuer: config.issuer,
+        audience: config.oidcAudience,
+        algorithms: ALGORITHMS,
+        clockTolerance: CLOCK_TOLERANCE_S,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      throw explain(error, config);
+    }
+    const roles = readClaim(payload, config.oidcRolesClaim);
+    const email = payload.email;
+    const name = payload.name ?? payload.preferred_username;
+    return {
+      id: String(payload.sub),
+      email: typeof email === 'string' ? email : '',
+      name: typeof name === 'string' ? name : '',
+      roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
+    };
+  };
+}

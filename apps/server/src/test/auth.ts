@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { importJWK, SignJWT } from 'jose';
+import { loadSigningKeys } from '../idp/keys';
+import type { TAuthUser } from '../modules/auth/verify-access-token';
+import type { TTestApp } from './test-app';
+
+export type TSignInOptions = {
+  email?: string;
+  name?: string;
+  /** Defaults to the product role; `[]` makes a user without it. */
+  roles?: string[];
+};
+
+export type TSignedIn = {
+  user: TAuthUser;
+  /** The Authorization header to send. */
+  headers: { authorization: string };
+  token: string;
+};
+
+export type TMintOptions = {
+  /** Claims to add or replace (iss, aud, exp, realm_access, ...). */
+  claims?: Record<string, unknown>;
+  /** Seconds until expiry; negative makes an expired token. */
+  expiresIn?: number;
+  /** Sign with this private JWK instead of the provider's current key. */
+  privateJwk?: Record<string, unknown>;
+};
+
+/**
+ * An access token as the embedded provider issues it (same key, issuer, audience and claims),
+ * minted directly so API tests need no browser flow. The sign-in flow itself is tested in src/idp.
+ */
+export async function mintAccessToken(
+  testApp: TTestApp,
+  subject: TAuthUser,
+  options: TMintOptions = {},
+): Promise<string> {
+  const [current] = await loadSigningKeys(testApp.database.db);
+  const jwk = options.privateJwk ?? current!;
+  const key = await importJWK(jwk as Parameters<typeof importJWK>[0], 'RS256');
+  const now = Math.floor(Date.now() / 1000);
+  const claims: Record<string, unknown> = {
+    email: subject.email,
+    name: subject.name,
+    realm_access: { roles: subject.roles },
+    azp: testApp.config.oidcClientId,
+    ...options.claims,
+  };
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: String(jwk.kid ?? 'test'), typ: 'at+jwt' })
+    .setSubject(subject.id)
+    .setIssuer(String(options.claims?.iss ?? testApp.config.issuer))
+    .setAudience((options.claims?.aud as string | string[] | undefined) ?? testApp.config.oidcAudience)
+    .setIssuedAt(now)
+    .setExpirationTime(now + (options.expiresIn ?? 300))
+    .setJti(randomUUID())
+    .sign(key);
+}
+
+/**
+ * Creates a user in the test database (it cannot sign in with a password) and an access token
+ * for it, with the product role unless told otherwise. Each call makes a new user.
+ */
+export async function signIn(testApp: TTestApp, options: TSignInOptions = {}): Promise<TSignedIn> {
+  const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.org`;
+  const name = options.name ?? 'Test User';
+  const roles = options.roles ?? [testApp.config.userRole];
+  const row = await testApp.database.db
+    .insertInto('users')
+    .values({ email, name, password_hash: 'unusable', roles })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const user: TAuthUser = { id: row.id, email, name, roles };
+  const token = await mintAccessToken(testApp, user);
+  return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
