@@ -3,6 +3,7 @@ import './app.css';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { SignInProvider } from '../features/auth/SignInProvider';
 import { AppProviders, createQueryClient } from './providers';
 import { routes } from './router';
 
@@ -13,7 +14,9 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <AppProviders queryClient={queryClient} i18n={i18next}>
-      <RouterProvider router={router} />
+      <SignInProvider navigate={(path) => void router.navigate(path, { replace: true })}>
+        <RouterProvider router={router} />
+      </SignInProvider>
     </AppProviders>
   );
 }

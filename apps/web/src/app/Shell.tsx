@@ -1,7 +1,9 @@
-import { Anchor, AppShell, Badge, Group, NativeSelect, Text, UnstyledButton } from '@mantine/core';
-import { IconDatabase } from '@tabler/icons-react';
+import { Anchor, AppShell, Badge, Button, Group, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconDatabase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { useCurrentUser } from '../features/auth/current-user';
+import { MENU_WIDTH, UserMenu } from '../features/auth/UserMenu';
 import { changeLanguage, LANGUAGES, type TLanguage } from '../i18n';
 import { useDemoMode } from '../shared/DemoModeProvider';
 
@@ -12,6 +14,7 @@ const LANGUAGE_NAMES: Record<TLanguage, string> = { de: 'Deutsch', en: 'English'
 export function Shell() {
   const { t, i18n } = useTranslation();
   const { isDemoMode } = useDemoMode();
+  const user = useCurrentUser();
   return (
     <AppShell header={{ height: 60 }} padding={0} className="app-shell">
       <a href="#main" className="skip-link">
@@ -34,14 +37,39 @@ export function Shell() {
               </Badge>
             )}
           </Group>
-          <NativeSelect
-            aria-label={t('app.language')}
-            data-testid="language-select"
-            size="xs"
-            value={i18n.resolvedLanguage ?? i18n.language}
-            data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
-            onChange={(event) => changeLanguage(event.currentTarget.value as TLanguage)}
-          />
+          <Group gap="sm" wrap="nowrap">
+            {user && (
+              <Menu width={MENU_WIDTH} position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    rightSection={<IconChevronDown size={14} aria-hidden />}
+                    data-testid="assets-menu"
+                  >
+                    {t('nav.assets')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item component={Link} to="/watchlist">
+                    {t('nav.watchlist')}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to="/acquisition">
+                    {t('nav.acquisitions')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
+            <NativeSelect
+              aria-label={t('app.language')}
+              data-testid="language-select"
+              size="xs"
+              value={i18n.resolvedLanguage ?? i18n.language}
+              data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+              onChange={(event) => changeLanguage(event.currentTarget.value as TLanguage)}
+            />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Main id="main" className="app-main">

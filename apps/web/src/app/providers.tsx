@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as TI18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { CurrentUserProvider, type TCurrentUser } from '../features/auth/current-user';
 import { AlertProvider } from '../shared/AlertProvider';
 import { DemoModeProvider } from '../shared/DemoModeProvider';
 import { theme } from './theme';
@@ -17,17 +18,29 @@ export type TAppProvidersProps = {
   i18n: TI18n;
   /** 'test' turns off Mantine's transitions and portals, so tests see dropdowns at once. */
   env?: 'default' | 'test';
+  /** A signed-in user for tests; the app gets its user from the sign-in provider instead. */
+  testUser?: TCurrentUser | null;
   children: ReactNode;
 };
 
+/** The user tests render as: signed in with the product role. */
+export const TEST_USER: TCurrentUser = {
+  id: '7f0c1e4e-2d0a-4c1e-9a57-2b1f2c3d4e5f',
+  email: 'test.buyer@example.org',
+  name: 'Test Buyer',
+  roles: ['DSM_USER'],
+};
+
 /** Theme, server state, translations, demo mode and the global alert, shared by the app and its tests. */
-export function AppProviders({ queryClient, i18n, env = 'default', children }: TAppProvidersProps) {
+export function AppProviders({ queryClient, i18n, env = 'default', testUser, children }: TAppProvidersProps) {
+  const content =
+    testUser === undefined ? children : <CurrentUserProvider user={testUser}>{children}</CurrentUserProvider>;
   return (
     <MantineProvider theme={theme} env={env}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <DemoModeProvider>
-            <AlertProvider>{children}</AlertProvider>
+            <AlertProvider>{content}</AlertProvider>
           </DemoModeProvider>
         </QueryClientProvider>
       </I18nextProvider>

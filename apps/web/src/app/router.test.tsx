@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from './providers';
+import { AppProviders, createQueryClient, TEST_USER } from './providers';
 import { routes } from './router';
 
 function renderApp(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
-    <AppProviders queryClient={createQueryClient()} i18n={i18next} env="test">
+    <AppProviders queryClient={createQueryClient()} i18n={i18next} env="test" testUser={TEST_USER}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -1,4 +1,7 @@
-import { Outlet, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { LegalPage } from '../features/legal/LegalPage';
 import { NotFoundPage } from '../features/legal/NotFoundPage';
 import { OfferDetailsPlaceholderPage } from '../features/offer/OfferDetailsPlaceholderPage';
@@ -7,15 +10,17 @@ import { ResultsPage } from '../features/search/ResultsPage';
 import { RouteError } from './RouteError';
 import { Shell } from './Shell';
 
-/** The pages that will need sign-in and the product role. */
+/** The pages that need sign-in and the product role. */
 export const guardedRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'results', element: <ResultsPage /> },
   { path: 'offer/details/:id', element: <OfferDetailsPlaceholderPage /> },
 ];
 
-/** The legal pages and the 404 page. */
+/** The legal pages, the sign-in pages and the 404 page. */
 export const openRoutes: RouteObject[] = [
+  { path: 'login', element: <LoginPage /> },
+  { path: 'auth/callback', element: <AuthCallbackPage /> },
   { path: 'impressum', element: <LegalPage page="impressum" /> },
   { path: 'dataProtection', element: <LegalPage page="dataProtection" /> },
   { path: 'terms', element: <LegalPage page="terms" /> },
@@ -24,14 +29,14 @@ export const openRoutes: RouteObject[] = [
 
 /**
  * The route table: the shell around every page, and the guarded pages under one pathless layout
- * route whose element the sign-in guard replaces (it renders the Outlet once the user may pass).
+ * route whose element is the sign-in guard (it renders the Outlet once the user may pass).
  */
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
     errorElement: <RouteError />,
     children: [
-      { id: 'guarded', element: <Outlet />, errorElement: <RouteError />, children: guardedRoutes },
+      { id: 'guarded', element: <RequireSignIn />, errorElement: <RouteError />, children: guardedRoutes },
       { errorElement: <RouteError />, children: openRoutes },
     ],
   },

@@ -20,6 +20,21 @@ export class ApiError extends Error {
   }
 }
 
+/** How calls get their bearer token, and what happens when the API refuses it. */
+export type TApiAuth = {
+  /** The current access token (refreshed when about to expire), or null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /** Called on a 401: the token is no longer accepted, so the session must end. */
+  onUnauthorized(): void;
+};
+
+let apiAuth: TApiAuth | null = null;
+
+/** Installs the sign-in session's token source; null removes it (tests, signed out). */
+export function configureApiAuth(auth: TApiAuth | null): void {
+  apiAuth = auth;
+}
+
 /** One call through a contract: its method and path, the schema of its answer, and the body. */
 export type TApiRequest<TSchema extends z.ZodType> = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,13 +54,15 @@ export type TApiRequest<TSchema extends z.ZodType> = {
  */
 export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<TSchema>): Promise<z.infer<TSchema>> {
   const hasBody = request.body !== undefined;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (hasBody) headers['content-type'] = 'application/json';
+  const token = apiAuth ? await apiAuth.getAccessToken() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await fetch(request.path, {
       method: request.method,
-      headers: hasBody
-        ? { 'content-type': 'application/json', accept: 'application/json' }
-        : { accept: 'application/json' },
+      headers,
       body: hasBody ? JSON.stringify(request.body) : null,
       signal: request.signal ?? null,
     });
@@ -54,6 +71,7 @@ export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<T
     throw new ApiError('The server cannot be reached.', 0, 'NETWORK');
   }
   const payload: unknown = await response.json().catch(() => undefined);
+  if (response.status === 401) apiAuth?.onUnauthorized();
   if (!response.ok) {
     const parsed = ZErrorResponse.safeParse(payload);
     if (parsed.success) throw new ApiError(parsed.data.message, response.status, parsed.data.code);

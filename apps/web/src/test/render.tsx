@@ -2,7 +2,8 @@ import { type RenderResult, render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { AppProviders, createQueryClient } from '../app/providers';
+import { AppProviders, createQueryClient, TEST_USER } from '../app/providers';
+import type { TCurrentUser } from '../features/auth/current-user';
 
 /** Shows the current path and query string, so tests can assert where a component navigated. */
 export function LocationProbe() {
@@ -15,6 +16,8 @@ export type TRenderOptions = {
   url?: string;
   /** The route path the element is mounted at; '*' (any) by default. */
   path?: string;
+  /** Who is signed in; TEST_USER by default, null for nobody. */
+  user?: TCurrentUser | null;
 };
 
 /**
@@ -39,7 +42,12 @@ export function renderWithProviders(element: ReactElement, options: TRenderOptio
     { initialEntries: [options.url ?? '/'] },
   );
   return render(
-    <AppProviders queryClient={queryClient} i18n={i18next} env="test">
+    <AppProviders
+      queryClient={queryClient}
+      i18n={i18next}
+      env="test"
+      testUser={options.user === undefined ? TEST_USER : options.user}
+    >
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -1,0 +1,66 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+/** The signed-in user as pages see it: profile from the provider, roles from the access token. */
+export type TCurrentUser = {
+  /** The provider's subject id. */
+  id: string;
+  email: string;
+  name: string;
+  roles: string[];
+};
+
+/** What pages can ask of the session, and where it stands. */
+export type TSessionActions = {
+  /** True while the session is being set up or a redirect is under way. */
+  isBusy: boolean;
+  /** Why the last sign-in failed at the callback, if it did. */
+  error: string | null;
+  /** Sends the user to the provider's login, coming back to a path of the app; rejects when it cannot. */
+  signIn(returnTo?: string): Promise<void>;
+  /** Ends the session here and at the provider and shows /login. */
+  signOut(): void;
+  /** Signs out a user who lacks the product role and shows /login with the reason. */
+  signOutLackingRole(): void;
+};
+
+const RequiredRoleContext = createContext<string>('DSM_USER');
+
+/** The role every guarded page needs: `${PRODUCT_ID}_USER`, as the server's settings name it. */
+export function useRequiredRole(): string {
+  return useContext(RequiredRoleContext);
+}
+
+const CurrentUserContext = createContext<TCurrentUser | null>(null);
+const SessionActionsContext = createContext<TSessionActions>({
+  isBusy: false,
+  error: null,
+  signIn: async () => {},
+  signOut: () => {},
+  signOutLackingRole: () => {},
+});
+
+/** The signed-in user, or null when nobody is. */
+export function useCurrentUser(): TCurrentUser | null {
+  return useContext(CurrentUserContext);
+}
+
+/** Sign-in and sign-out, for the navbar and the login page. */
+export function useSessionActions(): TSessionActions {
+  return useContext(SessionActionsContext);
+}
+
+export type TCurrentUserProviderProps = {
+  user: TCurrentUser | null;
+  actions?: TSessionActions;
+  /** The product role; tests keep the default DSM_USER. */
+  requiredRole?: string;
+  children: ReactNode;
+};
+
+/** Provides the user and the actions; the sign-in provider fills it, tests give a user of their own. */
+export function CurrentUserProvider({ user, actions, requiredRole, children }: TCurrentUserProviderProps) {
+  let inner = <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>;
+  if (actions) inner = <SessionActionsContext.Provider value={actions}>{inner}</SessionActionsContext.Provider>;
+  if (requiredRole) inner = <RequiredRoleContext.Provider value={requiredRole}>{inner}</RequiredRoleContext.Provider>;
+  return inner;
+}

@@ -1,0 +1,1 @@
+export { type TCurrentUser, useCurrentUser } from './current-user';
