@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { BUYER_STATE } from './fixtures/auth';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A port and data folder of the journeys' own, so they never meet a running `npm start`. */
@@ -38,7 +39,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // Signs the demo buyer in once; every journey starts signed in unless it says otherwise.
+    { name: 'setup', testMatch: /auth\.setup\.ts/, use: { browserName: 'chromium' } },
+    {
+      name: 'chromium',
+      dependencies: ['setup'],
+      use: { browserName: 'chromium', storageState: BUYER_STATE },
+    },
+  ],
   webServer: {
     // A fresh catalogue each run: the journeys count on the seeded demo data only.
     command: `rm -rf "${DATA_DIR}" && node --import tsx apps/server/src/main.ts`,
