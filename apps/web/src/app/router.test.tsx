@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TCurrentUser } from '../features/auth/current-user';
 import { AppProviders, createQueryClient, TEST_USER } from './providers';
 import { routes } from './router';
 
-function renderApp(url: string) {
+function renderApp(url: string, user: TCurrentUser | null = TEST_USER) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
-    <AppProviders queryClient={createQueryClient()} i18n={i18next} env="test" testUser={TEST_USER}>
+    <AppProviders queryClient={createQueryClient()} i18n={i18next} env="test" testUser={user}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -64,9 +65,28 @@ describe('the app shell and routes', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   });
 
+  it('shows the Anmelden button and no Assets menu to a signed-out visitor of an open page', async () => {
+    renderApp('/impressum', null);
+    await act(() => i18next.changeLanguage('de'));
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Assets' })).toBeNull();
+  });
+
   it('answers an unknown path with the 404 page', () => {
     renderApp('/no/such/page');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('shows the Assets menu with My watchlist and My Acquisitions, and the profile with Logout', async () => {
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Assets' }));
+    expect(screen.getByRole('menuitem', { name: 'My watchlist' }).getAttribute('href')).toBe('/watchlist');
+    expect(screen.getByRole('menuitem', { name: 'My Acquisitions' }).getAttribute('href')).toBe('/acquisition');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Profile of Test Buyer' }));
+    expect(screen.getByTestId('profile-email').textContent).toBe('test.buyer@example.org');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
   });
 
   it('shows the legal pages', () => {
