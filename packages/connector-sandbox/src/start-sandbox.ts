@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { ADDRESS_PATHS, buildSandboxApp } from './internal/app';
 import type { SandboxAddresses, SandboxContext } from './internal/context';
 import { Scheduler } from './internal/scheduler';
@@ -21,17 +22,38 @@ export interface SandboxOptions {
   participantId?: string;
   /** The delay before each state-machine step, in milliseconds (20 by default): small, yet every state is visible. */
   stepDelayMs?: number;
-  /** The base URL other parties reach the sandbox at (`http://{host}:{port}` by default), e.g. behind a proxy. */
+  /** The base URL other parties reach the sandbox at (`http://{host}:{port}{basePath}` by default), e.g. behind a proxy. */
   advertisedUrl?: string;
   /** DSP addresses the federated catalog asks for catalogs at query time (none by default). */
   federatedCatalogNodes?: string[] | (() => string[]);
   /** Logs requests with Fastify's logger (off by default). */
   logger?: boolean;
+  /**
+   * A path every address lives below, for example `/provider`: the connector's URL then ends in it, as connector ids
+   * taken from a URL's last segment expect (none by default).
+   */
+  basePath?: string;
+  /** Assets, policy definitions and contract definitions the sandbox holds from the start (none by default). */
+  seed?: SandboxSeed;
+}
+
+/**
+ * What a sandbox starts with: management request bodies (EDC JSON-LD, exactly as `POST /v3/assets`,
+ * `/v3/policydefinitions` and `/v3/contractdefinitions` take them), applied in that order through the management API,
+ * so seeded entities are checked like any other.
+ */
+export interface SandboxSeed {
+  /** `POST /v3/assets` bodies. */
+  assets?: Record<string, unknown>[];
+  /** `POST /v3/policydefinitions` bodies. */
+  policyDefinitions?: Record<string, unknown>[];
+  /** `POST /v3/contractdefinitions` bodies. */
+  contractDefinitions?: Record<string, unknown>[];
 }
 
 /** A running sandbox connector. */
 export interface Sandbox {
-  /** The base URL of its HTTP server. */
+  /** The base URL of its HTTP server, ending in the base path when one was given. */
   url: string;
   /** Its six addresses, ready for `createConnectorClient({ addresses })`. */
   addresses: SandboxAddresses;
@@ -51,11 +73,13 @@ export const DEFAULT_STEP_DELAY_MS = 20;
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
+  const basePath = normaliseBasePath(options.basePath);
   const nodes = options.federatedCatalogNodes;
   const context: SandboxContext = {
     participantId: options.participantId ?? 'sandbox',
-    apiKey: options.apiKey,
-    verifyBearerToken: options.verifyBearerToken,
+    // Credentials are set once the seed is in, so seeding needs none.
+    apiKey: undefined,
+    verifyBearerToken: undefined,
     addresses: addressesOf('http://unbound'),
     store: new Store(),
     scheduler: new Scheduler(options.stepDelayMs ?? DEFAULT_STEP_DELAY_MS, (error) => {
@@ -65,10 +89,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dataServiceId: randomUUID(),
     federatedCatalogNodes: typeof nodes === 'function' ? nodes : () => nodes ?? [],
   };
-  const app = buildSandboxApp(context, { logger: options.logger ?? false });
+  const app = buildSandboxApp(context, { logger: options.logger ?? false, basePath });
+  try {
+    await applySeed(app, basePath, options.seed ?? {});
+  } catch (error) {
+    await context.scheduler.close();
+    await app.close();
+    throw error;
+  }
+  context.apiKey = options.apiKey;
+  context.verifyBearerToken = options.verifyBearerToken;
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;
-  const url = (options.advertisedUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(
+  const url = (options.advertisedUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`).replace(
     /\/+$/,
     '',
   );
@@ -87,6 +120,36 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closing;
     },
   };
+}
+
+function normaliseBasePath(basePath: string | undefined): string {
+  const trimmed = (basePath ?? '').replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (!/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(trimmed)) {
+    throw new Error(`basePath '${basePath}' must be URL path segments of letters, digits, '.', '_', '~' or '-'`);
+  }
+  return `/${trimmed}`;
+}
+
+async function applySeed(app: FastifyInstance, basePath: string, seed: SandboxSeed): Promise<void> {
+  const steps: [string, Record<string, unknown>[] | undefined][] = [
+    ['assets', seed.assets],
+    ['policydefinitions', seed.policyDefinitions],
+    ['contractdefinitions', seed.contractDefinitions],
+  ];
+  for (const [resource, bodies] of steps) {
+    for (const body of bodies ?? []) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `${basePath}${ADDRESS_PATHS.management}/v3/${resource}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      if (answer.statusCode >= 300) {
+        throw new Error(`the seed's ${resource} entry ${String(body['@id'] ?? '')} was refused: ${answer.body}`);
+      }
+    }
+  }
 }
 
 function addressesOf(url: string): SandboxAddresses {

@@ -19,8 +19,15 @@ export const ADDRESS_PATHS = {
   federatedCatalog: '/catalog',
 } as const;
 
-/** Builds the sandbox's Fastify app: every address is a path prefix of one server. */
-export function buildSandboxApp(context: SandboxContext, options: { logger: boolean }): FastifyInstance {
+/**
+ * Builds the sandbox's Fastify app: every address is a path prefix of one server, below `basePath` when one is given
+ * (so several connectors can share a host name and be told apart by their URL's last segment).
+ */
+export function buildSandboxApp(
+  context: SandboxContext,
+  options: { logger: boolean; basePath?: string },
+): FastifyInstance {
+  const base = options.basePath ?? '';
   const app = Fastify({ logger: options.logger, forceCloseConnections: true });
 
   // Connectors send JSON-LD as application/json or application/ld+json, and empty bodies with a JSON content type.
@@ -49,15 +56,15 @@ export function buildSandboxApp(context: SandboxContext, options: { logger: bool
 
   const negotiations = new Negotiations(context);
   const transfers = new Transfers(context);
-  app.register(managementRoutes(context, negotiations, transfers), { prefix: ADDRESS_PATHS.management });
+  app.register(managementRoutes(context, negotiations, transfers), { prefix: base + ADDRESS_PATHS.management });
   app.register(dspRoutes(context, negotiations, transfers, { isVersionRoot: true }), {
-    prefix: ADDRESS_PATHS.protocol,
+    prefix: base + ADDRESS_PATHS.protocol,
   });
   app.register(dspRoutes(context, negotiations, transfers, { isVersionRoot: false }), {
-    prefix: `${ADDRESS_PATHS.protocol}/2025-1`,
+    prefix: `${base}${ADDRESS_PATHS.protocol}/2025-1`,
   });
-  app.register(publicRoutes(context), { prefix: ADDRESS_PATHS.public });
-  app.register(healthRoutes(), { prefix: ADDRESS_PATHS.default });
-  app.register(federatedCatalogRoutes(context), { prefix: ADDRESS_PATHS.federatedCatalog });
+  app.register(publicRoutes(context), { prefix: base + ADDRESS_PATHS.public });
+  app.register(healthRoutes(), { prefix: base + ADDRESS_PATHS.default });
+  app.register(federatedCatalogRoutes(context), { prefix: base + ADDRESS_PATHS.federatedCatalog });
   return app;
 }
