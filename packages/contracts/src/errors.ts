@@ -20,6 +20,8 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   /** Too many requests from this client; see Retry-After (429). */
   RATE_LIMITED: 'RATE_LIMITED',
+  /** A connector or another upstream service answered with a failure or in a form not understood (502). */
+  BAD_GATEWAY: 'BAD_GATEWAY',
   /** The database or another dependency is unavailable; retry after Retry-After (503). */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** An unexpected failure; the request id in the body finds it in the logs (500). */

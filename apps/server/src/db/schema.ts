@@ -10,6 +10,7 @@ export type TDatabase = {
   users: TUserTable;
   idp_payloads: TIdpPayloadTable;
   idp_keys: TIdpKeyTable;
+  connectors: TConnectorTable;
 };
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -119,4 +120,17 @@ export type TIdpKeyTable = {
   material: ColumnType<Record<string, unknown>, string, string>;
   created_at: Generated<Timestamp>;
   retired_at: Timestamp | null;
+};
+
+export type TConnectorTable = {
+  /** The last path segment of `url`. */
+  id: string;
+  name: string;
+  url: string;
+  /** Sent as X-Api-Key on management calls; null sends none. */
+  api_key: string | null;
+  /** A demo connector this server runs itself (SANDBOX_CONNECTORS). */
+  is_sandbox: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 };

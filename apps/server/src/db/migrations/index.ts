@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as catalogue from './0001-catalogue';
 import * as identity from './0002-identity';
+import * as connectors from './0003-connectors';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-identity': identity,
+  '0003-connectors': connectors,
 };

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/**
+ * Connectors (EDC) known to the marketplace, the offers mapped from their contract definitions for the test page,
+ * and the upload of such an offer into the catalogue.
+ */
+
+/** A connector id: the last path segment of its URL, for example `provider` in `http://host:1234/provider`. */
+export const ZConnectorId = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._~-]{0,99}$/,
+    "must be a URL path segment: a letter or digit, then up to 99 letters, digits, '.', '_', '~' or '-'",
+  );
+export type TConnectorId = z.infer<typeof ZConnectorId>;
+
+/** An offer id as a connector names its contract definitions: any text without control characters. */
+export const ZConnectorOfferId = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters');
+
+/** A connector as the portal lists it; its id is the last path segment of `url`. */
+export const ZConnector = z.object({
+  name: z.string(),
+  url: z.string(),
+});
+export type TConnector = z.infer<typeof ZConnector>;
+
+/** `GET /api/connectors`: the connectors, by name. */
+export const ZConnectorListResponse = z.object({ dtos: z.array(ZConnector) });
+export type TConnectorListResponse = z.infer<typeof ZConnectorListResponse>;
+
+/** An asset of a connector offer, chosen by the contract definition's assets selector. */
+export const ZConnectorAsset = z.object({
+  id: z.string(),
+  /** The asset's `name` property, or its id when it has none. */
+  name: z.string(),
+  /** The media type of its data (the asset's `contenttype` property), when stated. */
+  type: z.string().nullable(),
+  /** How the connector reaches the data: the data address type, for example `HttpData`. */
+  connectionType: z.string(),
+  /** Where the data is read from (`baseUrl` of the data address), when the data address has one. */
+  baseUrl: z.string().nullable(),
+});
+export type TConnectorAsset = z.infer<typeof ZConnectorAsset>;
+
+/** A permission, prohibition or obligation of a policy, as the connector states it. */
+export const ZConnectorPolicyRule = z.object({
+  action: z.string(),
+  target: z.string().optional(),
+  /** ODRL constraints: `{leftOperand, operator, rightOperand}` or `{operator: 'and'|'or'|..., constraints}`. */
+  constraints: z.array(z.unknown()),
+});
+export type TConnectorPolicyRule = z.infer<typeof ZConnectorPolicyRule>;
+
+/** A policy of a connector offer: the policy definition the contract definition names. */
+export const ZConnectorPolicy = z.object({
+  /** The policy definition's id, as the contract definition names it. */
+  definitionId: z.string(),
+  /** The ODRL policy's own id, or the definition id when the policy has none. */
+  id: z.string(),
+  /** The definition id: EDC policy definitions carry no name of their own. */
+  name: z.string(),
+  /** What the policy allows, forbids and demands, in words; says so when the connector lacks the definition. */
+  description: z.string(),
+  /** When the definition was created (epoch milliseconds), when the connector says. */
+  createdAt: z.number().nullable(),
+  permissions: z.array(ZConnectorPolicyRule),
+  prohibitions: z.array(ZConnectorPolicyRule),
+  obligations: z.array(ZConnectorPolicyRule),
+});
+export type TConnectorPolicy = z.infer<typeof ZConnectorPolicy>;
+
+/** An offer mapped from one contract definition of a connector. */
+export const ZConnectorOffer = z.object({
+  /** The contract definition id. */
+  id: z.string(),
+  /** The names of its assets, or the contract definition id when it selects none. */
+  name: z.string(),
+  accessType: z.literal('DATA'),
+  contentType: z.literal('DIRECT'),
+  assets: z.array(ZConnectorAsset),
+  accessPolicies: z.array(ZConnectorPolicy),
+  contractPolicies: z.array(ZConnectorPolicy),
+});
+export type TConnectorOffer = z.infer<typeof ZConnectorOffer>;
+
+/** Path parameters of the calls about one connector. */
+export const ZConnectorParams = z.object({ connectorId: ZConnectorId });
+export type TConnectorParams = z.infer<typeof ZConnectorParams>;
+
+/** `GET /api/connectors/:connectorId/offers`: the connector's offers, by id. */
+export const ZConnectorOfferListResponse = z.object({
+  connector: ZConnector.extend({ id: ZConnectorId }),
+  offers: z.array(ZConnectorOffer),
+});
+export type TConnectorOfferListResponse = z.infer<typeof ZConnectorOfferListResponse>;
+
+/** `POST /api/metadata`: which connector offer to put into the catalogue. The server reads the offer itself. */
+export const ZConnectorOfferUploadRequest = z
+  .object({
+    connectorId: ZConnectorId,
+    offerId: ZConnectorOfferId,
+  })
+  .strict();
+export type TConnectorOfferUploadRequest = z.infer<typeof ZConnectorOfferUploadRequest>;
+
+/** The catalogue offer an upload created. */
+export const ZConnectorOfferUploadResponse = z.object({
+  /** The catalogue offer's id (`/offer/details/{id}`); the same connector offer always gets the same id. */
+  id: z.uuid(),
+  /** Its title, which search finds it by. */
+  title: z.string(),
+});
+export type TConnectorOfferUploadResponse = z.infer<typeof ZConnectorOfferUploadResponse>;
+
+export const connectorListEndpoint = { method: 'GET', path: '/api/connectors' } as const;
+export const connectorOffersEndpoint = { method: 'GET', path: '/api/connectors/:connectorId/offers' } as const;
+export const connectorOfferUploadEndpoint = { method: 'POST', path: '/api/metadata' } as const;
+
+/** The path of one connector's offers. */
+export function connectorOffersPath(connectorId: string): string {
+  return `/api/connectors/${encodeURIComponent(connectorId)}/offers`;
+}
+
+/** The connector id of a connector URL: its last non-empty path segment, or null when the path has none. */
+export function connectorIdOf(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const segment = path.split('/').filter(Boolean).at(-1);
+  if (segment === undefined) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  return ZConnectorId.safeParse(decoded).success ? decoded : null;
+}
