@@ -4,13 +4,17 @@ import { ZOffer } from './offer';
 
 const ZFilterText = z.string().trim().min(1).max(200);
 
-/** The search filter: categories and keywords match any of the listed values; prices are inclusive, in euros. */
+/**
+ * The search filter: categories and keywords match any of the listed values; prices are inclusive, in
+ * euros; `hasWorkingEndpoint` keeps offers with at least one distribution the link checker last found online.
+ */
 export const ZSearchFilter = z
   .object({
     categories: z.array(ZFilterText).max(50).default([]),
     keywords: z.array(ZFilterText).max(50).default([]),
     minPrice: z.number().finite().min(0).nullable().default(null),
     maxPrice: z.number().finite().min(0).nullable().default(null),
+    hasWorkingEndpoint: z.boolean().default(false),
   })
   .strict()
   .refine((f) => f.minPrice === null || f.maxPrice === null || f.minPrice <= f.maxPrice, {
@@ -40,7 +44,13 @@ export const ZSearchRequest = z
         message: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
       },
     ),
-    filter: ZSearchFilter.default({ categories: [], keywords: [], minPrice: null, maxPrice: null }),
+    filter: ZSearchFilter.default({
+      categories: [],
+      keywords: [],
+      minPrice: null,
+      maxPrice: null,
+      hasWorkingEndpoint: false,
+    }),
   })
   .strict()
   .refine((r) => r.index * r.pageSize < RESULT_CAP, {

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { ZMetadataItem } from './metadata';
+
+/** An offer the signed-in user acquired, with when. */
+export const ZAcquisition = z.object({
+  /** ISO 8601 time of the order that acquired it. */
+  acquiredAt: z.string(),
+  offer: ZMetadataItem,
+});
+export type TAcquisition = z.infer<typeof ZAcquisition>;
+
+/** `GET /api/acquisitions`: the offers of the signed-in user's orders, latest first. */
+export const ZAcquisitionListResponse = z.array(ZAcquisition);
+export type TAcquisitionListResponse = z.infer<typeof ZAcquisitionListResponse>;
+
+export const acquisitionListEndpoint = { method: 'GET', path: '/api/acquisitions' } as const;
