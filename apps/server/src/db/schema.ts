@@ -11,6 +11,9 @@ export type TDatabase = {
   idp_payloads: TIdpPayloadTable;
   idp_keys: TIdpKeyTable;
   connectors: TConnectorTable;
+  offer_likes: TOfferLikeTable;
+  link_checks: TLinkCheckTable;
+  acquired_offers: TAcquiredOfferView;
 };
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -133,4 +136,32 @@ export type TConnectorTable = {
   is_sandbox: Generated<boolean>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+};
+
+export type TOfferLikeTable = {
+  /** The token's subject: opaque text, not necessarily a users.id. */
+  user_id: string;
+  offer_id: string;
+  created_at: Generated<Timestamp>;
+};
+
+export type TLinkCheckTable = {
+  distribution_id: string;
+  offer_id: string;
+  /** The access URL this row is about; a different URL on the distribution means never checked. */
+  url: string;
+  /** Null until the first check finishes. */
+  status: 'online' | 'offline' | null;
+  http_status: number | null;
+  byte_size: BigintValue;
+  failure: string | null;
+  checked_at: Timestamp | null;
+  requested_at: Generated<Timestamp>;
+};
+
+/** A view: what each user acquired (empty until orders exist). */
+export type TAcquiredOfferView = {
+  user_id: string;
+  offer_id: string;
+  acquired_at: Timestamp;
 };

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as catalogue from './0001-catalogue';
 import * as identity from './0002-identity';
 import * as connectors from './0003-connectors';
+import * as likesAndLinkChecks from './0004-likes-and-link-checks';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-identity': identity,
   '0003-connectors': connectors,
+  '0004-likes-and-link-checks': likesAndLinkChecks,
 };
