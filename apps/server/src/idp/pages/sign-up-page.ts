@@ -1,0 +1,101 @@
+import { MESSAGES, type TLocale } from '../messages';
+import { escapeHtml, renderLayout, type TLanguageLinks } from './layout';
+
+export type TSignUpErrors = {
+  name?: string | undefined;
+  email?: string | undefined;
+  password?: string | undefined;
+  /** A message for the whole form (throttling, an existing account). */
+  form?: string | undefined;
+};
+
+export type TSignUpPageOptions = {
+  locale: TLocale;
+  urls: { signUp: string; signIn: string; abort: string };
+  csrfToken: string;
+  values?: { name?: string; email?: string };
+  errors?: TSignUpErrors;
+  languageLinks?: TLanguageLinks | undefined;
+};
+
+type TField = {
+  id: 'name' | 'email' | 'password';
+  label: string;
+  type: string;
+  autocomplete: string;
+  maxLength: number;
+  value: string;
+  error: string | undefined;
+  hint?: string;
+  extra?: string;
+};
+
+function renderField(field: TField, isFirstInvalid: boolean, isFirst: boolean): string {
+  const describedBy = [field.hint ? `${field.id}-hint` : '', field.error ? `${field.id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  const focus = isFirstInvalid || (isFirst && !isFirstInvalid) ? ' autofocus' : '';
+  return `<label for="${field.id}">${escapeHtml(field.label)}</label>
+<input id="${field.id}" name="${field.id}" type="${field.type}" autocomplete="${field.autocomplete}" required maxlength="${field.maxLength}"${
+    field.type === 'password' ? '' : ` value="${escapeHtml(field.value)}"`
+  }${field.extra ?? ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}${field.error ? ' aria-invalid="true"' : ''}${focus}>
+${field.hint ? `<p id="${field.id}-hint" class="hint">${escapeHtml(field.hint)}</p>` : ''}
+${field.error ? `<p id="${field.id}-error" class="field-error">${escapeHtml(field.error)}</p>` : ''}`;
+}
+
+/** The sign-up form: name, e-mail address and a password with the strength rule shown next to it. */
+export function renderSignUpPage(options: TSignUpPageOptions): string {
+  const m = MESSAGES[options.locale];
+  const errors = options.errors ?? {};
+  const fields: TField[] = [
+    {
+      id: 'name',
+      label: m.name,
+      type: 'text',
+      autocomplete: 'name',
+      maxLength: 100,
+      value: options.values?.name ?? '',
+      error: errors.name,
+    },
+    {
+      id: 'email',
+      label: m.email,
+      type: 'email',
+      autocomplete: 'email',
+      maxLength: 254,
+      value: options.values?.email ?? '',
+      error: errors.email,
+      extra: ' inputmode="email" spellcheck="false" autocapitalize="none"',
+    },
+    {
+      id: 'password',
+      label: m.password,
+      type: 'password',
+      autocomplete: 'new-password',
+      maxLength: 256,
+      value: '',
+      error: errors.password,
+      hint: m.passwordRule,
+      extra: ' minlength="10"',
+    },
+  ];
+  const firstInvalid = errors.form ? undefined : fields.find((field) => field.error)?.id;
+  const hasError = Boolean(errors.form || fields.some((field) => field.error));
+  const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(options.csrfToken)}">`;
+  const body = `
+${errors.form ? `<div id="form-error" class="alert" role="alert">${escapeHtml(errors.form)}</div>` : ''}
+<form id="sign-up-form" method="post" action="${escapeHtml(options.urls.signUp)}">
+${csrf}
+${fields.map((field, index) => renderField(field, field.id === firstInvalid, index === 0 && !hasError)).join('\n')}
+<button class="button" type="submit">${escapeHtml(m.signUpButton)}</button>
+</form>
+<p class="alt">${escapeHtml(m.haveAccount)} <a href="${escapeHtml(options.urls.signIn)}">${escapeHtml(m.signInLink)}</a></p>
+<form class="alt" method="post" action="${escapeHtml(options.urls.abort)}">${csrf}<button class="link-button" type="submit">${escapeHtml(m.cancel)}</button></form>`;
+  return renderLayout({
+    locale: options.locale,
+    title: m.signUpTitle,
+    hasError,
+    body,
+    languageLinks: options.languageLinks,
+  });
+}
