@@ -14,7 +14,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { TConfig } from './config/config';
 import type { TDatabaseHandle } from './db/database';
+import { registerIdentityProvider } from './idp/index';
 import { registerErrorHandler, sendError } from './lib/error-handler';
+import { loggerOptions } from './lib/logger-options';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -42,7 +44,10 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** Builds the HTTP application: the same function serves production and the API tests. */
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(typeof options.logger === 'object' ? options.logger.level : options.config.logLevel),
     bodyLimit: 1024 * 1024,
     // Request ids come from a trusted proxy when present, so a request can be followed across hops.
     requestIdHeader: 'x-request-id',
@@ -79,6 +84,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   await registerAuthGuard(app);
   await app.register(healthRoutes);
+  app.decorate('idp', await registerIdentityProvider(app, { config: options.config, db: options.database.db }));
   await app.register(authRoutes);
   await app.register(searchRoutes);
   await app.register(licenceRoutes);
