@@ -6,6 +6,8 @@ import type { TConfig } from './config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded-postgres';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
+import { describeDemoUsers } from './modules/users/demo-users';
+import { seedDemoUsers } from './modules/users/seed-demo-users';
 
 export const EMBEDDED_DATABASE = 'dsm';
 
@@ -72,6 +74,10 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         },
       });
       if (seeded.offers > 0) log(`Seeded ${seeded.offers} demo offers`);
+    }
+    if (config.isEmbeddedIdp) {
+      const demoUsers = await seedDemoUsers({ db: database.db, userRole: config.userRole });
+      if (demoUsers.length > 0) log(describeDemoUsers(demoUsers, config.userRole));
     }
     const app = await buildApp({
       config,
