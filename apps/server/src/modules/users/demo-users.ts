@@ -16,3 +16,13 @@ export const DEMO_USERS: readonly TDemoUser[] = [
   { email: 'supplier@example.com', name: 'Demo Supplier', password: 'demo-supplier-2025', hasProductRole: true },
   { email: 'norole@example.com', name: 'No Role', password: 'demo-norole-2025', hasProductRole: false },
 ];
+
+/** The lines printed at the start that created the demo users: e-mail, password and role of each. */
+export function describeDemoUsers(users: readonly TDemoUser[], userRole: string): string {
+  const width = Math.max(...users.map((user) => user.email.length));
+  const lines = users.map(
+    (user) =>
+      `  ${user.email.padEnd(width)}  password ${user.password.padEnd(20)}  ${user.hasProductRole ? `role ${userRole}` : 'no role'}`,
+  );
+  return ['Demo users (sign in at the app; for trying the product only):', ...lines].join('\n');
+}
