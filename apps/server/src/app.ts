@@ -19,6 +19,7 @@ import { registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
+import { connectorRoutes } from './modules/connectors/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenceRoutes } from './modules/licences/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -88,6 +89,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(authRoutes);
   await app.register(searchRoutes);
   await app.register(licenceRoutes);
+  await app.register(connectorRoutes);
 
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

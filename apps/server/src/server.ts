@@ -6,6 +6,7 @@ import type { TConfig } from './config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded-postgres';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
+import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
 import { describeDemoUsers } from './modules/users/demo-users';
 import { seedDemoUsers } from './modules/users/seed-demo-users';
 
@@ -15,7 +16,9 @@ export type TRunningServer = {
   app: FastifyInstance;
   url: string;
   database: TDatabaseHandle;
-  /** Drains requests, closes the pools and stops the embedded PostgreSQL. */
+  /** The demo connectors' URLs by id, when SANDBOX_CONNECTORS is on; empty otherwise. */
+  sandboxConnectorUrls: Record<string, string>;
+  /** Drains requests, stops the sandbox connectors, closes the pools and stops the embedded PostgreSQL. */
   stop(): Promise<void>;
 };
 
@@ -50,13 +53,14 @@ export async function openEmbeddedDatabase(
   return { embedded, url: embedded.urlFor(EMBEDDED_DATABASE) };
 }
 
-/** Starts the whole product: database, migrations, demo seed, HTTP. */
+/** Starts the whole product: database, migrations, demo seed, sandbox connectors, HTTP. */
 export async function startServer(options: TStartServerOptions): Promise<TRunningServer> {
   const { config } = options;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const opened = await openEmbeddedDatabase(config, log);
   const databaseUrl = opened?.url ?? config.databaseUrl!;
   const database = createDatabase({ url: databaseUrl, readUrls: config.databaseReadUrls });
+  let sandboxes: TSandboxConnectors | null = null;
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
@@ -75,6 +79,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       });
       if (seeded.offers > 0) log(`Seeded ${seeded.offers} demo offers`);
     }
+    if (config.hasSandboxConnectors) sandboxes = await startSandboxConnectors({ db: database.db, log });
     if (config.isEmbeddedIdp) {
       const demoUsers = await seedDemoUsers({ db: database.db, userRole: config.userRole });
       if (demoUsers.length > 0) log(describeDemoUsers(demoUsers, config.userRole));
@@ -90,9 +95,11 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       app,
       url: config.publicUrl,
       database,
+      sandboxConnectorUrls: sandboxes?.urls ?? {},
       stop: () => {
         stopping ??= (async () => {
           await app.close();
+          await sandboxes?.stop();
           await database.close();
           await opened?.embedded.stop();
         })();
@@ -100,6 +107,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       },
     };
   } catch (error) {
+    await sandboxes?.stop().catch(() => {});
     await database.close().catch(() => {});
     await opened?.embedded.stop().catch(() => {});
     throw error;

@@ -55,6 +55,14 @@ const ZEnvironment = z.object({
   SEED_DATASETS: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   /** Log level of the server (pino). */
   LOG_LEVEL: ZLogLevel.default('info'),
+  /**
+   * Runs the demo connectors 'provider' and 'consumer' (EDC sandboxes, never for production) on free loopback ports
+   * inside the server and registers them; on by default in the embedded mode (no DATABASE_URL), off otherwise.
+   */
+  SANDBOX_CONNECTORS: z
+    .enum(['true', 'false', '1', '0', 'on', 'off'], { message: 'must be true or false' })
+    .transform((value) => ['true', '1', 'on'].includes(value))
+    .optional(),
 });
 
 export type TConfig = {
@@ -77,6 +85,8 @@ export type TConfig = {
   oidcRolesClaim: string;
   seedDatasets: number;
   logLevel: z.infer<typeof ZLogLevel>;
+  /** True when the server runs and registers the demo sandbox connectors. */
+  hasSandboxConnectors: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -111,5 +121,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidcRolesClaim: e.OIDC_ROLES_CLAIM,
     seedDatasets: e.SEED_DATASETS,
     logLevel: e.LOG_LEVEL,
+    hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
   };
 }

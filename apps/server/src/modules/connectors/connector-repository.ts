@@ -1,0 +1,79 @@
+import { connectorIdOf } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+
+/** A connector row as the module uses it; the API key never leaves the server. */
+export type TConnectorRow = {
+  id: string;
+  name: string;
+  url: string;
+  apiKey: string | null;
+  isSandbox: boolean;
+};
+
+const COLUMNS = ['id', 'name', 'url', 'api_key', 'is_sandbox'] as const;
+
+function toRow(row: { id: string; name: string; url: string; api_key: string | null; is_sandbox: boolean }) {
+  return { id: row.id, name: row.name, url: row.url, apiKey: row.api_key, isSandbox: row.is_sandbox };
+}
+
+/** Every connector, by name. */
+export async function selectConnectors(db: TDb): Promise<TConnectorRow[]> {
+  const rows = await db.selectFrom('connectors').select(COLUMNS).orderBy('name').orderBy('id').execute();
+  return rows.map(toRow);
+}
+
+/** One connector by id, or null. */
+export async function selectConnector(db: TDb, id: string): Promise<TConnectorRow | null> {
+  const row = await db.selectFrom('connectors').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toRow(row) : null;
+}
+
+/** What registering a connector takes; the id is derived from the URL. */
+export type TNewConnector = { name: string; url: string; apiKey: string | null };
+
+/** The id of a connector URL (its last path segment); throws for a URL that has none. */
+function idOf(url: string): string {
+  const id = connectorIdOf(url);
+  if (id === null) throw new Error(`The connector URL ${url} must end in a path segment naming the connector`);
+  return id;
+}
+
+/**
+ * Registers a demo connector this server runs, replacing an earlier sandbox row of the same id (its port changed).
+ * Returns false, changing nothing, when an operator's connector already holds the id.
+ */
+export async function upsertSandboxConnector(db: TDb, newConnector: TNewConnector): Promise<boolean> {
+  const connector = { ...newConnector, id: idOf(newConnector.url) };
+  const result = await db
+    .insertInto('connectors')
+    .values({ id: connector.id, name: connector.name, url: connector.url, api_key: connector.apiKey, is_sandbox: true })
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet({ name: connector.name, url: connector.url, api_key: connector.apiKey, updated_at: new Date() })
+        .where('connectors.is_sandbox', '=', true),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return result !== undefined;
+}
+
+/** Removes a demo connector's row, if it still points at the given URL (a newer start may have replaced it). */
+export async function deleteSandboxConnector(db: TDb, id: string, url: string): Promise<void> {
+  await db
+    .deleteFrom('connectors')
+    .where('id', '=', id)
+    .where('url', '=', url)
+    .where('is_sandbox', '=', true)
+    .execute();
+}
+
+/** Adds an operator's connector; for tests and scripts (there is no API to register connectors yet). */
+export async function insertConnector(db: TDb, newConnector: TNewConnector): Promise<TConnectorRow> {
+  const connector = { ...newConnector, id: idOf(newConnector.url) };
+  await db
+    .insertInto('connectors')
+    .values({ id: connector.id, name: connector.name, url: connector.url, api_key: connector.apiKey })
+    .execute();
+  return { ...connector, isSandbox: false };
+}

@@ -1,0 +1,68 @@
+import {
+  connectorListEndpoint,
+  connectorOffersEndpoint,
+  connectorOfferUploadEndpoint,
+  ZConnectorListResponse,
+  ZConnectorOfferListResponse,
+  ZConnectorOfferUploadRequest,
+  ZConnectorOfferUploadResponse,
+  ZConnectorParams,
+  ZErrorResponse,
+} from '@dsm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listConnectorOffers } from './list-connector-offers';
+import { listConnectors } from './list-connectors';
+import { uploadConnectorOffer } from './upload-connector-offer';
+
+/** Why a connector call can fail, for the OpenAPI document. */
+const CONNECTOR_ERRORS = {
+  400: ZErrorResponse,
+  404: ZErrorResponse,
+  502: ZErrorResponse,
+  503: ZErrorResponse,
+} as const;
+
+export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    method: connectorListEndpoint.method,
+    url: connectorListEndpoint.path,
+    schema: {
+      tags: ['connectors'],
+      summary: 'The connectors the marketplace knows',
+      description: "Name and URL of each connector, by name; a connector's id is the last path segment of its URL.",
+      response: { 200: ZConnectorListResponse },
+    },
+    handler: async () => listConnectors(app.database.readDb),
+  });
+
+  app.route({
+    method: connectorOffersEndpoint.method,
+    url: connectorOffersEndpoint.path,
+    schema: {
+      tags: ['connectors'],
+      summary: "A connector's offers, mapped from its contract definitions",
+      description:
+        "Reads the contract definitions, the assets each selects and the policy definitions from the connector's management API. 404 for an unknown connector, 503 when it cannot be reached, 502 when it answers with a failure.",
+      params: ZConnectorParams,
+      response: { 200: ZConnectorOfferListResponse, ...CONNECTOR_ERRORS },
+    },
+    handler: async (request) => listConnectorOffers(app.database.db, request.params.connectorId),
+  });
+
+  app.route({
+    method: connectorOfferUploadEndpoint.method,
+    url: connectorOfferUploadEndpoint.path,
+    schema: {
+      tags: ['connectors'],
+      summary: 'Upload a connector offer into the catalogue',
+      description:
+        'Reads the named offer from the connector and creates a catalogue offer from it, found by search at once. The same connector offer always gets the same catalogue id: uploading it again answers 409 naming that offer.',
+      body: ZConnectorOfferUploadRequest,
+      response: { 201: ZConnectorOfferUploadResponse, ...CONNECTOR_ERRORS, 409: ZErrorResponse },
+    },
+    handler: async (request, reply) => {
+      const created = await uploadConnectorOffer(app.database.db, request.body);
+      return reply.status(201).send(created);
+    },
+  });
+};

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { type Sandbox, startDemoSandboxes } from '@dsm/connector-sandbox';
+import type { TDb } from '../../db/database';
+import { deleteSandboxConnector, upsertSandboxConnector } from './connector-repository';
+
+/** The demo connectors as they appear in the connector list. */
+const SANDBOX_NAMES: Record<string, string> = { provider: 'Provider sandbox', consumer: 'Consumer sandbox' };
+
+export type TStartSandboxConnectorsOptions = {
+  db: TDb;
+  /** Where progress lines go. */
+  log: (line: string) => void;
+};
+
+/** The running demo connectors. */
+export type TSandboxConnectors = {
+  /** Their URLs by connector id. */
+  urls: Record<string, string>;
+  /** Removes their rows and stops them. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the demo connectors 'provider' and 'consumer' (EDC sandboxes with sample assets, policies and contract
+ * definitions) on free loopback ports in this process and registers them in the connectors table. A fresh random
+ * API key guards each start, so nothing else on the machine can change them. An operator's connector that already
+ * holds the id 'provider' or 'consumer' is left alone and that sandbox goes unlisted.
+ */
+export async function startSandboxConnectors({ db, log }: TStartSandboxConnectorsOptions): Promise<TSandboxConnectors> {
+  const apiKey = randomBytes(24).toString('base64url');
+  const sandboxes = await startDemoSandboxes({ host: '127.0.0.1', apiKey });
+  const registered: Sandbox[] = [];
+  try {
+    for (const sandbox of [sandboxes.provider, sandboxes.consumer]) {
+      const name = SANDBOX_NAMES[sandbox.participantId] ?? sandbox.participantId;
+      if (await upsertSandboxConnector(db, { name, url: sandbox.url, apiKey })) {
+        registered.push(sandbox);
+        log(`Sandbox connector '${sandbox.participantId}' at ${sandbox.url}`);
+      } else {
+        log(`Sandbox connector '${sandbox.participantId}' not listed: a registered connector has that id`);
+      }
+    }
+  } catch (error) {
+    await sandboxes.close();
+    throw error;
+  }
+  let stopping: Promise<void> | null = null;
+  return {
+    urls: Object.fromEntries(registered.map((sandbox) => [sandbox.participantId, sandbox.url])),
+    stop: () => {
+      stopping ??= (async () => {
+        try {
+          for (const sandbox of registered) await deleteSandboxConnector(db, sandbox.participantId, sandbox.url);
+        } finally {
+          await sandboxes.close();
+        }
+      })();
+      return stopping;
+    },
+  };
+}
