@@ -17,17 +17,23 @@ import type { TDatabaseHandle } from './db/database';
 import { registerIdentityProvider } from './idp/index';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
+import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { connectorRoutes } from './modules/connectors/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenceRoutes } from './modules/licences/routes';
+import { likeRoutes } from './modules/likes/routes';
+import type { TLinkCheckQueue } from './modules/link-checker/request-link-checks';
+import { metadataRoutes } from './modules/metadata/routes';
 import { searchRoutes } from './modules/search/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: TDatabaseHandle;
     config: TConfig;
+    /** Where endpoint checks are queued; null when no link checker runs in this process. */
+    linkChecks: TLinkCheckQueue | null;
   }
 }
 
@@ -36,6 +42,8 @@ export type TBuildAppOptions = {
   database: TDatabaseHandle;
   /** Folder of the built web app; defaults to apps/web/dist. Missing: the API runs without it. */
   webDistDir?: string;
+  /** The running link checker's queue; without it, check requests wait for a checker to start. */
+  linkChecks?: TLinkCheckQueue;
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | { level: string };
 };
@@ -59,6 +67,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   app.decorate('database', options.database);
   app.decorate('config', options.config);
+  app.decorate('linkChecks', options.linkChecks ?? null);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by the contracts at compile time and checked by the API tests; parsing
   // every answer again with zod would cost more than the search itself at 1000 items a page.
@@ -89,6 +98,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(authRoutes);
   await app.register(searchRoutes);
   await app.register(licenceRoutes);
+  await app.register(metadataRoutes);
+  await app.register(likeRoutes);
+  await app.register(acquisitionRoutes);
   await app.register(connectorRoutes);
 
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;

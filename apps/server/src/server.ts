@@ -6,6 +6,7 @@ import type { TConfig } from './config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded-postgres';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
+import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
 import { describeDemoUsers } from './modules/users/demo-users';
 import { seedDemoUsers } from './modules/users/seed-demo-users';
@@ -60,6 +61,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const opened = await openEmbeddedDatabase(config, log);
   const databaseUrl = opened?.url ?? config.databaseUrl!;
   const database = createDatabase({ url: databaseUrl, readUrls: config.databaseReadUrls });
+  let linkChecker: TLinkChecker | null = null;
   let sandboxes: TSandboxConnectors | null = null;
   try {
     const applied = await migrateToLatest(database.db);
@@ -84,9 +86,18 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       const demoUsers = await seedDemoUsers({ db: database.db, userRole: config.userRole });
       if (demoUsers.length > 0) log(describeDemoUsers(demoUsers, config.userRole));
     }
+    linkChecker = createLinkChecker({
+      databaseUrl,
+      db: database.db,
+      settings: config.linkCheck,
+      userAgent: `dsm-link-checker/1.0 (+${config.publicUrl})`,
+      log: (message, error) => log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    await linkChecker.start();
     const app = await buildApp({
       config,
       database,
+      linkChecks: linkChecker,
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
@@ -99,6 +110,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       stop: () => {
         stopping ??= (async () => {
           await app.close();
+          await linkChecker?.stop();
           await sandboxes?.stop();
           await database.close();
           await opened?.embedded.stop();
@@ -107,6 +119,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       },
     };
   } catch (error) {
+    await linkChecker?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await database.close().catch(() => {});
     await opened?.embedded.stop().catch(() => {});

@@ -56,6 +56,28 @@ const ZEnvironment = z.object({
   /** Log level of the server (pino). */
   LOG_LEVEL: ZLogLevel.default('info'),
   /**
+   * Comma-separated host names or addresses the link checker may reach although they resolve to
+   * private, loopback or link-local addresses (the demo's own host); empty allows none.
+   */
+  LINK_CHECK_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.:_-]+$/, 'must be host names or addresses separated by commas'))),
+  /** Limit of one link-check request (connect to response headers) in milliseconds. */
+  LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Least time between two link-check requests to the same host, in milliseconds. */
+  LINK_CHECK_HOST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Age in hours after which a distribution's endpoint is checked again. */
+  LINK_CHECK_RECHECK_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /**
    * Runs the demo connectors 'provider' and 'consumer' (EDC sandboxes, never for production) on free loopback ports
    * inside the server and registers them; on by default in the embedded mode (no DATABASE_URL), off otherwise.
    */
@@ -85,6 +107,8 @@ export type TConfig = {
   oidcRolesClaim: string;
   seedDatasets: number;
   logLevel: z.infer<typeof ZLogLevel>;
+  /** The link checker's settings (LINK_CHECK_*). */
+  linkCheck: { allowedHosts: string[]; timeoutMs: number; hostIntervalMs: number; recheckHours: number };
   /** True when the server runs and registers the demo sandbox connectors. */
   hasSandboxConnectors: boolean;
 };
@@ -121,6 +145,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidcRolesClaim: e.OIDC_ROLES_CLAIM,
     seedDatasets: e.SEED_DATASETS,
     logLevel: e.LOG_LEVEL,
+    linkCheck: {
+      allowedHosts: e.LINK_CHECK_ALLOWED_HOSTS,
+      timeoutMs: e.LINK_CHECK_TIMEOUT_MS,
+      hostIntervalMs: e.LINK_CHECK_HOST_INTERVAL_MS,
+      recheckHours: e.LINK_CHECK_RECHECK_HOURS,
+    },
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
 import { findFreePort } from '../db/embedded-postgres';
+import type { TLinkCheckQueue } from '../modules/link-checker/request-link-checks';
 import { createTestDatabase, type TTestDatabase } from './test-database';
 
 export type TTestApp = {
@@ -16,7 +17,7 @@ export type TTestApp = {
 /** The production app on a fresh database, listening on a random loopback port. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { database?: TTestDatabase } = {},
+  options: { database?: TTestDatabase; linkChecks?: TLinkCheckQueue } = {},
 ): Promise<TTestApp> {
   const database = options.database ?? (await createTestDatabase());
   // The issuer lives under PUBLIC_URL, so the app must know its own address before it starts.
@@ -29,7 +30,13 @@ export async function startTestApp(
     PORT: String(port),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, webDistDir: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webDistDir: '/nonexistent',
+    ...(options.linkChecks ? { linkChecks: options.linkChecks } : {}),
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

@@ -33,6 +33,7 @@ export async function searchOffers({ db, query, request }: TSearchOffersOptions)
       keywords: filter.keywords,
       minPrice: filter.minPrice,
       maxPrice: filter.maxPrice,
+      hasWorkingEndpoint: filter.hasWorkingEndpoint,
     },
     { offset, limit },
   );

@@ -11,6 +11,8 @@ export type TSearchCriteria = {
   keywords: string[];
   minPrice: number | null;
   maxPrice: number | null;
+  /** Only offers with a distribution the link checker last found online. */
+  hasWorkingEndpoint?: boolean;
 };
 
 export type TSearchPage = { ids: string[]; total: number; isTotalCapped: boolean };
@@ -36,6 +38,10 @@ function filterConditions(criteria: TSearchCriteria): RawBuilder<unknown>[] {
   if (criteria.keywords.length > 0) conditions.push(sql`o.keywords && ${criteria.keywords}::text[]`);
   if (criteria.minPrice !== null) conditions.push(sql`o.price >= ${criteria.minPrice}`);
   if (criteria.maxPrice !== null) conditions.push(sql`o.price <= ${criteria.maxPrice}`);
+  // Checked offers are few next to the catalogue: the planner reads the partial index of online checks first.
+  if (criteria.hasWorkingEndpoint) {
+    conditions.push(sql`o.id in (select lc.offer_id from link_checks lc where lc.status = 'online')`);
+  }
   return conditions;
 }
 

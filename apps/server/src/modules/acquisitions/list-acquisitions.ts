@@ -1,0 +1,18 @@
+import type { TAcquisitionListResponse } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { loadMetadataItems } from '../metadata/load-metadata-items';
+import { findAcquiredOffers } from './acquisitions-repository';
+
+/** The offers the user acquired, latest first, as metadata items; offers since removed are left out. */
+export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquisitionListResponse> {
+  const acquired = await findAcquiredOffers(db, userId);
+  const items = await loadMetadataItems(
+    db,
+    acquired.map((row) => row.offerId),
+  );
+  const itemById = new Map(items.map((item) => [item['@id'], item]));
+  return acquired.flatMap((row) => {
+    const offer = itemById.get(row.offerId);
+    return offer ? [{ acquiredAt: row.acquiredAt.toISOString(), offer }] : [];
+  });
+}

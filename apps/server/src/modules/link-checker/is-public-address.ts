@@ -1,0 +1,23 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * True for an address on the public internet. Everything else is refused before a connection is
+ * made: loopback, private (10/8, 172.16/12, 192.168/16, fc00::/7), link-local (169.254/16 with the
+ * cloud metadata service, fe80::/10), carrier-grade NAT, multicast, unspecified and the reserved
+ * and translation ranges, since NAT64 or 6to4 forms can smuggle a private IPv4 address inside.
+ * IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
+}
+
+/** The host of a URL as a bare name or address: lower case, IPv6 brackets removed. */
+export function bareHostname(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
+/** True when the host is one the operator allowed to resolve to private addresses (the demo's own). */
+export function isAllowedHost(hostname: string, allowedHosts: readonly string[]): boolean {
+  return allowedHosts.some((allowed) => allowed.toLowerCase() === hostname);
+}

@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { TDb } from '../../db/database';
+import type { TLinkCheckResult } from './check-link';
+
+/** A distribution as the checker sees it. */
+export type TCheckableDistribution = { distributionId: string; offerId: string; url: string };
+
+export type TLinkCheckRow = {
+  distribution_id: string;
+  url: string;
+  status: 'online' | 'offline' | null;
+  http_status: number | null;
+  byte_size: string | null;
+  failure: string | null;
+  checked_at: Date | null;
+};
+
+/** The stored checks of these distributions, whatever URL they were made for. */
+export async function findLinkChecks(db: TDb, distributionIds: readonly string[]): Promise<TLinkCheckRow[]> {
+  if (distributionIds.length === 0) return [];
+  return db
+    .selectFrom('link_checks')
+    .select(['distribution_id', 'url', 'status', 'http_status', 'byte_size', 'failure', 'checked_at'])
+    .where('distribution_id', '=', (eb) => eb.fn.any(eb.val([...distributionIds])))
+    .execute();
+}
+
+/**
+ * Records that these distributions need a check: a new row for one never asked about, and a reset
+ * row for one whose URL changed since. Answers the distributions it recorded; one asked about
+ * already (even a moment ago, by a concurrent request) is left alone, so each is queued once.
+ */
+export async function recordCheckRequests(
+  db: TDb,
+  distributions: readonly TCheckableDistribution[],
+): Promise<string[]> {
+  if (distributions.length === 0) return [];
+  const rows = await db
+    .insertInto('link_checks')
+    .values(
+      distributions.map((distribution) => ({
+        distribution_id: distribution.distributionId,
+        offer_id: distribution.offerId,
+        url: distribution.url,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .column('distribution_id')
+        .doUpdateSet({
+          url: (eb) => eb.ref('excluded.url'),
+          status: null,
+          http_status: null,
+          byte_size: null,
+          failure: null,
+          checked_at: null,
+          requested_at: sql<Date>`now()`,
+        })
+        .where('link_checks.url', '<>', (eb) => eb.ref('excluded.url')),
+    )
+    .returning('distribution_id')
+    .execute();
+  return rows.map((row) => row.distribution_id);
+}
+
+/** The distribution's current access URL and offer, or undefined when it is gone. */
+export async function findDistributionToCheck(
+  db: TDb,
+  distributionId: string,
+): Promise<{ url: string | null; offerId: string } | undefined> {
+  const row = await db
+    .selectFrom('distributions as d')
+    .innerJoin('datasets as s', 's.id', 'd.dataset_id')
+    .select(['d.access_url as url', 's.offer_id as offerId'])
+    .where('d.id', '=', distributionId)
+    .executeTakeFirst();
+  return row;
+}
+
+/** Stores a finished check of `url`; a result for a URL the distribution no longer has is dropped. */
+export async function saveLinkCheck(
+  db: TDb,
+  check: TCheckableDistribution & { result: TLinkCheckResult },
+): Promise<void> {
+  const { result } = check;
+  const values = {
+    status: result.status,
+    http_status: result.httpStatus,
+    byte_size: result.byteSize,
+    failure: result.failure,
+    checked_at: sql<Date>`now()`,
+  };
+  await db
+    .insertInto('link_checks')
+    .values({ distribution_id: check.distributionId, offer_id: check.offerId, url: check.url, ...values })
+    .onConflict((conflict) =>
+      conflict
+        .column('distribution_id')
+        .doUpdateSet(values)
+        .where('link_checks.url', '=', (eb) => eb.ref('excluded.url')),
+    )
+    .execute();
+}
+
+/**
+ * Claims up to `limit` checks that are due: finished longer than `recheckHours` ago, or asked for
+ * and never finished (a lost job) for longer than `retryMinutes`. Claiming moves `requested_at`
+ * to now, so the next sweep leaves them to the queue for a while.
+ */
+export async function claimDueChecks(
+  db: TDb,
+  options: { recheckHours: number; retryMinutes: number; limit: number },
+): Promise<string[]> {
+  const { rows } = await sql<{ distribution_id: string }>`
+    update link_checks set requested_at = now()
+    where distribution_id in (
+      select distribution_id from link_checks
+      where requested_at < now() - make_interval(mins => ${options.retryMinutes})
+        and (checked_at is null or checked_at < now() - make_interval(hours => ${options.recheckHours}))
+      order by checked_at nulls first, requested_at
+      limit ${options.limit}
+      for update skip locked
+    )
+    returning distribution_id`.execute(db);
+  return rows.map((row) => row.distribution_id);
+}

@@ -1,0 +1,25 @@
+import type { TDb } from '../../db/database';
+import { recordCheckRequests, type TCheckableDistribution } from './link-check-repository';
+
+/** Where check requests go: the running link checker's queue. */
+export type TLinkCheckQueue = {
+  /** Queues one check per distribution id, to run soon. */
+  enqueue(distributionIds: readonly string[]): Promise<void>;
+};
+
+export type TRequestLinkChecksOptions = {
+  db: TDb;
+  /** The running checker; null when none runs here (then the next checker to start picks them up). */
+  queue: TLinkCheckQueue | null;
+  distributions: readonly TCheckableDistribution[];
+};
+
+/**
+ * Asks for checks of distributions never checked (or checked for another URL). Requests are
+ * recorded first, so a request survives a restart and two callers never queue the same check.
+ */
+export async function requestLinkChecks({ db, queue, distributions }: TRequestLinkChecksOptions): Promise<string[]> {
+  const recorded = await recordCheckRequests(db, distributions);
+  if (recorded.length > 0 && queue) await queue.enqueue(recorded);
+  return recorded;
+}

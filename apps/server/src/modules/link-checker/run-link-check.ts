@@ -1,0 +1,22 @@
+import type { TDb } from '../../db/database';
+import { checkLink, type TCheckLinkOptions } from './check-link';
+import { findDistributionToCheck, saveLinkCheck } from './link-check-repository';
+import { isCheckableUrl } from './present-endpoint-check';
+
+export type TRunLinkCheckOptions = {
+  db: TDb;
+  distributionId: string;
+  check: TCheckLinkOptions;
+};
+
+/**
+ * Checks one distribution's current access URL and stores the result. A distribution that is gone
+ * or has no usable URL any more needs no check.
+ */
+export async function runLinkCheck({ db, distributionId, check }: TRunLinkCheckOptions): Promise<void> {
+  const distribution = await findDistributionToCheck(db, distributionId);
+  if (!distribution || !isCheckableUrl(distribution.url)) return;
+  const url = distribution.url.trim();
+  const result = await checkLink(url, check);
+  await saveLinkCheck(db, { distributionId, offerId: distribution.offerId, url, result });
+}

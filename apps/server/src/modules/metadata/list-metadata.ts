@@ -1,0 +1,20 @@
+import type { TMetadataPage } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { loadMetadataItems } from './load-metadata-items';
+import { findOfferIdPage } from './metadata-repository';
+
+/**
+ * One page of the whole catalogue in id order. The reference answers every item at once, which a
+ * catalogue of a million offers cannot; the `next` id continues where the page ended.
+ */
+export async function listMetadata(
+  db: TDb,
+  page: { after: string | undefined; limit: number },
+): Promise<TMetadataPage> {
+  // One id more than asked tells whether another page follows without counting the catalogue.
+  const ids = await findOfferIdPage(db, { after: page.after?.toLowerCase(), limit: page.limit + 1 });
+  const hasMore = ids.length > page.limit;
+  const pageIds = hasMore ? ids.slice(0, page.limit) : ids;
+  const data = await loadMetadataItems(db, pageIds);
+  return { limit: page.limit, data, next: hasMore ? (pageIds.at(-1) ?? null) : null };
+}

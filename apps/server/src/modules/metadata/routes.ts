@@ -1,0 +1,54 @@
+import {
+  metadataItemEndpoint,
+  metadataListEndpoint,
+  ZErrorResponse,
+  ZMetadataItem,
+  ZMetadataListQuerystring,
+  ZMetadataListResponse,
+  ZMetadataParams,
+} from '@dsm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getMetadataBatch } from './get-metadata-batch';
+import { getMetadataItem } from './get-metadata-item';
+import { listMetadata } from './list-metadata';
+
+export const metadataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listSchema = {
+    tags: ['metadata'],
+    summary: 'Metadata items by id (batchIds), or the whole catalogue page by page',
+    description:
+      "With `batchIds` (comma-separated offer ids, at most 100): those items in the order asked, unknown ids left out; an empty list for none. Without: one page of the catalogue in id order, `limit` items (default 100, at most 1000), continued by passing the answer's `next` as `after`.",
+    querystring: ZMetadataListQuerystring,
+    response: { 200: ZMetadataListResponse, 400: ZErrorResponse },
+  };
+  const list = async (request: {
+    query: { batchIds?: string[] | undefined; limit: number; after?: string | undefined };
+  }) =>
+    request.query.batchIds !== undefined
+      ? getMetadataBatch(app.database.readDb, request.query.batchIds)
+      : listMetadata(app.database.readDb, { after: request.query.after, limit: request.query.limit });
+
+  app.route({ method: metadataListEndpoint.method, url: metadataListEndpoint.path, schema: listSchema, handler: list });
+  // The reference calls the batch with a trailing slash (`/api/metadata/?batchIds=`).
+  app.route({
+    method: metadataListEndpoint.method,
+    url: `${metadataListEndpoint.path}/`,
+    schema: { ...listSchema, hide: true },
+    handler: list,
+  });
+
+  app.route({
+    method: metadataItemEndpoint.method,
+    url: metadataItemEndpoint.path,
+    schema: {
+      tags: ['metadata'],
+      summary: 'One metadata item, with the checks of its endpoints',
+      description:
+        "Distributions whose access URL was never checked are queued for the link checker and answered with status 'pending'; ask again for the result.",
+      params: ZMetadataParams,
+      response: { 200: ZMetadataItem, 400: ZErrorResponse, 404: ZErrorResponse },
+    },
+    handler: async (request) =>
+      getMetadataItem({ db: app.database.db, linkChecks: app.linkChecks, id: request.params.id }),
+  });
+};
