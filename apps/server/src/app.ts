@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes';
 import { connectorRoutes } from './modules/connectors/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenceRoutes } from './modules/licences/routes';
+import { offerRoutes } from './modules/offers/routes';
 import { likeRoutes } from './modules/likes/routes';
 import type { TLinkCheckQueue } from './modules/link-checker/request-link-checks';
 import { metadataRoutes } from './modules/metadata/routes';
@@ -98,6 +99,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(authRoutes);
   await app.register(searchRoutes);
   await app.register(licenceRoutes);
+  await app.register(offerRoutes);
   await app.register(metadataRoutes);
   await app.register(likeRoutes);
   await app.register(acquisitionRoutes);

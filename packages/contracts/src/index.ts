@@ -8,4 +8,5 @@ export * from './licence';
 export * from './likes';
 export * from './metadata';
 export * from './offer';
+export * from './offer-creation';
 export * from './search';

@@ -42,3 +42,28 @@ export function matchLicence(text: string | null | undefined, licences: readonly
   }
   return null;
 }
+
+/**
+ * `POST /api/licence`: a licence of the supplier's own. The id and the title must be new (compared
+ * without case); the URL must be an http(s) URL.
+ */
+export const ZLicenceCreateRequest = z
+  .object({
+    licenceId: z
+      .string({ message: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(100, 'is too long')
+      .regex(/^[^\s]+$/, 'must not contain spaces'),
+    licenceTitle: z.string({ message: 'is required' }).trim().min(1, 'is required').max(300, 'is too long'),
+    licenceUrl: z
+      .string({ message: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(2000, 'is too long')
+      .pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })),
+  })
+  .strict();
+export type TLicenceCreateRequest = z.infer<typeof ZLicenceCreateRequest>;
+
+export const licenceCreateEndpoint = { method: 'POST', path: '/api/licence' } as const;

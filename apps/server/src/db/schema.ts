@@ -35,6 +35,8 @@ export type TLicenceTable = {
   url: string;
   mappings: string[];
   created_at: Generated<Timestamp>;
+  /** The user who added it through the wizard; null for the catalogue's own licences. */
+  created_by: Generated<string | null>;
 };
 
 export type TOfferTable = {
@@ -69,6 +71,17 @@ export type TOfferTable = {
   total_bytes: BigintValue;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** The user id of the supplier who published it through the wizard; null for imported offers. */
+  owner_id: Generated<string | null>;
+  pricing_option: Generated<'PAID' | 'FREE' | null>;
+  /** ISO 4217 code of `price`; null means euros. */
+  currency: Generated<string | null>;
+  geo_restriction: Generated<string | null>;
+  time_restriction: Generated<number | null>;
+  time_unit: Generated<string | null>;
+  connector_id: Generated<string | null>;
+  publish_failure: ColumnType<{ step: string; message: string } | null, string | null | undefined, string | null>;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type TDatasetTable = {
@@ -93,6 +106,8 @@ export type TDistributionTable = {
   licence: string | null;
   access_url: string | null;
   byte_size: BigintValue;
+  description: Generated<string | null>;
+  size_unit: Generated<string | null>;
 };
 
 export type TUserTable = {

@@ -3,6 +3,7 @@ import * as catalogue from './0001-catalogue';
 import * as identity from './0002-identity';
 import * as connectors from './0003-connectors';
 import * as likesAndLinkChecks from './0004-likes-and-link-checks';
+import * as offerOwners from './0006-offer-owners';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-identity': identity,
   '0003-connectors': connectors,
   '0004-likes-and-link-checks': likesAndLinkChecks,
+  '0006-offer-owners': offerOwners,
 };

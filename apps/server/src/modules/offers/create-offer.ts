@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { TOfferInput, TOwnOfferDetails } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { getOwnOffer } from './get-own-offer';
+import { ensureSupplierAgent, insertOwnOffer } from './offer-repository';
+import { type TSupplier, toOfferRows } from './offer-rows';
+import { completePublishing, initialStateOf, resolveLicenceTitle, type TPublishing } from './publish-offer';
+
+export type TCreateOfferOptions = TPublishing & {
+  db: TDb;
+  supplier: TSupplier;
+  input: TOfferInput;
+};
+
+/**
+ * Publishes a new offer from the wizard, owned by the signed-in supplier and published under their
+ * agent. It is searchable as soon as this returns, unless publishing on its connector failed: then
+ * it is kept unpublished and the answer's `publishFailure` names the step.
+ */
+export async function createOffer({
+  db,
+  supplier,
+  input,
+  ...publishing
+}: TCreateOfferOptions): Promise<TOwnOfferDetails> {
+  const licenceTitle = await resolveLicenceTitle(db, input);
+  const offerId = randomUUID();
+  const rows = toOfferRows({ offerId, input, supplier, licenceTitle, now: new Date() });
+  await db.transaction().execute(async (trx) => {
+    await ensureSupplierAgent(trx, supplier);
+    await insertOwnOffer(trx, rows, initialStateOf(input));
+  });
+  await completePublishing(db, offerId, input, publishing);
+  return getOwnOffer({ db, userId: supplier.id, offerId });
+}
