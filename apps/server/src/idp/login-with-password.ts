@@ -24,7 +24,7 @@ export class CookieJar {
       if (separator < 1) continue;
       const name = pair.slice(0, separator).trim();
       const value = pair.slice(separator + 1).trim();
-      const expires = attributes.map((a) => /^\s*expires=(.*)$/i.exec(a)?.[1]).find(Boolean);
+      const expires = attributes.map((attribute) => /^\s*expires=(.*)$/i.exec(attribute)?.[1]).find(Boolean);
       const isExpired = expires !== undefined && Date.parse(expires) <= Date.now();
       if (!value || isExpired) this.cookies.delete(name);
       else this.cookies.set(name, value);
@@ -34,6 +34,11 @@ export class CookieJar {
   /** The Cookie header to send. */
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** Whether a cookie of this name is held. */
+  has(name: string): boolean {
+    return this.cookies.has(name);
   }
 }
 
@@ -48,11 +53,14 @@ export class LoginError extends Error {
   }
 }
 
-export type TLoginWithPasswordOptions = {
+/** Where a flow stands: on one of the provider's pages, or back at the client's redirect URI. */
+export type TFlowStep =
+  | { kind: 'page'; url: string; status: number; html: string; headers: Headers }
+  | { kind: 'callback'; url: URL };
+
+export type TAuthorizationOptions = {
   /** Where the server is reached, e.g. http://localhost:8080. */
   baseUrl: string;
-  email: string;
-  password: string;
   /** The public client; `dataspace` unless told. */
   clientId?: string;
   /** A registered redirect URI; `${baseUrl}/auth/callback` unless told. */
@@ -61,33 +69,169 @@ export type TLoginWithPasswordOptions = {
   scope?: string;
   /** Passed as ui_locales, e.g. `en`. */
   uiLocales?: string;
-  /** Reuse a browser's cookies (e.g. to sign out afterwards); a fresh jar unless given. */
+  /** Extra headers of every request, e.g. Accept-Language. */
+  headers?: Record<string, string>;
+  /** Reuse a browser's cookies (an existing session); a fresh jar unless given. */
   cookies?: CookieJar;
 };
 
 const MAX_REDIRECTS = 10;
 
-function realmUrl(baseUrl: string, path: string): string {
+/** A URL under the realm of the embedded provider at this base URL. */
+export function realmUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${EMBEDDED_REALM_PATH}${path}`;
 }
 
-async function send(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const cookie = jar.header();
-  if (cookie) headers.set('cookie', cookie);
-  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-  jar.store(response);
-  return response;
+function decodeEntities(text: string): string {
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 }
 
-function pageError(html: string): string {
+/** The message a provider page shows: the form's alert, a field's error or an error's details. */
+export function pageMessage(html: string): string {
   const alert = /<div id="form-error"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1];
-  const details = /<p class="details">([\s\S]*?)<\/p>/.exec(html)?.[1];
   const fieldError = /<p id="[a-z]+-error" class="field-error">([\s\S]*?)<\/p>/.exec(html)?.[1];
-  return (alert ?? fieldError ?? details ?? 'the provider did not sign in').replace(/&[a-z#0-9]+;/g, ' ').trim();
+  const details = /<p class="details">([\s\S]*?)<\/p>/.exec(html)?.[1];
+  return decodeEntities(alert ?? fieldError ?? details ?? 'the provider did not sign in').trim();
 }
 
-async function exchange(baseUrl: string, form: Record<string, string>): Promise<TTokenSet> {
+/** A form of a page: its action (absolute) and hidden fields. */
+export function readForm(
+  html: string,
+  pageUrl: string,
+  formId: string,
+): { action: string; fields: Record<string, string> } {
+  const escapedId = formId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const form = new RegExp(`<form id="${escapedId}"[^>]*>([\\s\\S]*?)</form>`).exec(html);
+  const action = form && /action="([^"]+)"/.exec(form[0])?.[1];
+  if (!form || !action) throw new LoginError(`no form ${formId} on the page`, 500);
+  const fields: Record<string, string> = {};
+  for (const input of form[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)) {
+    fields[input[1]!] = decodeEntities(input[2]!);
+  }
+  return { action: new URL(decodeEntities(action), pageUrl).href, fields };
+}
+
+/**
+ * One authorization code flow with PKCE, driven like a browser: manual redirects and a cookie
+ * jar. Tests use the steps; loginWithPassword runs them all.
+ */
+export class AuthorizationFlow {
+  readonly jar: CookieJar;
+  readonly baseUrl: string;
+  readonly clientId: string;
+  readonly redirectUri: string;
+  private readonly verifier = randomBytes(32).toString('base64url');
+  private readonly state = randomBytes(16).toString('base64url');
+  private readonly headers: Record<string, string>;
+  /** Where the flow stands now. */
+  step: TFlowStep = { kind: 'page', url: '', status: 0, html: '', headers: new Headers() };
+
+  private constructor(options: TAuthorizationOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.clientId = options.clientId ?? 'dataspace';
+    this.redirectUri = options.redirectUri ?? `${this.baseUrl}/auth/callback`;
+    this.jar = options.cookies ?? new CookieJar();
+    this.headers = options.headers ?? {};
+  }
+
+  /** Sends the authorization request and follows redirects to a page or back to the client. */
+  static async start(options: TAuthorizationOptions): Promise<AuthorizationFlow> {
+    const flow = new AuthorizationFlow(options);
+    const url = new URL(realmUrl(flow.baseUrl, '/protocol/openid-connect/auth'));
+    url.search = new URLSearchParams({
+      client_id: flow.clientId,
+      redirect_uri: flow.redirectUri,
+      response_type: 'code',
+      scope: options.scope ?? 'openid profile email',
+      state: flow.state,
+      nonce: randomBytes(16).toString('base64url'),
+      code_challenge: createHash('sha256').update(flow.verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      ...(options.uiLocales ? { ui_locales: options.uiLocales } : {}),
+    }).toString();
+    await flow.go(url.href);
+    return flow;
+  }
+
+  /** Sends a request with the jar's cookies and follows redirects until a page or the redirect URI. */
+  async go(url: string, init: RequestInit = {}): Promise<TFlowStep> {
+    let current = url;
+    let request = init;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const headers = new Headers({ ...this.headers, ...Object.fromEntries(new Headers(request.headers)) });
+      const cookie = this.jar.header();
+      if (cookie) headers.set('cookie', cookie);
+      const response = await fetch(current, { ...request, headers, redirect: 'manual' });
+      this.jar.store(response);
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        const next = new URL(location, current);
+        if (next.href.startsWith(this.redirectUri)) {
+          this.step = { kind: 'callback', url: next };
+          return this.step;
+        }
+        current = next.href;
+        request = {};
+        continue;
+      }
+      this.step = {
+        kind: 'page',
+        url: current,
+        status: response.status,
+        html: await response.text(),
+        headers: response.headers,
+      };
+      return this.step;
+    }
+    throw new LoginError('too many redirects', 508);
+  }
+
+  /** The current page's HTML; throws when the flow is not on a page. */
+  get html(): string {
+    if (this.step.kind !== 'page') throw new LoginError('the flow is not on a page', 500);
+    return this.step.html;
+  }
+
+  /**
+   * Fills in and posts a form of the current page (its hidden fields, e.g. the CSRF token, are
+   * sent along) and follows the answer. `headers` can add or replace request headers.
+   */
+  async submit(
+    formId: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<TFlowStep> {
+    const form = readForm(this.html, (this.step as { url: string }).url, formId);
+    return this.go(form.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(form.action).origin, ...headers },
+      body: new URLSearchParams({ ...form.fields, ...fields }),
+    });
+  }
+
+  /** Trades the code at the redirect URI for tokens. */
+  async exchange(): Promise<TTokenSet> {
+    if (this.step.kind !== 'callback') throw new LoginError(pageMessage(this.html), this.step.status);
+    const { url } = this.step;
+    const error = url.searchParams.get('error');
+    if (error) throw new LoginError(`${error}: ${url.searchParams.get('error_description') ?? ''}`, 400);
+    if (url.searchParams.get('state') !== this.state) throw new LoginError('state mismatch', 400);
+    return requestTokens(this.baseUrl, {
+      grant_type: 'authorization_code',
+      code: url.searchParams.get('code') ?? '',
+      redirect_uri: this.redirectUri,
+      client_id: this.clientId,
+      code_verifier: this.verifier,
+    });
+  }
+}
+
+async function requestTokens(baseUrl: string, form: Record<string, string>): Promise<TTokenSet> {
   const response = await fetch(realmUrl(baseUrl, '/protocol/openid-connect/token'), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -95,10 +239,7 @@ async function exchange(baseUrl: string, form: Record<string, string>): Promise<
   });
   const body = (await response.json()) as Record<string, unknown>;
   if (!response.ok) {
-    throw new LoginError(
-      `token endpoint: ${String(body.error)} (${String(body.error_description ?? '')})`,
-      response.status,
-    );
+    throw new LoginError(`${String(body.error)}: ${String(body.error_description ?? '')}`, response.status);
   }
   return {
     accessToken: String(body.access_token),
@@ -110,70 +251,26 @@ async function exchange(baseUrl: string, form: Record<string, string>): Promise<
   };
 }
 
+export type TLoginWithPasswordOptions = TAuthorizationOptions & {
+  email: string;
+  password: string;
+};
+
 /**
  * Signs in with e-mail and password through the embedded provider's real pages, the way a
  * browser does: authorization request with PKCE, the sign-in form with its CSRF token, the
- * redirects back, and the code exchange. For tests, the token CLI and benchmarks.
+ * redirects back, and the code exchange. For tests, the token CLI and benchmarks. Throws
+ * LoginError with the page's message (wrong credentials, throttling) and its status.
  */
 export async function loginWithPassword(options: TLoginWithPasswordOptions): Promise<TTokenSet> {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const clientId = options.clientId ?? 'dataspace';
-  const redirectUri = options.redirectUri ?? `${baseUrl}/auth/callback`;
-  const jar = options.cookies ?? new CookieJar();
-  const verifier = randomBytes(32).toString('base64url');
-  const state = randomBytes(16).toString('base64url');
-  const authorize = new URL(realmUrl(baseUrl, '/protocol/openid-connect/auth'));
-  authorize.search = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: options.scope ?? 'openid profile email',
-    state,
-    nonce: randomBytes(16).toString('base64url'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    ...(options.uiLocales ? { ui_locales: options.uiLocales } : {}),
-  }).toString();
-
-  let response = await send(jar, authorize.toString());
-  let url = authorize.toString();
-  let hasPosted = false;
-  for (let hop = 0; hop < MAX_REDIRECTS; hop++) {
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      const next = new URL(location, url);
-      if (next.href.startsWith(redirectUri)) {
-        const error = next.searchParams.get('error');
-        if (error) throw new LoginError(`${error}: ${next.searchParams.get('error_description') ?? ''}`, 400);
-        if (next.searchParams.get('state') !== state) throw new LoginError('state mismatch', 400);
-        return exchange(baseUrl, {
-          grant_type: 'authorization_code',
-          code: next.searchParams.get('code') ?? '',
-          redirect_uri: redirectUri,
-          client_id: clientId,
-          code_verifier: verifier,
-        });
-      }
-      url = next.href;
-      response = await send(jar, url);
-      continue;
+  const flow = await AuthorizationFlow.start(options);
+  if (flow.step.kind === 'page') {
+    if (flow.step.status !== 200 || !flow.html.includes('id="sign-in-form"')) {
+      throw new LoginError(pageMessage(flow.html), flow.step.status);
     }
-    const html = await response.text();
-    const form = /<form id="sign-in-form" method="post" action="([^"]+)">/.exec(html);
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
-    if (response.status !== 200 || !form?.[1] || !csrf || hasPosted) {
-      throw new LoginError(pageError(html), response.status);
-    }
-    hasPosted = true;
-    url = new URL(form[1].replaceAll('&amp;', '&'), url).href;
-    response = await send(jar, url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(url).origin },
-      body: new URLSearchParams({ csrf, email: options.email, password: options.password }),
-    });
-    if (response.status !== 303) throw new LoginError(pageError(await response.text()), response.status);
+    await flow.submit('sign-in-form', { email: options.email, password: options.password });
   }
-  throw new LoginError('too many redirects', 508);
+  return flow.exchange();
 }
 
 export type TRefreshTokensOptions = {
@@ -184,7 +281,7 @@ export type TRefreshTokensOptions = {
 
 /** Trades a refresh token for new tokens; the provider rotates the refresh token each time. */
 export async function refreshTokens(options: TRefreshTokensOptions): Promise<TTokenSet> {
-  return exchange(options.baseUrl.replace(/\/+$/, ''), {
+  return requestTokens(options.baseUrl.replace(/\/+$/, ''), {
     grant_type: 'refresh_token',
     refresh_token: options.refreshToken,
     client_id: options.clientId ?? 'dataspace',

@@ -33,7 +33,7 @@ ${csrf}
 <button class="button" type="submit">${escapeHtml(m.signInButton)}</button>
 </form>
 <p class="alt">${escapeHtml(m.noAccount)} <a href="${escapeHtml(options.urls.signUp)}">${escapeHtml(m.signUpLink)}</a></p>
-<form class="alt" method="post" action="${escapeHtml(options.urls.abort)}">${csrf}<button class="link-button" type="submit">${escapeHtml(m.cancel)}</button></form>`;
+<form id="abort-form" class="alt" method="post" action="${escapeHtml(options.urls.abort)}">${csrf}<button class="link-button" type="submit">${escapeHtml(m.cancel)}</button></form>`;
   return renderLayout({
     locale: options.locale,
     title: m.signInTitle,

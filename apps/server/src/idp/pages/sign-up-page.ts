@@ -90,7 +90,7 @@ ${fields.map((field, index) => renderField(field, field.id === firstInvalid, ind
 <button class="button" type="submit">${escapeHtml(m.signUpButton)}</button>
 </form>
 <p class="alt">${escapeHtml(m.haveAccount)} <a href="${escapeHtml(options.urls.signIn)}">${escapeHtml(m.signInLink)}</a></p>
-<form class="alt" method="post" action="${escapeHtml(options.urls.abort)}">${csrf}<button class="link-button" type="submit">${escapeHtml(m.cancel)}</button></form>`;
+<form id="abort-form" class="alt" method="post" action="${escapeHtml(options.urls.abort)}">${csrf}<button class="link-button" type="submit">${escapeHtml(m.cancel)}</button></form>`;
   return renderLayout({
     locale: options.locale,
     title: m.signUpTitle,

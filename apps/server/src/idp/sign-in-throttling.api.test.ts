@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../modules/users/create-user';
+import { startTestApp, type TTestApp } from '../test/test-app';
+import { AuthorizationFlow, loginWithPassword } from './login-with-password';
+
+const PASSWORD = 'correct-horse-42';
+
+type TAttempt = { status: number; html: string; headers: Headers };
+
+async function attempt(testApp: TTestApp, email: string, password: string): Promise<TAttempt> {
+  const flow = await AuthorizationFlow.start({ baseUrl: testApp.baseUrl, uiLocales: 'en' });
+  const step = await flow.submit('sign-in-form', { email, password });
+  if (step.kind !== 'page') return { status: 303, html: '', headers: new Headers() };
+  return { status: step.status, html: step.html, headers: step.headers };
+}
+
+/** Each test gets an app of its own: the limits count per process and the tests use them up. */
+async function withApp(run: (testApp: TTestApp) => Promise<void>): Promise<void> {
+  const testApp = await startTestApp();
+  try {
+    await run(testApp);
+  } finally {
+    await testApp.close();
+  }
+}
+
+// Dozens of scrypt verifications per test: more time than the default allows on a busy machine.
+describe('sign-in throttling', { timeout: 90_000 }, () => {
+  it('locks an account after 10 failures, even for the right password, with Retry-After', async () => {
+    await withApp(async (testApp) => {
+      const user = await createUser({
+        db: testApp.database.db,
+        email: 'target@example.org',
+        name: 'Target',
+        password: PASSWORD,
+        roles: [testApp.config.userRole],
+      });
+      const failures = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => attempt(testApp, user.email, `wrong-password-${index}`)),
+      );
+      expect(failures.map((failure) => failure.status)).toEqual(Array(10).fill(401));
+      const locked = await attempt(testApp, user.email, PASSWORD);
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(locked.html).toMatch(/role="alert">Too many failed sign-ins\. Please try again in \d+ minutes?\.<\/div>/);
+
+      // Another account from the same address still signs in: ten failures are below the address limit.
+      const other = await createUser({
+        db: testApp.database.db,
+        email: 'bystander@example.org',
+        name: 'Bystander',
+        password: PASSWORD,
+        roles: [],
+      });
+      const tokens = await loginWithPassword({ baseUrl: testApp.baseUrl, email: other.email, password: PASSWORD });
+      expect(tokens.accessToken).toBeTruthy();
+    });
+  });
+
+  it('counts an unknown address like a known one and answers with the same words', async () => {
+    await withApp(async (testApp) => {
+      const failures = await Promise.all(
+        Array.from({ length: 10 }, () => attempt(testApp, 'ghost@example.org', 'wrong-pass-1')),
+      );
+      expect(failures.map((failure) => failure.status)).toEqual(Array(10).fill(401));
+      expect(failures[0]!.html).toContain('role="alert">The e-mail address or password is wrong.</div>');
+      expect((await attempt(testApp, 'GHOST@example.org', 'wrong-pass-1')).status).toBe(429);
+    });
+  });
+
+  it('throttles the client address after 30 failures over all accounts', async () => {
+    await withApp(async (testApp) => {
+      const failures = await Promise.all(
+        Array.from({ length: 30 }, (_, index) => attempt(testApp, `spray-${index}@example.org`, 'wrong-pass-1')),
+      );
+      expect(failures.map((failure) => failure.status)).toEqual(Array(30).fill(401));
+      const blocked = await attempt(testApp, 'fresh@example.org', 'wrong-pass-1');
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('retry-after')).toBeTruthy();
+    });
+  });
+});
