@@ -27,6 +27,7 @@ import { offerRoutes } from './modules/offers/routes';
 import { likeRoutes } from './modules/likes/routes';
 import type { TLinkCheckQueue } from './modules/link-checker/request-link-checks';
 import { metadataRoutes } from './modules/metadata/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { searchRoutes } from './modules/search/routes';
 
 declare module 'fastify' {
@@ -104,6 +105,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(likeRoutes);
   await app.register(acquisitionRoutes);
   await app.register(connectorRoutes);
+  await app.register(orderRoutes);
 
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

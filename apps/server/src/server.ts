@@ -8,6 +8,8 @@ import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded-pos
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
+import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
+import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
 import { describeDemoUsers } from './modules/users/demo-users';
 import { seedDemoUsers } from './modules/users/seed-demo-users';
 
@@ -63,6 +65,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const database = createDatabase({ url: databaseUrl, readUrls: config.databaseReadUrls });
   let linkChecker: TLinkChecker | null = null;
   let sandboxes: TSandboxConnectors | null = null;
+  let orderJobs: TOrderJobs | null = null;
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
@@ -85,6 +88,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     if (config.isEmbeddedIdp) {
       const demoUsers = await seedDemoUsers({ db: database.db, userRole: config.userRole });
       if (demoUsers.length > 0) log(describeDemoUsers(demoUsers, config.userRole));
+      const agents = await seedDemoSupplier({ db: database.db });
+      if (agents.length > 0) log(`The demo supplier sells for ${agents.join(', ')}`);
     }
     linkChecker = createLinkChecker({
       databaseUrl,
@@ -101,6 +106,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
+    // No shared job runner exists yet; the auto-cancel of unpaid orders runs on an in-process timer.
+    orderJobs = startOrderJobs({ db: database.db, log });
     let stopping: Promise<void> | null = null;
     return {
       app,
@@ -110,6 +117,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       stop: () => {
         stopping ??= (async () => {
           await app.close();
+          await orderJobs?.stop();
           await linkChecker?.stop();
           await sandboxes?.stop();
           await database.close();
@@ -119,6 +127,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       },
     };
   } catch (error) {
+    await orderJobs?.stop().catch(() => {});
     await linkChecker?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await database.close().catch(() => {});

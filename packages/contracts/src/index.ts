@@ -9,4 +9,5 @@ export * from './likes';
 export * from './metadata';
 export * from './offer';
 export * from './offer-creation';
+export * from './orders';
 export * from './search';

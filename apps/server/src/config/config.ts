@@ -56,6 +56,11 @@ const ZEnvironment = z.object({
   /** Log level of the server (pino). */
   LOG_LEVEL: ZLogLevel.default('info'),
   /**
+   * The marketplace's commission as a fraction of each invoice's net amount (0.1 is 10 %); shown on
+   * the invoices, since the marketplace acts as a broker between supplier and buyer.
+   */
+  COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  /**
    * Comma-separated host names or addresses the link checker may reach although they resolve to
    * private, loopback or link-local addresses (the demo's own host); empty allows none.
    */
@@ -107,6 +112,8 @@ export type TConfig = {
   oidcRolesClaim: string;
   seedDatasets: number;
   logLevel: z.infer<typeof ZLogLevel>;
+  /** The marketplace's commission as a fraction of an invoice's net amount (COMMISSION_RATE). */
+  commissionRate: number;
   /** The link checker's settings (LINK_CHECK_*). */
   linkCheck: { allowedHosts: string[]; timeoutMs: number; hostIntervalMs: number; recheckHours: number };
   /** True when the server runs and registers the demo sandbox connectors. */
@@ -145,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidcRolesClaim: e.OIDC_ROLES_CLAIM,
     seedDatasets: e.SEED_DATASETS,
     logLevel: e.LOG_LEVEL,
+    commissionRate: e.COMMISSION_RATE,
     linkCheck: {
       allowedHosts: e.LINK_CHECK_ALLOWED_HOSTS,
       timeoutMs: e.LINK_CHECK_TIMEOUT_MS,

@@ -14,6 +14,11 @@ export type TDatabase = {
   offer_likes: TOfferLikeTable;
   link_checks: TLinkCheckTable;
   acquired_offers: TAcquiredOfferView;
+  agent_members: TAgentMemberTable;
+  orders: TOrderTable;
+  order_items: TOrderItemTable;
+  invoices: TInvoiceTable;
+  invoice_counters: TInvoiceCounterTable;
 };
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -179,4 +184,67 @@ export type TAcquiredOfferView = {
   user_id: string;
   offer_id: string;
   acquired_at: Timestamp;
+};
+
+/** Who acts for a publisher agent: `user_id` is the token's subject. */
+export type TAgentMemberTable = {
+  agent_id: string;
+  user_id: string;
+  created_at: Generated<Timestamp>;
+};
+
+export type TOrderTable = {
+  id: Generated<string>;
+  consumer_id: string;
+  consumer_name: string;
+  consumer_email: string;
+  state: 'placed' | 'invoiced' | 'paid' | 'cancelled';
+  payment_method: string;
+  idempotency_key: string | null;
+  /** sha256 of the parsed request body, to tell a retry from a different order under the same key. */
+  request_fingerprint: string;
+  created_at: Timestamp;
+  pay_by: Timestamp;
+  paid_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+};
+
+export type TOrderItemTable = {
+  order_id: string;
+  position: number;
+  offer_id: string;
+  provider_id: string;
+  provider_name: string;
+  title: string;
+  payment_model: string;
+  price: NumericValue;
+  invoice_id: string | null;
+};
+
+export type TInvoiceTable = {
+  id: Generated<string>;
+  order_id: string;
+  number: string;
+  year: number;
+  sequence: number;
+  supplier_id: string;
+  supplier_name: string;
+  issued_at: Timestamp;
+  due_at: Timestamp;
+  net: NumericValue;
+  vat_rate: NumericValue;
+  vat: NumericValue;
+  gross: NumericValue;
+  commission_rate: NumericValue;
+  commission: NumericValue;
+  state: 'open' | 'paid' | 'cancelled';
+  paid_at: Timestamp | null;
+  paid_by: string | null;
+  cancelled_at: Timestamp | null;
+};
+
+export type TInvoiceCounterTable = {
+  year: number;
+  last_number: number;
 };

@@ -3,6 +3,7 @@ import * as catalogue from './0001-catalogue';
 import * as identity from './0002-identity';
 import * as connectors from './0003-connectors';
 import * as likesAndLinkChecks from './0004-likes-and-link-checks';
+import * as orders from './0005-orders';
 import * as offerOwners from './0006-offer-owners';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-identity': identity,
   '0003-connectors': connectors,
   '0004-likes-and-link-checks': likesAndLinkChecks,
+  '0005-orders': orders,
   '0006-offer-owners': offerOwners,
 };

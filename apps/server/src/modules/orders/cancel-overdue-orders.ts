@@ -1,0 +1,49 @@
+import type { TDb } from '../../db/database';
+import { settleOrderState } from './order-state';
+
+export type TCancelOverdueOrdersOptions = {
+  db: TDb;
+  /** The clock's time; the job passes the real one, tests a controlled one. */
+  now: Date;
+  /** Orders handled per transaction, so a long backlog never holds many locks at once. */
+  batchSize?: number;
+};
+
+/**
+ * The terms' payment window: an order not paid within 30 days is cancelled automatically. Every
+ * open invoice of an order whose window has ended is cancelled, and the order with it (or it counts
+ * as paid when another supplier's invoice was paid). Orders another transaction holds (a supplier
+ * marking an invoice paid right now) are skipped and picked up by the next run. Returns the ids of
+ * the orders it changed.
+ */
+export async function cancelOverdueOrders(options: TCancelOverdueOrdersOptions): Promise<string[]> {
+  const { db, now } = options;
+  const batchSize = options.batchSize ?? 200;
+  const changed: string[] = [];
+  for (;;) {
+    const batch = await db.transaction().execute(async (trx) => {
+      const overdue = await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('state', 'in', ['placed', 'invoiced'])
+        .where('pay_by', '<=', now)
+        .orderBy('pay_by')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      const ids = overdue.map((row) => row.id);
+      if (ids.length === 0) return ids;
+      await trx
+        .updateTable('invoices')
+        .set({ state: 'cancelled', cancelled_at: now })
+        .where('order_id', 'in', ids)
+        .where('state', '=', 'open')
+        .execute();
+      for (const id of ids) await settleOrderState(trx, id, now);
+      return ids;
+    });
+    changed.push(...batch);
+    if (batch.length < batchSize) return changed;
+  }
+}

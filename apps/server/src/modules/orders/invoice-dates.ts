@@ -1,0 +1,39 @@
+import { INVOICE_DUE_DAYS, PAYMENT_WINDOW_DAYS } from '@dsm/contracts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The operator's time zone (German terms, Düsseldorf courts): it decides the invoice year and printed dates. */
+export const INVOICE_TIME_ZONE = 'Europe/Berlin';
+
+const yearFormat = new Intl.DateTimeFormat('en', { timeZone: INVOICE_TIME_ZONE, year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: INVOICE_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** The calendar year an invoice issued at `date` is numbered in, in German time. */
+export function invoiceYear(date: Date): number {
+  return Number(yearFormat.format(date));
+}
+
+/** `2025-000042`: the year and the sequence within it, padded so numbers sort as text. */
+export function formatInvoiceNumber(year: number, sequence: number): string {
+  return `${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/** When an invoice issued at `issuedAt` falls due. */
+export function invoiceDueAt(issuedAt: Date): Date {
+  return new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS);
+}
+
+/** The end of an order's payment window; unpaid invoices are cancelled after it. */
+export function orderPayBy(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + PAYMENT_WINDOW_DAYS * DAY_MS);
+}
+
+/** dd.MM.yyyy in German time, the date format of the invoices. */
+export function formatInvoiceDate(date: Date): string {
+  return dateFormat.format(date);
+}

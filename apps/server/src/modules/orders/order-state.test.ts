@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { orderStateOf } from './order-state';
+
+describe('orderStateOf', () => {
+  it('follows the invoices: placed, invoiced while one is open, paid, cancelled', () => {
+    expect(orderStateOf([])).toBe('placed');
+    expect(orderStateOf(['open', 'paid'])).toBe('invoiced');
+    expect(orderStateOf(['paid', 'paid'])).toBe('paid');
+    expect(orderStateOf(['cancelled', 'cancelled'])).toBe('cancelled');
+  });
+
+  it('keeps an order paid when one supplier was paid and the other invoice was cancelled', () => {
+    expect(orderStateOf(['paid', 'cancelled'])).toBe('paid');
+  });
+});

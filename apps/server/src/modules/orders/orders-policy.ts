@@ -1,0 +1,45 @@
+import { ErrorCode } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { TAuthUser } from '../auth/verify-access-token';
+import { isAgentMember } from './invoices-repository';
+
+/**
+ * Who may do what with orders and invoices, in one place. A buyer acts only for themself; a
+ * supplier is whoever is a member of the invoice's publisher agent.
+ */
+
+/** A payment order is placed for the signed-in user only. */
+export function assertIsConsumer(user: TAuthUser, consumerId: string): void {
+  if (consumerId !== user.id) {
+    throw new AppError(ErrorCode.FORBIDDEN, "consumerId must be the signed-in user's id", [
+      { path: 'body.consumerId', message: 'is not the signed-in user' },
+    ]);
+  }
+}
+
+/** Only the buyer sees an order. */
+export function assertMayReadOrder(user: TAuthUser, order: { consumerId: string; id: string }): void {
+  if (order.consumerId !== user.id) throw new AppError(ErrorCode.FORBIDDEN, `Order ${order.id} is not yours`);
+}
+
+/** The invoice's buyer and the members of its supplier may read (and download) it. */
+export async function assertMayReadInvoice(
+  db: TDb,
+  user: TAuthUser,
+  invoice: { id: string; supplierId: string; buyerId: string },
+): Promise<void> {
+  if (invoice.buyerId === user.id) return;
+  if (await isAgentMember(db, invoice.supplierId, user.id)) return;
+  throw new AppError(ErrorCode.FORBIDDEN, `Invoice ${invoice.id} is neither to nor from you`);
+}
+
+/** Only the supplier's members record that an invoice was paid; the buyer cannot. */
+export async function assertMaySettleInvoice(
+  db: TDb,
+  user: TAuthUser,
+  invoice: { id: string; supplierId: string },
+): Promise<void> {
+  if (await isAgentMember(db, invoice.supplierId, user.id)) return;
+  throw new AppError(ErrorCode.FORBIDDEN, `Only the supplier can mark invoice ${invoice.id} paid`);
+}

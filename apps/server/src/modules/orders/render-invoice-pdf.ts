@@ -1,0 +1,141 @@
+import type { TPaymentModel, TSale } from '@dsm/contracts';
+import PDFDocument from 'pdfkit';
+import { formatInvoiceDate } from './invoice-dates';
+
+/** What one unit of each payment model is, in German and English. */
+const UNIT: Record<TPaymentModel, string> = {
+  FREE_OF_CHARGE: 'Kostenlos / Free',
+  PAY_PER_USE_DOWNLOAD: 'Download',
+  SUBSCRIPTION_BASED: 'Abonnement, 1 Monat / Subscription, 1 month',
+  DATA_VOLUME_BASED: 'Datenvolumen, je MB / Data volume, per MB',
+};
+
+/** Euros as the app shows them: two decimals and the euro sign. */
+export function formatEuros(amount: number): string {
+  return `${amount.toFixed(2)} €`;
+}
+
+const percent = (rate: number) => `${Number((rate * 100).toFixed(2))} %`;
+
+const MARGIN = 50;
+const COLUMNS = { position: MARGIN, title: MARGIN + 30, unit: MARGIN + 250, amount: MARGIN + 400 } as const;
+const AMOUNT_WIDTH = 95;
+
+/**
+ * The PDF of one invoice, in German with English alongside: supplier and buyer, the lines with their
+ * payment models, net, VAT 19 % and gross, the marketplace's commission, the due date and the payment
+ * terms. The marketplace issues it as a broker on the supplier's behalf.
+ */
+export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Rechnung ${invoice.number}`, Subject: `Invoice ${invoice.number}`, Author: invoice.supplierName },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const issuedAt = new Date(invoice.issuedAt);
+  const dueAt = new Date(invoice.dueAt);
+
+  doc.font('Helvetica-Bold').fontSize(20).text('Rechnung / Invoice');
+  doc.moveDown(0.5);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`Rechnungsnummer / Invoice number: ${invoice.number}`);
+  doc.text(`Rechnungsdatum / Invoice date: ${formatInvoiceDate(issuedAt)}`);
+  doc.text(`Fällig am / Due date: ${formatInvoiceDate(dueAt)}`);
+  doc.text(`Bestellung / Order: ${invoice.orderId}`);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').text('Anbieter / Supplier');
+  doc.font('Helvetica').text(invoice.supplierName).text(invoice.supplierId);
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Bold').text('Rechnungsempfänger / Bill to');
+  doc.font('Helvetica').text(invoice.buyer.name || invoice.buyer.email);
+  if (invoice.buyer.email) doc.text(invoice.buyer.email);
+  doc.moveDown();
+  doc
+    .fontSize(8)
+    .fillColor('#444444')
+    .text(
+      'Ausgestellt über den Datenmarktplatz im Namen des Anbieters; der Marktplatz vermittelt nur, der Vertrag besteht zwischen Anbieter und Käufer. / ' +
+        'Issued through the data marketplace on behalf of the supplier; the marketplace acts as a broker only, the contract is between supplier and buyer.',
+      { width },
+    )
+    .fillColor('black')
+    .fontSize(10);
+  doc.moveDown();
+
+  const header = doc.y;
+  doc.font('Helvetica-Bold');
+  doc.text('Pos.', COLUMNS.position, header);
+  doc.text('Angebot / Offer', COLUMNS.title, header);
+  doc.text('Einheit / Unit', COLUMNS.unit, header);
+  doc.text('Netto / Net', COLUMNS.amount, header, { width: AMOUNT_WIDTH, align: 'right' });
+  doc.font('Helvetica');
+  doc
+    .moveTo(MARGIN, doc.y + 2)
+    .lineTo(MARGIN + width, doc.y + 2)
+    .stroke();
+  doc.moveDown(0.5);
+  invoice.items.forEach((item, index) => {
+    const top = doc.y;
+    doc.text(String(index + 1), COLUMNS.position, top);
+    doc.text(item.title, COLUMNS.title, top, { width: COLUMNS.unit - COLUMNS.title - 10 });
+    const titleBottom = doc.y;
+    doc.text(UNIT[item.paymentModel], COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
+    const unitBottom = doc.y;
+    doc.text(formatEuros(item.price), COLUMNS.amount, top, { width: AMOUNT_WIDTH, align: 'right' });
+    doc.y = Math.max(titleBottom, unitBottom, doc.y) + 4;
+  });
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .stroke();
+  doc.moveDown(0.5);
+
+  const totalLine = (label: string, amount: number, isBold = false) => {
+    const top = doc.y;
+    doc.font(isBold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(label, COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
+    doc.text(formatEuros(amount), COLUMNS.amount, top, { width: AMOUNT_WIDTH, align: 'right' });
+  };
+  totalLine('Netto / Net', invoice.net);
+  totalLine(`USt. / VAT ${percent(invoice.vatRate)}`, invoice.vat);
+  totalLine('Brutto / Gross', invoice.gross, true);
+  doc.font('Helvetica').moveDown();
+
+  doc.text(
+    `Provision des Marktplatzes / Marketplace commission (${percent(invoice.commissionRate)}), im Nettobetrag enthalten / included in the net amount: ${formatEuros(invoice.commission)}`,
+    MARGIN,
+    doc.y,
+    { width },
+  );
+  doc.moveDown();
+  doc.font('Helvetica-Bold').text('Zahlung / Payment');
+  doc
+    .font('Helvetica')
+    .text(
+      `Bitte überweisen Sie ${formatEuros(invoice.gross)} bis zum ${formatInvoiceDate(dueAt)} unter Angabe der Rechnungsnummer ${invoice.number}. ` +
+        `Please transfer ${formatEuros(invoice.gross)} by ${formatInvoiceDate(dueAt)}, quoting invoice number ${invoice.number}. ` +
+        'Ohne Zahlung binnen 30 Tagen wird die Bestellung storniert. / Without payment within 30 days the order is cancelled.',
+      { width },
+    );
+  if (invoice.state === 'paid' && invoice.paidAt) {
+    doc
+      .moveDown()
+      .font('Helvetica-Bold')
+      .text(`Bezahlt am / Paid on ${formatInvoiceDate(new Date(invoice.paidAt))}`);
+  } else if (invoice.state === 'cancelled' && invoice.cancelledAt) {
+    doc
+      .moveDown()
+      .font('Helvetica-Bold')
+      .text(`Storniert am / Cancelled on ${formatInvoiceDate(new Date(invoice.cancelledAt))}`);
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,153 @@
+import {
+  cartQuoteEndpoint,
+  invoicePdfEndpoint,
+  markInvoicePaidEndpoint,
+  orderEndpoint,
+  orderListEndpoint,
+  paymentEndpoint,
+  salesEndpoint,
+  ZCartQuoteRequest,
+  ZCartQuoteResponse,
+  ZErrorResponse,
+  ZIdParams,
+  ZOrder,
+  ZOrderListQuerystring,
+  ZOrderListResponse,
+  ZPaymentHeaders,
+  ZPaymentRequest,
+  ZSale,
+  ZSalesResponse,
+} from '@dsm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getInvoicePdf } from './get-invoice-pdf';
+import { getOrderById } from './get-order';
+import { listOrders } from './list-orders';
+import { listSales } from './list-sales';
+import { markInvoicePaid } from './mark-invoice-paid';
+import { assertIsConsumer, assertMayReadOrder } from './orders-policy';
+import { placeOrder } from './place-order';
+import { quoteCart } from './quote-cart';
+
+const ERRORS = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+/** Checkout, the buyer's orders, the supplier's sales and the invoices. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    method: paymentEndpoint.method,
+    url: paymentEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: 'Place an order (the payment order of the cart)',
+      description:
+        "Checks every item (exists, is for sale, names the first dataset's publisher, does not repeat), takes the prices from the catalogue, stores the order and issues one invoice per supplier, payable by bank transfer within 30 days. With an `Idempotency-Key` a retried request answers the first order (200) instead of placing another; the key with a different body is 409.",
+      headers: ZPaymentHeaders,
+      body: ZPaymentRequest,
+      response: { 200: ZOrder, 201: ZOrder, ...ERRORS, 409: ZErrorResponse },
+    },
+    handler: async (request, reply) => {
+      assertIsConsumer(request.user, request.body.consumerId);
+      const placed = await placeOrder({
+        db: app.database.db,
+        user: request.user,
+        request: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        commissionRate: app.config.commissionRate,
+      });
+      if (placed.isReplay) reply.header('idempotent-replayed', 'true');
+      return reply.status(placed.isReplay ? 200 : 201).send(placed.order);
+    },
+  });
+
+  app.route({
+    method: orderListEndpoint.method,
+    url: orderListEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: "The signed-in buyer's orders, newest first, with their invoices",
+      querystring: ZOrderListQuerystring,
+      response: { 200: ZOrderListResponse, 400: ZErrorResponse },
+    },
+    handler: async (request) => listOrders({ db: app.database.db, consumerId: request.user.id, ...request.query }),
+  });
+
+  app.route({
+    method: orderEndpoint.method,
+    url: orderEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: 'One of the signed-in buyer’s orders',
+      params: ZIdParams,
+      response: { 200: ZOrder, ...ERRORS },
+    },
+    handler: async (request) => {
+      const order = await getOrderById(app.database.db, request.params.id);
+      assertMayReadOrder(request.user, order);
+      return order;
+    },
+  });
+
+  app.route({
+    method: salesEndpoint.method,
+    url: salesEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: 'The invoices of the publishers the signed-in user sells for, newest first',
+      querystring: ZOrderListQuerystring,
+      response: { 200: ZSalesResponse, 400: ZErrorResponse },
+    },
+    handler: async (request) => listSales({ db: app.database.db, userId: request.user.id, ...request.query }),
+  });
+
+  app.route({
+    method: markInvoicePaidEndpoint.method,
+    url: markInvoicePaidEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: 'Record that an invoice was paid (its supplier only)',
+      params: ZIdParams,
+      response: { 200: ZSale, ...ERRORS, 409: ZErrorResponse },
+    },
+    handler: async (request) =>
+      markInvoicePaid({ db: app.database.db, user: request.user, invoiceId: request.params.id }),
+  });
+
+  app.route({
+    method: invoicePdfEndpoint.method,
+    url: invoicePdfEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: "An invoice as PDF (its buyer and its supplier's members only)",
+      params: ZIdParams,
+      produces: ['application/pdf'],
+      response: {
+        200: z.any().meta({ type: 'string', format: 'binary', description: 'The invoice as PDF' }),
+        ...ERRORS,
+      },
+    },
+    handler: async (request, reply) => {
+      const { fileName, pdf } = await getInvoicePdf({
+        db: app.database.db,
+        user: request.user,
+        invoiceId: request.params.id,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  });
+
+  app.route({
+    method: cartQuoteEndpoint.method,
+    url: cartQuoteEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: "The cart's price check: current price, payment model, sale state and supplier of offers",
+      body: ZCartQuoteRequest,
+      response: { 200: ZCartQuoteResponse, 400: ZErrorResponse },
+    },
+    handler: async (request) => quoteCart(app.database.readDb, request.body.ids),
+  });
+};

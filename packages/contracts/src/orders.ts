@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { PAYMENT_MODELS } from './catalogue';
+import { ZOfferId } from './metadata';
+
+/**
+ * Orders, invoices, sales and the cart's price check. The marketplace is a broker: the contract is
+ * between supplier and buyer, so every order yields one invoice per supplier (the first dataset's
+ * publisher of each offer), issued through the marketplace with its commission shown.
+ */
+
+/** German VAT on every invoice; offer prices are net ('euros plus VAT'). */
+export const VAT_RATE = 0.19;
+
+/** Days a buyer has to pay before the order is cancelled automatically (the terms' payment window). */
+export const PAYMENT_WINDOW_DAYS = 30;
+
+/** Days after the invoice date an invoice falls due (the terms: due 30 days after receipt). */
+export const INVOICE_DUE_DAYS = 30;
+
+/** Most items one order may hold; the cart's price check takes as many ids. */
+export const MAX_ORDER_ITEMS = 100;
+
+/** The one currency of prices, totals and invoices. */
+export const CURRENCY = 'EUR';
+
+/**
+ * Where an order stands. `placed`: stored, the payment step not done yet; `invoiced`: its invoices
+ * are issued and wait for payment; `paid`: every invoice that was not cancelled is paid;
+ * `cancelled`: nothing was paid within the payment window.
+ */
+export const ORDER_STATES = ['placed', 'invoiced', 'paid', 'cancelled'] as const;
+export const ZOrderState = z.enum(ORDER_STATES);
+export type TOrderState = z.infer<typeof ZOrderState>;
+
+/** Where an invoice stands: `open` until the supplier marks it paid, or cancelled with its order. */
+export const INVOICE_STATES = ['open', 'paid', 'cancelled'] as const;
+export const ZInvoiceState = z.enum(INVOICE_STATES);
+export type TInvoiceState = z.infer<typeof ZInvoiceState>;
+
+/** How an order is paid. Only the invoice (bank transfer) is built in; a card provider would add its name. */
+export const PAYMENT_METHODS = ['INVOICE'] as const;
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
+export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
+
+/** Euros with two decimals, as a number (12.5 is 12.50 €). */
+const ZEuros = z.number();
+
+/**
+ * One item of a payment order. Any other field (a price, say) is dropped: prices always come from
+ * the catalogue, never from the request.
+ */
+export const ZPurchasedItem = z.object({
+  /** The offer's '@id'. */
+  productId: ZOfferId,
+  /** The offer's first dataset's publisher '@id'. */
+  providerId: z.string().trim().min(1).max(500),
+});
+export type TPurchasedItem = z.infer<typeof ZPurchasedItem>;
+
+/** Body of `POST /idp-service/payment`, the specification's payment order. */
+export const ZPaymentRequest = z.object({
+  /** The buyer: must be the signed-in user's id (the token's subject). */
+  consumerId: z.string().trim().min(1).max(255),
+  purchasedItems: z.array(ZPurchasedItem).min(1, 'purchasedItems must not be empty').max(MAX_ORDER_ITEMS),
+});
+export type TPaymentRequest = z.infer<typeof ZPaymentRequest>;
+
+/**
+ * Headers of `POST /idp-service/payment`. A retry with the same `Idempotency-Key` (by the same user
+ * and with the same body) answers the first order instead of placing a second one.
+ */
+export const ZPaymentHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+});
+export type TPaymentHeaders = z.infer<typeof ZPaymentHeaders>;
+
+/** One line of an order, with the payment model and price at the time of the order. */
+export const ZOrderItem = z.object({
+  productId: z.string(),
+  providerId: z.string(),
+  /** The supplier's name as the catalogue had it when the order was placed. */
+  providerName: z.string(),
+  title: z.string(),
+  paymentModel: z.enum(PAYMENT_MODELS),
+  /** Net price in euros, for one unit of the payment model (a download, a month, a megabyte). */
+  price: ZEuros,
+});
+export type TOrderItem = z.infer<typeof ZOrderItem>;
+
+/** An invoice of one supplier for its part of one order. */
+export const ZInvoice = z.object({
+  id: z.string(),
+  /** Sequential per year without gaps, `2025-000042`. */
+  number: z.string(),
+  orderId: z.string(),
+  supplierId: z.string(),
+  supplierName: z.string(),
+  /** ISO 8601 times. */
+  issuedAt: z.string(),
+  dueAt: z.string(),
+  currency: z.literal(CURRENCY),
+  net: ZEuros,
+  /** 0.19 for 19 %. */
+  vatRate: z.number(),
+  vat: ZEuros,
+  gross: ZEuros,
+  /** The marketplace's share of the net amount, as a fraction (0.1 for 10 %) and in euros. */
+  commissionRate: z.number(),
+  commission: ZEuros,
+  state: ZInvoiceState,
+  paidAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** Where the PDF is downloaded from (with the bearer token). */
+  pdfPath: z.string(),
+});
+export type TInvoice = z.infer<typeof ZInvoice>;
+
+/** An order as its buyer sees it. Totals are the sums of its invoices. */
+export const ZOrder = z.object({
+  id: z.string(),
+  consumerId: z.string(),
+  state: ZOrderState,
+  paymentMethod: ZPaymentMethod,
+  currency: z.literal(CURRENCY),
+  createdAt: z.string(),
+  /** The end of the payment window: unpaid invoices are cancelled then. */
+  payBy: z.string(),
+  paidAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  items: z.array(ZOrderItem),
+  net: ZEuros,
+  vat: ZEuros,
+  gross: ZEuros,
+  invoices: z.array(ZInvoice),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+/** Query string of the paged lists (`GET /api/orders`, `GET /api/sales`). */
+export const ZOrderListQuerystring = z.object({
+  index: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TOrderListQuerystring = z.infer<typeof ZOrderListQuerystring>;
+
+/** `GET /api/orders`: the signed-in buyer's orders, newest first. */
+export const ZOrderListResponse = z.object({
+  index: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  data: z.array(ZOrder),
+});
+export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
+
+/** Path parameter of the order and invoice routes. */
+export const ZIdParams = z.object({ id: z.guid({ message: 'must be a UUID' }) });
+export type TIdParams = z.infer<typeof ZIdParams>;
+
+/** One invoice as its supplier sees it: with the sold items and the buyer. */
+export const ZSale = ZInvoice.extend({
+  items: z.array(ZOrderItem),
+  buyer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type TSale = z.infer<typeof ZSale>;
+
+/** A publisher agent the signed-in user sells for. */
+export const ZSupplierAgent = z.object({ '@id': z.string(), name: z.string() });
+export type TSupplierAgent = z.infer<typeof ZSupplierAgent>;
+
+/** `GET /api/sales`: the invoices of the agents the signed-in user is a member of, newest first. */
+export const ZSalesResponse = z.object({
+  agents: z.array(ZSupplierAgent),
+  index: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  data: z.array(ZSale),
+});
+export type TSalesResponse = z.infer<typeof ZSalesResponse>;
+
+/** Body of `POST /api/cart/quote`: the offers of a cart. */
+export const ZCartQuoteRequest = z.object({
+  ids: z.array(ZOfferId).min(1).max(MAX_ORDER_ITEMS),
+});
+export type TCartQuoteRequest = z.infer<typeof ZCartQuoteRequest>;
+
+/**
+ * An offer as the cart keeps it: what the cart, the checkout and the payment order need. The web
+ * stores these in local storage; the price check answers them fresh from the catalogue.
+ */
+export const ZCartOffer = z.object({
+  '@id': z.string(),
+  title: z.string(),
+  paymentModel: z.enum(PAYMENT_MODELS),
+  price: z.number(),
+  isSellable: z.boolean(),
+  /** The first dataset's publisher '@id'; null for an offer without datasets (it cannot be ordered). */
+  providerId: z.string().nullable(),
+  providerName: z.string().nullable(),
+});
+export type TCartOffer = z.infer<typeof ZCartOffer>;
+
+/** `POST /api/cart/quote`: the current state of the asked offers; ids the catalogue no longer has are in `missing`. */
+export const ZCartQuoteResponse = z.object({
+  data: z.array(ZCartOffer),
+  missing: z.array(z.string()),
+});
+export type TCartQuoteResponse = z.infer<typeof ZCartQuoteResponse>;
+
+export const paymentEndpoint = { method: 'POST', path: '/idp-service/payment' } as const;
+export const orderListEndpoint = { method: 'GET', path: '/api/orders' } as const;
+export const orderEndpoint = { method: 'GET', path: '/api/orders/:id' } as const;
+export const salesEndpoint = { method: 'GET', path: '/api/sales' } as const;
+export const invoicePdfEndpoint = { method: 'GET', path: '/api/invoices/:id/pdf' } as const;
+export const markInvoicePaidEndpoint = { method: 'POST', path: '/api/invoices/:id/paid' } as const;
+export const cartQuoteEndpoint = { method: 'POST', path: '/api/cart/quote' } as const;
+
+/** Paths with their parameters filled in, for clients. */
+export const orderPath = (id: string): string => `/api/orders/${encodeURIComponent(id)}`;
+export const invoicePdfPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/pdf`;
+export const markInvoicePaidPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/paid`;
+export const pagedPath = (path: string, index: number, pageSize: number): string =>
+  `${path}?index=${index}&pageSize=${pageSize}`;
+
+/** Euros to whole cents, the unit every sum is made in so that no rounding error adds up. */
+export function toCents(euros: number): number {
+  return Math.round(euros * 100);
+}
+
+/** Whole cents to euros (1250 is 12.5). */
+export function toEuros(cents: number): number {
+  return cents / 100;
+}
+
+/** The amounts of one invoice, in cents. */
+export type TInvoiceAmounts = { net: number; vat: number; gross: number; commission: number };
+
+/**
+ * Net, VAT (19 %, rounded half up to the cent), gross and the marketplace's commission of one
+ * invoice from the net prices of its lines, all in cents. Server and web compute totals with this
+ * one function, so the cart shows exactly what the invoices will say.
+ */
+export function invoiceAmounts(lineCents: readonly number[], commissionRate = 0): TInvoiceAmounts {
+  const net = lineCents.reduce((sum, cents) => sum + cents, 0);
+  // Integer arithmetic: (net * 19 + 50) / 100 rounds half up without floating-point surprises.
+  const vat = Math.floor((net * Math.round(VAT_RATE * 100) + 50) / 100);
+  const commission = Math.round(net * commissionRate);
+  return { net, vat, gross: net + vat, commission };
+}
+
+/**
+ * The price charged for one item: its price, except for a free offer, which costs nothing whatever
+ * price it carries (the payment labels call FREE_OF_CHARGE and unknown models 'Free').
+ */
+export function chargedPrice(paymentModel: string, price: number): number {
+  return (PAYMENT_MODELS as readonly string[]).includes(paymentModel) && paymentModel !== 'FREE_OF_CHARGE' ? price : 0;
+}
+
+/**
+ * The totals of a cart or order in cents: one invoice per supplier, each rounded on its own, then
+ * added up (which is what the buyer will pay).
+ */
+export function orderTotals(
+  items: readonly { paymentModel: string; price: number; providerId: string | null }[],
+): Omit<TInvoiceAmounts, 'commission'> {
+  const bySupplier = new Map<string, number[]>();
+  for (const item of items) {
+    const key = item.providerId ?? '';
+    bySupplier.set(key, [...(bySupplier.get(key) ?? []), toCents(chargedPrice(item.paymentModel, item.price))]);
+  }
+  const total = { net: 0, vat: 0, gross: 0 };
+  for (const lines of bySupplier.values()) {
+    const amounts = invoiceAmounts(lines);
+    total.net += amounts.net;
+    total.vat += amounts.vat;
+    total.gross += amounts.gross;
+  }
+  return total;
+}
