@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { TestPage } from '../features/connectors/TestPage';
 import { LegalPage } from '../features/legal/LegalPage';
 import { NotFoundPage } from '../features/legal/NotFoundPage';
 import { OfferDetailsPlaceholderPage } from '../features/offer/OfferDetailsPlaceholderPage';
@@ -15,6 +16,7 @@ export const guardedRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'results', element: <ResultsPage /> },
   { path: 'offer/details/:id', element: <OfferDetailsPlaceholderPage /> },
+  { path: 'test', element: <TestPage /> },
 ];
 
 /** The legal pages, the sign-in pages and the 404 page. */

@@ -1,0 +1,49 @@
+import {
+  connectorListEndpoint,
+  connectorOffersEndpoint,
+  connectorOffersPath,
+  connectorOfferUploadEndpoint,
+  type TConnectorOfferUploadRequest,
+  ZConnectorListResponse,
+  ZConnectorOfferListResponse,
+  ZConnectorOfferUploadResponse,
+} from '@dsm/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api';
+
+/** The registered connectors. */
+export function useConnectors() {
+  return useQuery({
+    queryKey: ['connectors'],
+    queryFn: ({ signal }) => apiFetch({ ...connectorListEndpoint, schema: ZConnectorListResponse, signal }),
+  });
+}
+
+/**
+ * The offers of one connector, read from it by the server; nothing is asked while no connector is chosen. A failure
+ * is not retried: an unreachable connector stays unreachable for a while, and the page offers a retry of its own.
+ */
+export function useConnectorOffers(connectorId: string | null) {
+  return useQuery({
+    queryKey: ['connectors', connectorId, 'offers'],
+    queryFn: ({ signal }) =>
+      apiFetch({
+        method: connectorOffersEndpoint.method,
+        path: connectorOffersPath(connectorId ?? ''),
+        schema: ZConnectorOfferListResponse,
+        signal,
+      }),
+    enabled: connectorId !== null,
+    retry: false,
+  });
+}
+
+/** Uploads a connector offer into the catalogue; search results are refreshed, since they may now include it. */
+export function useUploadConnectorOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: TConnectorOfferUploadRequest) =>
+      apiFetch({ ...connectorOfferUploadEndpoint, schema: ZConnectorOfferUploadResponse, body: request }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['search'] }),
+  });
+}
