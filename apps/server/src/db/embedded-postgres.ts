@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -93,4 +93,27 @@ export async function startEmbeddedPostgres(options: TEmbeddedPostgresOptions): 
     createDatabase: (name) => pg.createDatabase(name),
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * The embedded PostgreSQL a running server already serves from `dataDir`, found by its
+ * postmaster.pid; null when none runs. Command line tools use it next to a running server, where
+ * starting the cluster a second time would fail.
+ */
+export function findRunningEmbeddedPostgres(dataDir: string): Pick<TEmbeddedPostgres, 'adminUrl' | 'urlFor'> | null {
+  const pidFile = path.join(path.resolve(dataDir), 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive, but run by another user (PostgreSQL's own when the server runs as root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  const urlFor = (database: string) =>
+    `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  return { adminUrl: urlFor('postgres'), urlFor };
 }

@@ -61,9 +61,14 @@ export type TFlowStep =
 export type TAuthorizationOptions = {
   /** Where the server is reached, e.g. http://localhost:8080. */
   baseUrl: string;
+  /**
+   * The server's PUBLIC_URL, when it differs from baseUrl (a proxy in front): redirects to it are
+   * followed at baseUrl. Read from the discovery document unless told.
+   */
+  publicUrl?: string;
   /** The public client; `dataspace` unless told. */
   clientId?: string;
-  /** A registered redirect URI; `${baseUrl}/auth/callback` unless told. */
+  /** A registered redirect URI; `${publicUrl}/auth/callback` unless told. */
   redirectUri?: string;
   /** Asked-for scopes; `openid profile email` unless told. */
   scope?: string;
@@ -123,6 +128,7 @@ export function readForm(
 export class AuthorizationFlow {
   readonly jar: CookieJar;
   readonly baseUrl: string;
+  readonly publicUrl: string;
   readonly clientId: string;
   readonly redirectUri: string;
   private readonly verifier = randomBytes(32).toString('base64url');
@@ -131,17 +137,19 @@ export class AuthorizationFlow {
   /** Where the flow stands now. */
   step: TFlowStep = { kind: 'page', url: '', status: 0, html: '', headers: new Headers() };
 
-  private constructor(options: TAuthorizationOptions) {
+  private constructor(options: TAuthorizationOptions & { publicUrl: string }) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.clientId = options.clientId ?? 'dataspace';
-    this.redirectUri = options.redirectUri ?? `${this.baseUrl}/auth/callback`;
+    this.redirectUri = options.redirectUri ?? `${this.publicUrl}/auth/callback`;
     this.jar = options.cookies ?? new CookieJar();
     this.headers = options.headers ?? {};
   }
 
   /** Sends the authorization request and follows redirects to a page or back to the client. */
   static async start(options: TAuthorizationOptions): Promise<AuthorizationFlow> {
-    const flow = new AuthorizationFlow(options);
+    const publicUrl = options.publicUrl ?? (await discoverPublicUrl(options.baseUrl));
+    const flow = new AuthorizationFlow({ ...options, publicUrl });
     const url = new URL(realmUrl(flow.baseUrl, '/protocol/openid-connect/auth'));
     url.search = new URLSearchParams({
       client_id: flow.clientId,
@@ -160,7 +168,7 @@ export class AuthorizationFlow {
 
   /** Sends a request with the jar's cookies and follows redirects until a page or the redirect URI. */
   async go(url: string, init: RequestInit = {}): Promise<TFlowStep> {
-    let current = url;
+    let current = this.reachable(new URL(url)).href;
     let request = init;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const headers = new Headers({ ...this.headers, ...Object.fromEntries(new Headers(request.headers)) });
@@ -175,7 +183,7 @@ export class AuthorizationFlow {
           this.step = { kind: 'callback', url: next };
           return this.step;
         }
-        current = next.href;
+        current = this.reachable(next).href;
         request = {};
         continue;
       }
@@ -189,6 +197,13 @@ export class AuthorizationFlow {
       return this.step;
     }
     throw new LoginError('too many redirects', 508);
+  }
+
+  /** A URL under PUBLIC_URL as this client reaches it (at baseUrl). */
+  private reachable(url: URL): URL {
+    const publicOrigin = new URL(this.publicUrl).origin;
+    if (url.origin !== publicOrigin || publicOrigin === new URL(this.baseUrl).origin) return url;
+    return new URL(`${url.pathname}${url.search}`, this.baseUrl);
   }
 
   /** The current page's HTML; throws when the flow is not on a page. */
@@ -207,9 +222,11 @@ export class AuthorizationFlow {
     headers: Record<string, string> = {},
   ): Promise<TFlowStep> {
     const form = readForm(this.html, (this.step as { url: string }).url, formId);
-    return this.go(form.action, {
+    // A browser sends the origin of the page it shows: PUBLIC_URL's.
+    const origin = new URL(this.publicUrl).origin;
+    return this.go(this.reachable(new URL(form.action)).href, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(form.action).origin, ...headers },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...headers },
       body: new URLSearchParams({ ...form.fields, ...fields }),
     });
   }
@@ -229,6 +246,14 @@ export class AuthorizationFlow {
       code_verifier: this.verifier,
     });
   }
+}
+
+/** PUBLIC_URL of the server at baseUrl, from its issuer; baseUrl when the issuer is elsewhere. */
+async function discoverPublicUrl(baseUrl: string): Promise<string> {
+  const response = await fetch(realmUrl(baseUrl, '/.well-known/openid-configuration'));
+  if (!response.ok) throw new LoginError(`no embedded identity provider at ${baseUrl}`, response.status);
+  const { issuer } = (await response.json()) as { issuer: string };
+  return issuer.endsWith(EMBEDDED_REALM_PATH) ? issuer.slice(0, -EMBEDDED_REALM_PATH.length) : baseUrl;
 }
 
 async function requestTokens(baseUrl: string, form: Record<string, string>): Promise<TTokenSet> {

@@ -91,7 +91,6 @@ export function renderLayout(options: TLayoutOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
 <link rel="icon" type="image/svg+xml" href="${FAVICON}">
 <style>${STYLES}</style>
@@ -125,7 +124,8 @@ export function pageHeaders(scriptNonce?: string): Record<string, string> {
     'cache-control': 'no-store',
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    // Not no-referrer: under it browsers send "Origin: null" with the forms, which the origin check refuses.
+    'referrer-policy': 'same-origin',
     'content-security-policy': `default-src 'none'; ${scripts}; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'`,
   };
 }

@@ -1,0 +1,122 @@
+// `npm run idp -- rotate-keys | keys [--database-url URL]`: manages the embedded identity
+// provider's signing keys in the database the server uses (DATABASE_URL, else the embedded
+// PostgreSQL in DATA_DIR, also while the server runs). Running servers pick up a rotation by
+// themselves within a minute. Bad arguments exit with 2, failures with 1.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type TConfig } from '../config/config';
+import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
+import { findRunningEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded-postgres';
+import { rotateSigningKeys } from '../idp/keys';
+import { EMBEDDED_DATABASE, openEmbeddedDatabase } from '../server';
+
+const USAGE = `Usage: npm run idp -- <command> [--database-url URL]
+
+Commands:
+  rotate-keys   create a new signing key and retire the others; running servers switch to it
+                within a minute, and retired keys stay published for 24 hours so tokens signed
+                just before keep verifying until they expire
+  keys          list the signing keys: id, created, retired
+
+  --database-url URL  PostgreSQL to use (default: DATABASE_URL, else the embedded one in DATA_DIR)`;
+
+class UsageError extends Error {}
+
+type TCommand = { name: 'rotate-keys' | 'keys'; databaseUrl: string | undefined };
+
+function parseCommand(argv: string[]): TCommand | 'help' {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: { 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.values.help) return 'help';
+  const [name, ...rest] = parsed.positionals;
+  if (name !== 'rotate-keys' && name !== 'keys') throw new UsageError(name ? `Unknown command: ${name}` : 'No command');
+  if (rest.length > 0) throw new UsageError(`Unexpected argument: ${rest[0]}`);
+  const databaseUrl = parsed.values['database-url'];
+  if (typeof databaseUrl === 'string' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new UsageError('--database-url must be a postgres:// or postgresql:// URL');
+  }
+  return { name, databaseUrl: typeof databaseUrl === 'string' ? databaseUrl : undefined };
+}
+
+async function run(command: TCommand, config: TConfig): Promise<void> {
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const databaseUrl = command.databaseUrl ?? config.databaseUrl;
+  let opened: { embedded: TEmbeddedPostgres; url: string } | null = null;
+  let database: TDatabaseHandle | null = null;
+  try {
+    let url = databaseUrl;
+    if (!url) {
+      // The server's own cluster when it runs; a second start on the same folder would fail.
+      const running = findRunningEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
+      if (running) url = running.urlFor(EMBEDDED_DATABASE);
+      else {
+        opened = await openEmbeddedDatabase({ ...config, databaseUrl: undefined }, log);
+        url = opened!.url;
+      }
+    }
+    database = createDatabase({ url, maxConnections: 2, applicationName: 'dsm-idp' });
+    await migrateToLatest(database.db);
+    if (command.name === 'rotate-keys') {
+      const kid = await rotateSigningKeys(database.db);
+      log(`New signing key ${kid}.`);
+      log('Running servers sign with it within a minute; the previous keys stay published for 24 hours.');
+      return;
+    }
+    const keys = await database.db
+      .selectFrom('idp_keys')
+      .select(['id', 'created_at', 'retired_at'])
+      .where('purpose', '=', 'signing')
+      .orderBy('created_at', 'desc')
+      .execute();
+    if (keys.length === 0) log('No signing keys yet: the server creates one at its first start.');
+    for (const key of keys) {
+      // created_at is Generated<Timestamp> in the schema, which Kysely does not unwrap on select.
+      const retired = key.retired_at ? `retired ${key.retired_at.toISOString()}` : 'active';
+      log(`${key.id}  created ${(key.created_at as unknown as Date).toISOString()}  ${retired}`);
+    }
+  } finally {
+    await database?.close().catch(() => {});
+    await opened?.embedded.stop().catch(() => {});
+  }
+}
+
+async function main(): Promise<void> {
+  let command: TCommand | 'help';
+  let config: TConfig;
+  try {
+    command = parseCommand(process.argv.slice(2));
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${USAGE}\n` : ''}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (!config.isEmbeddedIdp) {
+    process.stderr.write('OIDC_ISSUER is set: keys belong to the external identity provider, not to this database.\n');
+    process.exit(2);
+  }
+  await run(command, config);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`Failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
