@@ -58,11 +58,17 @@ describe('the app shell and routes', () => {
     expect(screen.getByTestId('demo-marker').textContent).toBe('Demo');
   });
 
-  it('shows the offer details placeholder with its id and a way back', () => {
+  it('shows the offer details page with a way back, and says when the offer cannot be loaded', async () => {
     renderApp('/offer/details/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01');
-    expect(screen.getByRole('heading', { level: 1, name: 'Offer details' })).toBeTruthy();
-    expect(screen.getByText(/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(await screen.findByText('The offer could not be loaded', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('shows the watchlist and My Acquisitions', async () => {
+    renderApp('/watchlist');
+    expect(screen.getByRole('heading', { level: 1, name: 'My watchlist' })).toBeTruthy();
+    renderApp('/acquisition');
+    expect(screen.getByRole('heading', { level: 1, name: 'My Acquisitions' })).toBeTruthy();
   });
 
   it('shows the Anmelden button and no Assets menu to a signed-out visitor of an open page', async () => {
@@ -95,7 +101,7 @@ describe('the app shell and routes', () => {
   });
 });
 
-describe('the offer details placeholder', () => {
+describe('the offer details page', () => {
   beforeEach(() => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
   });

@@ -1,13 +1,15 @@
 import type { RouteObject } from 'react-router';
+import { AcquisitionsPage } from '../features/acquisitions/AcquisitionsPage';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { TestPage } from '../features/connectors/TestPage';
 import { LegalPage } from '../features/legal/LegalPage';
 import { NotFoundPage } from '../features/legal/NotFoundPage';
-import { OfferDetailsPlaceholderPage } from '../features/offer/OfferDetailsPlaceholderPage';
+import { OfferDetailsPage } from '../features/offer/OfferDetailsPage';
 import { HomePage } from '../features/search/HomePage';
 import { ResultsPage } from '../features/search/ResultsPage';
+import { WatchlistPage } from '../features/watchlist/WatchlistPage';
 import { RouteError } from './RouteError';
 import { Shell } from './Shell';
 
@@ -15,7 +17,9 @@ import { Shell } from './Shell';
 export const guardedRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'results', element: <ResultsPage /> },
-  { path: 'offer/details/:id', element: <OfferDetailsPlaceholderPage /> },
+  { path: 'offer/details/:id', element: <OfferDetailsPage /> },
+  { path: 'watchlist', element: <WatchlistPage /> },
+  { path: 'acquisition', element: <AcquisitionsPage /> },
   { path: 'test', element: <TestPage /> },
 ];
 

@@ -96,6 +96,26 @@ describe('FilterPanel', () => {
   });
 });
 
+describe("FilterPanel 'working endpoints only'", () => {
+  it('switches the filter on and off', async () => {
+    const user = userEvent.setup();
+    const { onChange } = setup(FILTER);
+    const box = screen.getByRole('checkbox', { name: 'Working endpoints only' }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await user.click(box);
+    expect(onChange).toHaveBeenLastCalledWith({ ...FILTER, hasWorkingEndpoint: true });
+  });
+
+  it('shows a set switch and clears it', async () => {
+    const user = userEvent.setup();
+    const { onChange } = setup({ ...FILTER, hasWorkingEndpoint: true });
+    const box = screen.getByRole('checkbox', { name: 'Working endpoints only' }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    await user.click(box);
+    expect(onChange).toHaveBeenLastCalledWith(FILTER);
+  });
+});
+
 describe('FilterPanel timing', () => {
   afterEach(() => vi.useRealTimers());
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryLabel } from '../../shared/labels';
 import { addKeyword, keywordOptions } from './keyword-options';
-import type { TFilterState } from './results-params';
+import { type TFilterState, withWorkingEndpoints } from './results-params';
 import { usePriceRange } from './use-price-range';
 
 /** The picker lists this many matching keywords at a time; typing narrows them. */
@@ -98,6 +98,12 @@ export function FilterPanel({ filter, keywords, categories, onChange, onClear }:
           </Stack>
         </ScrollArea.Autosize>
       </Checkbox.Group>
+      <Checkbox
+        label={t('filter.workingEndpoints')}
+        checked={filter.hasWorkingEndpoint === true}
+        onChange={(event) => onChange(withWorkingEndpoints(filter, event.currentTarget.checked))}
+        data-testid="working-endpoints"
+      />
       <Button variant="light" onClick={clear} data-testid="filter-clear">
         {t('filter.clear')}
       </Button>

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   buildResultsParams,
   EMPTY_FILTER,
+  isEmptyFilter,
   parsePageSize,
   parsePrice,
   parseResultsParams,
   resultsPath,
   topicResultsPath,
+  withWorkingEndpoints,
 } from './results-params';
 
 describe('parseResultsParams', () => {
@@ -134,5 +136,20 @@ describe('topicResultsPath', () => {
   });
   it('lists everything for Complete Catalog', () => {
     expect(topicResultsPath('Complete Catalog', 'Complete Catalog')).toBe('/results');
+  });
+});
+
+describe("the 'working endpoints only' switch", () => {
+  it('survives a round trip through the URL and counts as a filter', () => {
+    const filter = withWorkingEndpoints(EMPTY_FILTER, true);
+    expect(isEmptyFilter(filter)).toBe(false);
+    const parsed = parseResultsParams(buildResultsParams({ terms: [], filter }));
+    expect(parsed.filter).toEqual({ ...EMPTY_FILTER, hasWorkingEndpoint: true });
+  });
+
+  it('leaves the key out when off, so older links and filters stay as they were', () => {
+    expect(withWorkingEndpoints({ ...EMPTY_FILTER, hasWorkingEndpoint: true }, false)).toEqual(EMPTY_FILTER);
+    const params = new URLSearchParams({ filter: JSON.stringify({ ...EMPTY_FILTER, hasWorkingEndpoint: false }) });
+    expect(parseResultsParams(params).filter).toEqual(EMPTY_FILTER);
   });
 });

@@ -7,6 +7,8 @@ export type TFilterState = {
   selectedCategories: string[];
   selectedKeywords: string[];
   priceRange: { from: number | null; to: number | null };
+  /** Only offers with an endpoint the server last found online; left out when off. */
+  hasWorkingEndpoint?: true;
 };
 
 /** No category, no keyword, no price bound. */
@@ -25,6 +27,7 @@ const ZFilterParam = z.object({
       to: z.number().nonnegative().nullable().default(null),
     })
     .default({ from: null, to: null }),
+  hasWorkingEndpoint: z.boolean().optional(),
 });
 
 /** A URL parameter that could not be used and was replaced by its default. */
@@ -70,6 +73,7 @@ function parseFilter(raw: string | null): TFilterState | null {
     selectedCategories: unique(parsed.data.selectedCategories),
     selectedKeywords: unique(parsed.data.selectedKeywords),
     priceRange: { from, to },
+    ...(parsed.data.hasWorkingEndpoint ? { hasWorkingEndpoint: true as const } : {}),
   };
 }
 
@@ -113,7 +117,14 @@ export const isEmptyFilter = (filter: TFilterState): boolean =>
   filter.selectedCategories.length === 0 &&
   filter.selectedKeywords.length === 0 &&
   filter.priceRange.from === null &&
-  filter.priceRange.to === null;
+  filter.priceRange.to === null &&
+  !filter.hasWorkingEndpoint;
+
+/** The filter with the 'working endpoints only' switch set or cleared. */
+export function withWorkingEndpoints(filter: TFilterState, isOn: boolean): TFilterState {
+  const { hasWorkingEndpoint: _, ...rest } = filter;
+  return isOn ? { ...rest, hasWorkingEndpoint: true } : rest;
+}
 
 /** Builds the results URL's parameters; defaults are left out so links stay short. */
 export function buildResultsParams(state: TResultsState): URLSearchParams {

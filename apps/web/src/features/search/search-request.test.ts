@@ -31,3 +31,11 @@ describe('toSearchRequest', () => {
     expect(toSearchRequest({ terms: [], filter: EMPTY_FILTER, index: 0 }).pageSize).toBe(10);
   });
 });
+
+describe("toSearchRequest with 'working endpoints only'", () => {
+  it('asks the API for offers with a working endpoint', () => {
+    const request = toSearchRequest({ terms: [], filter: { ...EMPTY_FILTER, hasWorkingEndpoint: true }, index: 0 });
+    expect(request.filter).toMatchObject({ hasWorkingEndpoint: true });
+    expect(ZSearchRequest.parse(request).filter.hasWorkingEndpoint).toBe(true);
+  });
+});

@@ -20,6 +20,7 @@ export function toSearchRequest(input: TSearchInput): TSearchRequestInput {
       keywords: input.filter.selectedKeywords,
       minPrice: input.filter.priceRange.from,
       maxPrice: input.filter.priceRange.to,
+      ...(input.filter.hasWorkingEndpoint ? { hasWorkingEndpoint: true } : {}),
     },
   };
 }

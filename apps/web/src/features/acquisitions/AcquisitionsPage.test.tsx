@@ -1,0 +1,57 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { makeTestItem } from '../offer/test-item';
+import { AcquisitionsPage } from './AcquisitionsPage';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const BOUGHT = makeTestItem({ '@id': '22222222-0000-4000-8000-000000000001', title: 'Parking occupancy feed' });
+
+let acquisitions: unknown[];
+let likedIds: string[];
+let fetchMock: Mock<typeof fetch>;
+
+beforeEach(() => {
+  acquisitions = [{ acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT }];
+  likedIds = [];
+  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url === '/api/acquisitions') return json(200, acquisitions);
+    if (url === '/api/metadata/like' && method === 'GET') return json(200, likedIds);
+    if (url.startsWith('/api/metadata/like?uuid=') && method === 'POST') {
+      likedIds = [BOUGHT['@id']];
+      return json(200, { uuid: BOUGHT['@id'], isLiked: true, likes: 1 });
+    }
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
+  }) as Mock<typeof fetch>;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('AcquisitionsPage', () => {
+  it('lists the acquired offers with when they were acquired, and likes one with the heart', async () => {
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    expect(screen.getByRole('heading', { level: 1, name: 'My Acquisitions' })).toBeTruthy();
+    const card = await screen.findByTestId('offer-card');
+    expect(within(card).getByRole('link', { name: 'Parking occupancy feed' }).getAttribute('href')).toBe(
+      `/offer/details/${BOUGHT['@id']}`,
+    );
+    expect(within(card).getByText('Acquired 01.06.2025 09:30')).toBeTruthy();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Like Parking occupancy feed' }));
+    await waitFor(() =>
+      expect(
+        within(card).getByRole('button', { name: 'Unlike Parking occupancy feed' }).getAttribute('aria-pressed'),
+      ).toBe('true'),
+    );
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it('shows the empty state when nothing was acquired', async () => {
+    acquisitions = [];
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    expect(await screen.findByText('No acquisitions yet')).toBeTruthy();
+  });
+});

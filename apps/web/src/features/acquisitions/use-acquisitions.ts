@@ -1,0 +1,21 @@
+import { acquisitionListEndpoint, type TAcquisitionListResponse, ZAcquisitionListResponse } from '@dsm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiFetch } from '../../shared/api';
+import { useDemoMode } from '../../shared/DemoModeProvider';
+import { applyDemoMode } from '../offer/apply-demo-mode';
+
+/** The offers the signed-in user acquired, latest first. */
+export function useAcquisitions() {
+  const { isDemoMode } = useDemoMode();
+  const select = useCallback(
+    (list: TAcquisitionListResponse) =>
+      list.map((entry) => ({ ...entry, offer: applyDemoMode(entry.offer, isDemoMode) })),
+    [isDemoMode],
+  );
+  return useQuery({
+    queryKey: ['acquisitions'],
+    queryFn: ({ signal }) => apiFetch({ ...acquisitionListEndpoint, schema: ZAcquisitionListResponse, signal }),
+    select,
+  });
+}

@@ -1,0 +1,49 @@
+import { Anchor, Button, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export type TAccessLinkModalProps = {
+  /** The endpoint whose link is shown; null closes the modal. */
+  endpoint: { name: string; link: string | null } | null;
+  onClose: () => void;
+};
+
+/** The access-link modal of the 'Show link' row action: the URL to open or copy, or why there is none. */
+export function AccessLinkModal({ endpoint, onClose }: TAccessLinkModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={endpoint !== null} onClose={onClose} title={t('offer.accessLinkTitle')} size="lg" centered>
+      {endpoint && (
+        <Stack gap="md">
+          <Text fw={500}>{endpoint.name}</Text>
+          {endpoint.link ? (
+            <Anchor
+              href={endpoint.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              style={{ wordBreak: 'break-all' }}
+              data-testid="access-link"
+            >
+              {endpoint.link}
+            </Anchor>
+          ) : (
+            <Text c="red.8" data-testid="access-link-missing">
+              {t('offer.brokenLink')}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            {endpoint.link && (
+              <CopyButton value={endpoint.link}>
+                {({ copied, copy }) => (
+                  <Button variant="light" onClick={copy}>
+                    {copied ? t('offer.copied') : t('offer.copyLink')}
+                  </Button>
+                )}
+              </CopyButton>
+            )}
+            <Button onClick={onClose}>{t('offer.close')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

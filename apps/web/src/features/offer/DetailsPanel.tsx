@@ -1,0 +1,69 @@
+import type { TMetadataItem } from '@dsm/contracts';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { paymentLabel, paymentText } from '../search/payment-label';
+
+/** The provider: the offer's provider field, else the first dataset's publisher. */
+function providerName(item: TMetadataItem): string | null {
+  if (item.provider) return item.provider;
+  const publisher = item.datasets[0]?.['dcterms:publisher'];
+  if (!publisher) return null;
+  return (
+    publisher['foaf:name'] ??
+    ([publisher['foaf:firstName'], publisher['foaf:lastName']].filter(Boolean).join(' ') || null)
+  );
+}
+
+/** The Details panel: provider, author, maintainer, price, and 'One Time' when the offer is sellable. */
+export function DetailsPanel({ item }: { item: TMetadataItem }) {
+  const { t } = useTranslation();
+  const notAvailable = t('offer.notAvailable');
+  const facts: [string, string, string][] = [
+    ['provider', t('offer.provider'), providerName(item) ?? notAvailable],
+    ['author', t('offer.author'), item.author ?? notAvailable],
+    ['maintainer', t('offer.maintainer'), item.maintainer ?? notAvailable],
+  ];
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="details-title"
+      data-testid="details-panel"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="details-title">
+          {t('offer.details')}
+        </Title>
+        <Stack gap="xs" component="dl" m={0}>
+          {facts.map(([key, label, value]) => (
+            <div key={key}>
+              <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+                {label}
+              </Text>
+              <Text component="dd" m={0} data-testid={`details-${key}`}>
+                {value}
+              </Text>
+            </div>
+          ))}
+          <div>
+            <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+              {t('offer.price')}
+            </Text>
+            <Group component="dd" m={0} gap="xs">
+              <Text fw={700} size="lg" data-testid="details-price">
+                {paymentText(paymentLabel(item.paymentModel, item.price), t)}
+              </Text>
+              {item.isSellable && (
+                <Badge variant="light" color="blue.8" data-testid="one-time">
+                  {t('offer.oneTime')}
+                </Badge>
+              )}
+            </Group>
+          </div>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

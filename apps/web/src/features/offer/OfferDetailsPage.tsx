@@ -1,0 +1,190 @@
+import type { TMetadataItem } from '@dsm/contracts';
+import { Alert, Badge, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api';
+import { errorMessage } from '../../shared/error-message';
+import { categoryLabel } from '../../shared/labels';
+import { formatDateTime } from '../search/format-date';
+import { useLicences } from '../search/use-licences';
+import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
+import { AccessLinkModal } from './AccessLinkModal';
+import { DetailsPanel } from './DetailsPanel';
+import { EndpointsTable } from './EndpointsTable';
+import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
+import { LikeButton } from './LikeButton';
+import { isOfferId, useOfferDetails } from './use-offer-details';
+
+/** Offer details at /offer/details/:id: what the offer is, its endpoints with live status, and the Details panel. */
+export function OfferDetailsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { id = '' } = useParams();
+  const details = useOfferDetails(id);
+  // A details link opened directly has no page of this app to go back to; home is the next best.
+  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  const isMissing =
+    !isOfferId(id) ||
+    (details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400));
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Group>
+          <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={goBack}>
+            {t('offer.back')}
+          </Button>
+        </Group>
+        {isMissing ? (
+          <OfferNotFound />
+        ) : details.data ? (
+          <OfferDetails item={details.data} />
+        ) : details.isError ? (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('offer.errorTitle')}
+            data-testid="offer-error"
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorMessage(details.error, t)}</Text>
+              <Button size="xs" color="red" onClick={() => void details.refetch()}>
+                {t('offer.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <OfferDetailsSkeleton />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function OfferNotFound() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" align="flex-start" data-testid="offer-not-found">
+      <Title order={1}>{t('offer.notFoundTitle')}</Title>
+      <Text>{t('offer.notFoundText')}</Text>
+      <Button component={Link} to="/">
+        {t('offer.home')}
+      </Button>
+    </Stack>
+  );
+}
+
+function OfferDetailsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" aria-busy aria-label={t('offer.loading')} data-testid="offer-loading">
+      <Skeleton height={36} width="60%" />
+      <Skeleton height={14} />
+      <Skeleton height={14} width="85%" />
+      <Skeleton height={160} mt="lg" />
+    </Stack>
+  );
+}
+
+function OfferDetails({ item }: { item: TMetadataItem }) {
+  const { t } = useTranslation();
+  const licences = useLicences();
+  const liked = useLikedIds();
+  const toggleLike = useToggleLike();
+  const [shownLink, setShownLink] = useState<TEndpointRow | null>(null);
+  const isLiked = liked.ids.includes(item['@id']);
+  const dataset = item.datasets[0];
+  const rows = endpointRows(item, licences);
+  const formats = dataFormats(item);
+  const notAvailable = t('offer.notAvailable');
+
+  return (
+    <>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Stack gap="xs">
+              <Title order={1} data-testid="offer-title">
+                {item.title}
+              </Title>
+              <Group gap="xs">
+                <LikeButton
+                  isLiked={isLiked}
+                  title={item.title}
+                  isDisabled={!liked.isSuccess}
+                  onToggle={() => toggleLike({ id: item['@id'], isLiked: !isLiked })}
+                />
+                <Text size="sm" c="gray.7" data-testid="offer-likes" aria-live="polite">
+                  {t('offer.likes', { count: item.likes })}
+                </Text>
+              </Group>
+            </Stack>
+            <Text style={{ whiteSpace: 'pre-line' }} data-testid="offer-description">
+              {item.description['@value']}
+            </Text>
+            <Stack gap="sm" component="dl" m={0}>
+              <Fact label={t('offer.formats')} testId="offer-formats">
+                {formats.length > 0 ? (
+                  <Group gap={6}>
+                    {formats.map((format) => (
+                      <Badge key={format} variant="outline" color="gray.8">
+                        {format}
+                      </Badge>
+                    ))}
+                  </Group>
+                ) : (
+                  notAvailable
+                )}
+              </Fact>
+              <Fact label={t('offer.categories')}>
+                {item.categories.length > 0 ? (
+                  <Group gap={6}>
+                    {item.categories.map((category) => (
+                      <Badge key={category} variant="light">
+                        {t(`category.${category}`, { defaultValue: categoryLabel(category) })}
+                      </Badge>
+                    ))}
+                  </Group>
+                ) : (
+                  notAvailable
+                )}
+              </Fact>
+              <Fact label={t('offer.created')} testId="offer-created">
+                {formatDateTime(dataset?.['dcterms:issued']) ?? notAvailable}
+              </Fact>
+              <Fact label={t('offer.updated')} testId="offer-updated">
+                {formatDateTime(dataset?.['dcterms:modified']) ?? notAvailable}
+              </Fact>
+            </Stack>
+            <Stack gap="sm" component="section" aria-labelledby="endpoints-title">
+              <Title order={2} size="h3" id="endpoints-title">
+                {t('offer.endpoints')}
+              </Title>
+              <EndpointsTable rows={rows} onShowLink={setShownLink} />
+            </Stack>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <DetailsPanel item={item} />
+        </Grid.Col>
+      </Grid>
+      <AccessLinkModal endpoint={shownLink} onClose={() => setShownLink(null)} />
+    </>
+  );
+}
+
+function Fact({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" align="baseline" wrap="nowrap">
+      <Text component="dt" fw={600} miw={140}>
+        {label}:
+      </Text>
+      <Text component="dd" m={0} data-testid={testId}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
