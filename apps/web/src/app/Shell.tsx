@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../features/auth/current-user';
 import { MENU_WIDTH, UserMenu } from '../features/auth/UserMenu';
+import { OffersMenu } from '../features/my-offerings/OffersMenu';
 import { changeLanguage, LANGUAGES, type TLanguage } from '../i18n';
 import { useDemoMode } from '../shared/DemoModeProvider';
 
@@ -60,6 +61,7 @@ export function Shell() {
                 </Menu.Dropdown>
               </Menu>
             )}
+            {user && <OffersMenu />}
             <NativeSelect
               aria-label={t('app.language')}
               data-testid="language-select"

@@ -6,6 +6,9 @@ import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { TestPage } from '../features/connectors/TestPage';
 import { LegalPage } from '../features/legal/LegalPage';
 import { NotFoundPage } from '../features/legal/NotFoundPage';
+import { MyOfferingsPage } from '../features/my-offerings/MyOfferingsPage';
+import { OfferWizardPage } from '../features/offer-creation/OfferWizardPage';
+import { PrerequisitesPage } from '../features/offer-creation/PrerequisitesPage';
 import { OfferDetailsPage } from '../features/offer/OfferDetailsPage';
 import { HomePage } from '../features/search/HomePage';
 import { ResultsPage } from '../features/search/ResultsPage';
@@ -21,6 +24,9 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'watchlist', element: <WatchlistPage /> },
   { path: 'acquisition', element: <AcquisitionsPage /> },
   { path: 'test', element: <TestPage /> },
+  { path: 'offer/create/pre', element: <PrerequisitesPage /> },
+  { path: 'offer/create', element: <OfferWizardPage /> },
+  { path: 'my-offerings', element: <MyOfferingsPage /> },
 ];
 
 /** The legal pages, the sign-in pages and the 404 page. */

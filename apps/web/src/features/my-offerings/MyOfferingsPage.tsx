@@ -1,0 +1,139 @@
+import type { TOwnOffer } from '@dsm/contracts';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconEyeOff, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useAlert } from '../../shared/AlertProvider';
+import { errorMessage } from '../../shared/error-message';
+import { wizardPath } from '../offer-creation/offer-input';
+import { useOwnOffers, useUnpublishOffer } from './use-own-offers';
+
+function formatDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+function formatPrice(offer: TOwnOffer, language: string, freeLabel: string): string {
+  if (offer.price === 0) return freeLabel;
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency: offer.currency }).format(offer.price);
+  } catch {
+    return `${offer.price.toFixed(2)} ${offer.currency}`;
+  }
+}
+
+/**
+ * 'My offerings' (Offers menu): the supplier's own offers, published or not, each with Edit (the
+ * wizard, filled in) and Unpublish (out of search at once).
+ */
+export function MyOfferingsPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const navigate = useNavigate();
+  const showAlert = useAlert();
+  const offers = useOwnOffers();
+  const unpublish = useUnpublishOffer();
+
+  const handleUnpublish = (offer: TOwnOffer) => {
+    if (!window.confirm(t('myOfferings.unpublishConfirm', { title: offer.title }))) return;
+    unpublish.mutate(offer['@id'], {
+      onSuccess: () => showAlert(t('myOfferings.unpublished', { title: offer.title })),
+      onError: (error) => showAlert(errorMessage(error, t), { type: 'error' }),
+    });
+  };
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Title order={1}>{t('myOfferings.title')}</Title>
+          <Button component={Link} to="/offer/create/pre" leftSection={<IconPlus size={16} aria-hidden />}>
+            {t('myOfferings.create')}
+          </Button>
+        </Group>
+        <Text c="gray.7">{t('myOfferings.intro')}</Text>
+        {offers.isPending && <Loader size="sm" aria-label={t('myOfferings.title')} />}
+        {offers.isError && (
+          <Alert color="red" role="alert">
+            <Group justify="space-between">
+              <span>{t('myOfferings.loadFailed', { message: errorMessage(offers.error, t) })}</span>
+              <Button size="xs" variant="light" onClick={() => void offers.refetch()}>
+                {t('myOfferings.retry')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {offers.data?.length === 0 && <Text data-testid="my-offerings-empty">{t('myOfferings.empty')}</Text>}
+        {offers.data && offers.data.length > 0 && (
+          <Stack gap="md" component="ul" aria-label={t('myOfferings.list')} style={{ listStyle: 'none', padding: 0 }}>
+            {offers.data.map((offer) => {
+              const isPublished = offer.state === 'PUBLISHED';
+              return (
+                <Card key={offer['@id']} component="li" withBorder radius="md" data-testid="own-offer">
+                  <Stack gap="xs">
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+                        {isPublished ? (
+                          <Anchor component={Link} to={`/offer/details/${offer['@id']}`} inherit>
+                            {offer.title}
+                          </Anchor>
+                        ) : (
+                          offer.title
+                        )}
+                      </Title>
+                      <Badge color={isPublished ? 'teal.9' : 'gray.7'} variant="filled" data-testid="own-offer-state">
+                        {t(`myOfferings.state.${offer.state}`)}
+                      </Badge>
+                    </Group>
+                    <Text size="sm" c="gray.7">
+                      {[
+                        t(`offerCreation.options.pricingOption.${offer.pricingOption}`),
+                        t(`offerCreation.options.contentType.${offer.contentType}`),
+                        t(`offerCreation.options.accessType.${offer.accessType}`),
+                        formatPrice(offer, language, t('offerCreation.preview.free')),
+                        t('myOfferings.endpoints', { count: offer.endpointCount }),
+                        t('myOfferings.changed', { date: formatDate(offer.updatedAt, language) }),
+                      ].join(' · ')}
+                    </Text>
+                    {offer.publishFailure && (
+                      <Alert color="red" variant="light" data-testid="own-offer-failure">
+                        {t('myOfferings.failure', {
+                          step: t(`offerCreation.publishSteps.${offer.publishFailure.step}`),
+                          message: offer.publishFailure.message,
+                        })}
+                      </Alert>
+                    )}
+                    <Group gap="sm">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconEdit size={14} aria-hidden />}
+                        onClick={() => navigate(wizardPath(offer, offer['@id']))}
+                        aria-label={`${t('myOfferings.edit')}: ${offer.title}`}
+                        data-testid="own-offer-edit"
+                      >
+                        {t('myOfferings.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconEyeOff size={14} aria-hidden />}
+                        onClick={() => handleUnpublish(offer)}
+                        disabled={!isPublished}
+                        loading={unpublish.isPending && unpublish.variables === offer['@id']}
+                        aria-label={`${t('myOfferings.unpublish')}: ${offer.title}`}
+                        data-testid="own-offer-unpublish"
+                      >
+                        {t('myOfferings.unpublish')}
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Card>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentLocation, renderWithProviders } from '../../test/render';
+import { OfferWizardPage } from './OfferWizardPage';
+import { PrerequisitesPage } from './PrerequisitesPage';
+
+// Mantine's growing text areas listen for web fonts, which happy-dom does not provide.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+const LICENCES = [{ licenceId: 'CC0-1.0', licenceTitle: 'CC0 1.0', licenceUrl: 'https://x.example.org', mappings: [] }];
+const URL_FREE = '/offer/create?pricingOption=FREE&contentType=DATA&accessType=DIRECT';
+
+function answer(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const path = String(input);
+    if (path.startsWith('/api/licence')) return answer(LICENCES);
+    return answer({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no' }, 404);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the create-offer wizard', () => {
+  it('starts at step 1 with the required note, and Back does not go below it', async () => {
+    renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    expect(screen.getByTestId('wizard-step-title').textContent).toBe('Step 1: Asset Information');
+    expect(screen.getByTestId('required-note').textContent).toBe('*field is required');
+    expect((screen.getByTestId('wizard-back') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('names the missing fields in the user language before Next leaves step 1, and Skip moves on', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    await user.click(screen.getByTestId('wizard-next'));
+    expect(screen.getByTestId('wizard-step-title').textContent).toBe('Step 1: Asset Information');
+    expect(screen.getAllByText('This field is required.').length).toBeGreaterThanOrEqual(6);
+    await user.type(screen.getByLabelText(/^Author e-mail/), 'not-an-address');
+    await user.click(screen.getByTestId('wizard-next'));
+    expect(screen.getByText('Enter an e-mail address such as name@example.org.')).toBeTruthy();
+    await user.click(screen.getByTestId('wizard-skip'));
+    expect(screen.getByTestId('wizard-step-title').textContent).toBe('Step 2: Add endpoints');
+  });
+
+  it('saves every edit under formCache and restores the draft after a reload', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    await user.type(screen.getByLabelText(/^Title/), 'Pegelstände');
+    expect(JSON.parse(localStorage.getItem('formCache')!).generalInfo.title).toBe('Pegelstände');
+    first.unmount();
+    renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Pegelstände');
+  });
+
+  it('recovers from a damaged draft with a message', async () => {
+    localStorage.setItem('formCache', '{"generalInfo":');
+    renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    await waitFor(() =>
+      expect(screen.getByTestId('global-alert').textContent).toBe(
+        'Part of the saved draft could not be read and was reset to the defaults.',
+      ),
+    );
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the pre-requisites of the URL in the preview', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    for (let i = 0; i < 3; i++) await user.click(screen.getByTestId('wizard-skip'));
+    expect(screen.getByTestId('wizard-step-title').textContent).toBe('Step 4: Preview');
+    expect(screen.getByTestId('preview-pricingOption').textContent).toBe('Open/Free Offering');
+    expect(screen.getByTestId('preview-contentType').textContent).toBe('Data');
+    expect(screen.getByTestId('preview-accessType').textContent).toBe('Direct');
+    expect(screen.getByTestId('preview-problems')).toBeTruthy();
+    expect((screen.getByTestId('wizard-publish') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('dims the geo and time restriction until their boxes are checked, and pre-checks geo for a stored value', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('formCache', JSON.stringify({ licensingInfo: { geoRestriction: 'DE' } }));
+    renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    await user.click(screen.getByTestId('wizard-skip'));
+    await user.click(screen.getByTestId('wizard-skip'));
+    expect((screen.getByTestId('geo-checkbox') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('geo-fields').getAttribute('data-dimmed')).toBe('false');
+    expect((screen.getByTestId('time-checkbox') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTestId('time-fields').getAttribute('data-dimmed')).toBe('true');
+    await user.click(screen.getByTestId('time-checkbox'));
+    expect(screen.getByTestId('time-fields').getAttribute('data-dimmed')).toBe('false');
+  });
+});
+
+describe('the create-offer pre-requisites', () => {
+  it('shows the message without a pricing option, then leads to the wizard with all three choices', async () => {
+    const user = userEvent.setup();
+    const view = renderWithProviders(<PrerequisitesPage />, { url: '/offer/create/pre' });
+    await user.click(screen.getByTestId('content-DATA'));
+    expect(screen.getByTestId('pricing-missing').textContent).toBe(
+      'You have choose Pricing Option either Pricing Offering or Open/Free Offering',
+    );
+    await user.click(screen.getByTestId('pricing-PAID'));
+    await user.click(screen.getByTestId('content-SERVICE'));
+    await user.click(screen.getByTestId('access-API'));
+    const location = currentLocation(view);
+    expect(location.pathname).toBe('/offer/create');
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      pricingOption: 'PAID',
+      contentType: 'SERVICE',
+      accessType: 'API',
+    });
+  });
+
+  it('goes back to step 1 with both choices cleared', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PrerequisitesPage />, { url: '/offer/create/pre' });
+    await user.click(screen.getByTestId('pricing-FREE'));
+    await user.click(screen.getByTestId('content-DATA'));
+    await user.click(screen.getByTestId('pre-back'));
+    expect(screen.getByTestId('pricing-FREE').getAttribute('aria-pressed')).toBe('false');
+    await user.click(screen.getByTestId('content-DATA'));
+    expect(screen.getByTestId('pricing-missing')).toBeTruthy();
+  });
+});

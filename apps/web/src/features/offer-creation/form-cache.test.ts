@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearFormCache,
+  editCacheKey,
+  emptyFormCache,
+  FORM_CACHE_KEY,
+  hasDraftContent,
+  loadFormCache,
+  parseFormCache,
+  saveFormCache,
+  type TDraftStorage,
+} from './form-cache';
+
+function memoryStorage(initial: Record<string, string> = {}): TDraftStorage & { items: Map<string, string> } {
+  const items = new Map(Object.entries(initial));
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+describe('the form cache', () => {
+  it("has the specification's groups and defaults", () => {
+    expect(emptyFormCache()).toEqual({
+      generalInfo: {
+        title: '',
+        description: '',
+        keywords: '',
+        categories: [],
+        authorName: '',
+        authorEmail: '',
+        maintainerName: '',
+        maintainerEmail: '',
+      },
+      assetInfo: {
+        mimeType: '',
+        format: '',
+        endpointTitle: '',
+        endpointDescription: '',
+        accessUrl: '',
+        filesize: 0,
+        sizeUnit: '',
+      },
+      licensingInfo: {
+        licenceType: '',
+        geoRestriction: '',
+        timeRestriction: '',
+        timeUnit: '',
+        paymentType: 'FREE_OF_CHARGE',
+        price: 0,
+        priceUnit: '',
+      },
+      endpoints: [],
+      connectorId: '',
+    });
+  });
+
+  it("is kept under the key 'formCache' and survives a save and a load", () => {
+    const storage = memoryStorage();
+    const cache = emptyFormCache();
+    cache.generalInfo.title = 'Pegel';
+    cache.generalInfo.categories = ['HEALTH'];
+    cache.assetInfo.filesize = 2.5;
+    cache.endpoints.push({ ...cache.assetInfo, endpointTitle: 'E' });
+    expect(saveFormCache(storage, cache)).toBe(true);
+    expect(FORM_CACHE_KEY).toBe('formCache');
+    expect(JSON.parse(storage.items.get('formCache')!).generalInfo.title).toBe('Pegel');
+    expect(loadFormCache(storage)).toEqual({ cache, isRecovered: false });
+  });
+
+  it('keeps drafts of edits apart from the new-offer draft', () => {
+    const storage = memoryStorage();
+    const edit = emptyFormCache();
+    edit.generalInfo.title = 'Edited';
+    saveFormCache(storage, edit, editCacheKey('abc'));
+    expect(loadFormCache(storage).cache.generalInfo.title).toBe('');
+    expect(loadFormCache(storage, 'formCache:abc').cache.generalInfo.title).toBe('Edited');
+  });
+
+  it('starts empty, unrecovered, when nothing is stored', () => {
+    expect(loadFormCache(memoryStorage())).toEqual({ cache: emptyFormCache(), isRecovered: false });
+  });
+
+  it.each([
+    ['text that is not JSON', '{"generalInfo":'],
+    ['JSON that is not an object', '[1,2]'],
+    ['a group that is not an object', '{"generalInfo":"x"}'],
+    ['a number where text belongs', '{"generalInfo":{"title":5}}'],
+    ['text where a number belongs', '{"assetInfo":{"filesize":"12"}}'],
+    ['a list of the wrong kind', '{"generalInfo":{"categories":[1]}}'],
+    ['endpoints that are not a list', '{"endpoints":{}}'],
+    ['an unknown payment type', '{"licensingInfo":{"paymentType":"BARTER"}}'],
+  ])('recovers from %s with the defaults and says so', (_name, text) => {
+    const loaded = parseFormCache(text);
+    expect(loaded.isRecovered).toBe(true);
+    expect(loaded.cache.licensingInfo.paymentType).toBe('FREE_OF_CHARGE');
+  });
+
+  it('keeps the readable fields of a partly damaged draft', () => {
+    const loaded = parseFormCache(
+      '{"generalInfo":{"title":"Kept","description":7},"endpoints":[{"endpointTitle":"ok"},{"filesize":"x"}]}',
+    );
+    expect(loaded.isRecovered).toBe(true);
+    expect(loaded.cache.generalInfo.title).toBe('Kept');
+    expect(loaded.cache.generalInfo.description).toBe('');
+    expect(loaded.cache.endpoints.map((endpoint) => endpoint.endpointTitle)).toEqual(['ok']);
+  });
+
+  it('reads an older draft without the endpoints table as complete', () => {
+    const loaded = parseFormCache('{"generalInfo":{"title":"Old"}}');
+    expect(loaded).toMatchObject({ isRecovered: false, cache: { endpoints: [], connectorId: '' } });
+  });
+
+  it('survives storage that refuses to work', () => {
+    const broken: TDraftStorage = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(loadFormCache(broken).cache).toEqual(emptyFormCache());
+    expect(saveFormCache(broken, emptyFormCache())).toBe(false);
+    expect(() => clearFormCache(broken)).not.toThrow();
+  });
+
+  it('is cleared after publishing', () => {
+    const storage = memoryStorage({ formCache: '{}' });
+    clearFormCache(storage);
+    expect(storage.items.has('formCache')).toBe(false);
+  });
+
+  it('tells an untouched draft from one with content', () => {
+    const cache = emptyFormCache();
+    expect(hasDraftContent(cache)).toBe(false);
+    cache.licensingInfo.price = 3;
+    expect(hasDraftContent(cache)).toBe(true);
+  });
+});

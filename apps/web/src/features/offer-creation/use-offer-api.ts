@@ -1,0 +1,72 @@
+import {
+  connectorIdOf,
+  connectorListEndpoint,
+  licenceCreateEndpoint,
+  licenceListEndpoint,
+  offerCreateEndpoint,
+  offerUpdateEndpoint,
+  ownOfferPath,
+  type TLicenceCreateRequest,
+  ZConnectorListResponse,
+  ZLicence,
+  ZLicenceListResponse,
+  ZOwnOfferDetails,
+} from '@dsm/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api';
+
+/** The licence titles for the licence selector, from `GET /api/licence`. */
+export function useLicenceTitles() {
+  return useQuery({
+    queryKey: ['licences'],
+    queryFn: ({ signal }) => apiFetch({ ...licenceListEndpoint, schema: ZLicenceListResponse, signal }),
+    select: (licences) =>
+      [...new Set(licences.map((licence) => licence.licenceTitle))].sort((a, b) => a.localeCompare(b)),
+  });
+}
+
+/** Adds a licence (`POST /api/licence`); the licence list is loaded again afterwards. */
+export function useCreateLicence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (licence: TLicenceCreateRequest) =>
+      apiFetch({ ...licenceCreateEndpoint, schema: ZLicence, body: licence }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['licences'] }),
+  });
+}
+
+/** The connectors a Connector offer can be published on, as select options (value: the connector id). */
+export function useConnectorOptions(isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['connectors'],
+    enabled: isEnabled,
+    queryFn: ({ signal }) => apiFetch({ ...connectorListEndpoint, schema: ZConnectorListResponse, signal }),
+    select: (answer) =>
+      answer.dtos.flatMap((connector) => {
+        const id = connectorIdOf(connector.url);
+        return id ? [{ value: id, label: `${connector.name} (${id})` }] : [];
+      }),
+  });
+}
+
+/** One own offer with its wizard input, to edit it. */
+export function useOwnOffer(offerId: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['own-offers', offerId],
+    enabled: isEnabled && offerId !== '',
+    queryFn: ({ signal }) => apiFetch({ method: 'GET', path: ownOfferPath(offerId), schema: ZOwnOfferDetails, signal }),
+    staleTime: 0,
+  });
+}
+
+/** Publishes a draft: `POST /api/offers`, or `PUT /api/offers/:id` for an edit. */
+export function usePublishOffer(offerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: unknown) =>
+      offerId
+        ? apiFetch({ method: offerUpdateEndpoint.method, path: ownOfferPath(offerId), schema: ZOwnOfferDetails, body })
+        : apiFetch({ ...offerCreateEndpoint, schema: ZOwnOfferDetails, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['own-offers'] }),
+  });
+}
