@@ -279,6 +279,27 @@ export const MAX_ENDPOINTS = 50;
 export const OFFER_LANGUAGES = ['de', 'en'] as const;
 
 /**
+ * How the payment fields must fit the pricing option: a paid offering has a payment model other
+ * than FREE_OF_CHARGE and a price above 0; an open/free offering is FREE_OF_CHARGE at 0.
+ */
+export function pricingIssues(
+  pricingOption: string,
+  licensing: { paymentType: string; price: number },
+): { field: 'paymentType' | 'price'; message: TOfferRule }[] {
+  const issues: { field: 'paymentType' | 'price'; message: TOfferRule }[] = [];
+  if (pricingOption === 'PAID') {
+    if (licensing.paymentType === 'FREE_OF_CHARGE')
+      issues.push({ field: 'paymentType', message: OFFER_RULES.PAID_MODEL });
+    if (!(licensing.price > 0)) issues.push({ field: 'price', message: OFFER_RULES.PRICE_FOR_PAID });
+  } else if (pricingOption === 'FREE') {
+    if (licensing.paymentType !== 'FREE_OF_CHARGE')
+      issues.push({ field: 'paymentType', message: OFFER_RULES.FREE_MODEL });
+    if (licensing.price !== 0) issues.push({ field: 'price', message: OFFER_RULES.FREE_PRICE });
+  }
+  return issues;
+}
+
+/**
  * The body of `POST /api/offers` and `PUT /api/offers/:id`: the pre-requisites' choices, the three
  * groups of the wizard with every endpoint of the endpoints table, and for the Connector access type
  * the connector to publish on.
@@ -305,21 +326,8 @@ export const ZOfferInput = z
   })
   .strict()
   .superRefine((input, context) => {
-    const { paymentType, price } = input.licensingInfo;
-    if (input.pricingOption === 'PAID') {
-      if (paymentType === 'FREE_OF_CHARGE') {
-        context.addIssue({ code: 'custom', path: ['licensingInfo', 'paymentType'], message: OFFER_RULES.PAID_MODEL });
-      }
-      if (!(price > 0)) {
-        context.addIssue({ code: 'custom', path: ['licensingInfo', 'price'], message: OFFER_RULES.PRICE_FOR_PAID });
-      }
-    } else {
-      if (paymentType !== 'FREE_OF_CHARGE') {
-        context.addIssue({ code: 'custom', path: ['licensingInfo', 'paymentType'], message: OFFER_RULES.FREE_MODEL });
-      }
-      if (price !== 0) {
-        context.addIssue({ code: 'custom', path: ['licensingInfo', 'price'], message: OFFER_RULES.FREE_PRICE });
-      }
+    for (const issue of pricingIssues(input.pricingOption, input.licensingInfo)) {
+      context.addIssue({ code: 'custom', path: ['licensingInfo', issue.field], message: issue.message });
     }
     if (input.accessType === 'CONNECTOR' && !input.connectorId) {
       context.addIssue({ code: 'custom', path: ['connectorId'], message: OFFER_RULES.CONNECTOR });
