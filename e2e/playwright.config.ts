@@ -60,6 +60,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // The issuer and the redirect URIs live under the address the browser uses.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR,
       SEED_DATASETS: String(SEED_DATASETS),
       LOG_LEVEL: 'warn',

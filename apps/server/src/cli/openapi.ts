@@ -10,9 +10,11 @@ import { createDatabase } from '../db/database';
 const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/openapi.json');
 const isCheck = process.argv.includes('--check');
 
-// The pool never connects: generating the document only needs the routes.
+// The pool never connects: generating the document only needs the routes. An external issuer keeps
+// the embedded identity provider (whose pages are not part of the API) from reading its keys.
 const database = createDatabase({ url: 'postgres://openapi@127.0.0.1:1/none' });
-const app = await buildApp({ config: loadConfig({}), database, logger: false, webDistDir: '/nonexistent' });
+const config = loadConfig({ OIDC_ISSUER: 'https://issuer.invalid/realms/dsRealm', SANDBOX_CONNECTORS: 'false' });
+const app = await buildApp({ config, database, logger: false, webDistDir: '/nonexistent' });
 await app.ready();
 const document = `${JSON.stringify(app.swagger(), null, 2)}\n`;
 await app.close();
