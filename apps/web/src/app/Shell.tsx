@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../features/auth/current-user';
 import { MENU_WIDTH, UserMenu } from '../features/auth/UserMenu';
+import { CartNavLink } from '../features/cart/CartNavLink';
+import { OrdersMenu } from '../features/orders/OrdersMenu';
 import { OffersMenu } from '../features/my-offerings/OffersMenu';
 import { changeLanguage, LANGUAGES, type TLanguage } from '../i18n';
 import { useDemoMode } from '../shared/DemoModeProvider';
@@ -62,6 +64,8 @@ export function Shell() {
               </Menu>
             )}
             {user && <OffersMenu />}
+            {user && <OrdersMenu />}
+            {user && <CartNavLink />}
             <NativeSelect
               aria-label={t('app.language')}
               data-testid="language-select"

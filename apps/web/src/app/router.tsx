@@ -3,6 +3,7 @@ import { AcquisitionsPage } from '../features/acquisitions/AcquisitionsPage';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { CartPage } from '../features/cart/CartPage';
 import { TestPage } from '../features/connectors/TestPage';
 import { LegalPage } from '../features/legal/LegalPage';
 import { NotFoundPage } from '../features/legal/NotFoundPage';
@@ -10,6 +11,8 @@ import { MyOfferingsPage } from '../features/my-offerings/MyOfferingsPage';
 import { OfferWizardPage } from '../features/offer-creation/OfferWizardPage';
 import { PrerequisitesPage } from '../features/offer-creation/PrerequisitesPage';
 import { OfferDetailsPage } from '../features/offer/OfferDetailsPage';
+import { MyOrdersPage } from '../features/orders/MyOrdersPage';
+import { MySalesPage } from '../features/orders/MySalesPage';
 import { HomePage } from '../features/search/HomePage';
 import { ResultsPage } from '../features/search/ResultsPage';
 import { WatchlistPage } from '../features/watchlist/WatchlistPage';
@@ -27,6 +30,9 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'offer/create/pre', element: <PrerequisitesPage /> },
   { path: 'offer/create', element: <OfferWizardPage /> },
   { path: 'my-offerings', element: <MyOfferingsPage /> },
+  { path: 'cart', element: <CartPage /> },
+  { path: 'orders', element: <MyOrdersPage /> },
+  { path: 'sales', element: <MySalesPage /> },
 ];
 
 /** The legal pages, the sign-in pages and the 404 page. */

@@ -44,6 +44,8 @@ export type TApiRequest<TSchema extends z.ZodType> = {
   schema: TSchema;
   /** Sent as JSON when present. */
   body?: unknown;
+  /** Extra request headers, for example `Idempotency-Key`. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -54,7 +56,7 @@ export type TApiRequest<TSchema extends z.ZodType> = {
  */
 export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<TSchema>): Promise<z.infer<TSchema>> {
   const hasBody = request.body !== undefined;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (hasBody) headers['content-type'] = 'application/json';
   const token = apiAuth ? await apiAuth.getAccessToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -82,4 +84,29 @@ export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<T
     throw new ApiError('The server answered in an unexpected form.', response.status, 'UNEXPECTED_RESPONSE');
   }
   return parsed.data;
+}
+
+/**
+ * Downloads a file the API serves (an invoice PDF) with the bearer token, which a plain link cannot
+ * send. Throws an ApiError like apiFetch when the server refuses.
+ */
+export async function apiFetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = apiAuth ? await apiAuth.getAccessToken() : null;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ApiError('The server cannot be reached.', 0, 'NETWORK');
+  }
+  if (response.status === 401) apiAuth?.onUnauthorized();
+  if (!response.ok) {
+    const parsed = ZErrorResponse.safeParse(await response.json().catch(() => undefined));
+    if (parsed.success) throw new ApiError(parsed.data.message, response.status, parsed.data.code);
+    throw new ApiError(`HTTP ${response.status}`, response.status, 'UNEXPECTED_RESPONSE');
+  }
+  return response.blob();
 }

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { TEST_USER } from '../../app/providers';
+import { currentLocation, renderWithProviders } from '../../test/render';
+import { makeTestOffer } from '../search/test-offer';
+import { CartActions } from './CartActions';
+import { toCartOffer } from './cart-storage';
+import { json, makeOrder, storedCarts } from './cart-test-data';
+import { useCart } from './use-cart';
+
+const offer = makeTestOffer({ paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5, isSellable: true });
+
+let fetchMock: Mock<typeof fetch>;
+
+beforeEach(() => {
+  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/cart/quote') return json(200, { data: storedCarts()[0]?.items ?? [], missing: [] });
+    if (url === '/idp-service/payment') return json(201, makeOrder());
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+  }) as Mock<typeof fetch>;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('CartActions', () => {
+  it('cannot add an offer that is not for sale, and says why', () => {
+    renderWithProviders(<CartActions offer={{ ...offer, isSellable: false }} />);
+    const button = screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByTestId('not-for-sale').textContent).toBe('This offer is not for sale.');
+    expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('not-for-sale').id);
+  });
+
+  it('adds the offer, opens the added-to-cart modal, and then offers to remove it', async () => {
+    renderWithProviders(<CartActions offer={offer} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [toCartOffer(offer)] }]);
+    const modal = screen.getByRole('dialog', { name: 'Added to cart' });
+    expect(modal.textContent).toContain('“Air quality in Leipzig” is in your cart.');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Continue shopping' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove from cart' }));
+    expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [] }]);
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+  });
+
+  it('goes to the cart from the added-to-cart modal', async () => {
+    const view = renderWithProviders(<CartActions offer={offer} />, { url: `/offer/details/${offer['@id']}` });
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Go to cart' }));
+    expect(currentLocation(view).pathname).toBe('/cart');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens checkout from the added-to-cart modal, which closes; a placed order closes both and goes home', async () => {
+    const view = renderWithProviders(<CartActions offer={offer} />, { url: `/offer/details/${offer['@id']}` });
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Added to cart' })).getByTestId('added-checkout'));
+    expect(screen.queryByRole('dialog', { name: 'Added to cart' })).toBeNull();
+    const checkout = screen.getByRole('dialog', { name: 'Checkout' });
+    const place = within(checkout).getByTestId('place-order') as HTMLButtonElement;
+    await waitFor(() => expect(place.disabled).toBe(false));
+    await userEvent.click(place);
+    expect((await screen.findByTestId('global-alert')).textContent).toBe('Your order has been placed sucessfully');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(currentLocation(view).pathname).toBe('/'));
+    expect(storedCarts()).toEqual([]);
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/idp-service/payment')).toBe(true);
+  });
+});
+
+function CartProbe({ action }: { action: (cart: ReturnType<typeof useCart>) => void }) {
+  const cart = useCart();
+  return (
+    <button type="button" onClick={() => action(cart)}>
+      act
+    </button>
+  );
+}
+
+describe('cart errors', () => {
+  it("shows 'Item already in cart' when the same offer is added again", async () => {
+    const item = toCartOffer(offer);
+    renderWithProviders(<CartProbe action={(cart) => cart.add(item)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'act' }));
+    expect(screen.queryByTestId('global-alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'act' }));
+    const alert = await screen.findByTestId('global-alert');
+    expect(alert.textContent).toBe('Item already in cart');
+    expect(alert.getAttribute('data-type')).toBe('error');
+    expect(storedCarts()[0]?.items).toHaveLength(1);
+  });
+
+  it("shows 'No cart found' when removing from a cart that does not exist", async () => {
+    renderWithProviders(<CartProbe action={(cart) => cart.remove(offer['@id'])} />);
+    await userEvent.click(screen.getByRole('button', { name: 'act' }));
+    expect((await screen.findByTestId('global-alert')).textContent).toBe('No cart found');
+  });
+});

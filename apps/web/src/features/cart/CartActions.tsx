@@ -1,0 +1,72 @@
+import type { TOffer } from '@dsm/contracts';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconShoppingCartMinus, IconShoppingCartPlus } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AddedToCartModal } from './AddedToCartModal';
+import { CheckoutModal } from './CheckoutModal';
+import { toCartOffer } from './cart-storage';
+import { useCart } from './use-cart';
+
+export type TCartActionsProps = {
+  /** The offer of the details page (a metadata item is an offer too). */
+  offer: TOffer;
+};
+
+/**
+ * The cart controls of the offer details page: add to cart (disabled when the offer is not for
+ * sale) or remove from cart, with the added-to-cart and checkout modals, each opened and closed on
+ * its own.
+ */
+export function CartActions({ offer }: TCartActionsProps) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const hintId = useId();
+  const [addedTitle, setAddedTitle] = useState<string | null>(null);
+  const [isCheckoutOpen, setIsCheckoutOpen] = useState(false);
+  const isInCart = cart.isInCart(offer['@id']);
+
+  const add = () => {
+    if (cart.add(toCartOffer(offer))) setAddedTitle(offer.title);
+  };
+
+  return (
+    <Stack gap={4} align="flex-start">
+      {isInCart ? (
+        <Button
+          variant="outline"
+          leftSection={<IconShoppingCartMinus size={18} aria-hidden />}
+          onClick={() => cart.remove(offer['@id'])}
+          data-testid="remove-from-cart"
+        >
+          {t('cart.removeFromCart')}
+        </Button>
+      ) : (
+        <Button
+          leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
+          onClick={add}
+          disabled={!offer.isSellable}
+          aria-describedby={offer.isSellable ? undefined : hintId}
+          data-testid="add-to-cart"
+        >
+          {t('cart.addToCart')}
+        </Button>
+      )}
+      {!offer.isSellable && !isInCart && (
+        <Text id={hintId} size="xs" c="gray.7" data-testid="not-for-sale">
+          {t('cart.notForSale')}
+        </Text>
+      )}
+      <AddedToCartModal
+        title={addedTitle}
+        onClose={() => setAddedTitle(null)}
+        onCheckout={() => setIsCheckoutOpen(true)}
+      />
+      <CheckoutModal
+        opened={isCheckoutOpen}
+        onClose={() => setIsCheckoutOpen(false)}
+        onPlaced={() => setAddedTitle(null)}
+      />
+    </Stack>
+  );
+}

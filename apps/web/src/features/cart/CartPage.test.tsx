@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { TEST_USER } from '../../app/providers';
+import { currentLocation, renderWithProviders } from '../../test/render';
+import { CartPage } from './CartPage';
+import { CART_STORAGE_KEY } from './cart-storage';
+import { json, makeCartOffer, makeOrder, storeCart, storeCarts, storedCarts, WEATHER } from './cart-test-data';
+
+const AIR = makeCartOffer();
+
+let fetchMock: Mock<typeof fetch>;
+let quoteAnswer: () => Response;
+let paymentAnswer: () => Response;
+
+function callsTo(path: string) {
+  return fetchMock.mock.calls
+    .filter(([url]) => String(url) === path)
+    .map(([, init]) => ({
+      body: JSON.parse(String(init?.body)) as unknown,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    }));
+}
+
+beforeEach(() => {
+  quoteAnswer = () => json(200, { data: storedCarts()[0]?.items ?? [], missing: [] });
+  paymentAnswer = () => json(201, makeOrder());
+  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/cart/quote') return quoteAnswer();
+    if (url === '/idp-service/payment') return paymentAnswer();
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+  }) as Mock<typeof fetch>;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('CartPage', () => {
+  it("is titled 'My cart' and, empty, says so with Checkout disabled", () => {
+    renderWithProviders(<CartPage />, { url: '/cart' });
+    expect(screen.getByRole('heading', { level: 1, name: 'My cart' })).toBeTruthy();
+    expect(screen.getByTestId('cart-count').textContent).toBe('0 items');
+    expect(screen.getByTestId('cart-empty')).toBeTruthy();
+    expect(screen.getByTestId('cart-total').textContent).toBe('0.00 €');
+    expect((screen.getByTestId('checkout-button') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('lists the items with their payment labels, the count and the total in euros', () => {
+    storeCart([AIR, WEATHER]);
+    renderWithProviders(<CartPage />, { url: '/cart' });
+    expect(screen.getByTestId('cart-count').textContent).toBe('2 items');
+    const items = screen.getAllByTestId('cart-item');
+    expect(items.map((item) => within(item).getByTestId('cart-item-price').textContent)).toEqual([
+      '12.50 €',
+      '20.00 € / month',
+    ]);
+    expect(within(items[0]!).getByText('Supplier: City of Leipzig')).toBeTruthy();
+    expect(screen.getByTestId('cart-net').textContent).toBe('32.50 €');
+    expect(screen.getByTestId('cart-vat').textContent).toBe('6.18 €');
+    expect(screen.getByTestId('cart-total').textContent).toBe('38.68 €');
+    expect((screen.getByTestId('checkout-button') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("never shows another user's cart stored in the same browser", () => {
+    storeCarts([{ id: 'someone-else', items: [AIR, WEATHER] }]);
+    renderWithProviders(<CartPage />, { url: '/cart' });
+    expect(screen.getByTestId('cart-count').textContent).toBe('0 items');
+  });
+
+  it('removes an item from the cart and the storage', async () => {
+    storeCart([AIR, WEATHER]);
+    renderWithProviders(<CartPage />, { url: '/cart' });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Air quality in Leipzig from the cart' }));
+    expect(screen.getAllByTestId('cart-item')).toHaveLength(1);
+    expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [WEATHER] }]);
+  });
+
+  it('recovers from a corrupted stored cart with an empty cart and a message, not a blank page', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, '{"broken": ');
+    renderWithProviders(<CartPage />, { url: '/cart' });
+    expect(screen.getByRole('heading', { name: 'My cart' })).toBeTruthy();
+    expect(screen.getByTestId('cart-count').textContent).toBe('0 items');
+    const alert = await screen.findByTestId('global-alert');
+    expect(alert.getAttribute('data-type')).toBe('error');
+    expect(alert.textContent).toMatch(/could not be read/);
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBe('[]');
+  });
+
+  it('checks prices, places the order, empties the cart, goes home and says so for 5000 ms', async () => {
+    storeCarts([
+      { id: TEST_USER.id, items: [AIR, WEATHER] },
+      { id: 'someone-else', items: [AIR] },
+    ]);
+    const view = renderWithProviders(<CartPage />, { url: '/cart' });
+    await userEvent.click(screen.getByTestId('checkout-button'));
+    const modal = await screen.findByRole('dialog', { name: 'Checkout' });
+    const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
+    await waitFor(() => expect(place.disabled).toBe(false));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await userEvent.click(place);
+      const alert = await screen.findByTestId('global-alert');
+      expect(alert.textContent).toBe('Your order has been placed sucessfully');
+      expect(alert.getAttribute('data-type')).toBe('success');
+      expect(storedCarts()).toEqual([{ id: 'someone-else', items: [AIR] }]);
+      expect(callsTo('/api/cart/quote')[0]?.body).toEqual({ ids: [AIR['@id'], WEATHER['@id']] });
+      const [payment] = callsTo('/idp-service/payment');
+      expect(payment?.body).toEqual({
+        consumerId: TEST_USER.id,
+        purchasedItems: [
+          { productId: AIR['@id'], providerId: 'org-1' },
+          { productId: WEATHER['@id'], providerId: 'org-2' },
+        ],
+      });
+      expect(payment?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
+      await vi.advanceTimersByTimeAsync(4900);
+      expect(screen.queryByTestId('global-alert')).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(600);
+      expect(screen.queryByTestId('global-alert')).toBeNull();
+      expect(currentLocation(view).pathname).toBe('/');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the cart and shows an error when the order fails', async () => {
+    storeCart([AIR]);
+    paymentAnswer = () =>
+      json(409, {
+        statusCode: 409,
+        code: 'CONFLICT',
+        error: 'Conflict',
+        message: `body.purchasedItems.0.productId: offer ${AIR['@id']} is not for sale`,
+      });
+    renderWithProviders(<CartPage />, { url: '/cart' });
+    await userEvent.click(screen.getByTestId('checkout-button'));
+    const modal = await screen.findByRole('dialog', { name: 'Checkout' });
+    const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
+    await waitFor(() => expect(place.disabled).toBe(false));
+    await userEvent.click(place);
+    const alert = await screen.findByTestId('global-alert');
+    expect(alert.getAttribute('data-type')).toBe('error');
+    expect(alert.textContent).toContain('is not for sale');
+    expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [AIR] }]);
+    expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeTruthy();
+  });
+
+  it('shows a changed price and an offer no longer for sale, and orders only after they are accepted', async () => {
+    storeCart([AIR, WEATHER]);
+    quoteAnswer = () =>
+      json(200, {
+        data: [
+          { ...AIR, price: 15 },
+          { ...WEATHER, isSellable: false },
+        ],
+        missing: [],
+      });
+    renderWithProviders(<CartPage />, { url: '/cart' });
+    await userEvent.click(screen.getByTestId('checkout-button'));
+    const changes = await screen.findByTestId('checkout-changes');
+    expect(changes.textContent).toContain('Air quality in Leipzig: now 15.00 € instead of 12.50 €');
+    expect(changes.textContent).toContain('Weather feed is no longer for sale and will be removed.');
+    expect((screen.getByTestId('place-order') as HTMLButtonElement).disabled).toBe(true);
+
+    quoteAnswer = () => json(200, { data: [{ ...AIR, price: 15 }], missing: [] });
+    await userEvent.click(screen.getByTestId('checkout-accept'));
+    expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [{ ...AIR, price: 15 }] }]);
+    await waitFor(() => expect((screen.getByTestId('place-order') as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByTestId('checkout-changes')).toBeNull();
+    expect(screen.getAllByTestId('cart-total').map((total) => total.textContent)).toContain('17.85 €');
+  });
+});

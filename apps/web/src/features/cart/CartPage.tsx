@@ -1,0 +1,97 @@
+import { ActionIcon, Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paymentLabel, paymentText } from '../search/payment-label';
+import { CartTotals } from './CartTotals';
+import { CheckoutModal } from './CheckoutModal';
+import { useCart } from './use-cart';
+
+/** /cart, 'My cart': the items with their prices, the count, the total in euros and Checkout. */
+export function CartPage() {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [isCheckoutOpen, setIsCheckoutOpen] = useState(false);
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between" align="baseline">
+          <Title order={1}>{t('cart.title')}</Title>
+          <Text c="gray.7" data-testid="cart-count">
+            {t('cart.count', { count: cart.count })}
+          </Text>
+        </Group>
+        {cart.count === 0 ? (
+          <Card withBorder radius="md" padding="xl" data-testid="cart-empty">
+            <Stack align="center" gap="sm" ta="center">
+              <IconShoppingCart size={40} aria-hidden />
+              <Title order={2} size="h4">
+                {t('cart.emptyTitle')}
+              </Title>
+              <Text c="gray.7" size="sm">
+                {t('cart.emptyText')}
+              </Text>
+              <Button component={Link} to="/results">
+                {t('cart.browse')}
+              </Button>
+            </Stack>
+          </Card>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('cart.items')}>
+            {cart.items.map((item) => (
+              <Card component="li" key={item['@id']} withBorder radius="md" padding="md" data-testid="cart-item">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={2}>
+                    <Anchor component={Link} to={`/offer/details/${item['@id']}`} fw={600}>
+                      {item.title}
+                    </Anchor>
+                    {item.providerName && (
+                      <Text size="sm" c="gray.7">
+                        {t('cart.supplier', { name: item.providerName })}
+                      </Text>
+                    )}
+                  </Stack>
+                  <Group gap="sm" wrap="nowrap">
+                    <Text fw={600} data-testid="cart-item-price">
+                      {paymentText(paymentLabel(item.paymentModel, item.price), t)}
+                    </Text>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red.8"
+                      onClick={() => cart.remove(item['@id'])}
+                      aria-label={t('cart.removeItem', { title: item.title })}
+                      data-testid="cart-item-remove"
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+        <Card withBorder radius="md" padding="md">
+          <Stack gap="md">
+            <CartTotals totals={cart.totals} />
+            <Text size="xs" c="gray.7">
+              {t('cart.priceNote')}
+            </Text>
+            <Group justify="flex-end">
+              <Button
+                size="md"
+                onClick={() => setIsCheckoutOpen(true)}
+                disabled={cart.count === 0}
+                data-testid="checkout-button"
+              >
+                {t('cart.checkoutButton')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </Stack>
+      <CheckoutModal opened={isCheckoutOpen} onClose={() => setIsCheckoutOpen(false)} />
+    </Container>
+  );
+}

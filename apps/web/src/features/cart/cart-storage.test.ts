@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { makeTestOffer } from '../search/test-offer';
+import {
+  CartError,
+  cartItemsOf,
+  parseCarts,
+  toCartOffer,
+  withCartCleared,
+  withItemAdded,
+  withItemRemoved,
+  withItemsReplaced,
+} from './cart-storage';
+import { makeCartOffer, WEATHER } from './cart-test-data';
+
+const AIR = makeCartOffer();
+
+describe('parseCarts', () => {
+  it('reads nothing stored as no carts', () => {
+    expect(parseCarts(null)).toEqual({ entries: [], isDamaged: false });
+  });
+
+  it('reads the stored entries, one per user', () => {
+    const raw = JSON.stringify([
+      { id: 'ada', items: [AIR] },
+      { id: 'bob', items: [] },
+    ]);
+    expect(parseCarts(raw)).toEqual({
+      entries: [
+        { id: 'ada', items: [AIR] },
+        { id: 'bob', items: [] },
+      ],
+      isDamaged: false,
+    });
+  });
+
+  it.each([
+    ['text that is not JSON', '{not json'],
+    ['JSON that is not a list', '{"id":"ada","items":[]}'],
+  ])('treats %s as damage and starts empty', (_name, raw) => {
+    expect(parseCarts(raw)).toEqual({ entries: [], isDamaged: true });
+  });
+
+  it("drops only the entries that do not fit, and a user's second entry", () => {
+    const raw = JSON.stringify([
+      { id: 'ada', items: [AIR] },
+      { id: 'bob', items: [{ title: 'no id, no price' }] },
+      { id: 'ada', items: [WEATHER] },
+      42,
+    ]);
+    expect(parseCarts(raw)).toEqual({ entries: [{ id: 'ada', items: [AIR] }], isDamaged: true });
+  });
+});
+
+describe('cart changes', () => {
+  it("keeps each user's cart apart", () => {
+    const entries = withItemAdded(withItemAdded([], 'ada', AIR), 'bob', WEATHER);
+    expect(cartItemsOf(entries, 'ada')).toEqual([AIR]);
+    expect(cartItemsOf(entries, 'bob')).toEqual([WEATHER]);
+    expect(cartItemsOf(entries, 'carl')).toEqual([]);
+  });
+
+  it("refuses the same offer twice with 'Item already in cart'", () => {
+    const entries = withItemAdded([], 'ada', AIR);
+    expect(() => withItemAdded(entries, 'ada', { ...AIR })).toThrowError(new CartError('ALREADY_IN_CART'));
+    expect(new CartError('ALREADY_IN_CART').message).toBe('Item already in cart');
+  });
+
+  it("removes an offer, and answers 'No cart found' for a user without a cart", () => {
+    const entries = withItemAdded(withItemAdded([], 'ada', AIR), 'ada', WEATHER);
+    expect(cartItemsOf(withItemRemoved(entries, 'ada', AIR['@id']), 'ada')).toEqual([WEATHER]);
+    expect(() => withItemRemoved(entries, 'bob', AIR['@id'])).toThrowError('No cart found');
+    expect(() => withItemsReplaced(entries, 'bob', [])).toThrowError('No cart found');
+  });
+
+  it("clears one user's cart and leaves the others", () => {
+    const entries = withItemAdded(withItemAdded([], 'ada', AIR), 'bob', WEATHER);
+    expect(withCartCleared(entries, 'ada')).toEqual([{ id: 'bob', items: [WEATHER] }]);
+  });
+});
+
+describe('toCartOffer', () => {
+  it("keeps the sale terms and the first dataset's publisher as supplier", () => {
+    const offer = makeTestOffer({ paymentModel: 'DATA_VOLUME_BASED', price: 0.5, isSellable: true });
+    expect(toCartOffer(offer)).toEqual({
+      '@id': offer['@id'],
+      title: 'Air quality in Leipzig',
+      paymentModel: 'DATA_VOLUME_BASED',
+      price: 0.5,
+      isSellable: true,
+      providerId: 'org-1',
+      providerName: 'City of Leipzig',
+    });
+  });
+});

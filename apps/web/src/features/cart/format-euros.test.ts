@@ -1,0 +1,27 @@
+import { orderTotals } from '@dsm/contracts';
+import { describe, expect, it } from 'vitest';
+import { makeCartOffer, WEATHER } from './cart-test-data';
+import { formatEuros } from './format-euros';
+
+describe('cart totals in euros', () => {
+  it('writes cents with two decimals and the euro sign', () => {
+    expect(formatEuros(1250)).toBe('12.50 €');
+    expect(formatEuros(0)).toBe('0.00 €');
+    expect(formatEuros(123456)).toBe('1234.56 €');
+  });
+
+  it('totals a cart as net, VAT and gross, free offers at nothing', () => {
+    const items = [
+      makeCartOffer(),
+      WEATHER,
+      makeCartOffer({ '@id': 'free', paymentModel: 'FREE_OF_CHARGE', price: 9 }),
+    ];
+    const totals = orderTotals(items);
+    // 12.50 (org-1) + 20.00 (org-2): VAT 2.375 -> 2.38 and 3.80.
+    expect([formatEuros(totals.net), formatEuros(totals.vat), formatEuros(totals.gross)]).toEqual([
+      '32.50 €',
+      '6.18 €',
+      '38.68 €',
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+import type { TOrderListResponse } from '@dsm/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { json, makeOrder } from '../cart/cart-test-data';
+import { MyOrdersPage } from './MyOrdersPage';
+
+const page = (orders = [makeOrder()], total = orders.length): TOrderListResponse => ({
+  index: 0,
+  pageSize: 10,
+  total,
+  data: orders,
+});
+
+let fetchMock: Mock<typeof fetch>;
+let ordersAnswer: () => Response;
+
+beforeEach(() => {
+  ordersAnswer = () => json(200, page());
+  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.startsWith('/api/orders?')) return ordersAnswer();
+    if (url.endsWith('/pdf')) return new Response(new Blob(['%PDF-1.3']), { status: 200 });
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+  }) as Mock<typeof fetch>;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('MyOrdersPage', () => {
+  it('lists the orders with state, items, total, pay-by date and invoices', async () => {
+    renderWithProviders(<MyOrdersPage />, { url: '/orders' });
+    expect(screen.getByRole('heading', { level: 1, name: 'My orders' })).toBeTruthy();
+    const order = await screen.findByTestId('order');
+    expect(within(order).getByTestId('order-state').textContent).toBe('Invoiced');
+    expect(within(order).getByRole('link', { name: 'Air quality in Leipzig' }).getAttribute('href')).toBe(
+      '/offer/details/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01',
+    );
+    expect(within(order).getByTestId('cart-total').textContent).toBe('14.88 €');
+    expect(within(order).getByTestId('order-pay-by').textContent).toContain('04.04.2025');
+    const invoice = within(order).getByTestId('invoice-row');
+    expect(within(invoice).getByTestId('invoice-number').textContent).toBe('2025-000007');
+    expect(within(invoice).getByTestId('invoice-state').textContent).toBe('Open');
+    expect(invoice.textContent).toContain('14.88 €');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/orders?index=0&pageSize=10');
+  });
+
+  it('downloads an invoice PDF with the API', async () => {
+    const createObjectURL = vi.fn(() => 'blob:invoice');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    renderWithProviders(<MyOrdersPage />, { url: '/orders' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download invoice 2025-000007 as PDF' }));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/invoices/c0ffee00-0000-4000-8000-000000000001/pdf')).toBe(
+      true,
+    );
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('says when there are no orders yet', async () => {
+    ordersAnswer = () => json(200, page([]));
+    renderWithProviders(<MyOrdersPage />, { url: '/orders' });
+    expect((await screen.findByTestId('empty-state')).textContent).toContain('You have not ordered anything yet');
+  });
+
+  it('shows a failed load with Retry, and retries', async () => {
+    ordersAnswer = () =>
+      json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'Service Unavailable', message: 'Down' });
+    renderWithProviders(<MyOrdersPage />, { url: '/orders' });
+    const error = await screen.findByTestId('load-error');
+    expect(error.textContent).toContain('Your orders could not be loaded');
+    ordersAnswer = () => json(200, page());
+    await userEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('order')).toBeTruthy();
+  });
+
+  it('shows a cancelled order without a pay-by date', async () => {
+    const cancelled = makeOrder({ state: 'cancelled', cancelledAt: '2025-04-05T10:00:00.000Z' });
+    cancelled.invoices[0]!.state = 'cancelled';
+    ordersAnswer = () => json(200, page([cancelled]));
+    renderWithProviders(<MyOrdersPage />, { url: '/orders' });
+    const order = await screen.findByTestId('order');
+    expect(within(order).getByTestId('order-state').textContent).toBe('Cancelled');
+    expect(within(order).queryByTestId('order-pay-by')).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+import { Button, Container, Group, Pagination, Stack, Title } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../shared/error-message';
+import { OrderCard } from './OrderCard';
+import { EmptyState, LoadError, LoadingCards } from './QueryState';
+import { ORDERS_PAGE_SIZE, useOrders } from './use-orders';
+
+/** /orders, 'My orders': the buyer's orders, newest first, with state, total and invoice downloads. */
+export function MyOrdersPage() {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const orders = useOrders(index);
+  const data = orders.data;
+  const pages = data ? Math.ceil(data.total / ORDERS_PAGE_SIZE) : 0;
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Title order={1}>{t('orders.title')}</Title>
+        {orders.isError && !data && (
+          <LoadError
+            title={t('orders.errorTitle')}
+            text={errorMessage(orders.error, t)}
+            retry={t('orders.retry')}
+            onRetry={() => void orders.refetch()}
+          />
+        )}
+        {orders.isPending && <LoadingCards label={t('orders.loading')} />}
+        {data && data.total === 0 && (
+          <EmptyState
+            icon={<IconReceipt size={40} aria-hidden />}
+            title={t('orders.emptyTitle')}
+            text={t('orders.emptyText')}
+          >
+            <Button component={Link} to="/results">
+              {t('cart.browse')}
+            </Button>
+          </EmptyState>
+        )}
+        {data && data.data.length > 0 && (
+          <Stack gap="md" data-testid="orders">
+            {data.data.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </Stack>
+        )}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={index + 1}
+              onChange={(page) => {
+                setIndex(page - 1);
+                window.scrollTo({ top: 0 });
+              }}
+              getControlProps={(control) => ({ 'aria-label': t(`orders.page.${control}`) })}
+              getItemProps={(page) => ({ 'aria-label': t('orders.page.number', { page }) })}
+            />
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,91 @@
+import type { TSale, TSalesResponse } from '@dsm/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { json, makeOrder } from '../cart/cart-test-data';
+import { MySalesPage } from './MySalesPage';
+
+const order = makeOrder();
+const sale: TSale = {
+  ...order.invoices[0]!,
+  items: order.items,
+  buyer: { id: 'buyer-1', name: 'Berta Buyer', email: 'berta@example.org' },
+};
+
+const agents = [{ '@id': 'org-1', name: 'City of Leipzig' }];
+const answer = (data: TSale[], withAgents = agents): TSalesResponse => ({
+  agents: withAgents,
+  index: 0,
+  pageSize: 20,
+  total: data.length,
+  data,
+});
+
+let fetchMock: Mock<typeof fetch>;
+let salesAnswer: () => Response;
+
+beforeEach(() => {
+  salesAnswer = () => json(200, answer([sale]));
+  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith('/api/sales?')) return salesAnswer();
+    if (url === `/api/invoices/${sale.id}/paid` && init?.method === 'POST') {
+      salesAnswer = () => json(200, answer([{ ...sale, state: 'paid', paidAt: '2025-03-10T10:00:00.000Z' }]));
+      return json(200, { ...sale, state: 'paid', paidAt: '2025-03-10T10:00:00.000Z' });
+    }
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+  }) as Mock<typeof fetch>;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('MySalesPage', () => {
+  it('lists the invoices with buyer, items, commission and gross', async () => {
+    renderWithProviders(<MySalesPage />, { url: '/sales' });
+    expect(screen.getByRole('heading', { level: 1, name: 'My sales' })).toBeTruthy();
+    const card = await screen.findByTestId('sale');
+    expect(screen.getByTestId('sales-agents').textContent).toBe('You sell for: City of Leipzig');
+    expect(within(card).getByRole('heading', { name: 'Invoice 2025-000007' })).toBeTruthy();
+    expect(card.textContent).toContain('Buyer: Berta Buyer (berta@example.org)');
+    expect(card.textContent).toContain('Air quality in Leipzig');
+    expect(within(card).getByTestId('sale-commission').textContent).toBe('1.25 €');
+    expect(within(card).getByTestId('sale-gross').textContent).toBe('14.88 €');
+    expect(card.textContent).toContain('Commission 10 %');
+  });
+
+  it('marks an invoice paid after confirmation', async () => {
+    renderWithProviders(<MySalesPage />, { url: '/sales' });
+    await userEvent.click(await screen.findByTestId('mark-paid'));
+    const dialog = screen.getByRole('dialog', { name: 'Mark invoice 2025-000007 as paid?' });
+    expect(dialog.textContent).toContain('14.88 € from Berta Buyer');
+    await userEvent.click(within(dialog).getByTestId('confirm-mark-paid'));
+    expect((await screen.findByTestId('global-alert')).textContent).toBe('Invoice 2025-000007 is marked as paid.');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('sale')).getByTestId('invoice-state').textContent).toBe('Paid'),
+    );
+    expect(screen.queryByTestId('mark-paid')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it('explains that a user who sells for no publisher has no sales', async () => {
+    salesAnswer = () => json(200, answer([], []));
+    renderWithProviders(<MySalesPage />, { url: '/sales' });
+    expect((await screen.findByTestId('empty-state')).textContent).toContain('You do not sell for any publisher yet');
+  });
+
+  it('shows an error alert when marking paid fails, and keeps the invoice open', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') {
+        return json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Invoice was cancelled' });
+      }
+      return String(input).startsWith('/api/sales?') ? salesAnswer() : json(404, {});
+    });
+    renderWithProviders(<MySalesPage />, { url: '/sales' });
+    await userEvent.click(await screen.findByTestId('mark-paid'));
+    await userEvent.click(screen.getByTestId('confirm-mark-paid'));
+    const alert = await screen.findByTestId('global-alert');
+    expect(alert.textContent).toBe('Invoice was cancelled');
+    expect(alert.getAttribute('data-type')).toBe('error');
+    expect(within(screen.getByTestId('sale')).getByTestId('invoice-state').textContent).toBe('Open');
+  });
+});

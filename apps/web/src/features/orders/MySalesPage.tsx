@@ -1,0 +1,118 @@
+import { type TSale, toCents } from '@dsm/contracts';
+import { Button, Container, Group, Modal, Pagination, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingStore, IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAlert } from '../../shared/AlertProvider';
+import { errorMessage } from '../../shared/error-message';
+import { formatEuros } from '../cart/format-euros';
+import { EmptyState, LoadError, LoadingCards } from './QueryState';
+import { SaleCard } from './SaleCard';
+import { SALES_PAGE_SIZE, useMarkInvoicePaid, useSales } from './use-sales';
+
+/**
+ * /sales, 'My sales': the invoices of the publishers the user sells for, with the sold items, the
+ * buyer, the commission, and a mark-paid action once the money has arrived.
+ */
+export function MySalesPage() {
+  const { t } = useTranslation();
+  const showAlert = useAlert();
+  const [index, setIndex] = useState(0);
+  const sales = useSales(index);
+  const markPaid = useMarkInvoicePaid();
+  const [confirming, setConfirming] = useState<TSale | null>(null);
+  const data = sales.data;
+  const pages = data ? Math.ceil(data.total / SALES_PAGE_SIZE) : 0;
+
+  const confirm = () => {
+    if (!confirming) return;
+    const sale = confirming;
+    markPaid.mutate(sale.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        showAlert(t('sales.markedPaid', { number: sale.number }));
+      },
+      onError: (error) => showAlert(errorMessage(error, t), { type: 'error' }),
+    });
+  };
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Title order={1}>{t('sales.title')}</Title>
+        {sales.isError && !data && (
+          <LoadError
+            title={t('sales.errorTitle')}
+            text={errorMessage(sales.error, t)}
+            retry={t('orders.retry')}
+            onRetry={() => void sales.refetch()}
+          />
+        )}
+        {sales.isPending && <LoadingCards label={t('sales.loading')} />}
+        {data && data.agents.length === 0 && (
+          <EmptyState
+            icon={<IconBuildingStore size={40} aria-hidden />}
+            title={t('sales.noAgentsTitle')}
+            text={t('sales.noAgentsText')}
+          />
+        )}
+        {data && data.agents.length > 0 && (
+          <Text c="gray.7" data-testid="sales-agents">
+            {t('sales.sellsFor', { agents: data.agents.map((agent) => agent.name).join(', ') })}
+          </Text>
+        )}
+        {data && data.agents.length > 0 && data.total === 0 && (
+          <EmptyState
+            icon={<IconReceipt size={40} aria-hidden />}
+            title={t('sales.emptyTitle')}
+            text={t('sales.emptyText')}
+          />
+        )}
+        {data && data.data.length > 0 && (
+          <Stack gap="md" data-testid="sales">
+            {data.data.map((sale) => (
+              <SaleCard key={sale.id} sale={sale} onMarkPaid={setConfirming} />
+            ))}
+          </Stack>
+        )}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={index + 1}
+              onChange={(page) => {
+                setIndex(page - 1);
+                window.scrollTo({ top: 0 });
+              }}
+              getControlProps={(control) => ({ 'aria-label': t(`orders.page.${control}`) })}
+              getItemProps={(page) => ({ 'aria-label': t('orders.page.number', { page }) })}
+            />
+          </Group>
+        )}
+      </Stack>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('sales.confirmTitle', { number: confirming?.number ?? '' })}
+        centered
+      >
+        <Stack gap="md" data-testid="mark-paid-modal">
+          <Text size="sm">
+            {t('sales.confirmText', {
+              amount: confirming ? formatEuros(toCents(confirming.gross)) : '',
+              buyer: confirming ? confirming.buyer.name || confirming.buyer.email : '',
+            })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t('sales.cancel')}
+            </Button>
+            <Button onClick={confirm} loading={markPaid.isPending} data-testid="confirm-mark-paid">
+              {t('sales.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}

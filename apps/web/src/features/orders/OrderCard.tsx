@@ -1,0 +1,86 @@
+import type { TOrder } from '@dsm/contracts';
+import { toCents } from '@dsm/contracts';
+import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CartTotals } from '../cart/CartTotals';
+import { formatEuros } from '../cart/format-euros';
+import { formatDateTime } from '../search/format-date';
+import { paymentLabel, paymentText } from '../search/payment-label';
+import { formatDay } from './format-day';
+import { InvoiceDownloadButton } from './InvoiceDownloadButton';
+import { StateBadge } from './StateBadge';
+
+const euros = (amount: number) => formatEuros(toCents(amount));
+
+/** One order on My orders: its state, items, totals and invoices with their PDFs. */
+export function OrderCard({ order }: { order: TOrder }) {
+  const { t } = useTranslation();
+  const headingId = `order-${order.id}`;
+  return (
+    <Card component="article" withBorder radius="md" padding="md" aria-labelledby={headingId} data-testid="order">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id={headingId}>
+              {t('orders.orderOf', { date: formatDateTime(order.createdAt) })}
+            </Title>
+            <Text size="xs" c="gray.7">
+              {t('orders.orderId', { id: order.id })}
+            </Text>
+          </Stack>
+          <StateBadge state={order.state} kind="order" />
+        </Group>
+        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {order.items.map((item) => (
+            <Group component="li" key={item.productId} justify="space-between" wrap="nowrap">
+              <Anchor component={Link} to={`/offer/details/${item.productId}`} size="sm">
+                {item.title}
+              </Anchor>
+              <Text size="sm">{paymentText(paymentLabel(item.paymentModel, item.price), t)}</Text>
+            </Group>
+          ))}
+        </Stack>
+        <CartTotals totals={{ net: toCents(order.net), vat: toCents(order.vat), gross: toCents(order.gross) }} />
+        {order.state === 'invoiced' && (
+          <Text size="sm" data-testid="order-pay-by">
+            {t('orders.payBy', { date: formatDay(order.payBy) })}
+          </Text>
+        )}
+        {order.invoices.length > 0 && (
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing="xs" data-testid="order-invoices">
+              <Table.Caption>{t('orders.invoices')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('orders.column.number')}</Table.Th>
+                  <Table.Th>{t('orders.column.supplier')}</Table.Th>
+                  <Table.Th>{t('orders.column.due')}</Table.Th>
+                  <Table.Th ta="right">{t('orders.column.gross')}</Table.Th>
+                  <Table.Th>{t('orders.column.state')}</Table.Th>
+                  <Table.Th>{t('orders.column.pdf')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.invoices.map((invoice) => (
+                  <Table.Tr key={invoice.id} data-testid="invoice-row">
+                    <Table.Td data-testid="invoice-number">{invoice.number}</Table.Td>
+                    <Table.Td>{invoice.supplierName}</Table.Td>
+                    <Table.Td>{formatDay(invoice.dueAt)}</Table.Td>
+                    <Table.Td ta="right">{euros(invoice.gross)}</Table.Td>
+                    <Table.Td>
+                      <StateBadge state={invoice.state} kind="invoice" />
+                    </Table.Td>
+                    <Table.Td>
+                      <InvoiceDownloadButton invoice={invoice} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}

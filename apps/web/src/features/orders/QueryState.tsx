@@ -1,0 +1,70 @@
+import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** A failed load with its reason and Retry. */
+export function LoadError({
+  title,
+  text,
+  retry,
+  onRetry,
+}: {
+  title: string;
+  text: string;
+  retry: string;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={title} data-testid="load-error">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{text}</Text>
+        <Button size="xs" color="red" onClick={onRetry}>
+          {retry}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Cards sketched while a list loads; `label` is announced instead of the shapes. */
+export function LoadingCards({ label }: { label: string }) {
+  return (
+    <Stack gap="sm" role="status" aria-label={label} data-testid="loading">
+      {[0, 1, 2].map((key) => (
+        <Card key={key} withBorder radius="md" padding="md">
+          <Skeleton height={18} width="40%" mb="sm" />
+          <Skeleton height={10} mb={6} />
+          <Skeleton height={10} width="70%" />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** An empty list: what it would hold, and a way on. */
+export function EmptyState({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="xl" data-testid="empty-state">
+      <Stack align="center" gap="sm" ta="center">
+        {icon}
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text c="gray.7" size="sm">
+          {text}
+        </Text>
+        {children}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { type TSale, toCents } from '@dsm/contracts';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatEuros } from '../cart/format-euros';
+import { paymentLabel, paymentText } from '../search/payment-label';
+import { formatDay } from './format-day';
+import { InvoiceDownloadButton } from './InvoiceDownloadButton';
+import { StateBadge } from './StateBadge';
+
+const euros = (amount: number) => formatEuros(toCents(amount));
+
+export type TSaleCardProps = {
+  sale: TSale;
+  /** Asks to mark the invoice paid (the page confirms first). */
+  onMarkPaid: (sale: TSale) => void;
+};
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** One invoice on My sales: buyer, sold items, amounts with the commission, due date, state and actions. */
+export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
+  const { t } = useTranslation();
+  const headingId = `sale-${sale.id}`;
+  return (
+    <Card component="article" withBorder radius="md" padding="md" aria-labelledby={headingId} data-testid="sale">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id={headingId}>
+              {t('sales.invoice', { number: sale.number })}
+            </Title>
+            <Text size="sm" c="gray.7">
+              {t('sales.buyer', { name: sale.buyer.name || sale.buyer.email, email: sale.buyer.email })}
+            </Text>
+            <Text size="xs" c="gray.7">
+              {t('sales.supplier', { name: sale.supplierName })}
+            </Text>
+          </Stack>
+          <StateBadge state={sale.state} kind="invoice" />
+        </Group>
+        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {sale.items.map((item) => (
+            <Group component="li" key={item.productId} justify="space-between" wrap="nowrap">
+              <Text size="sm">{item.title}</Text>
+              <Text size="sm">{paymentText(paymentLabel(item.paymentModel, item.price), t)}</Text>
+            </Group>
+          ))}
+        </Stack>
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+          <Figure label={t('sales.date')} value={formatDay(sale.issuedAt) ?? ''} />
+          <Figure label={t('sales.due')} value={formatDay(sale.dueAt) ?? ''} />
+          <Figure label={t('cart.net')} value={euros(sale.net)} />
+          <Figure
+            label={t('sales.commission', { rate: Math.round(sale.commissionRate * 1000) / 10 })}
+            value={euros(sale.commission)}
+            testId="sale-commission"
+          />
+          <Figure label={t('cart.total')} value={euros(sale.gross)} testId="sale-gross" />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="xs">
+          <InvoiceDownloadButton invoice={sale} />
+          {sale.state === 'open' && (
+            <Button
+              size="xs"
+              leftSection={<IconCircleCheck size={14} aria-hidden />}
+              onClick={() => onMarkPaid(sale)}
+              data-testid="mark-paid"
+            >
+              {t('sales.markPaid')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import type { TInvoiceState, TOrderState } from '@dsm/contracts';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const COLOR: Record<TOrderState | TInvoiceState, string> = {
+  placed: 'gray.7',
+  invoiced: 'blue.8',
+  open: 'blue.8',
+  paid: 'green.9',
+  cancelled: 'red.8',
+};
+
+/** An order's or invoice's state as a coloured badge with its name. */
+export function StateBadge({ state, kind }: { state: TOrderState | TInvoiceState; kind: 'order' | 'invoice' }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={COLOR[state]} variant="filled" data-testid={`${kind}-state`} data-state={state}>
+      {t(`orders.${kind}State.${state}`)}
+    </Badge>
+  );
+}
