@@ -79,7 +79,7 @@ function validInput(overrides: Partial<TOfferInputBody> = {}): TOfferInputBody {
   };
 }
 
-const post = (body: unknown, headers = supplier.headers) =>
+const post = (body: unknown, headers: Record<string, string> = supplier.headers) =>
   request<TBody<TOwnOfferDetails>>(testApp.baseUrl, 'POST', '/api/offers', body, headers);
 const put = (id: string, body: unknown, headers = supplier.headers) =>
   request<TBody<TOwnOfferDetails>>(testApp.baseUrl, 'PUT', `/api/offers/${id}`, body, headers);

@@ -23,7 +23,7 @@ const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse }
 
 /** The supplier's side of offers: publish, edit, unpublish, and 'My offerings'. */
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publishing = (): TPublishing => ({ linkChecks: null });
+  const publishing = (): TPublishing => ({ linkChecks: app.linkChecks });
   const supplierOf = (user: { id: string; email: string; name: string }) => ({
     id: user.id,
     email: user.email,
