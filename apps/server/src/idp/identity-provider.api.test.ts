@@ -352,6 +352,27 @@ describe('sign-up', () => {
   });
 });
 
+describe('API', () => {
+  it('takes the access token, and answers 403 for a user without the role', async () => {
+    const user = await makeUser();
+    const tokens = await loginWithPassword({ baseUrl: testApp.baseUrl, email: user.email, password: PASSWORD });
+    const allowed = await fetch(`${testApp.baseUrl}/api/licence`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
+    expect(allowed.status).toBe(200);
+    const outsider = await makeUser([]);
+    const outsiderTokens = await loginWithPassword({
+      baseUrl: testApp.baseUrl,
+      email: outsider.email,
+      password: PASSWORD,
+    });
+    const refused = await fetch(`${testApp.baseUrl}/api/licence`, {
+      headers: { authorization: `Bearer ${outsiderTokens.accessToken}` },
+    });
+    expect(refused.status).toBe(403);
+  });
+});
+
 describe('refresh', () => {
   it('issues new tokens, rotates the refresh token and refuses the old one', async () => {
     const user = await makeUser();
