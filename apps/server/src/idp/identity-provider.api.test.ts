@@ -152,6 +152,19 @@ describe('authorization code flow with PKCE', () => {
     expect(decodeJwt((await again.exchange()).accessToken).sub).toBe(user.id);
   });
 
+  it('answers a silent check-sso (prompt=none) without showing a page', async () => {
+    const silent = { redirectUri: `${testApp.baseUrl}/silent-check-sso.html`, extraParams: { prompt: 'none' } };
+    const signedOut = await AuthorizationFlow.start({ baseUrl: testApp.baseUrl, ...silent });
+    expect(signedOut.step.kind === 'callback' && signedOut.step.url.searchParams.get('error')).toBe('login_required');
+
+    const user = await makeUser();
+    const cookies = new CookieJar();
+    await loginWithPassword({ baseUrl: testApp.baseUrl, email: user.email, password: PASSWORD, cookies });
+    const signedIn = await AuthorizationFlow.start({ baseUrl: testApp.baseUrl, cookies, ...silent });
+    expect(signedIn.step.kind).toBe('callback');
+    expect(decodeJwt((await signedIn.exchange()).accessToken).sub).toBe(user.id);
+  });
+
   it('refuses a code exchange without the PKCE verifier', async () => {
     const user = await makeUser();
     const flow = await AuthorizationFlow.start({ baseUrl: testApp.baseUrl });
@@ -532,6 +545,24 @@ describe('restart', () => {
 });
 
 describe('errors', () => {
+  it('shows a bad authorization request on an error page in the app look, in English when asked', async () => {
+    const response = await fetch(
+      `${realmUrl(testApp.baseUrl, '/protocol/openid-connect/auth')}?response_type=code&ui_locales=en`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Something went wrong');
+    expect(html).toContain('Error code: invalid_request');
+    expect(html).toContain('class="brand"');
+  });
+
+  it('answers an unknown provider path with 404', async () => {
+    const response = await fetch(realmUrl(testApp.baseUrl, '/protocol/openid-connect/nothing-here'));
+    expect(response.status).toBe(404);
+  });
+
   it('reports a wrong password as a LoginError with the page message', async () => {
     const user = await makeUser();
     const attempt = loginWithPassword({

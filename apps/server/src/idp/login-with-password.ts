@@ -74,6 +74,8 @@ export type TAuthorizationOptions = {
   scope?: string;
   /** Passed as ui_locales, e.g. `en`. */
   uiLocales?: string;
+  /** More authorization request parameters, e.g. `{ prompt: 'none' }` as a silent check-sso sends. */
+  extraParams?: Record<string, string>;
   /** Extra headers of every request, e.g. Accept-Language. */
   headers?: Record<string, string>;
   /** Reuse a browser's cookies (an existing session); a fresh jar unless given. */
@@ -161,6 +163,7 @@ export class AuthorizationFlow {
       code_challenge: createHash('sha256').update(flow.verifier).digest('base64url'),
       code_challenge_method: 'S256',
       ...(options.uiLocales ? { ui_locales: options.uiLocales } : {}),
+      ...options.extraParams,
     }).toString();
     await flow.go(url.href);
     return flow;
