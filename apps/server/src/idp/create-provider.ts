@@ -128,6 +128,8 @@ export async function createProvider(options: TCreateProviderOptions): Promise<P
     responseTypes: ['code'],
     pkce: { required: () => true },
     clockTolerance: 5,
+    // The app runs on PUBLIC_URL itself; a browser on any other origin gets no CORS answer.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
     routes: KEYCLOAK_ROUTES,
     discovery: { ui_locales_supported: ['de', 'en'], claim_types_supported: ['normal'] },
     interactions: { url: (_ctx, interaction) => `${realmPath}/login-actions/${interaction.uid}` },

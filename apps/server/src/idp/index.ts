@@ -66,7 +66,7 @@ type TServing = {
  */
 export async function registerIdentityProvider(
   app: FastifyInstance,
-  options: { config: TConfig; db: TDb } & Omit<TRegisterIdentityProviderOptions, 'config' | 'db'>,
+  options: TRegisterIdentityProviderOptions,
 ): Promise<TIdentityProvider | null> {
   const { config, db } = options;
   if (!config.isEmbeddedIdp) return null;
