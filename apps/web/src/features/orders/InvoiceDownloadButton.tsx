@@ -25,7 +25,7 @@ export function InvoiceDownloadButton({ invoice }: { invoice: Pick<TInvoice, 'nu
   return (
     <Button
       size="xs"
-      variant="light"
+      variant="default"
       leftSection={<IconDownload size={14} aria-hidden />}
       onClick={() => void download()}
       loading={isBusy}

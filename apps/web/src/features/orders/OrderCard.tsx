@@ -48,37 +48,41 @@ export function OrderCard({ order }: { order: TOrder }) {
           </Text>
         )}
         {order.invoices.length > 0 && (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="xs" data-testid="order-invoices">
-              <Table.Caption>{t('orders.invoices')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('orders.column.number')}</Table.Th>
-                  <Table.Th>{t('orders.column.supplier')}</Table.Th>
-                  <Table.Th>{t('orders.column.due')}</Table.Th>
-                  <Table.Th ta="right">{t('orders.column.gross')}</Table.Th>
-                  <Table.Th>{t('orders.column.state')}</Table.Th>
-                  <Table.Th>{t('orders.column.pdf')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {order.invoices.map((invoice) => (
-                  <Table.Tr key={invoice.id} data-testid="invoice-row">
-                    <Table.Td data-testid="invoice-number">{invoice.number}</Table.Td>
-                    <Table.Td>{invoice.supplierName}</Table.Td>
-                    <Table.Td>{formatDay(invoice.dueAt)}</Table.Td>
-                    <Table.Td ta="right">{euros(invoice.gross)}</Table.Td>
-                    <Table.Td>
-                      <StateBadge state={invoice.state} kind="invoice" />
-                    </Table.Td>
-                    <Table.Td>
-                      <InvoiceDownloadButton invoice={invoice} />
-                    </Table.Td>
+          <Stack gap={4}>
+            <Title order={3} size="h6" id={`${headingId}-invoices`}>
+              {t('orders.invoices')}
+            </Title>
+            <Table.ScrollContainer minWidth={520}>
+              <Table verticalSpacing="xs" aria-labelledby={`${headingId}-invoices`} data-testid="order-invoices">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('orders.column.number')}</Table.Th>
+                    <Table.Th>{t('orders.column.supplier')}</Table.Th>
+                    <Table.Th>{t('orders.column.due')}</Table.Th>
+                    <Table.Th ta="right">{t('orders.column.gross')}</Table.Th>
+                    <Table.Th>{t('orders.column.state')}</Table.Th>
+                    <Table.Th>{t('orders.column.pdf')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {order.invoices.map((invoice) => (
+                    <Table.Tr key={invoice.id} data-testid="invoice-row">
+                      <Table.Td data-testid="invoice-number">{invoice.number}</Table.Td>
+                      <Table.Td>{invoice.supplierName}</Table.Td>
+                      <Table.Td>{formatDay(invoice.dueAt)}</Table.Td>
+                      <Table.Td ta="right">{euros(invoice.gross)}</Table.Td>
+                      <Table.Td>
+                        <StateBadge state={invoice.state} kind="invoice" />
+                      </Table.Td>
+                      <Table.Td>
+                        <InvoiceDownloadButton invoice={invoice} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
         )}
       </Stack>
     </Card>
