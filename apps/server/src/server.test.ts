@@ -8,6 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config';
 import { findFreePort } from './db/embedded-postgres';
+import { loginWithPassword } from './idp/login-with-password';
+import { DEMO_USERS } from './modules/users/demo-users';
 import { startServer } from './server';
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
@@ -17,14 +19,18 @@ const quiet = () => {};
 /** The machine's own PostgreSQL, used to test the external-database mode. */
 const EXTERNAL_ADMIN_URL = process.env.DSM_EXTERNAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Signs in as the seeded demo buyer through the server's own provider, then counts the catalogue. */
 async function searchTotal(baseUrl: string): Promise<number> {
+  const buyer = DEMO_USERS[0]!;
+  const tokens = await loginWithPassword({ baseUrl, email: buyer.email, password: buyer.password });
   const response = await fetch(`${baseUrl}/api/search`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.accessToken}` },
     body: JSON.stringify({ index: 0, pageSize: 10 }),
   });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { total: number }).total;
+  const body = (await response.json()) as { total: number; message?: string };
+  expect(response.status, body.message).toBe(200);
+  return body.total;
 }
 
 type TRunningProcess = { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> };
