@@ -61,14 +61,27 @@ export async function checkSso(session: TSession, location: Location = window.lo
 export async function getAccessToken(session: TSession): Promise<string | null> {
   const user = await session.userManager.getUser().catch(() => null);
   if (!user) return null;
-  if (user.expires_in !== undefined && user.expires_in < MIN_TOKEN_VALIDITY_S) {
-    try {
-      const renewed = await session.userManager.signinSilent();
-      return renewed?.access_token ?? null;
-    } catch {
+  if (user.expires_in !== undefined && user.expires_in < MIN_TOKEN_VALIDITY_S) return renewOnce(session);
+  return user.access_token;
+}
+
+const renewals = new WeakMap<TSession, Promise<string | null>>();
+
+/**
+ * One refresh at a time per session: refresh tokens rotate, and the provider ends the whole
+ * sign-in when a used one comes back, so parallel calls must share one renewal.
+ */
+function renewOnce(session: TSession): Promise<string | null> {
+  const running = renewals.get(session);
+  if (running) return running;
+  const renewal = session.userManager
+    .signinSilent()
+    .then((renewed) => renewed?.access_token ?? null)
+    .catch(async () => {
       await session.userManager.removeUser().catch(() => {});
       return null;
-    }
-  }
-  return user.access_token;
+    })
+    .finally(() => renewals.delete(session));
+  renewals.set(session, renewal);
+  return renewal;
 }
