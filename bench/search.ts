@@ -15,8 +15,10 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
 import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
+import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
 import { seedCatalogue } from '../apps/server/src/modules/catalogue/seed-catalogue';
 import { searchOffers } from '../apps/server/src/modules/search/search-offers';
+import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -116,6 +118,8 @@ async function startServerProcess(url: string): Promise<{ child: ChildProcess; b
       DATABASE_URL: url,
       SEED_DATASETS: '0',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SANDBOX_CONNECTORS: 'false',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -139,7 +143,18 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 
 type TResult = { p50: number; p95: number; p99: number; rps: number; errors: number };
 
+/**
+ * The Authorization header of the seeded demo buyer, signed in through the server's own provider.
+ * Taken afresh before each run: access tokens live 5 minutes.
+ */
+async function buyerAuthorization(baseUrl: string): Promise<string> {
+  const buyer = DEMO_USERS[0]!;
+  const tokens = await loginWithPassword({ baseUrl, email: buyer.email, password: buyer.password });
+  return `Bearer ${tokens.accessToken}`;
+}
+
 async function runHttp(baseUrl: string, connections: number): Promise<TResult> {
+  const authorization = await buyerAuthorization(baseUrl);
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -147,7 +162,7 @@ async function runHttp(baseUrl: string, connections: number): Promise<TResult> {
     requests: MIX.map((item) => ({
       method: 'POST',
       path: `/api/search?query=${encodeURIComponent(item.query)}`,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization },
       body: JSON.stringify(item.body),
     })),
   });
@@ -193,6 +208,7 @@ async function runService(url: string, connections: number): Promise<TResult> {
 }
 
 async function runPerQuery(baseUrl: string): Promise<string[]> {
+  const authorization = await buyerAuthorization(baseUrl);
   const rows: string[] = [];
   for (const item of MIX) {
     const times: number[] = [];
@@ -200,7 +216,7 @@ async function runPerQuery(baseUrl: string): Promise<string[]> {
       const started = performance.now();
       const response = await fetch(`${baseUrl}/api/search?query=${encodeURIComponent(item.query)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization },
         body: JSON.stringify(item.body),
       });
       const body = (await response.json()) as { total?: number };
