@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { insertOfferOf, itemOf, SUPPLIER_A } from './orders-test-data';
+import { placeOrder } from './place-order';
+import { startOrderJobs } from './start-order-jobs';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BUYER = { id: 'buyer-on-a-schedule', email: 'buyer@example.org', name: 'Buyer', roles: ['DSM_USER'] };
+
+let database: TTestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('startOrderJobs', () => {
+  it('cancels unpaid orders on its schedule and stops cleanly', async () => {
+    const offer = await insertOfferOf(database.db, SUPPLIER_A, { price: 10 });
+    const { order } = await placeOrder({
+      db: database.db,
+      user: BUYER,
+      request: { consumerId: BUYER.id, purchasedItems: [itemOf(offer)] },
+      commissionRate: 0.1,
+    });
+    const lines: string[] = [];
+    const jobs = startOrderJobs({
+      db: database.db,
+      log: (line) => lines.push(line),
+      intervalMs: 20,
+      now: () => new Date(Date.now() + 31 * DAY_MS),
+    });
+    try {
+      await expect
+        .poll(async () => {
+          const row = await database.db
+            .selectFrom('orders')
+            .select('state')
+            .where('id', '=', order.id)
+            .executeTakeFirst();
+          return row?.state;
+        })
+        .toBe('cancelled');
+    } finally {
+      await jobs.stop();
+    }
+    expect(lines).toContain('Cancelled 1 unpaid orders after the payment window');
+  });
+});
