@@ -17,7 +17,7 @@ export const PAYMENT_WINDOW_DAYS = 30;
 /** Days after the invoice date an invoice falls due (the terms: due 30 days after receipt). */
 export const INVOICE_DUE_DAYS = 30;
 
-/** Most items one order may hold; the cart's price check takes as many ids. */
+/** Most items one order may hold. */
 export const MAX_ORDER_ITEMS = 100;
 
 /** The one currency of prices, totals and invoices. */
@@ -181,15 +181,9 @@ export const ZSalesResponse = z.object({
 });
 export type TSalesResponse = z.infer<typeof ZSalesResponse>;
 
-/** Body of `POST /api/cart/quote`: the offers of a cart. */
-export const ZCartQuoteRequest = z.object({
-  ids: z.array(ZOfferId).min(1).max(MAX_ORDER_ITEMS),
-});
-export type TCartQuoteRequest = z.infer<typeof ZCartQuoteRequest>;
-
 /**
  * An offer as the cart keeps it: what the cart, the checkout and the payment order need. The web
- * stores these in local storage; the price check answers them fresh from the catalogue.
+ * stores these in local storage and compares them with the catalogue before checkout.
  */
 export const ZCartOffer = z.object({
   '@id': z.string(),
@@ -203,20 +197,12 @@ export const ZCartOffer = z.object({
 });
 export type TCartOffer = z.infer<typeof ZCartOffer>;
 
-/** `POST /api/cart/quote`: the current state of the asked offers; ids the catalogue no longer has are in `missing`. */
-export const ZCartQuoteResponse = z.object({
-  data: z.array(ZCartOffer),
-  missing: z.array(z.string()),
-});
-export type TCartQuoteResponse = z.infer<typeof ZCartQuoteResponse>;
-
 export const paymentEndpoint = { method: 'POST', path: '/idp-service/payment' } as const;
 export const orderListEndpoint = { method: 'GET', path: '/api/orders' } as const;
 export const orderEndpoint = { method: 'GET', path: '/api/orders/:id' } as const;
 export const salesEndpoint = { method: 'GET', path: '/api/sales' } as const;
 export const invoicePdfEndpoint = { method: 'GET', path: '/api/invoices/:id/pdf' } as const;
 export const markInvoicePaidEndpoint = { method: 'POST', path: '/api/invoices/:id/paid' } as const;
-export const cartQuoteEndpoint = { method: 'POST', path: '/api/cart/quote' } as const;
 
 /** Paths with their parameters filled in, for clients. */
 export const orderPath = (id: string): string => `/api/orders/${encodeURIComponent(id)}`;

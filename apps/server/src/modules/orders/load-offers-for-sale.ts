@@ -11,7 +11,7 @@ export function agentName(agent: TAgent): string {
 }
 
 /** What selling an offer needs: price, payment model, whether it is for sale, and its supplier. */
-export function presentCartOffer(offer: TOffer): TCartOffer {
+export function toOfferForSale(offer: TOffer): TCartOffer {
   const publisher = offer.datasets[0]?.['dcterms:publisher'];
   return {
     '@id': offer['@id'],
@@ -31,5 +31,5 @@ export function presentCartOffer(offer: TOffer): TCartOffer {
 export async function loadOffersForSale(db: TDb, ids: readonly string[]): Promise<Map<string, TCartOffer>> {
   const wanted = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
   const offers = await loadOfferDocuments(db, wanted);
-  return new Map(offers.map((offer) => [offer['@id'].toLowerCase(), presentCartOffer(offer)]));
+  return new Map(offers.map((offer) => [offer['@id'].toLowerCase(), toOfferForSale(offer)]));
 }

@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  type TCartQuoteResponse,
   type TOrder,
   type TOrderListResponse,
   type TSale,
@@ -204,6 +203,18 @@ describe('POST /idp-service/payment', () => {
     expect(response.body.issues).toEqual([
       { path: 'body.purchasedItems.2.productId', message: `offer ${offers.download.id} repeats item 0` },
     ]);
+  });
+
+  it('answers 401 without sign-in and places nothing', async () => {
+    const before = await countOrders(buyer.user.id);
+    const response = await request<TErrorBody>(
+      testApp.baseUrl,
+      'POST',
+      '/idp-service/payment',
+      orderOf(buyer, offers.download),
+    );
+    expect(response.status).toBe(401);
+    expect(await countOrders(buyer.user.id)).toBe(before);
   });
 
   it('answers 400 for an empty order', async () => {
@@ -498,39 +509,5 @@ describe('auto-cancel of unpaid orders', () => {
       .where('user_id', '=', who.user.id)
       .execute();
     expect(acquired.map((row) => row.offer_id)).toEqual([offers.volume.id]);
-  });
-});
-
-describe('POST /api/cart/quote', () => {
-  it('answers current price, payment model, sale state and supplier, and the ids that are gone', async () => {
-    const gone = '00000000-0000-4000-8000-00000000beef';
-    const response = await request<TCartQuoteResponse>(
-      testApp.baseUrl,
-      'POST',
-      '/api/cart/quote',
-      { ids: [offers.subscription.id, gone, offers.unsellable.id] },
-      buyer.headers,
-    );
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({
-      data: [
-        {
-          '@id': offers.subscription.id,
-          title: 'Weather feed',
-          paymentModel: 'SUBSCRIPTION_BASED',
-          price: 12.5,
-          isSellable: true,
-          providerId: SUPPLIER_A.id,
-          providerName: SUPPLIER_A.name,
-        },
-        expect.objectContaining({ '@id': offers.unsellable.id, isSellable: false }),
-      ],
-      missing: [gone],
-    });
-  });
-
-  it('needs sign-in like every API call', async () => {
-    const response = await request(testApp.baseUrl, 'POST', '/api/cart/quote', { ids: [offers.spare.id] });
-    expect(response.status).toBe(401);
   });
 });

@@ -1,13 +1,10 @@
 import {
-  cartQuoteEndpoint,
   invoicePdfEndpoint,
   markInvoicePaidEndpoint,
   orderEndpoint,
   orderListEndpoint,
   paymentEndpoint,
   salesEndpoint,
-  ZCartQuoteRequest,
-  ZCartQuoteResponse,
   ZErrorResponse,
   ZIdParams,
   ZOrder,
@@ -27,7 +24,6 @@ import { listSales } from './list-sales';
 import { markInvoicePaid } from './mark-invoice-paid';
 import { assertIsConsumer, assertMayReadOrder } from './orders-policy';
 import { placeOrder } from './place-order';
-import { quoteCart } from './quote-cart';
 
 const ERRORS = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
@@ -137,17 +133,5 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
-  });
-
-  app.route({
-    method: cartQuoteEndpoint.method,
-    url: cartQuoteEndpoint.path,
-    schema: {
-      tags: ['orders'],
-      summary: "The cart's price check: current price, payment model, sale state and supplier of offers",
-      body: ZCartQuoteRequest,
-      response: { 200: ZCartQuoteResponse, 400: ZErrorResponse },
-    },
-    handler: async (request) => quoteCart(app.database.readDb, request.body.ids),
   });
 };

@@ -6,7 +6,7 @@ import { currentLocation, renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../search/test-offer';
 import { CartActions } from './CartActions';
 import { toCartOffer } from './cart-storage';
-import { json, makeOrder, storedCarts } from './cart-test-data';
+import { batchIdsOf, json, makeOrder, metadataItemOf, storedCarts } from './cart-test-data';
 import { useCart } from './use-cart';
 
 const offer = makeTestOffer({ paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5, isSellable: true });
@@ -16,7 +16,8 @@ let fetchMock: Mock<typeof fetch>;
 beforeEach(() => {
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
-    if (url === '/api/cart/quote') return json(200, { data: storedCarts()[0]?.items ?? [], missing: [] });
+    const batch = batchIdsOf(url);
+    if (batch) return json(200, (storedCarts()[0]?.items ?? []).map(metadataItemOf));
     if (url === '/idp-service/payment') return json(201, makeOrder());
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
   }) as Mock<typeof fetch>;

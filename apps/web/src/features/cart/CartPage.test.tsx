@@ -1,3 +1,4 @@
+import type { TCartOffer } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -5,12 +6,23 @@ import { TEST_USER } from '../../app/providers';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { CartPage } from './CartPage';
 import { CART_STORAGE_KEY } from './cart-storage';
-import { json, makeCartOffer, makeOrder, storeCart, storeCarts, storedCarts, WEATHER } from './cart-test-data';
+import {
+  batchIdsOf,
+  json,
+  makeCartOffer,
+  makeOrder,
+  metadataItemOf,
+  storeCart,
+  storeCarts,
+  storedCarts,
+  WEATHER,
+} from './cart-test-data';
 
 const AIR = makeCartOffer();
 
 let fetchMock: Mock<typeof fetch>;
-let quoteAnswer: () => Response;
+/** The catalogue's current offers; by default exactly what the cart holds. */
+let catalogue: () => TCartOffer[];
 let paymentAnswer: () => Response;
 
 function callsTo(path: string) {
@@ -23,11 +35,19 @@ function callsTo(path: string) {
 }
 
 beforeEach(() => {
-  quoteAnswer = () => json(200, { data: storedCarts()[0]?.items ?? [], missing: [] });
+  catalogue = () => storedCarts()[0]?.items ?? [];
   paymentAnswer = () => json(201, makeOrder());
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
-    if (url === '/api/cart/quote') return quoteAnswer();
+    const batch = batchIdsOf(url);
+    if (batch) {
+      return json(
+        200,
+        catalogue()
+          .filter((offer) => batch.includes(offer['@id']))
+          .map(metadataItemOf),
+      );
+    }
     if (url === '/idp-service/payment') return paymentAnswer();
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
   }) as Mock<typeof fetch>;
@@ -102,7 +122,10 @@ describe('CartPage', () => {
       expect(alert.textContent).toBe('Your order has been placed sucessfully');
       expect(alert.getAttribute('data-type')).toBe('success');
       expect(storedCarts()).toEqual([{ id: 'someone-else', items: [AIR] }]);
-      expect(callsTo('/api/cart/quote')[0]?.body).toEqual({ ids: [AIR['@id'], WEATHER['@id']] });
+      expect(fetchMock.mock.calls.map(([url]) => batchIdsOf(String(url))).find((ids) => ids !== null)).toEqual([
+        AIR['@id'],
+        WEATHER['@id'],
+      ]);
       const [payment] = callsTo('/idp-service/payment');
       expect(payment?.body).toEqual({
         consumerId: TEST_USER.id,
@@ -146,23 +169,20 @@ describe('CartPage', () => {
   });
 
   it('shows a changed price and an offer no longer for sale, and orders only after they are accepted', async () => {
-    storeCart([AIR, WEATHER]);
-    quoteAnswer = () =>
-      json(200, {
-        data: [
-          { ...AIR, price: 15 },
-          { ...WEATHER, isSellable: false },
-        ],
-        missing: [],
-      });
+    const withdrawn = makeCartOffer({ '@id': '3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e03', title: 'Withdrawn data' });
+    storeCart([AIR, WEATHER, withdrawn]);
+    catalogue = () => [
+      { ...AIR, price: 15 },
+      { ...WEATHER, isSellable: false },
+    ];
     renderWithProviders(<CartPage />, { url: '/cart' });
     await userEvent.click(screen.getByTestId('checkout-button'));
     const changes = await screen.findByTestId('checkout-changes');
     expect(changes.textContent).toContain('Air quality in Leipzig: now 15.00 € instead of 12.50 €');
     expect(changes.textContent).toContain('Weather feed is no longer for sale and will be removed.');
+    expect(changes.textContent).toContain('Withdrawn data is no longer in the catalogue and will be removed.');
     expect((screen.getByTestId('place-order') as HTMLButtonElement).disabled).toBe(true);
 
-    quoteAnswer = () => json(200, { data: [{ ...AIR, price: 15 }], missing: [] });
     await userEvent.click(screen.getByTestId('checkout-accept'));
     expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [{ ...AIR, price: 15 }] }]);
     await waitFor(() => expect((screen.getByTestId('place-order') as HTMLButtonElement).disabled).toBe(false));

@@ -10,7 +10,7 @@ import { paymentLabel, paymentText } from '../search/payment-label';
 import { CartTotals } from './CartTotals';
 import { checkPrices, needsUpdate, type TCartChange } from './price-check';
 import { useCart } from './use-cart';
-import { useCartQuote } from './use-cart-quote';
+import { useCurrentOffers } from './use-current-offers';
 import { newIdempotencyKey, usePlaceOrder } from './use-place-order';
 
 /** How long the success alert stays: the specification's 5000 ms. */
@@ -54,12 +54,12 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
   const user = useCurrentUser();
   const cart = useCart();
   const ids = useMemo(() => cart.items.map((item) => item['@id']), [cart.items]);
-  const quote = useCartQuote(ids, opened);
+  const current = useCurrentOffers(ids, opened);
   const placeOrder = usePlaceOrder();
   // One key per order of these items: a retry after a lost answer finds the first order.
   const lastAttempt = useRef<{ itemsKey: string; key: string } | null>(null);
 
-  const check = quote.data ? checkPrices(cart.items, quote.data) : null;
+  const check = current.data ? checkPrices(cart.items, current.data) : null;
   const hasChanges = check !== null && (check.changes.length > 0 || needsUpdate(cart.items, check.confirmed));
   const canOrder = check !== null && !hasChanges && cart.count > 0 && !placeOrder.isPending && user !== null;
 
@@ -85,7 +85,7 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
         onError: (error) => {
           showAlert(errorMessage(error, t), { type: 'error' });
           // The catalogue may have changed under the order: check again, so the changes can be shown.
-          void quote.refetch();
+          void current.refetch();
         },
       },
     );
@@ -94,17 +94,17 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
   return (
     <Modal opened={opened} onClose={onClose} title={t('cart.checkout.title')} size="lg" centered>
       <Stack gap="md" data-testid="checkout-modal">
-        {quote.isPending && cart.count > 0 && (
+        {current.isPending && cart.count > 0 && (
           <Group gap="xs" data-testid="checkout-checking">
             <Loader size="sm" aria-hidden />
             <Text size="sm">{t('cart.checkout.checking')}</Text>
           </Group>
         )}
-        {quote.isError && (
+        {current.isError && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('cart.checkout.checkFailed')}>
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(quote.error, t)}</Text>
-              <Button size="xs" color="red" onClick={() => void quote.refetch()}>
+              <Text size="sm">{errorMessage(current.error, t)}</Text>
+              <Button size="xs" color="red" onClick={() => void current.refetch()}>
                 {t('cart.checkout.retry')}
               </Button>
             </Stack>

@@ -1,5 +1,6 @@
-import type { TCartOffer, TOrder } from '@dsm/contracts';
+import type { TCartOffer, TMetadataItem, TOrder } from '@dsm/contracts';
 import { TEST_USER } from '../../app/providers';
+import { makeTestOffer } from '../search/test-offer';
 import { CART_STORAGE_KEY, type TCartEntry } from './cart-storage';
 
 /** An offer as the cart keeps it, for tests. */
@@ -38,6 +39,33 @@ export function storeCart(items: TCartOffer[]): void {
 /** The carts as stored now. */
 export function storedCarts(): TCartEntry[] {
   return JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]') as TCartEntry[];
+}
+
+/** The metadata item the batch call answers for an offer in the cart (the catalogue's view of it). */
+export function metadataItemOf(offer: TCartOffer): TMetadataItem {
+  const { '@id': id, title, paymentModel, price, isSellable } = offer;
+  const item = makeTestOffer({ '@id': id, title, paymentModel, price, isSellable });
+  item.datasets[0]!['dcterms:publisher'] = {
+    '@id': offer.providerId ?? 'unknown',
+    '@type': 'foaf:Organization',
+    'foaf:name': offer.providerName ?? 'unknown',
+  };
+  return {
+    ...item,
+    provider: offer.providerName,
+    providerUrl: null,
+    author: null,
+    authorEmail: null,
+    maintainer: null,
+    maintainerEmail: null,
+    endpointChecks: [],
+  };
+}
+
+/** The ids a metadata batch call asks for, or null when the URL is another call. */
+export function batchIdsOf(url: string): string[] | null {
+  const match = /^\/api\/metadata\/?\?batchIds=(.*)$/.exec(url);
+  return match ? match[1]!.split(',').map(decodeURIComponent) : null;
 }
 
 export const json = (status: number, body: unknown) =>

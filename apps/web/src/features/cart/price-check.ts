@@ -1,4 +1,7 @@
-import type { TCartOffer, TCartQuoteResponse } from '@dsm/contracts';
+import type { TCartOffer } from '@dsm/contracts';
+
+/** The catalogue's current terms of a cart's offers; ids the catalogue no longer has are `missing`. */
+export type TCurrentOffers = { data: TCartOffer[]; missing: string[] };
 
 /** A difference between the cart and the catalogue that the buyer must confirm before ordering. */
 export type TCartChange =
@@ -14,12 +17,12 @@ export type TPriceCheck = { confirmed: TCartOffer[]; changes: TCartChange[] };
  * to confirm; an offer no longer for sale or no longer there is a change that takes it out of the
  * cart. Titles and suppliers are simply brought up to date.
  */
-export function checkPrices(items: readonly TCartOffer[], quote: TCartQuoteResponse): TPriceCheck {
-  const current = new Map(quote.data.map((offer) => [offer['@id'], offer]));
+export function checkPrices(items: readonly TCartOffer[], current: TCurrentOffers): TPriceCheck {
+  const byId = new Map(current.data.map((offer) => [offer['@id'], offer]));
   const confirmed: TCartOffer[] = [];
   const changes: TCartChange[] = [];
   for (const item of items) {
-    const now = current.get(item['@id']);
+    const now = byId.get(item['@id']);
     if (!now) {
       changes.push({ kind: 'gone', item });
     } else if (!now.isSellable || now.providerId === null) {
