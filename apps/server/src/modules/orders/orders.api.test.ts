@@ -509,5 +509,13 @@ describe('auto-cancel of unpaid orders', () => {
       .where('user_id', '=', who.user.id)
       .execute();
     expect(acquired.map((row) => row.offer_id)).toEqual([offers.volume.id]);
+    const myAcquisitions = await request<{ offer: { '@id': string } }[]>(
+      testApp.baseUrl,
+      'GET',
+      '/api/acquisitions',
+      undefined,
+      who.headers,
+    );
+    expect(myAcquisitions.body.map((entry) => entry.offer['@id'])).toEqual([offers.volume.id]);
   });
 });
