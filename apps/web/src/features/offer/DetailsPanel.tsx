@@ -56,7 +56,7 @@ export function DetailsPanel({ item }: { item: TMetadataItem }) {
                 {paymentText(paymentLabel(item.paymentModel, item.price), t)}
               </Text>
               {item.isSellable && (
-                <Badge variant="light" color="blue.8" data-testid="one-time">
+                <Badge variant="filled" color="blue.8" tt="none" data-testid="one-time">
                   {t('offer.oneTime')}
                 </Badge>
               )}

@@ -23,7 +23,7 @@ export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table verticalSpacing="sm" striped data-testid="endpoints-table">
         <Table.Thead>
           <Table.Tr>
@@ -44,12 +44,13 @@ export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
               </Table.Th>
               <Table.Td>{row.type ?? t('offer.notAvailable')}</Table.Td>
               <Table.Td>{row.licence}</Table.Td>
-              <Table.Td>
+              <Table.Td miw={170}>
                 <EndpointStatus check={row.check} />
               </Table.Td>
-              <Table.Td maw={240} style={{ wordBreak: 'break-all' }}>
+              <Table.Td maw={280}>
                 {row.link ? (
-                  <Text size="sm" data-testid="endpoint-link">
+                  // Long URLs are cut to one line; 'Show link' shows the whole of it.
+                  <Text size="sm" truncate="end" title={row.link} data-testid="endpoint-link">
                     {row.link}
                   </Text>
                 ) : (
@@ -58,8 +59,10 @@ export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td maw={200} style={{ wordBreak: 'break-all' }}>
-                <Text size="sm">{row.licenceUrl ?? t('offer.notAvailable')}</Text>
+              <Table.Td maw={220}>
+                <Text size="sm" truncate="end" title={row.licenceUrl ?? undefined}>
+                  {row.licenceUrl ?? t('offer.notAvailable')}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">

@@ -130,7 +130,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
                 {formats.length > 0 ? (
                   <Group gap={6}>
                     {formats.map((format) => (
-                      <Badge key={format} variant="outline" color="gray.8">
+                      <Badge key={format} variant="outline" color="gray.8" tt="none">
                         {format}
                       </Badge>
                     ))}
@@ -143,7 +143,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
                 {item.categories.length > 0 ? (
                   <Group gap={6}>
                     {item.categories.map((category) => (
-                      <Badge key={category} variant="light">
+                      <Badge key={category} variant="light" color="blue.8" tt="none">
                         {t(`category.${category}`, { defaultValue: categoryLabel(category) })}
                       </Badge>
                     ))}
@@ -159,16 +159,18 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
                 {formatDateTime(dataset?.['dcterms:modified']) ?? notAvailable}
               </Fact>
             </Stack>
-            <Stack gap="sm" component="section" aria-labelledby="endpoints-title">
-              <Title order={2} size="h3" id="endpoints-title">
-                {t('offer.endpoints')}
-              </Title>
-              <EndpointsTable rows={rows} onShowLink={setShownLink} />
-            </Stack>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <DetailsPanel item={item} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Stack gap="sm" component="section" aria-labelledby="endpoints-title">
+            <Title order={2} size="h3" id="endpoints-title">
+              {t('offer.endpoints')}
+            </Title>
+            <EndpointsTable rows={rows} onShowLink={setShownLink} />
+          </Stack>
         </Grid.Col>
       </Grid>
       <AccessLinkModal endpoint={shownLink} onClose={() => setShownLink(null)} />
