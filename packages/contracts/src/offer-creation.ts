@@ -224,12 +224,22 @@ export const ZAssetInfo = z
   .strict();
 export type TAssetInfo = z.infer<typeof ZAssetInfo>;
 
-/** True for an upper-case ISO 3166-1 alpha-2 code of a country or territory. */
-function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code) || ['EU', 'EZ', 'UN', 'ZZ'].includes(code)) return false;
+/**
+ * Region codes the runtime's locale data names that are no ISO 3166-1 country: groupings (EU,
+ * eurozone, UN, Outlying Oceania), 'unknown', pseudo-locales and the exceptionally reserved codes.
+ */
+const NOT_A_COUNTRY = new Set(['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XA', 'XB', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA']);
+
+/**
+ * True for an upper-case ISO 3166-1 alpha-2 code of a country or territory, as the runtime's own
+ * locale data (Intl) knows them. Withdrawn codes (DD, SU, YU, ...) are refused: the locale data maps
+ * them onto today's country, which would otherwise appear twice.
+ */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_A_COUNTRY.has(code)) return false;
   try {
-    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-    return names.of(code) !== undefined;
+    if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) return false;
+    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined;
   } catch {
     return false;
   }

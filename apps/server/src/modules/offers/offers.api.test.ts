@@ -245,6 +245,11 @@ describe('POST /api/offers', () => {
     ['licenceType', { licensingInfo: { ...licensing, licenceType: '' } }, 'body.licensingInfo.licenceType'],
     ['geoRestriction', { licensingInfo: { ...licensing, geoRestriction: 'XY' } }, 'body.licensingInfo.geoRestriction'],
     [
+      'withdrawn geoRestriction',
+      { licensingInfo: { ...licensing, geoRestriction: 'DD' } },
+      'body.licensingInfo.geoRestriction',
+    ],
+    [
       'timeRestriction',
       { licensingInfo: { ...licensing, timeRestriction: '-3', timeUnit: 'Days' } },
       'body.licensingInfo.timeRestriction',
