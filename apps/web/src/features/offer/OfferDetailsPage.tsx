@@ -143,7 +143,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
                 {item.categories.length > 0 ? (
                   <Group gap={6}>
                     {item.categories.map((category) => (
-                      <Badge key={category} variant="light" color="blue.8" tt="none">
+                      <Badge key={category} variant="light" tt="none">
                         {t(`category.${category}`, { defaultValue: categoryLabel(category) })}
                       </Badge>
                     ))}
