@@ -13,6 +13,15 @@ export type TPreviewStepProps = {
   onGoToStep(step: number): void;
 };
 
+/** A country code in the user's language, or the code itself when the browser cannot name it. */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 function Entry({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div>
@@ -31,7 +40,7 @@ function Entry({ label, children, testId }: { label: string; children: ReactNode
  * and what still stops publishing, with a way back to the step to fix it.
  */
 export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPreviewStepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const none = t('offerCreation.preview.none');
   const option = (group: string, value: string) => (value ? t(`offerCreation.options.${group}.${value}`, value) : none);
   const { generalInfo } = cache;
@@ -170,7 +179,9 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
             {licensing.licenceType || none}
           </Entry>
           <Entry label={field('geoRestriction')}>
-            {licensing.geoRestriction || t('offerCreation.preview.noRestriction')}
+            {licensing.geoRestriction
+              ? countryName(licensing.geoRestriction, i18n.resolvedLanguage ?? i18n.language)
+              : t('offerCreation.preview.noRestriction')}
           </Entry>
           <Entry label={field('timeRestriction')}>
             {licensing.timeRestriction
