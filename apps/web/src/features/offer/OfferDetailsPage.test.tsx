@@ -182,11 +182,13 @@ describe('OfferDetailsPage', () => {
     localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
     show(makeTestItem({ '@id': ID, isSellable: false }));
     expect(await screen.findByTestId('one-time')).toBeTruthy();
+    expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('shows no One Time label for an offer that is not sellable', async () => {
+  it('shows no One Time label and disables add-to-cart for an offer that is not sellable', async () => {
     show(makeTestItem({ '@id': ID, isSellable: false }));
     await screen.findByTestId('details-panel');
     expect(screen.queryByTestId('one-time')).toBeNull();
+    expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(true);
   });
 });

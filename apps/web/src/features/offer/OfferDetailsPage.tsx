@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
 import { categoryLabel } from '../../shared/labels';
+import { CartActions } from '../cart/CartActions';
 import { formatDateTime } from '../search/format-date';
 import { useLicences } from '../search/use-licences';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
@@ -17,7 +18,10 @@ import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
 import { LikeButton } from './LikeButton';
 import { isOfferId, useOfferDetails } from './use-offer-details';
 
-/** Offer details at /offer/details/:id: what the offer is, its endpoints with live status, and the Details panel. */
+/**
+ * Offer details at /offer/details/:id: what the offer is, its endpoints with live status, the Details
+ * panel and the cart actions.
+ */
 export function OfferDetailsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -162,7 +166,10 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <DetailsPanel item={item} />
+          <Stack gap="md">
+            <DetailsPanel item={item} />
+            <CartActions offer={item} />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={12}>
           <Stack gap="sm" component="section" aria-labelledby="endpoints-title">
