@@ -45,15 +45,25 @@ test('[OFFERS]: a buyer likes an offer, finds it in the watchlist and unlikes it
   await expect(page.getByTestId('offer-card').filter({ has: page.getByRole('link', { name: title }) })).toHaveCount(0);
 });
 
-test('[OFFERS]: My Acquisitions is reachable from the Assets menu and lists what the buyer acquired', async ({
-  page,
-}) => {
-  await openResults(page);
+test('[OFFERS]: a liked offer shows in My Acquisitions, where the heart removes it', async ({ page }) => {
+  await openResults(page, { searchText: 'wasser' });
+  const card = page.getByTestId('result-card').nth(2);
+  const title = ((await card.locator('h3').textContent()) ?? '').trim();
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByRole('button', { name: `Like ${title}` }).click();
+  await expect(page.getByRole('button', { name: `Unlike ${title}` })).toHaveAttribute('aria-pressed', 'true');
+
+  // The Assets menu reaches My Acquisitions, which the reference's menu cannot.
   await page.getByRole('button', { name: 'Assets' }).click();
   await page.getByRole('menuitem', { name: 'My Acquisitions' }).click();
   await expect(page).toHaveURL(/\/acquisition$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Acquisitions' })).toBeVisible();
-  // Orders of other journeys may have landed here already; either the list or the empty state shows.
-  await expect(page.getByTestId('offer-list').or(page.getByTestId('offer-list-empty'))).toBeVisible();
-  await expect(page.getByTestId('offer-list-filter')).toBeVisible();
+  const liked = page.getByRole('region', { name: 'Liked offers' });
+  const entry = liked.getByTestId('offer-card').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(entry).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Purchased offers' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await entry.getByRole('button', { name: `Unlike ${title}` }).click();
+  await expect(entry).toBeHidden();
 });

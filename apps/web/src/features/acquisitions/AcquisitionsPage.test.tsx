@@ -9,6 +9,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const BOUGHT = makeTestItem({ '@id': '22222222-0000-4000-8000-000000000001', title: 'Parking occupancy feed' });
+const LIKED = makeTestItem({ '@id': '33333333-0000-4000-8000-000000000001', title: 'Groundwater levels' });
 
 let acquisitions: unknown[];
 let likedIds: string[];
@@ -22,6 +23,17 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     if (url === '/api/acquisitions') return json(200, acquisitions);
     if (url === '/api/metadata/like' && method === 'GET') return json(200, likedIds);
+    if (url.startsWith('/api/metadata?batchIds=')) {
+      const ids = decodeURIComponent(url.split('=')[1] ?? '').split(',');
+      return json(
+        200,
+        [LIKED, BOUGHT].filter((item) => ids.includes(item['@id'])),
+      );
+    }
+    if (url.startsWith('/api/metadata/like?uuid=') && method === 'DELETE') {
+      likedIds = likedIds.filter((id) => !url.endsWith(encodeURIComponent(id)));
+      return json(200, { uuid: LIKED['@id'], isLiked: false, likes: 0 });
+    }
     if (url.startsWith('/api/metadata/like?uuid=') && method === 'POST') {
       likedIds = [BOUGHT['@id']];
       return json(200, { uuid: BOUGHT['@id'], isLiked: true, likes: 1 });
@@ -32,10 +44,24 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('AcquisitionsPage', () => {
-  it('lists the acquired offers with when they were acquired, and likes one with the heart', async () => {
+  it('lists the liked offers with a filled heart that removes the like', async () => {
+    likedIds = [LIKED['@id']];
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    const likedSection = screen.getByRole('region', { name: 'Liked offers' });
+    const card = await within(likedSection).findByTestId('offer-card');
+    expect(within(card).getByRole('link', { name: 'Groundwater levels' }).getAttribute('href')).toBe(
+      `/offer/details/${LIKED['@id']}`,
+    );
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Unlike Groundwater levels' }));
+    await waitFor(() => expect(within(likedSection).queryByTestId('offer-card')).toBeNull());
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('lists the purchased offers under their own heading with when they were acquired', async () => {
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     expect(screen.getByRole('heading', { level: 1, name: 'My Acquisitions' })).toBeTruthy();
-    const card = await screen.findByTestId('offer-card');
+    const purchasedSection = screen.getByRole('region', { name: 'Purchased offers' });
+    const card = await within(purchasedSection).findByTestId('offer-card');
     expect(within(card).getByRole('link', { name: 'Parking occupancy feed' }).getAttribute('href')).toBe(
       `/offer/details/${BOUGHT['@id']}`,
     );
@@ -49,9 +75,10 @@ describe('AcquisitionsPage', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 
-  it('shows the empty state when nothing was acquired', async () => {
+  it('shows both empty states when nothing was liked or bought', async () => {
     acquisitions = [];
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     expect(await screen.findByText('No acquisitions yet')).toBeTruthy();
+    expect(await screen.findByText('No liked offers yet')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { TAcquisition } from '@dsm/contracts';
+import type { TAcquisition, TMetadataItem } from '@dsm/contracts';
 import { Container, Stack, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,24 +6,40 @@ import { errorMessage } from '../../shared/error-message';
 import { OfferCard } from '../offer/OfferCard';
 import { OfferList } from '../offer/OfferList';
 import { formatDateTime } from '../search/format-date';
+import { useLikedOffers } from '../watchlist/use-liked-offers';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { useAcquisitions } from './use-acquisitions';
 
-const offerOf = (entry: TAcquisition) => entry.offer;
+const likedOfferOf = (item: TMetadataItem) => item;
+const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
 
 /**
- * My Acquisitions (/acquisition): the offers the user acquired, latest first. A card opens the
- * details; the heart shows and changes whether the user likes the offer.
+ * My Acquisitions (/acquisition): as the specification has it, the user's liked offers as cards with
+ * a filled heart (a click opens the details, the heart removes the like); below, under their own
+ * heading, the offers the user bought, latest first.
  */
 export function AcquisitionsPage() {
   const { t } = useTranslation();
-  const acquisitions = useAcquisitions();
-  const liked = useLikedIds();
+  const liked = useLikedOffers();
+  const likedIds = useLikedIds();
+  const purchased = useAcquisitions();
   const toggleLike = useToggleLike();
-  const renderEntry = useCallback(
+
+  const renderLiked = useCallback(
+    (item: TMetadataItem) => (
+      <OfferCard
+        key={item['@id']}
+        offer={item}
+        isLiked
+        onToggleLike={() => toggleLike({ id: item['@id'], isLiked: false })}
+      />
+    ),
+    [toggleLike],
+  );
+  const renderPurchased = useCallback(
     (entry: TAcquisition) => {
       const id = entry.offer['@id'];
-      const isLiked = liked.ids.includes(id);
+      const isLiked = likedIds.ids.includes(id);
       return (
         <OfferCard
           key={id}
@@ -34,21 +50,41 @@ export function AcquisitionsPage() {
         />
       );
     },
-    [liked.ids, toggleLike, t],
+    [likedIds.ids, toggleLike, t],
   );
+
   return (
     <Container size="xl" py="lg">
-      <Stack gap="lg">
+      <Stack gap="xl">
         <Title order={1}>{t('acquisitions.title')}</Title>
-        <OfferList
-          entries={acquisitions.data}
-          offerOf={offerOf}
-          renderEntry={renderEntry}
-          errorText={acquisitions.isError ? errorMessage(acquisitions.error, t) : null}
-          onRetry={() => void acquisitions.refetch()}
-          emptyTitle={t('acquisitions.emptyTitle')}
-          emptyText={t('acquisitions.emptyText')}
-        />
+        <Stack gap="md" component="section" aria-labelledby="acquisitions-liked">
+          <Title order={2} size="h3" id="acquisitions-liked">
+            {t('acquisitions.likedTitle')}
+          </Title>
+          <OfferList
+            entries={liked.offers}
+            offerOf={likedOfferOf}
+            renderEntry={renderLiked}
+            errorText={liked.isError ? errorMessage(liked.error, t) : null}
+            onRetry={liked.refetch}
+            emptyTitle={t('acquisitions.likedEmptyTitle')}
+            emptyText={t('acquisitions.likedEmptyText')}
+          />
+        </Stack>
+        <Stack gap="md" component="section" aria-labelledby="acquisitions-purchased">
+          <Title order={2} size="h3" id="acquisitions-purchased">
+            {t('acquisitions.purchasedTitle')}
+          </Title>
+          <OfferList
+            entries={purchased.data}
+            offerOf={purchasedOfferOf}
+            renderEntry={renderPurchased}
+            errorText={purchased.isError ? errorMessage(purchased.error, t) : null}
+            onRetry={() => void purchased.refetch()}
+            emptyTitle={t('acquisitions.emptyTitle')}
+            emptyText={t('acquisitions.emptyText')}
+          />
+        </Stack>
       </Stack>
     </Container>
   );
