@@ -6,8 +6,8 @@ import type { TConfig } from './config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded-postgres';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
-import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
+import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
 import { describeDemoUsers } from './modules/users/demo-users';
@@ -84,13 +84,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       });
       if (seeded.offers > 0) log(`Seeded ${seeded.offers} demo offers`);
     }
-    if (config.hasSandboxConnectors) sandboxes = await startSandboxConnectors({ db: database.db, log });
     if (config.isEmbeddedIdp) {
       const demoUsers = await seedDemoUsers({ db: database.db, userRole: config.userRole });
       if (demoUsers.length > 0) log(describeDemoUsers(demoUsers, config.userRole));
       const agents = await seedDemoSupplier({ db: database.db });
       if (agents.length > 0) log(`The demo supplier sells for ${agents.join(', ')}`);
     }
+    if (config.hasSandboxConnectors) sandboxes = await startSandboxConnectors({ db: database.db, log });
     linkChecker = createLinkChecker({
       databaseUrl,
       db: database.db,
