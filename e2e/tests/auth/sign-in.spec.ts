@@ -27,7 +27,7 @@ test('[AUTH]: a signed-out visitor opening a results URL signs in and lands on t
 test('[AUTH]: a wrong password shows one generic message and no page of the app', async ({ page }) => {
   await page.goto('/');
   await signInAtProvider(page, { email: DEMO_USERS.buyer.email, password: 'not-the-password-1' });
-  const wrongPassword = await page.getByRole('alert').innerText();
+  const wrongPassword = (await page.getByRole('alert').textContent()) ?? '';
   await signInAtProvider(page, { email: 'nobody-here@example.com', password: 'not-the-password-1' });
   await expect(page.getByRole('alert')).toHaveText(wrongPassword);
   await expect(page).toHaveURL(/\/idp\//);

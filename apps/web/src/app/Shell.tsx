@@ -5,8 +5,8 @@ import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../features/auth/current-user';
 import { MENU_WIDTH, UserMenu } from '../features/auth/UserMenu';
 import { CartNavLink } from '../features/cart/CartNavLink';
-import { OrdersMenu } from '../features/orders/OrdersMenu';
 import { OffersMenu } from '../features/my-offerings/OffersMenu';
+import { OrdersMenu } from '../features/orders/OrdersMenu';
 import { changeLanguage, LANGUAGES, type TLanguage } from '../i18n';
 import { useDemoMode } from '../shared/DemoModeProvider';
 

@@ -1,8 +1,8 @@
 import { ErrorCode, type TSearchCacheResponse, type TSearchResponse, ZSearchResponse } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOffer } from '../../test/factories';
 import { signIn } from '../../test/auth';
+import { makeOffer } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 
