@@ -159,3 +159,64 @@ test('[OFFERS-CREATE]: the Offers menu leads to My offerings', async ({ page }) 
   await expect(page).toHaveURL(/\/my-offerings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My offerings' })).toBeVisible();
 });
+
+test('[OFFERS-CREATE]: a supplier publishes a Connector offer with usage restrictions on the sandbox connector', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const title = `Mangrove carbon stocks ${Date.now().toString(36)}`;
+  await signInAs(page, 'supplier', '/offer/create/pre');
+  await page.getByTestId('pricing-PAID').click();
+  await page.getByTestId('content-DATA').click();
+  await page.getByTestId('access-CONNECTOR').click();
+
+  await input(page, 'Title').fill(title);
+  await input(page, 'Description').fill('Above- and below-ground carbon of mangrove plots.');
+  await pick(page, 'Categories', 'Environment');
+  await page.keyboard.press('Escape');
+  await input(page, 'Author name').fill('Ada Author');
+  await input(page, 'Author e-mail').fill('ada@example.org');
+  await input(page, 'Maintainer name').fill('Max Maintainer');
+  await input(page, 'Maintainer e-mail').fill('max@example.org');
+  await page.getByTestId('wizard-next').click();
+
+  // The connector is required for this access type.
+  await expectStep(page, 'Step 2: Add endpoints');
+  await pick(page, 'Mime type', 'application/json');
+  await pick(page, 'Format', 'json');
+  await input(page, 'Endpoint title').fill('Plot readings');
+  await input(page, 'Endpoint description').fill('All plots as JSON.');
+  await input(page, 'Access URL').fill('https://data.example.org/mangroves.json');
+  await pick(page, 'Size unit', 'KB');
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByText('Choose the connector to publish on.')).toBeVisible();
+  await pick(page, 'Connector', 'Provider sandbox (provider)');
+  await page.getByTestId('wizard-next').click();
+
+  // A paid offering needs a price; the restrictions open once their boxes are checked.
+  await expectStep(page, 'Step 3: Add usage, license and pricing');
+  await pick(page, 'Licence', 'Creative Commons Namensnennung 4.0 International');
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByText('A paid offering needs a price above 0.')).toBeVisible();
+  await page.getByTestId('geo-checkbox').click();
+  await pick(page, 'Country', 'Indonesia');
+  await page.getByTestId('time-checkbox').click();
+  await input(page, 'Duration').fill('12');
+  await pick(page, 'Time unit', 'Months');
+  await pick(page, 'Payment model', 'Pay per use / download');
+  await input(page, 'Price').fill('15');
+  await pick(page, 'Currency', 'EUR');
+  await page.getByTestId('wizard-next').click();
+
+  await expectStep(page, 'Step 4: Preview');
+  await expect(page.getByTestId('preview-accessType')).toHaveText('Connector');
+  await expect(page.getByTestId('preview-price')).toHaveText('15.00 EUR');
+  await page.getByTestId('wizard-publish').click();
+  await expect(page).toHaveURL(/\/my-offerings$/);
+  const card = page.getByTestId('own-offer').filter({ hasText: title });
+  await expect(card.getByTestId('own-offer-state')).toHaveText('Published');
+  await expect(card.getByTestId('own-offer-failure')).toHaveCount(0);
+
+  await openResults(page, { searchText: title });
+  await expect(page.getByTestId('result-card').first()).toContainText(title);
+});
