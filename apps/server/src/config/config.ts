@@ -4,6 +4,19 @@ import { z } from 'zod';
 /** Where the embedded OpenID Connect provider lives: Keycloak's layout for realm dsRealm. */
 export const EMBEDDED_REALM_PATH = '/idp/realms/dsRealm';
 
+/**
+ * Fictitious operator details for the demo: reserved example domain, zero register and VAT numbers,
+ * so nobody mistakes them for a real company. A deployment sets OPERATOR_*.
+ */
+export const DEMO_OPERATOR = {
+  company: 'Beispiel Datenmarkt GmbH (Demo)',
+  address: 'Musterstraße 1, 40210 Düsseldorf',
+  register: 'HRB 00000, Amtsgericht Düsseldorf (Beispiel)',
+  vatId: 'DE000000000',
+  email: 'kontakt@example.com',
+  phone: '+49 211 0000000',
+} as const;
+
 const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 const ZPostgresUrl = z
@@ -82,6 +95,18 @@ const ZEnvironment = z.object({
   LINK_CHECK_HOST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Age in hours after which a distribution's endpoint is checked again. */
   LINK_CHECK_RECHECK_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Operator's company name with legal form, shown in the Impressum and the terms. */
+  OPERATOR_COMPANY: z.string().min(1).default(DEMO_OPERATOR.company),
+  /** Operator's postal address on one line. */
+  OPERATOR_ADDRESS: z.string().min(1).default(DEMO_OPERATOR.address),
+  /** Operator's commercial register entry (number and court). */
+  OPERATOR_REGISTER: z.string().min(1).default(DEMO_OPERATOR.register),
+  /** Operator's VAT identification number. */
+  OPERATOR_VAT_ID: z.string().min(1).default(DEMO_OPERATOR.vatId),
+  /** Operator's contact e-mail address, also for support and abuse reports. */
+  OPERATOR_EMAIL: z.string().min(1).default(DEMO_OPERATOR.email),
+  /** Operator's contact phone number. */
+  OPERATOR_PHONE: z.string().min(1).default(DEMO_OPERATOR.phone),
   /**
    * Runs the demo connectors 'provider' and 'consumer' (EDC sandboxes, never for production) on free loopback ports
    * inside the server and registers them; on by default in the embedded mode (no DATABASE_URL), off otherwise.
@@ -118,6 +143,16 @@ export type TConfig = {
   linkCheck: { allowedHosts: string[]; timeoutMs: number; hostIntervalMs: number; recheckHours: number };
   /** True when the server runs and registers the demo sandbox connectors. */
   hasSandboxConnectors: boolean;
+  /** The operator's details for the legal pages (OPERATOR_*); isDemo while all are the demo values. */
+  operator: {
+    company: string;
+    address: string;
+    register: string;
+    vatId: string;
+    email: string;
+    phone: string;
+    isDemo: boolean;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -160,5 +195,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recheckHours: e.LINK_CHECK_RECHECK_HOURS,
     },
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
+    operator: presentOperator({
+      company: e.OPERATOR_COMPANY,
+      address: e.OPERATOR_ADDRESS,
+      register: e.OPERATOR_REGISTER,
+      vatId: e.OPERATOR_VAT_ID,
+      email: e.OPERATOR_EMAIL,
+      phone: e.OPERATOR_PHONE,
+    }),
   };
+}
+
+function presentOperator(details: Record<keyof typeof DEMO_OPERATOR, string>): TConfig['operator'] {
+  const isDemo = (Object.keys(DEMO_OPERATOR) as (keyof typeof DEMO_OPERATOR)[]).every(
+    (key) => details[key] === DEMO_OPERATOR[key],
+  );
+  return { ...details, isDemo };
 }

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Badge, Button, Group, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Badge, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDatabase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
@@ -7,15 +7,17 @@ import { MENU_WIDTH, UserMenu } from '../features/auth/UserMenu';
 import { CartNavLink } from '../features/cart/CartNavLink';
 import { OffersMenu } from '../features/my-offerings/OffersMenu';
 import { OrdersMenu } from '../features/orders/OrdersMenu';
-import { changeLanguage, LANGUAGES, type TLanguage } from '../i18n';
 import { useDemoMode } from '../shared/DemoModeProvider';
+import { LanguageSelect } from './LanguageSelect';
+import { MobileNav } from './MobileNav';
 
-/** Each language in its own name, so a reader finds theirs whatever language is on. */
-const LANGUAGE_NAMES: Record<TLanguage, string> = { de: 'Deutsch', en: 'English' };
-
-/** Header (logo, title, demo marker, language), the page, and the footer with the legal links. */
+/**
+ * Header (logo, title, demo marker, menus, cart, language, profile), the page, and the footer with
+ * the legal links. Below the md breakpoint the menus and the language move into a burger drawer;
+ * cart and profile stay in the header, since they are used on every page.
+ */
 export function Shell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { isDemoMode } = useDemoMode();
   const user = useCurrentUser();
   return (
@@ -29,7 +31,7 @@ export function Shell() {
             <UnstyledButton component={Link} to="/" className="brand-link" data-testid="home-link">
               <Group gap={8} wrap="nowrap">
                 <IconDatabase size={26} color="var(--mantine-primary-color-filled)" aria-hidden />
-                <Text fw={700} size="lg" component="span">
+                <Text fw={700} size="lg" component="span" className="brand-title">
                   {t('app.title')}
                 </Text>
               </Group>
@@ -41,40 +43,40 @@ export function Shell() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {user && (
-              <Menu width={MENU_WIDTH} position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button
-                    variant="subtle"
-                    size="xs"
-                    rightSection={<IconChevronDown size={14} aria-hidden />}
-                    data-testid="assets-menu"
-                  >
-                    {t('nav.assets')}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item component={Link} to="/watchlist">
-                    {t('nav.watchlist')}
-                  </Menu.Item>
-                  <Menu.Item component={Link} to="/acquisition">
-                    {t('nav.acquisitions')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            )}
-            {user && <OffersMenu />}
-            {user && <OrdersMenu />}
+            <Group gap="sm" wrap="nowrap" visibleFrom="md">
+              {user && (
+                <Menu width={MENU_WIDTH} position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      rightSection={<IconChevronDown size={14} aria-hidden />}
+                      data-testid="assets-menu"
+                    >
+                      {t('nav.assets')}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item component={Link} to="/watchlist">
+                      {t('nav.watchlist')}
+                    </Menu.Item>
+                    <Menu.Item component={Link} to="/acquisition">
+                      {t('nav.acquisitions')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+              {user && <OffersMenu />}
+              {user && <OrdersMenu />}
+            </Group>
             {user && <CartNavLink />}
-            <NativeSelect
-              aria-label={t('app.language')}
-              data-testid="language-select"
-              size="xs"
-              value={i18n.resolvedLanguage ?? i18n.language}
-              data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
-              onChange={(event) => changeLanguage(event.currentTarget.value as TLanguage)}
-            />
+            <Group visibleFrom="md">
+              <LanguageSelect />
+            </Group>
             <UserMenu />
+            <Group hiddenFrom="md">
+              <MobileNav isSignedIn={user !== null} />
+            </Group>
           </Group>
         </Group>
       </AppShell.Header>

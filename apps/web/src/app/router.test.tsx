@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -15,6 +15,10 @@ function renderApp(url: string, user: TCurrentUser | null = TEST_USER) {
     </AppProviders>,
   );
   return router;
+}
+
+function setViewportWidth(width: number) {
+  (window as unknown as { happyDOM: { setViewport(size: { width: number }): void } }).happyDOM.setViewport({ width });
 }
 
 describe('the app shell and routes', () => {
@@ -93,6 +97,23 @@ describe('the app shell and routes', () => {
     await user.click(screen.getByRole('button', { name: 'Profile of Test Buyer' }));
     expect(screen.getByTestId('profile-email').textContent).toBe('test.buyer@example.org');
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('folds the menus and the language into the burger drawer, which closes on navigation', async () => {
+    // Phone width: the burger shows only below the md breakpoint.
+    setViewportWidth(375);
+    const router = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    for (const name of ['My watchlist', 'My Acquisitions', 'My offerings', 'Create offer', 'My orders', 'My sales']) {
+      expect(within(drawer).getByRole('link', { name })).toBeTruthy();
+    }
+    expect(within(drawer).getByLabelText('Language')).toBeTruthy();
+    await user.click(within(drawer).getByRole('link', { name: 'My orders' }));
+    expect(router.state.location.pathname).toBe('/orders');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    setViewportWidth(1024);
   });
 
   it('shows the legal pages', () => {

@@ -7,6 +7,8 @@ import en from './en.json';
 export const LANGUAGES = ['de', 'en'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: TLanguage = 'de';
+/** Each language in its own name, so a reader finds theirs whatever language is on. */
+export const LANGUAGE_NAMES: Record<TLanguage, string> = { de: 'Deutsch', en: 'English' };
 /** localStorage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 

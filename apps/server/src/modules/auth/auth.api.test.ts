@@ -1,6 +1,7 @@
 import { ErrorCode } from '@dsm/contracts';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OPERATOR } from '../../config/config';
 import { rotateSigningKeys } from '../../idp/keys';
 import { mintAccessToken, signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
@@ -144,6 +145,7 @@ describe('API authorization', () => {
       userRole: 'DSM_USER',
       rolesClaim: 'realm_access.roles',
       isEmbeddedIdp: true,
+      operator: { ...DEMO_OPERATOR, isDemo: true },
     });
   });
 });

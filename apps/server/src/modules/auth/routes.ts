@@ -1,12 +1,19 @@
 import { appConfigEndpoint, ZAppConfig } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** The web app's sign-in settings; open, since the app reads them before anyone is signed in. */
+/**
+ * The web app's sign-in settings and the operator's details; open, since the app reads them before
+ * anyone is signed in and the legal pages are open too.
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: appConfigEndpoint.method,
     url: appConfigEndpoint.path,
-    schema: { tags: ['auth'], summary: 'Sign-in settings of the web app', response: { 200: ZAppConfig } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign-in settings and operator details of the web app',
+      response: { 200: ZAppConfig },
+    },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return {
@@ -15,6 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userRole: app.config.userRole,
         rolesClaim: app.config.oidcRolesClaim,
         isEmbeddedIdp: app.config.isEmbeddedIdp,
+        operator: app.config.operator,
       };
     },
   });

@@ -1,0 +1,75 @@
+import { Burger, Divider, Drawer, NavLink, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSelect } from './LanguageSelect';
+
+const SECTIONS = [
+  {
+    label: 'nav.assets',
+    links: [
+      ['/watchlist', 'nav.watchlist'],
+      ['/acquisition', 'nav.acquisitions'],
+    ],
+  },
+  {
+    label: 'nav.offers',
+    links: [
+      ['/my-offerings', 'nav.myOfferings'],
+      ['/offer/create/pre', 'nav.createOffer'],
+    ],
+  },
+  {
+    label: 'nav.orders',
+    links: [
+      ['/orders', 'nav.myOrders'],
+      ['/sales', 'nav.mySales'],
+    ],
+  },
+] as const;
+
+/**
+ * The navbar's menus folded into a burger and a drawer, for screens too narrow for the menu row.
+ * The drawer traps focus while open and gives it back to the burger when it closes.
+ */
+export function MobileNav({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation();
+  const [isOpen, { toggle, close }] = useDisclosure(false);
+  return (
+    <>
+      <Burger
+        opened={isOpen}
+        onClick={toggle}
+        size="sm"
+        aria-label={t('nav.openMenu')}
+        aria-expanded={isOpen}
+        aria-controls="mobile-nav"
+        data-testid="burger"
+      />
+      <Drawer
+        id="mobile-nav"
+        opened={isOpen}
+        onClose={close}
+        position="right"
+        size={288}
+        title={t('nav.menu')}
+        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+        data-testid="mobile-nav"
+      >
+        <Stack gap="xs" component="nav" aria-label={t('nav.menu')}>
+          {isSignedIn &&
+            SECTIONS.map((section) => (
+              <div key={section.label}>
+                <Divider label={t(section.label)} labelPosition="left" />
+                {section.links.map(([to, label]) => (
+                  <NavLink key={to} component={Link} to={to} label={t(label)} onClick={close} />
+                ))}
+              </div>
+            ))}
+          <Divider label={t('app.language')} labelPosition="left" />
+          <LanguageSelect testId="mobile-language-select" />
+        </Stack>
+      </Drawer>
+    </>
+  );
+}
