@@ -184,11 +184,21 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
     error: (issue) => (issue.input === '' || issue.input === undefined ? OFFER_RULES.REQUIRED : OFFER_RULES.CHOICE),
   });
 
-const amount = z
-  .number({ message: OFFER_RULES.REQUIRED })
-  .finite({ message: OFFER_RULES.REQUIRED })
-  .min(0, OFFER_RULES.MIN_ZERO)
-  .max(1e12, OFFER_RULES.TOO_LONG);
+/** The largest price the catalogue stores (numeric(14, 2)). */
+export const MAX_PRICE = 999_999_999_999;
+
+/**
+ * The largest file size in any unit: 10^8 GB per endpoint keeps the offer's total of up to 50
+ * endpoints inside PostgreSQL's bigint byte count.
+ */
+export const MAX_FILESIZE = 100_000_000;
+
+const amount = (max: number) =>
+  z
+    .number({ message: OFFER_RULES.REQUIRED })
+    .finite({ message: OFFER_RULES.REQUIRED })
+    .min(0, OFFER_RULES.MIN_ZERO)
+    .max(max, OFFER_RULES.TOO_LONG);
 
 /** Step 1 'Asset Information': the general info group of the form cache. */
 export const ZGeneralInfo = z
@@ -218,7 +228,7 @@ export const ZAssetInfo = z
     endpointDescription: requiredText(5000),
     accessUrl: ZHttpUrl,
     /** In `sizeUnit`s; 0 when the size is not known. */
-    filesize: amount,
+    filesize: amount(MAX_FILESIZE),
     sizeUnit: choice(SIZE_UNITS),
   })
   .strict();
@@ -266,7 +276,7 @@ export const ZLicensingInfo = z
       .refine((value) => value === '' || (/^\d{1,6}$/.test(value) && Number(value) >= 1), OFFER_RULES.POSITIVE_WHOLE),
     timeUnit: z.union([z.literal(''), choice(TIME_UNITS)], { message: OFFER_RULES.CHOICE }),
     paymentType: choice(PAYMENT_MODELS),
-    price: amount,
+    price: amount(MAX_PRICE),
     priceUnit: z.union([z.literal(''), z.string().refine((code) => CURRENCIES.includes(code))], {
       message: OFFER_RULES.CHOICE,
     }),

@@ -198,6 +198,24 @@ describe('POST /api/offers', () => {
     expect(response.body).toMatchObject({ pricingOption: 'PAID', price: 49.5, currency: 'USD' });
   });
 
+  it('stores the largest price and file sizes it accepts', async () => {
+    const huge = { ...validInput().endpoints[0]!, filesize: 1e8, sizeUnit: 'GB' as const };
+    const response = await post(
+      validInput({
+        pricingOption: 'PAID',
+        endpoints: Array.from({ length: 50 }, () => huge),
+        licensingInfo: {
+          ...validInput().licensingInfo,
+          paymentType: 'DATA_VOLUME_BASED',
+          price: 999_999_999_999,
+          priceUnit: 'EUR',
+        },
+      }),
+    );
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ price: 999_999_999_999, endpointCount: 50 });
+  });
+
   it('answers an unknown licence with 400 naming the licence field', async () => {
     const response = await post(
       validInput({ licensingInfo: { ...validInput().licensingInfo, licenceType: 'No such licence' } }),
@@ -241,6 +259,7 @@ describe('POST /api/offers', () => {
     ],
     ['filesize', { endpoints: [{ ...endpoint, filesize: -1 }] }, 'body.endpoints.0.filesize'],
     ['filesize type', { endpoints: [{ ...endpoint, filesize: '5' }] }, 'body.endpoints.0.filesize'],
+    ['filesize too large', { endpoints: [{ ...endpoint, filesize: 2e8 }] }, 'body.endpoints.0.filesize'],
     ['sizeUnit', { endpoints: [{ ...endpoint, sizeUnit: 'TB' }] }, 'body.endpoints.0.sizeUnit'],
     ['licenceType', { licensingInfo: { ...licensing, licenceType: '' } }, 'body.licensingInfo.licenceType'],
     ['geoRestriction', { licensingInfo: { ...licensing, geoRestriction: 'XY' } }, 'body.licensingInfo.geoRestriction'],
@@ -258,6 +277,11 @@ describe('POST /api/offers', () => {
     ['timeUnit', { licensingInfo: { ...licensing, timeUnit: 'Weeks' } }, 'body.licensingInfo.timeUnit'],
     ['paymentType', { licensingInfo: { ...licensing, paymentType: 'BARTER' } }, 'body.licensingInfo.paymentType'],
     ['price negative', { licensingInfo: { ...licensing, price: -1 } }, 'body.licensingInfo.price'],
+    [
+      'price too large',
+      { pricingOption: 'PAID', licensingInfo: { ...licensing, paymentType: 'SUBSCRIPTION_BASED', price: 1e12 } },
+      'body.licensingInfo.price',
+    ],
     ['price of a free offering', { licensingInfo: { ...licensing, price: 5 } }, 'body.licensingInfo.price'],
     [
       'payment model of a free offering',

@@ -64,7 +64,7 @@ export function AddLicenceModal({ isOpen, onClose, onAdded }: TAddLicenceModalPr
   // A 409 names the field it is about in its message; show it there, anything else above the buttons.
   const conflictField: keyof TLicenceForm | null =
     serverError instanceof ApiError && serverError.status === 409
-      ? / title /.test(serverError.message)
+      ? /^A licence with the title /.test(serverError.message)
         ? 'licenceTitle'
         : 'licenceId'
       : null;

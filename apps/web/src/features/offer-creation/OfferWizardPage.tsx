@@ -189,12 +189,7 @@ export function OfferWizardPage() {
             {t('offerCreation.wizard.draftNotSaved')}
           </Alert>
         )}
-        <Stepper
-          active={activeIndex(step)}
-          size="sm"
-          allowNextStepsSelect={false}
-          aria-label={t('offerCreation.wizard.title')}
-        >
+        <Stepper active={activeIndex(step)} size="sm" allowNextStepsSelect={false}>
           {WIZARD_STEPS.map((name) => (
             <Stepper.Step key={name} label={t(`offerCreation.wizard.steps.${name}`)} />
           ))}
