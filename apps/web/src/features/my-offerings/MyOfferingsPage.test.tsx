@@ -1,10 +1,11 @@
+import type { TOwnOffer } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { MyOfferingsPage } from './MyOfferingsPage';
 
-const OFFER = {
+const OFFER: TOwnOffer = {
   '@id': '00000000-0000-4000-8000-000000000001',
   title: 'Pegelstände der Elbe',
   state: 'PUBLISHED',
@@ -25,7 +26,7 @@ function answer(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-let offers: (typeof OFFER & { publishFailure: unknown })[];
+let offers: TOwnOffer[];
 let fetchMock: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
