@@ -1,5 +1,6 @@
-import { Anchor, AppShell, Badge, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Badge, Button, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDatabase } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../features/auth/current-user';
@@ -10,6 +11,15 @@ import { OrdersMenu } from '../features/orders/OrdersMenu';
 import { useDemoMode } from '../shared/DemoModeProvider';
 import { LanguageSelect } from './LanguageSelect';
 import { MobileNav } from './MobileNav';
+
+function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('app.loadingPage')} />
+    </Center>
+  );
+}
 
 /**
  * Header (logo, title, demo marker, menus, cart, language, profile), the page, and the footer with
@@ -81,7 +91,10 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Main id="main" className="app-main">
-        <Outlet />
+        {/* Pages load on first visit (router.tsx); the header stays usable meanwhile. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
       {/* In normal flow below the page rather than fixed, so it never covers results on small screens. */}
       <footer className="app-footer">

@@ -48,6 +48,7 @@ describe('the app shell and routes', () => {
 
   it('switches to German and remembers the choice', async () => {
     renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
     await userEvent.setup().selectOptions(screen.getByLabelText('Language'), 'de');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ihr Zugang zu Millionen von Datensätzen');
     expect(localStorage.getItem('language')).toBe('de');
@@ -58,21 +59,21 @@ describe('the app shell and routes', () => {
     renderApp('/');
     expect(screen.queryByTestId('demo-marker')).toBeNull();
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Search the catalogue' }), 'activate-demo-mode{Enter}');
+    await user.type(await screen.findByRole('textbox', { name: 'Search the catalogue' }), 'activate-demo-mode{Enter}');
     expect(screen.getByTestId('demo-marker').textContent).toBe('Demo');
   });
 
   it('shows the offer details page with a way back, and says when the offer cannot be loaded', async () => {
     renderApp('/offer/details/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01');
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Back' })).toBeTruthy();
     expect(await screen.findByText('The offer could not be loaded', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('shows the watchlist and My Acquisitions', async () => {
     renderApp('/watchlist');
-    expect(screen.getByRole('heading', { level: 1, name: 'My watchlist' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My watchlist' })).toBeTruthy();
     renderApp('/acquisition');
-    expect(screen.getByRole('heading', { level: 1, name: 'My Acquisitions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Acquisitions' })).toBeTruthy();
   });
 
   it('shows the Anmelden button and no Assets menu to a signed-out visitor of an open page', async () => {
@@ -116,9 +117,9 @@ describe('the app shell and routes', () => {
     setViewportWidth(1024);
   });
 
-  it('shows the legal pages', () => {
+  it('shows the legal pages', async () => {
     renderApp('/dataProtection');
-    expect(screen.getByRole('heading', { level: 1, name: 'Data protection' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data protection' })).toBeTruthy();
   });
 });
 
@@ -130,7 +131,7 @@ describe('the offer details page', () => {
 
   it('goes home from Back when opened directly', async () => {
     const router = renderApp('/offer/details/abc');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Back' }));
     expect(router.state.location.pathname).toBe('/');
   });
 });

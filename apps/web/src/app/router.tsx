@@ -1,23 +1,34 @@
+import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { AcquisitionsPage } from '../features/acquisitions/AcquisitionsPage';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
-import { CartPage } from '../features/cart/CartPage';
-import { TestPage } from '../features/connectors/TestPage';
-import { LegalPage } from '../features/legal/LegalPage';
 import { NotFoundPage } from '../features/legal/NotFoundPage';
-import { MyOfferingsPage } from '../features/my-offerings/MyOfferingsPage';
-import { OfferDetailsPage } from '../features/offer/OfferDetailsPage';
-import { OfferWizardPage } from '../features/offer-creation/OfferWizardPage';
-import { PrerequisitesPage } from '../features/offer-creation/PrerequisitesPage';
-import { MyOrdersPage } from '../features/orders/MyOrdersPage';
-import { MySalesPage } from '../features/orders/MySalesPage';
-import { HomePage } from '../features/search/HomePage';
-import { ResultsPage } from '../features/search/ResultsPage';
-import { WatchlistPage } from '../features/watchlist/WatchlistPage';
 import { RouteError } from './RouteError';
 import { Shell } from './Shell';
+
+/**
+ * A page loaded on first visit, so the first download holds only the shell and the page asked
+ * for (the initial JavaScript budget); the Shell's Suspense shows a loader meanwhile.
+ */
+function page<TModule, TName extends keyof TModule>(load: () => Promise<TModule>, name: TName): TModule[TName] {
+  const component = lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
+  return component as unknown as TModule[TName];
+}
+
+const AcquisitionsPage = page(() => import('../features/acquisitions/AcquisitionsPage'), 'AcquisitionsPage');
+const CartPage = page(() => import('../features/cart/CartPage'), 'CartPage');
+const TestPage = page(() => import('../features/connectors/TestPage'), 'TestPage');
+const LegalPage = page(() => import('../features/legal/LegalPage'), 'LegalPage');
+const MyOfferingsPage = page(() => import('../features/my-offerings/MyOfferingsPage'), 'MyOfferingsPage');
+const OfferDetailsPage = page(() => import('../features/offer/OfferDetailsPage'), 'OfferDetailsPage');
+const OfferWizardPage = page(() => import('../features/offer-creation/OfferWizardPage'), 'OfferWizardPage');
+const PrerequisitesPage = page(() => import('../features/offer-creation/PrerequisitesPage'), 'PrerequisitesPage');
+const MyOrdersPage = page(() => import('../features/orders/MyOrdersPage'), 'MyOrdersPage');
+const MySalesPage = page(() => import('../features/orders/MySalesPage'), 'MySalesPage');
+const HomePage = page(() => import('../features/search/HomePage'), 'HomePage');
+const ResultsPage = page(() => import('../features/search/ResultsPage'), 'ResultsPage');
+const WatchlistPage = page(() => import('../features/watchlist/WatchlistPage'), 'WatchlistPage');
 
 /** The pages that need sign-in and the product role. */
 export const guardedRoutes: RouteObject[] = [
