@@ -52,6 +52,7 @@ export async function loadOfferDocuments(db: TDb, ids: readonly string[]): Promi
         'payment_model',
         'price',
         'is_sellable',
+        'state',
         'likes',
       ])
       .where('id', '=', (eb) => eb.fn.any(eb.val(idList)))
@@ -140,7 +141,8 @@ export async function loadOfferDocuments(db: TDb, ids: readonly string[]): Promi
       description: { '@value': offer.description, '@language': offer.language },
       paymentModel: offer.payment_model as TPaymentModel,
       price: Number(offer.price),
-      isSellable: offer.is_sellable,
+      // An offer its supplier unpublished stays readable (it may be liked or bought) but is not on sale.
+      isSellable: offer.is_sellable && offer.state === 'ACTIVE',
       likes: offer.likes,
       keywords: offer.keywords,
       categories: offer.categories,

@@ -2,6 +2,7 @@ import { createConnectorClient } from '@dsm/connector-client';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import {
   ErrorCode,
+  type TOffer,
   type TOfferInputBody,
   type TOwnOffer,
   type TOwnOfferDetails,
@@ -365,6 +366,36 @@ describe('My offerings, edit and unpublish', () => {
         .state,
     ).toBe('PUBLISHED');
     expect(await searchIds('Echidna nesting')).toEqual([id]);
+  });
+
+  it('takes an unpublished paid offer off sale: its details say not for sale and an order for it is refused', async () => {
+    const created = await post(
+      validInput({
+        pricingOption: 'PAID',
+        licensingInfo: {
+          ...validInput().licensingInfo,
+          paymentType: 'PAY_PER_USE_DOWNLOAD',
+          price: 12,
+          priceUnit: 'EUR',
+        },
+      }),
+    );
+    const id = created.body['@id'];
+    const before = await request<TOffer>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, stranger.headers);
+    expect(before.body.isSellable).toBe(true);
+    const providerId = before.body.datasets[0]?.['dcterms:publisher']?.['@id'];
+    expect((await remove(id)).status).toBe(200);
+    const after = await request<TOffer>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, stranger.headers);
+    expect(after.status).toBe(200);
+    expect(after.body.isSellable).toBe(false);
+    const order = await request<{ statusCode: number }>(
+      testApp.baseUrl,
+      'POST',
+      '/idp-service/payment',
+      { consumerId: stranger.user.id, purchasedItems: [{ productId: id, providerId }] },
+      stranger.headers,
+    );
+    expect(order.status).toBe(409);
   });
 
   it('answers 403 with a JSON body when someone else reads, edits or unpublishes an offer', async () => {
