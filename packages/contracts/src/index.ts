@@ -3,6 +3,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './connector';
 export * from './errors';
+export * from './harvest';
 export * from './health';
 export * from './licence';
 export * from './likes';

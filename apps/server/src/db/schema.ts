@@ -19,6 +19,9 @@ export type TDatabase = {
   order_items: TOrderItemTable;
   invoices: TInvoiceTable;
   invoice_counters: TInvoiceCounterTable;
+  harvest_sources: THarvestSourceTable;
+  harvest_runs: THarvestRunTable;
+  harvest_records: THarvestRecordTable;
 };
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -247,4 +250,38 @@ export type TInvoiceTable = {
 export type TInvoiceCounterTable = {
   year: number;
   last_number: number;
+};
+
+export type THarvestSourceTable = {
+  id: string;
+  name: string;
+  location: string;
+  format: string;
+  schedule: string | null;
+  last_run_at: Timestamp | null;
+  last_status: string | null;
+  last_counts: ColumnType<unknown, string | null, string | null> | null;
+  last_error: string | null;
+  created_at: Generated<Timestamp>;
+};
+
+export type THarvestRunTable = {
+  id: string;
+  source_id: string;
+  status: 'running' | 'succeeded' | 'failed';
+  started_at: Generated<Timestamp>;
+  finished_at: Timestamp | null;
+  resume_after: Generated<number>;
+  counts: ColumnType<unknown, string | undefined, string>;
+  failures: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+};
+
+export type THarvestRecordTable = {
+  source_id: string;
+  identifier: string;
+  offer_id: string;
+  content_hash: string;
+  last_seen_run: string | null;
+  removed_at: Timestamp | null;
 };

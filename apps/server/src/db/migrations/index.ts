@@ -5,6 +5,7 @@ import * as connectors from './0003-connectors';
 import * as likesAndLinkChecks from './0004-likes-and-link-checks';
 import * as orders from './0005-orders';
 import * as offerOwners from './0006-offer-owners';
+import * as harvest from './0007-harvest';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-likes-and-link-checks': likesAndLinkChecks,
   '0005-orders': orders,
   '0006-offer-owners': offerOwners,
+  '0007-harvest': harvest,
 };

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { TDb } from '../../db/database';
@@ -442,4 +443,78 @@ export async function insertOffer(db: TDb, record: TOfferRecord): Promise<void> 
     const distributions = distributionRows(record);
     if (distributions.length > 0) await trx.insertInto('distributions').values(distributions).execute();
   });
+}
+
+/** Rows per multi-row INSERT: PostgreSQL allows 65,535 parameters in one statement. */
+const ROWS_PER_STATEMENT = 1000;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+async function insertAgentRows(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
+  const agents = [...new Map(records.flatMap(agentsOf).map((agent) => [agent.id, agent])).values()];
+  for (const chunk of chunks(agents, ROWS_PER_STATEMENT)) {
+    await db
+      .insertInto('agents')
+      .values(
+        chunk.map((agent) => ({
+          id: agent.id,
+          type: agent.type,
+          name: agent.name ?? null,
+          first_name: agent.firstName ?? null,
+          last_name: agent.lastName ?? null,
+          email: agent.email ?? null,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
+}
+
+async function insertOwnedRows(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
+  for (const chunk of chunks(records.flatMap(datasetRows), ROWS_PER_STATEMENT)) {
+    await db.insertInto('datasets').values(chunk).execute();
+  }
+  for (const chunk of chunks(records.flatMap(distributionRows), ROWS_PER_STATEMENT)) {
+    await db.insertInto('distributions').values(chunk).execute();
+  }
+}
+
+/**
+ * Inserts offers with their agents, datasets and distributions in multi-row statements, with the
+ * bulk loader's column semantics; runs inside the caller's transaction when given one.
+ */
+export async function insertOffers(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await insertAgentRows(db, records);
+  for (const chunk of chunks(records, ROWS_PER_STATEMENT)) {
+    await db.insertInto('offers').values(chunk.map(offerRow)).execute();
+  }
+  await insertOwnedRows(db, records);
+}
+
+/**
+ * Replaces what stored offers say (same ids): the offer's columns, its datasets and distributions.
+ * Likes, link checks of unchanged distributions' offers and the offer's state are left to the caller.
+ */
+export async function replaceOffers(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await insertAgentRows(db, records);
+  await db
+    .deleteFrom('datasets')
+    .where('offer_id', '=', (eb) => eb.fn.any(eb.val(records.map((record) => record.id))))
+    .execute();
+  for (const record of records) {
+    const { id, ...columns } = offerRow(record);
+    await db
+      .updateTable('offers')
+      // `updated_at` is typed as generated, which Kysely's update types refuse a value for.
+      .set({ ...columns, updated_at: sql`now()` as never })
+      .where('id', '=', id)
+      .execute();
+  }
+  await insertOwnedRows(db, records);
 }

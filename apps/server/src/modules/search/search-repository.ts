@@ -17,9 +17,13 @@ export type TSearchCriteria = {
 
 export type TSearchPage = { ids: string[]; total: number; isTotalCapped: boolean };
 
-/** The text query in every language configuration; a document matches when any of them matches. */
+/**
+ * The text query in every language configuration; a document matches when any of them matches. Chinese,
+ * Japanese and Korean text is also matched by its character pairs (see migration 0007), since the
+ * parser reads a whole run of such characters as one word.
+ */
 function textQuery(text: string): RawBuilder<unknown> {
-  return sql`(websearch_to_tsquery('dsm_de', ${text}) || websearch_to_tsquery('dsm_en', ${text}) || websearch_to_tsquery('dsm_simple', ${text}))`;
+  return sql`(websearch_to_tsquery('dsm_de', ${text}) || websearch_to_tsquery('dsm_en', ${text}) || websearch_to_tsquery('dsm_simple', ${text}) || dsm_cjk_tsquery(${text}))`;
 }
 
 /**

@@ -1,0 +1,126 @@
+import { PAYMENT_MODELS, type TPaymentModel } from '@dsm/contracts';
+import type { Store, Term } from 'n3';
+import {
+  byteSize,
+  HarvestRecordError,
+  languageOf,
+  type THarvestedAgent,
+  type THarvestedDataset,
+  text,
+} from './harvested-dataset';
+import { parseLooseDate } from './parse-loose-date';
+
+/** Namespaces of the DCAT-AP terms read and written. */
+export const NS = {
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  dcat: 'http://www.w3.org/ns/dcat#',
+  dct: 'http://purl.org/dc/terms/',
+  foaf: 'http://xmlns.com/foaf/0.1/',
+  vcard: 'http://www.w3.org/2006/vcard/ns#',
+  hydra: 'http://www.w3.org/ns/hydra/core#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+  dsm: 'urn:dsm:terms#',
+} as const;
+
+const RDF_TYPE = `${NS.rdf}type`;
+
+function objects(store: Store, subject: Term, predicate: string): Term[] {
+  return store.getObjects(subject, predicate, null);
+}
+
+function literal(store: Store, subject: Term, predicate: string, language?: string): string | null {
+  const terms = objects(store, subject, predicate);
+  const preferred =
+    (language &&
+      terms.find((term) => term.termType === 'Literal' && 'language' in term && term.language === language)) ||
+    terms[0];
+  return preferred ? text(preferred.value) : null;
+}
+
+function agentOf(
+  store: Store,
+  subject: Term | undefined,
+  nameProperty: string,
+  emailProperty: string,
+): THarvestedAgent | null {
+  if (!subject) return null;
+  const name = literal(store, subject, nameProperty);
+  const email = literal(store, subject, emailProperty)?.replace(/^mailto:/i, '') ?? null;
+  if (!name && !email) return null;
+  return { name: name ?? email!, email, uri: subject.termType === 'NamedNode' ? subject.value : null };
+}
+
+/** The language a literal is tagged with, for the title. */
+function titleLanguage(store: Store, subject: Term): string | null {
+  const title = objects(store, subject, `${NS.dct}title`)[0];
+  return title && title.termType === 'Literal' && 'language' in title && title.language ? title.language : null;
+}
+
+/** One dcat:Dataset of a graph as a harvested dataset. */
+export function mapDcatDataset(store: Store, subject: Term): THarvestedDataset {
+  const identifier =
+    literal(store, subject, `${NS.dct}identifier`) ?? (subject.termType === 'NamedNode' ? subject.value : null);
+  if (!identifier) throw new HarvestRecordError('a dcat:Dataset has neither dct:identifier nor an IRI');
+  const title = literal(store, subject, `${NS.dct}title`);
+  if (!title) throw new HarvestRecordError(`dataset ${identifier} has no dct:title`);
+  const languageTerm = objects(store, subject, `${NS.dct}language`).map((term) => term.value);
+  const language = languageOf(languageTerm.length > 0 ? languageTerm : titleLanguage(store, subject), title);
+  const paymentText = literal(store, subject, `${NS.dsm}paymentModel`);
+  const paymentModel = PAYMENT_MODELS.includes(paymentText as TPaymentModel) ? (paymentText as TPaymentModel) : null;
+  const price = Number(literal(store, subject, `${NS.dsm}price`) ?? Number.NaN);
+  const distributions = objects(store, subject, `${NS.dcat}distribution`)
+    .map((distribution) => ({
+      position: Number(literal(store, distribution, `${NS.dsm}position`) ?? Number.MAX_SAFE_INTEGER),
+      value: {
+        title: literal(store, distribution, `${NS.dct}title`),
+        mediaType: literal(store, distribution, `${NS.dcat}mediaType`)?.replace(/^.*\/media-types?\//, '') ?? null,
+        format: literal(store, distribution, `${NS.dct}format`)?.replace(/^.*\/file-type\//, '') ?? null,
+        licence: literal(store, distribution, `${NS.dct}license`),
+        url:
+          literal(store, distribution, `${NS.dcat}downloadURL`) ?? literal(store, distribution, `${NS.dcat}accessURL`),
+        byteSize: byteSize(Number(literal(store, distribution, `${NS.dcat}byteSize`) ?? Number.NaN)),
+      },
+    }))
+    // Triples have no order: an explicit position (our export writes one) keeps the source's.
+    .sort((a, b) => a.position - b.position || String(a.value.url).localeCompare(String(b.value.url)))
+    .map((entry) => entry.value);
+  return {
+    identifier,
+    title,
+    description: literal(store, subject, `${NS.dct}description`) ?? '',
+    language,
+    keywords: objects(store, subject, `${NS.dcat}keyword`)
+      .map((term) => term.value.trim())
+      .filter((keyword, index, all) => keyword && all.indexOf(keyword) === index)
+      .sort(),
+    themes: objects(store, subject, `${NS.dcat}theme`)
+      .map((term) => term.value)
+      .sort(),
+    publisher: agentOf(store, objects(store, subject, `${NS.dct}publisher`)[0], `${NS.foaf}name`, `${NS.foaf}mbox`),
+    contact: agentOf(
+      store,
+      objects(store, subject, `${NS.dcat}contactPoint`)[0],
+      `${NS.vcard}fn`,
+      `${NS.vcard}hasEmail`,
+    ),
+    issued: parseLooseDate(literal(store, subject, `${NS.dct}issued`)),
+    modified: parseLooseDate(literal(store, subject, `${NS.dct}modified`)),
+    landingPage: literal(store, subject, `${NS.dcat}landingPage`),
+    licence: null,
+    distributions,
+    paymentModel,
+    price: Number.isFinite(price) && price >= 0 ? price : null,
+  };
+}
+
+/** The subjects typed dcat:Dataset, in a stable order. */
+export function datasetSubjects(store: Store): Term[] {
+  return store.getSubjects(RDF_TYPE, `${NS.dcat}Dataset`, null).sort((a, b) => a.value.localeCompare(b.value));
+}
+
+/** The next page a hydra-paged catalogue links to, if any. */
+export function nextPageOf(store: Store): string | null {
+  const next =
+    store.getObjects(null, `${NS.hydra}next`, null)[0] ?? store.getObjects(null, `${NS.hydra}nextPage`, null)[0];
+  return next ? next.value : null;
+}

@@ -1,0 +1,196 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { pipeline, Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { createGunzip, gunzipSync } from 'node:zlib';
+import type { THarvestFormat } from '@dsm/contracts';
+import StreamJson from 'stream-json';
+import Pick from 'stream-json/filters/Pick';
+import StreamArray from 'stream-json/streamers/StreamArray';
+import { fetchWithRetry, type TRetryOptions } from './fetch-with-retry';
+import { HarvestRecordError, type THarvestedDataset } from './harvested-dataset';
+import { mapCkanPackage } from './map-ckan-package';
+import { datasetSubjects, mapDcatDataset, nextPageOf } from './map-dcat-graph';
+import { mapDcatUsDataset } from './map-dcat-us-dataset';
+import { parseRdf, type TRdfSyntax } from './parse-rdf';
+
+/** One record of a source: the dataset it maps to, or why it could not be read. */
+export type TSourceItem = { dataset: THarvestedDataset } | { failure: string; identifier: string | null };
+
+export type TReadSourceOptions = {
+  format: THarvestFormat;
+  /** An http(s) URL or a file path. */
+  location: string;
+  /** Records already processed by an interrupted run: skipped without mapping. */
+  skip?: number;
+  /** Packages per `package_search` page (CKAN API). */
+  pageSize?: number;
+  retry?: TRetryOptions;
+};
+
+const isUrl = (location: string): boolean => /^https?:\/\//i.test(location);
+
+function mapped(map: (raw: unknown) => THarvestedDataset, raw: unknown): TSourceItem {
+  try {
+    return { dataset: map(raw) };
+  } catch (error) {
+    const identifier =
+      typeof raw === 'object' && raw !== null
+        ? String(
+            (raw as { id?: unknown; identifier?: unknown }).id ?? (raw as { identifier?: unknown }).identifier ?? '',
+          ) || null
+        : null;
+    if (error instanceof HarvestRecordError) return { failure: error.message, identifier };
+    return { failure: `unreadable record: ${error instanceof Error ? error.message : String(error)}`, identifier };
+  }
+}
+
+/** The bytes of a file or URL as a stream, gunzipped when they start with the gzip magic bytes. */
+async function openStream(location: string, retry: TRetryOptions | undefined): Promise<Readable> {
+  const raw = isUrl(location)
+    ? Readable.fromWeb((await fetchWithRetry(location, retry)).body as import('node:stream/web').ReadableStream)
+    : createReadStream(path.resolve(location));
+  const iterator = raw[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const head: Buffer = first.done ? Buffer.alloc(0) : Buffer.from(first.value as Buffer);
+  async function* rest() {
+    if (head.length > 0) yield head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value as Buffer;
+    }
+  }
+  const stream = Readable.from(rest(), { objectMode: false });
+  return head[0] === 0x1f && head[1] === 0x8b ? stream.pipe(createGunzip()) : stream;
+}
+
+async function readText(location: string, retry: TRetryOptions | undefined, accept: string): Promise<string> {
+  const bytes = isUrl(location)
+    ? Buffer.from(await (await fetchWithRetry(location, { ...retry, headers: { accept } })).arrayBuffer())
+    : await readFile(path.resolve(location));
+  return (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+async function* readCkanLines(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
+  const lines = createInterface({
+    input: await openStream(options.location, options.retry),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  let index = 0;
+  for await (const line of lines) {
+    if (line.trim().length === 0) continue;
+    if (index++ < (options.skip ?? 0)) continue;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      yield { failure: `line ${index} is not JSON`, identifier: null };
+      continue;
+    }
+    yield mapped(mapCkanPackage, raw);
+  }
+}
+
+/** Streams the datasets of a data.json: `{ dataset: [...] }` (1.1) or a bare array (older Socrata). */
+async function* readDcatUs(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
+  const input = await openStream(options.location, options.retry);
+  const iterator = input[Symbol.asyncIterator]();
+  let first = await iterator.next();
+  while (!first.done && (first.value as Buffer).toString('utf8').trim() === '') first = await iterator.next();
+  const head = first.done ? Buffer.alloc(0) : (first.value as Buffer);
+  const isArray = head.toString('utf8').trimStart().startsWith('[');
+  async function* all() {
+    if (head.length > 0) yield head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value as Buffer;
+    }
+  }
+  // A failing stage destroys the others, so the loop below ends with the error.
+  const stages: NodeJS.ReadWriteStream[] = [StreamJson.parser()];
+  if (!isArray) stages.push(Pick.pick({ filter: 'dataset' }));
+  stages.push(StreamArray.streamArray());
+  const datasets = pipeline(
+    [Readable.from(all()), ...stages] as unknown as [Readable, NodeJS.ReadWriteStream],
+    () => {},
+  );
+  let index = 0;
+  for await (const { value } of datasets as unknown as AsyncIterable<{ value: unknown }>) {
+    if (index++ < (options.skip ?? 0)) continue;
+    yield mapped(mapDcatUsDataset, value);
+  }
+}
+
+/** Pages through `package_search`, sorted by id so pages stay stable while the portal changes. */
+async function* readCkanApi(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
+  const base = options.location.replace(/\/+$/, '');
+  const endpoint = /\/package_search$/.test(base)
+    ? base
+    : `${base.replace(/\/api\/3\/action$/, '')}/api/3/action/package_search`;
+  const rows = options.pageSize ?? 500;
+  let start = options.skip ?? 0;
+  for (;;) {
+    const url = new URL(endpoint);
+    url.searchParams.set('rows', String(rows));
+    url.searchParams.set('start', String(start));
+    url.searchParams.set('sort', 'id asc');
+    const response = await fetchWithRetry(url.toString(), options.retry);
+    const body = (await response.json()) as { success?: boolean; result?: { count?: number; results?: unknown[] } };
+    if (!body.success || !Array.isArray(body.result?.results))
+      throw new Error(`${url} did not answer a package_search result`);
+    for (const raw of body.result.results) yield mapped(mapCkanPackage, raw);
+    start += body.result.results.length;
+    if (body.result.results.length === 0 || start >= (body.result.count ?? 0)) return;
+  }
+}
+
+const RDF_SYNTAX: Record<string, { syntax: TRdfSyntax; accept: string }> = {
+  'dcat-turtle': { syntax: 'turtle', accept: 'text/turtle' },
+  'dcat-rdfxml': { syntax: 'rdfxml', accept: 'application/rdf+xml' },
+  'dcat-jsonld': { syntax: 'jsonld', accept: 'application/ld+json' },
+};
+
+/** Reads a DCAT-AP catalogue page by page, following hydra `next` links. */
+async function* readDcatRdf(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
+  const { syntax, accept } = RDF_SYNTAX[options.format]!;
+  let location: string | null = options.location;
+  const visited = new Set<string>();
+  let index = 0;
+  while (location && !visited.has(location)) {
+    visited.add(location);
+    const baseIri = isUrl(location) ? location : pathToFileURL(path.resolve(location)).toString();
+    const store = await parseRdf(await readText(location, options.retry, accept), syntax, baseIri);
+    for (const subject of datasetSubjects(store)) {
+      if (index++ < (options.skip ?? 0)) continue;
+      try {
+        yield { dataset: mapDcatDataset(store, subject) };
+      } catch (error) {
+        yield { failure: error instanceof Error ? error.message : String(error), identifier: subject.value };
+      }
+    }
+    const next = nextPageOf(store);
+    location = next && isUrl(next) ? next : null;
+  }
+}
+
+/**
+ * The records of a source in a stable order, one at a time: files and responses are streamed
+ * (JSON lines and data.json never load whole), RDF pages are parsed one page at a time. A record that
+ * cannot be mapped comes out as a failure; a source that cannot be read throws.
+ */
+export function readSource(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
+  switch (options.format) {
+    case 'ckan-jsonl':
+      return readCkanLines(options);
+    case 'dcat-us':
+      return readDcatUs(options);
+    case 'ckan-api':
+      return readCkanApi(options);
+    default:
+      return readDcatRdf(options);
+  }
+}

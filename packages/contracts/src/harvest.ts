@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * Formats a harvest source can have. `ckan-api`: a CKAN portal's `package_search`, paged;
+ * `ckan-jsonl`: a dump with one CKAN package per line (gzip allowed); `dcat-us`: a DCAT-US / Project
+ * Open Data `data.json` (1.1, or the older Socrata style: a bare array of datasets); `dcat-turtle`,
+ * `dcat-rdfxml`, `dcat-jsonld`: DCAT-AP in RDF, following hydra `next` pages.
+ */
+export const HARVEST_FORMATS = [
+  'ckan-api',
+  'ckan-jsonl',
+  'dcat-us',
+  'dcat-turtle',
+  'dcat-rdfxml',
+  'dcat-jsonld',
+] as const;
+export const ZHarvestFormat = z.enum(HARVEST_FORMATS);
+export type THarvestFormat = z.infer<typeof ZHarvestFormat>;
+
+/** What one run did, record by record. */
+export const ZHarvestCounts = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Records gone from the source since the last run, now soft-deleted. */
+  removed: z.number().int(),
+  /** Records skipped with a logged reason (unreadable, no identifier or title). */
+  failed: z.number().int(),
+  /** Records whose identifier repeated inside the source: the first one counts, the rest are skipped. */
+  duplicates: z.number().int(),
+});
+export type THarvestCounts = z.infer<typeof ZHarvestCounts>;
+
+/** A harvest source as operators see it. */
+export const ZHarvestSource = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** An http(s) URL, or a file path on the server. */
+  location: z.string(),
+  format: ZHarvestFormat,
+  /** Cron expression of scheduled runs; null runs only on demand. */
+  schedule: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  /** 'succeeded', 'failed' or 'running'; null before the first run. */
+  lastStatus: z.string().nullable(),
+  lastCounts: ZHarvestCounts.nullable(),
+  lastError: z.string().nullable(),
+});
+export type THarvestSource = z.infer<typeof ZHarvestSource>;
+
+/** Five fields of a cron expression (minute hour day month weekday). */
+const ZCron = z
+  .string()
+  .trim()
+  .regex(/^(\S+\s+){4}\S+$/, 'must be a cron expression of five fields');
+
+/** `POST /api/harvest/sources`: registers a source. */
+export const ZHarvestSourceCreateRequest = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(200, 'is too long'),
+    location: z.string().trim().min(1, 'is required').max(2000, 'is too long'),
+    format: ZHarvestFormat,
+    schedule: ZCron.nullable().optional(),
+  })
+  .strict();
+export type THarvestSourceCreateRequest = z.infer<typeof ZHarvestSourceCreateRequest>;
+
+export const ZHarvestSourceParams = z.object({ id: z.guid({ message: 'must be a UUID' }) });
+
+export const ZHarvestSourceListResponse = z.array(ZHarvestSource);
+
+/** The answer to `POST /api/harvest/sources/{id}/run`: the finished run. */
+export const ZHarvestRunResponse = z.object({
+  runId: z.string(),
+  status: z.enum(['succeeded', 'failed']),
+  counts: ZHarvestCounts,
+  error: z.string().nullable(),
+});
+export type THarvestRunResponse = z.infer<typeof ZHarvestRunResponse>;
+
+export const listHarvestSourcesEndpoint = { method: 'GET', path: '/api/harvest/sources' } as const;
+export const addHarvestSourceEndpoint = { method: 'POST', path: '/api/harvest/sources' } as const;
+export const removeHarvestSourceEndpoint = { method: 'DELETE', path: '/api/harvest/sources/:id' } as const;
+export const runHarvestSourceEndpoint = { method: 'POST', path: '/api/harvest/sources/:id/run' } as const;
+
+/** `GET /api/catalog`: one page of the catalogue as DCAT-AP. */
+export const ZCatalogQuerystring = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export type TCatalogQuerystring = z.infer<typeof ZCatalogQuerystring>;
+
+export const ZCatalogParams = z.object({ id: z.guid({ message: 'must be a UUID' }) });
+
+/** Media types the DCAT-AP export answers in; JSON-LD unless the Accept header prefers Turtle. */
+export const CATALOG_MEDIA_TYPES = ['application/ld+json', 'text/turtle'] as const;
+
+export const catalogEndpoint = { method: 'GET', path: '/api/catalog' } as const;
+export const catalogOfferEndpoint = { method: 'GET', path: '/api/catalog/:id' } as const;
