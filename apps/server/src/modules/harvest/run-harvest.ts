@@ -190,6 +190,8 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
     return { runId, status: 'succeeded', counts, error: null, isResumed: resumable !== null };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // Records read before the failure are kept, so the resumed run starts right after them.
+    if (batch.length > 0) await flush().catch(() => {});
     await finishRun(db, { runId, sourceId: source.id, status: 'failed', counts, error: message });
     return { runId, status: 'failed', counts, error: message, isResumed: resumable !== null };
   }
