@@ -46,8 +46,8 @@ test('[OFFERS]: a buyer likes an offer, finds it in the watchlist and unlikes it
 });
 
 test('[OFFERS]: a liked offer shows in My Acquisitions, where the heart removes it', async ({ page }) => {
-  await openResults(page, { searchText: 'wasser' });
-  const card = page.getByTestId('result-card').nth(2);
+  await openResults(page, { searchText: 'daten' });
+  const card = page.getByTestId('result-card').nth(5);
   const title = ((await card.locator('h3').textContent()) ?? '').trim();
   await card.click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
