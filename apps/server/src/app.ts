@@ -21,6 +21,8 @@ import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { connectorRoutes } from './modules/connectors/routes';
+import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
+import { harvestRoutes } from './modules/harvest/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenceRoutes } from './modules/licences/routes';
 import { likeRoutes } from './modules/likes/routes';
@@ -36,6 +38,8 @@ declare module 'fastify' {
     config: TConfig;
     /** Where endpoint checks are queued; null when no link checker runs in this process. */
     linkChecks: TLinkCheckQueue | null;
+    /** The scheduled harvests, told when sources change; null when none run in this process. */
+    harvestSchedule: Pick<THarvestScheduler, 'sync'> | null;
   }
 }
 
@@ -46,6 +50,8 @@ export type TBuildAppOptions = {
   webDistDir?: string;
   /** The running link checker's queue; without it, check requests wait for a checker to start. */
   linkChecks?: TLinkCheckQueue;
+  /** The running harvest scheduler; without it, schedules take effect when one starts. */
+  harvestSchedule?: Pick<THarvestScheduler, 'sync'>;
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | { level: string };
 };
@@ -70,6 +76,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('database', options.database);
   app.decorate('config', options.config);
   app.decorate('linkChecks', options.linkChecks ?? null);
+  app.decorate('harvestSchedule', options.harvestSchedule ?? null);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by the contracts at compile time and checked by the API tests; parsing
   // every answer again with zod would cost more than the search itself at 1000 items a page.
@@ -106,6 +113,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(acquisitionRoutes);
   await app.register(connectorRoutes);
   await app.register(orderRoutes);
+  await app.register(harvestRoutes);
 
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -7,6 +7,7 @@ import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/data
 import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded-postgres';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
+import { createHarvestScheduler, type THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
@@ -66,6 +67,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let linkChecker: TLinkChecker | null = null;
   let sandboxes: TSandboxConnectors | null = null;
   let orderJobs: TOrderJobs | null = null;
+  let harvests: THarvestScheduler | null = null;
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
@@ -99,10 +101,17 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       log: (message, error) => log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
     });
     await linkChecker.start();
+    harvests = createHarvestScheduler({
+      databaseUrl,
+      db: database.db,
+      log: (message, details) => log(`${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}`),
+    });
+    await harvests.start();
     const app = await buildApp({
       config,
       database,
       linkChecks: linkChecker,
+      harvestSchedule: harvests,
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
@@ -118,6 +127,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         stopping ??= (async () => {
           await app.close();
           await orderJobs?.stop();
+          await harvests?.stop();
           await linkChecker?.stop();
           await sandboxes?.stop();
           await database.close();
@@ -128,6 +138,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     };
   } catch (error) {
     await orderJobs?.stop().catch(() => {});
+    await harvests?.stop().catch(() => {});
     await linkChecker?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await database.close().catch(() => {});

@@ -1,0 +1,111 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { THarvestRunResponse, THarvestSource } from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+
+let testApp: TTestApp;
+let folder: string;
+
+describe('harvest API', () => {
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-api-'));
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('refuses callers without the operator role', async () => {
+    const user = await signIn(testApp);
+    const response = await request(testApp.baseUrl, 'GET', '/api/harvest/sources', undefined, user.headers);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: 'FORBIDDEN', message: 'The role DSM_OPERATOR is required' });
+  });
+
+  it('lets an operator add, run, list and remove a source', async () => {
+    const operator = await signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
+    const file = path.join(folder, 'data.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        dataset: [
+          {
+            identifier: 'x-1',
+            title: 'Ferry passengers',
+            keyword: 'ferry, harbour',
+            theme: ['Transportation'],
+            modified: '2024-02',
+          },
+        ],
+      }),
+    );
+    const added = await request<THarvestSource>(
+      testApp.baseUrl,
+      'POST',
+      '/api/harvest/sources',
+      { name: 'local', location: file, format: 'dcat-us', schedule: '0 3 * * *' },
+      operator.headers,
+    );
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ name: 'local', format: 'dcat-us', schedule: '0 3 * * *', lastStatus: null });
+
+    const duplicate = await request(
+      testApp.baseUrl,
+      'POST',
+      '/api/harvest/sources',
+      { name: 'local', location: file, format: 'dcat-us' },
+      operator.headers,
+    );
+    expect(duplicate.status).toBe(409);
+
+    const run = await request<THarvestRunResponse>(
+      testApp.baseUrl,
+      'POST',
+      `/api/harvest/sources/${added.body.id}/run`,
+      undefined,
+      operator.headers,
+    );
+    expect(run.body).toMatchObject({ status: 'succeeded', counts: { created: 1, failed: 0 } });
+
+    const list = await request<THarvestSource[]>(
+      testApp.baseUrl,
+      'GET',
+      '/api/harvest/sources',
+      undefined,
+      operator.headers,
+    );
+    expect(list.body).toEqual([
+      expect.objectContaining({ name: 'local', lastStatus: 'succeeded', lastCounts: run.body.counts }),
+    ]);
+
+    const found = await request<{ total: number }>(
+      testApp.baseUrl,
+      'POST',
+      '/api/search?query=ferry',
+      { index: 0, pageSize: 10 },
+      operator.headers,
+    );
+    expect(found.body.total).toBe(1);
+
+    const removed = await request(
+      testApp.baseUrl,
+      'DELETE',
+      `/api/harvest/sources/${added.body.id}`,
+      undefined,
+      operator.headers,
+    );
+    expect(removed.status).toBe(204);
+    const search = await request<{ total: number }>(
+      testApp.baseUrl,
+      'POST',
+      '/api/search?query=ferry',
+      { index: 0, pageSize: 10 },
+      operator.headers,
+    );
+    expect(search.body.total).toBe(0);
+  });
+});
