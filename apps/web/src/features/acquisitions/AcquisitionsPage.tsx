@@ -1,4 +1,4 @@
-import type { TAcquisition, TMetadataItem } from '@dsm/contracts';
+import type { TAcquisition } from '@dsm/contracts';
 import { Container, Stack, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +6,10 @@ import { errorMessage } from '../../shared/error-message';
 import { OfferCard } from '../offer/OfferCard';
 import { OfferList } from '../offer/OfferList';
 import { formatDateTime } from '../search/format-date';
-import { useLikedOffers } from '../watchlist/use-liked-offers';
+import { LikedOfferList } from '../watchlist/LikedOfferList';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { useAcquisitions } from './use-acquisitions';
 
-const likedOfferOf = (item: TMetadataItem) => item;
 const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
 
 /**
@@ -20,22 +19,10 @@ const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
  */
 export function AcquisitionsPage() {
   const { t } = useTranslation();
-  const liked = useLikedOffers();
   const likedIds = useLikedIds();
   const purchased = useAcquisitions();
   const toggleLike = useToggleLike();
 
-  const renderLiked = useCallback(
-    (item: TMetadataItem) => (
-      <OfferCard
-        key={item['@id']}
-        offer={item}
-        isLiked
-        onToggleLike={() => toggleLike({ id: item['@id'], isLiked: false })}
-      />
-    ),
-    [toggleLike],
-  );
   const renderPurchased = useCallback(
     (entry: TAcquisition) => {
       const id = entry.offer['@id'];
@@ -61,15 +48,7 @@ export function AcquisitionsPage() {
           <Title order={2} size="h3" id="acquisitions-liked">
             {t('acquisitions.likedTitle')}
           </Title>
-          <OfferList
-            entries={liked.offers}
-            offerOf={likedOfferOf}
-            renderEntry={renderLiked}
-            errorText={liked.isError ? errorMessage(liked.error, t) : null}
-            onRetry={liked.refetch}
-            emptyTitle={t('acquisitions.likedEmptyTitle')}
-            emptyText={t('acquisitions.likedEmptyText')}
-          />
+          <LikedOfferList emptyTitle={t('acquisitions.likedEmptyTitle')} emptyText={t('acquisitions.likedEmptyText')} />
         </Stack>
         <Stack gap="md" component="section" aria-labelledby="acquisitions-purchased">
           <Title order={2} size="h3" id="acquisitions-purchased">
