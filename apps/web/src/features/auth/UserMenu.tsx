@@ -37,7 +37,7 @@ export function UserMenu() {
           aria-label={t('auth.profileMenu', { name: user.name || user.email })}
           data-testid="profile-menu"
         >
-          <Avatar size={32} radius="xl" color="primary" variant="filled">
+          <Avatar size={32} radius="xl" color="blue.8" variant="filled">
             {initialsOf(user.name, user.email)}
           </Avatar>
         </UnstyledButton>
