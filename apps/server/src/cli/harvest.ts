@@ -1,0 +1,207 @@
+// `npm run harvest -- add|list|run|remove`: manages the catalogue's harvest sources in the database the
+// server uses (DATABASE_URL, the running server's embedded PostgreSQL, or the embedded one in DATA_DIR).
+// `run` shows a progress bar on a terminal and one JSON line per event otherwise. Bad arguments exit
+// with 2, a failed run or another failure with 1.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { HARVEST_FORMATS, type THarvestFormat, ZHarvestSourceCreateRequest } from '@dsm/contracts';
+import cliProgress from 'cli-progress';
+import { ConfigError, loadConfig, type TConfig } from '../config/config';
+import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
+import { findRunningEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded-postgres';
+import { addSource } from '../modules/harvest/add-source';
+import { listSources } from '../modules/harvest/list-sources';
+import { removeSource } from '../modules/harvest/remove-source';
+import { runHarvest, type THarvestLogEvent } from '../modules/harvest/run-harvest';
+import { EMBEDDED_DATABASE, openEmbeddedDatabase } from '../server';
+
+const USAGE = `Usage: npm run harvest -- <command> [options]
+
+  add --name NAME --location URL|FILE --format FORMAT [--schedule CRON]
+                      register a source; FORMAT is one of ${HARVEST_FORMATS.join(', ')}
+  list                the sources with their last run
+  run NAME|ID         harvest a source now (an interrupted run is resumed)
+  remove NAME|ID      remove a source; its offers leave the catalogue (soft delete)
+
+  --database-url URL  PostgreSQL to use (default: DATABASE_URL, else the embedded one in DATA_DIR)`;
+
+class UsageError extends Error {}
+
+type TCommand =
+  | { name: 'add'; source: { name: string; location: string; format: THarvestFormat; schedule: string | null } }
+  | { name: 'list' }
+  | { name: 'run' | 'remove'; source: string };
+
+function parseCommand(argv: string[]): { command: TCommand; databaseUrl: string | null } | 'help' {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        location: { type: 'string' },
+        format: { type: 'string' },
+        schedule: { type: 'string' },
+        'database-url': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) return 'help';
+  const databaseUrl = typeof values['database-url'] === 'string' ? values['database-url'] : null;
+  const [name, target] = positionals;
+  if (name === 'list') return { command: { name }, databaseUrl };
+  if (name === 'run' || name === 'remove') {
+    if (!target) throw new UsageError(`${name} needs the source's name or id`);
+    return { command: { name, source: target }, databaseUrl };
+  }
+  if (name === 'add') {
+    const location = typeof values.location === 'string' ? values.location : '';
+    const request = ZHarvestSourceCreateRequest.safeParse({
+      name: values.name,
+      // A file is stored with its absolute path, so the server finds it whatever its working folder.
+      location: /^https?:\/\//i.test(location) || location === '' ? location : path.resolve(location),
+      format: values.format,
+      schedule: values.schedule ?? null,
+    });
+    if (!request.success) {
+      throw new UsageError(
+        request.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'),
+      );
+    }
+    return { command: { name, source: { ...request.data, schedule: request.data.schedule ?? null } }, databaseUrl };
+  }
+  throw new UsageError(`Unknown command ${name}`);
+}
+
+const count = (value: number): string => value.toLocaleString('en-US');
+
+function reporter(): { onEvent: (event: THarvestLogEvent) => void; stop: () => void } {
+  if (!process.stdout.isTTY) {
+    return {
+      onEvent: (event) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...event })}\n`),
+      stop: () => {},
+    };
+  }
+  const started = performance.now();
+  const bar = new cliProgress.SingleBar(
+    {
+      format:
+        'Harvesting {value} records | {rate} records/s | created {created} updated {updated} unchanged {unchanged} failed {failed}',
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(0, 0, { rate: '0', created: 0, updated: 0, unchanged: 0, failed: 0 });
+  return {
+    onEvent: (event) => {
+      if (event.event === 'progress') {
+        const rate = Math.round(event.processed / Math.max(0.001, (performance.now() - started) / 1000));
+        bar.setTotal(event.processed);
+        bar.update(event.processed, { rate: count(rate), ...event.counts });
+      } else if (event.event === 'record-failed') {
+        bar.stop();
+        process.stderr.write(`skipped ${event.identifier ?? '(no identifier)'}: ${event.reason}\n`);
+        bar.start(0, 0);
+      } else {
+        process.stderr.write(`retry ${event.attempt}: ${event.reason}\n`);
+      }
+    },
+    stop: () => bar.stop(),
+  };
+}
+
+async function execute(command: TCommand, databaseUrl: string | null, config: TConfig): Promise<number> {
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  let opened: { embedded: TEmbeddedPostgres; url: string } | null = null;
+  let database: TDatabaseHandle | null = null;
+  try {
+    let url = databaseUrl ?? config.databaseUrl;
+    if (!url) {
+      // The server's own cluster when it runs; a second start on the same folder would fail.
+      const running = findRunningEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
+      if (running) url = running.urlFor(EMBEDDED_DATABASE);
+      else {
+        opened = await openEmbeddedDatabase({ ...config, databaseUrl: undefined }, () => {});
+        url = opened!.url;
+      }
+    }
+    database = createDatabase({ url, maxConnections: 3, applicationName: 'dsm-harvest' });
+    await migrateToLatest(database.db);
+    const { db } = database;
+    if (command.name === 'add') {
+      const source = await addSource(db, command.source);
+      log(`Added ${source.name} (${source.id}). Scheduled runs start with the server.`);
+    } else if (command.name === 'list') {
+      const sources = await listSources(db);
+      if (sources.length === 0) log('No harvest sources yet: npm run harvest -- add --help');
+      for (const source of sources) {
+        const counts = source.lastCounts
+          ? Object.entries(source.lastCounts)
+              .map(([key, value]) => `${key} ${value}`)
+              .join(', ')
+          : 'never run';
+        log(
+          `${source.name}\t${source.format}\t${source.location}\t${source.schedule ?? 'on demand'}\t${source.lastStatus ?? '-'}\t${counts}${source.lastError ? `\t${source.lastError}` : ''}`,
+        );
+      }
+    } else if (command.name === 'remove') {
+      await removeSource(db, command.source);
+      log(`Removed ${command.source}; its offers left the catalogue.`);
+    } else {
+      const progress = reporter();
+      const started = performance.now();
+      const run = await runHarvest({ db, source: command.source, onEvent: progress.onEvent }).finally(() =>
+        progress.stop(),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const c = run.counts;
+      log(
+        `${run.status === 'succeeded' ? 'Harvested' : 'Stopped'} ${command.source}${run.isResumed ? ' (resumed)' : ''} in ${seconds.toFixed(1)} s: ` +
+          `created ${count(c.created)}, updated ${count(c.updated)}, unchanged ${count(c.unchanged)}, removed ${count(c.removed)}, ` +
+          `failed ${count(c.failed)}, duplicates ${count(c.duplicates)}`,
+      );
+      if (run.error) {
+        process.stderr.write(`${run.error}\nRun the same command again to resume.\n`);
+        return 1;
+      }
+    }
+    return 0;
+  } finally {
+    await database?.close().catch(() => {});
+    await opened?.embedded.stop().catch(() => {});
+  }
+}
+
+async function main(): Promise<number> {
+  let parsed: ReturnType<typeof parseCommand>;
+  let config: TConfig;
+  try {
+    parsed = parseCommand(process.argv.slice(2));
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${USAGE}\n` : ''}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (parsed === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  return execute(parsed.command, parsed.databaseUrl, config);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`Harvest failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
