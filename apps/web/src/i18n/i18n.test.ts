@@ -1,31 +1,72 @@
 import { describe, expect, it } from 'vitest';
 import de from './de.json';
 import en from './en.json';
+import es from './es.json';
+import fr from './fr.json';
+import { LANGUAGE_NAMES, LANGUAGES, loadLanguage } from './index';
+import it_ from './it.json';
+import pt from './pt.json';
 
-function keysOf(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+/** Every language's dictionary; German is the reference whose keys all others must have. */
+const DICTIONARIES = { de, en, fr, es, it: it_, pt } as const;
+
+function entriesOf(value: unknown, prefix = ''): [string, unknown][] {
+  if (typeof value !== 'object' || value === null) return [[prefix, value]];
+  return Object.entries(value).flatMap(([key, child]) => entriesOf(child, prefix ? `${prefix}.${key}` : key));
 }
+const keysOf = (value: unknown) => entriesOf(value).map(([key]) => key);
+const placeholdersOf = (text: unknown) =>
+  [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
 describe('translations', () => {
-  it('have the same keys in German and English', () => {
-    expect(keysOf(en).sort()).toEqual(keysOf(de).sort());
+  it('cover the six languages of the selector, each named in its own language', () => {
+    expect(Object.keys(DICTIONARIES).sort()).toEqual([...LANGUAGES].sort());
+    expect(LANGUAGES.map((language) => LANGUAGE_NAMES[language])).toEqual([
+      'Deutsch',
+      'English',
+      'Français',
+      'Español',
+      'Italiano',
+      'Português',
+    ]);
   });
-  it('have no empty texts', () => {
-    for (const [name, resource] of [
-      ['de', de],
-      ['en', en],
-    ] as const) {
-      const empty = keysOf(resource).filter((key) => {
-        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resource);
-        return typeof text !== 'string' || text.trim() === '';
-      });
-      expect(empty, name).toEqual([]);
+
+  it.each(LANGUAGES.filter((language) => language !== 'de'))('%s has exactly the keys German has', (language) => {
+    const keys = new Set(keysOf(DICTIONARIES[language]));
+    const germanKeys = new Set(keysOf(de));
+    expect(
+      [...germanKeys].filter((key) => !keys.has(key)),
+      'missing',
+    ).toEqual([]);
+    expect(
+      [...keys].filter((key) => !germanKeys.has(key)),
+      'not in German',
+    ).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('%s has no empty texts and keeps every placeholder of the German text', (language) => {
+    const german = new Map(entriesOf(de));
+    for (const [key, text] of entriesOf(DICTIONARIES[language])) {
+      expect(typeof text === 'string' && text.trim() !== '', `${language}: ${key} is empty`).toBe(true);
+      expect(placeholdersOf(text), `${language}: ${key}`).toEqual(placeholdersOf(german.get(key)));
     }
   });
+
+  it.each(['fr', 'es', 'it', 'pt'] as const)('%s is translated, not a copy of English', (language) => {
+    const english = new Map(entriesOf(en));
+    const entries = entriesOf(DICTIONARIES[language]);
+    // Product name, units, codes and placeholders-only texts may read the same in every language.
+    const same = entries.filter(([key, text]) => english.get(key) === text && /[a-z]{4,}/i.test(String(text)));
+    expect(same.length / entries.length).toBeLessThan(0.05);
+  });
+
   it('keep the specification texts in English', () => {
     expect(en.home.heading).toBe('Your access to millions of datasets');
     expect(en.search.queryTooLarge).toBe('Query size exceeded! Max 20 queries or 2000 characters allowed');
     expect(en.results.found_other).toBe('{{count}} data sets found');
+  });
+
+  it('loads a language that is not bundled on first use', async () => {
+    expect(await loadLanguage('pt')).toBe(true);
   });
 });

@@ -3,16 +3,38 @@ import { initReactI18next } from 'react-i18next';
 import de from './de.json';
 import en from './en.json';
 
-/** The languages the interface speaks; German is the default. */
-export const LANGUAGES = ['de', 'en'] as const;
+/** The languages the interface speaks, in the selector's order; German is the default. */
+export const LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: TLanguage = 'de';
 /** Each language in its own name, so a reader finds theirs whatever language is on. */
-export const LANGUAGE_NAMES: Record<TLanguage, string> = { de: 'Deutsch', en: 'English' };
+export const LANGUAGE_NAMES: Record<TLanguage, string> = {
+  de: 'Deutsch',
+  en: 'English',
+  fr: 'Français',
+  es: 'Español',
+  it: 'Italiano',
+  pt: 'Português',
+};
 /** localStorage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
+/** The resource shape every language follows: German's keys. */
+export type TResource = typeof de;
+
+/** German (the default and fallback) and English (the specification's texts) ship in the first download. */
 export const resources = { de: { translation: de }, en: { translation: en } } as const;
+
+/**
+ * The other languages load on first use, so four more dictionaries stay out of the initial
+ * JavaScript budget (docs/performance.md).
+ */
+const LAZY_RESOURCES: Partial<Record<TLanguage, () => Promise<{ default: TResource }>>> = {
+  fr: () => import('./fr.json'),
+  es: () => import('./es.json'),
+  it: () => import('./it.json'),
+  pt: () => import('./pt.json'),
+};
 
 const isLanguage = (value: string | null): value is TLanguage => (LANGUAGES as readonly string[]).includes(value ?? '');
 
@@ -26,17 +48,36 @@ export function storedLanguage(): TLanguage {
   }
 }
 
-/** Starts i18next with the remembered language (German by default) and keeps <html lang> in step. */
+/** Fetches a language's texts unless they are loaded; resolves false when they cannot be. */
+export async function loadLanguage(language: TLanguage): Promise<boolean> {
+  if (i18next.hasResourceBundle(language, 'translation')) return true;
+  const load = LAZY_RESOURCES[language];
+  if (!load) return false;
+  try {
+    i18next.addResourceBundle(language, 'translation', (await load()).default);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let ready: Promise<void> = Promise.resolve();
+
+/**
+ * Starts i18next and keeps <html lang> in step. A bundled language is on at once; a language that
+ * loads on first use starts in German and switches when its texts arrive (see languageReady).
+ */
 export function initI18n(language: TLanguage = storedLanguage()): typeof i18next {
+  const isBundled = language in resources;
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
       resources,
-      lng: language,
+      lng: isBundled ? language : DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false },
       showSupportNotice: false,
-      // The resources are bundled, so the first render can already speak the language.
+      // The bundled resources let the first render already speak the language.
       initAsync: false,
     });
     i18next.on('languageChanged', (next) => {
@@ -44,15 +85,28 @@ export function initI18n(language: TLanguage = storedLanguage()): typeof i18next
     });
   }
   document.documentElement.lang = i18next.language;
+  ready = isBundled ? Promise.resolve() : switchTo(language);
   return i18next;
 }
 
-/** Switches the language and remembers the choice. */
-export function changeLanguage(language: TLanguage): void {
+/** Resolves once the language initI18n was given is on (or could not be loaded and German stays). */
+export function languageReady(): Promise<void> {
+  return ready;
+}
+
+async function switchTo(language: TLanguage): Promise<void> {
+  if (await loadLanguage(language)) await i18next.changeLanguage(language);
+}
+
+/** Switches the language and remembers the choice; a bundled language switches synchronously. */
+export function changeLanguage(language: TLanguage): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Without storage the choice lasts for this page only.
   }
-  void i18next.changeLanguage(language);
+  if (i18next.hasResourceBundle(language, 'translation')) {
+    return i18next.changeLanguage(language).then(() => undefined);
+  }
+  return switchTo(language);
 }

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
 import { renderWithProviders } from '../../test/render';
 import { LegalPage } from './LegalPage';
 
@@ -69,5 +70,16 @@ describe('LegalPage', () => {
     expect(page.textContent).toContain('Stand: April 2019');
     expect(page.querySelector('article')?.getAttribute('lang')).toBe('de');
     expect(screen.queryByTestId('legal-fallback-note')).toBeNull();
+  });
+
+  it('shows the English text with a note in a language without legal texts of its own', async () => {
+    await act(async () => {
+      await changeLanguage('fr');
+    });
+    renderWithProviders(<LegalPage page="terms" />);
+    const page = await screen.findByTestId('legal-terms');
+    expect(screen.getByTestId('legal-fallback-note').textContent).toContain('allemand et en anglais');
+    expect(page.querySelector('article')?.getAttribute('lang')).toBe('en');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('General Terms and Conditions');
   });
 });
