@@ -1,5 +1,6 @@
 import { PAYMENT_MODELS, type TPaymentModel } from '@dsm/contracts';
 import type { Store, Term } from 'n3';
+import { NS } from './dcat-vocabulary';
 import {
   byteSize,
   HarvestRecordError,
@@ -9,18 +10,6 @@ import {
   text,
 } from './harvested-dataset';
 import { parseLooseDate } from './parse-loose-date';
-
-/** Namespaces of the DCAT-AP terms read and written. */
-export const NS = {
-  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-  dcat: 'http://www.w3.org/ns/dcat#',
-  dct: 'http://purl.org/dc/terms/',
-  foaf: 'http://xmlns.com/foaf/0.1/',
-  vcard: 'http://www.w3.org/2006/vcard/ns#',
-  hydra: 'http://www.w3.org/ns/hydra/core#',
-  xsd: 'http://www.w3.org/2001/XMLSchema#',
-  dsm: 'urn:dsm:terms#',
-} as const;
 
 const RDF_TYPE = `${NS.rdf}type`;
 
