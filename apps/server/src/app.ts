@@ -21,7 +21,6 @@ import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { connectorRoutes } from './modules/connectors/routes';
-import { deliveryRoutes } from './modules/deliveries/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
 import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { harvestRoutes } from './modules/harvest/routes';
@@ -114,7 +113,6 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(likeRoutes);
   await app.register(acquisitionRoutes);
   await app.register(connectorRoutes);
-  await app.register(deliveryRoutes);
   await app.register(orderRoutes);
   await app.register(harvestRoutes);
   await app.register(catalogExportRoutes);
