@@ -7,6 +7,7 @@ import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/data
 import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded-postgres';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
+import { assignDemoBuyerConnector } from './modules/deliveries/assign-demo-buyer-connector';
 import { createHarvestScheduler, type THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
@@ -93,6 +94,9 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       if (agents.length > 0) log(`The demo supplier sells for ${agents.join(', ')}`);
     }
     if (config.hasSandboxConnectors) sandboxes = await startSandboxConnectors({ db: database.db, log });
+    if (config.isEmbeddedIdp && sandboxes?.urls.consumer && (await assignDemoBuyerConnector(database.db))) {
+      log("The demo buyer receives Connector offers with the 'consumer' sandbox");
+    }
     linkChecker = createLinkChecker({
       databaseUrl,
       db: database.db,

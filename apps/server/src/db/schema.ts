@@ -22,6 +22,8 @@ export type TDatabase = {
   harvest_sources: THarvestSourceTable;
   harvest_runs: THarvestRunTable;
   harvest_records: THarvestRecordTable;
+  buyer_connectors: TBuyerConnectorTable;
+  deliveries: TDeliveryTable;
 };
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -284,4 +286,31 @@ export type THarvestRecordTable = {
   content_hash: string;
   last_seen_run: string | null;
   removed_at: Timestamp | null;
+};
+
+/** The connector a buyer negotiates and receives data with. */
+export type TBuyerConnectorTable = {
+  user_id: string;
+  connector_id: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** How far the delivery of one order line through the data space has come. */
+export type TDeliveryTable = {
+  id: Generated<string>;
+  order_id: string;
+  offer_id: string;
+  buyer_id: string;
+  consumer_connector_id: string;
+  provider_connector_id: string;
+  asset_id: string;
+  negotiation_id: string | null;
+  negotiation_state: string | null;
+  agreement_id: string | null;
+  transfer_id: string | null;
+  transfer_state: string | null;
+  edr_endpoint: string | null;
+  last_error: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };

@@ -6,6 +6,7 @@ import * as likesAndLinkChecks from './0004-likes-and-link-checks';
 import * as orders from './0005-orders';
 import * as offerOwners from './0006-offer-owners';
 import * as harvest from './0007-harvest';
+import * as deliveries from './0008-deliveries';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-orders': orders,
   '0006-offer-owners': offerOwners,
   '0007-harvest': harvest,
+  '0008-deliveries': deliveries,
 };

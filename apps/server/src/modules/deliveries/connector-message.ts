@@ -1,0 +1,13 @@
+import { isConnectorError } from '@dsm/connector-client';
+
+/** A connector failure in one line for the buyer: EDC's own message, with its first detail when it gives one. */
+export function connectorMessage(error: unknown): string {
+  if (isConnectorError(error)) {
+    const detail = error.details[0]?.message;
+    return detail ? `${error.message} (${detail})` : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The DSP address of a registered connector, below its URL as the portal lays connectors out. */
+export const protocolAddressOf = (connector: { url: string }) => `${connector.url.replace(/\/+$/, '')}/protocol`;

@@ -1,0 +1,236 @@
+import { type ConnectorClient, createConnectorClient } from '@dsm/connector-client';
+import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
+import { DeliveryStep, ErrorCode, type TDelivery, type TDeliveryListResponse } from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, type TSignedIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import type { TOfferRecord } from '../catalogue/offer-record';
+import { insertConnector } from '../connectors/connector-repository';
+import { connectorIdsOf } from '../offers/publish-on-connector';
+import { insertOfferOf, itemOf, SUPPLIER_A } from '../orders/orders-test-data';
+import { upsertBuyerConnector } from './delivery-repository';
+
+type TErrorBody = { statusCode: number; code: string; message: string };
+type TBody<T> = T & TErrorBody;
+
+const API_KEY = 'deliveries-api-test-key';
+const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';
+const DATA = 'gauge,level_cm\nCuxhaven,412\nHamburg,388\n';
+
+let testApp: TTestApp;
+let supplierEdc: Sandbox;
+let buyerEdc: Sandbox;
+let supplierClient: ConnectorClient;
+let buyerClient: ConnectorClient;
+
+/** A Connector-access offer for sale, published on the supplier's sandbox with the ids publishing would give it. */
+async function connectorOffer(content = DATA): Promise<TOfferRecord> {
+  const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A);
+  await testApp.database.db
+    .updateTable('offers')
+    .set({ access_type: 'CONNECTOR', connector_id: 'supplier-edc' })
+    .where('id', '=', offer.id)
+    .execute();
+  const ids = connectorIdsOf(offer.id, 1);
+  await supplierClient.assets.create({
+    id: ids.assetIds[0]!,
+    properties: { name: offer.title },
+    dataAddress: { type: 'InlineData', content, contentType: 'text/csv' },
+  });
+  await supplierClient.policyDefinitions.create({
+    id: ids.policyId,
+    policy: { type: 'Set', permissions: [{ action: 'use', constraints: [] }] },
+  });
+  await supplierClient.contractDefinitions.create({
+    id: ids.contractDefinitionId,
+    accessPolicyId: ids.policyId,
+    contractPolicyId: ids.policyId,
+    assetsSelector: [{ operandLeft: EDC_ID, operator: '=', operandRight: ids.assetIds[0]! }],
+  });
+  return offer;
+}
+
+/** A signed-in user who bought the given offers. */
+async function buyerOf(email: string, ...offers: TOfferRecord[]): Promise<TSignedIn> {
+  const buyer = await signIn(testApp, { email, name: email.split('@')[0]! });
+  const order = await request(
+    testApp.baseUrl,
+    'POST',
+    '/idp-service/payment',
+    { consumerId: buyer.user.id, purchasedItems: offers.map(itemOf) },
+    buyer.headers,
+  );
+  expect(order.status).toBe(201);
+  return buyer;
+}
+
+const requestAccess = (who: TSignedIn, offerId: string) =>
+  request<TBody<TDelivery>>(testApp.baseUrl, 'POST', '/api/deliveries', { offerId }, who.headers);
+const listOf = (who: TSignedIn) =>
+  request<TBody<TDeliveryListResponse>>(testApp.baseUrl, 'GET', '/api/deliveries', undefined, who.headers);
+
+/** Polls the buyer's list, as My Acquisitions does, until the delivery is as expected. */
+async function waitFor(
+  who: TSignedIn,
+  deliveryId: string,
+  isDone: (delivery: TDelivery) => boolean,
+): Promise<TDelivery> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const list = await listOf(who);
+    expect(list.status).toBe(200);
+    const delivery = list.body.find((candidate) => candidate.id === deliveryId);
+    if (delivery && isDone(delivery)) return delivery;
+    if (Date.now() > deadline) throw new Error(`Delivery ${deliveryId} stayed at ${JSON.stringify(delivery)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  [testApp, supplierEdc, buyerEdc] = await Promise.all([
+    startTestApp(),
+    startSandbox({ basePath: '/supplier-edc', participantId: 'supplier-edc', apiKey: API_KEY }),
+    // Slow enough that a test can terminate the negotiation before it is FINALIZED.
+    startSandbox({ basePath: '/buyer-edc', participantId: 'buyer-edc', apiKey: API_KEY, stepDelayMs: 100 }),
+  ]);
+  supplierClient = createConnectorClient({ addresses: supplierEdc.addresses, apiKey: API_KEY });
+  buyerClient = createConnectorClient({ addresses: buyerEdc.addresses, apiKey: API_KEY });
+  await insertConnector(testApp.database.db, { name: 'Supplier EDC', url: supplierEdc.url, apiKey: API_KEY });
+  await insertConnector(testApp.database.db, { name: 'Buyer EDC', url: buyerEdc.url, apiKey: API_KEY });
+});
+
+afterAll(async () => {
+  await Promise.all([testApp?.close(), supplierEdc?.close(), buyerEdc?.close()]);
+});
+
+describe('delivery of a Connector offer', () => {
+  it('negotiates, transfers and downloads bytes equal to the asset data; the state survives a new read', async () => {
+    const offer = await connectorOffer();
+    const buyer = await buyerOf('delivery-buyer@example.org', offer);
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+
+    const requested = await requestAccess(buyer, offer.id);
+    expect(requested.status).toBe(201);
+    expect(requested.body).toMatchObject({
+      offerId: offer.id,
+      step: DeliveryStep.NEGOTIATING,
+      consumerConnectorId: 'buyer-edc',
+      providerConnectorId: 'supplier-edc',
+      assetId: connectorIdsOf(offer.id, 1).assetIds[0],
+      transfer: null,
+      error: null,
+    });
+    const early = await fetch(`${testApp.baseUrl}/api/deliveries/${requested.body.id}/data`, {
+      headers: buyer.headers,
+    });
+    expect(early.status).toBe(409);
+
+    // Asking again while it runs answers the same delivery instead of negotiating twice.
+    const again = await requestAccess(buyer, offer.id);
+    expect(again.body.id).toBe(requested.body.id);
+    expect(again.body.negotiation?.id).toBe(requested.body.negotiation?.id);
+
+    const ready = await waitFor(
+      buyer,
+      requested.body.id,
+      (delivery) => delivery.step !== DeliveryStep.NEGOTIATING && delivery.step !== DeliveryStep.TRANSFERRING,
+    );
+    expect(ready).toMatchObject({ step: DeliveryStep.READY, negotiation: { state: 'FINALIZED' }, error: null });
+    expect(ready.agreementId).toEqual(expect.any(String));
+    expect(ready.transfer).toEqual({ id: expect.any(String), state: 'STARTED' });
+    const negotiation = await buyerClient.contractNegotiations.get(ready.negotiation!.id);
+    expect(negotiation.contractAgreementId).toBe(ready.agreementId);
+
+    const data = await fetch(`${testApp.baseUrl}/api/deliveries/${ready.id}/data`, { headers: buyer.headers });
+    expect(data.status).toBe(200);
+    expect(await data.text()).toBe(DATA);
+
+    const one = await request<TDelivery>(
+      testApp.baseUrl,
+      'GET',
+      `/api/deliveries/${ready.id}`,
+      undefined,
+      buyer.headers,
+    );
+    expect(one.body).toMatchObject({ step: DeliveryStep.READY, transfer: ready.transfer });
+  });
+
+  it("answers 403 with the error body for another user's delivery and for an offer the user did not buy", async () => {
+    const offer = await connectorOffer();
+    const buyer = await buyerOf('delivery-owner@example.org', offer);
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const requested = await requestAccess(buyer, offer.id);
+    expect(requested.status).toBe(201);
+
+    const stranger = await signIn(testApp, { email: 'delivery-stranger@example.org', name: 'Stranger' });
+    await upsertBuyerConnector(testApp.database.db, stranger.user.id, 'buyer-edc');
+    for (const path of [`/api/deliveries/${requested.body.id}`, `/api/deliveries/${requested.body.id}/data`]) {
+      const response = await request<TErrorBody>(testApp.baseUrl, 'GET', path, undefined, stranger.headers);
+      expect(response.status).toBe(403);
+      expect(response.body).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
+    }
+    const notBought = await requestAccess(stranger, offer.id);
+    expect(notBought.status).toBe(403);
+    expect(notBought.body.message).toContain('not bought');
+    expect((await listOf(stranger)).body).toEqual([]);
+  });
+
+  it('answers 409 saying so when the buyer has no connector', async () => {
+    const offer = await connectorOffer();
+    const buyer = await buyerOf('delivery-no-connector@example.org', offer);
+    const response = await requestAccess(buyer, offer.id);
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe(ErrorCode.CONFLICT);
+    expect(response.body.message).toContain('no connector registered');
+    expect((await listOf(buyer)).body).toEqual([]);
+  });
+
+  it('answers 409 for an offer that is not delivered through a connector', async () => {
+    const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A);
+    const buyer = await buyerOf('delivery-direct@example.org', offer);
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const response = await requestAccess(buyer, offer.id);
+    expect(response.status).toBe(409);
+    expect(response.body.message).toContain('access type is not Connector');
+  });
+
+  it('shows why a terminated negotiation ended, and a new request starts afresh', async () => {
+    const offer = await connectorOffer();
+    const buyer = await buyerOf('delivery-terminated@example.org', offer);
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const requested = await requestAccess(buyer, offer.id);
+    expect(requested.status).toBe(201);
+    await buyerClient.contractNegotiations.terminate(requested.body.negotiation!.id, 'Budget withdrawn by purchasing');
+
+    const failed = await waitFor(
+      buyer,
+      requested.body.id,
+      (delivery) => delivery.negotiation?.state === 'TERMINATED' || delivery.step === DeliveryStep.READY,
+    );
+    expect(failed.step).toBe(DeliveryStep.FAILED);
+    expect(failed.negotiation?.state).toBe('TERMINATED');
+    expect(failed.error).toContain('Budget withdrawn by purchasing');
+    expect(failed.transfer).toBeNull();
+
+    const retried = await requestAccess(buyer, offer.id);
+    expect(retried.status).toBe(201);
+    expect(retried.body).toMatchObject({ id: requested.body.id, step: DeliveryStep.NEGOTIATING, error: null });
+    expect(retried.body.negotiation?.id).not.toBe(requested.body.negotiation?.id);
+  });
+
+  it('records a connector failure on the delivery, so My Acquisitions can show it', async () => {
+    const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A);
+    await testApp.database.db
+      .updateTable('offers')
+      .set({ access_type: 'CONNECTOR', connector_id: 'supplier-edc' })
+      .where('id', '=', offer.id)
+      .execute();
+    const buyer = await buyerOf('delivery-unpublished@example.org', offer);
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const response = await requestAccess(buyer, offer.id);
+    expect(response.status).toBe(502);
+    const [delivery] = (await listOf(buyer)).body;
+    expect(delivery).toMatchObject({ offerId: offer.id, step: DeliveryStep.FAILED, negotiation: null });
+    expect(delivery?.error).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,51 @@
+import { createConnectorClient, type PublicDataResponse } from '@dsm/connector-client';
+import { ErrorCode } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { TAuthUser } from '../auth/verify-access-token';
+import { connectorClientFor } from '../connectors/connector-client-for';
+import { connectorFailure } from '../connectors/connector-failure';
+import { selectConnector } from '../connectors/connector-repository';
+import { findOwnDelivery } from './get-delivery';
+
+export type TReadDeliveryDataOptions = {
+  db: TDb;
+  user: TAuthUser;
+  deliveryId: string;
+  /** Builds the client of a registered connector; tests may replace it. */
+  clientFor?: typeof connectorClientFor;
+};
+
+/**
+ * The data of a delivery whose transfer is STARTED, streamed from the supplier's public data plane with the EDR
+ * the buyer's connector holds. The EDR is read at every download, not stored, so its token never rests in the
+ * marketplace's database. 409 while the transfer is not STARTED.
+ */
+export async function readDeliveryData({
+  db,
+  user,
+  deliveryId,
+  clientFor = connectorClientFor,
+}: TReadDeliveryDataOptions): Promise<PublicDataResponse> {
+  const delivery = await findOwnDelivery(db, user, deliveryId);
+  if (delivery.transfer_state !== 'STARTED' || delivery.transfer_id === null) {
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      `The data of delivery ${deliveryId} is not ready: the transfer is ${delivery.transfer_state ?? 'not started yet'}`,
+    );
+  }
+  const consumer = await selectConnector(db, delivery.consumer_connector_id);
+  if (!consumer) {
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      `Your connector '${delivery.consumer_connector_id}' is no longer registered`,
+    );
+  }
+  try {
+    const edr = await clientFor(consumer).edrs.getDataAddress(delivery.transfer_id);
+    const reader = createConnectorClient({ addresses: { public: String(edr.endpoint) } });
+    return await reader.publicData.get({ headers: { Authorization: String(edr.authorization) } });
+  } catch (error) {
+    return connectorFailure(error, consumer);
+  }
+}
