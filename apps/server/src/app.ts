@@ -22,6 +22,7 @@ import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { connectorRoutes } from './modules/connectors/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
+import { deliveryRoutes } from './modules/deliveries/routes';
 import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { harvestRoutes } from './modules/harvest/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -113,6 +114,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(likeRoutes);
   await app.register(acquisitionRoutes);
   await app.register(connectorRoutes);
+  await app.register(deliveryRoutes);
   await app.register(orderRoutes);
   await app.register(harvestRoutes);
   await app.register(catalogExportRoutes);
