@@ -126,6 +126,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build ships .br/.gz twins of its files (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');

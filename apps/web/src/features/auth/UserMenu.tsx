@@ -37,7 +37,8 @@ export function UserMenu() {
           aria-label={t('auth.profileMenu', { name: user.name || user.email })}
           data-testid="profile-menu"
         >
-          <Avatar size={32} radius="xl" color="blue.8" variant="filled">
+          {/* The initials are for the eye; the button's name says whose profile it is. */}
+          <Avatar size={32} radius="xl" color="blue.8" variant="filled" aria-hidden>
             {initialsOf(user.name, user.email)}
           </Avatar>
         </UnstyledButton>
