@@ -6,6 +6,8 @@ export const ZAcquisition = z.object({
   /** ISO 8601 time of the order that acquired it. */
   acquiredAt: z.string(),
   offer: ZMetadataItem,
+  /** Whether the offer's access type is Connector: its data is delivered through the data space (`/api/deliveries`). */
+  isDeliveredByConnector: z.boolean(),
 });
 export type TAcquisition = z.infer<typeof ZAcquisition>;
 

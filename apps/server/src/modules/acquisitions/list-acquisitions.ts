@@ -1,6 +1,7 @@
 import type { TAcquisitionListResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { loadMetadataItems } from '../metadata/load-metadata-items';
+import { selectConnectorOfferIds } from '../offers/find-offer-connector';
 import { findAcquiredOffers } from './acquisitions-repository';
 
 /** The offers the user acquired, latest first, as metadata items; offers since removed are left out. */
@@ -11,8 +12,17 @@ export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquis
     acquired.map((row) => row.offerId),
   );
   const itemById = new Map(items.map((item) => [item['@id'], item]));
+  const connectorOfferIds = await selectConnectorOfferIds(db, [...itemById.keys()]);
   return acquired.flatMap((row) => {
     const offer = itemById.get(row.offerId);
-    return offer ? [{ acquiredAt: row.acquiredAt.toISOString(), offer }] : [];
+    return offer
+      ? [
+          {
+            acquiredAt: row.acquiredAt.toISOString(),
+            offer,
+            isDeliveredByConnector: connectorOfferIds.has(row.offerId),
+          },
+        ]
+      : [];
   });
 }

@@ -1,6 +1,12 @@
 import { type ConnectorClient, createConnectorClient } from '@dsm/connector-client';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import { DeliveryStep, ErrorCode, type TDelivery, type TDeliveryListResponse } from '@dsm/contracts';
+import {
+  DeliveryStep,
+  ErrorCode,
+  type TAcquisitionListResponse,
+  type TDelivery,
+  type TDeliveryListResponse,
+} from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
@@ -108,6 +114,16 @@ describe('delivery of a Connector offer', () => {
     const offer = await connectorOffer();
     const buyer = await buyerOf('delivery-buyer@example.org', offer);
     await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const acquisitions = await request<TAcquisitionListResponse>(
+      testApp.baseUrl,
+      'GET',
+      '/api/acquisitions',
+      undefined,
+      buyer.headers,
+    );
+    expect(acquisitions.body.map((entry) => [entry.offer['@id'], entry.isDeliveredByConnector])).toEqual([
+      [offer.id, true],
+    ]);
 
     const requested = await requestAccess(buyer, offer.id);
     expect(requested.status).toBe(201);

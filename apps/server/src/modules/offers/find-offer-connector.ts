@@ -29,3 +29,16 @@ export async function findOfferConnector(db: TDb, offerId: string): Promise<TOff
   const ids = connectorIdsOf(offerId, Math.max(1, Number(count)));
   return { connectorId: offer.connector_id, assetIds: ids.assetIds, contractDefinitionId: ids.contractDefinitionId };
 }
+
+/** Which of the offers have the Connector access type (and name their connector), so they are delivered by one. */
+export async function selectConnectorOfferIds(db: TDb, offerIds: string[]): Promise<Set<string>> {
+  if (offerIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('offers')
+    .select('id')
+    .where('id', 'in', offerIds)
+    .where('access_type', '=', 'CONNECTOR')
+    .where('connector_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
