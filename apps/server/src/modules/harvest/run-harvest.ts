@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { THarvestCounts, THarvestFormat } from '@dsm/contracts';
+import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
 import { LICENCE_CATALOGUE } from '../catalogue/licence-catalogue';
 import { insertOffers, replaceOffers } from '../catalogue/load-offers';
@@ -22,7 +23,7 @@ import {
 } from './harvest-repository';
 import type { THarvestedDataset } from './harvested-dataset';
 import { readSource, type TSourceItem } from './read-source';
-import { contentHash, toOfferRecord } from './to-offer-record';
+import { contentHash, createLicenceMatcher, toOfferRecord } from './to-offer-record';
 
 /** Records per transaction: a failed run resumes after the last committed batch. */
 const BATCH_SIZE = 500;
@@ -88,7 +89,7 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
   else await insertRun(db, runId, source.id);
 
   // The built-in catalogue too, so matching works before the licences are seeded.
-  const licences = [...(await listLicences(db)), ...LICENCE_CATALOGUE];
+  const matchLicence = createLicenceMatcher([...(await listLicences(db)), ...LICENCE_CATALOGUE]);
   const seen = new Set<string>();
   let kept = 0;
   let batch: TSourceItem[] = [];
@@ -136,11 +137,13 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
         continue;
       }
       const offerId = previous?.offer_id ?? randomUUID();
-      (previous ? replaced : created).push(toOfferRecord(dataset, offerId, licences));
+      (previous ? replaced : created).push(toOfferRecord(dataset, offerId, matchLicence));
       written.push({ identifier: dataset.identifier, offerId, contentHash: hash });
     }
     processed += items.length;
     await db.transaction().execute(async (trx) => {
+      // Fewer, larger merges into the offers' GIN indexes, as the bulk loader does: about a third faster here.
+      await sql`set local gin_pending_list_limit = '32MB'`.execute(trx);
       await insertOffers(trx, created);
       await replaceOffers(trx, replaced);
       await upsertRecords(trx, source.id, runId, written);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { matchLicence, type TLicence } from '@dsm/contracts';
+import { normaliseLicenceText, type TLicence } from '@dsm/contracts';
 import type { TAgentRecord, TOfferRecord } from '../catalogue/offer-record';
 import type { THarvestedAgent, THarvestedDataset } from './harvested-dataset';
 import { mapThemes } from './map-themes';
@@ -25,6 +25,24 @@ export function contentHash(dataset: THarvestedDataset): string {
   return digest(JSON.stringify(dataset));
 }
 
+/** Finds the catalogue licence a licence text names; the same comparison as `matchLicence`, indexed once per run. */
+export type TLicenceMatcher = (text: string | null) => TLicence | null;
+
+/**
+ * A licence matcher over these licences (the first one naming a text wins, as in `matchLicence`):
+ * comparing each record's licence with every spelling of every licence would dominate a harvest's time.
+ */
+export function createLicenceMatcher(licences: readonly TLicence[]): TLicenceMatcher {
+  const byName = new Map<string, TLicence>();
+  for (const licence of licences) {
+    for (const name of [licence.licenceId, licence.licenceTitle, licence.licenceUrl, ...licence.mappings]) {
+      const key = name ? normaliseLicenceText(name) : '';
+      if (key && !byName.has(key)) byName.set(key, licence);
+    }
+  }
+  return (text) => (text ? (byName.get(normaliseLicenceText(text)) ?? null) : null);
+}
+
 /**
  * The offer a harvested dataset becomes: free unless the source says otherwise, themes mapped onto our
  * categories, each distribution's licence (or the dataset's) matched through the licence mappings and
@@ -33,7 +51,7 @@ export function contentHash(dataset: THarvestedDataset): string {
 export function toOfferRecord(
   dataset: THarvestedDataset,
   offerId: string,
-  licences: readonly TLicence[],
+  matchLicence: TLicenceMatcher,
 ): TOfferRecord {
   const publisher = agentRecord(dataset.publisher ?? UNKNOWN_PUBLISHER);
   const contact = dataset.contact ? agentRecord(dataset.contact) : null;
@@ -75,7 +93,7 @@ export function toOfferRecord(
           title: distribution.title ?? distribution.format ?? dataset.title,
           mediaType: distribution.mediaType,
           format: distribution.format,
-          licence: matchLicence(distribution.licence ?? dataset.licence, licences)?.licenceId ?? UNKNOWN_LICENCE,
+          licence: matchLicence(distribution.licence ?? dataset.licence)?.licenceId ?? UNKNOWN_LICENCE,
           accessUrl: distribution.url,
           byteSize: distribution.byteSize,
         })),
