@@ -1,9 +1,37 @@
+import type { TDelivery } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../offer/test-item';
 import { AcquisitionsPage } from './AcquisitionsPage';
+
+const makeDelivery = (overrides: Partial<TDelivery>): TDelivery => ({
+  id: '44444444-0000-4000-8000-000000000001',
+  orderId: '55555555-0000-4000-8000-000000000001',
+  offerId: BOUGHT['@id'],
+  step: 'NEGOTIATING',
+  consumerConnectorId: 'consumer',
+  providerConnectorId: 'provider',
+  assetId: `dsm-${BOUGHT['@id']}-0`,
+  negotiation: { id: 'negotiation-1', state: 'REQUESTED' },
+  agreementId: null,
+  transfer: null,
+  error: null,
+  createdAt: '2025-06-01T09:31:00.000Z',
+  updatedAt: '2025-06-01T09:31:00.000Z',
+  ...overrides,
+});
+
+/** What the next read of a running delivery answers. */
+function nextStep(delivery: TDelivery): TDelivery {
+  if (delivery.step === 'NEGOTIATING') {
+    return { ...delivery, step: 'TRANSFERRING', negotiation: { id: 'negotiation-1', state: 'FINALIZED' } };
+  }
+  if (delivery.step === 'TRANSFERRING')
+    return { ...delivery, step: 'READY', transfer: { id: 't-1', state: 'STARTED' } };
+  return delivery;
+}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -13,15 +41,29 @@ const LIKED = makeTestItem({ '@id': '33333333-0000-4000-8000-000000000001', titl
 
 let acquisitions: unknown[];
 let likedIds: string[];
+let deliveries: TDelivery[];
 let fetchMock: Mock<typeof fetch>;
 
 beforeEach(() => {
-  acquisitions = [{ acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT }];
+  acquisitions = [
+    { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: false },
+  ];
+  deliveries = [];
   likedIds = [];
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     if (url === '/api/acquisitions') return json(200, acquisitions);
+    if (url === '/api/deliveries' && method === 'GET') {
+      const answer = json(200, deliveries);
+      // The server moves a delivery on when it is read; here each read moves it one step.
+      deliveries = deliveries.map(nextStep);
+      return answer;
+    }
+    if (url === '/api/deliveries' && method === 'POST') {
+      deliveries = [makeDelivery({})];
+      return json(201, deliveries[0]);
+    }
     if (url === '/api/metadata/like' && method === 'GET') return json(200, likedIds);
     if (url.startsWith('/api/metadata?batchIds=')) {
       const ids = decodeURIComponent(url.split('=')[1] ?? '').split(',');
@@ -80,5 +122,57 @@ describe('AcquisitionsPage', () => {
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     expect(await screen.findByText('No acquisitions yet')).toBeTruthy();
     expect(await screen.findByText('No liked offers yet')).toBeTruthy();
+  });
+
+  it('requests access to a bought Connector offer and follows the delivery until the data can be downloaded', async () => {
+    acquisitions = [
+      { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: true },
+    ];
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    const purchasedSection = screen.getByRole('region', { name: 'Purchased offers' });
+    const request = await within(purchasedSection).findByRole('button', {
+      name: 'Request access to Parking occupancy feed',
+    });
+    await userEvent.setup().click(request);
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/deliveries' && init?.method === 'POST')).toBe(true);
+    expect(
+      await within(purchasedSection).findByText('Contract negotiation: FINALIZED', {}, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(
+      await within(purchasedSection).findByRole(
+        'button',
+        { name: 'Download the data of Parking occupancy feed' },
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    expect(within(purchasedSection).getByText('Transfer: STARTED')).toBeTruthy();
+    expect(
+      within(purchasedSection).queryByRole('button', { name: 'Request access to Parking occupancy feed' }),
+    ).toBeNull();
+  });
+
+  it('shows why a delivery failed and offers to request access again', async () => {
+    acquisitions = [
+      { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: true },
+    ];
+    deliveries = [
+      makeDelivery({
+        step: 'FAILED',
+        negotiation: { id: 'negotiation-1', state: 'TERMINATED' },
+        error: 'The negotiation was terminated: Budget withdrawn',
+      }),
+    ];
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    expect(await screen.findByText('The negotiation was terminated: Budget withdrawn')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Request access to Parking occupancy feed' }).textContent).toBe(
+      'Request access again',
+    );
+  });
+
+  it('offers no delivery for an offer that is not delivered through a connector', async () => {
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    await screen.findByTestId('offer-card');
+    expect(screen.queryByTestId('delivery-panel')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/deliveries')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { TAcquisition } from '@dsm/contracts';
 import { Container, Stack, Title } from '@mantine/core';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { OfferCard } from '../offer/OfferCard';
@@ -8,26 +8,36 @@ import { OfferList } from '../offer/OfferList';
 import { formatDateTime } from '../search/format-date';
 import { LikedOfferList } from '../watchlist/LikedOfferList';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
+import { DeliveryPanel } from './DeliveryPanel';
 import { useAcquisitions } from './use-acquisitions';
+import { useDeliveries } from './use-deliveries';
 
 const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
 
 /**
  * My Acquisitions (/acquisition): as the specification has it, the user's liked offers as cards with
  * a filled heart (a click opens the details, the heart removes the like); below, under their own
- * heading, the offers the user bought, latest first.
+ * heading, the offers the user bought, latest first. A bought Connector offer carries its delivery through the
+ * data space: request access, the negotiation and transfer states, and the data download.
  */
 export function AcquisitionsPage() {
   const { t } = useTranslation();
   const likedIds = useLikedIds();
   const purchased = useAcquisitions();
   const toggleLike = useToggleLike();
+  const hasConnectorOffers = purchased.data?.some((entry) => entry.isDeliveredByConnector) ?? false;
+  const deliveries = useDeliveries(hasConnectorOffers);
+  // The newest delivery of an offer counts (the list comes newest first).
+  const deliveryByOffer = useMemo(
+    () => new Map([...(deliveries.data ?? [])].reverse().map((delivery) => [delivery.offerId, delivery])),
+    [deliveries.data],
+  );
 
   const renderPurchased = useCallback(
     (entry: TAcquisition) => {
       const id = entry.offer['@id'];
       const isLiked = likedIds.ids.includes(id);
-      return (
+      const card = (
         <OfferCard
           key={id}
           offer={entry.offer}
@@ -36,8 +46,15 @@ export function AcquisitionsPage() {
           onToggleLike={() => toggleLike({ id, isLiked: !isLiked })}
         />
       );
+      if (!entry.isDeliveredByConnector) return card;
+      return (
+        <Stack key={id} gap="xs">
+          {card}
+          <DeliveryPanel offerId={id} offerTitle={entry.offer.title} delivery={deliveryByOffer.get(id)} />
+        </Stack>
+      );
     },
-    [likedIds.ids, toggleLike, t],
+    [likedIds.ids, toggleLike, t, deliveryByOffer],
   );
 
   return (

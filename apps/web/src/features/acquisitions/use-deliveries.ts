@@ -1,0 +1,41 @@
+import {
+  DeliveryStep,
+  deliveryListEndpoint,
+  deliveryRequestEndpoint,
+  type TDelivery,
+  type TDeliveryListResponse,
+  ZDelivery,
+  ZDeliveryListResponse,
+} from '@dsm/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api';
+
+/** How often a running delivery is asked about: reading the list is what moves it on, on the server. */
+export const DELIVERY_POLL_MS = 1000;
+
+const isRunning = (delivery: TDelivery) =>
+  delivery.step === DeliveryStep.NEGOTIATING || delivery.step === DeliveryStep.TRANSFERRING;
+
+/**
+ * The signed-in buyer's deliveries, polled while one of them is still negotiating or transferring; asked for only
+ * when `isEnabled` (the buyer acquired a Connector offer).
+ */
+export function useDeliveries(isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['deliveries'],
+    enabled: isEnabled,
+    queryFn: ({ signal }) => apiFetch({ ...deliveryListEndpoint, schema: ZDeliveryListResponse, signal }),
+    refetchInterval: (query) =>
+      (query.state.data as TDeliveryListResponse | undefined)?.some(isRunning) ? DELIVERY_POLL_MS : false,
+  });
+}
+
+/** Requests access to an acquired Connector offer; the deliveries reload (and start polling) afterwards. */
+export function useRequestDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offerId: string) => apiFetch({ ...deliveryRequestEndpoint, body: { offerId }, schema: ZDelivery }),
+    // A failed request is recorded on the delivery too, so the list reloads either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['deliveries'] }),
+  });
+}
