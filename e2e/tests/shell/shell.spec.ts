@@ -172,7 +172,7 @@ test('[SHELL]: every route passes axe with no serious violations, signed in', as
       await waitForPage(page);
       await expectNoSeriousA11yViolations(page);
       if (SCREENSHOT_DIR) {
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-desktop.png`) });
         await page.setViewportSize(PHONE);
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-mobile.png`) });
       }
