@@ -20,6 +20,7 @@ import { loggerOptions } from './lib/logger-options';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
+import { configureConnectorSecretKey } from './modules/connectors/connector-secrets';
 import { connectorRoutes } from './modules/connectors/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
@@ -75,6 +76,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  configureConnectorSecretKey({ secretKey: options.config.connectorSecretKey, dataDir: options.config.dataDir });
   app.decorate('database', options.database);
   app.decorate('config', options.config);
   app.decorate('linkChecks', options.linkChecks ?? null);

@@ -144,3 +144,39 @@ export function connectorIdOf(url: string): string | null {
   }
   return ZConnectorId.safeParse(decoded).success ? decoded : null;
 }
+
+/** An http(s) address of a connector. */
+const ZConnectorAddress = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000);
+
+/**
+ * `POST /api/connectors` (operators): registers a connector. Its id is the last path segment of `url`; the
+ * management and protocol addresses default to `{url}/management` and `{url}/protocol`.
+ */
+export const ZConnectorRegistrationRequest = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(200),
+    url: ZConnectorAddress.refine(
+      (url) => connectorIdOf(url) !== null,
+      'must end in a path segment naming the connector, for example https://edc.example.org/my-connector',
+    ),
+    managementUrl: ZConnectorAddress.optional(),
+    protocolUrl: ZConnectorAddress.optional(),
+    /** Sent as X-Api-Key on management calls; stored encrypted and never shown back. */
+    apiKey: z.string().min(1).max(1000).optional(),
+  })
+  .strict();
+export type TConnectorRegistrationRequest = z.infer<typeof ZConnectorRegistrationRequest>;
+
+/** A registered connector as operators see it; the API key is never shown back, only whether there is one. */
+export const ZRegisteredConnector = ZConnector.extend({
+  id: ZConnectorId,
+  managementUrl: z.string(),
+  protocolUrl: z.string(),
+  hasApiKey: z.boolean(),
+  /** A demo connector the server runs itself; removed and registered again by the server. */
+  isSandbox: z.boolean(),
+});
+export type TRegisteredConnector = z.infer<typeof ZRegisteredConnector>;
+
+export const connectorRegisterEndpoint = { method: 'POST', path: '/api/connectors' } as const;
+export const connectorRemoveEndpoint = { method: 'DELETE', path: '/api/connectors/:connectorId' } as const;

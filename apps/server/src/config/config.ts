@@ -115,6 +115,14 @@ const ZEnvironment = z.object({
     .enum(['true', 'false', '1', '0', 'on', 'off'], { message: 'must be true or false' })
     .transform((value) => ['true', '1', 'on'].includes(value))
     .optional(),
+  /**
+   * The key that encrypts connector API keys at rest (AES-256-GCM): 32 bytes, base64. Unset: a key file
+   * `connector-secret.key` in DATA_DIR, created on the first start.
+   */
+  CONNECTOR_SECRET_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
 });
 
 export type TConfig = {
@@ -143,6 +151,8 @@ export type TConfig = {
   linkCheck: { allowedHosts: string[]; timeoutMs: number; hostIntervalMs: number; recheckHours: number };
   /** True when the server runs and registers the demo sandbox connectors. */
   hasSandboxConnectors: boolean;
+  /** CONNECTOR_SECRET_KEY (base64); undefined means the key file in DATA_DIR. */
+  connectorSecretKey: string | undefined;
   /** The operator's details for the legal pages (OPERATOR_*); isDemo while all are the demo values. */
   operator: {
     company: string;
@@ -195,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recheckHours: e.LINK_CHECK_RECHECK_HOURS,
     },
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
+    connectorSecretKey: e.CONNECTOR_SECRET_KEY,
     operator: presentOperator({
       company: e.OPERATOR_COMPANY,
       address: e.OPERATOR_ADDRESS,

@@ -159,6 +159,12 @@ export type TConnectorTable = {
   api_key: string | null;
   /** A demo connector this server runs itself (SANDBOX_CONNECTORS). */
   is_sandbox: Generated<boolean>;
+  /** The management API's address when it is not `{url}/management`. */
+  management_url: Generated<string | null>;
+  /** The DSP address when it is not `{url}/protocol`. */
+  protocol_url: Generated<string | null>;
+  /** An operator's API key, encrypted (`v1:iv:tag:ciphertext`, base64url); takes precedence over `api_key`. */
+  api_key_encrypted: Generated<string | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 };

@@ -7,6 +7,7 @@ import * as orders from './0005-orders';
 import * as offerOwners from './0006-offer-owners';
 import * as harvest from './0007-harvest';
 import * as deliveries from './0008-deliveries';
+import * as connectorRegistration from './0009-connector-registration';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-offer-owners': offerOwners,
   '0007-harvest': harvest,
   '0008-deliveries': deliveries,
+  '0009-connector-registration': connectorRegistration,
 };

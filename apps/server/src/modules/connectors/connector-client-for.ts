@@ -6,7 +6,8 @@ const CONNECTOR_TIMEOUT_MS = 10_000;
 
 /**
  * A client for a registered connector. Its addresses follow the portal's layout below the connector URL
- * (`{url}/management`, `{url}/public`, ...), which is also the sandbox's. Management calls carry the connector's API
+ * (`{url}/management`, `{url}/public`, ...), which is also the sandbox's, unless the operator registered other
+ * management and protocol addresses. Management calls carry the connector's API
  * key; the signed-in user's token is not forwarded, because it was issued for the marketplace, not for the connector.
  */
 export function connectorClientFor(connector: TConnectorRow): ConnectorClient {
@@ -14,8 +15,8 @@ export function connectorClientFor(connector: TConnectorRow): ConnectorClient {
   return createConnectorClient({
     addresses: {
       default: `${url}/api`,
-      protocol: `${url}/protocol`,
-      management: `${url}/management`,
+      protocol: connector.protocolUrl ?? `${url}/protocol`,
+      management: connector.managementUrl ?? `${url}/management`,
       control: `${url}/control`,
       public: `${url}/public`,
       federatedCatalog: `${url}/catalog`,

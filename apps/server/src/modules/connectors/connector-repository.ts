@@ -1,5 +1,6 @@
 import { connectorIdOf } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { decryptSecret, encryptSecret } from './connector-secrets';
 
 /** A connector row as the module uses it; the API key never leaves the server. */
 export type TConnectorRow = {
@@ -8,12 +9,42 @@ export type TConnectorRow = {
   url: string;
   apiKey: string | null;
   isSandbox: boolean;
+  /** The management API's address when it is not `{url}/management`. */
+  managementUrl?: string | null;
+  /** The DSP address when it is not `{url}/protocol`. */
+  protocolUrl?: string | null;
 };
 
-const COLUMNS = ['id', 'name', 'url', 'api_key', 'is_sandbox'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'url',
+  'api_key',
+  'api_key_encrypted',
+  'management_url',
+  'protocol_url',
+  'is_sandbox',
+] as const;
 
-function toRow(row: { id: string; name: string; url: string; api_key: string | null; is_sandbox: boolean }) {
-  return { id: row.id, name: row.name, url: row.url, apiKey: row.api_key, isSandbox: row.is_sandbox };
+function toRow(row: {
+  id: string;
+  name: string;
+  url: string;
+  api_key: string | null;
+  api_key_encrypted: string | null;
+  management_url: string | null;
+  protocol_url: string | null;
+  is_sandbox: boolean;
+}): TConnectorRow {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    apiKey: row.api_key_encrypted === null ? row.api_key : decryptSecret(row.api_key_encrypted),
+    isSandbox: row.is_sandbox,
+    managementUrl: row.management_url,
+    protocolUrl: row.protocol_url,
+  };
 }
 
 /** Every connector, by name. */
@@ -68,7 +99,7 @@ export async function deleteSandboxConnector(db: TDb, id: string, url: string): 
     .execute();
 }
 
-/** Adds an operator's connector; for tests and scripts (there is no API to register connectors yet). */
+/** Adds a connector with its API key in plain text; for tests and scripts that run without the app's secret key. */
 export async function insertConnector(db: TDb, newConnector: TNewConnector): Promise<TConnectorRow> {
   const connector = { ...newConnector, id: idOf(newConnector.url) };
   await db
@@ -76,4 +107,38 @@ export async function insertConnector(db: TDb, newConnector: TNewConnector): Pro
     .values({ id: connector.id, name: connector.name, url: connector.url, api_key: connector.apiKey })
     .execute();
   return { ...connector, isSandbox: false };
+}
+
+/** What an operator registers: the id is derived from the URL; the API key is stored encrypted. */
+export type TConnectorRegistration = TNewConnector & { managementUrl: string | null; protocolUrl: string | null };
+
+/** Registers an operator's connector with its API key encrypted; null when the id or URL is taken already. */
+export async function registerConnector(db: TDb, registration: TConnectorRegistration): Promise<TConnectorRow | null> {
+  const id = idOf(registration.url);
+  const inserted = await db
+    .insertInto('connectors')
+    .values({
+      id,
+      name: registration.name,
+      url: registration.url,
+      api_key: null,
+      api_key_encrypted: registration.apiKey === null ? null : encryptSecret(registration.apiKey),
+      management_url: registration.managementUrl,
+      protocol_url: registration.protocolUrl,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? selectConnector(db, id) : null;
+}
+
+/** Removes an operator's connector; false when there is none with the id (the demo sandboxes are not removed). */
+export async function deleteConnector(db: TDb, id: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('connectors')
+    .where('id', '=', id)
+    .where('is_sandbox', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
 }

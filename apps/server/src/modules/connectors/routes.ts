@@ -2,16 +2,24 @@ import {
   connectorListEndpoint,
   connectorOffersEndpoint,
   connectorOfferUploadEndpoint,
+  connectorRegisterEndpoint,
+  connectorRemoveEndpoint,
   ZConnectorListResponse,
   ZConnectorOfferListResponse,
   ZConnectorOfferUploadRequest,
   ZConnectorOfferUploadResponse,
   ZConnectorParams,
+  ZConnectorRegistrationRequest,
   ZErrorResponse,
+  ZRegisteredConnector,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireConnectorOperator } from './connector-operator-policy';
 import { listConnectorOffers } from './list-connector-offers';
 import { listConnectors } from './list-connectors';
+import { registerConnector } from './register-connector';
+import { removeConnector } from './remove-connector';
 import { uploadConnectorOffer } from './upload-connector-offer';
 
 /** Why a connector call can fail, for the OpenAPI document. */
@@ -63,6 +71,42 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const created = await uploadConnectorOffer(app.database.db, request.body);
       return reply.status(201).send(created);
+    },
+  });
+
+  app.route({
+    method: connectorRegisterEndpoint.method,
+    url: connectorRegisterEndpoint.path,
+    preHandler: requireConnectorOperator,
+    schema: {
+      tags: ['connectors'],
+      summary: 'Register a connector (operators)',
+      description:
+        'Needs the operator role (PRODUCT_ID followed by _OPERATOR). The API key is stored encrypted (AES-256-GCM) and never shown back. 409 when the id (the last path segment of the URL) or the URL is taken.',
+      body: ZConnectorRegistrationRequest,
+      response: { 201: ZRegisteredConnector, 400: ZErrorResponse, 403: ZErrorResponse, 409: ZErrorResponse },
+    },
+    handler: async (request, reply) => {
+      const connector = await registerConnector(app.database.db, request.body);
+      return reply.status(201).send(connector);
+    },
+  });
+
+  app.route({
+    method: connectorRemoveEndpoint.method,
+    url: connectorRemoveEndpoint.path,
+    preHandler: requireConnectorOperator,
+    schema: {
+      tags: ['connectors'],
+      summary: 'Remove a registered connector (operators)',
+      description:
+        'Needs the operator role (PRODUCT_ID followed by _OPERATOR). 404 for an unknown id, 409 for a demo sandbox.',
+      params: ZConnectorParams,
+      response: { 204: z.null(), 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
+    },
+    handler: async (request, reply) => {
+      await removeConnector(app.database.db, request.params.connectorId);
+      return reply.status(204).send(null);
     },
   });
 };

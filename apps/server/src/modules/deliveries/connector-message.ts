@@ -9,5 +9,6 @@ export function connectorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The DSP address of a registered connector, below its URL as the portal lays connectors out. */
-export const protocolAddressOf = (connector: { url: string }) => `${connector.url.replace(/\/+$/, '')}/protocol`;
+/** The DSP address of a registered connector: as registered, or below its URL as the portal lays connectors out. */
+export const protocolAddressOf = (connector: { url: string; protocolUrl?: string | null }) =>
+  connector.protocolUrl ?? `${connector.url.replace(/\/+$/, '')}/protocol`;

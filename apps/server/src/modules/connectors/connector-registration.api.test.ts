@@ -1,0 +1,127 @@
+import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
+import { ErrorCode, type TConnectorListResponse, type TRegisteredConnector } from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, type TSignedIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { upsertSandboxConnector } from './connector-repository';
+
+type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string }[] };
+
+const API_KEY = 'registration-test-key';
+
+let testApp: TTestApp;
+let guarded: Sandbox;
+let operator: TSignedIn;
+let user: TSignedIn;
+
+const register = (body: unknown, who: TSignedIn = operator) =>
+  request<TRegisteredConnector & TErrorBody>(testApp.baseUrl, 'POST', '/api/connectors', body, who.headers);
+const remove = (id: string, who: TSignedIn = operator) =>
+  request<TErrorBody>(testApp.baseUrl, 'DELETE', `/api/connectors/${id}`, undefined, who.headers);
+const listedIds = async () =>
+  (
+    await request<TConnectorListResponse>(testApp.baseUrl, 'GET', '/api/connectors', undefined, user.headers)
+  ).body.dtos.map((connector) => connector.url.split('/').at(-1));
+
+beforeAll(async () => {
+  [testApp, guarded] = await Promise.all([
+    startTestApp(),
+    startSandbox({ basePath: '/registered-edc', participantId: 'registered-edc', apiKey: API_KEY }),
+  ]);
+  operator = await signIn(testApp, {
+    email: 'connector-operator@example.org',
+    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
+  });
+  user = await signIn(testApp, { email: 'connector-user@example.org' });
+});
+
+afterAll(async () => {
+  await Promise.all([testApp?.close(), guarded?.close()]);
+});
+
+describe('registering and removing connectors', () => {
+  it('registers a connector for an operator with the API key encrypted at rest and usable for calls', async () => {
+    const response = await register({ name: 'Registered EDC', url: guarded.url, apiKey: API_KEY });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      id: 'registered-edc',
+      name: 'Registered EDC',
+      url: guarded.url,
+      managementUrl: `${guarded.url}/management`,
+      protocolUrl: `${guarded.url}/protocol`,
+      hasApiKey: true,
+      isSandbox: false,
+    });
+    expect(JSON.stringify(response.body)).not.toContain(API_KEY);
+    const row = await testApp.database.db
+      .selectFrom('connectors')
+      .select(['api_key', 'api_key_encrypted'])
+      .where('id', '=', 'registered-edc')
+      .executeTakeFirstOrThrow();
+    expect(row.api_key).toBeNull();
+    expect(row.api_key_encrypted).toMatch(/^v1:/);
+    expect(row.api_key_encrypted).not.toContain(API_KEY);
+    expect(await listedIds()).toContain('registered-edc');
+    // The guarded sandbox answers only with the right key, so this proves the stored key decrypts.
+    const offers = await request(
+      testApp.baseUrl,
+      'GET',
+      '/api/connectors/registered-edc/offers',
+      undefined,
+      user.headers,
+    );
+    expect(offers.status).toBe(200);
+
+    const again = await register({ name: 'Twice', url: guarded.url });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe(ErrorCode.CONFLICT);
+
+    expect((await remove('registered-edc')).status).toBe(204);
+    expect(await listedIds()).not.toContain('registered-edc');
+    expect((await remove('registered-edc')).status).toBe(404);
+  });
+
+  it('keeps management and protocol addresses the operator gives', async () => {
+    const response = await register({
+      name: 'Split EDC',
+      url: 'https://edc.example.org/split-edc',
+      managementUrl: 'https://mgmt.example.org/api/management',
+      protocolUrl: 'https://dsp.example.org/api/dsp',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      managementUrl: 'https://mgmt.example.org/api/management',
+      protocolUrl: 'https://dsp.example.org/api/dsp',
+      hasApiKey: false,
+    });
+    expect((await remove('split-edc')).status).toBe(204);
+  });
+
+  it('answers 403 with the error body to a user without the operator role, changing nothing', async () => {
+    const response = await register({ name: 'Sneaky', url: 'https://edc.example.org/sneaky' }, user);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
+    expect(response.body.message).toContain('_OPERATOR');
+    expect(await listedIds()).not.toContain('sneaky');
+    await register({ name: 'Kept', url: 'https://edc.example.org/kept-edc' });
+    expect((await remove('kept-edc', user)).status).toBe(403);
+    expect(await listedIds()).toContain('kept-edc');
+  });
+
+  it('answers 400 naming the field for a URL without a connector segment', async () => {
+    const response = await register({ name: 'No id', url: 'https://edc.example.org/' });
+    expect(response.status).toBe(400);
+    expect(response.body.issues?.[0]?.path).toBe('body.url');
+  });
+
+  it('refuses to remove a demo sandbox the server runs', async () => {
+    await upsertSandboxConnector(testApp.database.db, {
+      name: 'Provider sandbox',
+      url: 'http://127.0.0.1:9/provider',
+      apiKey: null,
+    });
+    const response = await remove('provider');
+    expect(response.status).toBe(409);
+    expect(response.body.message).toContain('sandbox');
+  });
+});

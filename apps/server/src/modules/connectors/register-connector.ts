@@ -1,0 +1,23 @@
+import { ErrorCode, type TConnectorRegistrationRequest, type TRegisteredConnector } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { registerConnector as insertRegistration } from './connector-repository';
+import { presentRegisteredConnector } from './present-registered-connector';
+
+/** Registers a connector for the operator; 409 when its id (the URL's last segment) or its URL is taken. */
+export async function registerConnector(
+  db: TDb,
+  request: TConnectorRegistrationRequest,
+): Promise<TRegisteredConnector> {
+  const connector = await insertRegistration(db, {
+    name: request.name,
+    url: request.url,
+    managementUrl: request.managementUrl ?? null,
+    protocolUrl: request.protocolUrl ?? null,
+    apiKey: request.apiKey ?? null,
+  });
+  if (!connector) {
+    throw new AppError(ErrorCode.CONFLICT, `A connector with the id or URL of ${request.url} is registered already`);
+  }
+  return presentRegisteredConnector(connector);
+}
