@@ -13,11 +13,12 @@ export type TDeliveryPanelProps = {
   delivery: TDelivery | undefined;
 };
 
+/** Dark shades, so the white badge text keeps a WCAG AA contrast. */
 const STEP_COLOR: Record<TDelivery['step'], string> = {
-  NEGOTIATING: 'blue',
-  TRANSFERRING: 'blue',
-  READY: 'green',
-  FAILED: 'red',
+  NEGOTIATING: 'blue.9',
+  TRANSFERRING: 'blue.9',
+  READY: 'teal.9',
+  FAILED: 'red.9',
 };
 
 /**
@@ -48,7 +49,7 @@ export function DeliveryPanel({ offerId, offerTitle, delivery }: TDeliveryPanelP
     <Stack gap="xs" data-testid="delivery-panel" aria-live="polite">
       {delivery && (
         <Group gap="sm" wrap="wrap">
-          <Badge color={STEP_COLOR[delivery.step]} variant="light">
+          <Badge color={STEP_COLOR[delivery.step]} variant="filled">
             {t(`delivery.step.${delivery.step}`)}
           </Badge>
           <Text size="sm" data-testid="delivery-negotiation">
@@ -89,7 +90,7 @@ export function DeliveryPanel({ offerId, offerTitle, delivery }: TDeliveryPanelP
           <Button
             size="xs"
             variant="filled"
-            color="green"
+            color="teal.9"
             loading={isDownloading}
             aria-label={t('delivery.downloadFor', { title: offerTitle })}
             onClick={() => void handleDownload(delivery)}
