@@ -20,6 +20,7 @@ import { loggerOptions } from './lib/logger-options';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
+import { connectorConsoleRoutes } from './modules/connector-console/routes';
 import { configureConnectorSecretKey } from './modules/connectors/connector-secrets';
 import { connectorRoutes } from './modules/connectors/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
@@ -116,6 +117,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(likeRoutes);
   await app.register(acquisitionRoutes);
   await app.register(connectorRoutes);
+  await app.register(connectorConsoleRoutes);
   await app.register(deliveryRoutes);
   await app.register(orderRoutes);
   await app.register(harvestRoutes);

@@ -2,6 +2,7 @@ export * from './acquisitions';
 export * from './auth';
 export * from './catalogue';
 export * from './connector';
+export * from './connector-console';
 export * from './delivery';
 export * from './errors';
 export * from './harvest';

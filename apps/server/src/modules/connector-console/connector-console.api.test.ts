@@ -1,0 +1,150 @@
+import { createConnectorClient } from '@dsm/connector-client';
+import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
+import {
+  ErrorCode,
+  type TConnectorHealthResponse,
+  type TConsoleAsset,
+  type TConsoleAssetListResponse,
+  type TConsoleContractDefinition,
+  type TConsolePolicyDefinition,
+} from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, type TSignedIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { insertConnector } from '../connectors/connector-repository';
+
+type TErrorBody = { statusCode: number; code: string; message: string };
+type TBody<T> = T & TErrorBody;
+
+const API_KEY = 'console-test-key';
+
+let testApp: TTestApp;
+let edc: Sandbox;
+let other: Sandbox;
+let operator: TSignedIn;
+let user: TSignedIn;
+
+const call = <T>(method: string, path: string, body?: unknown, who: TSignedIn = operator) =>
+  request<TBody<T>>(testApp.baseUrl, method, `/api/connectors/console-edc${path}`, body, who.headers);
+
+beforeAll(async () => {
+  [testApp, edc, other] = await Promise.all([
+    startTestApp(),
+    startSandbox({ basePath: '/console-edc', participantId: 'console-edc', apiKey: API_KEY }),
+    startSandbox({ basePath: '/console-consumer', participantId: 'console-consumer', apiKey: API_KEY }),
+  ]);
+  await insertConnector(testApp.database.db, { name: 'Console EDC', url: edc.url, apiKey: API_KEY });
+  operator = await signIn(testApp, {
+    email: 'console-operator@example.org',
+    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
+  });
+  user = await signIn(testApp, { email: 'console-user@example.org' });
+});
+
+afterAll(async () => {
+  await Promise.all([testApp?.close(), edc?.close(), other?.close()]);
+});
+
+describe('connector console', () => {
+  it('answers the four health checks', async () => {
+    const response = await call<TConnectorHealthResponse>('GET', '/health');
+    expect(response.status).toBe(200);
+    expect(response.body.checks.map((check) => [check.name, check.isHealthy, check.error])).toEqual([
+      ['health', true, null],
+      ['liveness', true, null],
+      ['readiness', true, null],
+      ['startup', true, null],
+    ]);
+  });
+
+  it('creates an asset, a contract definition under a policy, and the offer shows in the catalog of another connector', async () => {
+    const asset = await call<TConsoleAsset>('POST', '/assets', {
+      id: 'console-weather',
+      name: 'Weather readings',
+      contentType: 'text/csv',
+      baseUrl: 'https://data.example.org/weather.csv',
+    });
+    expect(asset.status).toBe(201);
+    expect(asset.body).toMatchObject({
+      id: 'console-weather',
+      name: 'Weather readings',
+      contentType: 'text/csv',
+      dataAddressType: 'HttpData',
+      baseUrl: 'https://data.example.org/weather.csv',
+    });
+    const duplicate = await call('POST', '/assets', {
+      id: 'console-weather',
+      name: 'Again',
+      baseUrl: 'https://x.org/',
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.code).toBe(ErrorCode.CONFLICT);
+
+    // Policies have no console page yet; one is made through the management API.
+    await createConnectorClient({ addresses: edc.addresses, apiKey: API_KEY }).policyDefinitions.create({
+      id: 'console-open',
+      policy: { type: 'Set', permissions: [{ action: 'use', constraints: [] }] },
+    });
+    const policies = await call<TConsolePolicyDefinition[]>('GET', '/policy-definitions');
+    expect(policies.body).toContainEqual({ id: 'console-open', permittedActions: ['use'], constraintCount: 0 });
+
+    const definition = await call<TConsoleContractDefinition>('POST', '/contract-definitions', {
+      id: 'console-weather-offer',
+      accessPolicyId: 'console-open',
+      contractPolicyId: 'console-open',
+      assetIds: ['console-weather'],
+    });
+    expect(definition.status).toBe(201);
+    expect(definition.body).toEqual({
+      id: 'console-weather-offer',
+      accessPolicyId: 'console-open',
+      contractPolicyId: 'console-open',
+      assetIds: ['console-weather'],
+    });
+    const definitions = await call<TConsoleContractDefinition[]>('GET', '/contract-definitions');
+    expect(definitions.body.map((entry) => entry.id)).toContain('console-weather-offer');
+
+    const catalog = await createConnectorClient({ addresses: other.addresses, apiKey: API_KEY }).catalog.request({
+      counterPartyAddress: edc.addresses.protocol,
+      counterPartyId: 'console-edc',
+    });
+    expect(catalog.datasets.map((dataset) => dataset.id)).toContain('console-weather');
+
+    expect((await call('DELETE', '/contract-definitions/console-weather-offer')).status).toBe(204);
+    expect((await call('DELETE', '/assets/console-weather')).status).toBe(204);
+    const gone = await call('DELETE', '/assets/console-weather');
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toContain('console-weather');
+  });
+
+  it('pages and filters the assets', async () => {
+    for (const id of ['page-a', 'page-b', 'page-c']) {
+      await call('POST', '/assets', { id, name: id, baseUrl: `https://data.example.org/${id}` });
+    }
+    const first = await call<TConsoleAssetListResponse>('GET', '/assets?filter=page-&limit=2');
+    expect(first.body.assets.map((asset) => asset.id)).toEqual(['page-a', 'page-b']);
+    expect(first.body.hasMore).toBe(true);
+    const second = await call<TConsoleAssetListResponse>('GET', '/assets?filter=page-&limit=2&offset=2');
+    expect(second.body.assets.map((asset) => asset.id)).toEqual(['page-c']);
+    expect(second.body.hasMore).toBe(false);
+  });
+
+  it('shows the connector’s message for a refused asset and 400 for a bad form', async () => {
+    const response = await call('POST', '/assets', { id: 'x', name: 'No URL', baseUrl: 'ftp://x' });
+    expect(response.status).toBe(400);
+  });
+
+  it('answers 403 to a user without the operator role and 404 for an unknown connector', async () => {
+    const forbidden = await call('GET', '/health', undefined, user);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.code).toBe(ErrorCode.FORBIDDEN);
+    const unknown = await request<TErrorBody>(
+      testApp.baseUrl,
+      'GET',
+      '/api/connectors/nowhere/assets',
+      undefined,
+      operator.headers,
+    );
+    expect(unknown.status).toBe(404);
+  });
+});

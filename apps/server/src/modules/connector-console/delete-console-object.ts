@@ -1,0 +1,23 @@
+import type { TDb } from '../../db/database';
+import { consoleFailure, openConsole } from './open-console';
+
+/** The objects the console deletes by id. */
+export type TConsoleObjectKind = 'assets' | 'contractDefinitions';
+
+/**
+ * Deletes an asset or a contract definition. EDC refuses (409) to delete an asset a contract agreement names;
+ * that message reaches the operator as it is.
+ */
+export async function deleteConsoleObject(
+  db: TDb,
+  connectorId: string,
+  kind: TConsoleObjectKind,
+  objectId: string,
+): Promise<void> {
+  const { connector, client } = await openConsole(db, connectorId);
+  try {
+    await client[kind].delete(objectId);
+  } catch (error) {
+    consoleFailure(error, connector);
+  }
+}

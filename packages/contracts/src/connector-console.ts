@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { ZConnectorId } from './connector';
+
+/**
+ * The connector console (operators): a registered connector's health, assets, policy definitions and contract
+ * definitions, read and changed through the connector's Management API by the server on the operator's behalf.
+ */
+
+/** Names of the four health checks of an EDC (`/api/check/...`). */
+export const CONNECTOR_HEALTH_CHECKS = ['health', 'liveness', 'readiness', 'startup'] as const;
+
+/** One health check's result. */
+export const ZConnectorHealthCheck = z.object({
+  name: z.enum(CONNECTOR_HEALTH_CHECKS),
+  /** False also when the check could not be asked (see `error`). */
+  isHealthy: z.boolean(),
+  components: z.array(z.object({ component: z.string(), isHealthy: z.boolean(), failure: z.string().nullable() })),
+  /** Why the check could not be asked: the connector's message. */
+  error: z.string().nullable(),
+});
+export type TConnectorHealthCheck = z.infer<typeof ZConnectorHealthCheck>;
+
+/** `GET /api/connectors/:connectorId/health`: the four checks, asked at once. */
+export const ZConnectorHealthResponse = z.object({ checks: z.array(ZConnectorHealthCheck) });
+export type TConnectorHealthResponse = z.infer<typeof ZConnectorHealthResponse>;
+
+/** An asset as the console lists it. */
+export const ZConsoleAsset = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  contentType: z.string().nullable(),
+  /** The data address type, for example `HttpData`. */
+  dataAddressType: z.string(),
+  baseUrl: z.string().nullable(),
+  /** Epoch milliseconds, when the connector says. */
+  createdAt: z.number().nullable(),
+});
+export type TConsoleAsset = z.infer<typeof ZConsoleAsset>;
+
+/** Paging and filter of the console's lists. */
+export const ZConsoleListQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Only entries whose id contains this text (case-insensitive where the connector supports `ilike`). */
+  filter: z.string().trim().max(200).optional(),
+});
+export type TConsoleListQuery = z.infer<typeof ZConsoleListQuery>;
+
+/** `GET /api/connectors/:connectorId/assets`: one page of assets, by id. */
+export const ZConsoleAssetListResponse = z.object({
+  assets: z.array(ZConsoleAsset),
+  offset: z.number(),
+  limit: z.number(),
+  /** Whether another page follows. */
+  hasMore: z.boolean(),
+});
+export type TConsoleAssetListResponse = z.infer<typeof ZConsoleAssetListResponse>;
+
+/** An id of an object on a connector: text without control characters or slashes. */
+export const ZConsoleObjectId = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200)
+  .regex(/^[^\s/\\?#]+$/, 'must not contain spaces, slashes, ? or #');
+
+/** `POST /api/connectors/:connectorId/assets`: an asset whose data is read over HTTP (an HttpData address). */
+export const ZConsoleAssetCreateRequest = z
+  .object({
+    id: ZConsoleObjectId,
+    name: z.string().trim().min(1, 'must not be empty').max(500),
+    description: z.string().trim().max(5000).optional(),
+    contentType: z.string().trim().max(200).optional(),
+    baseUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000),
+  })
+  .strict();
+export type TConsoleAssetCreateRequest = z.infer<typeof ZConsoleAssetCreateRequest>;
+
+/** A policy definition as the console lists it, for choosing one in a contract definition. */
+export const ZConsolePolicyDefinition = z.object({
+  id: z.string(),
+  /** The actions its permissions allow, for example `use`. */
+  permittedActions: z.array(z.string()),
+  /** How many constraints its permissions carry. */
+  constraintCount: z.number(),
+});
+export type TConsolePolicyDefinition = z.infer<typeof ZConsolePolicyDefinition>;
+
+/** `GET /api/connectors/:connectorId/policy-definitions`: every policy definition (up to 1000), by id. */
+export const ZConsolePolicyDefinitionListResponse = z.array(ZConsolePolicyDefinition);
+
+/** A contract definition as the console lists it. */
+export const ZConsoleContractDefinition = z.object({
+  id: z.string(),
+  accessPolicyId: z.string(),
+  contractPolicyId: z.string(),
+  /** The assets its selector names by id; null when the selector is empty (every asset) or not by id. */
+  assetIds: z.array(z.string()).nullable(),
+});
+export type TConsoleContractDefinition = z.infer<typeof ZConsoleContractDefinition>;
+
+/** `GET /api/connectors/:connectorId/contract-definitions`: every contract definition (up to 1000), by id. */
+export const ZConsoleContractDefinitionListResponse = z.array(ZConsoleContractDefinition);
+
+/** `POST /api/connectors/:connectorId/contract-definitions`: offers the assets (all when empty) under the policies. */
+export const ZConsoleContractDefinitionCreateRequest = z
+  .object({
+    id: ZConsoleObjectId,
+    accessPolicyId: ZConsoleObjectId,
+    contractPolicyId: ZConsoleObjectId,
+    assetIds: z.array(ZConsoleObjectId).max(100),
+  })
+  .strict();
+export type TConsoleContractDefinitionCreateRequest = z.infer<typeof ZConsoleContractDefinitionCreateRequest>;
+
+/** Path parameters of calls about one object of a connector. */
+export const ZConsoleObjectParams = z.object({ connectorId: ZConnectorId, objectId: z.string().min(1).max(200) });
+export type TConsoleObjectParams = z.infer<typeof ZConsoleObjectParams>;
+
+export const connectorHealthEndpoint = { method: 'GET', path: '/api/connectors/:connectorId/health' } as const;
+export const consoleAssetListEndpoint = { method: 'GET', path: '/api/connectors/:connectorId/assets' } as const;
+export const consoleAssetCreateEndpoint = { method: 'POST', path: '/api/connectors/:connectorId/assets' } as const;
+export const consoleAssetDeleteEndpoint = {
+  method: 'DELETE',
+  path: '/api/connectors/:connectorId/assets/:objectId',
+} as const;
+export const consolePolicyDefinitionListEndpoint = {
+  method: 'GET',
+  path: '/api/connectors/:connectorId/policy-definitions',
+} as const;
+export const consoleContractDefinitionListEndpoint = {
+  method: 'GET',
+  path: '/api/connectors/:connectorId/contract-definitions',
+} as const;
+export const consoleContractDefinitionCreateEndpoint = {
+  method: 'POST',
+  path: '/api/connectors/:connectorId/contract-definitions',
+} as const;
+export const consoleContractDefinitionDeleteEndpoint = {
+  method: 'DELETE',
+  path: '/api/connectors/:connectorId/contract-definitions/:objectId',
+} as const;
+
+/** A console path of one connector, for example `consolePath('provider', 'assets')`. */
+export function consolePath(connectorId: string, ...segments: string[]): string {
+  return ['/api/connectors', connectorId, ...segments]
+    .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))
+    .join('/');
+}
