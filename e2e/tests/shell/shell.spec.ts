@@ -71,6 +71,8 @@ test('[SHELL]: a keyboard user opens the navbar menus, moves through the items a
 
   await page.getByTestId('orders-menu').focus();
   await page.keyboard.press('Enter');
+  // Arrow keys move through the items once the dropdown is open.
+  await expect(page.getByRole('menu')).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'My orders' })).toBeFocused();
   await page.keyboard.press('Enter');
