@@ -19,6 +19,10 @@ function page<TModule, TName extends keyof TModule>(load: () => Promise<TModule>
 const AcquisitionsPage = page(() => import('../features/acquisitions/AcquisitionsPage'), 'AcquisitionsPage');
 const CartPage = page(() => import('../features/cart/CartPage'), 'CartPage');
 const TestPage = page(() => import('../features/connectors/TestPage'), 'TestPage');
+const ConnectorConsolePage = page(
+  () => import('../features/connector-console/ConnectorConsolePage'),
+  'ConnectorConsolePage',
+);
 const LegalPage = page(() => import('../features/legal/LegalPage'), 'LegalPage');
 const MyOfferingsPage = page(() => import('../features/my-offerings/MyOfferingsPage'), 'MyOfferingsPage');
 const OfferDetailsPage = page(() => import('../features/offer/OfferDetailsPage'), 'OfferDetailsPage');
@@ -38,6 +42,7 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'watchlist', element: <WatchlistPage /> },
   { path: 'acquisition', element: <AcquisitionsPage /> },
   { path: 'test', element: <TestPage /> },
+  { path: 'connectors/:connectorId', element: <ConnectorConsolePage /> },
   { path: 'offer/create/pre', element: <PrerequisitesPage /> },
   { path: 'offer/create', element: <OfferWizardPage /> },
   { path: 'my-offerings', element: <MyOfferingsPage /> },

@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { ConnectorConsolePage } from './ConnectorConsolePage';
+
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const asset = (id: string) => ({
+  id,
+  name: `Asset ${id}`,
+  description: null,
+  contentType: 'text/csv',
+  dataAddressType: 'HttpData',
+  baseUrl: `https://data.example.org/${id}`,
+  createdAt: null,
+});
+
+let assets: ReturnType<typeof asset>[];
+let fetchMock: Mock<typeof fetch>;
+
+beforeEach(() => {
+  assets = [asset('weather')];
+  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url === '/api/connectors/provider/health') {
+      return json(200, {
+        checks: ['health', 'liveness', 'readiness', 'startup'].map((name) => ({
+          name,
+          isHealthy: name !== 'readiness',
+          components:
+            name === 'readiness' ? [{ component: 'data plane', isHealthy: false, failure: 'No data plane' }] : [],
+          error: null,
+        })),
+      });
+    }
+    if (url.startsWith('/api/connectors/provider/assets?')) {
+      return json(200, { assets, offset: 0, limit: 20, hasMore: false });
+    }
+    if (url === '/api/connectors/provider/assets' && method === 'POST') {
+      const body = JSON.parse(String(init?.body)) as { id: string };
+      if (assets.some((entry) => entry.id === body.id)) {
+        return json(409, {
+          statusCode: 409,
+          code: 'CONFLICT',
+          error: 'Conflict',
+          message: `duplicated resource: Asset ${body.id} already exists`,
+        });
+      }
+      assets = [...assets, asset(body.id)];
+      return json(201, asset(body.id));
+    }
+    if (url.startsWith('/api/connectors/provider/assets/') && method === 'DELETE') {
+      assets = assets.filter((entry) => !url.endsWith(`/${entry.id}`));
+      return json(204, null);
+    }
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
+  }) as Mock<typeof fetch>;
+});
+afterEach(() => vi.restoreAllMocks());
+
+const renderConsole = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/connectors/:connectorId" element={<ConnectorConsolePage />} />
+    </Routes>,
+    { url: '/connectors/provider' },
+  );
+
+describe('ConnectorConsolePage', () => {
+  it('shows the four health checks and why one fails', async () => {
+    renderConsole();
+    expect(screen.getByRole('heading', { level: 1, name: 'Connector provider' })).toBeTruthy();
+    const readiness = await screen.findByTestId('health-readiness');
+    expect(within(readiness).getByText('Unhealthy')).toBeTruthy();
+    expect(within(readiness).getByText('data plane: No data plane')).toBeTruthy();
+    expect(within(screen.getByTestId('health-liveness')).getByText('Healthy')).toBeTruthy();
+  });
+
+  it('lists, creates and deletes assets, and shows the connector’s message for a taken id', async () => {
+    const user = userEvent.setup();
+    renderConsole();
+    await user.click(screen.getByRole('tab', { name: 'Assets' }));
+    expect(await screen.findByText('Asset weather')).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: 'Create an asset' });
+    await user.type(within(form).getByRole('textbox', { name: /^Id/ }), 'weather');
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Again');
+    await user.type(within(form).getByRole('textbox', { name: /^Data URL/ }), 'https://data.example.org/again');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await within(form).findByText('duplicated resource: Asset weather already exists')).toBeTruthy();
+
+    await user.clear(within(form).getByRole('textbox', { name: /^Id/ }));
+    await user.type(within(form).getByRole('textbox', { name: /^Id/ }), 'tides');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Asset tides')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete weather' }));
+    await waitFor(() => expect(screen.queryByText('Asset weather')).toBeNull());
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+});
