@@ -148,3 +148,60 @@ export function consolePath(connectorId: string, ...segments: string[]): string 
     .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))
     .join('/');
 }
+
+/** ODRL operators a console constraint may use. */
+export const ODRL_OPERATORS = [
+  'eq',
+  'neq',
+  'gt',
+  'gteq',
+  'lt',
+  'lteq',
+  'isAnyOf',
+  'isAllOf',
+  'isNoneOf',
+  'isPartOf',
+  'isA',
+  'hasPart',
+] as const;
+
+/** One ODRL constraint: `leftOperand operator rightOperand`, for example `spatial eq DE`. */
+export const ZConsoleConstraint = z.object({
+  leftOperand: z.string().trim().min(1, 'must not be empty').max(500),
+  operator: z.enum(ODRL_OPERATORS),
+  rightOperand: z.string().trim().min(1, 'must not be empty').max(2000),
+});
+export type TConsoleConstraint = z.infer<typeof ZConsoleConstraint>;
+
+/** A permission, prohibition or obligation: an ODRL action with its constraints. */
+export const ZConsolePolicyRule = z.object({
+  action: z.string().trim().min(1).max(200).default('use'),
+  constraints: z.array(ZConsoleConstraint).max(20).default([]),
+});
+export type TConsolePolicyRule = z.infer<typeof ZConsolePolicyRule>;
+
+/**
+ * `POST /api/connectors/:connectorId/policy-definitions`: a policy definition built from the form (ODRL rules) or
+ * given as raw ODRL JSON-LD text (`{"@type": "Set", "permission": [...]}`), which the server validates.
+ */
+export const ZConsolePolicyDefinitionCreateRequest = z.union([
+  z
+    .object({
+      id: ZConsoleObjectId,
+      permissions: z.array(ZConsolePolicyRule).max(20),
+      prohibitions: z.array(ZConsolePolicyRule).max(20).default([]),
+      obligations: z.array(ZConsolePolicyRule).max(20).default([]),
+    })
+    .strict(),
+  z.object({ id: ZConsoleObjectId, jsonLd: z.string().min(2).max(100_000) }).strict(),
+]);
+export type TConsolePolicyDefinitionCreateRequest = z.input<typeof ZConsolePolicyDefinitionCreateRequest>;
+
+export const consolePolicyDefinitionCreateEndpoint = {
+  method: 'POST',
+  path: '/api/connectors/:connectorId/policy-definitions',
+} as const;
+export const consolePolicyDefinitionDeleteEndpoint = {
+  method: 'DELETE',
+  path: '/api/connectors/:connectorId/policy-definitions/:objectId',
+} as const;

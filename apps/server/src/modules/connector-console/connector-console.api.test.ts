@@ -80,11 +80,11 @@ describe('connector console', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.code).toBe(ErrorCode.CONFLICT);
 
-    // Policies have no console page yet; one is made through the management API.
-    await createConnectorClient({ addresses: edc.addresses, apiKey: API_KEY }).policyDefinitions.create({
+    const policy = await call<TConsolePolicyDefinition>('POST', '/policy-definitions', {
       id: 'console-open',
-      policy: { type: 'Set', permissions: [{ action: 'use', constraints: [] }] },
+      permissions: [{ action: 'use', constraints: [] }],
     });
+    expect(policy.status).toBe(201);
     const policies = await call<TConsolePolicyDefinition[]>('GET', '/policy-definitions');
     expect(policies.body).toContainEqual({ id: 'console-open', permittedActions: ['use'], constraintCount: 0 });
 
@@ -110,11 +110,53 @@ describe('connector console', () => {
     });
     expect(catalog.datasets.map((dataset) => dataset.id)).toContain('console-weather');
 
+    const inUse = await call('DELETE', '/policy-definitions/console-open');
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.message).toEqual(expect.any(String));
     expect((await call('DELETE', '/contract-definitions/console-weather-offer')).status).toBe(204);
+    expect((await call('DELETE', '/policy-definitions/console-open')).status).toBe(204);
     expect((await call('DELETE', '/assets/console-weather')).status).toBe(204);
     const gone = await call('DELETE', '/assets/console-weather');
     expect(gone.status).toBe(404);
     expect(gone.body.message).toContain('console-weather');
+  });
+
+  it('creates policy definitions from ODRL rules with constraints and from JSON-LD, refusing invalid JSON-LD', async () => {
+    const fromForm = await call<TConsolePolicyDefinition>('POST', '/policy-definitions', {
+      id: 'console-germany',
+      permissions: [
+        {
+          action: 'use',
+          constraints: [{ leftOperand: 'http://www.w3.org/ns/odrl/2/spatial', operator: 'eq', rightOperand: 'DE' }],
+        },
+      ],
+    });
+    expect(fromForm.status).toBe(201);
+    expect(fromForm.body).toEqual({ id: 'console-germany', permittedActions: ['use'], constraintCount: 1 });
+
+    const fromJsonLd = await call<TConsolePolicyDefinition>('POST', '/policy-definitions', {
+      id: 'console-json-ld',
+      jsonLd: JSON.stringify({
+        '@context': 'http://www.w3.org/ns/odrl.jsonld',
+        '@type': 'odrl:Set',
+        'odrl:permission': {
+          'odrl:action': { '@id': 'odrl:use' },
+          'odrl:constraint': [{ leftOperand: 'elapsedTime', operator: { '@id': 'odrl:lteq' }, rightOperand: 'P12M' }],
+        },
+      }),
+    });
+    expect(fromJsonLd.status).toBe(201);
+    expect(fromJsonLd.body).toEqual({ id: 'console-json-ld', permittedActions: ['use'], constraintCount: 1 });
+
+    const invalid = await call<{ issues: { path: string }[] }>('POST', '/policy-definitions', {
+      id: 'console-invalid',
+      jsonLd: JSON.stringify({ '@type': 'Set', permission: [{ action: 'use', constraint: [{ leftOperand: 'x' }] }] }),
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.issues[0]?.path).toBe('body.jsonLd.permission[0].constraint[0].operator');
+    const notJson = await call('POST', '/policy-definitions', { id: 'console-invalid', jsonLd: '{nope' });
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.message).toContain('is not JSON');
   });
 
   it('pages and filters the assets', async () => {

@@ -2,11 +2,11 @@ import type { TDb } from '../../db/database';
 import { consoleFailure, openConsole } from './open-console';
 
 /** The objects the console deletes by id. */
-export type TConsoleObjectKind = 'assets' | 'contractDefinitions';
+export type TConsoleObjectKind = 'assets' | 'contractDefinitions' | 'policyDefinitions';
 
 /**
- * Deletes an asset or a contract definition. EDC refuses (409) to delete an asset a contract agreement names;
- * that message reaches the operator as it is.
+ * Deletes an asset, a policy definition or a contract definition. EDC refuses (409) to delete an asset a contract
+ * agreement names or a policy a contract definition uses; that message reaches the operator as it is.
  */
 export async function deleteConsoleObject(
   db: TDb,

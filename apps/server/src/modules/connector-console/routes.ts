@@ -6,6 +6,8 @@ import {
   consoleContractDefinitionCreateEndpoint,
   consoleContractDefinitionDeleteEndpoint,
   consoleContractDefinitionListEndpoint,
+  consolePolicyDefinitionCreateEndpoint,
+  consolePolicyDefinitionDeleteEndpoint,
   consolePolicyDefinitionListEndpoint,
   ZConnectorHealthResponse,
   ZConnectorParams,
@@ -17,6 +19,8 @@ import {
   ZConsoleContractDefinitionListResponse,
   ZConsoleListQuery,
   ZConsoleObjectParams,
+  ZConsolePolicyDefinition,
+  ZConsolePolicyDefinitionCreateRequest,
   ZConsolePolicyDefinitionListResponse,
   ZErrorResponse,
 } from '@dsm/contracts';
@@ -26,6 +30,7 @@ import { requireConnectorOperator } from '../connectors/connector-operator-polic
 import { checkConnectorHealth } from './check-connector-health';
 import { createConsoleAsset } from './create-console-asset';
 import { createConsoleContractDefinition } from './create-console-contract-definition';
+import { createConsolePolicyDefinition } from './create-console-policy-definition';
 import { deleteConsoleObject } from './delete-console-object';
 import { listConsoleAssets } from './list-console-assets';
 import { listConsoleContractDefinitions } from './list-console-contract-definitions';
@@ -150,6 +155,35 @@ export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       await deleteConsoleObject(db(), request.params.connectorId, 'contractDefinitions', request.params.objectId);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    method: consolePolicyDefinitionCreateEndpoint.method,
+    url: consolePolicyDefinitionCreateEndpoint.path,
+    schema: {
+      tags: ['connector console'],
+      summary: 'Create a policy definition from ODRL rules or raw ODRL JSON-LD (operators)',
+      params: ZConnectorParams,
+      body: ZConsolePolicyDefinitionCreateRequest,
+      response: { 201: ZConsolePolicyDefinition, ...CONSOLE_ERRORS },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await createConsolePolicyDefinition(db(), request.params.connectorId, request.body)),
+  });
+
+  app.route({
+    method: consolePolicyDefinitionDeleteEndpoint.method,
+    url: consolePolicyDefinitionDeleteEndpoint.path,
+    schema: {
+      tags: ['connector console'],
+      summary: 'Delete a policy definition (operators); 409 while a contract definition uses it',
+      params: ZConsoleObjectParams,
+      response: { 204: z.null(), ...CONSOLE_ERRORS },
+    },
+    handler: async (request, reply) => {
+      await deleteConsoleObject(db(), request.params.connectorId, 'policyDefinitions', request.params.objectId);
       return reply.status(204).send(null);
     },
   });
