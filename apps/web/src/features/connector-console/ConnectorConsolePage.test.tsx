@@ -22,10 +22,12 @@ const asset = (id: string) => ({
 });
 
 let assets: ReturnType<typeof asset>[];
+let policies: { id: string; permittedActions: string[]; constraintCount: number }[];
 let fetchMock: Mock<typeof fetch>;
 
 beforeEach(() => {
   assets = [asset('weather')];
+  policies = [];
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -59,6 +61,17 @@ beforeEach(() => {
     if (url.startsWith('/api/connectors/provider/assets/') && method === 'DELETE') {
       assets = assets.filter((entry) => !url.endsWith(`/${entry.id}`));
       return json(204, null);
+    }
+    if (url === '/api/connectors/provider/policy-definitions' && method === 'GET') return json(200, policies);
+    if (url === '/api/connectors/provider/policy-definitions' && method === 'POST') {
+      const body = JSON.parse(String(init?.body)) as { id: string; permissions?: { constraints: unknown[] }[] };
+      const created = {
+        id: body.id,
+        permittedActions: ['use'],
+        constraintCount: body.permissions?.[0]?.constraints.length ?? 0,
+      };
+      policies = [...policies, created];
+      return json(201, created);
     }
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
   }) as Mock<typeof fetch>;
@@ -104,5 +117,30 @@ describe('ConnectorConsolePage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete weather' }));
     await waitFor(() => expect(screen.queryByText('Asset weather')).toBeNull());
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('builds a policy definition with a constraint in the form', async () => {
+    const user = userEvent.setup();
+    renderConsole();
+    await user.click(screen.getByRole('tab', { name: 'Policy definitions' }));
+    expect(await screen.findByText('No policy definitions.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Create a policy definition' });
+    await user.type(within(form).getByRole('textbox', { name: /^Id/ }), 'germany-only');
+    await user.click(within(form).getByRole('button', { name: 'Add a constraint' }));
+    await user.type(within(form).getByRole('textbox', { name: /^Right operand/ }), 'DE');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('germany-only')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/policy-definitions') && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      id: 'germany-only',
+      permissions: [
+        {
+          action: 'use',
+          constraints: [{ leftOperand: 'http://www.w3.org/ns/odrl/2/spatial', operator: 'eq', rightOperand: 'DE' }],
+        },
+      ],
+    });
   });
 });

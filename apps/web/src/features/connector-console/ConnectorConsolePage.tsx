@@ -4,10 +4,11 @@ import { useParams } from 'react-router';
 import { AssetsPanel } from './AssetsPanel';
 import { ContractDefinitionsPanel } from './ContractDefinitionsPanel';
 import { HealthPanel } from './HealthPanel';
+import { PolicyDefinitionsPanel } from './PolicyDefinitionsPanel';
 
 /**
- * The connector console (/connectors/:connectorId) for operators: the connector's health, assets and contract
- * definitions, managed through the server, which calls the connector's Management API with its stored key.
+ * The connector console (/connectors/:connectorId) for operators: the connector's health, assets, policy and
+ * contract definitions, managed through the server, which calls the connector's Management API with its stored key.
  */
 export function ConnectorConsolePage() {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function ConnectorConsolePage() {
           <Tabs.List>
             <Tabs.Tab value="health">{t('console.tabHealth')}</Tabs.Tab>
             <Tabs.Tab value="assets">{t('console.tabAssets')}</Tabs.Tab>
+            <Tabs.Tab value="policy-definitions">{t('console.tabPolicyDefinitions')}</Tabs.Tab>
             <Tabs.Tab value="contract-definitions">{t('console.tabContractDefinitions')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="health" pt="md">
@@ -27,6 +29,9 @@ export function ConnectorConsolePage() {
           </Tabs.Panel>
           <Tabs.Panel value="assets" pt="md">
             <AssetsPanel connectorId={connectorId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="policy-definitions" pt="md">
+            <PolicyDefinitionsPanel connectorId={connectorId} />
           </Tabs.Panel>
           <Tabs.Panel value="contract-definitions" pt="md">
             <ContractDefinitionsPanel connectorId={connectorId} />

@@ -2,11 +2,13 @@ import {
   consolePath,
   type TConsoleAssetCreateRequest,
   type TConsoleContractDefinitionCreateRequest,
+  type TConsolePolicyDefinitionCreateRequest,
   ZConnectorHealthResponse,
   ZConsoleAsset,
   ZConsoleAssetListResponse,
   ZConsoleContractDefinition,
   ZConsoleContractDefinitionListResponse,
+  ZConsolePolicyDefinition,
   ZConsolePolicyDefinitionListResponse,
 } from '@dsm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -76,7 +78,7 @@ export function useConsoleContractDefinitions(connectorId: string) {
   });
 }
 
-/** Creates, and deletes, a connector's assets and contract definitions; the lists reload after each change. */
+/** Creates and deletes a connector's assets, policy and contract definitions; the lists reload after each change. */
 export function useConsoleChanges(connectorId: string) {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: ['console', connectorId] });
@@ -109,5 +111,31 @@ export function useConsoleChanges(connectorId: string) {
       }),
     onSuccess: reload,
   });
-  return { createAsset, deleteAsset, createContractDefinition, deleteContractDefinition };
+  const createPolicyDefinition = useMutation({
+    mutationFn: (body: TConsolePolicyDefinitionCreateRequest) =>
+      apiFetch({
+        method: 'POST',
+        path: consolePath(connectorId, 'policy-definitions'),
+        body,
+        schema: ZConsolePolicyDefinition,
+      }),
+    onSuccess: reload,
+  });
+  const deletePolicyDefinition = useMutation({
+    mutationFn: (definitionId: string) =>
+      apiFetch({
+        method: 'DELETE',
+        path: consolePath(connectorId, 'policy-definitions', definitionId),
+        schema: ZNoContent,
+      }),
+    onSuccess: reload,
+  });
+  return {
+    createAsset,
+    deleteAsset,
+    createContractDefinition,
+    deleteContractDefinition,
+    createPolicyDefinition,
+    deletePolicyDefinition,
+  };
 }
