@@ -3,6 +3,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './connector';
 export * from './connector-console';
+export * from './connector-console-dataspace';
 export * from './delivery';
 export * from './errors';
 export * from './harvest';

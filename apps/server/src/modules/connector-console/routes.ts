@@ -31,6 +31,7 @@ import { checkConnectorHealth } from './check-connector-health';
 import { createConsoleAsset } from './create-console-asset';
 import { createConsoleContractDefinition } from './create-console-contract-definition';
 import { createConsolePolicyDefinition } from './create-console-policy-definition';
+import { consoleDataspaceRoutes } from './dataspace-routes';
 import { deleteConsoleObject } from './delete-console-object';
 import { listConsoleAssets } from './list-console-assets';
 import { listConsoleContractDefinitions } from './list-console-contract-definitions';
@@ -51,6 +52,7 @@ export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every console call needs the operator role: one check for the whole plugin.
   app.addHook('preHandler', requireConnectorOperator);
   const db = () => app.database.db;
+  await app.register(consoleDataspaceRoutes);
 
   app.route({
     method: connectorHealthEndpoint.method,

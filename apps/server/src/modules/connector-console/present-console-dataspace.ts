@@ -1,0 +1,81 @@
+import type {
+  ContractAgreement,
+  ContractNegotiation,
+  Dataset,
+  EndpointDataReference,
+  TransferProcess,
+} from '@dsm/connector-client';
+import type {
+  TConsoleAgreement,
+  TConsoleCatalogDataset,
+  TConsoleEdr,
+  TConsoleNegotiation,
+  TConsoleTransfer,
+} from '@dsm/contracts';
+
+/** A catalog dataset with its offers' permitted actions and constraint counts. */
+export function presentConsoleDataset(dataset: Dataset): TConsoleCatalogDataset {
+  const name = dataset.properties.name;
+  return {
+    id: dataset.id,
+    name: typeof name === 'string' ? name : null,
+    offers: dataset.offers.map((offer) => ({
+      id: offer.id,
+      permittedActions: [...new Set(offer.permissions.map((permission) => String(permission.action)))],
+      constraintCount: offer.permissions.reduce(
+        (count, permission) => count + (permission.constraints?.length ?? 0),
+        0,
+      ),
+    })),
+  };
+}
+
+/** A negotiation as the console lists it. */
+export function presentConsoleNegotiation(negotiation: ContractNegotiation): TConsoleNegotiation {
+  return {
+    id: negotiation.id,
+    type: negotiation.type,
+    state: negotiation.state,
+    counterPartyId: negotiation.counterPartyId ?? null,
+    counterPartyAddress: negotiation.counterPartyAddress ?? null,
+    agreementId: negotiation.contractAgreementId ?? null,
+    errorDetail: negotiation.errorDetail ?? null,
+    createdAt: negotiation.createdAt ?? null,
+  };
+}
+
+/** An agreement as the console lists it. */
+export function presentConsoleAgreement(agreement: ContractAgreement): TConsoleAgreement {
+  return {
+    id: agreement.id,
+    assetId: agreement.assetId,
+    providerId: agreement.providerId,
+    consumerId: agreement.consumerId,
+    signedAt: agreement.contractSigningDate,
+  };
+}
+
+/** A transfer as the console lists it. */
+export function presentConsoleTransfer(transfer: TransferProcess): TConsoleTransfer {
+  return {
+    id: transfer.id,
+    type: transfer.type,
+    state: transfer.state,
+    assetId: transfer.assetId ?? null,
+    agreementId: transfer.contractId,
+    transferType: transfer.transferType ?? null,
+    errorDetail: transfer.errorDetail ?? null,
+    createdAt: transfer.createdAt ?? null,
+  };
+}
+
+/** An EDR entry as the console lists it; its token stays on the connector. */
+export function presentConsoleEdr(edr: EndpointDataReference): TConsoleEdr {
+  return {
+    transferProcessId: edr.transferProcessId,
+    assetId: edr.assetId,
+    agreementId: edr.agreementId,
+    providerId: edr.providerId,
+    createdAt: edr.createdAt ?? null,
+  };
+}

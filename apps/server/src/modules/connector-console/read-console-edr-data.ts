@@ -1,0 +1,19 @@
+import { createConnectorClient, type PublicDataResponse } from '@dsm/connector-client';
+import type { TDb } from '../../db/database';
+import { consoleFailure, openConsole } from './open-console';
+
+/** The data of a started pull transfer, read from the provider's public data plane with the transfer's EDR. */
+export async function readConsoleEdrData(
+  db: TDb,
+  connectorId: string,
+  transferProcessId: string,
+): Promise<PublicDataResponse> {
+  const { connector, client } = await openConsole(db, connectorId);
+  try {
+    const edr = await client.edrs.getDataAddress(transferProcessId);
+    const reader = createConnectorClient({ addresses: { public: String(edr.endpoint) } });
+    return await reader.publicData.get({ headers: { Authorization: String(edr.authorization) } });
+  } catch (error) {
+    return consoleFailure(error, connector);
+  }
+}

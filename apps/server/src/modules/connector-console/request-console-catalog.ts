@@ -1,0 +1,20 @@
+import type { TConsoleCatalogRequest, TConsoleCatalogResponse } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { consoleFailure, openConsole } from './open-console';
+import { presentConsoleDataset } from './present-console-dataspace';
+
+/** Another participant's catalog, asked for by this connector over DSP (up to 1000 datasets). */
+export async function requestConsoleCatalog(
+  db: TDb,
+  connectorId: string,
+  request: TConsoleCatalogRequest,
+): Promise<TConsoleCatalogResponse> {
+  const { connector, client } = await openConsole(db, connectorId);
+  try {
+    const catalog = await client.catalog.request({ ...request, limit: 1000 });
+    const datasets = [catalog, ...catalog.catalogs].flatMap((part) => part.datasets);
+    return { participantId: catalog.participantId ?? null, datasets: datasets.map(presentConsoleDataset) };
+  } catch (error) {
+    return consoleFailure(error, connector);
+  }
+}

@@ -1,0 +1,27 @@
+import type { TConsoleTransfer, ZConsoleTransferRequest } from '@dsm/contracts';
+import type { z } from 'zod';
+import type { TDb } from '../../db/database';
+import { consoleFailure, openConsole } from './open-console';
+import { presentConsoleTransfer } from './present-console-dataspace';
+
+/** Starts a transfer under an agreement this connector holds as consumer. */
+export async function startConsoleTransfer(
+  db: TDb,
+  connectorId: string,
+  request: z.output<typeof ZConsoleTransferRequest>,
+): Promise<TConsoleTransfer> {
+  const { connector, client } = await openConsole(db, connectorId);
+  try {
+    const agreement = await client.contractAgreements.get(request.agreementId);
+    const { id } = await client.transferProcesses.initiate({
+      counterPartyAddress: request.counterPartyAddress,
+      ...(request.counterPartyId ? { counterPartyId: request.counterPartyId } : {}),
+      contractId: agreement.id,
+      assetId: agreement.assetId,
+      transferType: request.transferType,
+    });
+    return presentConsoleTransfer(await client.transferProcesses.get(id));
+  } catch (error) {
+    return consoleFailure(error, connector);
+  }
+}
