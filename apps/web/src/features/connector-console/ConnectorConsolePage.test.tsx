@@ -73,6 +73,30 @@ beforeEach(() => {
       policies = [...policies, created];
       return json(201, created);
     }
+    if (url === '/api/connectors/provider/catalog' && method === 'POST') {
+      return json(200, {
+        participantId: 'consumer',
+        datasets: [
+          {
+            id: 'tides',
+            name: 'Tide gauges',
+            offers: [{ id: 'b2ZmZXI=:dGlkZXM=:MQ==', permittedActions: ['use'], constraintCount: 1 }],
+          },
+        ],
+      });
+    }
+    if (url === '/api/connectors/provider/negotiations' && method === 'POST') {
+      return json(201, {
+        id: 'negotiation-7',
+        type: 'CONSUMER',
+        state: 'REQUESTING',
+        counterPartyId: 'consumer',
+        counterPartyAddress: 'http://127.0.0.1:9/consumer/protocol',
+        agreementId: null,
+        errorDetail: null,
+        createdAt: null,
+      });
+    }
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
   }) as Mock<typeof fetch>;
 });
@@ -141,6 +165,30 @@ describe('ConnectorConsolePage', () => {
           constraints: [{ leftOperand: 'http://www.w3.org/ns/odrl/2/spatial', operator: 'eq', rightOperand: 'DE' }],
         },
       ],
+    });
+  });
+
+  it('requests another participant’s catalog and negotiates one of its offers', async () => {
+    const user = userEvent.setup();
+    renderConsole();
+    await user.click(screen.getByRole('tab', { name: 'Catalog' }));
+    const form = screen.getByRole('form', { name: 'Request the catalog' });
+    await user.type(
+      within(form).getByRole('textbox', { name: /^DSP address/ }),
+      'http://127.0.0.1:9/consumer/protocol',
+    );
+    await user.type(within(form).getByRole('textbox', { name: /^Participant id/ }), 'consumer');
+    await user.click(within(form).getByRole('button', { name: 'Request the catalog' }));
+    await user.click(await screen.findByRole('button', { name: 'Negotiate tides' }));
+    expect(await screen.findByText('Negotiation negotiation-7 started.')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/negotiations') && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      counterPartyAddress: 'http://127.0.0.1:9/consumer/protocol',
+      counterPartyId: 'consumer',
+      datasetId: 'tides',
+      offerId: 'b2ZmZXI=:dGlkZXM=:MQ==',
     });
   });
 });

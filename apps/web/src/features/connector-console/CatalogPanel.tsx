@@ -1,0 +1,84 @@
+import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/error-message';
+import { useConsoleDataspace } from './use-console-dataspace';
+
+/** Another participant's catalog, asked for by this connector over DSP, with a 'Negotiate' action per offer. */
+export function CatalogPanel({ connectorId }: { connectorId: string }) {
+  const { t } = useTranslation();
+  const { requestCatalog, startNegotiation } = useConsoleDataspace(connectorId);
+  const [counterPartyAddress, setAddress] = useState('');
+  const [counterPartyId, setParticipant] = useState('');
+  const counterParty = { counterPartyAddress, ...(counterPartyId ? { counterPartyId } : {}) };
+
+  const handleRequest = (event: FormEvent) => {
+    event.preventDefault();
+    requestCatalog.mutate(counterParty);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack component="form" gap="sm" maw={560} onSubmit={handleRequest} aria-label={t('console.requestCatalog')}>
+        <TextInput
+          label={t('console.dspAddress')}
+          required
+          value={counterPartyAddress}
+          onChange={(event) => setAddress(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t('console.participantId')}
+          value={counterPartyId}
+          onChange={(event) => setParticipant(event.currentTarget.value)}
+        />
+        <Group>
+          <Button type="submit" loading={requestCatalog.isPending}>
+            {t('console.requestCatalog')}
+          </Button>
+        </Group>
+      </Stack>
+      {requestCatalog.isError && <Alert color="red">{errorMessage(requestCatalog.error, t)}</Alert>}
+      {startNegotiation.isError && <Alert color="red">{errorMessage(startNegotiation.error, t)}</Alert>}
+      {startNegotiation.isSuccess && (
+        <Alert color="blue">{t('console.negotiationStarted', { id: startNegotiation.data.id })}</Alert>
+      )}
+      {requestCatalog.data && requestCatalog.data.datasets.length === 0 && <Text>{t('console.noDatasets')}</Text>}
+      {requestCatalog.data && requestCatalog.data.datasets.length > 0 && (
+        <Table data-testid="console-catalog">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('console.dataset')}</Table.Th>
+              <Table.Th>{t('console.offer')}</Table.Th>
+              <Table.Th>{t('console.permittedActions')}</Table.Th>
+              <Table.Th>{t('console.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {requestCatalog.data.datasets.flatMap((dataset) =>
+              dataset.offers.map((offer) => (
+                <Table.Tr key={offer.id}>
+                  <Table.Td>{dataset.name ?? dataset.id}</Table.Td>
+                  <Table.Td>{offer.id}</Table.Td>
+                  <Table.Td>
+                    {offer.permittedActions.join(', ')} ({offer.constraintCount})
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      aria-label={t('console.negotiateNamed', { id: dataset.id })}
+                      onClick={() =>
+                        startNegotiation.mutate({ ...counterParty, datasetId: dataset.id, offerId: offer.id })
+                      }
+                    >
+                      {t('console.negotiate')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              )),
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
