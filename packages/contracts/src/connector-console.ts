@@ -77,6 +77,10 @@ export const ZConsoleAssetCreateRequest = z
   .strict();
 export type TConsoleAssetCreateRequest = z.infer<typeof ZConsoleAssetCreateRequest>;
 
+/** `PUT /api/connectors/:connectorId/assets/:objectId`: replace an asset's properties and HttpData address. */
+export const ZConsoleAssetUpdateRequest = ZConsoleAssetCreateRequest.omit({ id: true });
+export type TConsoleAssetUpdateRequest = z.infer<typeof ZConsoleAssetUpdateRequest>;
+
 /** A policy definition as the console lists it, for choosing one in a contract definition. */
 export const ZConsolePolicyDefinition = z.object({
   id: z.string(),
@@ -121,6 +125,10 @@ export type TConsoleObjectParams = z.infer<typeof ZConsoleObjectParams>;
 export const connectorHealthEndpoint = { method: 'GET', path: '/api/connectors/:connectorId/health' } as const;
 export const consoleAssetListEndpoint = { method: 'GET', path: '/api/connectors/:connectorId/assets' } as const;
 export const consoleAssetCreateEndpoint = { method: 'POST', path: '/api/connectors/:connectorId/assets' } as const;
+export const consoleAssetUpdateEndpoint = {
+  method: 'PUT',
+  path: '/api/connectors/:connectorId/assets/:objectId',
+} as const;
 export const consoleAssetDeleteEndpoint = {
   method: 'DELETE',
   path: '/api/connectors/:connectorId/assets/:objectId',
@@ -205,3 +213,6 @@ export const consolePolicyDefinitionDeleteEndpoint = {
   method: 'DELETE',
   path: '/api/connectors/:connectorId/policy-definitions/:objectId',
 } as const;
+
+/** `GET /api/connectors/registered` (operators): every connector with its addresses, for the connectors page. */
+export const registeredConnectorListEndpoint = { method: 'GET', path: '/api/connectors/registered' } as const;

@@ -3,6 +3,7 @@ import {
   consoleAssetCreateEndpoint,
   consoleAssetDeleteEndpoint,
   consoleAssetListEndpoint,
+  consoleAssetUpdateEndpoint,
   consoleContractDefinitionCreateEndpoint,
   consoleContractDefinitionDeleteEndpoint,
   consoleContractDefinitionListEndpoint,
@@ -14,6 +15,7 @@ import {
   ZConsoleAsset,
   ZConsoleAssetCreateRequest,
   ZConsoleAssetListResponse,
+  ZConsoleAssetUpdateRequest,
   ZConsoleContractDefinition,
   ZConsoleContractDefinitionCreateRequest,
   ZConsoleContractDefinitionListResponse,
@@ -28,7 +30,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireConnectorOperator } from '../connectors/connector-operator-policy';
 import { checkConnectorHealth } from './check-connector-health';
-import { createConsoleAsset } from './create-console-asset';
 import { createConsoleContractDefinition } from './create-console-contract-definition';
 import { createConsolePolicyDefinition } from './create-console-policy-definition';
 import { consoleDataspaceRoutes } from './dataspace-routes';
@@ -36,6 +37,7 @@ import { deleteConsoleObject } from './delete-console-object';
 import { listConsoleAssets } from './list-console-assets';
 import { listConsoleContractDefinitions } from './list-console-contract-definitions';
 import { listConsolePolicyDefinitions } from './list-console-policy-definitions';
+import { saveConsoleAsset } from './save-console-asset';
 
 /** Why a console call can fail, for the OpenAPI document. */
 const CONSOLE_ERRORS = {
@@ -90,7 +92,21 @@ export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: ZConsoleAsset, ...CONSOLE_ERRORS },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await createConsoleAsset(db(), request.params.connectorId, request.body)),
+      reply.status(201).send(await saveConsoleAsset(db(), request.params.connectorId, request.body, true)),
+  });
+
+  app.route({
+    method: consoleAssetUpdateEndpoint.method,
+    url: consoleAssetUpdateEndpoint.path,
+    schema: {
+      tags: ['connector console'],
+      summary: "Replace an asset's properties and HttpData address (operators)",
+      params: ZConsoleObjectParams,
+      body: ZConsoleAssetUpdateRequest,
+      response: { 200: ZConsoleAsset, ...CONSOLE_ERRORS },
+    },
+    handler: async (request) =>
+      saveConsoleAsset(db(), request.params.connectorId, { ...request.body, id: request.params.objectId }, false),
   });
 
   app.route({

@@ -62,6 +62,17 @@ describe('registering and removing connectors', () => {
     expect(row.api_key_encrypted).toMatch(/^v1:/);
     expect(row.api_key_encrypted).not.toContain(API_KEY);
     expect(await listedIds()).toContain('registered-edc');
+    const registered = await request<TRegisteredConnector[]>(
+      testApp.baseUrl,
+      'GET',
+      '/api/connectors/registered',
+      undefined,
+      operator.headers,
+    );
+    expect(registered.body).toContainEqual(response.body);
+    expect((await request(testApp.baseUrl, 'GET', '/api/connectors/registered', undefined, user.headers)).status).toBe(
+      403,
+    );
     // The guarded sandbox answers only with the right key, so this proves the stored key decrypts.
     const offers = await request(
       testApp.baseUrl,

@@ -4,6 +4,7 @@ import {
   connectorOfferUploadEndpoint,
   connectorRegisterEndpoint,
   connectorRemoveEndpoint,
+  registeredConnectorListEndpoint,
   ZConnectorListResponse,
   ZConnectorOfferListResponse,
   ZConnectorOfferUploadRequest,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { requireConnectorOperator } from './connector-operator-policy';
 import { listConnectorOffers } from './list-connector-offers';
 import { listConnectors } from './list-connectors';
+import { listRegisteredConnectors } from './list-registered-connectors';
 import { registerConnector } from './register-connector';
 import { removeConnector } from './remove-connector';
 import { uploadConnectorOffer } from './upload-connector-offer';
@@ -72,6 +74,18 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await uploadConnectorOffer(app.database.db, request.body);
       return reply.status(201).send(created);
     },
+  });
+
+  app.route({
+    method: registeredConnectorListEndpoint.method,
+    url: registeredConnectorListEndpoint.path,
+    preHandler: requireConnectorOperator,
+    schema: {
+      tags: ['connectors'],
+      summary: 'The registered connectors with their addresses (operators)',
+      response: { 200: z.array(ZRegisteredConnector), 403: ZErrorResponse },
+    },
+    handler: async () => listRegisteredConnectors(app.database.db),
   });
 
   app.route({
