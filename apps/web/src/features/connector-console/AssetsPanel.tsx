@@ -1,4 +1,4 @@
-import type { TConsoleAssetCreateRequest } from '@dsm/contracts';
+import type { TConsoleAsset, TConsoleAssetCreateRequest } from '@dsm/contracts';
 import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,20 +7,36 @@ import { CONSOLE_PAGE_SIZE, useConsoleAssets, useConsoleChanges } from './use-co
 
 const EMPTY_ASSET = { id: '', name: '', contentType: '', baseUrl: '' };
 
-/** A connector's assets: a filtered, paged list with delete, and a form that creates one with an HttpData address. */
+/** A connector's assets: a filtered, paged list with edit and delete, and a form for one with an HttpData address. */
 export function AssetsPanel({ connectorId }: { connectorId: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [filter, setFilter] = useState('');
   const [form, setForm] = useState(EMPTY_ASSET);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const assets = useConsoleAssets(connectorId, page, filter);
-  const { createAsset, deleteAsset } = useConsoleChanges(connectorId);
+  const { createAsset, updateAsset, deleteAsset } = useConsoleChanges(connectorId);
+  const save = editingId ? updateAsset : createAsset;
 
-  const handleCreate = (event: FormEvent) => {
+  const handleSave = (event: FormEvent) => {
     event.preventDefault();
-    const body: TConsoleAssetCreateRequest = { id: form.id, name: form.name, baseUrl: form.baseUrl };
+    const body: TConsoleAssetCreateRequest = { id: editingId ?? form.id, name: form.name, baseUrl: form.baseUrl };
     if (form.contentType) body.contentType = form.contentType;
-    createAsset.mutate(body, { onSuccess: () => setForm(EMPTY_ASSET) });
+    const reset = () => {
+      setForm(EMPTY_ASSET);
+      setEditingId(null);
+    };
+    if (editingId) updateAsset.mutate(body, { onSuccess: reset });
+    else createAsset.mutate(body, { onSuccess: reset });
+  };
+  const handleEdit = (asset: TConsoleAsset) => {
+    setEditingId(asset.id);
+    setForm({
+      id: asset.id,
+      name: asset.name ?? '',
+      contentType: asset.contentType ?? '',
+      baseUrl: asset.baseUrl ?? '',
+    });
   };
   const field = (name: keyof typeof EMPTY_ASSET) => ({
     value: form[name],
@@ -60,16 +76,26 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
                 <Table.Td>{asset.name ?? ''}</Table.Td>
                 <Table.Td>{asset.baseUrl ?? asset.dataAddressType}</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    aria-label={t('console.deleteNamed', { id: asset.id })}
-                    loading={deleteAsset.isPending && deleteAsset.variables === asset.id}
-                    onClick={() => deleteAsset.mutate(asset.id)}
-                  >
-                    {t('console.delete')}
-                  </Button>
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={t('console.editNamed', { id: asset.id })}
+                      onClick={() => handleEdit(asset)}
+                    >
+                      {t('console.edit')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.9"
+                      aria-label={t('console.deleteNamed', { id: asset.id })}
+                      loading={deleteAsset.isPending && deleteAsset.variables === asset.id}
+                      onClick={() => deleteAsset.mutate(asset.id)}
+                    >
+                      {t('console.delete')}
+                    </Button>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -84,19 +110,30 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
           aria-label={t('console.pages', { size: CONSOLE_PAGE_SIZE })}
         />
       )}
-      <Stack component="form" gap="sm" onSubmit={handleCreate} maw={560} aria-labelledby="console-create-asset">
+      <Stack component="form" gap="sm" onSubmit={handleSave} maw={560} aria-labelledby="console-create-asset">
         <Title order={3} size="h5" id="console-create-asset">
-          {t('console.createAsset')}
+          {editingId ? t('console.editAsset', { id: editingId }) : t('console.createAsset')}
         </Title>
-        <TextInput label={t('console.id')} required {...field('id')} />
+        <TextInput label={t('console.id')} required disabled={editingId !== null} {...field('id')} />
         <TextInput label={t('console.name')} required {...field('name')} />
         <TextInput label={t('console.contentType')} {...field('contentType')} />
         <TextInput label={t('console.baseUrl')} required type="url" {...field('baseUrl')} />
-        {createAsset.isError && <Alert color="red">{errorMessage(createAsset.error, t)}</Alert>}
+        {save.isError && <Alert color="red">{errorMessage(save.error, t)}</Alert>}
         <Group>
-          <Button type="submit" loading={createAsset.isPending}>
-            {t('console.create')}
+          <Button type="submit" loading={save.isPending}>
+            {editingId ? t('console.save') : t('console.create')}
           </Button>
+          {editingId && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setEditingId(null);
+                setForm(EMPTY_ASSET);
+              }}
+            >
+              {t('console.cancel')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Stack>

@@ -58,6 +58,15 @@ beforeEach(() => {
       assets = [...assets, asset(body.id)];
       return json(201, asset(body.id));
     }
+    if (url.startsWith('/api/connectors/provider/assets/') && method === 'PUT') {
+      const id = decodeURIComponent(url.split('/').at(-1) ?? '');
+      const body = JSON.parse(String(init?.body)) as { name: string; baseUrl: string };
+      assets = assets.map((entry) => (entry.id === id ? { ...entry, ...body } : entry));
+      return json(
+        200,
+        assets.find((entry) => entry.id === id),
+      );
+    }
     if (url.startsWith('/api/connectors/provider/assets/') && method === 'DELETE') {
       assets = assets.filter((entry) => !url.endsWith(`/${entry.id}`));
       return json(204, null);
@@ -137,6 +146,15 @@ describe('ConnectorConsolePage', () => {
     await user.type(within(form).getByRole('textbox', { name: /^Id/ }), 'tides');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Asset tides')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Edit tides' }));
+    const editForm = screen.getByRole('form', { name: 'Edit the asset tides' });
+    const name = within(editForm).getByRole('textbox', { name: /^Name/ });
+    expect((name as HTMLInputElement).value).toBe('Asset tides');
+    await user.clear(name);
+    await user.type(name, 'Tide gauges');
+    await user.click(within(editForm).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Tide gauges')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Delete weather' }));
     await waitFor(() => expect(screen.queryByText('Asset weather')).toBeNull());

@@ -1,6 +1,7 @@
 import {
   consolePath,
   type TConsoleAssetCreateRequest,
+  type TConsoleAssetUpdateRequest,
   type TConsoleContractDefinitionCreateRequest,
   type TConsolePolicyDefinitionCreateRequest,
   ZConnectorHealthResponse,
@@ -87,6 +88,11 @@ export function useConsoleChanges(connectorId: string) {
       apiFetch({ method: 'POST', path: consolePath(connectorId, 'assets'), body, schema: ZConsoleAsset }),
     onSuccess: reload,
   });
+  const updateAsset = useMutation({
+    mutationFn: ({ id, ...body }: TConsoleAssetUpdateRequest & { id: string }) =>
+      apiFetch({ method: 'PUT', path: consolePath(connectorId, 'assets', id), body, schema: ZConsoleAsset }),
+    onSuccess: reload,
+  });
   const deleteAsset = useMutation({
     mutationFn: (assetId: string) =>
       apiFetch({ method: 'DELETE', path: consolePath(connectorId, 'assets', assetId), schema: ZNoContent }),
@@ -132,6 +138,7 @@ export function useConsoleChanges(connectorId: string) {
   });
   return {
     createAsset,
+    updateAsset,
     deleteAsset,
     createContractDefinition,
     deleteContractDefinition,
