@@ -23,6 +23,7 @@ const ConnectorConsolePage = page(
   () => import('../features/connector-console/ConnectorConsolePage'),
   'ConnectorConsolePage',
 );
+const ConnectorsPage = page(() => import('../features/connector-console/ConnectorsPage'), 'ConnectorsPage');
 const LegalPage = page(() => import('../features/legal/LegalPage'), 'LegalPage');
 const MyOfferingsPage = page(() => import('../features/my-offerings/MyOfferingsPage'), 'MyOfferingsPage');
 const OfferDetailsPage = page(() => import('../features/offer/OfferDetailsPage'), 'OfferDetailsPage');
@@ -42,6 +43,7 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'watchlist', element: <WatchlistPage /> },
   { path: 'acquisition', element: <AcquisitionsPage /> },
   { path: 'test', element: <TestPage /> },
+  { path: 'connectors', element: <ConnectorsPage /> },
   { path: 'connectors/:connectorId', element: <ConnectorConsolePage /> },
   { path: 'offer/create/pre', element: <PrerequisitesPage /> },
   { path: 'offer/create', element: <OfferWizardPage /> },

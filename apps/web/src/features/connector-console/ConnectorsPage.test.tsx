@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { ConnectorsPage } from './ConnectorsPage';
+
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+type TRow = {
+  id: string;
+  name: string;
+  url: string;
+  managementUrl: string;
+  protocolUrl: string;
+  hasApiKey: boolean;
+  isSandbox: boolean;
+};
+const row = (id: string, overrides: Partial<TRow> = {}): TRow => ({
+  id,
+  name: `Connector ${id}`,
+  url: `http://127.0.0.1:9/${id}`,
+  managementUrl: `http://127.0.0.1:9/${id}/management`,
+  protocolUrl: `http://127.0.0.1:9/${id}/protocol`,
+  hasApiKey: false,
+  isSandbox: false,
+  ...overrides,
+});
+
+let rows: TRow[];
+let fetchMock: Mock<typeof fetch>;
+
+beforeEach(() => {
+  rows = [row('provider', { name: 'Provider sandbox', isSandbox: true, hasApiKey: true })];
+  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url === '/api/connectors/registered') return json(200, rows);
+    if (url === '/api/connectors' && method === 'POST') {
+      const body = JSON.parse(String(init?.body)) as { name: string; url: string; apiKey?: string };
+      const id = body.url.split('/').at(-1)!;
+      const created = row(id, { name: body.name, url: body.url, hasApiKey: body.apiKey !== undefined });
+      rows = [...rows, created];
+      return json(201, created);
+    }
+    if (url.startsWith('/api/connectors/') && method === 'DELETE') {
+      rows = rows.filter((entry) => !url.endsWith(`/${entry.id}`));
+      return json(204, null);
+    }
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
+  }) as Mock<typeof fetch>;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('ConnectorsPage', () => {
+  it('registers a connector with its API key, links each one to its console and removes one', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ConnectorsPage />, { url: '/connectors' });
+    const sandbox = await screen.findByRole('link', { name: 'Provider sandbox (provider)' });
+    expect(sandbox.getAttribute('href')).toBe('/connectors/provider');
+    expect(screen.getByText('Demo sandbox')).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: 'Register a connector' });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Partner EDC');
+    await user.type(within(form).getByRole('textbox', { name: /^Connector URL/ }), 'https://edc.example.org/partner');
+    await user.type(within(form).getByLabelText(/^API key/), 'k3y');
+    await user.click(within(form).getByRole('button', { name: 'Register' }));
+    const created = await screen.findByRole('link', { name: 'Partner EDC (partner)' });
+    expect(created.getAttribute('href')).toBe('/connectors/partner');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      name: 'Partner EDC',
+      url: 'https://edc.example.org/partner',
+      apiKey: 'k3y',
+    });
+    expect(screen.getAllByText('Stored encrypted')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Partner EDC' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Partner EDC (partner)' })).toBeNull());
+  });
+});

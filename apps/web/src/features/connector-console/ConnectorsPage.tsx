@@ -1,0 +1,130 @@
+import type { TConnectorRegistrationRequest } from '@dsm/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../shared/error-message';
+import { useConnectorRegistration, useRegisteredConnectors } from './use-registered-connectors';
+
+const EMPTY_FORM = { name: '', url: '', managementUrl: '', protocolUrl: '', apiKey: '' };
+
+/**
+ * The connectors page (/connectors) for operators: the registered connectors with a link to each one's console,
+ * registering one (its API key is stored encrypted and never shown back) and removing one.
+ */
+export function ConnectorsPage() {
+  const { t } = useTranslation();
+  const connectors = useRegisteredConnectors();
+  const { register, remove } = useConnectorRegistration();
+  const [form, setForm] = useState(EMPTY_FORM);
+  const field = (name: keyof typeof EMPTY_FORM) => ({
+    value: form[name],
+    onChange: (event: FormEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
+  });
+
+  const handleRegister = (event: FormEvent) => {
+    event.preventDefault();
+    const body: TConnectorRegistrationRequest = { name: form.name, url: form.url };
+    if (form.managementUrl) body.managementUrl = form.managementUrl;
+    if (form.protocolUrl) body.protocolUrl = form.protocolUrl;
+    if (form.apiKey) body.apiKey = form.apiKey;
+    register.mutate(body, { onSuccess: () => setForm(EMPTY_FORM) });
+  };
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Title order={1}>{t('console.connectorsTitle')}</Title>
+        {connectors.isPending && <Loader aria-label={t('console.loading')} />}
+        {connectors.isError && <Alert color="red">{errorMessage(connectors.error, t)}</Alert>}
+        {remove.isError && <Alert color="red">{errorMessage(remove.error, t)}</Alert>}
+        {connectors.data?.length === 0 && <Text>{t('connectors.noConnectors')}</Text>}
+        {connectors.data && connectors.data.length > 0 && (
+          <Table data-testid="registered-connectors">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('console.name')}</Table.Th>
+                <Table.Th>{t('console.managementUrl')}</Table.Th>
+                <Table.Th>{t('console.protocolUrl')}</Table.Th>
+                <Table.Th>{t('console.apiKey')}</Table.Th>
+                <Table.Th>{t('console.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {connectors.data.map((connector) => (
+                <Table.Tr key={connector.id} data-testid="registered-connector">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/connectors/${encodeURIComponent(connector.id)}`}>
+                      {connector.name} ({connector.id})
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{connector.managementUrl}</Table.Td>
+                  <Table.Td>{connector.protocolUrl}</Table.Td>
+                  <Table.Td>{connector.hasApiKey ? t('console.apiKeyStored') : t('console.apiKeyNone')}</Table.Td>
+                  <Table.Td>
+                    {connector.isSandbox ? (
+                      <Text size="sm">{t('console.sandbox')}</Text>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        aria-label={t('console.removeNamed', { name: connector.name })}
+                        loading={remove.isPending && remove.variables === connector.id}
+                        onClick={() => remove.mutate(connector.id)}
+                      >
+                        {t('console.remove')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Stack component="form" gap="sm" maw={560} onSubmit={handleRegister} aria-labelledby="register-connector">
+          <Title order={2} size="h4" id="register-connector">
+            {t('console.registerConnector')}
+          </Title>
+          <TextInput label={t('console.name')} required {...field('name')} />
+          <TextInput
+            label={t('console.connectorUrl')}
+            description={t('console.connectorUrlHint')}
+            required
+            {...field('url')}
+          />
+          <TextInput
+            label={t('console.managementUrl')}
+            description={t('console.optionalAddress')}
+            {...field('managementUrl')}
+          />
+          <TextInput
+            label={t('console.protocolUrl')}
+            description={t('console.optionalAddress')}
+            {...field('protocolUrl')}
+          />
+          <PasswordInput label={t('console.apiKey')} autoComplete="off" {...field('apiKey')} />
+          {register.isError && <Alert color="red">{errorMessage(register.error, t)}</Alert>}
+          <Group>
+            <Button type="submit" loading={register.isPending}>
+              {t('console.register')}
+            </Button>
+          </Group>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
