@@ -13,8 +13,12 @@ import { apiFetch } from '../../shared/api';
 /** How often a running delivery is asked about: reading the list is what moves it on, on the server. */
 export const DELIVERY_POLL_MS = 1000;
 
+/** Still moving on the connector; a terminating negotiation or transfer has failed but not yet settled. */
 const isRunning = (delivery: TDelivery) =>
-  delivery.step === DeliveryStep.NEGOTIATING || delivery.step === DeliveryStep.TRANSFERRING;
+  delivery.step === DeliveryStep.NEGOTIATING ||
+  delivery.step === DeliveryStep.TRANSFERRING ||
+  delivery.negotiation?.state === 'TERMINATING' ||
+  delivery.transfer?.state === 'TERMINATING';
 
 /**
  * The signed-in buyer's deliveries, polled while one of them is still negotiating or transferring; asked for only
