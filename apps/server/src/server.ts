@@ -9,6 +9,7 @@ import { seedCatalogue } from './modules/catalogue/seed-catalogue';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
 import { assignDemoBuyerConnector } from './modules/deliveries/assign-demo-buyer-connector';
 import { createHarvestScheduler, type THarvestScheduler } from './modules/harvest/harvest-scheduler';
+import { operatorRoleOf } from './modules/harvest/operator-policy';
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
@@ -88,8 +89,9 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       if (seeded.offers > 0) log(`Seeded ${seeded.offers} demo offers`);
     }
     if (config.isEmbeddedIdp) {
-      const demoUsers = await seedDemoUsers({ db: database.db, userRole: config.userRole });
-      if (demoUsers.length > 0) log(describeDemoUsers(demoUsers, config.userRole));
+      const demoRoles = { userRole: config.userRole, operatorRole: operatorRoleOf(config.productId) };
+      const demoUsers = await seedDemoUsers({ db: database.db, ...demoRoles });
+      if (demoUsers.length > 0) log(describeDemoUsers(demoUsers, demoRoles));
       const agents = await seedDemoSupplier({ db: database.db });
       if (agents.length > 0) log(`The demo supplier sells for ${agents.join(', ')}`);
     }

@@ -15,15 +15,18 @@ afterAll(async () => {
   await database?.drop();
 });
 
+const ROLES = { userRole: 'DSM_USER', operatorRole: 'DSM_OPERATOR' };
+
 describe('seedDemoUsers', () => {
-  it('creates the three demo users once, the third without the role', async () => {
-    const created = await seedDemoUsers({ db: database.db, userRole: 'DSM_USER' });
+  it('creates the four demo users once: the third without a role, the fourth an operator', async () => {
+    const created = await seedDemoUsers({ db: database.db, ...ROLES });
     expect(created.map((user) => user.email)).toEqual([
       'buyer@example.com',
       'supplier@example.com',
       'norole@example.com',
+      'operator@example.com',
     ]);
-    expect(await seedDemoUsers({ db: database.db, userRole: 'DSM_USER' })).toEqual([]);
+    expect(await seedDemoUsers({ db: database.db, ...ROLES })).toEqual([]);
 
     const buyer = await verifyCredentials(database.db, 'buyer@example.com', 'demo-buyer-2025');
     expect(buyer).toMatchObject({ name: 'Demo Buyer', roles: ['DSM_USER'] });
@@ -32,14 +35,34 @@ describe('seedDemoUsers', () => {
       roles: ['DSM_USER'],
     });
     expect((await findUserByEmail(database.db, 'NoRole@Example.com'))?.roles).toEqual([]);
+    expect(await verifyCredentials(database.db, 'operator@example.com', 'demo-operator-2025')).toMatchObject({
+      name: 'Demo Operator',
+      roles: ['DSM_USER', 'DSM_OPERATOR'],
+    });
     expect(await verifyCredentials(database.db, 'buyer@example.com', 'demo-supplier-2025')).toBeNull();
   });
 
+  it('adds the demo operator to a database seeded before it existed, keeping the other accounts', async () => {
+    await database.db.deleteFrom('users').where('email', '=', 'operator@example.com').execute();
+    await database.db
+      .updateTable('users')
+      .set({ name: 'Renamed Buyer' })
+      .where('email', '=', 'buyer@example.com')
+      .execute();
+
+    const created = await seedDemoUsers({ db: database.db, ...ROLES });
+
+    expect(created.map((user) => user.email)).toEqual(['operator@example.com']);
+    expect((await findUserByEmail(database.db, 'operator@example.com'))?.roles).toEqual(['DSM_USER', 'DSM_OPERATOR']);
+    expect((await findUserByEmail(database.db, 'buyer@example.com'))?.name).toBe('Renamed Buyer');
+  });
+
   it('prints e-mail, password and role of each', () => {
-    const text = describeDemoUsers(DEMO_USERS, 'DSM_USER');
+    const text = describeDemoUsers(DEMO_USERS, ROLES);
     expect(text).toContain('buyer@example.com');
     expect(text).toContain('demo-buyer-2025');
     expect(text).toMatch(/norole@example\.com\s+password demo-norole-2025\s+no role/);
-    expect(text.match(/role DSM_USER/g)).toHaveLength(2);
+    expect(text).toMatch(/operator@example\.com\s+password demo-operator-2025\s+role DSM_USER, DSM_OPERATOR/);
+    expect(text.match(/role DSM_USER/g)).toHaveLength(3);
   });
 });

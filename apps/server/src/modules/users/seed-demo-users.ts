@@ -1,11 +1,13 @@
 import type { TDb } from '../../db/database';
-import { DEMO_USERS, type TDemoUser } from './demo-users';
+import { DEMO_USERS, demoUserRoles, type TDemoUser } from './demo-users';
 import { hashPassword } from './hash-password';
 
 export type TSeedDemoUsersOptions = {
   db: TDb;
   /** The product role given to the demo users that have it, `${PRODUCT_ID}_USER`. */
   userRole: string;
+  /** The operator role given to the demo operator, `${PRODUCT_ID}_OPERATOR`. */
+  operatorRole: string;
 };
 
 /**
@@ -27,7 +29,7 @@ export async function seedDemoUsers(options: TSeedDemoUsersOptions): Promise<TDe
         email: demo.email,
         name: demo.name,
         password_hash: await hashPassword(demo.password),
-        roles: demo.hasProductRole ? [options.userRole] : [],
+        roles: demoUserRoles(demo, options),
       })
       // Two servers starting on one database: the second finds the row taken and moves on.
       .onConflict((oc) => oc.doNothing())
