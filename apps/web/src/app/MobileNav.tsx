@@ -37,11 +37,18 @@ function SectionLabel({ children }: { children: string }) {
   );
 }
 
+export type TMobileNavProps = {
+  /** Whether the menus of signed-in users are shown. */
+  isSignedIn: boolean;
+  /** Whether the Connectors link of operators is shown. */
+  isOperator?: boolean;
+};
+
 /**
  * The navbar's menus folded into a burger and a drawer, for screens too narrow for the menu row.
  * The drawer traps focus while open and gives it back to the burger when it closes.
  */
-export function MobileNav({ isSignedIn }: { isSignedIn: boolean }) {
+export function MobileNav({ isSignedIn, isOperator = false }: TMobileNavProps) {
   const { t } = useTranslation();
   const [isOpen, { toggle, close }] = useDisclosure(false);
   return (
@@ -75,6 +82,12 @@ export function MobileNav({ isSignedIn }: { isSignedIn: boolean }) {
                 ))}
               </div>
             ))}
+          {isOperator && (
+            <div>
+              <Divider />
+              <NavLink component={Link} to="/connectors" label={t('nav.connectors')} onClick={close} />
+            </div>
+          )}
           <Divider label={<SectionLabel>{t('app.language')}</SectionLabel>} labelPosition="left" />
           <LanguageSelect testId="mobile-language-select" />
         </Stack>

@@ -3,7 +3,7 @@ import { IconChevronDown, IconDatabase } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { useCurrentUser } from '../features/auth/current-user';
+import { useCurrentUser, useIsOperator } from '../features/auth/current-user';
 import { MENU_WIDTH, UserMenu } from '../features/auth/UserMenu';
 import { CartNavLink } from '../features/cart/CartNavLink';
 import { OffersMenu } from '../features/my-offerings/OffersMenu';
@@ -30,6 +30,7 @@ export function Shell() {
   const { t } = useTranslation();
   const { isDemoMode } = useDemoMode();
   const user = useCurrentUser();
+  const isOperator = useIsOperator();
   return (
     <AppShell header={{ height: 60 }} padding={0} className="app-shell">
       <a href="#main" className="skip-link">
@@ -78,6 +79,11 @@ export function Shell() {
               )}
               {user && <OffersMenu />}
               {user && <OrdersMenu />}
+              {isOperator && (
+                <Button component={Link} to="/connectors" variant="subtle" size="xs" data-testid="connectors-link">
+                  {t('nav.connectors')}
+                </Button>
+              )}
             </Group>
             {user && <CartNavLink />}
             <Group visibleFrom="md">
@@ -85,7 +91,7 @@ export function Shell() {
             </Group>
             <UserMenu />
             <Group hiddenFrom="md">
-              <MobileNav isSignedIn={user !== null} />
+              <MobileNav isSignedIn={user !== null} isOperator={isOperator} />
             </Group>
           </Group>
         </Group>

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -115,6 +115,41 @@ describe('the app shell and routes', () => {
     expect(router.state.location.pathname).toBe('/orders');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
     setViewportWidth(1024);
+  });
+
+  it('shows the Connectors link to operators only, in the navbar and in the drawer', async () => {
+    const operator = { ...TEST_USER, roles: ['DSM_USER', 'DSM_OPERATOR'] };
+    const router = renderApp('/', operator);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Connectors' }));
+    expect(router.state.location.pathname).toBe('/connectors');
+    cleanup();
+
+    setViewportWidth(375);
+    renderApp('/', operator);
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    expect(
+      within(screen.getByRole('dialog', { name: 'Menu' }))
+        .getByRole('link', { name: 'Connectors' })
+        .getAttribute('href'),
+    ).toBe('/connectors');
+    cleanup();
+
+    renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    expect(within(screen.getByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Connectors' })).toBeNull();
+    setViewportWidth(1024);
+    expect(screen.queryByTestId('connectors-link')).toBeNull();
+  });
+
+  it('tells a user without the operator role who opens the connector pages that they are for operators', async () => {
+    renderApp('/connectors');
+    expect((await screen.findByTestId('operators-only')).textContent).toContain('needs the role DSM_OPERATOR');
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+    cleanup();
+    renderApp('/connectors/provider');
+    expect((await screen.findByTestId('operators-only')).textContent).toContain('needs the role DSM_OPERATOR');
+    expect(screen.queryByRole('tab')).toBeNull();
   });
 
   it('shows the legal pages', async () => {

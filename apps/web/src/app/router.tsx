@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { LoginPage } from '../features/auth/LoginPage';
+import { RequireOperator } from '../features/auth/RequireOperator';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { NotFoundPage } from '../features/legal/NotFoundPage';
 import { RouteError } from './RouteError';
@@ -43,8 +44,22 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'watchlist', element: <WatchlistPage /> },
   { path: 'acquisition', element: <AcquisitionsPage /> },
   { path: 'test', element: <TestPage /> },
-  { path: 'connectors', element: <ConnectorsPage /> },
-  { path: 'connectors/:connectorId', element: <ConnectorConsolePage /> },
+  {
+    path: 'connectors',
+    element: (
+      <RequireOperator>
+        <ConnectorsPage />
+      </RequireOperator>
+    ),
+  },
+  {
+    path: 'connectors/:connectorId',
+    element: (
+      <RequireOperator>
+        <ConnectorConsolePage />
+      </RequireOperator>
+    ),
+  },
   { path: 'offer/create/pre', element: <PrerequisitesPage /> },
   { path: 'offer/create', element: <OfferWizardPage /> },
   { path: 'my-offerings', element: <MyOfferingsPage /> },

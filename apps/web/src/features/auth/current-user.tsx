@@ -30,6 +30,14 @@ export function useRequiredRole(): string {
   return useContext(RequiredRoleContext);
 }
 
+/**
+ * The role of the connector pages and the console: `${PRODUCT_ID}_OPERATOR`, named like the product role, whose
+ * `_USER` suffix it replaces.
+ */
+export function useOperatorRole(): string {
+  return useRequiredRole().replace(/_USER$/, '_OPERATOR');
+}
+
 const CurrentUserContext = createContext<TCurrentUser | null>(null);
 const SessionActionsContext = createContext<TSessionActions>({
   isBusy: false,
@@ -42,6 +50,13 @@ const SessionActionsContext = createContext<TSessionActions>({
 /** The signed-in user, or null when nobody is. */
 export function useCurrentUser(): TCurrentUser | null {
   return useContext(CurrentUserContext);
+}
+
+/** Whether the signed-in user holds the operator role; false when nobody is signed in. */
+export function useIsOperator(): boolean {
+  const user = useCurrentUser();
+  const operatorRole = useOperatorRole();
+  return user?.roles.includes(operatorRole) ?? false;
 }
 
 /** Sign-in and sign-out, for the navbar and the login page. */
