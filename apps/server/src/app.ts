@@ -17,6 +17,7 @@ import type { TDatabaseHandle } from './db/database';
 import { registerIdentityProvider } from './idp/index';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
@@ -88,6 +89,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   void serializerCompiler;
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, options.config);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
