@@ -117,6 +117,8 @@ async function startServerProcess(url: string): Promise<{ child: ChildProcess; b
       HOST: '127.0.0.1',
       DATABASE_URL: url,
       SEED_DATASETS: '0',
+      // One account drives every connection here: the benchmark measures search, not the per-user limit.
+      SEARCH_RATE_LIMIT: '0',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SANDBOX_CONNECTORS: 'false',

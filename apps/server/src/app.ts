@@ -18,6 +18,7 @@ import { registerIdentityProvider } from './idp/index';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     linkChecks: TLinkCheckQueue | null;
     /** The scheduled harvests, told when sources change; null when none run in this process. */
     harvestSchedule: Pick<THarvestScheduler, 'sync'> | null;
+    /** Per-user limits, as preHandlers of the routes they guard (SEARCH_RATE_LIMIT, ORDER_RATE_LIMIT). */
+    rateLimits: { search: TUserRateLimit; orders: TUserRateLimit };
   }
 }
 
@@ -83,6 +86,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('config', options.config);
   app.decorate('linkChecks', options.linkChecks ?? null);
   app.decorate('harvestSchedule', options.harvestSchedule ?? null);
+  app.decorate('rateLimits', {
+    search: createUserRateLimit({ name: 'searches', perMinute: options.config.rateLimits.searchPerMinute }),
+    orders: createUserRateLimit({ name: 'orders', perMinute: options.config.rateLimits.ordersPerMinute }),
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by the contracts at compile time and checked by the API tests; parsing
   // every answer again with zod would cost more than the search itself at 1000 items a page.

@@ -74,6 +74,13 @@ const ZEnvironment = z.object({
    */
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
   /**
+   * Searches per signed-in user and minute (per server process); 0 turns the limit off. Ten a second
+   * on average: far above typing and paging, low enough to stop a script from draining the catalogue.
+   */
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /** Orders placed per signed-in user and minute (per server process); 0 turns the limit off. */
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  /**
    * Comma-separated host names or addresses the link checker may reach although they resolve to
    * private, loopback or link-local addresses (the demo's own host); empty allows none.
    */
@@ -147,6 +154,8 @@ export type TConfig = {
   logLevel: z.infer<typeof ZLogLevel>;
   /** The marketplace's commission as a fraction of an invoice's net amount (COMMISSION_RATE). */
   commissionRate: number;
+  /** Requests per user and minute of the rate-limited routes (SEARCH_RATE_LIMIT, ORDER_RATE_LIMIT); 0 is off. */
+  rateLimits: { searchPerMinute: number; ordersPerMinute: number };
   /** The link checker's settings (LINK_CHECK_*). */
   linkCheck: { allowedHosts: string[]; timeoutMs: number; hostIntervalMs: number; recheckHours: number };
   /** True when the server runs and registers the demo sandbox connectors. */
@@ -198,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDatasets: e.SEED_DATASETS,
     logLevel: e.LOG_LEVEL,
     commissionRate: e.COMMISSION_RATE,
+    rateLimits: { searchPerMinute: e.SEARCH_RATE_LIMIT, ordersPerMinute: e.ORDER_RATE_LIMIT },
     linkCheck: {
       allowedHosts: e.LINK_CHECK_ALLOWED_HOSTS,
       timeoutMs: e.LINK_CHECK_TIMEOUT_MS,

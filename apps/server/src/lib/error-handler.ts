@@ -47,7 +47,8 @@ export function sendError(
     ...(issues && issues.length > 0 ? { issues } : {}),
     requestId: request.id,
   };
-  if (statusCode === 503 || statusCode === 429) reply.header('Retry-After', '5');
+  // A rate limit knows when its window ends and sets Retry-After itself; 5 s is the fallback.
+  if ((statusCode === 503 || statusCode === 429) && !reply.hasHeader('retry-after')) reply.header('Retry-After', '5');
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
 }
 

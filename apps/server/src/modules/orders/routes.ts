@@ -39,8 +39,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         "Checks every item (exists, is for sale, names the first dataset's publisher, does not repeat), takes the prices from the catalogue, stores the order and issues one invoice per supplier, payable by bank transfer within 30 days. With an `Idempotency-Key` a retried request answers the first order (200) instead of placing another; the key with a different body is 409.",
       headers: ZPaymentHeaders,
       body: ZPaymentRequest,
-      response: { 200: ZOrder, 201: ZOrder, ...ERRORS, 409: ZErrorResponse },
+      response: { 200: ZOrder, 201: ZOrder, ...ERRORS, 409: ZErrorResponse, 429: ZErrorResponse },
     },
+    preHandler: app.rateLimits.orders,
     handler: async (request, reply) => {
       assertIsConsumer(request.user, request.body.consumerId);
       const placed = await placeOrder({

@@ -22,8 +22,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         "Ranked full-text search with filters. `query` holds the '|'-joined terms (AND; quoted terms are phrases). The total is counted up to 10000.",
       querystring: ZSearchQuerystring,
       body: ZSearchRequest,
-      response: { 200: ZSearchResponse, 400: ZErrorResponse },
+      response: { 200: ZSearchResponse, 400: ZErrorResponse, 429: ZErrorResponse },
     },
+    preHandler: app.rateLimits.search,
     handler: async (request) =>
       searchOffers({ db: app.database.readDb, query: request.query.query, request: request.body }),
   });

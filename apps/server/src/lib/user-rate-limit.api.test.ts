@@ -1,0 +1,84 @@
+import { ZErrorResponse } from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config';
+import { insertOfferOf, itemOf, SUPPLIER_A } from '../modules/orders/orders-test-data';
+import { signIn, type TSignedIn } from '../test/auth';
+import { request, startTestApp, type TTestApp } from '../test/test-app';
+
+const SEARCH = { index: 0, pageSize: 10 };
+
+let testApp: TTestApp;
+let first: TSignedIn;
+let second: TSignedIn;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ SEARCH_RATE_LIMIT: '3', ORDER_RATE_LIMIT: '2' });
+  [first, second] = await Promise.all([signIn(testApp), signIn(testApp)]);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function search(who: TSignedIn) {
+  return request(testApp.baseUrl, 'POST', '/api/search?query=daten', SEARCH, who.headers);
+}
+
+describe('search rate limit', () => {
+  it('answers 429 with Retry-After and the common error body once a user is over the limit', async () => {
+    for (let i = 0; i < 3; i++) expect((await search(first)).status).toBe(200);
+    const refused = await search(first);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const body = ZErrorResponse.parse(refused.body);
+    expect(body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    expect(body.message).toMatch(/searches/);
+  });
+
+  it('counts each user on their own', async () => {
+    expect((await search(second)).status).toBe(200);
+  });
+});
+
+describe('order rate limit', () => {
+  it('answers 429 to a user who places too many orders in a minute', async () => {
+    const buyer = await signIn(testApp);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A, { title: `Rate ${i}`, price: 1 });
+      const placed = await request(
+        testApp.baseUrl,
+        'POST',
+        '/idp-service/payment',
+        { consumerId: buyer.user.id, purchasedItems: [itemOf(offer)] },
+        buyer.headers,
+      );
+      statuses.push(placed.status);
+      if (placed.status === 429) {
+        expect(placed.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(ZErrorResponse.parse(placed.body).code).toBe('RATE_LIMITED');
+      }
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+});
+
+describe('settings', () => {
+  it('defaults to limits a person never reaches, and 0 turns them off', async () => {
+    expect(loadConfig({}).rateLimits).toEqual({ searchPerMinute: 600, ordersPerMinute: 30 });
+    const unlimited = await startTestApp({ SEARCH_RATE_LIMIT: '0' }, { database: testApp.database });
+    try {
+      const user = await signIn(unlimited);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          request(unlimited.baseUrl, 'POST', '/api/search?query=daten', SEARCH, user.headers),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    } finally {
+      await unlimited.close();
+    }
+  });
+});
