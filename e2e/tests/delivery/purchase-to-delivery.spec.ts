@@ -122,7 +122,8 @@ test('[DELIVERY]: a buyer buys a Connector offer, requests access, watches the n
 
   // The state is the server's: it is still there after a reload.
   await page.reload();
-  await expect(downloadButton).toBeVisible();
+  // After a reload the page signs in silently and reads the deliveries again before it shows them.
+  await expect(downloadButton).toBeVisible({ timeout: 25_000 });
   const download = page.waitForEvent('download');
   await downloadButton.click();
   const saved = await (await download).path();
