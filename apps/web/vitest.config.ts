@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Rendering whole pages shares two cores with the server's database tests; 5 s is too tight there.
+    testTimeout: 20_000,
   },
 });
