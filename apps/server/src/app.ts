@@ -15,7 +15,7 @@ import {
 import type { TConfig } from './config/config';
 import type { TDatabaseHandle } from './db/database';
 import { registerIdentityProvider } from './idp/index';
-import { registerErrorHandler, sendError } from './lib/error-handler';
+import { handleFrameworkError, registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
@@ -78,6 +78,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     forceCloseConnections: 'idle',
+    frameworkErrors: handleFrameworkError,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 

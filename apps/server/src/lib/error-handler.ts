@@ -61,6 +61,19 @@ function isTimeoutOrConnection(error: unknown): boolean {
   );
 }
 
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot take apart (broken percent-encoding, a path
+ * parameter over maxParamLength, 100 characters) never reaches a route or the error handler, and
+ * Fastify would answer it with a body of its own shape. No id of the product is that long.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is longer than 100 characters'
+      : 'The URL is not valid: check its percent-encoding';
+  sendError(reply, request, ErrorCode.VALIDATION_FAILED, message);
+}
+
 /** One handler turns every failure into the common error body; nothing leaks a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
