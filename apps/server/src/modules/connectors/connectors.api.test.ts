@@ -161,8 +161,8 @@ describe('GET /api/connectors/:connectorId/offers', () => {
     expect(message).toMatch(/^params\.connectorId: must be a URL path segment/);
   });
 
-  it('refuses an id longer than a path parameter may be (Fastify answers 414), never 500', async () => {
-    expect((await get(`/api/connectors/${'p'.repeat(101)}/offers`)).status).toBe(414);
+  it('refuses an id longer than a path parameter may be with the common 400 body, never 500', async () => {
+    expectError(await get(`/api/connectors/${'p'.repeat(101)}/offers`), 400, ErrorCode.VALIDATION_FAILED);
   });
 
   it('answers 503 naming the connector when it cannot be reached, never 500', async () => {
