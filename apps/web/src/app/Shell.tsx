@@ -1,16 +1,17 @@
-import { Anchor, AppShell, Badge, Button, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconDatabase } from '@tabler/icons-react';
+import { Anchor, AppShell, Badge, Button, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { IconDatabase } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser, useIsOperator } from '../features/auth/current-user';
-import { MENU_WIDTH, UserMenu } from '../features/auth/UserMenu';
+import { UserMenu } from '../features/auth/UserMenu';
 import { CartNavLink } from '../features/cart/CartNavLink';
 import { OffersMenu } from '../features/my-offerings/OffersMenu';
 import { OrdersMenu } from '../features/orders/OrdersMenu';
 import { useDemoMode } from '../shared/DemoModeProvider';
 import { LanguageSelect } from './LanguageSelect';
 import { MobileNav } from './MobileNav';
+import { NavMenu } from './NavMenu';
 
 function PageLoader() {
   const { t } = useTranslation();
@@ -56,26 +57,14 @@ export function Shell() {
           <Group gap="sm" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" visibleFrom="md">
               {user && (
-                <Menu width={MENU_WIDTH} position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <Button
-                      variant="subtle"
-                      size="xs"
-                      rightSection={<IconChevronDown size={14} aria-hidden />}
-                      data-testid="assets-menu"
-                    >
-                      {t('nav.assets')}
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item component={Link} to="/watchlist">
-                      {t('nav.watchlist')}
-                    </Menu.Item>
-                    <Menu.Item component={Link} to="/acquisition">
-                      {t('nav.acquisitions')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <NavMenu
+                  label={t('nav.assets')}
+                  testId="assets-menu"
+                  items={[
+                    { to: '/watchlist', label: t('nav.watchlist') },
+                    { to: '/acquisition', label: t('nav.acquisitions') },
+                  ]}
+                />
               )}
               {user && <OffersMenu />}
               {user && <OrdersMenu />}
