@@ -17,7 +17,7 @@ function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('app.loadingPage')} />
+      <Loader role="status" aria-label={t('app.loadingPage')} />
     </Center>
   );
 }

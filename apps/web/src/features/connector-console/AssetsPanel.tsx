@@ -55,7 +55,7 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
         }}
         maw={360}
       />
-      {assets.isPending && <Loader aria-label={t('console.loading')} />}
+      {assets.isPending && <Loader role="status" aria-label={t('console.loading')} />}
       {assets.isError && <Alert color="red">{errorMessage(assets.error, t)}</Alert>}
       {deleteAsset.isError && <Alert color="red">{errorMessage(deleteAsset.error, t)}</Alert>}
       {assets.data && assets.data.assets.length === 0 && <Text>{t('console.noAssets')}</Text>}

@@ -48,7 +48,7 @@ export function ConnectorsPage() {
     <Container size="xl" py="lg">
       <Stack gap="lg">
         <Title order={1}>{t('console.connectorsTitle')}</Title>
-        {connectors.isPending && <Loader aria-label={t('console.loading')} />}
+        {connectors.isPending && <Loader role="status" aria-label={t('console.loading')} />}
         {connectors.isError && <Alert color="red">{errorMessage(connectors.error, t)}</Alert>}
         {remove.isError && <Alert color="red">{errorMessage(remove.error, t)}</Alert>}
         {connectors.data?.length === 0 && <Text>{t('connectors.noConnectors')}</Text>}

@@ -38,7 +38,7 @@ export function ContractDefinitionsPanel({ connectorId }: { connectorId: string 
 
   return (
     <Stack gap="lg">
-      {definitions.isPending && <Loader aria-label={t('console.loading')} />}
+      {definitions.isPending && <Loader role="status" aria-label={t('console.loading')} />}
       {definitions.isError && <Alert color="red">{errorMessage(definitions.error, t)}</Alert>}
       {deleteContractDefinition.isError && <Alert color="red">{errorMessage(deleteContractDefinition.error, t)}</Alert>}
       {definitions.data && definitions.data.length === 0 && <Text>{t('console.noContractDefinitions')}</Text>}

@@ -7,7 +7,7 @@ import { useConnectorHealth } from './use-connector-console';
 export function HealthPanel({ connectorId }: { connectorId: string }) {
   const { t } = useTranslation();
   const health = useConnectorHealth(connectorId);
-  if (health.isPending) return <Loader aria-label={t('console.loading')} />;
+  if (health.isPending) return <Loader role="status" aria-label={t('console.loading')} />;
   if (health.isError) return <Alert color="red">{errorMessage(health.error, t)}</Alert>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -65,7 +65,7 @@ export function PolicyDefinitionsPanel({ connectorId }: { connectorId: string })
 
   return (
     <Stack gap="lg">
-      {policies.isPending && <Loader aria-label={t('console.loading')} />}
+      {policies.isPending && <Loader role="status" aria-label={t('console.loading')} />}
       {policies.isError && <Alert color="red">{errorMessage(policies.error, t)}</Alert>}
       {deletePolicyDefinition.isError && <Alert color="red">{errorMessage(deletePolicyDefinition.error, t)}</Alert>}
       {policies.data && policies.data.length === 0 && <Text>{t('console.noPolicyDefinitions')}</Text>}

@@ -81,7 +81,7 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
       <Title order={3} size="h5">
         {t('console.negotiations')}
       </Title>
-      {negotiations.isPending && <Loader aria-label={t('console.loading')} />}
+      {negotiations.isPending && <Loader role="status" aria-label={t('console.loading')} />}
       {negotiations.isError && <Alert color="red">{errorMessage(negotiations.error, t)}</Alert>}
       {negotiations.data?.length === 0 && <Text>{t('console.noNegotiations')}</Text>}
       {negotiations.data && negotiations.data.length > 0 && (

@@ -143,7 +143,11 @@ export function TestPage() {
           value={selectedOffer?.id ?? null}
           onChange={(value) => choose({ offer: value })}
           disabled={!offers.isSuccess || offerList.length === 0}
-          rightSection={offers.isFetching ? <Loader size="xs" aria-label={t('connectors.loadingOffers')} /> : undefined}
+          rightSection={
+            offers.isFetching ? (
+              <Loader role="status" size="xs" aria-label={t('connectors.loadingOffers')} />
+            ) : undefined
+          }
           allowDeselect={false}
           data-testid="offer-select"
         />

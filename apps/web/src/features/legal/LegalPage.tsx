@@ -17,7 +17,7 @@ export function LegalPage({ page }: { page: TLegalPage }) {
     return (
       <Container size="md" py="xl">
         <Title order={1}>{t(`legal.${page}`)}</Title>
-        <Loader mt="md" aria-label={t('legal.loading')} />
+        <Loader role="status" mt="md" aria-label={t('legal.loading')} />
       </Container>
     );
   }

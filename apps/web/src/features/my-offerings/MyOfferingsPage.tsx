@@ -51,7 +51,7 @@ export function MyOfferingsPage() {
           </Button>
         </Group>
         <Text c="gray.7">{t('myOfferings.intro')}</Text>
-        {offers.isPending && <Loader size="sm" aria-label={t('myOfferings.title')} />}
+        {offers.isPending && <Loader role="status" size="sm" aria-label={t('myOfferings.title')} />}
         {offers.isError && (
           <Alert color="red" role="alert">
             <Group justify="space-between">

@@ -65,7 +65,7 @@ export function OfferList<T>({
     );
   } else if (entries === undefined) {
     content = (
-      <Stack gap="sm" aria-busy aria-label={t('offer.loading')} data-testid="offer-list-loading">
+      <Stack gap="sm" role="status" aria-busy aria-label={t('offer.loading')} data-testid="offer-list-loading">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} height={96} radius="md" />
         ))}

@@ -58,7 +58,7 @@ export function ResultsPage() {
                 ) : (
                   search.isPending && <Skeleton height={28} width={260} />
                 )}
-                {search.isFetching && data && <Loader size="sm" aria-label={t('results.loading')} />}
+                {search.isFetching && data && <Loader role="status" size="sm" aria-label={t('results.loading')} />}
               </Group>
               {data && data.total > 0 && (
                 <Paging
