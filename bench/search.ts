@@ -2,25 +2,23 @@
 // its own (reused while it holds the same count), starts the real server against it in a separate
 // process, and measures a fixed query mix through HTTP at 1, 8 and 32 connections and through the
 // search service alone (the SQL it runs, without HTTP). Prints a Markdown table.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { TSearchRequestInput } from '@dsm/contracts';
 import { ZSearchRequest } from '@dsm/contracts';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
-import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
+import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
-import { seedCatalogue } from '../apps/server/src/modules/catalogue/seed-catalogue';
 import { searchOffers } from '../apps/server/src/modules/search/search-offers';
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
+import {
+  loadCatalogue,
+  machineLine,
+  memoryOf,
+  openBenchDatabase,
+  percentile,
+  startServerProcess,
+} from './lib/bench-server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     datasets: { type: 'string', default: '1000000' },
@@ -59,89 +57,6 @@ const MIX: TQuery[] = [
   { name: 'page of 100', query: 'stadt', body: { index: 2, pageSize: 100 } },
   { name: 'deep page near cap', query: 'daten', body: { index: 998, pageSize: 10 } },
 ];
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function openBenchDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (args['database-url']) return { url: args['database-url'], stop: async () => {} };
-  const dataDir = path.join(root, '.data', 'bench');
-  await mkdir(dataDir, { recursive: true });
-  await chmod(dataDir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
-  const admin = new pg.Client({ connectionString: embedded.adminUrl });
-  await admin.connect();
-  const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'dsm_bench'`);
-  if (!rowCount) await admin.query('create database dsm_bench');
-  await admin.end();
-  return { url: embedded.urlFor('dsm_bench'), stop: () => embedded.stop() };
-}
-
-async function loadCatalogue(url: string): Promise<string> {
-  const handle = createDatabase({ url, maxConnections: 4, applicationName: 'dsm-bench-load' });
-  try {
-    await migrateToLatest(handle.db);
-    const { rows } = await handle.pool.query<{ n: string }>('select count(*) as n from offers');
-    const existing = Number(rows[0]?.n ?? 0);
-    if (existing === datasets) return `reused (${datasets.toLocaleString('en-US')} offers already loaded)`;
-    if (existing > 0) await handle.pool.query('truncate offers, datasets, distributions, agents cascade');
-    const started = performance.now();
-    let lastShown = 0;
-    await seedCatalogue({
-      db: handle.db,
-      pool: handle.pool,
-      datasets,
-      onProgress: (loaded) => {
-        if (loaded - lastShown >= datasets / 20 || loaded === datasets) {
-          lastShown = loaded;
-          process.stdout.write(`  loaded ${loaded.toLocaleString('en-US')} / ${datasets.toLocaleString('en-US')}\n`);
-        }
-      },
-    });
-    const seconds = (performance.now() - started) / 1000;
-    return `${seconds.toFixed(0)} s (${Math.round(datasets / seconds).toLocaleString('en-US')} offers/s, indexes included)`;
-  } finally {
-    await handle.close();
-  }
-}
-
-async function startServerProcess(url: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      SEED_DATASETS: '0',
-      // One account drives every connection here: the benchmark measures search, not the per-user limit.
-      SEARCH_RATE_LIMIT: '0',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SANDBOX_CONNECTORS: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('running at')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-function memoryOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const read = (key: string) =>
-    Number(/^(\w+):\s+(\d+) kB/m.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[2] ?? 0);
-  return { rssMb: read('VmRSS') / 1024, peakMb: read('VmHWM') / 1024 };
-}
 
 type TResult = { p50: number; p95: number; p99: number; rps: number; errors: number };
 
@@ -239,18 +154,17 @@ const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 
 async function main(): Promise<void> {
   process.stdout.write(`Search benchmark: ${datasets.toLocaleString('en-US')} offers, ${duration} s per run\n`);
-  const database = await openBenchDatabase();
-  const load = await loadCatalogue(database.url);
+  const database = await openBenchDatabase({ name: 'dsm_bench', folder: 'bench', databaseUrl: args['database-url'] });
+  const load = await loadCatalogue(database.url, datasets);
   process.stdout.write(`Load: ${load}\n`);
-  const server = await startServerProcess(database.url);
+  // One account drives every connection here: the benchmark measures search, not the per-user limit.
+  const server = await startServerProcess(database.url, { SEARCH_RATE_LIMIT: '0' });
   try {
     // Warm the caches the way a running server would be warm.
     await runPerQuery(server.baseUrl);
     const perQuery = await runPerQuery(server.baseUrl);
     const lines: string[] = [];
-    lines.push(
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
-    );
+    lines.push(machineLine());
     lines.push(`Catalogue: ${datasets.toLocaleString('en-US')} offers; load ${load}`);
     lines.push('');
     lines.push('| path | connections | p50 ms | p95 ms | p99 ms | req/s | errors |');
@@ -281,8 +195,7 @@ async function main(): Promise<void> {
     lines.push(...perQuery);
     process.stdout.write(`\n${lines.join('\n')}\n`);
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.on('exit', resolve));
+    await server.stop();
     await database.stop();
   }
 }

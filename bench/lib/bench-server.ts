@@ -1,0 +1,120 @@
+// Shared by the HTTP benchmarks: a database of their own (embedded PostgreSQL under .data/, or the
+// one given), the demo catalogue loaded into it, and the real server started as a separate process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createDatabase, migrateToLatest } from '../../apps/server/src/db/database';
+import { findFreePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres';
+import { seedCatalogue } from '../../apps/server/src/modules/catalogue/seed-catalogue';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type TBenchDatabase = { url: string; stop: () => Promise<void> };
+
+/** The given database, or a database `name` in an embedded PostgreSQL kept in `.data/<folder>`. */
+export async function openBenchDatabase(options: {
+  name: string;
+  folder: string;
+  databaseUrl?: string | undefined;
+}): Promise<TBenchDatabase> {
+  if (options.databaseUrl) return { url: options.databaseUrl, stop: async () => {} };
+  const dataDir = path.join(root, '.data', options.folder);
+  await mkdir(dataDir, { recursive: true });
+  await chmod(dataDir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
+  const admin = new pg.Client({ connectionString: embedded.adminUrl });
+  await admin.connect();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [options.name]);
+  if (!rowCount) await admin.query(`create database ${options.name}`);
+  await admin.end();
+  return { url: embedded.urlFor(options.name), stop: () => embedded.stop() };
+}
+
+/** Migrates and loads `datasets` demo offers, reusing a catalogue of the same size. Says what it did. */
+export async function loadCatalogue(url: string, datasets: number): Promise<string> {
+  const handle = createDatabase({ url, maxConnections: 4, applicationName: 'dsm-bench-load' });
+  try {
+    await migrateToLatest(handle.db);
+    const { rows } = await handle.pool.query<{ n: string }>('select count(*) as n from offers');
+    const existing = Number(rows[0]?.n ?? 0);
+    if (existing === datasets) return `reused (${datasets.toLocaleString('en-US')} offers already loaded)`;
+    if (existing > 0) await handle.pool.query('truncate offers, datasets, distributions, agents cascade');
+    const started = performance.now();
+    let lastShown = 0;
+    await seedCatalogue({
+      db: handle.db,
+      pool: handle.pool,
+      datasets,
+      onProgress: (loaded) => {
+        if (loaded - lastShown >= datasets / 20 || loaded === datasets) {
+          lastShown = loaded;
+          process.stdout.write(`  loaded ${loaded.toLocaleString('en-US')} / ${datasets.toLocaleString('en-US')}\n`);
+        }
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    return `${seconds.toFixed(0)} s (${Math.round(datasets / seconds).toLocaleString('en-US')} offers/s, indexes included)`;
+  } finally {
+    await handle.close();
+  }
+}
+
+export type TServerProcess = { child: ChildProcess; baseUrl: string; stop: () => Promise<void> };
+
+/** Starts `apps/server/src/main.ts` on a free port against `url`, without seeding or sandboxes. */
+export async function startServerProcess(url: string, env: Record<string, string> = {}): Promise<TServerProcess> {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      SEED_DATASETS: '0',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SANDBOX_CONNECTORS: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('running at')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, baseUrl: `http://127.0.0.1:${port}`, stop };
+}
+
+/** Resident and peak resident memory of a process, from /proc. */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const read = (key: string) =>
+    Number(/^(\w+):\s+(\d+) kB/m.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[2] ?? 0);
+  return { rssMb: read('VmRSS') / 1024, peakMb: read('VmHWM') / 1024 };
+}
+
+/** The p-th percentile of ascending numbers (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** One line naming the machine, for the tables in docs/performance.md. */
+export function machineLine(): string {
+  return `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
