@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import de from './de.json';
 import en from './en.json';
@@ -15,6 +16,10 @@ function entriesOf(value: unknown, prefix = ''): [string, unknown][] {
   return Object.entries(value).flatMap(([key, child]) => entriesOf(child, prefix ? `${prefix}.${key}` : key));
 }
 const keysOf = (value: unknown) => entriesOf(value).map(([key]) => key);
+/** i18next's plural suffixes: a key with a count has one form per plural category of its language. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/** The keys with the plural forms folded into one, so languages with more forms compare equal. */
+const baseKeysOf = (value: unknown) => [...new Set(keysOf(value).map((key) => key.replace(PLURAL_SUFFIX, '')))];
 const placeholdersOf = (text: unknown) =>
   [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
@@ -32,8 +37,8 @@ describe('translations', () => {
   });
 
   it.each(LANGUAGES.filter((language) => language !== 'de'))('%s has exactly the keys German has', (language) => {
-    const keys = new Set(keysOf(DICTIONARIES[language]));
-    const germanKeys = new Set(keysOf(de));
+    const keys = new Set(baseKeysOf(DICTIONARIES[language]));
+    const germanKeys = new Set(baseKeysOf(de));
     expect(
       [...germanKeys].filter((key) => !keys.has(key)),
       'missing',
@@ -45,11 +50,41 @@ describe('translations', () => {
   });
 
   it.each(LANGUAGES)('%s has no empty texts and keeps every placeholder of the German text', (language) => {
-    const german = new Map(entriesOf(de));
+    const german = new Map(entriesOf(de).map(([key, text]) => [key.replace(PLURAL_SUFFIX, '_other'), text]));
     for (const [key, text] of entriesOf(DICTIONARIES[language])) {
       expect(typeof text === 'string' && text.trim() !== '', `${language}: ${key} is empty`).toBe(true);
-      expect(placeholdersOf(text), `${language}: ${key}`).toEqual(placeholdersOf(german.get(key)));
+      const germanKey = key.replace(PLURAL_SUFFIX, '_other');
+      expect(placeholdersOf(text), `${language}: ${key}`).toEqual(placeholdersOf(german.get(germanKey)));
     }
+  });
+
+  it.each(LANGUAGES)('%s has every plural form its language uses for each counted text', (language) => {
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.sort();
+    const forms = new Map<string, string[]>();
+    for (const key of keysOf(DICTIONARIES[language])) {
+      const match = PLURAL_SUFFIX.exec(key);
+      if (!match) continue;
+      const base = key.slice(0, match.index);
+      forms.set(base, [...(forms.get(base) ?? []), match[1] as string]);
+    }
+    expect(forms.size).toBeGreaterThan(0);
+    for (const [base, found] of forms) expect(found.sort(), `${language}: ${base}`).toEqual(categories);
+  });
+
+  it.each(['fr', 'es', 'it', 'pt'] as const)('%s counts a million results in its own words', async (language) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: { de: { translation: de }, [language]: { translation: DICTIONARIES[language] } },
+      lng: language,
+      fallbackLng: 'de',
+      showSupportNotice: false,
+    });
+    const million = i18n.t('results.found', { count: 1_000_000 });
+    expect(million).toBe(DICTIONARIES[language].results.found_many.replace('{{count}}', '1000000'));
+    expect(million).not.toContain(de.results.found_other.replace('{{count}} ', ''));
+    expect(i18n.t('results.found', { count: 2 })).toBe(
+      DICTIONARIES[language].results.found_other.replace('{{count}}', '2'),
+    );
   });
 
   it.each(['fr', 'es', 'it', 'pt'] as const)('%s is translated, not a copy of English', (language) => {
