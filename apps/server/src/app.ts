@@ -29,6 +29,7 @@ import { catalogExportRoutes } from './modules/dcat-export/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { harvestRoutes } from './modules/harvest/routes';
+import { registerDatabaseGate } from './modules/health/database-gate';
 import { healthRoutes } from './modules/health/routes';
 import { licenceRoutes } from './modules/licences/routes';
 import { likeRoutes } from './modules/likes/routes';
@@ -98,6 +99,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   void serializerCompiler;
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);
+  registerDatabaseGate(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

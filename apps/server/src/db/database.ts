@@ -1,5 +1,6 @@
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { createDatabaseAvailability, type TDatabaseAvailability } from './database-availability';
 import { migrations } from './migrations/index';
 import type { TDatabase } from './schema';
 
@@ -14,6 +15,8 @@ export type TDatabaseHandle = {
   /** Search reads: a replica when DATABASE_READ_URLS is set, otherwise the primary. */
   readDb: TDb;
   pool: pg.Pool;
+  /** Whether the primary can be reached; requests fail fast with 503 while it cannot. */
+  availability: TDatabaseAvailability;
   close(): Promise<void>;
 };
 
@@ -30,13 +33,19 @@ function createPool(url: string, max: number, applicationName: string): pg.Pool 
     connectionString: url,
     max,
     application_name: applicationName,
-    connectionTimeoutMillis: 5_000,
+    // A stopped or unreachable PostgreSQL answers the caller with 503 within seconds, not minutes.
+    connectionTimeoutMillis: 3_000,
+    keepAlive: true,
     idleTimeoutMillis: 30_000,
     // A runaway query must not hold a connection for ever.
     statement_timeout: 30_000,
   });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A checked-out client emits its socket's failure as 'error' too, and the pool listens only while
+  // it is idle: without this, PostgreSQL stopping under a transaction would crash the process. The
+  // query under way still fails, and the pool drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
@@ -62,11 +71,14 @@ export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle
             return typeof value === 'function' ? value.bind(chosen) : value;
           },
         });
+  const availability = createDatabaseAvailability({ url: options.url, pool });
   return {
     db,
     readDb,
     pool,
+    availability,
     async close() {
+      availability.close();
       await Promise.all([db.destroy(), ...readDbs.map((readDbItem) => readDbItem.destroy())]);
     },
   };

@@ -17,19 +17,8 @@ const REASON: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** Connection-level failures of PostgreSQL: the database is away, not the request wrong. */
-const DATABASE_UNAVAILABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08006',
-  '08001',
-  '08003',
-  '08004',
-]);
+/** What a caller reads while PostgreSQL is away; the same for a fast refusal and a failed query. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; retry in a few seconds';
 
 export function sendError(
   reply: FastifyReply,
@@ -50,15 +39,6 @@ export function sendError(
   // A rate limit knows when its window ends and sets Retry-After itself; 5 s is the fallback.
   if ((statusCode === 503 || statusCode === 429) && !reply.hasHeader('retry-after')) reply.header('Retry-After', '5');
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
-}
-
-function isTimeoutOrConnection(error: unknown): boolean {
-  const candidate = error as { code?: unknown; message?: unknown };
-  if (typeof candidate.code === 'string' && DATABASE_UNAVAILABLE.has(candidate.code)) return true;
-  return (
-    typeof candidate.message === 'string' &&
-    /timeout exceeded when trying to connect|Connection terminated/i.test(candidate.message)
-  );
 }
 
 /**
@@ -110,9 +90,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 404) return sendError(reply, request, ErrorCode.NOT_FOUND, error.message);
     if (status >= 400 && status < 500) return sendError(reply, request, ErrorCode.VALIDATION_FAILED, error.message);
 
-    if (isTimeoutOrConnection(error)) {
+    // The availability watch confirms with a probe and then refuses requests at once until it returns.
+    if (request.server.database.availability.report(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return sendError(reply, request, ErrorCode.SERVICE_UNAVAILABLE, 'The catalogue is unavailable; retry shortly');
+      return sendError(reply, request, ErrorCode.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(

@@ -2,6 +2,7 @@ import { ErrorCode } from '@dsm/contracts';
 import { createLocalJWKSet, createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { TConfig } from '../../config/config';
 import type { TDb } from '../../db/database';
+import { isDatabaseUnavailableError } from '../../db/database-availability';
 import { loadSigningKeys, toPublicJwks } from '../../idp/keys';
 import { AppError } from '../../lib/app-error';
 
@@ -142,6 +143,8 @@ export function createTokenVerifier(options: TCreateTokenVerifierOptions): TToke
         requiredClaims: ['sub', 'exp'],
       }));
     } catch (error) {
+      // Keys that cannot be read from a stopped database are an outage (503), not a bad token (401).
+      if (isDatabaseUnavailableError(error)) throw error;
       throw explain(error, config);
     }
     const roles = readClaim(payload, config.oidcRolesClaim);

@@ -21,16 +21,28 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZHealthResponse, 503: ZHealthResponse },
     },
     handler: async (_request, reply) => {
+      const { availability } = app.database;
+      const notReady = () =>
+        reply
+          .header('Retry-After', '5')
+          .status(503)
+          .send({ status: 'unavailable' as const });
+      // During a confirmed outage the probes decide; asking the pool again would only wait.
+      if (!availability.isAvailable()) return notReady();
+      let timer: NodeJS.Timeout | undefined;
       const ping = sql`select 1`.execute(app.database.db);
       const timeout = new Promise<never>((_, reject) => {
-        setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS).unref();
+        timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
       });
       try {
         await Promise.race([ping, timeout]);
         return { status: 'ok' as const };
-      } catch {
-        reply.header('Retry-After', '5');
-        return reply.status(503).send({ status: 'unavailable' as const });
+      } catch (error) {
+        // A slow pool is not an outage; a probe on a connection of its own tells them apart.
+        if (!availability.report(error)) void availability.probe();
+        return notReady();
+      } finally {
+        clearTimeout(timer);
       }
     },
   });

@@ -1,0 +1,163 @@
+import pg from 'pg';
+
+/** Connection-level failures of PostgreSQL: the database is away, not the request wrong. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  // admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down)
+  '57P01',
+  '57P02',
+  '57P03',
+  // connection_failure, sqlclient_unable_to_establish_sqlconnection, connection_does_not_exist,
+  // sqlserver_rejected_establishment_of_sqlconnection
+  '08006',
+  '08001',
+  '08003',
+  '08004',
+]);
+
+const UNAVAILABLE_MESSAGE =
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|connection is closed|The database is unavailable/i;
+
+/** True for an error that says PostgreSQL cannot be reached (as opposed to a failing query). */
+export function isDatabaseUnavailableError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof candidate.code === 'string' && UNAVAILABLE_CODES.has(candidate.code)) return true;
+  if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
+  return candidate.cause !== undefined && candidate.cause !== error && isDatabaseUnavailableError(candidate.cause);
+}
+
+export type TDatabaseAvailability = {
+  /** False from a confirmed outage until a probe reaches PostgreSQL again. */
+  isAvailable(): boolean;
+  /** When the current outage was confirmed; null while available. */
+  unavailableSince(): Date | null;
+  /**
+   * Hands over a failure seen by a request or a job: a connection-level one makes a probe check at
+   * once whether PostgreSQL is away. Answers whether the error was connection-level.
+   */
+  report(error: unknown): boolean;
+  /** Probes now (one probe at a time) and answers whether PostgreSQL answered. */
+  probe(): Promise<boolean>;
+  /** Stops probing. */
+  close(): void;
+};
+
+export type TDatabaseAvailabilityOptions = {
+  /** The database to probe, with a connection of the probe's own (the pool may be exhausted). */
+  url: string;
+  /** The pool whose checked-out connections are cut when an outage is confirmed. */
+  pool: pg.Pool;
+  /** Time between two probes during an outage. */
+  probeIntervalMs?: number;
+  /** Limit of one probe: connect and `select 1`. */
+  probeTimeoutMs?: number;
+  /** Told when the database goes away and comes back. */
+  onChange?: (isAvailable: boolean, error?: unknown) => void;
+};
+
+/** pg's client has no destroy(); its socket does, and a silent network never closes it otherwise. */
+function destroySocket(client: pg.Client | pg.PoolClient): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+async function probeOnce(url: string, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: timeoutMs,
+    application_name: 'dsm-availability-probe',
+  });
+  client.on('error', () => {});
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The database is unavailable: no answer to the probe')), timeoutMs);
+  });
+  try {
+    await Promise.race([
+      (async () => {
+        await client.connect();
+        await client.query('select 1');
+      })(),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    destroySocket(client);
+  }
+}
+
+/**
+ * Watches whether PostgreSQL can be reached. Nothing runs while all is well: a connection-level
+ * failure reported by a request starts a probe on a connection of its own; a failed probe confirms
+ * the outage, cuts the pool's checked-out connections (their queries would otherwise wait for a
+ * network that may never answer) and probes every second until PostgreSQL answers again.
+ */
+export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions): TDatabaseAvailability {
+  const intervalMs = options.probeIntervalMs ?? 1_000;
+  const timeoutMs = options.probeTimeoutMs ?? 1_500;
+  const checkedOut = new Set<pg.PoolClient>();
+  options.pool.on('acquire', (client) => checkedOut.add(client));
+  options.pool.on('release', (_error, client) => checkedOut.delete(client));
+  options.pool.on('remove', (client) => checkedOut.delete(client as pg.PoolClient));
+
+  let downSince: Date | null = null;
+  let running: Promise<boolean> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let isClosed = false;
+
+  const scheduleRetry = () => {
+    if (isClosed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void probe();
+    }, intervalMs);
+    retry.unref();
+  };
+
+  const probe = (): Promise<boolean> => {
+    running ??= probeOnce(options.url, timeoutMs)
+      .then(
+        () => {
+          if (downSince) {
+            downSince = null;
+            options.onChange?.(true);
+          }
+          return true;
+        },
+        (error: unknown) => {
+          if (!downSince) {
+            downSince = new Date();
+            for (const client of checkedOut) destroySocket(client);
+            options.onChange?.(false, error);
+          }
+          scheduleRetry();
+          return false;
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  return {
+    isAvailable: () => downSince === null,
+    unavailableSince: () => downSince,
+    report(error) {
+      if (!isDatabaseUnavailableError(error)) return false;
+      if (!downSince) void probe();
+      return true;
+    },
+    probe,
+    close() {
+      isClosed = true;
+      if (retry) clearTimeout(retry);
+      retry = null;
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { ErrorCode, type TOrder } from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarvestScheduler } from '../modules/harvest/harvest-scheduler';
+import { createLinkChecker } from '../modules/link-checker/link-checker';
+import { insertOfferOf, itemOf, SUPPLIER_A } from '../modules/orders/orders-test-data';
+import { placeOrder } from '../modules/orders/place-order';
+import { startOrderJobs } from '../modules/orders/start-order-jobs';
+import { signIn, type TSignedIn } from '../test/auth';
+import { startTcpProxy, type TTcpProxy } from '../test/tcp-proxy';
+import { request, startTestApp, type TTestApp } from '../test/test-app';
+import { createTestDatabase, type TTestDatabase } from '../test/test-database';
+import { createDatabase } from './database';
+
+type TErrorBody = { statusCode: number; code: string; message: string; requestId?: string };
+
+/** How long an answer may take while the database is away: quick, never a hang. */
+const QUICK_MS = 2_000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let direct: TTestDatabase;
+let proxiedUrl: string;
+let proxy: TTcpProxy;
+let testApp: TTestApp;
+let buyer: TSignedIn;
+let offerItem: { productId: string; providerId: string };
+
+async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await run();
+  return { result, ms: performance.now() - started };
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await condition()) return performance.now() - started;
+    if (performance.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const ready = () => request<{ status: string }>(testApp.baseUrl, 'GET', '/readyz');
+const listOrders = () => request<TErrorBody>(testApp.baseUrl, 'GET', '/api/orders', undefined, buyer.headers);
+const pay = (key: string) =>
+  request<TOrder & TErrorBody>(
+    testApp.baseUrl,
+    'POST',
+    '/idp-service/payment',
+    { consumerId: buyer.user.id, purchasedItems: [offerItem] },
+    { ...buyer.headers, 'idempotency-key': key },
+  );
+
+async function ordersByKey(): Promise<Map<string, number>> {
+  const rows = await direct.db
+    .selectFrom('orders')
+    .select(['idempotency_key'])
+    .where('consumer_id', '=', buyer.user.id)
+    .execute();
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(String(row.idempotency_key), (counts.get(String(row.idempotency_key)) ?? 0) + 1);
+  return counts;
+}
+
+beforeAll(async () => {
+  direct = await createTestDatabase();
+  const target = new URL(direct.url);
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  proxiedUrl = proxy.urlThrough(direct.url);
+  const handle = createDatabase({ url: proxiedUrl, maxConnections: 10, applicationName: 'dsm-outage-test' });
+  testApp = await startTestApp(
+    { ORDER_RATE_LIMIT: '0' },
+    { database: { ...handle, url: proxiedUrl, drop: () => handle.close() } },
+  );
+  buyer = await signIn(testApp);
+  const offer = await insertOfferOf(direct.db, SUPPLIER_A, { title: 'Outage offer', price: 20 });
+  offerItem = itemOf(offer);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await testApp?.database.close();
+  await proxy?.close();
+  await direct?.drop();
+});
+
+describe('PostgreSQL stops while the server runs', () => {
+  it('answers not ready and 503 with Retry-After at once, and recovers by itself when it returns', async () => {
+    expect((await ready()).status).toBe(200);
+    expect((await listOrders()).status).toBe(200);
+
+    await proxy.cut();
+
+    const readiness = await timed(ready);
+    expect(readiness.result.status).toBe(503);
+    expect(readiness.result.body.status).toBe('unavailable');
+    expect(readiness.result.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(readiness.ms).toBeLessThan(QUICK_MS);
+
+    const api = await timed(listOrders);
+    expect(api.result.status).toBe(503);
+    expect(api.result.body.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+    expect(api.result.body.requestId).toBeTruthy();
+    expect(api.result.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(api.ms).toBeLessThan(QUICK_MS);
+    // The process keeps answering what needs no database.
+    expect((await request(testApp.baseUrl, 'GET', '/healthz')).status).toBe(200);
+
+    await proxy.restore();
+    await waitUntil(async () => (await ready()).status === 200, 10_000);
+    expect((await listOrders()).status).toBe(200);
+  });
+
+  it('answers 503 quickly also when the network swallows packets, and recovers', async () => {
+    proxy.blackhole();
+
+    const readiness = await timed(ready);
+    expect(readiness.result.status).toBe(503);
+    expect(readiness.ms).toBeLessThan(QUICK_MS + 500);
+
+    const api = await timed(listOrders);
+    expect(api.result.status).toBe(503);
+    expect(api.result.body.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+    expect(api.ms).toBeLessThan(QUICK_MS + 500);
+
+    await proxy.restore();
+    await waitUntil(async () => (await ready()).status === 200, 10_000);
+    expect((await listOrders()).status).toBe(200);
+  });
+
+  it('keeps exactly one order per Idempotency-Key when orders in flight meet the outage and are retried', async () => {
+    const keys = Array.from({ length: 24 }, (_, index) => `outage-${index}`);
+    const inFlight = keys.map((key) => pay(key));
+    // Cut while the first orders commit and the later ones still wait for a connection.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await proxy.cut();
+    const first = await Promise.all(inFlight);
+    for (const response of first) {
+      expect([201, 503], JSON.stringify(response.body)).toContain(response.status);
+      if (response.status === 503) expect(response.body.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+    }
+    expect(first.some((response) => response.status === 503)).toBe(true);
+
+    await proxy.restore();
+    await waitUntil(async () => (await ready()).status === 200, 10_000);
+
+    const retried = await Promise.all(keys.map((key) => pay(key)));
+    for (const [index, response] of retried.entries()) {
+      // A committed order is answered again (200); one that never committed is placed now (201).
+      expect([200, 201], JSON.stringify(response.body)).toContain(response.status);
+      if (first[index]!.status === 201) {
+        expect(response.status).toBe(200);
+        expect(response.body.id).toBe(first[index]!.body.id);
+      }
+    }
+    const counts = await ordersByKey();
+    expect(Object.fromEntries(counts)).toEqual(Object.fromEntries(keys.map((key) => [key, 1])));
+  });
+});
+
+describe('jobs through an outage', () => {
+  it('keep running without crashing the process, and work again once PostgreSQL is back', async () => {
+    const lines: string[] = [];
+    const log = (message: string) => lines.push(message);
+    const linkChecker = createLinkChecker({
+      databaseUrl: proxiedUrl,
+      db: testApp.database.db,
+      settings: { allowedHosts: [], timeoutMs: 1_000, hostIntervalMs: 0, recheckHours: 24 },
+      sweepCron: null,
+      pollingIntervalSeconds: 0.5,
+      log,
+    });
+    const harvests = createHarvestScheduler({ databaseUrl: proxiedUrl, db: testApp.database.db, log });
+    await linkChecker.start();
+    await harvests.start();
+    const orderJobs = startOrderJobs({
+      db: testApp.database.db,
+      log,
+      intervalMs: 100,
+      now: () => new Date(Date.now() + 31 * DAY_MS),
+    });
+    try {
+      await proxy.cut();
+      // Long enough for the pg-boss workers to poll and fail several times.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(lines.some((line) => line.startsWith('Cancelling unpaid orders failed'))).toBe(true);
+      await proxy.restore();
+      await waitUntil(async () => (await ready()).status === 200, 10_000);
+
+      const offer = await insertOfferOf(direct.db, SUPPLIER_A, { title: 'Left unpaid', price: 5 });
+      const { order } = await placeOrder({
+        db: direct.db,
+        user: buyer.user,
+        request: { consumerId: buyer.user.id, purchasedItems: [itemOf(offer)] },
+        commissionRate: 0.1,
+      });
+      await expect
+        .poll(
+          async () =>
+            (await direct.db.selectFrom('orders').select('state').where('id', '=', order.id).executeTakeFirst())?.state,
+          { timeout: 10_000 },
+        )
+        .toBe('cancelled');
+      expect(await linkChecker.sweep()).toBeGreaterThanOrEqual(0);
+      await harvests.sync();
+    } finally {
+      const stopped = timed(async () => {
+        await orderJobs.stop();
+        await harvests.stop();
+        await linkChecker.stop();
+      });
+      expect((await stopped).ms).toBeLessThan(10_000);
+    }
+  }, 60_000);
+});
