@@ -23,6 +23,7 @@ import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { connectorConsoleRoutes } from './modules/connector-console/routes';
+import { configureConnectorAddressPolicy } from './modules/connectors/connector-address-policy';
 import { configureConnectorSecretKey } from './modules/connectors/connector-secrets';
 import { connectorRoutes } from './modules/connectors/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
@@ -84,6 +85,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   }).withTypeProvider<ZodTypeProvider>();
 
   configureConnectorSecretKey({ secretKey: options.config.connectorSecretKey, dataDir: options.config.dataDir });
+  configureConnectorAddressPolicy({ allowedHosts: options.config.connectorAllowedHosts });
   app.decorate('database', options.database);
   app.decorate('config', options.config);
   app.decorate('linkChecks', options.linkChecks ?? null);

@@ -123,6 +123,22 @@ const ZEnvironment = z.object({
     .transform((value) => ['true', '1', 'on'].includes(value))
     .optional(),
   /**
+   * Comma-separated host names or addresses connectors may be registered and called at although they are (or
+   * resolve to) loopback, private or link-local addresses; empty allows none. The demo sandboxes are allowed anyway.
+   */
+  CONNECTOR_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.:_-]+$/, 'must be host names or addresses separated by commas'))),
+  /**
    * The key that encrypts connector API keys at rest (AES-256-GCM): 32 bytes, base64. Unset: a key file
    * `connector-secret.key` in DATA_DIR, created on the first start.
    */
@@ -160,6 +176,8 @@ export type TConfig = {
   linkCheck: { allowedHosts: string[]; timeoutMs: number; hostIntervalMs: number; recheckHours: number };
   /** True when the server runs and registers the demo sandbox connectors. */
   hasSandboxConnectors: boolean;
+  /** Hosts connectors may be reached at although their addresses are not public (CONNECTOR_ALLOWED_HOSTS). */
+  connectorAllowedHosts: string[];
   /** CONNECTOR_SECRET_KEY (base64); undefined means the key file in DATA_DIR. */
   connectorSecretKey: string | undefined;
   /** The operator's details for the legal pages (OPERATOR_*); isDemo while all are the demo values. */
@@ -215,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recheckHours: e.LINK_CHECK_RECHECK_HOURS,
     },
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
+    connectorAllowedHosts: e.CONNECTOR_ALLOWED_HOSTS,
     connectorSecretKey: e.CONNECTOR_SECRET_KEY,
     operator: presentOperator({
       company: e.OPERATOR_COMPANY,

@@ -28,6 +28,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     PUBLIC_URL: baseUrl,
     PORT: String(port),
+    // The API tests run their sandbox connectors on loopback; tests of the address rules pass '' to refuse it.
+    CONNECTOR_ALLOWED_HOSTS: '127.0.0.1',
     ...env,
   });
   const app = await buildApp({

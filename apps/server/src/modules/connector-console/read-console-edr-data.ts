@@ -1,5 +1,6 @@
 import { createConnectorClient, type PublicDataResponse } from '@dsm/connector-client';
 import type { TDb } from '../../db/database';
+import { connectorFetch } from '../connectors/connector-address-policy';
 import { consoleFailure, openConsole } from './open-console';
 
 /** The data of a started pull transfer, read from the provider's public data plane with the transfer's EDR. */
@@ -11,7 +12,7 @@ export async function readConsoleEdrData(
   const { connector, client } = await openConsole(db, connectorId);
   try {
     const edr = await client.edrs.getDataAddress(transferProcessId);
-    const reader = createConnectorClient({ addresses: { public: String(edr.endpoint) } });
+    const reader = createConnectorClient({ addresses: { public: String(edr.endpoint) }, fetch: connectorFetch });
     return await reader.publicData.get({ headers: { Authorization: String(edr.authorization) } });
   } catch (error) {
     return consoleFailure(error, connector);

@@ -1,4 +1,5 @@
 import { type ConnectorClient, createConnectorClient } from '@dsm/connector-client';
+import { connectorFetch } from './connector-address-policy';
 import type { TConnectorRow } from './connector-repository';
 
 /** How long one call to a connector may take: the test page waits for several in a row. */
@@ -23,5 +24,6 @@ export function connectorClientFor(connector: TConnectorRow): ConnectorClient {
     },
     ...(connector.apiKey === null ? {} : { apiKey: connector.apiKey }),
     timeoutMs: CONNECTOR_TIMEOUT_MS,
+    fetch: connectorFetch,
   });
 }

@@ -1,14 +1,23 @@
 import { ErrorCode, type TConnectorRegistrationRequest, type TRegisteredConnector } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { assertConnectorAddressesAllowed } from './connector-address-policy';
 import { registerConnector as insertRegistration } from './connector-repository';
 import { presentRegisteredConnector } from './present-registered-connector';
 
-/** Registers a connector for the operator; 409 when its id (the URL's last segment) or its URL is taken. */
+/**
+ * Registers a connector for the operator; 400 when an address is not public (and not allowed by
+ * CONNECTOR_ALLOWED_HOSTS), 409 when its id (the URL's last segment) or its URL is taken.
+ */
 export async function registerConnector(
   db: TDb,
   request: TConnectorRegistrationRequest,
 ): Promise<TRegisteredConnector> {
+  await assertConnectorAddressesAllowed({
+    url: request.url,
+    managementUrl: request.managementUrl,
+    protocolUrl: request.protocolUrl,
+  });
   const connector = await insertRegistration(db, {
     name: request.name,
     url: request.url,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Sandbox, startDemoSandboxes } from '@dsm/connector-sandbox';
 import type { TDb } from '../../db/database';
+import { allowSandboxConnector, forgetSandboxConnector } from './connector-address-policy';
 import { deleteSandboxConnector, upsertSandboxConnector } from './connector-repository';
 
 /** The demo connectors as they appear in the connector list. */
@@ -33,6 +34,8 @@ export async function startSandboxConnectors({ db, log }: TStartSandboxConnector
   try {
     for (const sandbox of [sandboxes.provider, sandboxes.consumer]) {
       const name = SANDBOX_NAMES[sandbox.participantId] ?? sandbox.participantId;
+      // The sandboxes listen on loopback, which connector calls otherwise refuse.
+      allowSandboxConnector(sandbox.url);
       if (await upsertSandboxConnector(db, { name, url: sandbox.url, apiKey })) {
         registered.push(sandbox);
         log(`Sandbox connector '${sandbox.participantId}' at ${sandbox.url}`);
@@ -52,6 +55,7 @@ export async function startSandboxConnectors({ db, log }: TStartSandboxConnector
         try {
           for (const sandbox of registered) await deleteSandboxConnector(db, sandbox.participantId, sandbox.url);
         } finally {
+          for (const sandbox of [sandboxes.provider, sandboxes.consumer]) forgetSandboxConnector(sandbox.url);
           await sandboxes.close();
         }
       })();

@@ -3,6 +3,7 @@ import { ErrorCode } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
+import { connectorFetch } from '../connectors/connector-address-policy';
 import { connectorClientFor } from '../connectors/connector-client-for';
 import { connectorFailure } from '../connectors/connector-failure';
 import { selectConnector } from '../connectors/connector-repository';
@@ -43,7 +44,7 @@ export async function readDeliveryData({
   }
   try {
     const edr = await clientFor(consumer).edrs.getDataAddress(delivery.transfer_id);
-    const reader = createConnectorClient({ addresses: { public: String(edr.endpoint) } });
+    const reader = createConnectorClient({ addresses: { public: String(edr.endpoint) }, fetch: connectorFetch });
     return await reader.publicData.get({ headers: { Authorization: String(edr.authorization) } });
   } catch (error) {
     return connectorFailure(error, consumer);

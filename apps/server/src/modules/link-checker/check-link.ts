@@ -3,8 +3,8 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { TEndpointFailure } from '@dsm/contracts';
+import { bareHostname, isAllowedHost, isPublicAddress } from '../../lib/is-public-address';
 import type { THostThrottle } from './host-throttle';
-import { bareHostname, isAllowedHost, isPublicAddress } from './is-public-address';
 
 /** What one check found out about an access URL. */
 export type TLinkCheckResult = {

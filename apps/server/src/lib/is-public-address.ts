@@ -12,6 +12,13 @@ export function isPublicAddress(address: string): boolean {
   return ipaddr.process(address).range() === 'unicast';
 }
 
+/** The kind of a non-public address in words ('loopback', 'private', 'link-local', ...), for error messages. */
+export function describeAddressRange(address: string): string {
+  if (!ipaddr.isValid(address)) return 'invalid';
+  const range = ipaddr.process(address).range();
+  return range.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
 /** The host of a URL as a bare name or address: lower case, IPv6 brackets removed. */
 export function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
