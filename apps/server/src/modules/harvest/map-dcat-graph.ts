@@ -17,11 +17,22 @@ function objects(store: Store, subject: Term, predicate: string): Term[] {
   return store.getObjects(subject, predicate, null);
 }
 
-function literal(store: Store, subject: Term, predicate: string, language?: string): string | null {
+/** The language tag of a literal ('' for none or for an IRI). */
+const tagOf = (term: Term): string =>
+  term.termType === 'Literal' && 'language' in term ? String(term.language).toLowerCase() : '';
+
+/**
+ * The text of a property; with a language, the value tagged with it (or a regional variant such as de-AT)
+ * when there is one, so a multilingual catalogue gives the dataset's own language, not whichever came first.
+ */
+function literal(store: Store, subject: Term, predicate: string, language?: string | null): string | null {
   const terms = objects(store, subject, predicate);
   const preferred =
     (language &&
-      terms.find((term) => term.termType === 'Literal' && 'language' in term && term.language === language)) ||
+      terms.find((term) => {
+        const tag = tagOf(term);
+        return tag === language || tag.startsWith(`${language}-`);
+      })) ||
     terms[0];
   return preferred ? text(preferred.value) : null;
 }
@@ -45,15 +56,31 @@ function titleLanguage(store: Store, subject: Term): string | null {
   return title && title.termType === 'Literal' && 'language' in title && title.language ? title.language : null;
 }
 
+/**
+ * The publisher of the catalogue listing a dataset (or of the page's only catalogue): DCAT-AP makes the
+ * catalogue's publisher responsible for datasets that name none.
+ */
+function cataloguePublisher(store: Store, dataset: Term): Term | undefined {
+  const catalogues = store.getSubjects(`${NS.dcat}dataset`, dataset, null);
+  const candidates = catalogues.length > 0 ? catalogues : store.getSubjects(RDF_TYPE, `${NS.dcat}Catalog`, null);
+  if (catalogues.length === 0 && candidates.length !== 1) return undefined;
+  for (const catalogue of candidates) {
+    const publisher = objects(store, catalogue, `${NS.dct}publisher`)[0];
+    if (publisher) return publisher;
+  }
+  return undefined;
+}
+
 /** One dcat:Dataset of a graph as a harvested dataset. */
 export function mapDcatDataset(store: Store, subject: Term): THarvestedDataset {
   const identifier =
     literal(store, subject, `${NS.dct}identifier`) ?? (subject.termType === 'NamedNode' ? subject.value : null);
   if (!identifier) throw new HarvestRecordError('a dcat:Dataset has neither dct:identifier nor an IRI');
-  const title = literal(store, subject, `${NS.dct}title`);
-  if (!title) throw new HarvestRecordError(`dataset ${identifier} has no dct:title`);
+  const anyTitle = literal(store, subject, `${NS.dct}title`);
+  if (!anyTitle) throw new HarvestRecordError(`dataset ${identifier} has no dct:title`);
   const languageTerm = objects(store, subject, `${NS.dct}language`).map((term) => term.value);
-  const language = languageOf(languageTerm.length > 0 ? languageTerm : titleLanguage(store, subject), title);
+  const language = languageOf(languageTerm.length > 0 ? languageTerm : titleLanguage(store, subject), anyTitle);
+  const title = literal(store, subject, `${NS.dct}title`, language) ?? anyTitle;
   const paymentText = literal(store, subject, `${NS.dsm}paymentModel`);
   const paymentModel = PAYMENT_MODELS.includes(paymentText as TPaymentModel) ? (paymentText as TPaymentModel) : null;
   const price = Number(literal(store, subject, `${NS.dsm}price`) ?? Number.NaN);
@@ -76,7 +103,7 @@ export function mapDcatDataset(store: Store, subject: Term): THarvestedDataset {
   return {
     identifier,
     title,
-    description: literal(store, subject, `${NS.dct}description`) ?? '',
+    description: literal(store, subject, `${NS.dct}description`, language) ?? '',
     language,
     keywords: objects(store, subject, `${NS.dcat}keyword`)
       .map((term) => term.value.trim())
@@ -85,7 +112,12 @@ export function mapDcatDataset(store: Store, subject: Term): THarvestedDataset {
     themes: objects(store, subject, `${NS.dcat}theme`)
       .map((term) => term.value)
       .sort(),
-    publisher: agentOf(store, objects(store, subject, `${NS.dct}publisher`)[0], `${NS.foaf}name`, `${NS.foaf}mbox`),
+    publisher: agentOf(
+      store,
+      objects(store, subject, `${NS.dct}publisher`)[0] ?? cataloguePublisher(store, subject),
+      `${NS.foaf}name`,
+      `${NS.foaf}mbox`,
+    ),
     contact: agentOf(
       store,
       objects(store, subject, `${NS.dcat}contactPoint`)[0],
@@ -95,7 +127,8 @@ export function mapDcatDataset(store: Store, subject: Term): THarvestedDataset {
     issued: parseLooseDate(literal(store, subject, `${NS.dct}issued`)),
     modified: parseLooseDate(literal(store, subject, `${NS.dct}modified`)),
     landingPage: literal(store, subject, `${NS.dcat}landingPage`),
-    licence: null,
+    // Not in DCAT-AP, but portals write it: the licence of distributions that name none.
+    licence: literal(store, subject, `${NS.dct}license`),
     distributions,
     paymentModel,
     price: Number.isFinite(price) && price >= 0 ? price : null,
