@@ -18,6 +18,26 @@ import { seedDemoUsers } from './modules/users/seed-demo-users';
 
 export const EMBEDDED_DATABASE = 'dsm';
 
+/**
+ * How long a stop lets requests in flight finish before it cuts their connections, and how long
+ * it then waits for the job runners (a harvest or link check cut short is retried later). With
+ * the pools and PostgreSQL this keeps a SIGTERM under the 10 s most orchestrators allow.
+ */
+export const SHUTDOWN_LIMITS = { drainMs: 6_000, jobsMs: 2_000, databaseMs: 1_000 } as const;
+
+/** Waits for `work`, at most `ms`; answers false when it was still running. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export type TRunningServer = {
   app: FastifyInstance;
   url: string;
@@ -131,12 +151,19 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       sandboxConnectorUrls: sandboxes?.urls ?? {},
       stop: () => {
         stopping ??= (async () => {
-          await app.close();
-          await orderJobs?.stop();
-          await harvests?.stop();
-          await linkChecker?.stop();
+          // New connections are refused at once; requests under way get the drain time to finish.
+          const closing = app.close();
+          if (!(await settlesWithin(closing, SHUTDOWN_LIMITS.drainMs))) {
+            log(`Requests still running after ${SHUTDOWN_LIMITS.drainMs} ms; closing their connections`);
+            app.server.closeAllConnections();
+            await settlesWithin(closing, 500);
+          }
+          const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), linkChecker?.stop()]);
+          if (!(await settlesWithin(jobs, SHUTDOWN_LIMITS.jobsMs))) {
+            log(`Jobs still running after ${SHUTDOWN_LIMITS.jobsMs} ms are left to their retry`);
+          }
           await sandboxes?.stop();
-          await database.close();
+          await settlesWithin(database.close(), SHUTDOWN_LIMITS.databaseMs);
           await opened?.embedded.stop();
         })();
         return stopping;

@@ -1,0 +1,198 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from './db/embedded-postgres';
+import { loginWithPassword } from './idp/login-with-password';
+import { DEMO_USERS } from './modules/users/demo-users';
+import { createTestDatabase, type TTestDatabase } from './test/test-database';
+
+const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+
+type TOutcome = { status: number; completedAt: number } | { error: string; completedAt: number };
+
+/**
+ * A search whose body arrives in two parts `pauseMs` apart: the server holds it in flight for that
+ * long, deterministically, whatever the machine's speed.
+ */
+function slowSearch(port: number, token: string, pauseMs: number, onFirstPart: () => void): Promise<TOutcome> {
+  const body = JSON.stringify({ index: 0, pageSize: 100 });
+  return new Promise((resolve) => {
+    const done = (outcome: TOutcome) => resolve(outcome);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/search',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => done({ status: response.statusCode ?? 0, completedAt: Date.now() }));
+      },
+    );
+    req.on('error', (error) =>
+      done({ error: (error as NodeJS.ErrnoException).code ?? error.message, completedAt: Date.now() }),
+    );
+    req.write(body.slice(0, 10), () => {
+      onFirstPart();
+      setTimeout(() => req.end(body.slice(10)), pauseMs);
+    });
+  });
+}
+
+/** A plain request on a new connection: its status, or the connection error's code. */
+async function fresh(port: number, pathName: string): Promise<number | string> {
+  return await new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: pathName, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    req.on('error', (error) => resolve((error as NodeJS.ErrnoException).code ?? error.message));
+  });
+}
+
+type TMain = {
+  port: number;
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  exited: Promise<number | null>;
+};
+
+/** `npm start` as production runs it: main.ts in a process of its own, on the test database. */
+async function startMain(): Promise<TMain> {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SEED_DATASETS: '200',
+      SEARCH_RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'pipe',
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { port, child, output: () => output, exited };
+}
+
+/** Waits for the server to say it runs, then signs in as the demo buyer through its provider. */
+async function signInWhenRunning(port: number, output: () => string): Promise<string> {
+  await expect.poll(() => output().includes('running at'), { timeout: 60_000, interval: 200 }).toBe(true);
+  const buyer = DEMO_USERS[0]!;
+  const tokens = await loginWithPassword({
+    baseUrl: `http://127.0.0.1:${port}`,
+    email: buyer.email,
+    password: buyer.password,
+  });
+  return tokens.accessToken;
+}
+
+let database: TTestDatabase;
+let dataDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'dsm-shutdown-'));
+});
+
+afterAll(async () => {
+  await database?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('SIGTERM under load', () => {
+  it('finishes the requests in flight, refuses new ones, stops the jobs and exits 0 within 10 s', async () => {
+    const { port, child, output, exited } = await startMain();
+    try {
+      const accessToken = await signInWhenRunning(port, output);
+
+      // Twelve searches held in flight for 1.5 s each; the signal comes while all of them wait.
+      let started = 0;
+      let inFlight: Promise<TOutcome>[] = [];
+      const allStarted = new Promise<void>((resolve) => {
+        const onFirstPart = () => {
+          started += 1;
+          if (started === 12) resolve();
+        };
+        inFlight = Array.from({ length: 12 }, () => slowSearch(port, accessToken, 1_500, onFirstPart));
+      });
+      await allStarted;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      const signalledAt = Date.now();
+      child.kill('SIGTERM');
+      await expect
+        .poll(() => output().includes('SIGTERM: finishing requests'), { timeout: 5_000, interval: 20 })
+        .toBe(true);
+      const refused = await fresh(port, '/api/search');
+
+      const outcomes = await Promise.all(inFlight);
+      const code = await exited;
+      const exitMs = Date.now() - signalledAt;
+
+      expect(outcomes).toHaveLength(12);
+      for (const outcome of outcomes) {
+        expect(outcome, output()).toMatchObject({ status: 200 });
+        expect(outcome.completedAt).toBeGreaterThan(signalledAt);
+      }
+      expect(refused).toBe('ECONNREFUSED');
+      expect(code, output()).toBe(0);
+      expect(exitMs).toBeLessThan(10_000);
+      expect(output()).toContain('Stopped cleanly');
+      // The server, its job queues and the availability probe have let go of every connection.
+      const { rows } = await database.pool.query<{ name: string }>(
+        `select application_name as name from pg_stat_activity
+          where datname = current_database() and application_name <> 'dsm-test'`,
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('cuts a request that never finishes after the drain time and still exits 0 within 10 s', async () => {
+    const { port, child, output, exited } = await startMain();
+    try {
+      const accessToken = await signInWhenRunning(port, output);
+      let isSending = false;
+      const stuck = slowSearch(port, accessToken, 60_000, () => {
+        isSending = true;
+      });
+      const finishing = slowSearch(port, accessToken, 1_000, () => {});
+      await expect.poll(() => isSending).toBe(true);
+
+      const signalledAt = Date.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      const exitMs = Date.now() - signalledAt;
+
+      expect(await finishing).toMatchObject({ status: 200 });
+      expect(await stuck).toHaveProperty('error');
+      expect(code, output()).toBe(0);
+      expect(exitMs).toBeLessThan(10_000);
+      expect(output()).toContain('Requests still running after 6000 ms; closing their connections');
+      expect(output()).toContain('Stopped cleanly');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
