@@ -5,7 +5,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RequireOperator } from '../features/auth/RequireOperator';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { NotFoundPage } from '../features/legal/NotFoundPage';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { Shell } from './Shell';
 
 /**
@@ -36,8 +36,16 @@ const HomePage = page(() => import('../features/search/HomePage'), 'HomePage');
 const ResultsPage = page(() => import('../features/search/ResultsPage'), 'ResultsPage');
 const WatchlistPage = page(() => import('../features/watchlist/WatchlistPage'), 'WatchlistPage');
 
+/**
+ * Gives every page its own error boundary: a page that fails to render (or whose code cannot be
+ * loaded) shows the boundary in its place, inside the shell, and the other pages keep working.
+ */
+function withErrorBoundaries(pages: RouteObject[]): RouteObject[] {
+  return pages.map((route) => ({ ...route, errorElement: <RouteErrorBoundary /> }) as RouteObject);
+}
+
 /** The pages that need sign-in and the product role. */
-export const guardedRoutes: RouteObject[] = [
+export const guardedRoutes: RouteObject[] = withErrorBoundaries([
   { index: true, element: <HomePage /> },
   { path: 'results', element: <ResultsPage /> },
   { path: 'offer/details/:id', element: <OfferDetailsPage /> },
@@ -66,29 +74,31 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'cart', element: <CartPage /> },
   { path: 'orders', element: <MyOrdersPage /> },
   { path: 'sales', element: <MySalesPage /> },
-];
+]);
 
 /** The legal pages, the sign-in pages and the 404 page. */
-export const openRoutes: RouteObject[] = [
+export const openRoutes: RouteObject[] = withErrorBoundaries([
   { path: 'login', element: <LoginPage /> },
   { path: 'auth/callback', element: <AuthCallbackPage /> },
   { path: 'impressum', element: <LegalPage page="impressum" /> },
   { path: 'dataProtection', element: <LegalPage page="dataProtection" /> },
   { path: 'terms', element: <LegalPage page="terms" /> },
   { path: '*', element: <NotFoundPage /> },
-];
+]);
 
 /**
  * The route table: the shell around every page, and the guarded pages under one pathless layout
- * route whose element is the sign-in guard (it renders the Outlet once the user may pass).
+ * route whose element is the sign-in guard (it renders the Outlet once the user may pass). Besides
+ * each page's own boundary, the guard has one (its failure keeps the shell) and the shell one, the
+ * last resort when the shell itself fails.
  */
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
-    errorElement: <RouteError />,
+    errorElement: <RouteErrorBoundary />,
     children: [
-      { id: 'guarded', element: <RequireSignIn />, errorElement: <RouteError />, children: guardedRoutes },
-      { errorElement: <RouteError />, children: openRoutes },
+      { id: 'guarded', element: <RequireSignIn />, errorElement: <RouteErrorBoundary />, children: guardedRoutes },
+      { errorElement: <RouteErrorBoundary />, children: openRoutes },
     ],
   },
 ];
