@@ -101,6 +101,13 @@ export const MAX_SEARCH_TERMS = 20;
 /** The '|'-joined search terms must be shorter than this many characters. */
 export const MAX_SEARCH_CHARS = 2000;
 
+/**
+ * Text without control characters other than tab and line breaks: none belongs in a text the
+ * product stores or searches, and PostgreSQL refuses a NUL outright.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
 /** The separator of terms in the `searchText` / `query` parameters. */
 export const TERM_SEPARATOR = '|';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_CONTROL_CHARACTERS } from './catalogue';
 
 /** A licence catalogue entry: `mappings` are the alternative names and URLs publishers write for it. */
 export const ZLicence = z.object({
@@ -54,13 +55,21 @@ export const ZLicenceCreateRequest = z
       .trim()
       .min(1, 'is required')
       .max(100, 'is too long')
-      .regex(/^[^\s]+$/, 'must not contain spaces'),
-    licenceTitle: z.string({ message: 'is required' }).trim().min(1, 'is required').max(300, 'is too long'),
+      // \s and the control characters: a licence id is one printable word.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+      .regex(/^[^\s\u0000-\u001f\u007f]+$/, 'must not contain spaces or control characters'),
+    licenceTitle: z
+      .string({ message: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(300, 'is too long')
+      .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters'),
     licenceUrl: z
       .string({ message: 'is required' })
       .trim()
       .min(1, 'is required')
       .max(2000, 'is too long')
+      .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters')
       .pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })),
   })
   .strict();

@@ -1,6 +1,6 @@
 import currencyCodes from 'currency-codes';
 import { z } from 'zod';
-import { CATEGORIES, PAYMENT_MODELS } from './catalogue';
+import { CATEGORIES, NO_CONTROL_CHARACTERS, PAYMENT_MODELS } from './catalogue';
 import { ZOfferId } from './metadata';
 
 /**
@@ -152,17 +152,13 @@ export const OFFER_RULES = {
 } as const;
 export type TOfferRule = (typeof OFFER_RULES)[keyof typeof OFFER_RULES];
 
-// Control characters other than tab and line breaks never belong in a text an offer shows.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
-const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-
 const requiredText = (max: number) =>
   z
     .string({ message: OFFER_RULES.REQUIRED })
     .trim()
     .min(1, OFFER_RULES.REQUIRED)
     .max(max, OFFER_RULES.TOO_LONG)
-    .regex(NO_CONTROL, OFFER_RULES.REQUIRED);
+    .regex(NO_CONTROL_CHARACTERS, OFFER_RULES.REQUIRED);
 
 const email = z
   .string({ message: OFFER_RULES.REQUIRED })
@@ -206,7 +202,7 @@ export const ZGeneralInfo = z
     title: requiredText(200),
     description: requiredText(10_000),
     /** Optional; comma- or line-separated, as typed into the keywords box. */
-    keywords: z.string({ message: OFFER_RULES.REQUIRED }).max(2000, OFFER_RULES.TOO_LONG).regex(NO_CONTROL),
+    keywords: z.string({ message: OFFER_RULES.REQUIRED }).max(2000, OFFER_RULES.TOO_LONG).regex(NO_CONTROL_CHARACTERS),
     categories: z
       .array(choice(CATEGORIES), { message: OFFER_RULES.REQUIRED })
       .min(1, OFFER_RULES.REQUIRED)

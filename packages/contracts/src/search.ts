@@ -1,8 +1,20 @@
 import { z } from 'zod';
-import { MAX_SEARCH_CHARS, MAX_SEARCH_TERMS, PAGE_SIZES, RESULT_CAP, splitQuery } from './catalogue';
+import {
+  MAX_SEARCH_CHARS,
+  MAX_SEARCH_TERMS,
+  NO_CONTROL_CHARACTERS,
+  PAGE_SIZES,
+  RESULT_CAP,
+  splitQuery,
+} from './catalogue';
 import { ZOffer } from './offer';
 
-const ZFilterText = z.string().trim().min(1).max(200);
+const ZFilterText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
 
 /**
  * The search filter: categories and keywords match any of the listed values; prices are inclusive, in
@@ -28,6 +40,7 @@ export const ZSearchQuerystring = z.object({
   query: z
     .string()
     .max(MAX_SEARCH_CHARS - 1, `query must be shorter than ${MAX_SEARCH_CHARS} characters`)
+    .regex(NO_CONTROL_CHARACTERS, 'query must not contain control characters')
     .refine((q) => splitQuery(q).length <= MAX_SEARCH_TERMS, {
       message: `query must have at most ${MAX_SEARCH_TERMS} terms`,
     })

@@ -95,6 +95,13 @@ describe('POST /api/licence', () => {
     ['a javascript URL', { ...VALID, licenceId: 'E-5', licenceUrl: 'javascript:alert(1)' }, 'body.licenceUrl'],
     ['an empty URL', { ...VALID, licenceId: 'E-6', licenceUrl: '' }, 'body.licenceUrl'],
     ['an unknown field', { ...VALID, licenceId: 'E-7', mappings: ['x'] }, 'body'],
+    ['a NUL in the id', { ...VALID, licenceId: 'E\u00008' }, 'body.licenceId'],
+    ['a NUL in the title', { ...VALID, licenceId: 'E-9', licenceTitle: 'Title\u0000' }, 'body.licenceTitle'],
+    [
+      'an escape code in the URL',
+      { ...VALID, licenceId: 'E-10', licenceUrl: 'https://x.org/\u001b[31m' },
+      'body.licenceUrl',
+    ],
   ])('answers %s with 400 naming the field', async (_name, body, path) => {
     const response = await createLicence(body);
     expect(response.status).toBe(400);

@@ -308,6 +308,10 @@ describe('POST /api/search: bad input answers 400 naming the field', () => {
     ['an unknown filter field', page({ filter: { colour: 'red' } }), undefined, 'body.filter'],
     ['more than 20 terms', page(), Array.from({ length: 21 }, (_, i) => `t${i}`).join('|'), 'querystring.query'],
     ['2000 characters', page(), 'x'.repeat(2000), 'querystring.query'],
+    ['a NUL in the query', page(), 'ground\u0000water', 'querystring.query'],
+    ['a control character in the query', page(), 'bell\u0007', 'querystring.query'],
+    ['a NUL in a category', page({ filter: { categories: ['LAW\u0000'] } }), undefined, 'body.filter.categories.0'],
+    ['a NUL in a keyword', page({ filter: { keywords: ['\u0000'] } }), undefined, 'body.filter.keywords.0'],
   ];
 
   it.each(cases)('%s', async (_name, body, query, path) => {
