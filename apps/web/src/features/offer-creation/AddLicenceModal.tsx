@@ -1,4 +1,4 @@
-import type { TLicence } from '@dsm/contracts';
+import { type TLicence, ZLicenceCreateRequest } from '@dsm/contracts';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,14 +16,31 @@ export type TAddLicenceModalProps = {
 const EMPTY = { licenceId: '', licenceTitle: '', licenceUrl: '' };
 type TLicenceForm = typeof EMPTY;
 
-/** What is missing or malformed in the licence form, as translation keys, before it is sent. */
+/** The rule each field breaks when the contract refuses it for anything but its length. */
+const FORMAT_RULE: Record<keyof TLicenceForm, string> = {
+  licenceId: 'offerCreation.rules.INVALID',
+  licenceTitle: 'offerCreation.rules.INVALID',
+  licenceUrl: 'offerCreation.rules.URL',
+};
+
+/**
+ * What is missing or malformed in the licence form, as translation keys, before it is sent: the
+ * server's own contract decides, so a pasted text the server would refuse (too long, a control
+ * character, an id with spaces, an address that is not http(s)) is named at its field instead.
+ */
 export function validateLicenceForm(form: TLicenceForm): Partial<Record<keyof TLicenceForm, string>> {
   const errors: Partial<Record<keyof TLicenceForm, string>> = {};
-  if (!form.licenceId.trim()) errors.licenceId = 'offerCreation.rules.REQUIRED';
-  else if (/\s/.test(form.licenceId.trim())) errors.licenceId = 'offerCreation.rules.INVALID';
-  if (!form.licenceTitle.trim()) errors.licenceTitle = 'offerCreation.rules.REQUIRED';
-  if (!form.licenceUrl.trim()) errors.licenceUrl = 'offerCreation.rules.REQUIRED';
-  else if (!/^https?:\/\/[^\s/]+/i.test(form.licenceUrl.trim())) errors.licenceUrl = 'offerCreation.rules.URL';
+  const parsed = ZLicenceCreateRequest.safeParse(form);
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof TLicenceForm;
+    if (!(field in FORMAT_RULE) || errors[field]) continue;
+    errors[field] = !form[field].trim()
+      ? 'offerCreation.rules.REQUIRED'
+      : issue.code === 'too_big'
+        ? 'offerCreation.rules.TOO_LONG'
+        : FORMAT_RULE[field];
+  }
   return errors;
 }
 

@@ -51,6 +51,25 @@ describe('FilterPanel', () => {
     expect(onChange).toHaveBeenCalledWith({ ...FILTER, priceRange: { from: null, to: 20 } });
   });
 
+  it('says which price is not a price, for letters, a minus sign, an exponent or an endless number', () => {
+    vi.useFakeTimers();
+    const { from, to, onChange } = setup();
+    for (const garbage of ['abc', '-5', '1e400', '9'.repeat(400), '<b>5</b>']) {
+      fireEvent.change(from, { target: { value: garbage } });
+      fireEvent.change(to, { target: { value: '12' } });
+      expect(screen.getAllByText('Enter a price of 0 or more, such as 12.50.')).toHaveLength(1);
+      expect(from.getAttribute('aria-invalid')).toBe('true');
+      expect(to.getAttribute('aria-invalid')).not.toBe('true');
+    }
+    fireEvent.change(to, { target: { value: 'ten' } });
+    expect(screen.getAllByText('Enter a price of 0 or more, such as 12.50.')).toHaveLength(2);
+    fireEvent.change(from, { target: { value: '' } });
+    fireEvent.change(to, { target: { value: '10' } });
+    expect(screen.queryByText('Enter a price of 0 or more, such as 12.50.')).toBeNull();
+    act(() => vi.advanceTimersByTime(PRICE_DELAY_MS));
+    expect(onChange).toHaveBeenLastCalledWith({ ...EMPTY_FILTER, priceRange: { from: null, to: 10 } });
+  });
+
   it('explains a from above the to and does not search', () => {
     vi.useFakeTimers();
     const { from, to, onChange } = setup();

@@ -50,7 +50,7 @@ export function FilterPanel({ filter, keywords, categories, onChange, onClear }:
           value={price.fromText}
           onChange={(event) => price.setFromText(event.currentTarget.value)}
           rightSection={<span aria-hidden>€</span>}
-          error={price.isInverted ? t('filter.priceOrder') : undefined}
+          error={price.isFromInvalid ? t('filter.priceInvalid') : price.isInverted ? t('filter.priceOrder') : undefined}
           data-testid="price-from"
         />
         <TextInput
@@ -60,7 +60,8 @@ export function FilterPanel({ filter, keywords, categories, onChange, onClear }:
           value={price.toText}
           onChange={(event) => price.setToText(event.currentTarget.value)}
           rightSection={<span aria-hidden>€</span>}
-          aria-invalid={price.isInverted || undefined}
+          error={price.isToInvalid ? t('filter.priceInvalid') : undefined}
+          aria-invalid={price.isInverted || price.isToInvalid || undefined}
           data-testid="price-to"
         />
       </Group>

@@ -69,6 +69,45 @@ describe('parseResultsParams', () => {
     expect(result.filter.selectedCategories).toEqual(['LAW']);
   });
 
+  it('refuses a filter the search API would refuse: empty, overlong or too many values, infinite prices', () => {
+    const filters = [
+      { selectedCategories: [''] },
+      { selectedKeywords: ['   '] },
+      { selectedKeywords: ['k'.repeat(201)] },
+      { selectedCategories: Array.from({ length: 51 }, (_, i) => `C${i}`) },
+      { priceRange: { from: -1, to: null } },
+    ];
+    for (const filter of [...filters.map((value) => JSON.stringify(value)), '{"priceRange":{"from":1e400}}']) {
+      const result = parseResultsParams(new URLSearchParams({ filter, topics: 'LAW' }));
+      expect(result.filter, filter).toEqual({ ...EMPTY_FILTER, selectedCategories: ['LAW'] });
+      expect(result.problems, filter).toEqual(['filter']);
+    }
+  });
+
+  it('keeps an unknown category, which simply finds nothing', () => {
+    const result = parseResultsParams(new URLSearchParams({ filter: '{"selectedCategories":["NO_SUCH_TOPIC"]}' }));
+    expect(result.filter.selectedCategories).toEqual(['NO_SUCH_TOPIC']);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('cuts search text beyond 20 terms or 2000 characters and names it', () => {
+    const many = Array.from({ length: 30 }, (_, i) => `t${i}`);
+    const tooMany = parseResultsParams(new URLSearchParams({ searchText: many.join('|') }));
+    expect(tooMany.terms).toEqual(many.slice(0, 20));
+    expect(tooMany.problems).toEqual(['searchText']);
+    const tooLong = parseResultsParams(new URLSearchParams({ searchText: `short|${'x'.repeat(10_000)}` }));
+    expect(tooLong.terms).toEqual(['short']);
+    expect(tooLong.problems).toEqual(['searchText']);
+  });
+
+  it('drops control characters from the search text and keeps emoji, right-to-left text and markup as typed', () => {
+    const searchText = "a\u0000b|\u0007|\u001b[31m|😀|مرحبا|<b>x</b>|'; DROP TABLE offers;--";
+    expect(parseResultsParams(new URLSearchParams({ searchText }))).toMatchObject({
+      terms: ['ab', '[31m', '😀', 'مرحبا', '<b>x</b>', "'; DROP TABLE offers;--"],
+      problems: [],
+    });
+  });
+
   it('refuses a page beyond the 10000 cap and pages that are not whole numbers', () => {
     expect(parseResultsParams(new URLSearchParams({ page: '10', pageSize: '1000' })).problems).toEqual(['page']);
     expect(parseResultsParams(new URLSearchParams({ page: '9', pageSize: '1000' })).index).toBe(9);

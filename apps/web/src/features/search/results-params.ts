@@ -1,6 +1,6 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, RESULT_CAP, splitQuery, type TPageSize } from '@dsm/contracts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, RESULT_CAP, splitQuery, type TPageSize, ZSearchFilter } from '@dsm/contracts';
 import { z } from 'zod';
-import { joinTerms } from './search-terms';
+import { addTerms, isWithinLimits, joinTerms, withoutControlCharacters } from './search-terms';
 
 /** The filter state kept in the `filter` parameter as JSON. */
 export type TFilterState = {
@@ -31,7 +31,7 @@ const ZFilterParam = z.object({
 });
 
 /** A URL parameter that could not be used and was replaced by its default. */
-export type TParamProblem = 'filter' | 'page' | 'pageSize';
+export type TParamProblem = 'searchText' | 'filter' | 'page' | 'pageSize';
 
 /** Everything the results page shows, as read from its URL. */
 export type TResultsParams = {
@@ -77,6 +77,27 @@ function parseFilter(raw: string | null): TFilterState | null {
   };
 }
 
+/** True when the search API takes the filter: no empty or overlong value, not too many of them. */
+function isSearchableFilter(filter: TFilterState): boolean {
+  return ZSearchFilter.safeParse({
+    categories: filter.selectedCategories,
+    keywords: filter.selectedKeywords,
+    minPrice: filter.priceRange.from,
+    maxPrice: filter.priceRange.to,
+    hasWorkingEndpoint: filter.hasWorkingEndpoint === true,
+  }).success;
+}
+
+/**
+ * The searchText parameter's terms without control characters (no search matches them, and the
+ * database refuses some), cut to the search bar's limits; isCut when the link exceeded them.
+ */
+function parseTerms(raw: string | null): { terms: string[]; isCut: boolean } {
+  const terms = [...new Set(splitQuery(raw).map(withoutControlCharacters).filter(Boolean))];
+  if (isWithinLimits(terms)) return { terms, isCut: false };
+  return { terms: addTerms([], terms).terms, isCut: true };
+}
+
 /**
  * Reads searchText, topics, filter, page and pageSize. Categories chosen through `topics` join the
  * filter's categories. A value that cannot be used falls back to its default and is named in
@@ -84,15 +105,21 @@ function parseFilter(raw: string | null): TFilterState | null {
  */
 export function parseResultsParams(params: URLSearchParams): TResultsParams {
   const problems: TParamProblem[] = [];
+  const { terms, isCut } = parseTerms(params.get('searchText'));
+  if (isCut) problems.push('searchText');
   let filter = parseFilter(params.get('filter'));
-  if (!filter) {
-    problems.push('filter');
-    filter = { ...EMPTY_FILTER };
+  if (filter) {
+    filter = {
+      ...filter,
+      selectedCategories: unique([...filter.selectedCategories, ...splitQuery(params.get('topics'))]),
+    };
   }
-  filter = {
-    ...filter,
-    selectedCategories: unique([...filter.selectedCategories, ...splitQuery(params.get('topics'))]),
-  };
+  if (!filter || !isSearchableFilter(filter)) {
+    problems.push('filter');
+    const topics = unique(splitQuery(params.get('topics')));
+    filter = { ...EMPTY_FILTER, selectedCategories: topics };
+    if (!isSearchableFilter(filter)) filter = { ...EMPTY_FILTER };
+  }
 
   let pageSize: TPageSize = DEFAULT_PAGE_SIZE;
   const rawPageSize = params.get('pageSize');
@@ -109,7 +136,7 @@ export function parseResultsParams(params: URLSearchParams): TResultsParams {
     if (Number.isInteger(page) && page >= 0 && page * pageSize < RESULT_CAP) index = page;
     else problems.push('page');
   }
-  return { terms: splitQuery(params.get('searchText')), filter, index, pageSize, problems };
+  return { terms, filter, index, pageSize, problems };
 }
 
 /** True when the filter narrows nothing. */

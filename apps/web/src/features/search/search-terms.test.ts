@@ -15,6 +15,9 @@ describe('splitTerms', () => {
   it('splits on the term separator, which a term cannot contain', () => {
     expect(splitTerms('a|b "c|d e"')).toEqual(['a', 'b', '"c d e"']);
   });
+  it('drops control characters a paste can carry, keeping tabs and line breaks as spaces', () => {
+    expect(splitTerms('a\u0000b\tc\n\u0007bell \u001b[31mred\u007f')).toEqual(['ab', 'c', 'bell', '[31mred']);
+  });
   it('answers nothing for blank text', () => {
     expect(splitTerms('   ')).toEqual([]);
   });

@@ -4,6 +4,15 @@ import { MAX_SEARCH_CHARS, MAX_SEARCH_TERMS, TERM_SEPARATOR } from '@dsm/contrac
 export const DEMO_MODE_ON = 'activate-demo-mode';
 export const DEMO_MODE_OFF = 'deactivate-demo-mode';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is dropped.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+
+/**
+ * The text without control characters other than whitespace: pasted text can carry them (a NUL,
+ * a terminal's colour codes), no offer contains them, and the database refuses a NUL.
+ */
+export const withoutControlCharacters = (text: string): string => text.replace(CONTROL_CHARACTERS, '');
+
 /**
  * Splits typed text into terms: on spaces (and on '|', the separator of the URL and the API, which
  * a term cannot contain), except inside double quotes, which keep a phrase together. The quotes
@@ -12,7 +21,7 @@ export const DEMO_MODE_OFF = 'deactivate-demo-mode';
 export function splitTerms(text: string): string[] {
   const terms: string[] = [];
   const pattern = /"([^"]*)"?|([^\s"|]+)/g;
-  for (const match of text.matchAll(pattern)) {
+  for (const match of withoutControlCharacters(text).matchAll(pattern)) {
     let term: string | null = null;
     if (match[1] !== undefined) {
       const phrase = match[1].replaceAll(TERM_SEPARATOR, ' ').trim().replace(/\s+/g, ' ');

@@ -13,6 +13,10 @@ export type TPriceRange = {
   setToText: (text: string) => void;
   /** True when both bounds are numbers and 'from' is above 'to': shown as an error and not searched. */
   isInverted: boolean;
+  /** True when 'from' holds text that is not a price (letters, a minus sign): shown as an error, not searched. */
+  isFromInvalid: boolean;
+  /** The same for 'to'. */
+  isToInvalid: boolean;
   /** Empties both inputs and drops a pending search (the Clear action). */
   clear: () => void;
 };
@@ -61,6 +65,8 @@ export function usePriceRange(filter: TFilterState, onChange: (filter: TFilterSt
       schedule(fromText, text);
     },
     isInverted: parsedFrom !== null && parsedTo !== null && parsedFrom > parsedTo,
+    isFromInvalid: parsedFrom === null && fromText.trim() !== '',
+    isToInvalid: parsedTo === null && toText.trim() !== '',
     clear() {
       // A price typed just before Clear must not bring the old search back.
       cancel(timer);
