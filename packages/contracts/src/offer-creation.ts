@@ -158,7 +158,7 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, OFFER_RULES.REQUIRED)
     .max(max, OFFER_RULES.TOO_LONG)
-    .regex(NO_CONTROL_CHARACTERS, OFFER_RULES.REQUIRED);
+    .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
 
 const email = z
   .string({ message: OFFER_RULES.REQUIRED })

@@ -65,6 +65,16 @@ describe('validation before Next', () => {
     });
   });
 
+  it('says a pasted control character is not valid rather than missing, and a pasted novel is too long', () => {
+    const general = filledCache().generalInfo;
+    expect(validateGeneralInfo({ ...general, title: 'Pegel\u0000', description: '\u001b[31mrot' })).toEqual({
+      title: 'offerCreation.rules.INVALID',
+      description: 'offerCreation.rules.INVALID',
+    });
+    expect(validateGeneralInfo({ ...general, title: 'x'.repeat(10_000) }).title).toBe('offerCreation.rules.TOO_LONG');
+    expect(validateGeneralInfo({ ...general, title: '<b>Pegel</b> 😀 مرحبا' })).toEqual({});
+  });
+
   it('asks a paid offering for a price and a paid payment model', () => {
     const errors = validateLicensingInfo(filledCache().licensingInfo, 'PAID');
     expect(errors).toEqual({
