@@ -1,6 +1,7 @@
 import type { THarvestCounts } from '@dsm/contracts';
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
+import type { TAgentRecord, TOfferRecord } from '../catalogue/offer-record';
 
 export type TSourceRow = {
   id: string;
@@ -14,7 +15,13 @@ export type TSourceRow = {
   last_error: string | null;
 };
 
-export type TStoredRecord = { identifier: string; offer_id: string; content_hash: string; removed_at: Date | null };
+export type TStoredRecord = {
+  identifier: string;
+  offer_id: string;
+  content_hash: string;
+  removed_at: Date | null;
+  last_seen_run: string | null;
+};
 
 /** A recorded failure of one record, kept with its run (the first few hundred). */
 export type TRecordFailure = { identifier: string | null; reason: string };
@@ -116,10 +123,33 @@ export async function findStoredRecords(db: TDb, sourceId: string, identifiers: 
   if (identifiers.length === 0) return [];
   return db
     .selectFrom('harvest_records')
-    .select(['identifier', 'offer_id', 'content_hash', 'removed_at'])
+    .select(['identifier', 'offer_id', 'content_hash', 'removed_at', 'last_seen_run'])
     .where('source_id', '=', sourceId)
     .where('identifier', '=', (eb) => eb.fn.any(eb.val(identifiers)))
     .execute();
+}
+
+/**
+ * Stores the agents these offers name that are not stored yet (a stored agent keeps its details), in one
+ * statement in id order, committed on its own.
+ */
+export async function insertAgentsOf(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
+  const agents = new Map<string, TAgentRecord>();
+  for (const record of records) {
+    for (const dataset of record.datasets) {
+      for (const agent of [dataset.publisher, dataset.creator, dataset.custodian]) {
+        if (agent && !agents.has(agent.id)) agents.set(agent.id, agent);
+      }
+    }
+  }
+  if (agents.size === 0) return;
+  const rows = [...agents.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  await sql`insert into agents (id, type, name, first_name, last_name, email)
+    select * from unnest(${rows.map((agent) => agent.id)}::text[], ${rows.map((agent) => agent.type)}::text[],
+      ${rows.map((agent) => agent.name ?? null)}::text[], ${rows.map((agent) => agent.firstName ?? null)}::text[],
+      ${rows.map((agent) => agent.lastName ?? null)}::text[], ${rows.map((agent) => agent.email ?? null)}::text[])
+    order by 1
+    on conflict (id) do nothing`.execute(db);
 }
 
 /** Records what this run saw: new or changed records with their hash, and brings soft-deleted ones back. */

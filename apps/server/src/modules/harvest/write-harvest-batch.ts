@@ -1,0 +1,72 @@
+import type { THarvestCounts } from '@dsm/contracts';
+import { sql } from 'kysely';
+import type { TDb } from '../../db/database';
+import { insertOffers, replaceOffers } from '../catalogue/load-offers';
+import type { TOfferRecord } from '../catalogue/offer-record';
+import { requestLinkChecks } from '../link-checker/request-link-checks';
+import {
+  insertAgentsOf,
+  saveRunProgress,
+  type TRecordFailure,
+  touchRecords,
+  upsertRecords,
+} from './harvest-repository';
+
+/** What one batch of a run writes, decided before it is written. */
+export type THarvestBatch = {
+  sourceId: string;
+  runId: string;
+  created: TOfferRecord[];
+  replaced: TOfferRecord[];
+  /** New and changed records with the offer they became and their fingerprint. */
+  written: { identifier: string; offerId: string; contentHash: string }[];
+  /** Identifiers of unchanged records: only marked as seen by this run. */
+  unchanged: string[];
+  /** The run's resume point and counts once this batch is committed. */
+  resumeAfter: number;
+  counts: THarvestCounts;
+  failures: TRecordFailure[];
+};
+
+/** The http(s) distributions of written offers, for the link checker. */
+function checkableDistributions(records: readonly TOfferRecord[]) {
+  return records.flatMap((record) =>
+    record.datasets.flatMap((dataset) =>
+      dataset.distributions
+        .filter((distribution) => distribution.accessUrl && /^https?:\/\//.test(distribution.accessUrl))
+        .map((distribution) => ({ distributionId: distribution.id, offerId: record.id, url: distribution.accessUrl! })),
+    ),
+  );
+}
+
+/**
+ * Writes one batch in a transaction of its own: offers, records, link-check requests and, last, the run's
+ * resume point and counts. Several batches are written at once, each on its own connection, but they
+ * commit in order: a batch saves its resume point only after `previous` (the batch before it) has
+ * committed, and rolls back when that one failed, so the stored resume point never skips a record.
+ * Agents are inserted first, outside the transaction: concurrent batches naming the same new publisher
+ * would otherwise wait on each other's uncommitted rows.
+ */
+export async function writeHarvestBatch(db: TDb, batch: THarvestBatch, previous: Promise<unknown>): Promise<void> {
+  await insertAgentsOf(db, [...batch.created, ...batch.replaced]);
+  await db.transaction().execute(async (trx) => {
+    // Fewer, larger merges into the offers' GIN indexes, as the bulk loader does.
+    await sql`set local gin_pending_list_limit = '32MB'`.execute(trx);
+    await insertOffers(trx, batch.created);
+    await replaceOffers(trx, batch.replaced);
+    await upsertRecords(trx, batch.sourceId, batch.runId, batch.written);
+    await touchRecords(trx, batch.sourceId, batch.runId, batch.unchanged);
+    // Only recorded: the link checker's sweep queues them a thousand at a time, each host at its own pace.
+    await requestLinkChecks({
+      db: trx,
+      queue: null,
+      distributions: checkableDistributions([...batch.created, ...batch.replaced]),
+    });
+    await previous;
+    await saveRunProgress(trx, batch.runId, {
+      resumeAfter: batch.resumeAfter,
+      counts: batch.counts,
+      failures: batch.failures,
+    });
+  });
+}
