@@ -1,0 +1,743 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ConnectorClient, createConnectorClient } from '@dsm/connector-client';
+import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
+import type { TOfferInputBody, TOrder, TOwnOfferDetails } from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedLicences } from './modules/catalogue/licence-catalogue';
+import type { TOfferRecord } from './modules/catalogue/offer-record';
+import { insertConnector } from './modules/connectors/connector-repository';
+import { upsertDelivery } from './modules/deliveries/delivery-repository';
+import { supplierAgentId } from './modules/offers/offer-rows';
+import { insertOfferOf, itemOf } from './modules/orders/orders-test-data';
+import { signIn, type TSignedIn } from './test/auth';
+import { request, startTestApp, type TTestApp } from './test/test-app';
+
+/**
+ * Who may call what: every route of the OpenAPI document against every kind of caller, on real data. Buyer A likes
+ * an offer and buys supplier S's offer (so an order, an invoice and a delivery of A's exist), buyer B likes and buys
+ * another one, S owns offers. Each row says the status each caller gets; on top, no answer to anyone but A (and S,
+ * A's supplier) carries A's order, invoice, delivery or identity, and none to anyone but B carries B's.
+ */
+
+const PERSONAS = ['anonymous', 'noRole', 'buyerA', 'buyerB', 'supplierS', 'operator'] as const;
+type TPersona = (typeof PERSONAS)[number];
+type TStatuses = Record<TPersona, number>;
+
+type TFixture = {
+  sOffer: string;
+  sOfferToUnpublish: string;
+  aLikedOffer: string;
+  bLikedOffer: string;
+  otherSupplierOffer: TOfferRecord;
+  aOrder: TOrder;
+  bOrder: TOrder;
+  aInvoice: string;
+  aDelivery: string;
+  harvestSource: string;
+};
+
+type TCall = { path: string; body?: unknown; headers?: Record<string, string> };
+type TAnswer = { status: number; body: unknown; text: string };
+
+type TRow = {
+  /** As in docs/openapi.json: `GET /api/orders/{id}`. */
+  route: string;
+  call: (fixture: TFixture, who: TPersona) => TCall;
+  statuses: TStatuses;
+  /** What the callers must (not) see beyond the status. */
+  check?: (answers: Record<TPersona, TAnswer>, fixture: TFixture) => void | Promise<void>;
+};
+
+const API_KEY = 'authorization-matrix-key';
+const EDC = 'matrix-edc';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+const everyone = (status: number): TStatuses => ({
+  anonymous: status,
+  noRole: status,
+  buyerA: status,
+  buyerB: status,
+  supplierS: status,
+  operator: status,
+});
+
+/** A guarded route: 401 without a token, 403 without the product role, then what each signed-in caller gets. */
+const signedIn = (statuses: Omit<TStatuses, 'anonymous' | 'noRole'>): TStatuses => ({
+  anonymous: 401,
+  noRole: 403,
+  ...statuses,
+});
+
+/** Every signed-in caller with the product role gets the same. */
+const anyUser = (status: number): TStatuses =>
+  signedIn({ buyerA: status, buyerB: status, supplierS: status, operator: status });
+
+/** Only the operator role passes. */
+const operatorOnly = (status: number): TStatuses =>
+  signedIn({ buyerA: 403, buyerB: 403, supplierS: 403, operator: status });
+
+let testApp: TTestApp;
+let edc: Sandbox;
+let edcClient: ConnectorClient;
+let fixture: TFixture;
+const who = {} as Record<Exclude<TPersona, 'anonymous'>, TSignedIn>;
+
+const headersOf = (persona: TPersona): Record<string, string> => (persona === 'anonymous' ? {} : who[persona].headers);
+const idOf = (persona: Exclude<TPersona, 'anonymous'>): string => who[persona].user.id;
+
+function offerInput(title: string): TOfferInputBody {
+  return {
+    pricingOption: 'PAID',
+    contentType: 'DATA',
+    accessType: 'DIRECT',
+    language: 'en',
+    generalInfo: {
+      title,
+      description: 'Readings for the authorization matrix.',
+      keywords: 'matrix',
+      categories: ['ENVIRONMENT'],
+      authorName: 'Sam Supplier',
+      authorEmail: 'sam@example.org',
+      maintainerName: 'Sam Supplier',
+      maintainerEmail: 'sam@example.org',
+    },
+    endpoints: [
+      {
+        mimeType: 'text/csv',
+        format: 'csv',
+        endpointTitle: 'Readings',
+        endpointDescription: 'All readings.',
+        accessUrl: 'https://data.example.org/matrix.csv',
+        filesize: 1,
+        sizeUnit: 'MB',
+      },
+    ],
+    licensingInfo: {
+      licenceType: 'Creative Commons Namensnennung 4.0 International',
+      geoRestriction: '',
+      timeRestriction: '',
+      timeUnit: '',
+      paymentType: 'PAY_PER_USE_DOWNLOAD',
+      price: 25,
+      priceUnit: 'EUR',
+    },
+    connectorId: null,
+  };
+}
+
+const at = (rest: string) => `/api/connectors/${EDC}${rest}`;
+
+const ROWS: TRow[] = [
+  { route: 'GET /healthz', call: () => ({ path: '/healthz' }), statuses: everyone(200) },
+  { route: 'GET /readyz', call: () => ({ path: '/readyz' }), statuses: everyone(200) },
+  { route: 'GET /app-config.json', call: () => ({ path: '/app-config.json' }), statuses: everyone(200) },
+  {
+    route: 'POST /api/search',
+    call: () => ({ path: '/api/search', body: { index: 0, pageSize: 10 } }),
+    statuses: anyUser(200),
+  },
+  { route: 'GET /api/search/cache', call: () => ({ path: '/api/search/cache' }), statuses: anyUser(200) },
+  { route: 'GET /api/licence', call: () => ({ path: '/api/licence' }), statuses: anyUser(200) },
+  {
+    route: 'POST /api/licence',
+    call: (_f, persona) => ({
+      path: '/api/licence',
+      body: {
+        licenceId: `matrix-${persona}`,
+        licenceTitle: `Matrix licence of ${persona}`,
+        licenceUrl: 'https://licences.example.org/matrix',
+      },
+    }),
+    statuses: anyUser(201),
+  },
+  {
+    route: 'POST /api/offers',
+    call: (_f, persona) => ({ path: '/api/offers', body: offerInput(`Offer published by ${persona}`) }),
+    statuses: anyUser(201),
+    check: (answers) => {
+      // Each offer is owned by whoever published it, never by someone named in the body.
+      for (const persona of ['buyerA', 'buyerB', 'supplierS', 'operator'] as const) {
+        expect((answers[persona].body as TOwnOfferDetails).title).toBe(`Offer published by ${persona}`);
+      }
+    },
+  },
+  {
+    route: 'GET /api/offers/mine',
+    call: () => ({ path: '/api/offers/mine' }),
+    statuses: anyUser(200),
+    check: (answers, f) => {
+      expect(answers.supplierS.text).toContain(f.sOffer);
+      for (const persona of ['buyerA', 'buyerB', 'operator'] as const) {
+        expect(answers[persona].text).not.toContain(f.sOffer);
+        expect(answers[persona].text).not.toContain(f.sOfferToUnpublish);
+      }
+    },
+  },
+  {
+    route: 'GET /api/offers/{id}',
+    call: (f) => ({ path: `/api/offers/${f.sOffer}` }),
+    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 403 }),
+  },
+  {
+    route: 'PUT /api/offers/{id}',
+    call: (f, persona) => ({ path: `/api/offers/${f.sOffer}`, body: offerInput(`Edited by ${persona}`) }),
+    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 403 }),
+    check: async (_answers, f) => {
+      const own = await request<TOwnOfferDetails>(
+        testApp.baseUrl,
+        'GET',
+        `/api/offers/${f.sOffer}`,
+        undefined,
+        headersOf('supplierS'),
+      );
+      expect(own.body.title).toBe('Edited by supplierS');
+    },
+  },
+  {
+    route: 'DELETE /api/offers/{id}',
+    call: (f) => ({ path: `/api/offers/${f.sOfferToUnpublish}` }),
+    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 403 }),
+  },
+  { route: 'GET /api/metadata', call: () => ({ path: '/api/metadata?limit=5' }), statuses: anyUser(200) },
+  {
+    // Uploading a connector's offer into the catalogue is open to every user; this offer id does not exist.
+    route: 'POST /api/metadata',
+    call: () => ({ path: '/api/metadata', body: { connectorId: EDC, offerId: 'no-such-offer' } }),
+    statuses: anyUser(404),
+  },
+  { route: 'GET /api/metadata/{id}', call: (f) => ({ path: `/api/metadata/${f.sOffer}` }), statuses: anyUser(200) },
+  {
+    route: 'GET /api/metadata/like',
+    call: () => ({ path: '/api/metadata/like' }),
+    statuses: anyUser(200),
+    check: (answers, f) => {
+      expect(answers.buyerA.body).toContain(f.aLikedOffer);
+      expect(answers.buyerA.body).not.toContain(f.bLikedOffer);
+      expect(answers.buyerB.body).toContain(f.bLikedOffer);
+      expect(answers.buyerB.body).not.toContain(f.aLikedOffer);
+      for (const persona of ['supplierS', 'operator'] as const) {
+        expect(answers[persona].body).not.toContain(f.aLikedOffer);
+        expect(answers[persona].body).not.toContain(f.bLikedOffer);
+      }
+    },
+  },
+  {
+    route: 'POST /api/metadata/like',
+    call: (f) => ({ path: `/api/metadata/like?uuid=${f.otherSupplierOffer.id}` }),
+    statuses: anyUser(200),
+  },
+  {
+    route: 'DELETE /api/metadata/like',
+    call: (f) => ({ path: `/api/metadata/like?uuid=${f.otherSupplierOffer.id}` }),
+    statuses: anyUser(200),
+    check: async () => {
+      // B's own like survives A's unlike of the same offer: each call changes the caller's likes only.
+      const likes = await request<string[]>(
+        testApp.baseUrl,
+        'GET',
+        '/api/metadata/like',
+        undefined,
+        headersOf('buyerB'),
+      );
+      expect(likes.body).toContain(fixture.bLikedOffer);
+    },
+  },
+  {
+    route: 'GET /api/acquisitions',
+    call: () => ({ path: '/api/acquisitions' }),
+    statuses: anyUser(200),
+    check: (answers, f) => {
+      expect(answers.buyerA.text).toContain(f.sOffer);
+      expect(answers.buyerB.text).not.toContain(f.sOffer);
+      expect(answers.buyerB.text).toContain(f.otherSupplierOffer.id);
+    },
+  },
+  { route: 'GET /api/connectors', call: () => ({ path: '/api/connectors' }), statuses: anyUser(200) },
+  {
+    route: 'POST /api/connectors',
+    call: (_f, persona) => ({
+      path: '/api/connectors',
+      body: { name: `Registered by ${persona}`, url: `https://8.8.8.8/registered-by-${persona.toLowerCase()}` },
+    }),
+    statuses: operatorOnly(201),
+  },
+  {
+    route: 'GET /api/connectors/{connectorId}/offers',
+    call: () => ({ path: at('/offers') }),
+    statuses: anyUser(200),
+  },
+  {
+    route: 'GET /api/connectors/registered',
+    call: () => ({ path: '/api/connectors/registered' }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'DELETE /api/connectors/{connectorId}',
+    call: () => ({ path: '/api/connectors/matrix-removable' }),
+    statuses: operatorOnly(204),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/catalog',
+    call: () => ({ path: at('/catalog'), body: { counterPartyAddress: `${edc.url}/protocol` } }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'GET /api/connectors/{connectorId}/negotiations',
+    call: () => ({ path: at('/negotiations') }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/negotiations',
+    call: () => ({
+      path: at('/negotiations'),
+      body: { counterPartyAddress: `${edc.url}/protocol`, datasetId: 'no-such-dataset', offerId: 'no-such-offer' },
+    }),
+    statuses: operatorOnly(404),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/negotiations/{objectId}/terminate',
+    call: () => ({ path: at('/negotiations/no-such-negotiation/terminate'), body: { reason: 'matrix' } }),
+    statuses: operatorOnly(404),
+  },
+  {
+    route: 'GET /api/connectors/{connectorId}/agreements',
+    call: () => ({ path: at('/agreements') }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'GET /api/connectors/{connectorId}/transfers',
+    call: () => ({ path: at('/transfers') }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/transfers',
+    call: () => ({
+      path: at('/transfers'),
+      body: { agreementId: 'no-such-agreement', counterPartyAddress: `${edc.url}/protocol` },
+    }),
+    statuses: operatorOnly(404),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/transfers/{objectId}/terminate',
+    call: () => ({ path: at('/transfers/no-such-transfer/terminate'), body: { reason: 'matrix' } }),
+    statuses: operatorOnly(404),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/transfers/{objectId}/deprovision',
+    call: () => ({ path: at('/transfers/no-such-transfer/deprovision') }),
+    statuses: operatorOnly(404),
+  },
+  { route: 'GET /api/connectors/{connectorId}/edrs', call: () => ({ path: at('/edrs') }), statuses: operatorOnly(200) },
+  {
+    route: 'GET /api/connectors/{connectorId}/edrs/{objectId}/data',
+    call: () => ({ path: at('/edrs/no-such-transfer/data') }),
+    statuses: operatorOnly(404),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/secrets',
+    call: (_f, persona) => ({ path: at('/secrets'), body: { id: `matrix-secret-${persona}`, value: 's3cret' } }),
+    statuses: operatorOnly(201),
+  },
+  {
+    route: 'PUT /api/connectors/{connectorId}/secrets/{objectId}',
+    call: () => ({ path: at('/secrets/matrix-secret'), body: { value: 'changed' } }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'DELETE /api/connectors/{connectorId}/secrets/{objectId}',
+    call: () => ({ path: at('/secrets/matrix-secret') }),
+    statuses: operatorOnly(204),
+  },
+  {
+    route: 'GET /api/connectors/{connectorId}/health',
+    call: () => ({ path: at('/health') }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'GET /api/connectors/{connectorId}/assets',
+    call: () => ({ path: at('/assets') }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/assets',
+    call: (_f, persona) => ({
+      path: at('/assets'),
+      body: { id: `matrix-asset-${persona}`, name: 'Matrix asset', baseUrl: 'https://data.example.org/a.csv' },
+    }),
+    statuses: operatorOnly(201),
+  },
+  {
+    route: 'PUT /api/connectors/{connectorId}/assets/{objectId}',
+    call: () => ({
+      path: at('/assets/matrix-asset'),
+      body: { name: 'Renamed matrix asset', baseUrl: 'https://data.example.org/b.csv' },
+    }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'DELETE /api/connectors/{connectorId}/assets/{objectId}',
+    call: () => ({ path: at('/assets/matrix-asset-to-delete') }),
+    statuses: operatorOnly(204),
+  },
+  {
+    route: 'GET /api/connectors/{connectorId}/policy-definitions',
+    call: () => ({ path: at('/policy-definitions') }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/policy-definitions',
+    call: (_f, persona) => ({
+      path: at('/policy-definitions'),
+      body: { id: `matrix-policy-${persona}`, permissions: [{ action: 'use', constraints: [] }] },
+    }),
+    statuses: operatorOnly(201),
+  },
+  {
+    route: 'GET /api/connectors/{connectorId}/contract-definitions',
+    call: () => ({ path: at('/contract-definitions') }),
+    statuses: operatorOnly(200),
+  },
+  {
+    route: 'POST /api/connectors/{connectorId}/contract-definitions',
+    call: (_f, persona) => ({
+      path: at('/contract-definitions'),
+      body: {
+        id: `matrix-contract-${persona}`,
+        accessPolicyId: 'matrix-policy',
+        contractPolicyId: 'matrix-policy',
+        assetIds: [],
+      },
+    }),
+    statuses: operatorOnly(201),
+  },
+  {
+    route: 'DELETE /api/connectors/{connectorId}/contract-definitions/{objectId}',
+    call: () => ({ path: at('/contract-definitions/matrix-contract-to-delete') }),
+    statuses: operatorOnly(204),
+  },
+  {
+    route: 'DELETE /api/connectors/{connectorId}/policy-definitions/{objectId}',
+    call: () => ({ path: at('/policy-definitions/matrix-policy-to-delete') }),
+    statuses: operatorOnly(204),
+  },
+  {
+    // A buyer asks for delivery of what they bought; B did not buy S's offer. A's offer is not delivered by
+    // connector, which is A's 409.
+    route: 'POST /api/deliveries',
+    call: (f) => ({ path: '/api/deliveries', body: { offerId: f.sOffer } }),
+    statuses: signedIn({ buyerA: 409, buyerB: 403, supplierS: 403, operator: 403 }),
+  },
+  {
+    route: 'GET /api/deliveries',
+    call: () => ({ path: '/api/deliveries' }),
+    statuses: anyUser(200),
+    check: (answers, f) => {
+      expect(answers.buyerA.text).toContain(f.aDelivery);
+    },
+  },
+  {
+    route: 'GET /api/deliveries/{deliveryId}',
+    call: (f) => ({ path: `/api/deliveries/${f.aDelivery}` }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 403, operator: 403 }),
+  },
+  {
+    // A's delivery failed, so its data is not ready (409); nobody else learns even that.
+    route: 'GET /api/deliveries/{deliveryId}/data',
+    call: (f) => ({ path: `/api/deliveries/${f.aDelivery}/data` }),
+    statuses: signedIn({ buyerA: 409, buyerB: 403, supplierS: 403, operator: 403 }),
+  },
+  {
+    route: 'POST /idp-service/payment',
+    call: (f, persona) => ({
+      path: '/idp-service/payment',
+      body: {
+        consumerId: persona === 'anonymous' ? 'nobody' : idOf(persona),
+        purchasedItems: [itemOf(f.otherSupplierOffer)],
+      },
+    }),
+    statuses: anyUser(201),
+  },
+  {
+    route: 'GET /api/orders',
+    call: () => ({ path: '/api/orders' }),
+    statuses: anyUser(200),
+    check: (answers, f) => {
+      expect(answers.buyerA.text).toContain(f.aOrder.id);
+      expect(answers.buyerB.text).toContain(f.bOrder.id);
+    },
+  },
+  {
+    route: 'GET /api/orders/{id}',
+    call: (f) => ({ path: `/api/orders/${f.aOrder.id}` }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 403, operator: 403 }),
+  },
+  {
+    route: 'GET /api/sales',
+    call: () => ({ path: '/api/sales' }),
+    statuses: anyUser(200),
+    check: (answers, f) => {
+      expect(answers.supplierS.text).toContain(f.aInvoice);
+    },
+  },
+  {
+    route: 'POST /api/invoices/{id}/paid',
+    call: (f) => ({ path: `/api/invoices/${f.aInvoice}/paid` }),
+    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 403 }),
+  },
+  {
+    route: 'GET /api/invoices/{id}/pdf',
+    call: (f) => ({ path: `/api/invoices/${f.aInvoice}/pdf` }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 200, operator: 403 }),
+  },
+  { route: 'GET /api/harvest/sources', call: () => ({ path: '/api/harvest/sources' }), statuses: operatorOnly(200) },
+  {
+    route: 'POST /api/harvest/sources',
+    call: (_f, persona) => ({
+      path: '/api/harvest/sources',
+      body: { name: `Source of ${persona}`, location: 'https://data.example.org/catalog.ttl', format: 'dcat-turtle' },
+    }),
+    statuses: operatorOnly(201),
+  },
+  {
+    route: 'DELETE /api/harvest/sources/{id}',
+    call: (f) => ({ path: `/api/harvest/sources/${f.harvestSource}` }),
+    statuses: operatorOnly(204),
+  },
+  {
+    // An unknown source: the operator passes the role check and learns it does not exist; nothing is fetched.
+    route: 'POST /api/harvest/sources/{id}/run',
+    call: () => ({ path: `/api/harvest/sources/${UNKNOWN_ID}/run` }),
+    statuses: operatorOnly(404),
+  },
+  { route: 'GET /api/catalog', call: () => ({ path: '/api/catalog' }), statuses: anyUser(200) },
+  { route: 'GET /api/catalog/{id}', call: (f) => ({ path: `/api/catalog/${f.sOffer}` }), statuses: anyUser(200) },
+];
+
+function openApiRoutes(): string[] {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const document = JSON.parse(readFileSync(path.resolve(here, '../../../docs/openapi.json'), 'utf8')) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(document.paths).flatMap(([route, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`),
+  );
+}
+
+async function send(row: TRow, persona: TPersona): Promise<TAnswer> {
+  const { path: url, body, headers } = row.call(fixture, persona);
+  const method = row.route.split(' ')[0]!;
+  const response = await fetch(`${testApp.baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headersOf(persona),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  const text = isJson ? await response.text() : `<${response.headers.get('content-type')}>`;
+  if (!isJson) await response.body?.cancel();
+  return { status: response.status, text, body: isJson && text ? JSON.parse(text) : null };
+}
+
+/**
+ * Strings that identify a buyer's own records; nobody else may be shown them. Not the user's id, name or e-mail
+ * address: whoever publishes an offer (every caller does in the POST /api/offers row) appears in the public
+ * catalogue as its publisher `urn:dsm:supplier:{user id}` with name and mbox, and none of them grants anything,
+ * since every call acts as the token's subject.
+ */
+function secretsOf(persona: 'buyerA' | 'buyerB'): string[] {
+  const order = persona === 'buyerA' ? fixture.aOrder : fixture.bOrder;
+  const invoice = order.invoices[0]!;
+  const delivery = persona === 'buyerA' ? [fixture.aDelivery] : [];
+  return [order.id, invoice.id, invoice.number, ...delivery];
+}
+
+/** Who may see a buyer's records besides the buyer: A's supplier S sees A in its sales and on A's invoice. */
+const MAY_SEE: Record<'buyerA' | 'buyerB', TPersona[]> = { buyerA: ['buyerA', 'supplierS'], buyerB: ['buyerB'] };
+
+beforeAll(async () => {
+  [testApp, edc] = await Promise.all([
+    startTestApp({ ORDER_RATE_LIMIT: '0', SEARCH_RATE_LIMIT: '0' }),
+    startSandbox({ basePath: `/${EDC}`, participantId: EDC, apiKey: API_KEY }),
+  ]);
+  const db = testApp.database.db;
+  await seedLicences(db);
+  edcClient = createConnectorClient({
+    addresses: { management: `${edc.url}/management` },
+    apiKey: API_KEY,
+  });
+  await insertConnector(db, { name: 'Matrix EDC', url: edc.url, apiKey: API_KEY });
+  await insertConnector(db, { name: 'Removable EDC', url: 'https://8.8.8.8/matrix-removable', apiKey: null });
+  const operatorRole = `${testApp.config.productId}_OPERATOR`;
+  [who.noRole, who.buyerA, who.buyerB, who.supplierS, who.operator] = await Promise.all([
+    signIn(testApp, { roles: [], email: 'no-role-matrix@example.org' }),
+    signIn(testApp, { name: 'Alice Matrix', email: 'alice-matrix@example.org' }),
+    signIn(testApp, { name: 'Bob Matrix', email: 'bob-matrix@example.org' }),
+    signIn(testApp, { name: 'Sam Supplier', email: 'sam-matrix@example.org' }),
+    signIn(testApp, { email: 'operator-matrix@example.org', roles: [testApp.config.userRole, operatorRole] }),
+  ]);
+
+  const publish = async (title: string) => {
+    const response = await request<TOwnOfferDetails>(
+      testApp.baseUrl,
+      'POST',
+      '/api/offers',
+      offerInput(title),
+      who.supplierS.headers,
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body['@id'];
+  };
+  const sOffer = await publish("Sam's sensor readings");
+  const sOfferToUnpublish = await publish("Sam's retired readings");
+  const otherSupplierOffer = await insertOfferOf(db, { id: 'https://dsm.example/agents/matrix-other', name: 'Other' });
+  const aLikedOffer = sOffer;
+  const bLikedOffer = sOfferToUnpublish;
+  for (const [persona, offerId] of [
+    ['buyerA', aLikedOffer],
+    ['buyerB', bLikedOffer],
+  ] as const) {
+    const liked = await request(
+      testApp.baseUrl,
+      'POST',
+      `/api/metadata/like?uuid=${offerId}`,
+      undefined,
+      headersOf(persona),
+    );
+    expect(liked.status, JSON.stringify(liked.body)).toBe(200);
+  }
+  const pay = async (persona: 'buyerA' | 'buyerB', item: { productId: string; providerId: string }) => {
+    const response = await request<TOrder>(
+      testApp.baseUrl,
+      'POST',
+      '/idp-service/payment',
+      { consumerId: idOf(persona), purchasedItems: [item] },
+      headersOf(persona),
+    );
+    expect(response.status).toBe(201);
+    return response.body;
+  };
+  const aOrder = await pay('buyerA', { productId: sOffer, providerId: supplierAgentId(idOf('supplierS')) });
+  const bOrder = await pay('buyerB', itemOf(otherSupplierOffer));
+  const delivery = await upsertDelivery(
+    db,
+    {
+      orderId: aOrder.id,
+      offerId: sOffer,
+      buyerId: idOf('buyerA'),
+      consumerConnectorId: EDC,
+      providerConnectorId: EDC,
+      assetId: 'matrix-asset',
+    },
+    { last_error: 'The negotiation was terminated: matrix' },
+  );
+  const source = await request<{ id: string }>(
+    testApp.baseUrl,
+    'POST',
+    '/api/harvest/sources',
+    { name: 'Removable source', location: 'https://data.example.org/removable.ttl', format: 'dcat-turtle' },
+    headersOf('operator'),
+  );
+  expect(source.status).toBe(201);
+
+  // The connector objects the console rows change or delete.
+  await edcClient.assets.create({
+    id: 'matrix-asset',
+    properties: { name: 'Matrix asset' },
+    dataAddress: { type: 'HttpData', baseUrl: 'https://data.example.org/a.csv' },
+  });
+  await edcClient.assets.create({
+    id: 'matrix-asset-to-delete',
+    properties: { name: 'Doomed asset' },
+    dataAddress: { type: 'HttpData', baseUrl: 'https://data.example.org/d.csv' },
+  });
+  for (const id of ['matrix-policy', 'matrix-policy-to-delete']) {
+    await edcClient.policyDefinitions.create({
+      id,
+      policy: { type: 'Set', permissions: [{ action: 'use', constraints: [] }] },
+    });
+  }
+  await edcClient.contractDefinitions.create({
+    id: 'matrix-contract-to-delete',
+    accessPolicyId: 'matrix-policy',
+    contractPolicyId: 'matrix-policy',
+    assetsSelector: [],
+  });
+  await edcClient.secrets.create({ id: 'matrix-secret', value: 'initial' });
+
+  fixture = {
+    sOffer,
+    sOfferToUnpublish,
+    aLikedOffer,
+    bLikedOffer,
+    otherSupplierOffer,
+    aOrder,
+    bOrder,
+    aInvoice: aOrder.invoices[0]!.id,
+    aDelivery: delivery.id,
+    harvestSource: source.body.id,
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([testApp?.close(), edc?.close()]);
+});
+
+describe('authorization matrix', () => {
+  it('has a row for every route of the OpenAPI document, and no row for a route it lacks', () => {
+    const documented = openApiRoutes().sort();
+    const covered = ROWS.map((row) => row.route).sort();
+    expect(covered).toEqual(documented);
+  });
+
+  it.each(ROWS.map((row) => [row.route, row] as const))(
+    '%s answers each caller as the policy says',
+    async (_route, row) => {
+      const answers = {} as Record<TPersona, TAnswer>;
+      for (const persona of PERSONAS) answers[persona] = await send(row, persona);
+      const statuses = Object.fromEntries(PERSONAS.map((persona) => [persona, answers[persona].status]));
+      expect(statuses).toEqual(row.statuses);
+
+      for (const owner of ['buyerA', 'buyerB'] as const) {
+        const asked = JSON.stringify(row.call(fixture, owner));
+        for (const persona of PERSONAS) {
+          if (MAY_SEE[owner].includes(persona)) continue;
+          const own = JSON.stringify(row.call(fixture, persona));
+          for (const secret of secretsOf(owner)) {
+            // An id the caller sent itself may come back in the error message; that tells it nothing new.
+            if (own.includes(secret)) continue;
+            expect(answers[persona].text, `${persona} must not see ${owner}'s ${secret} (${asked})`).not.toContain(
+              secret,
+            );
+          }
+        }
+      }
+      await row.check?.(answers, fixture);
+    },
+  );
+});
+
+describe('regressions of the matrix', () => {
+  it("B cannot place an order in A's name", async () => {
+    const response = await request<{ code: string }>(
+      testApp.baseUrl,
+      'POST',
+      '/idp-service/payment',
+      { consumerId: idOf('buyerA'), purchasedItems: [itemOf(fixture.otherSupplierOffer)] },
+      headersOf('buyerB'),
+    );
+    expect(response.status).toBe(403);
+    const orders = await request<{ data: TOrder[] }>(
+      testApp.baseUrl,
+      'GET',
+      '/api/orders',
+      undefined,
+      headersOf('buyerA'),
+    );
+    expect(orders.body.data.every((order) => order.consumerId === idOf('buyerA'))).toBe(true);
+  });
+});
