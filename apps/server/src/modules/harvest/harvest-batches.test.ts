@@ -1,0 +1,110 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { addSource } from './add-source';
+import { findLinkedRecords } from './harvest-repository';
+import { runHarvest } from './run-harvest';
+
+let database: TTestDatabase;
+let folder: string;
+
+const line = (id: string, title: string) =>
+  JSON.stringify({
+    id,
+    title,
+    notes: `Measurements of ${title}`,
+    organization: { id: 'org-batches', title: 'Batch Org' },
+    resources: [{ name: 'CSV', format: 'CSV', url: `https://data.example.org/${id}.csv` }],
+  });
+
+async function titleOf(source: string, identifier: string): Promise<string> {
+  const [record] = (await findLinkedRecords(database.db, identifier)).filter((row) => row.sourceName === source);
+  const row = await database.db
+    .selectFrom('offers')
+    .select('title')
+    .where('id', '=', record!.offerId)
+    .executeTakeFirstOrThrow();
+  return row.title;
+}
+
+async function offerCount(source: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from harvest_records r join harvest_sources s on s.id = r.source_id
+    join offers o on o.id = r.offer_id where s.name = ${source} and o.state = 'ACTIVE'`.execute(database.db);
+  return Number(rows[0]!.n);
+}
+
+describe('harvest runs over many batches', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-batches-'));
+  });
+  afterAll(async () => {
+    await database.drop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('takes the first record of an identifier repeated in the next batch or many batches later', async () => {
+    const lines = Array.from({ length: 2600 }, (_, i) => line(`rec-${i}`, `Station ${i}`));
+    // Batches hold 500 records: 700 is in the batch being written next to the first one, 2400 long after.
+    lines[700] = line('rec-0', 'Station 0, repeated soon');
+    lines[2400] = line('rec-1', 'Station 1, repeated late');
+    const file = path.join(folder, 'repeats.jsonl');
+    await writeFile(file, lines.join('\n'));
+    await addSource(database.db, { name: 'repeats', location: file, format: 'ckan-jsonl' });
+
+    const run = await runHarvest({ db: database.db, source: 'repeats' });
+    expect(run.counts).toEqual({ created: 2598, updated: 0, unchanged: 0, removed: 0, failed: 0, duplicates: 2 });
+    expect(await titleOf('repeats', 'rec-0')).toBe('Station 0');
+    expect(await titleOf('repeats', 'rec-1')).toBe('Station 1');
+    expect(await offerCount('repeats')).toBe(2598);
+
+    const again = await runHarvest({ db: database.db, source: 'repeats' });
+    expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 2598, removed: 0, failed: 0, duplicates: 2 });
+  }, 60_000);
+
+  it('keeps every record read before the source broke off and resumes right after them', async () => {
+    const lines = Array.from({ length: 1800 }, (_, i) => line(`stream-${i}`, `Gauge ${i}`));
+    let breakAfter: number | null = 1234;
+    const server: Server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      if (breakAfter === null) {
+        response.end(lines.join('\n'));
+        return;
+      }
+      // Sends the first lines, then drops the connection in the middle of the body.
+      response.write(`${lines.slice(0, breakAfter).join('\n')}\n`, () => {
+        setTimeout(() => response.socket?.destroy(), 50);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/dump.jsonl`;
+      await addSource(database.db, { name: 'stream', location: url, format: 'ckan-jsonl' });
+      const broken = await runHarvest({ db: database.db, source: 'stream', retry: { retries: 0, baseDelayMs: 5 } });
+      expect(broken.status).toBe('failed');
+      // Two full batches and the partial third one are committed, with the counts saying so.
+      expect(broken.counts).toMatchObject({ created: 1234, failed: 0, duplicates: 0 });
+      expect(await offerCount('stream')).toBe(1234);
+      const { resume_after } = await database.db
+        .selectFrom('harvest_runs')
+        .select('resume_after')
+        .where('id', '=', broken.runId)
+        .executeTakeFirstOrThrow();
+      expect(resume_after).toBe(1234);
+
+      breakAfter = null;
+      const resumed = await runHarvest({ db: database.db, source: 'stream' });
+      expect(resumed).toMatchObject({ status: 'succeeded', isResumed: true, runId: broken.runId });
+      expect(resumed.counts).toEqual({ created: 1800, updated: 0, unchanged: 0, removed: 0, failed: 0, duplicates: 0 });
+      expect(await offerCount('stream')).toBe(1800);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
+});
