@@ -41,12 +41,28 @@ export function sendError(
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
 }
 
+/** Paths the API and the identity provider answer; every other path is a page of the web app. */
+export const isApiPath = (url: string): boolean =>
+  url.startsWith('/api') || url.startsWith('/idp') || url.startsWith('/idp-service');
+
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot take apart (broken percent-encoding, a path
  * parameter over maxParamLength, 100 characters) never reaches a route or the error handler, and
- * Fastify would answer it with a body of its own shape. No id of the product is that long.
+ * Fastify would answer it with a body of its own shape. No id of the product is that long. A page
+ * address with broken encoding (an old or hand-edited link such as /offer/details/%ZZ) is sent on
+ * to the same address with each '%' taken literally, so the web app opens and says in the user's
+ * words that there is nothing there; the API keeps its JSON error.
  */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+  if (isPageRequest && error.code === 'FST_ERR_BAD_URL') {
+    const queryStart = request.url.indexOf('?');
+    const pathPart = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    const query = queryStart === -1 ? '' : request.url.slice(queryStart);
+    // Every '%' becomes '%25', which always decodes: the next request cannot fail the same way.
+    reply.redirect(`${pathPart.replaceAll('%', '%25')}${query}`, 302);
+    return;
+  }
   const message =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A path parameter is longer than 100 characters'

@@ -1,0 +1,76 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ErrorCode } from '@dsm/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/config';
+import { findFreePort } from '../db/embedded-postgres';
+import { createTestDatabase, type TTestDatabase } from '../test/test-database';
+
+const INDEX_HTML = '<!doctype html><title>data marketplace</title><div id="root"></div>';
+
+let app: FastifyInstance;
+let database: TTestDatabase;
+let webDist: string;
+let baseUrl: string;
+
+// The app with a built web app beside it, as production serves it.
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'dsm-web-'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+  database = await createTestDatabase();
+  const port = await findFreePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ SEED_DATASETS: '0', LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl, PORT: String(port) });
+  app = await buildApp({ config, database, logger: false, webDistDir: webDist });
+  await app.listen({ port, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe('page addresses', () => {
+  it('open the web app for any path it routes itself, known or not', async () => {
+    for (const page of ['/results?page=abc', '/offer/details/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01', '/no/such/page']) {
+      const response = await fetch(`${baseUrl}${page}`);
+      expect(response.status, page).toBe(200);
+      expect(await response.text(), page).toBe(INDEX_HTML);
+    }
+  });
+
+  it('open the web app for a link with broken percent-encoding, so the app can say the offer is not there', async () => {
+    const cases = [
+      ['/offer/details/%ZZ', '/offer/details/%25ZZ'],
+      ['/offer/details/%E0%A4%A?from=mail', '/offer/details/%25E0%25A4%25A?from=mail'],
+      ['/%', '/%25'],
+    ];
+    for (const [page, target] of cases) {
+      const redirect = await fetch(`${baseUrl}${page}`, { redirect: 'manual' });
+      expect(redirect.status, page).toBe(302);
+      expect(redirect.headers.get('location'), page).toBe(target);
+      const response = await fetch(`${baseUrl}${page}`);
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get('content-type'), page).toContain('text/html');
+      expect(await response.text(), page).toBe(INDEX_HTML);
+    }
+  });
+
+  it('leave the API its JSON error for the same broken encoding', async () => {
+    const response = await fetch(`${baseUrl}/api/offers/%ZZ`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; message: string };
+    expect(body.code).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(body.message).toContain('percent-encoding');
+  });
+
+  it('do not answer a write to a broken page address with the web app', async () => {
+    const response = await fetch(`${baseUrl}/offer/details/%ZZ`, { method: 'POST' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe(ErrorCode.VALIDATION_FAILED);
+  });
+});
