@@ -24,6 +24,7 @@ import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { connectorConsoleRoutes } from './modules/connector-console/routes';
 import { configureConnectorAddressPolicy } from './modules/connectors/connector-address-policy';
+import { configureConnectorTimeout } from './modules/connectors/connector-client-for';
 import { configureConnectorSecretKey } from './modules/connectors/connector-secrets';
 import { connectorRoutes } from './modules/connectors/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
@@ -62,8 +63,8 @@ export type TBuildAppOptions = {
   linkChecks?: TLinkCheckQueue;
   /** The running harvest scheduler; without it, schedules take effect when one starts. */
   harvestSchedule?: Pick<THarvestScheduler, 'sync'>;
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options, or false for none (tests); `stream` replaces standard output, for tests that read the log. */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 };
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -74,7 +75,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     logger:
       options.logger === false
         ? false
-        : loggerOptions(typeof options.logger === 'object' ? options.logger.level : options.config.logLevel),
+        : typeof options.logger === 'object'
+          ? loggerOptions(options.logger.level, options.logger.stream)
+          : loggerOptions(options.config.logLevel),
     bodyLimit: 1024 * 1024,
     // Request ids come from a trusted proxy when present, so a request can be followed across hops.
     requestIdHeader: 'x-request-id',
@@ -86,6 +89,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   configureConnectorSecretKey({ secretKey: options.config.connectorSecretKey, dataDir: options.config.dataDir });
   configureConnectorAddressPolicy({ allowedHosts: options.config.connectorAllowedHosts });
+  configureConnectorTimeout(options.config.connectorTimeoutMs);
   app.decorate('database', options.database);
   app.decorate('config', options.config);
   app.decorate('linkChecks', options.linkChecks ?? null);

@@ -6,6 +6,7 @@ import {
   type ConnectorError,
   DuplicateError,
   isConnectorError,
+  MalformedAnswerError,
   NotFoundError,
   UnknownError,
   UnreachableError,
@@ -143,6 +144,30 @@ describe('connector client errors', () => {
     const error = await failure(clientFor(server.url).publicData.get({ headers: { authorization: 'old' } }));
     expect(error).toBeInstanceOf(UnknownError);
     expect(error.message).toBe('token expired');
+  });
+
+  it('refuses a successful answer that is not what the Management API returns', async () => {
+    const client = clientFor(server.url);
+    reply = { json: { hello: 'world' } };
+    const notAList = await failure(client.assets.query());
+    expect(notAList).toBeInstanceOf(MalformedAnswerError);
+    expect(notAList.code).toBe('MalformedAnswer');
+    expect(notAList.message).toBe('unexpected answer: a list was expected');
+
+    reply = { json: [{ '@type': 'Asset', properties: {} }] };
+    expect((await failure(client.assets.query())).message).toBe('unexpected answer: an asset without an @id');
+
+    reply = { json: [1, 'two', null] };
+    expect((await failure(client.contractDefinitions.get('x'))).message).toBe(
+      'unexpected answer: a contract definition without an @id',
+    );
+    reply = { json: { status: 'ok' } };
+    expect((await failure(clientFor(server.url).policyDefinitions.get('x'))).code).toBe('MalformedAnswer');
+  });
+
+  it('reads a list answer in which every item has its id', async () => {
+    reply = { json: [{ '@id': 'b' }, { '@id': 'a' }] };
+    expect((await clientFor(server.url).assets.query()).map((asset) => asset.id)).toEqual(['a', 'b']);
   });
 
   it('does not cut a slow stream off after the timeout once data flows', async () => {

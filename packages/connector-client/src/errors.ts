@@ -1,5 +1,12 @@
 /** The kinds of failure the connector client reports; each is one class below. */
-export type ConnectorErrorCode = 'BadRequest' | 'NotFound' | 'Duplicate' | 'Unknown' | 'Unreachable' | 'AddressNotSet';
+export type ConnectorErrorCode =
+  | 'BadRequest'
+  | 'NotFound'
+  | 'Duplicate'
+  | 'Unknown'
+  | 'Unreachable'
+  | 'AddressNotSet'
+  | 'MalformedAnswer';
 
 /** One entry of the error list an EDC connector answers with on 4xx. */
 export interface ApiErrorDetail {
@@ -79,6 +86,17 @@ export class UnknownError extends ConnectorError {
 export class UnreachableError extends ConnectorError {
   constructor(options: ConnectorErrorOptions = {}) {
     super('Unreachable', 'response is never empty', options);
+  }
+}
+
+/**
+ * A successful answer that is not what the Management API returns (no list where a list belongs, an object
+ * without its `@id`, a health status without its verdict): 'unexpected answer: ' plus what was missing. Reading
+ * on would show empty names and ids as if they were data.
+ */
+export class MalformedAnswerError extends ConnectorError {
+  constructor(what: string) {
+    super('MalformedAnswer', `unexpected answer: ${what}`);
   }
 }
 

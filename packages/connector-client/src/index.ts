@@ -36,6 +36,7 @@ export {
   type ConnectorErrorOptions,
   DuplicateError,
   isConnectorError,
+  MalformedAnswerError,
   NotFoundError,
   UnknownError,
   UnreachableError,

@@ -22,6 +22,8 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** A connector or another upstream service answered with a failure or in a form not understood (502). */
   BAD_GATEWAY: 'BAD_GATEWAY',
+  /** A connector or another upstream service did not answer within its time limit (504). */
+  GATEWAY_TIMEOUT: 'GATEWAY_TIMEOUT',
   /** The database or another dependency is unavailable; retry after Retry-After (503). */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** An unexpected failure; the request id in the body finds it in the logs (500). */

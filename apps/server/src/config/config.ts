@@ -138,6 +138,8 @@ const ZEnvironment = z.object({
         : [],
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.:_-]+$/, 'must be host names or addresses separated by commas'))),
+  /** Limit of one call to a connector's API in milliseconds; a connector that takes longer is a 504. */
+  CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * The key that encrypts connector API keys at rest (AES-256-GCM): 32 bytes, base64. Unset: a key file
    * `connector-secret.key` in DATA_DIR, created on the first start.
@@ -178,6 +180,8 @@ export type TConfig = {
   hasSandboxConnectors: boolean;
   /** Hosts connectors may be reached at although their addresses are not public (CONNECTOR_ALLOWED_HOSTS). */
   connectorAllowedHosts: string[];
+  /** Limit of one connector call in milliseconds (CONNECTOR_TIMEOUT_MS). */
+  connectorTimeoutMs: number;
   /** CONNECTOR_SECRET_KEY (base64); undefined means the key file in DATA_DIR. */
   connectorSecretKey: string | undefined;
   /** The operator's details for the legal pages (OPERATOR_*); isDemo while all are the demo values. */
@@ -234,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
     connectorAllowedHosts: e.CONNECTOR_ALLOWED_HOSTS,
+    connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
     connectorSecretKey: e.CONNECTOR_SECRET_KEY,
     operator: presentOperator({
       company: e.OPERATOR_COMPANY,

@@ -14,6 +14,7 @@ export const STATUS_OF: Record<TErrorCode, number> = {
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.BAD_GATEWAY]: 502,
+  [ErrorCode.GATEWAY_TIMEOUT]: 504,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
   [ErrorCode.INTERNAL]: 500,
 };

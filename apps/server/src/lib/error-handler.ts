@@ -15,6 +15,7 @@ const REASON: Record<number, string> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** What a caller reads while PostgreSQL is away; the same for a fast refusal and a failed query. */

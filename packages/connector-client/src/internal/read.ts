@@ -1,4 +1,5 @@
 import type { NegotiationStateName, TransferProcessStateName } from '../constants';
+import { MalformedAnswerError } from '../errors';
 import type {
   Asset,
   CallbackAddress,
@@ -88,8 +89,15 @@ function idOf(n: JsonNode): string {
   return text(n['@id']) ?? text(n.id) ?? '';
 }
 
+/** The normalised answer when it is an object with an id; a connector answering anything else is malformed. */
+function entity(raw: unknown, what: string): JsonNode {
+  const n = normalize(raw);
+  if (!isNode(n) || idOf(n) === '') throw new MalformedAnswerError(`${what} without an @id`);
+  return n;
+}
+
 export function readIdResponse(raw: unknown): IdResponse {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'an id response');
   return { id: idOf(n), createdAt: num(n.createdAt) ?? 0 };
 }
 
@@ -103,7 +111,7 @@ export function readDataAddress(raw: unknown): DataAddress {
 }
 
 export function readAsset(raw: unknown): Asset {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'an asset');
   return defined({
     id: idOf(n),
     properties: bag(n.properties),
@@ -154,7 +162,7 @@ export function readPolicy(raw: unknown): Policy {
 }
 
 export function readPolicyDefinition(raw: unknown): PolicyDefinition {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'a policy definition');
   return defined({ id: idOf(n), createdAt: num(n.createdAt), policy: policy(n.policy) });
 }
 
@@ -164,7 +172,7 @@ function criterion(value: unknown): Criterion {
 }
 
 export function readContractDefinition(raw: unknown): ContractDefinition {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'a contract definition');
   return defined({
     id: idOf(n),
     accessPolicyId: text(n.accessPolicyId) ?? '',
@@ -175,7 +183,7 @@ export function readContractDefinition(raw: unknown): ContractDefinition {
 }
 
 export function readContractAgreement(raw: unknown): ContractAgreement {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'a contract agreement');
   return {
     id: idOf(n),
     assetId: text(n.assetId) ?? '',
@@ -204,7 +212,7 @@ function side(value: unknown): 'CONSUMER' | 'PROVIDER' {
 }
 
 export function readContractNegotiation(raw: unknown): ContractNegotiation {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'a contract negotiation');
   return defined({
     id: idOf(n),
     type: side(n.type),
@@ -225,7 +233,7 @@ export function readState<S extends string>(raw: unknown, fallback: S): { state:
 }
 
 export function readDataPlane(raw: unknown): DataPlane {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'a data plane');
   return defined({
     id: idOf(n),
     url: text(n.url) ?? '',
@@ -239,7 +247,7 @@ export function readDataPlane(raw: unknown): DataPlane {
 }
 
 export function readEndpointDataReference(raw: unknown): EndpointDataReference {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'an EDR entry');
   const id = idOf(n);
   return defined({
     id,
@@ -253,12 +261,12 @@ export function readEndpointDataReference(raw: unknown): EndpointDataReference {
 }
 
 export function readSecret(raw: unknown): Secret {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'a secret');
   return { id: idOf(n), value: text(n.value) ?? '' };
 }
 
 export function readTransferProcess(raw: unknown): TransferProcess {
-  const n = node(normalize(raw));
+  const n = entity(raw, 'a transfer process');
   return defined({
     id: idOf(n),
     correlationId: text(n.correlationId),
@@ -322,7 +330,9 @@ function catalog(value: unknown, inheritedParticipantId?: string): Catalog {
 }
 
 export function readCatalog(raw: unknown): Catalog {
-  return catalog(normalize(raw));
+  const n = normalize(raw);
+  if (!isNode(n)) throw new MalformedAnswerError('a catalog was expected');
+  return catalog(n);
 }
 
 export function readDataset(raw: unknown): Dataset {
@@ -330,7 +340,10 @@ export function readDataset(raw: unknown): Dataset {
 }
 
 export function readHealthStatus(raw: unknown): HealthStatus {
-  const n = node(raw);
+  if (!isNode(raw) || typeof raw.isSystemHealthy !== 'boolean') {
+    throw new MalformedAnswerError('a health status without isSystemHealthy');
+  }
+  const n = raw;
   return {
     isSystemHealthy: n.isSystemHealthy === true,
     componentResults: list(n.componentResults).map((item): HealthCheckResult => {
@@ -345,7 +358,6 @@ export function readHealthStatus(raw: unknown): HealthStatus {
 
 /** Reads a list answer and sorts it by id ascending, whatever order the connector used. */
 export function readList<T extends { id: string }>(raw: unknown, reader: (item: unknown) => T): T[] {
-  return list(raw)
-    .map(reader)
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (!Array.isArray(raw)) throw new MalformedAnswerError('a list was expected');
+  return raw.map(reader).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

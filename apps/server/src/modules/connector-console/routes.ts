@@ -47,6 +47,7 @@ const CONSOLE_ERRORS = {
   409: ZErrorResponse,
   502: ZErrorResponse,
   503: ZErrorResponse,
+  504: ZErrorResponse,
 } as const;
 
 /** The connector console: operators manage a registered connector through its Management API. */

@@ -2,8 +2,18 @@ import { type ConnectorClient, createConnectorClient } from '@dsm/connector-clie
 import { connectorFetch } from './connector-address-policy';
 import type { TConnectorRow } from './connector-repository';
 
-/** How long one call to a connector may take: the test page waits for several in a row. */
-const CONNECTOR_TIMEOUT_MS = 10_000;
+/** How long one call to a connector may take (CONNECTOR_TIMEOUT_MS); the test page waits for several in a row. */
+let connectorTimeoutMs = 10_000;
+
+/** Sets the limit of one connector call, from the configuration; a call that takes longer is a 504. */
+export function configureConnectorTimeout(timeoutMs: number): void {
+  connectorTimeoutMs = timeoutMs;
+}
+
+/** The limit of one connector call in milliseconds. */
+export function connectorTimeout(): number {
+  return connectorTimeoutMs;
+}
 
 /**
  * A client for a registered connector. Its addresses follow the portal's layout below the connector URL
@@ -23,7 +33,7 @@ export function connectorClientFor(connector: TConnectorRow): ConnectorClient {
       federatedCatalog: `${url}/catalog`,
     },
     ...(connector.apiKey === null ? {} : { apiKey: connector.apiKey }),
-    timeoutMs: CONNECTOR_TIMEOUT_MS,
+    timeoutMs: connectorTimeoutMs,
     fetch: connectorFetch,
   });
 }

@@ -1,4 +1,10 @@
-import { BadRequestError, NotFoundError, UnknownError, UnreachableError } from '@dsm/connector-client';
+import {
+  BadRequestError,
+  MalformedAnswerError,
+  NotFoundError,
+  UnknownError,
+  UnreachableError,
+} from '@dsm/connector-client';
 import { ErrorCode } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
@@ -47,6 +53,26 @@ describe('connectorFailure', () => {
       expect(failure.code).toBe(ErrorCode.BAD_GATEWAY);
       expect(failure.message).toBe(`The connector 'P' (http://c.example/p) answered with a failure: ${error.message}`);
     }
+  });
+
+  it('is 504 naming the limit when the connector does not answer in time', () => {
+    const reason = Object.assign(new Error('timed out after 10000 ms'), { name: 'TimeoutError' });
+    const error = failureOf(new UnknownError('something went wrong: timed out after 10000 ms', { cause: reason }));
+    expect(error.code).toBe(ErrorCode.GATEWAY_TIMEOUT);
+    expect(error.message).toBe("The connector 'P' (http://c.example/p) did not answer within 10 s");
+  });
+
+  it('is 502 for an answer that is not JSON, or JSON that is no Management API answer', () => {
+    const page = failureOf(
+      new UnknownError('something went wrong: Unexpected token', { status: 200, cause: new SyntaxError('<') }),
+    );
+    expect(page.code).toBe(ErrorCode.BAD_GATEWAY);
+    expect(page.message).toBe("The connector 'P' (http://c.example/p) answered with something that is not JSON");
+    const shape = failureOf(new MalformedAnswerError('a list was expected'));
+    expect(shape.code).toBe(ErrorCode.BAD_GATEWAY);
+    expect(shape.message).toBe(
+      "The connector 'P' (http://c.example/p) answered with JSON that is not a Management API answer: unexpected answer: a list was expected",
+    );
   });
 
   it('rethrows what is not a connector failure', () => {

@@ -30,6 +30,7 @@ const CONNECTOR_ERRORS = {
   404: ZErrorResponse,
   502: ZErrorResponse,
   503: ZErrorResponse,
+  504: ZErrorResponse,
 } as const;
 
 export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,7 +53,7 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['connectors'],
       summary: "A connector's offers, mapped from its contract definitions",
       description:
-        "Reads the contract definitions, the assets each selects and the policy definitions from the connector's management API. 404 for an unknown connector, 503 when it cannot be reached, 502 when it answers with a failure.",
+        "Reads the contract definitions, the assets each selects and the policy definitions from the connector's management API. 404 for an unknown connector, 503 when it cannot be reached, 504 when it does not answer within CONNECTOR_TIMEOUT_MS, 502 when it answers with a failure or with something that is not a Management API answer.",
       params: ZConnectorParams,
       response: { 200: ZConnectorOfferListResponse, ...CONNECTOR_ERRORS },
     },

@@ -1,7 +1,10 @@
 import { isConnectorError } from '@dsm/connector-client';
+import { describeTimeout, isConnectorTimeout, isNotJsonAnswer } from '../connectors/connector-failure';
 
 /** A connector failure in one line for the buyer: EDC's own message, with its first detail when it gives one. */
 export function connectorMessage(error: unknown): string {
+  if (isConnectorTimeout(error)) return `The connector ${describeTimeout()}`;
+  if (isNotJsonAnswer(error)) return 'The connector answered with something that is not JSON';
   if (isConnectorError(error)) {
     const detail = error.details[0]?.message;
     return detail ? `${error.message} (${detail})` : error.message;

@@ -26,6 +26,7 @@ const DELIVERY_ERRORS = {
   409: ZErrorResponse,
   502: ZErrorResponse,
   503: ZErrorResponse,
+  504: ZErrorResponse,
 } as const;
 
 /** Delivery of acquired Connector-access offers through the buyer's connector. */

@@ -201,6 +201,28 @@ describe('TestPage', () => {
     );
   });
 
+  it('shows a connector that timed out or answered garbage as a message, never a page that keeps loading', async () => {
+    const timedOut = "The connector 'Provider sandbox' (http://127.0.0.1:4000/provider) did not answer within 10 s";
+    const garbage =
+      "The connector 'Provider sandbox' (http://127.0.0.1:4000/provider) answered with something that is not JSON";
+    let calls = 0;
+    answers['GET /api/connectors/provider/offers'] = () => {
+      calls += 1;
+      return calls === 1 ? failure(504, 'GATEWAY_TIMEOUT', timedOut) : failure(502, 'BAD_GATEWAY', garbage);
+    };
+    renderWithProviders(<TestPage />, { url: '/test?connector=provider' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(timedOut);
+    expect(screen.getByRole('combobox', { name: 'Choose Offer to Upload' }).getAttribute('placeholder')).toBe(
+      'The offers could not be loaded',
+    );
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(garbage));
+    expect(screen.getByRole('combobox', { name: 'Choose Offer to Upload' }).getAttribute('placeholder')).toBe(
+      'The offers could not be loaded',
+    );
+  });
+
   it('shows why the connectors could not be loaded', async () => {
     answers['GET /api/connectors'] = () =>
       failure(503, 'SERVICE_UNAVAILABLE', 'The catalogue is unavailable; retry shortly');
