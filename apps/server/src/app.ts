@@ -63,8 +63,8 @@ export type TBuildAppOptions = {
   linkChecks?: TLinkCheckQueue;
   /** The running harvest scheduler; without it, schedules take effect when one starts. */
   harvestSchedule?: Pick<THarvestScheduler, 'sync'>;
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options, or false for none (tests); `stream` replaces standard output, for tests that read the log. */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 };
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -75,7 +75,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     logger:
       options.logger === false
         ? false
-        : loggerOptions(typeof options.logger === 'object' ? options.logger.level : options.config.logLevel),
+        : typeof options.logger === 'object'
+          ? loggerOptions(options.logger.level, options.logger.stream)
+          : loggerOptions(options.config.logLevel),
     bodyLimit: 1024 * 1024,
     // Request ids come from a trusted proxy when present, so a request can be followed across hops.
     requestIdHeader: 'x-request-id',

@@ -11,4 +11,19 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/search?q=code')).toBe('/api/search?q=code');
   });
+
+  it("hides the identity provider's interaction id, which is also its interaction cookie's value", () => {
+    expect(redactUrl('/idp/realms/dsRealm/login-actions/ZCnEZpwtQ28CuIxWNp5q/login?lang=de')).toBe(
+      '/idp/realms/dsRealm/login-actions/redacted/login?lang=de',
+    );
+    expect(redactUrl('/idp/realms/dsRealm/login-actions/ZCnEZpwtQ28CuIxWNp5q')).toBe(
+      '/idp/realms/dsRealm/login-actions/redacted',
+    );
+    expect(redactUrl('/idp/realms/dsRealm/protocol/openid-connect/auth/ZCnEZpwtQ28CuIxWNp5q')).toBe(
+      '/idp/realms/dsRealm/protocol/openid-connect/auth/redacted',
+    );
+    expect(redactUrl('/idp/realms/dsRealm/protocol/openid-connect/auth?client_id=dataspace&code_challenge=abc')).toBe(
+      '/idp/realms/dsRealm/protocol/openid-connect/auth?client_id=dataspace&code_challenge=abc',
+    );
+  });
 });

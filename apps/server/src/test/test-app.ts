@@ -17,7 +17,12 @@ export type TTestApp = {
 /** The production app on a fresh database, listening on a random loopback port. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { database?: TTestDatabase; linkChecks?: TLinkCheckQueue } = {},
+  options: {
+    database?: TTestDatabase;
+    linkChecks?: TLinkCheckQueue;
+    /** Where the app logs at level info; no log without it. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TTestApp> {
   const database = options.database ?? (await createTestDatabase());
   // The issuer lives under PUBLIC_URL, so the app must know its own address before it starts.
@@ -35,7 +40,7 @@ export async function startTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     webDistDir: '/nonexistent',
     ...(options.linkChecks ? { linkChecks: options.linkChecks } : {}),
   });
