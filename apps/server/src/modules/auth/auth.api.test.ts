@@ -133,6 +133,21 @@ describe('API authorization', () => {
     expect((await request(testApp.baseUrl, 'GET', '/api/nothing-here')).status).toBe(401);
   });
 
+  // Regression: the guard read the raw URL while the router decodes percent-escapes, so /%61pi/... ran the
+  // handlers of /api/... without a token (an anonymous search, catalogue read or connector offer upload).
+  it.each([
+    ['POST', '/%61pi/search', SEARCH],
+    ['GET', '/%61pi/metadata', undefined],
+    ['GET', '/%61%70%69/orders', undefined],
+    ['POST', '/%61pi/metadata', { connectorId: 'any', offerId: 'any' }],
+    ['POST', '/%69dp-service/payment', { consumerId: 'x', purchasedItems: [{ productId: 'p', providerId: 'q' }] }],
+    ['GET', '/api/%64ocs/../orders', undefined],
+  ])('guards %s %s, a percent-encoded guarded path, like the path it decodes to', async (method, path, body) => {
+    const response = await request<TErrorBody>(testApp.baseUrl, method, path, body);
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe(ErrorCode.UNAUTHORIZED);
+  });
+
   it('keeps health, the API docs and the app settings open', async () => {
     expect((await request(testApp.baseUrl, 'GET', '/healthz')).status).toBe(200);
     expect((await request(testApp.baseUrl, 'GET', '/readyz')).status).toBe(200);

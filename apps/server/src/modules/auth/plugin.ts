@@ -43,7 +43,10 @@ export async function registerAuthGuard(app: FastifyInstance): Promise<void> {
   const role = app.config.userRole;
   app.decorateRequest('user', null as unknown as TAuthUser);
   app.addHook('onRequest', async (request, reply) => {
-    if (!isGuardedPath(request.url)) return;
+    // Judge the route the router matched, not the raw URL: the router decodes percent-escapes, so /%61pi/orders
+    // runs the handler of /api/orders although its URL does not start with /api/. Without a route (a 404) the
+    // URL is all there is.
+    if (!isGuardedPath(request.routeOptions.url ?? request.url)) return;
     try {
       const user = await verify(readBearer(request));
       if (!user.roles.includes(role)) {
