@@ -722,6 +722,21 @@ describe('authorization matrix', () => {
 });
 
 describe('regressions of the matrix', () => {
+  it.each(ROWS.filter((row) => row.statuses.anonymous === 401).map((row) => [row.route, row] as const))(
+    '%s stays closed to a caller without a token who percent-encodes its path',
+    async (_route, row) => {
+      const { path: url, body } = row.call(fixture, 'anonymous');
+      const encoded = url.replace(/^\/api\//, '/%61pi/').replace(/^\/idp-service\//, '/%69dp-service/');
+      expect(encoded).not.toBe(url);
+      const response = await fetch(`${testApp.baseUrl}${encoded}`, {
+        method: row.route.split(' ')[0],
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(response.status).toBe(401);
+    },
+  );
+
   it("B cannot place an order in A's name", async () => {
     const response = await request<{ code: string }>(
       testApp.baseUrl,
