@@ -445,54 +445,58 @@ export async function insertOffer(db: TDb, record: TOfferRecord): Promise<void> 
   });
 }
 
-/** Rows per multi-row INSERT: PostgreSQL allows 65,535 parameters in one statement. */
-const ROWS_PER_STATEMENT = 1000;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/**
+ * Inserts rows given as objects keyed by column name in one statement with one parameter: the rows as a
+ * JSON array, expanded by `json_populate_recordset` (JSON arrays become PostgreSQL arrays, ISO strings
+ * dates). Much less work on both sides than a multi-row INSERT with a parameter per value.
+ */
+async function insertJsonRows(
+  db: TDb,
+  table: 'agents' | 'offers' | 'datasets' | 'distributions',
+  columns: readonly string[],
+  rows: readonly object[],
+  onConflict = '',
+): Promise<void> {
+  if (rows.length === 0) return;
+  const list = sql.raw(columns.join(', '));
+  await sql`insert into ${sql.table(table)} (${list})
+    select ${list} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)
+    ${sql.raw(onConflict)}`.execute(db);
 }
+
+const AGENT_COLUMNS = ['id', 'type', 'name', 'first_name', 'last_name', 'email'] as const;
 
 async function insertAgentRows(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
   const agents = [...new Map(records.flatMap(agentsOf).map((agent) => [agent.id, agent])).values()];
-  for (const chunk of chunks(agents, ROWS_PER_STATEMENT)) {
-    await db
-      .insertInto('agents')
-      .values(
-        chunk.map((agent) => ({
-          id: agent.id,
-          type: agent.type,
-          name: agent.name ?? null,
-          first_name: agent.firstName ?? null,
-          last_name: agent.lastName ?? null,
-          email: agent.email ?? null,
-        })),
-      )
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
-  }
+  await insertJsonRows(
+    db,
+    'agents',
+    AGENT_COLUMNS,
+    agents.map((agent) => ({
+      id: agent.id,
+      type: agent.type,
+      name: agent.name ?? null,
+      first_name: agent.firstName ?? null,
+      last_name: agent.lastName ?? null,
+      email: agent.email ?? null,
+    })),
+    'on conflict (id) do nothing',
+  );
 }
 
 async function insertOwnedRows(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
-  for (const chunk of chunks(records.flatMap(datasetRows), ROWS_PER_STATEMENT)) {
-    await db.insertInto('datasets').values(chunk).execute();
-  }
-  for (const chunk of chunks(records.flatMap(distributionRows), ROWS_PER_STATEMENT)) {
-    await db.insertInto('distributions').values(chunk).execute();
-  }
+  await insertJsonRows(db, 'datasets', DATASET_COLUMNS, records.flatMap(datasetRows));
+  await insertJsonRows(db, 'distributions', DISTRIBUTION_COLUMNS, records.flatMap(distributionRows));
 }
 
 /**
- * Inserts offers with their agents, datasets and distributions in multi-row statements, with the
- * bulk loader's column semantics; runs inside the caller's transaction when given one.
+ * Inserts offers with their agents, datasets and distributions, one statement per table, with the bulk
+ * loader's column semantics; runs inside the caller's transaction when given one.
  */
 export async function insertOffers(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
   if (records.length === 0) return;
   await insertAgentRows(db, records);
-  for (const chunk of chunks(records, ROWS_PER_STATEMENT)) {
-    await db.insertInto('offers').values(chunk.map(offerRow)).execute();
-  }
+  await insertJsonRows(db, 'offers', OFFER_COLUMNS, records.map(offerRow));
   await insertOwnedRows(db, records);
 }
 
@@ -507,14 +511,9 @@ export async function replaceOffers(db: TDb, records: readonly TOfferRecord[]): 
     .deleteFrom('datasets')
     .where('offer_id', '=', (eb) => eb.fn.any(eb.val(records.map((record) => record.id))))
     .execute();
-  for (const record of records) {
-    const { id, ...columns } = offerRow(record);
-    await db
-      .updateTable('offers')
-      // `updated_at` is typed as generated, which Kysely's update types refuse a value for.
-      .set({ ...columns, updated_at: sql`now()` as never })
-      .where('id', '=', id)
-      .execute();
-  }
+  const columns = OFFER_COLUMNS.filter((column) => column !== 'id');
+  await sql`update offers set ${sql.raw(columns.map((column) => `${column} = given.${column}`).join(', '))}, updated_at = now()
+    from json_populate_recordset(null::offers, ${JSON.stringify(records.map(offerRow))}::json) as given
+    where offers.id = given.id`.execute(db);
   await insertOwnedRows(db, records);
 }

@@ -152,7 +152,7 @@ export async function insertAgentsOf(db: TDb, records: readonly TOfferRecord[]):
     on conflict (id) do nothing`.execute(db);
 }
 
-/** Records what this run saw: new or changed records with their hash, and brings soft-deleted ones back. */
+/** Records what this run saw: new or changed records with their hash, bringing soft-deleted ones back. */
 export async function upsertRecords(
   db: TDb,
   sourceId: string,
@@ -160,30 +160,21 @@ export async function upsertRecords(
   records: { identifier: string; offerId: string; contentHash: string }[],
 ): Promise<void> {
   if (records.length === 0) return;
-  await db
-    .insertInto('harvest_records')
-    .values(
-      records.map((record) => ({
-        source_id: sourceId,
-        identifier: record.identifier,
-        offer_id: record.offerId,
-        content_hash: record.contentHash,
-        last_seen_run: runId,
-        removed_at: null,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.columns(['source_id', 'identifier']).doUpdateSet({
-        content_hash: (eb) => eb.ref('excluded.content_hash'),
-        last_seen_run: runId,
-        removed_at: null,
-      }),
-    )
-    .execute();
+  await sql`insert into harvest_records (source_id, identifier, offer_id, content_hash, last_seen_run, removed_at)
+    select ${sourceId}::uuid, identifier, offer_id, content_hash, ${runId}::uuid, null
+    from unnest(${records.map((record) => record.identifier)}::text[], ${records.map((record) => record.offerId)}::uuid[],
+      ${records.map((record) => record.contentHash)}::text[]) as given (identifier, offer_id, content_hash)
+    on conflict (source_id, identifier) do update
+      set content_hash = excluded.content_hash, last_seen_run = excluded.last_seen_run, removed_at = null`.execute(db);
+}
+
+/** Makes soft-deleted offers whose records are back in their source active again. */
+export async function reactivateOffers(db: TDb, offerIds: string[]): Promise<void> {
+  if (offerIds.length === 0) return;
   await db
     .updateTable('offers')
     .set({ state: 'ACTIVE' })
-    .where('id', '=', (eb) => eb.fn.any(eb.val(records.map((record) => record.offerId))))
+    .where('id', '=', (eb) => eb.fn.any(eb.val(offerIds)))
     .where('state', '=', 'REMOVED')
     .execute();
 }

@@ -6,6 +6,7 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { requestLinkChecks } from '../link-checker/request-link-checks';
 import {
   insertAgentsOf,
+  reactivateOffers,
   saveRunProgress,
   type TRecordFailure,
   touchRecords,
@@ -55,6 +56,11 @@ export async function writeHarvestBatch(db: TDb, batch: THarvestBatch, previous:
     await insertOffers(trx, batch.created);
     await replaceOffers(trx, batch.replaced);
     await upsertRecords(trx, batch.sourceId, batch.runId, batch.written);
+    // Only a changed record can have been soft-deleted: new ones are new offers.
+    await reactivateOffers(
+      trx,
+      batch.replaced.map((record) => record.id),
+    );
     await touchRecords(trx, batch.sourceId, batch.runId, batch.unchanged);
     // Only recorded: the link checker's sweep queues them a thousand at a time, each host at its own pace.
     await requestLinkChecks({
