@@ -102,6 +102,25 @@ describe('the create-offer wizard', () => {
   });
 });
 
+describe('an edit link that leads nowhere', () => {
+  it.each([
+    ['a malformed id', '%25ZZ', false],
+    ['an id far too long', 'a'.repeat(3000), false],
+    ['an offer that is gone', '3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01', true],
+  ])(
+    'says there is no offer to edit for %s and offers My offerings and a new offer',
+    async (_name, offerId, isAsked) => {
+      renderWithProviders(<OfferWizardPage />, { url: `${URL_FREE}&offerId=${offerId}` });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Offer not found' })).toBeTruthy();
+      expect(screen.getByText(/There is no offer of yours to edit at this address/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'My offerings' }).getAttribute('href')).toBe('/my-offerings');
+      expect(screen.getByRole('link', { name: 'Create offer' }).getAttribute('href')).toBe('/offer/create/pre');
+      const asked = vi.mocked(fetch).mock.calls.some(([input]) => String(input).startsWith('/api/offers/'));
+      expect(asked).toBe(isAsked);
+    },
+  );
+});
+
 describe('the create-offer pre-requisites', () => {
   it('shows the message without a pricing option, then leads to the wizard with all three choices', async () => {
     const user = userEvent.setup();

@@ -4,7 +4,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '../../shared/AlertProvider';
+import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
+import { isOfferId } from '../offer/use-offer-details';
 import { EndpointsStep } from './EndpointsStep';
 import { EMPTY_ASSET_INFO, editCacheKey, FORM_CACHE_KEY, type TFormCache } from './form-cache';
 import { GeneralInfoStep } from './GeneralInfoStep';
@@ -45,7 +47,11 @@ export function OfferWizardPage() {
   const isConnector = prerequisites.accessType === 'CONNECTOR';
 
   const needsOffer = offerId !== '' && !draft.hadStoredDraft;
-  const ownOffer = useOwnOffer(offerId, needsOffer);
+  const ownOffer = useOwnOffer(offerId, needsOffer && isOfferId(offerId));
+  // An edit link of an id the API would refuse, or of an offer that is gone or someone else's.
+  const isEditMissing =
+    needsOffer &&
+    (!isOfferId(offerId) || (ownOffer.error instanceof ApiError && [400, 403, 404].includes(ownOffer.error.status)));
   const hasFilledFromOffer = useRef(false);
   useEffect(() => {
     // An edit starts from the published offer, unless a draft of that edit survived a reload.
@@ -150,6 +156,24 @@ export function OfferWizardPage() {
   const hasPrerequisites = Boolean(
     prerequisites.pricingOption && prerequisites.contentType && prerequisites.accessType,
   );
+  if (isEditMissing) {
+    return (
+      <Container size="md" py="xl">
+        <Stack gap="md" align="flex-start" data-testid="edit-offer-missing">
+          <Title order={1}>{t('offer.notFoundTitle')}</Title>
+          <Text>{t('offerCreation.wizard.editMissing')}</Text>
+          <Group gap="sm">
+            <Button component={Link} to="/my-offerings">
+              {t('nav.myOfferings')}
+            </Button>
+            <Button component={Link} to="/offer/create/pre" variant="default">
+              {t('nav.createOffer')}
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    );
+  }
   if (needsOffer && !ownOffer.data) {
     return (
       <Container size="md" py="xl">
