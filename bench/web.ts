@@ -4,14 +4,14 @@
 // home, results (100 items) and an offer's details page in that signed-in browser. Prints a Markdown
 // table with the initial JavaScript of the build (gzip) and each page's scores.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +21,10 @@ const { values: args } = parseArgs({
     'cdp-port': { type: 'string', default: '9337' },
     runs: { type: 'string', default: '3' },
     'skip-build': { type: 'boolean', default: false },
+    /** A folder to write each Lighthouse report to (JSON), for looking into a score. */
+    'save-reports': { type: 'string' },
+    /** Only the pages whose name starts with this: home, results or offer. */
+    only: { type: 'string' },
   },
 });
 const port = Number(args.port);
@@ -91,99 +95,112 @@ async function main(): Promise<void> {
   const initial = initialJavaScript();
   const server = await startServer();
   const profile = path.join(os.tmpdir(), `bench-web-${process.pid}`);
-  // A persistent context is the browser's default context, the one Lighthouse opens its tabs in, so
-  // the sign-in cookie of the identity provider is shared with every audited page.
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromePath,
-    headless: true,
-    args: [
-      `--remote-debugging-port=${cdpPort}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
   try {
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    await page.waitForURL(/\/idp\/realms\/dsRealm\//);
-    await page.getByLabel(/e-?mail/i).fill(buyer.email);
-    await page.getByLabel(/^(password|passwort)$/i).fill(buyer.password);
-    await page.getByRole('button', { name: /^(sign in|anmelden)$/i }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/idp/'));
-    await page.goto(`${baseUrl}/results?searchText=daten`);
-    await page.locator('[data-testid="result-card"]').first().click();
-    await page.waitForURL(/\/offer\/details\//);
-    const detailsPath = new URL(page.url()).pathname;
-    const cdp = await context.newCDPSession(page);
-
-    const targets: [string, string][] = [
-      ['home', '/'],
-      ['results, 100 items', '/results?searchText=daten&pageSize=100'],
-      ['offer details', detailsPath],
-    ];
-    const rows: string[] = [];
-    for (const [name, route] of targets) {
-      const measured: TRun[] = [];
-      for (let run = 0; run < runs; run += 1) {
-        // Storage stays (it holds the sign-in); the HTTP cache goes, so each run is a first visit.
-        await cdp.send('Network.clearBrowserCache');
-        const result = await lighthouse(`${baseUrl}${route}`, {
-          port: cdpPort,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          disableStorageReset: true,
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
-        const requests =
-          (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })
-            ?.items ?? [];
-        measured.push({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-          bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
-          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
-          tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
-          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
-          scriptKb:
-            requests
-              .filter((request) => request.resourceType === 'Script')
-              .reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024,
-        });
-        const failing = Object.values(lhr.audits).filter(
-          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary',
-        );
-        if (run === 0 && failing.length > 0) {
-          console.error(`${name}: ${failing.map((audit) => audit.id).join(', ')}`);
-        }
-      }
-      const pick = (key: keyof TRun) => median(measured.map((run) => run[key]));
-      rows.push(
-        `| ${name} | ${pick('performance')} | ${pick('accessibility')} | ${pick('bestPractices')} | ${Math.round(pick('lcpMs'))} | ${Math.round(pick('tbtMs'))} | ${pick('cls').toFixed(3)} | ${pick('scriptKb').toFixed(0)} |`,
-      );
+    // A persistent context is the browser's default context, the one Lighthouse opens its tabs in, so
+    // the sign-in cookie of the identity provider is shared with every audited page.
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromePath,
+      headless: true,
+      args: [
+        `--remote-debugging-port=${cdpPort}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      await measure(context, initial);
+    } finally {
+      await context.close();
     }
-    const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${execFileSync(chromePath, ['--version']).toString().trim()}`;
-    console.log(`Machine: ${machine}`);
-    console.log(
-      `Initial JavaScript: ${initial.gzipKb.toFixed(1)} KB gzip in ${initial.files} files (budget ${BUDGET.initialJsKb} KB: ${initial.gzipKb <= BUDGET.initialJsKb ? 'met' : 'missed'})`,
-    );
-    console.log(`Lighthouse ${runs} runs per page, medians; budget ${BUDGET.score} for each score.\n`);
-    console.log(
-      '| page | performance | accessibility | best practices | LCP ms | TBT ms | CLS | script KB transferred |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const row of rows) console.log(row);
   } finally {
-    await context.close();
     server.kill();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+async function measure(context: BrowserContext, initial: { files: number; gzipKb: number }): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL(/\/idp\/realms\/dsRealm\//);
+  await page.getByLabel(/e-?mail/i).fill(buyer.email);
+  await page.getByLabel(/^(password|passwort)$/i).fill(buyer.password);
+  await page.getByRole('button', { name: /^(sign in|anmelden)$/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/idp/'));
+  await page.goto(`${baseUrl}/results?searchText=daten`);
+  await page.locator('[data-testid="result-card"]').first().click();
+  await page.waitForURL(/\/offer\/details\//);
+  const detailsPath = new URL(page.url()).pathname;
+  const cdp = await context.newCDPSession(page);
+
+  const targets: [string, string][] = [
+    ['home', '/'],
+    ['results, 100 items', '/results?searchText=daten&pageSize=100'],
+    ['offer details', detailsPath],
+  ];
+  const rows: string[] = [];
+  const reportDir = args['save-reports'];
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
+  for (const [name, route] of targets) {
+    if (args.only && !name.startsWith(args.only)) continue;
+    const measured: TRun[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      // Storage stays (it holds the sign-in); the HTTP cache goes, so each run is a first visit.
+      await cdp.send('Network.clearBrowserCache');
+      const result = await lighthouse(`${baseUrl}${route}`, {
+        port: cdpPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        disableStorageReset: true,
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+      if (reportDir) {
+        writeFileSync(path.join(reportDir, `${name.split(/[ ,]/)[0]}-${run}.json`), JSON.stringify(lhr));
+      }
+      const requests =
+        (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })
+          ?.items ?? [];
+      measured.push({
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+        scriptKb:
+          requests
+            .filter((request) => request.resourceType === 'Script')
+            .reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024,
+      });
+      const failing = Object.values(lhr.audits).filter(
+        (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary',
+      );
+      if (run === 0 && failing.length > 0) {
+        console.error(`${name}: ${failing.map((audit) => audit.id).join(', ')}`);
+      }
+    }
+    const pick = (key: keyof TRun) => median(measured.map((run) => run[key]));
+    rows.push(
+      `| ${name} | ${pick('performance')} | ${pick('accessibility')} | ${pick('bestPractices')} | ${Math.round(pick('lcpMs'))} | ${Math.round(pick('tbtMs'))} | ${pick('cls').toFixed(3)} | ${pick('scriptKb').toFixed(0)} |`,
+    );
+  }
+  const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${execFileSync(chromePath, ['--version']).toString().trim()}`;
+  console.log(`Machine: ${machine}`);
+  console.log(
+    `Initial JavaScript: ${initial.gzipKb.toFixed(1)} KB gzip in ${initial.files} files (budget ${BUDGET.initialJsKb} KB: ${initial.gzipKb <= BUDGET.initialJsKb ? 'met' : 'missed'})`,
+  );
+  console.log(`Lighthouse ${runs} runs per page, medians; budget ${BUDGET.score} for each score.\n`);
+  console.log(
+    '| page | performance | accessibility | best practices | LCP ms | TBT ms | CLS | script KB transferred |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
 }
 
 await main();

@@ -1,7 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadLandingPage } from './app/page-preload';
+import { loadAppConfig } from './features/auth/app-config';
 import { initI18n, languageReady } from './i18n';
+
+// The sign-in settings and the page asked for load while the app starts; a failure here is
+// handled where they are used.
+loadAppConfig().catch(() => {});
+preloadLandingPage(window.location.pathname);
 
 const root = document.getElementById('root');
 // A remembered language that loads on first use arrives before the first render, so the page

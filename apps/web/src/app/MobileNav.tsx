@@ -1,41 +1,9 @@
-import { Burger, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LanguageSelect } from './LanguageSelect';
 
-const SECTIONS = [
-  {
-    label: 'nav.assets',
-    links: [
-      ['/watchlist', 'nav.watchlist'],
-      ['/acquisition', 'nav.acquisitions'],
-    ],
-  },
-  {
-    label: 'nav.offers',
-    links: [
-      ['/my-offerings', 'nav.myOfferings'],
-      ['/offer/create/pre', 'nav.createOffer'],
-    ],
-  },
-  {
-    label: 'nav.orders',
-    links: [
-      ['/orders', 'nav.myOrders'],
-      ['/sales', 'nav.mySales'],
-    ],
-  },
-] as const;
-
-/** A section's name in the drawer, darker than Mantine's dimmed divider label so it passes AA contrast. */
-function SectionLabel({ children }: { children: string }) {
-  return (
-    <Text size="xs" fw={600} c="gray.7" component="span">
-      {children}
-    </Text>
-  );
-}
+const MobileNavDrawer = lazy(async () => ({ default: (await import('./MobileNavDrawer')).MobileNavDrawer }));
 
 export type TMobileNavProps = {
   /** Whether the menus of signed-in users are shown. */
@@ -46,11 +14,14 @@ export type TMobileNavProps = {
 
 /**
  * The navbar's menus folded into a burger and a drawer, for screens too narrow for the menu row.
- * The drawer traps focus while open and gives it back to the burger when it closes.
+ * The drawer traps focus while open and gives it back to the burger when it closes; it is mounted
+ * on the first open.
  */
 export function MobileNav({ isSignedIn, isOperator = false }: TMobileNavProps) {
   const { t } = useTranslation();
   const [isOpen, { toggle, close }] = useDisclosure(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  if (isOpen && !hasOpened) setHasOpened(true);
   return (
     <>
       <Burger
@@ -62,36 +33,11 @@ export function MobileNav({ isSignedIn, isOperator = false }: TMobileNavProps) {
         aria-controls="mobile-nav"
         data-testid="burger"
       />
-      <Drawer
-        id="mobile-nav"
-        opened={isOpen}
-        onClose={close}
-        position="right"
-        size={288}
-        title={t('nav.menu')}
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-        data-testid="mobile-nav"
-      >
-        <Stack gap="xs" component="nav" aria-label={t('nav.menu')}>
-          {isSignedIn &&
-            SECTIONS.map((section) => (
-              <div key={section.label}>
-                <Divider label={<SectionLabel>{t(section.label)}</SectionLabel>} labelPosition="left" />
-                {section.links.map(([to, label]) => (
-                  <NavLink key={to} component={Link} to={to} label={t(label)} onClick={close} />
-                ))}
-              </div>
-            ))}
-          {isOperator && (
-            <div>
-              <Divider />
-              <NavLink component={Link} to="/connectors" label={t('nav.connectors')} onClick={close} />
-            </div>
-          )}
-          <Divider label={<SectionLabel>{t('app.language')}</SectionLabel>} labelPosition="left" />
-          <LanguageSelect testId="mobile-language-select" />
-        </Stack>
-      </Drawer>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <MobileNavDrawer isOpen={isOpen} onClose={close} isSignedIn={isSignedIn} isOperator={isOperator} />
+        </Suspense>
+      )}
     </>
   );
 }

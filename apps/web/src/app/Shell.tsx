@@ -1,22 +1,24 @@
-import { Anchor, AppShell, Badge, Button, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Badge, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser, useIsOperator } from '../features/auth/current-user';
 import { UserMenu } from '../features/auth/UserMenu';
-import { CartNavLink } from '../features/cart/CartNavLink';
-import { OffersMenu } from '../features/my-offerings/OffersMenu';
-import { OrdersMenu } from '../features/orders/OrdersMenu';
+import { CartLinkIcon } from '../features/cart/CartLinkIcon';
 import { useDemoMode } from '../shared/DemoModeProvider';
 import { LanguageSelect } from './LanguageSelect';
 import { MobileNav } from './MobileNav';
-import { NavMenu } from './NavMenu';
+
+// The signed-in user's menus and cart load when there is a user: the dropdowns bring the popover
+// code and the cart the contracts' schemas, which the first download and paint can do without.
+const HeaderMenus = lazy(async () => ({ default: (await import('./HeaderMenus')).HeaderMenus }));
+const CartNavLink = lazy(async () => ({ default: (await import('../features/cart/CartNavLink')).CartNavLink }));
 
 function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Center py="xl">
+    <Center py="xl" className="page-status">
       <Loader role="status" aria-label={t('app.loadingPage')} />
     </Center>
   );
@@ -57,24 +59,16 @@ export function Shell() {
           <Group gap="sm" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" visibleFrom="md">
               {user && (
-                <NavMenu
-                  label={t('nav.assets')}
-                  testId="assets-menu"
-                  items={[
-                    { to: '/watchlist', label: t('nav.watchlist') },
-                    { to: '/acquisition', label: t('nav.acquisitions') },
-                  ]}
-                />
-              )}
-              {user && <OffersMenu />}
-              {user && <OrdersMenu />}
-              {isOperator && (
-                <Button component={Link} to="/connectors" variant="subtle" size="xs" data-testid="connectors-link">
-                  {t('nav.connectors')}
-                </Button>
+                <Suspense fallback={null}>
+                  <HeaderMenus isOperator={isOperator} />
+                </Suspense>
               )}
             </Group>
-            {user && <CartNavLink />}
+            {user && (
+              <Suspense fallback={<CartLinkIcon count={0} />}>
+                <CartNavLink />
+              </Suspense>
+            )}
             <Group visibleFrom="md">
               <LanguageSelect />
             </Group>

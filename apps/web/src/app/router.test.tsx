@@ -91,7 +91,8 @@ describe('the app shell and routes', () => {
   it('shows the Assets menu with My watchlist and My Acquisitions, and the profile with Logout', async () => {
     renderApp('/');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Assets' }));
+    // The menus load after the first paint (Shell.tsx).
+    await user.click(await screen.findByRole('button', { name: 'Assets' }));
     expect(screen.getByRole('menuitem', { name: 'My watchlist' }).getAttribute('href')).toBe('/watchlist');
     expect(screen.getByRole('menuitem', { name: 'My Acquisitions' }).getAttribute('href')).toBe('/acquisition');
     await user.keyboard('{Escape}');
@@ -106,7 +107,8 @@ describe('the app shell and routes', () => {
     const router = renderApp('/');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open the menu' }));
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    // The drawer loads on the first open (MobileNav.tsx).
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     for (const name of ['My watchlist', 'My Acquisitions', 'My offerings', 'Create offer', 'My orders', 'My sales']) {
       expect(within(drawer).getByRole('link', { name })).toBeTruthy();
     }
@@ -121,7 +123,7 @@ describe('the app shell and routes', () => {
     const operator = { ...TEST_USER, roles: ['DSM_USER', 'DSM_OPERATOR'] };
     const router = renderApp('/', operator);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('link', { name: 'Connectors' }));
+    await user.click(await screen.findByRole('link', { name: 'Connectors' }));
     expect(router.state.location.pathname).toBe('/connectors');
     cleanup();
 
@@ -129,7 +131,7 @@ describe('the app shell and routes', () => {
     renderApp('/', operator);
     await user.click(screen.getByRole('button', { name: 'Open the menu' }));
     expect(
-      within(screen.getByRole('dialog', { name: 'Menu' }))
+      within(await screen.findByRole('dialog', { name: 'Menu' }))
         .getByRole('link', { name: 'Connectors' })
         .getAttribute('href'),
     ).toBe('/connectors');
@@ -137,7 +139,9 @@ describe('the app shell and routes', () => {
 
     renderApp('/');
     await user.click(screen.getByRole('button', { name: 'Open the menu' }));
-    expect(within(screen.getByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Connectors' })).toBeNull();
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Connectors' }),
+    ).toBeNull();
     setViewportWidth(1024);
     expect(screen.queryByTestId('connectors-link')).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { type TErrorCode, ZErrorResponse } from '@dsm/contracts';
 import type { z } from 'zod';
+import { currentApiAuth } from './api-auth';
 
 /**
  * Why a call failed: one of the API's error codes, or a failure the server never answered:
@@ -20,20 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-/** How calls get their bearer token, and what happens when the API refuses it. */
-export type TApiAuth = {
-  /** The current access token (refreshed when about to expire), or null when signed out. */
-  getAccessToken(): Promise<string | null>;
-  /** Called on a 401: the token is no longer accepted, so the session must end. */
-  onUnauthorized(): void;
-};
-
-let apiAuth: TApiAuth | null = null;
-
-/** Installs the sign-in session's token source; null removes it (tests, signed out). */
-export function configureApiAuth(auth: TApiAuth | null): void {
-  apiAuth = auth;
-}
+export { configureApiAuth, type TApiAuth } from './api-auth';
 
 /** One call through a contract: its method and path, the schema of its answer, and the body. */
 export type TApiRequest<TSchema extends z.ZodType> = {
@@ -58,6 +46,7 @@ export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<T
   const hasBody = request.body !== undefined;
   const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (hasBody) headers['content-type'] = 'application/json';
+  const apiAuth = currentApiAuth();
   const token = apiAuth ? await apiAuth.getAccessToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
@@ -91,6 +80,7 @@ export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<T
  * send. Throws an ApiError like apiFetch when the server refuses.
  */
 export async function apiFetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const apiAuth = currentApiAuth();
   const token = apiAuth ? await apiAuth.getAccessToken() : null;
   let response: Response;
   try {

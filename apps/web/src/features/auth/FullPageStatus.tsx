@@ -12,7 +12,8 @@ export type TFullPageStatusProps = {
 /** A centred spinner or error while the session is being set up. */
 export function FullPageStatus({ label, isError = false, retryLabel, onRetry }: TFullPageStatusProps) {
   return (
-    <Center mih="60vh" p="md">
+    // A waiting page is a page-status: the shell hides the footer meanwhile (app.css).
+    <Center mih="60vh" p="md" className={isError ? undefined : 'page-status'}>
       <Stack align="center" gap="sm" role={isError ? 'alert' : 'status'} aria-live="polite">
         {!isError && <Loader size="md" aria-hidden />}
         <Text c={isError ? 'red.9' : 'gray.8'} ta="center" maw={480}>

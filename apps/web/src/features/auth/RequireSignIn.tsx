@@ -49,6 +49,10 @@ export function RequireSignIn({ roles: requestedRoles }: TRequireSignInProps) {
       />
     );
   }
+  if (user === null && session.isBusy && !isRedirecting.current) {
+    // The sign-in check of the page load is still running; the shell is already on screen.
+    return <FullPageStatus label={t('auth.checking')} />;
+  }
   if (user === null || lacksRole) return <FullPageStatus label={t('auth.redirecting')} />;
   return <Outlet />;
 }

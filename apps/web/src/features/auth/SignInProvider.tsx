@@ -1,9 +1,10 @@
-import { appConfigEndpoint, ZAppConfig } from '@dsm/contracts';
+import type { TAppConfig } from '@dsm/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthProvider, useAuth } from 'react-oidc-context';
-import { configureApiAuth } from '../../shared/api';
+import { configureApiAuth } from '../../shared/api-auth';
 import { readRoles } from './access-token';
+import { loadAppConfig } from './app-config';
 import { CurrentUserProvider, type TCurrentUser, type TSessionActions } from './current-user';
 import { FullPageStatus } from './FullPageStatus';
 import { CALLBACK_PATH, LOGIN_PATH } from './oidc-settings';
@@ -18,23 +19,35 @@ export type TSignInProviderProps = {
 
 type TBootState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; session: TSession };
 
+/** What the app sees of the session: the user and the actions (busy while the session is set up). */
+type TSessionView = { user: TCurrentUser | null; actions: TSessionActions; requiredRole: string | undefined };
+
+const never = () => new Promise<never>(() => {});
+/** While the sign-in check runs nobody is signed in yet, and nobody is sent to sign in either. */
+const BOOTING: TSessionView = {
+  user: null,
+  actions: { isBusy: true, error: null, signIn: never, signOut: () => {}, signOutLackingRole: () => {} },
+  requiredRole: undefined,
+};
+
 async function loadSession(): Promise<TSession> {
-  const response = await fetch(appConfigEndpoint.path, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const session = createSession(ZAppConfig.parse(await response.json()));
+  const session = createSession(await loadAppConfig());
   await checkSso(session);
   return session;
 }
 
 /**
- * Sets up sign-in before the app renders: reads the issuer from /app-config.json, runs the silent
- * check-sso, hands the API client its token source, and completes the provider's callback,
- * returning the user to the page they asked for.
+ * Sets up sign-in: reads the issuer from /app-config.json, runs the silent check-sso, hands the
+ * API client its token source, and completes the provider's callback, returning the user to the
+ * page they asked for. The app renders meanwhile (the shell and the open pages at once; the guard
+ * of the other pages waits for the check), so the first paint does not wait for the provider's
+ * round trips.
  */
 export function SignInProvider({ navigate, children }: TSignInProviderProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<TBootState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [view, setView] = useState<TSessionView>(BOOTING);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger.
   useEffect(() => {
@@ -55,7 +68,6 @@ export function SignInProvider({ navigate, children }: TSignInProviderProps) {
     };
   }, [attempt]);
 
-  if (state.status === 'loading') return <FullPageStatus label={t('auth.checking')} />;
   if (state.status === 'failed') {
     return (
       <FullPageStatus
@@ -63,29 +75,38 @@ export function SignInProvider({ navigate, children }: TSignInProviderProps) {
         label={t('auth.unavailable')}
         retryLabel={t('errors.retry')}
         onRetry={() => {
+          setView(BOOTING);
           setState({ status: 'loading' });
           setAttempt((value) => value + 1);
         }}
       />
     );
   }
-  const { session } = state;
+  // The children keep their place in the tree when the session arrives, so the page shown while
+  // the check ran is updated rather than mounted again.
   return (
-    <AuthProvider
-      userManager={session.userManager}
-      skipSigninCallback={window.location.pathname !== CALLBACK_PATH}
-      onSigninCallback={(user) => {
-        const returnTo = (user?.state as { returnTo?: unknown } | undefined)?.returnTo;
-        navigate(safeReturnPath(returnTo));
-      }}
-    >
-      <SessionBridge session={session}>{children}</SessionBridge>
-    </AuthProvider>
+    <>
+      {state.status === 'ready' && (
+        <AuthProvider
+          userManager={state.session.userManager}
+          skipSigninCallback={window.location.pathname !== CALLBACK_PATH}
+          onSigninCallback={(user) => {
+            const returnTo = (user?.state as { returnTo?: unknown } | undefined)?.returnTo;
+            navigate(safeReturnPath(returnTo));
+          }}
+        >
+          <SessionBridge config={state.session.config} onChange={setView} />
+        </AuthProvider>
+      )}
+      <CurrentUserProvider user={view.user} actions={view.actions} requiredRole={view.requiredRole}>
+        {children}
+      </CurrentUserProvider>
+    </>
   );
 }
 
-/** Turns the provider's user into the app's current user and actions. */
-function SessionBridge({ session, children }: { session: TSession; children: ReactNode }) {
+/** Turns the provider's user into the app's current user and actions, and reports them. */
+function SessionBridge({ config, onChange }: { config: TAppConfig; onChange(view: TSessionView): void }) {
   const auth = useAuth();
   const { i18n } = useTranslation();
   const oidcUser = auth.user;
@@ -96,9 +117,9 @@ function SessionBridge({ session, children }: { session: TSession; children: Rea
       id: profile.sub,
       email: typeof profile.email === 'string' ? profile.email : '',
       name: typeof profile.name === 'string' ? profile.name : (profile.preferred_username ?? ''),
-      roles: readRoles(oidcUser.access_token, session.config.rolesClaim),
+      roles: readRoles(oidcUser.access_token, config.rolesClaim),
     };
-  }, [oidcUser, session.config.rolesClaim]);
+  }, [oidcUser, config.rolesClaim]);
 
   const signIn = useCallback(
     (returnTo?: string) =>
@@ -129,9 +150,8 @@ function SessionBridge({ session, children }: { session: TSession; children: Rea
     [isBusy, error, signIn, endSession],
   );
 
-  return (
-    <CurrentUserProvider user={user} actions={actions} requiredRole={session.config.userRole}>
-      {children}
-    </CurrentUserProvider>
-  );
+  useEffect(() => {
+    onChange({ user, actions, requiredRole: config.userRole });
+  }, [onChange, user, actions, config.userRole]);
+  return null;
 }

@@ -72,10 +72,19 @@ export type TCurrentUserProviderProps = {
   children: ReactNode;
 };
 
-/** Provides the user and the actions; the sign-in provider fills it, tests give a user of their own. */
+/**
+ * Provides the user and the actions; the sign-in provider fills it, tests give a user of their own.
+ * The providers are always rendered (missing values come from the parent), so the page below keeps
+ * its place in the tree when the session arrives.
+ */
 export function CurrentUserProvider({ user, actions, requiredRole, children }: TCurrentUserProviderProps) {
-  let inner = <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>;
-  if (actions) inner = <SessionActionsContext.Provider value={actions}>{inner}</SessionActionsContext.Provider>;
-  if (requiredRole) inner = <RequiredRoleContext.Provider value={requiredRole}>{inner}</RequiredRoleContext.Provider>;
-  return inner;
+  const parentActions = useContext(SessionActionsContext);
+  const parentRole = useContext(RequiredRoleContext);
+  return (
+    <RequiredRoleContext.Provider value={requiredRole ?? parentRole}>
+      <SessionActionsContext.Provider value={actions ?? parentActions}>
+        <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>
+      </SessionActionsContext.Provider>
+    </RequiredRoleContext.Provider>
+  );
 }

@@ -1,0 +1,40 @@
+import { Menu, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TCurrentUser } from './current-user';
+import { MENU_WIDTH } from './UserMenu';
+
+export type TProfileMenuProps = {
+  user: TCurrentUser;
+  onSignOut(): void;
+  /** The avatar button that opens the menu. */
+  children: ReactElement;
+};
+
+/**
+ * The signed-in user's dropdown: name, e-mail and Logout. Loaded apart from the first download
+ * (UserMenu.tsx), as it brings the popover positioning code.
+ */
+export function ProfileMenu({ user, onSignOut, children }: TProfileMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu width={MENU_WIDTH} position="bottom-end" withinPortal>
+      <Menu.Target>{children}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="dark" truncate="end">
+            {user.name}
+          </Text>
+          <Text size="xs" c="gray.7" truncate="end" data-testid="profile-email">
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut} data-testid="logout">
+          {t('auth.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
