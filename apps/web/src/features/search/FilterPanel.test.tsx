@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -87,6 +87,26 @@ describe('FilterPanel', () => {
     expect(screen.getByRole('checkbox', { name: 'Geospatial and property' })).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'Transport' }));
     expect(onChange).toHaveBeenCalledWith({ ...FILTER, selectedCategories: ['ENVIRONMENT', 'TRANSPORT'] });
+  });
+
+  it('keeps the category list at its full height while the filter values load, so the results do not jump', () => {
+    const panel = (isLoadingValues: boolean) => (
+      <FilterPanel
+        filter={EMPTY_FILTER}
+        keywords={[]}
+        categories={isLoadingValues ? [] : ['ENVIRONMENT']}
+        isLoadingValues={isLoadingValues}
+        onChange={vi.fn()}
+        onClear={vi.fn()}
+      />
+    );
+    renderWithProviders(panel(true));
+    const list = screen.getByTestId('category-list');
+    expect(list.style.minHeight).not.toBe('');
+    expect(list.style.minHeight).toBe(list.style.maxHeight);
+    cleanup();
+    renderWithProviders(panel(false));
+    expect(screen.getByTestId('category-list').style.minHeight).toBe('');
   });
 
   it('offers keywords matching the typed text without case, leaving out the chosen ones', async () => {

@@ -8,6 +8,8 @@ import { usePriceRange } from './use-price-range';
 
 /** The picker lists this many matching keywords at a time; typing narrows them. */
 const KEYWORD_OPTION_LIMIT = 50;
+/** The category list's height in px: about 12 categories, then it scrolls (the catalogue has more). */
+const CATEGORY_LIST_HEIGHT = 320;
 
 export type TFilterPanelProps = {
   filter: TFilterState;
@@ -15,6 +17,8 @@ export type TFilterPanelProps = {
   keywords: readonly string[];
   /** Categories offered as checkboxes (from the filter values). */
   categories: readonly string[];
+  /** The filter values are still loading: the category list keeps its full height meanwhile. */
+  isLoadingValues?: boolean;
   /** A changed filter; the search restarts from the first page. */
   onChange: (filter: TFilterState) => void;
   /** Resets categories, keywords, price range and the search terms, and searches again. */
@@ -22,7 +26,14 @@ export type TFilterPanelProps = {
 };
 
 /** Price range, keyword picker and categories; every change searches again from page 0. */
-export function FilterPanel({ filter, keywords, categories, onChange, onClear }: TFilterPanelProps) {
+export function FilterPanel({
+  filter,
+  keywords,
+  categories,
+  isLoadingValues = false,
+  onChange,
+  onClear,
+}: TFilterPanelProps) {
   const { t } = useTranslation();
   const price = usePriceRange(filter, onChange);
   const [keywordText, setKeywordText] = useState('');
@@ -87,7 +98,15 @@ export function FilterPanel({ filter, keywords, categories, onChange, onClear }:
         onChange={(selectedCategories) => onChange({ ...filter, selectedCategories })}
       >
         {/* A bounded list keeps the results within reach on a phone, where the panel sits above them. */}
-        <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars mt={6}>
+        {/* While the values load the list holds its usual height, so the results below do not jump. */}
+        <ScrollArea.Autosize
+          mah={CATEGORY_LIST_HEIGHT}
+          mih={isLoadingValues ? CATEGORY_LIST_HEIGHT : undefined}
+          type="auto"
+          offsetScrollbars
+          mt={6}
+          data-testid="category-list"
+        >
           <Stack gap={6}>
             {categoryOptions.map((category) => (
               <Checkbox

@@ -28,6 +28,8 @@ describe('ResultCard', () => {
     const link = screen.getByRole('link', { name: 'Air quality in Leipzig' });
     expect(link.getAttribute('href')).toBe(`/offer/details/${offer['@id']}`);
     expect(screen.getByRole('article', { name: 'Air quality in Leipzig' })).toBeTruthy();
+    // Right under the page's h1 (heading order).
+    expect(screen.getByRole('heading', { level: 2, name: 'Air quality in Leipzig' })).toBeTruthy();
     const card = within(link);
     expect(card.getByText('Hourly measurements.')).toBeTruthy();
     expect(card.getByTestId('payment-label').textContent).toBe('12.50 € / month');

@@ -1,5 +1,5 @@
 import type { TLicence, TOffer } from '@dsm/contracts';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from './format-date';
@@ -17,8 +17,9 @@ export type TResultCardProps = {
  * One search result: title, description (2 lines), payment label, size, 'Updated' and licence.
  * The whole card is one link to the offer's details, named by its title. Plain elements styled by
  * app.css: a page holds up to 1000 cards, and component wrappers per card made such pages slow.
+ * Memoized: the page renders again as its other queries settle, and the cards need not.
  */
-export function ResultCard({ offer, licences }: TResultCardProps) {
+export const ResultCard = memo(function ResultCard({ offer, licences }: TResultCardProps) {
   const { t } = useTranslation();
   const domId = useId();
   const label = paymentLabel(offer.paymentModel, offer.price);
@@ -35,9 +36,10 @@ export function ResultCard({ offer, licences }: TResultCardProps) {
         aria-describedby={`${domId}-description`}
       >
         <div className="result-card__head">
-          <h3 className="result-card__title" id={`${domId}-title`}>
+          {/* h2: the cards sit right under the page's h1 (on a phone the filter's h2 comes first). */}
+          <h2 className="result-card__title" id={`${domId}-title`}>
             {offer.title}
-          </h3>
+          </h2>
           <span className={`result-card__price${label.kind === 'free' ? ' is-free' : ''}`} data-testid="payment-label">
             {paymentText(label, t)}
           </span>
@@ -62,4 +64,4 @@ export function ResultCard({ offer, licences }: TResultCardProps) {
       </Link>
     </article>
   );
-}
+});

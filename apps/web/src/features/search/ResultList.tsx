@@ -1,6 +1,7 @@
 import type { TLicence, TOffer } from '@dsm/contracts';
 import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultCard } from './ResultCard';
 
@@ -33,6 +34,11 @@ export function ResultList({
   onClearFilters,
 }: TResultListProps) {
   const { t } = useTranslation();
+  // A page of up to 1000 cards renders in the background, in slices the browser can interrupt:
+  // the answer arrives through a synchronous store update, and drawing all cards in that one task
+  // blocked input for over half a second on a phone (docs/performance.md). The skeletons or the
+  // previous cards stay meanwhile.
+  const shownOffers = useDeferredValue(offers);
   if (errorText !== null && offers === undefined) {
     return (
       <Alert
@@ -50,7 +56,7 @@ export function ResultList({
       </Alert>
     );
   }
-  if (offers === undefined) {
+  if (shownOffers === undefined) {
     return (
       <Stack gap="sm" aria-hidden data-testid="results-loading">
         {Array.from({ length: Math.min(pageSize, MAX_SKELETONS) }, (_, index) => (
@@ -65,7 +71,7 @@ export function ResultList({
       </Stack>
     );
   }
-  if (offers.length === 0) {
+  if (shownOffers.length === 0) {
     return (
       <Card withBorder radius="md" padding="xl" data-testid="results-empty">
         <Stack align="center" gap="sm" ta="center">
@@ -88,11 +94,11 @@ export function ResultList({
       gap="sm"
       component="section"
       aria-label={t('results.list')}
-      aria-busy={isStale}
-      className={isStale ? 'result-list is-stale' : 'result-list'}
+      aria-busy={isStale || shownOffers !== offers}
+      className={isStale || shownOffers !== offers ? 'result-list is-stale' : 'result-list'}
       data-testid="result-list"
     >
-      {offers.map((offer) => (
+      {shownOffers.map((offer) => (
         <ResultCard key={offer['@id']} offer={offer} licences={licences} />
       ))}
     </Stack>

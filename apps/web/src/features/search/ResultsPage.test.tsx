@@ -50,7 +50,8 @@ describe('ResultsPage', () => {
     const params = new URLSearchParams({ searchText: '"air quality"|Leipzig', filter, page: '2', pageSize: '100' });
     renderWithProviders(<ResultsPage />, { url: `/results?${params}` });
     expect((await screen.findByTestId('results-heading')).textContent).toBe('1,234 data sets found');
-    expect(screen.getAllByTestId('result-card')).toHaveLength(10);
+    // The cards follow the heading in a background render (ResultList.tsx).
+    expect(await screen.findAllByTestId('result-card')).toHaveLength(10);
     expect(screen.getByText('Page 3', { exact: true })).toBeTruthy();
     expect(searchCalls()).toEqual([
       {

@@ -44,6 +44,7 @@ export function ResultsPage() {
               filter={filter}
               keywords={filterValues.data?.keywords ?? NONE}
               categories={filterValues.data?.categories ?? NONE}
+              isLoadingValues={filterValues.isPending}
               onChange={(next) => change({ filter: next })}
               onClear={reset}
             />
