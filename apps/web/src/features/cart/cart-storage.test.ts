@@ -36,8 +36,23 @@ describe('parseCarts', () => {
   it.each([
     ['text that is not JSON', '{not json'],
     ['JSON that is not a list', '{"id":"ada","items":[]}'],
+    ['null', 'null'],
+    ['an empty text', ''],
+    ['two megabytes of garbage', `[${'x'.repeat(2_000_000)}`],
   ])('treats %s as damage and starts empty', (_name, raw) => {
     expect(parseCarts(raw)).toEqual({ entries: [], isDamaged: true });
+  });
+
+  it('drops an item with an endless price or an unknown payment model, and keeps no stored key on a prototype', () => {
+    const raw = JSON.stringify([
+      { id: 'ada', items: [{ ...AIR, price: 1 }] },
+      { id: 'bob', items: [{ ...AIR, paymentModel: 'BARTER' }] },
+    ])
+      .replace('"price":1', '"price":1e400')
+      .replace('[{"id":"ada"', '[{"__proto__":{"isPolluted":true},"id":"ada"');
+    const parsed = parseCarts(raw);
+    expect(parsed).toEqual({ entries: [], isDamaged: true });
+    expect(({} as { isPolluted?: boolean }).isPolluted).toBeUndefined();
   });
 
   it("drops only the entries that do not fit, and a user's second entry", () => {

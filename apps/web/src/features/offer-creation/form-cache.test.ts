@@ -92,6 +92,9 @@ describe('the form cache', () => {
     ['a list of the wrong kind', '{"generalInfo":{"categories":[1]}}'],
     ['endpoints that are not a list', '{"endpoints":{}}'],
     ['an unknown payment type', '{"licensingInfo":{"paymentType":"BARTER"}}'],
+    ['null', 'null'],
+    ['an endless number', '{"assetInfo":{"filesize":1e400}}'],
+    ['an endpoint that is not an object', '{"endpoints":["x"]}'],
   ])('recovers from %s with the defaults and says so', (_name, text) => {
     const loaded = parseFormCache(text);
     expect(loaded.isRecovered).toBe(true);
@@ -106,6 +109,17 @@ describe('the form cache', () => {
     expect(loaded.cache.generalInfo.title).toBe('Kept');
     expect(loaded.cache.generalInfo.description).toBe('');
     expect(loaded.cache.endpoints.map((endpoint) => endpoint.endpointTitle)).toEqual(['ok']);
+  });
+
+  it('keeps a huge text, which the wizard then calls too long, and lets no stored key reach an object prototype', () => {
+    const huge = 'x'.repeat(1_000_000);
+    const loaded = parseFormCache(
+      JSON.stringify({ generalInfo: { title: huge } }).replace('{', '{"__proto__":{"isPolluted":true},'),
+    );
+    expect(loaded.isRecovered).toBe(false);
+    expect(loaded.cache.generalInfo.title).toHaveLength(1_000_000);
+    expect(({} as { isPolluted?: boolean }).isPolluted).toBeUndefined();
+    expect((loaded.cache as { isPolluted?: boolean }).isPolluted).toBeUndefined();
   });
 
   it('reads an older draft without the endpoints table as complete', () => {

@@ -1,4 +1,5 @@
 import { PAYMENT_MODELS } from '@dsm/contracts';
+import { z } from 'zod';
 
 /** The local-storage key of the new-offer draft, as the specification names it. */
 export const FORM_CACHE_KEY = 'formCache';
@@ -94,7 +95,13 @@ export function emptyFormCache(): TFormCache {
   };
 }
 
-type TFieldKind = 'text' | 'number' | 'list';
+/** What a stored field must be, by the kind of its default. */
+const FIELD_SCHEMAS = {
+  text: z.string(),
+  number: z.number().finite(),
+  list: z.array(z.string()),
+} as const;
+type TFieldKind = keyof typeof FIELD_SCHEMAS;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -112,13 +119,8 @@ function readGroup<T extends Record<string, unknown>>(value: unknown, defaults: 
     if (!(field in value)) continue;
     const stored = value[field];
     const kind: TFieldKind = Array.isArray(fallback) ? 'list' : typeof fallback === 'number' ? 'number' : 'text';
-    const isValid =
-      kind === 'list'
-        ? Array.isArray(stored) && stored.every((item) => typeof item === 'string')
-        : kind === 'number'
-          ? typeof stored === 'number' && Number.isFinite(stored)
-          : typeof stored === 'string';
-    if (isValid) group[field] = kind === 'list' ? [...(stored as string[])] : stored;
+    const parsed = FIELD_SCHEMAS[kind].safeParse(stored);
+    if (parsed.success) group[field] = parsed.data;
     else isDamaged = true;
   }
   return { group: group as T, isDamaged };
