@@ -84,15 +84,18 @@ export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle
   };
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: TDb): Promise<string[]> {
-  const migrator = new Migrator({
+function migratorOf(db: TDb, isInTransaction = false): Migrator {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
+    // Inside a caller's transaction the migrations must not open and commit their own.
+    disableTransactions: isInTransaction,
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function appliedOrThrow({ error, results }: Awaited<ReturnType<Migrator['migrateToLatest']>>): string[] {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(
@@ -100,4 +103,17 @@ export async function migrateToLatest(db: TDb): Promise<string[]> {
     );
   }
   return (results ?? []).map((result) => result.migrationName);
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: TDb): Promise<string[]> {
+  return appliedOrThrow(await migratorOf(db).migrateToLatest());
+}
+
+/**
+ * Applies the migrations up to and including `name` (a restore rebuilds a backup's schema so);
+ * `isInTransaction` runs them in the transaction `db`'s one connection is in.
+ */
+export async function migrateTo(db: TDb, name: string, isInTransaction = false): Promise<string[]> {
+  return appliedOrThrow(await migratorOf(db, isInTransaction).migrateTo(name));
 }

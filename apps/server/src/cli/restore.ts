@@ -1,0 +1,108 @@
+// `npm run restore -- FILE [--database-url URL] [--force]`: replaces the marketplace's data with a
+// backup made by `npm run backup`, in one transaction (a failure leaves the data as it was).
+// Refuses while the server uses the database. Bad arguments exit with 2, failures with 1.
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createGunzip } from 'node:zlib';
+import { ConfigError, loadConfig } from '../config/config';
+import { RestoreRefused, restoreDatabase } from '../db/restore-database';
+import { openCliDatabase } from './cli-database';
+
+const USAGE = `Usage: npm run restore -- FILE [--database-url URL] [--force]
+
+Replaces every table of the marketplace with the backup in FILE (made by npm run backup), in one
+transaction. Stop the server first: the restore refuses while other connections use the database.
+
+  --database-url URL  PostgreSQL to restore into (default: DATABASE_URL, else the embedded one in DATA_DIR)
+  --force             restore although other connections use the database`;
+
+class UsageError extends Error {}
+
+type TArguments = { file: string; databaseUrl: string | undefined; isForced: boolean };
+
+function parseArguments(argv: string[]): TArguments | 'help' {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        'database-url': { type: 'string' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.values.help) return 'help';
+  const [file, ...rest] = parsed.positionals;
+  if (!file) throw new UsageError('Name the backup file to restore');
+  if (rest.length > 0) throw new UsageError(`Unexpected argument: ${rest[0]}`);
+  // npm runs scripts in the repository root; a relative path means the caller's folder.
+  const resolved = path.resolve(process.env.INIT_CWD ?? '.', file);
+  if (!existsSync(resolved)) throw new UsageError(`No such file: ${file}`);
+  const databaseUrl = parsed.values['database-url'];
+  if (typeof databaseUrl === 'string' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new UsageError('--database-url must be a postgres:// or postgresql:// URL');
+  }
+  return {
+    file: resolved,
+    databaseUrl: typeof databaseUrl === 'string' ? databaseUrl : undefined,
+    isForced: parsed.values.force === true,
+  };
+}
+
+async function main(): Promise<void> {
+  let args: TArguments | 'help';
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    args = parseArguments(process.argv.slice(2));
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${USAGE}\n` : ''}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (args === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const database = await openCliDatabase(config, args.databaseUrl, log);
+  try {
+    if (database.isServerRunning && !args.isForced) {
+      throw new RestoreRefused(
+        `The server is running on ${database.description}: stop it first (Ctrl-C or SIGTERM), then restore`,
+      );
+    }
+    const started = performance.now();
+    const file = createReadStream(args.file);
+    const input = createGunzip();
+    file.on('error', (error) => input.destroy(error));
+    const result = await restoreDatabase({
+      url: database.url,
+      input: file.pipe(input),
+      isForced: args.isForced,
+    });
+    log(
+      `Restored ${result.rows} rows of ${result.tables} tables from the backup of ${result.createdAt} ` +
+        `into ${database.description} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  } finally {
+    await database.close().catch(() => {});
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${error instanceof RestoreRefused ? 'Restore refused' : 'Restore failed'}: ${message}\n`);
+    process.exit(1);
+  },
+);
