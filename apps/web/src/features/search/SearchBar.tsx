@@ -60,7 +60,8 @@ export function SearchBar({ terms, onSearch, onShowCompleteCatalog }: TSearchBar
               removeButtonProps={{ 'aria-label': t('search.removeTerm', { term }), 'aria-hidden': false, tabIndex: 0 }}
               onRemove={() => bar.removeTerm(term)}
             >
-              {term}
+              {/* Isolated, so a right-to-left term never reorders the pills around it. */}
+              <bdi>{term}</bdi>
             </Pill>
           ))}
         </Group>

@@ -17,6 +17,7 @@ describe('splitTerms', () => {
   });
   it('drops control characters a paste can carry, keeping tabs and line breaks as spaces', () => {
     expect(splitTerms('a\u0000b\tc\n\u0007bell \u001b[31mred\u007f')).toEqual(['ab', 'c', 'bell', '[31mred']);
+    expect(splitTerms('\u202eevil مرحبا \u2066x\u2069')).toEqual(['evil', 'مرحبا', 'x']);
   });
   it('answers nothing for blank text', () => {
     expect(splitTerms('   ')).toEqual([]);

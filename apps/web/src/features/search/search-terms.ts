@@ -5,11 +5,13 @@ export const DEMO_MODE_ON = 'activate-demo-mode';
 export const DEMO_MODE_OFF = 'deactivate-demo-mode';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is dropped.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * The text without control characters other than whitespace: pasted text can carry them (a NUL,
- * a terminal's colour codes), no offer contains them, and the database refuses a NUL.
+ * a terminal's colour codes), no offer contains them, and the database refuses a NUL. The bidi
+ * overrides go too: they only make a term read differently from what is searched ('\u202Eevil'
+ * shows as 'live'); right-to-left text itself stays.
  */
 export const withoutControlCharacters = (text: string): string => text.replace(CONTROL_CHARACTERS, '');
 
