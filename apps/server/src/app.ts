@@ -15,7 +15,7 @@ import {
 import type { TConfig } from './config/config';
 import type { TDatabaseHandle } from './db/database';
 import { registerIdentityProvider } from './idp/index';
-import { handleFrameworkError, registerErrorHandler, sendError } from './lib/error-handler';
+import { handleFrameworkError, isApiPath, registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
@@ -160,8 +160,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url.startsWith('/api') || url.startsWith('/idp') || url.startsWith('/idp-service');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A build file that is not there (a chunk of an older deploy) fails as a file instead of arriving
+    // as the HTML page, so the app sees a failed import and offers a reload.
+    const isPage = !isApiPath(url) && !url.startsWith('/assets/');
+    if (isPage && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the web app decides what a path shows.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

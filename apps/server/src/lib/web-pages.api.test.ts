@@ -60,6 +60,13 @@ describe('page addresses', () => {
     }
   });
 
+  it('answer a build file that is not there with 404, not with the page, so a stale tab can offer a reload', async () => {
+    const response = await fetch(`${baseUrl}/assets/CartPage-0ld.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(((await response.json()) as { code: string }).code).toBe(ErrorCode.NOT_FOUND);
+  });
+
   it('leave the API its JSON error for the same broken encoding', async () => {
     const response = await fetch(`${baseUrl}/api/offers/%ZZ`);
     expect(response.status).toBe(400);
