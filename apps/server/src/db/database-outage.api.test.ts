@@ -105,6 +105,10 @@ describe('PostgreSQL stops while the server runs', () => {
     expect(api.ms).toBeLessThan(QUICK_MS);
     // The process keeps answering what needs no database.
     expect((await request(testApp.baseUrl, 'GET', '/healthz')).status).toBe(200);
+    expect((await request(testApp.baseUrl, 'GET', '/api/docs/json')).status).toBe(200);
+    const gated = await timed(listOrders);
+    expect(gated.result.status).toBe(503);
+    expect(gated.ms).toBeLessThan(200);
 
     await proxy.restore();
     await waitUntil(async () => (await ready()).status === 200, 10_000);
