@@ -15,6 +15,7 @@ import {
 import type { TConfig } from './config/config';
 import type { TDatabaseHandle } from './db/database';
 import { registerIdentityProvider } from './idp/index';
+import { registerCompression } from './lib/compression';
 import { handleFrameworkError, isApiPath, registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -105,6 +106,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   void serializerCompiler;
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);
+  await registerCompression(app);
   registerDatabaseGate(app);
 
   app.addHook('onSend', async (request, reply) => {
