@@ -1,3 +1,6 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { ErrorCode, type TOrder } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarvestScheduler } from '../modules/harvest/harvest-scheduler';
@@ -9,7 +12,8 @@ import { signIn, type TSignedIn } from '../test/auth';
 import { startTcpProxy, type TTcpProxy } from '../test/tcp-proxy';
 import { request, startTestApp, type TTestApp } from '../test/test-app';
 import { createTestDatabase, type TTestDatabase } from '../test/test-database';
-import { createDatabase } from './database';
+import { createDatabase, migrateToLatest } from './database';
+import { findFreePort, startEmbeddedPostgres } from './embedded-postgres';
 
 type TErrorBody = { statusCode: number; code: string; message: string; requestId?: string };
 
@@ -214,6 +218,44 @@ describe('jobs through an outage', () => {
         await linkChecker.stop();
       });
       expect((await stopped).ms).toBeLessThan(10_000);
+    }
+  }, 60_000);
+});
+
+describe('a real PostgreSQL stopped and started again', () => {
+  it('answers 503 while it is down and serves again once it is back, without a restart', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-outage-pg-'));
+    await chmod(folder, 0o755);
+    const dataDir = path.join(folder, 'data');
+    const port = await findFreePort();
+    let embedded = await startEmbeddedPostgres({ dataDir, port, isEphemeral: true });
+    const url = embedded.urlFor('dsm');
+    const database = createDatabase({ url, maxConnections: 4, applicationName: 'dsm-outage-test' });
+    let app: TTestApp | null = null;
+    try {
+      await embedded.createDatabase('dsm');
+      await migrateToLatest(database.db);
+      app = await startTestApp({}, { database: { ...database, url, drop: async () => {} } });
+      const baseUrl = app.baseUrl;
+      const who = await signIn(app);
+      const orders = () => request<TErrorBody>(baseUrl, 'GET', '/api/orders', undefined, who.headers);
+      expect((await orders()).status).toBe(200);
+
+      await embedded.stop();
+      const down = await timed(orders);
+      expect(down.result.status).toBe(503);
+      expect(down.result.body.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+      expect(down.ms).toBeLessThan(QUICK_MS);
+      expect((await request(baseUrl, 'GET', '/readyz')).status).toBe(503);
+
+      embedded = await startEmbeddedPostgres({ dataDir, port, isEphemeral: true });
+      await waitUntil(async () => (await request(baseUrl, 'GET', '/readyz')).status === 200, 10_000);
+      expect((await orders()).status).toBe(200);
+    } finally {
+      await app?.close();
+      await database.close();
+      await embedded.stop();
+      await rm(folder, { recursive: true, force: true });
     }
   }, 60_000);
 });
