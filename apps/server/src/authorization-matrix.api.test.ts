@@ -701,6 +701,17 @@ describe('authorization matrix', () => {
       for (const persona of PERSONAS) answers[persona] = await send(row, persona);
       const statuses = Object.fromEntries(PERSONAS.map((persona) => [persona, answers[persona].status]));
       expect(statuses).toEqual(row.statuses);
+      for (const persona of PERSONAS) {
+        const { status, body } = answers[persona];
+        if (status < 400) continue;
+        // Every refusal has the common error body, whoever is refused and why.
+        expect(body, `${persona}: ${status}`).toMatchObject({
+          statusCode: status,
+          code: expect.any(String),
+          message: expect.any(String),
+          requestId: expect.any(String),
+        });
+      }
 
       for (const owner of ['buyerA', 'buyerB'] as const) {
         const asked = JSON.stringify(row.call(fixture, owner));
