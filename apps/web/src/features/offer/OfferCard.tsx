@@ -3,7 +3,7 @@ import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { categoryLabel } from '../../shared/labels';
+import { categoryText } from '../../shared/labels';
 import { formatDateTime } from '../search/format-date';
 import { paymentLabel, paymentText } from '../search/payment-label';
 import { LikeButton } from './LikeButton';
@@ -66,7 +66,7 @@ export function OfferCard({ offer, isLiked, onToggleLike, note }: TOfferCardProp
         </Text>
         {offer.categories[0] && (
           <Text size="sm" c="gray.7">
-            {t(`category.${offer.categories[0]}`, { defaultValue: categoryLabel(offer.categories[0]) })}
+            {categoryText(t, offer.categories[0])}
           </Text>
         )}
       </Group>

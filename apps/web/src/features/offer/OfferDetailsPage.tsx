@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
-import { categoryLabel } from '../../shared/labels';
+import { categoryText } from '../../shared/labels';
 import { CartActions } from '../cart/CartActions';
 import { formatDateTime } from '../search/format-date';
 import { useLicences } from '../search/use-licences';
@@ -148,7 +148,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
                   <Group gap={6}>
                     {item.categories.map((category) => (
                       <Badge key={category} variant="light" tt="none">
-                        {t(`category.${category}`, { defaultValue: categoryLabel(category) })}
+                        {categoryText(t, category)}
                       </Badge>
                     ))}
                   </Group>

@@ -2,7 +2,7 @@ import { PAYMENT_MODELS, type TPaymentModel } from '@dsm/contracts';
 import { Button, MultiSelect, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryLabel } from '../../shared/labels';
+import { categoryText } from '../../shared/labels';
 import { EMPTY_OFFER_LIST_FILTER, type TOfferListFilter } from './offer-list-filter';
 
 export type TOfferListFilterProps = {
@@ -18,7 +18,7 @@ export function OfferListFilter({ filter, categories, onChange }: TOfferListFilt
   const titleId = useId();
   const categoryOptions = [...new Set([...filter.categories, ...categories])].map((category) => ({
     value: category,
-    label: t(`category.${category}`, { defaultValue: categoryLabel(category) }),
+    label: categoryText(t, category),
   }));
   return (
     <Stack gap="md" component="aside" aria-labelledby={titleId} data-testid="offer-list-filter">

@@ -109,6 +109,15 @@ describe('FilterPanel', () => {
     expect(screen.getByTestId('category-list').style.minHeight).toBe('');
   });
 
+  it('shows a category of a hand-edited link as its own name, never as another text', () => {
+    setup({ ...EMPTY_FILTER, selectedCategories: ['constructor', '__proto__', '$t(app.title)', '<b>x</b>'] });
+    for (const label of ['Constructor', 'Proto', '$t(app.title)', '<b>x</b>']) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).checked, label).toBe(true);
+    }
+    expect(screen.queryByText('data marketplace')).toBeNull();
+    expect(screen.queryByText(/returned an object/)).toBeNull();
+  });
+
   it('offers keywords matching the typed text without case, leaving out the chosen ones', async () => {
     const user = userEvent.setup();
     const { onChange } = setup(FILTER);

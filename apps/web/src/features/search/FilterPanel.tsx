@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, MultiSelect, ScrollArea, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryLabel } from '../../shared/labels';
+import { categoryText } from '../../shared/labels';
 import { addKeyword, keywordOptions } from './keyword-options';
 import { type TFilterState, withWorkingEndpoints } from './results-params';
 import { usePriceRange } from './use-price-range';
@@ -109,11 +109,7 @@ export function FilterPanel({
         >
           <Stack gap={6}>
             {categoryOptions.map((category) => (
-              <Checkbox
-                key={category}
-                value={category}
-                label={t(`category.${category}`, { defaultValue: categoryLabel(category) })}
-              />
+              <Checkbox key={category} value={category} label={categoryText(t, category)} />
             ))}
           </Stack>
         </ScrollArea.Autosize>
