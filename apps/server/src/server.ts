@@ -85,7 +85,20 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const opened = await openEmbeddedDatabase(config, log);
   const databaseUrl = opened?.url ?? config.databaseUrl!;
-  const database = createDatabase({ url: databaseUrl, readUrls: config.databaseReadUrls });
+  let outageStartedAt = 0;
+  const database = createDatabase({
+    url: databaseUrl,
+    readUrls: config.databaseReadUrls,
+    onAvailabilityChange: (isAvailable, error) => {
+      if (!isAvailable) {
+        outageStartedAt = Date.now();
+        const reason = error instanceof Error ? error.message : String(error);
+        log(`PostgreSQL cannot be reached (${reason}); requests get 503 until it answers again`);
+      } else {
+        log(`PostgreSQL answers again after ${((Date.now() - outageStartedAt) / 1000).toFixed(1)} s; serving`);
+      }
+    },
+  });
   let linkChecker: TLinkChecker | null = null;
   let sandboxes: TSandboxConnectors | null = null;
   let orderJobs: TOrderJobs | null = null;

@@ -1,7 +1,8 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTcpProxy, type TTcpProxy } from '../test/tcp-proxy';
+import { createTestDatabase, type TTestDatabase } from '../test/test-database';
 import { createDatabaseAvailability, isDatabaseUnavailableError } from './database-availability';
-import { findFreePort } from './embedded-postgres';
 
 describe('isDatabaseUnavailableError', () => {
   it('knows a refused or cut connection and a shutting-down server', () => {
@@ -25,15 +26,23 @@ describe('isDatabaseUnavailableError', () => {
 });
 
 describe('createDatabaseAvailability', () => {
-  const pools: pg.Pool[] = [];
-  afterAll(async () => {
-    await Promise.all(pools.map((pool) => pool.end()));
+  let database: TTestDatabase;
+  let proxy: TTcpProxy;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const target = new URL(database.url);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   });
 
-  it('confirms an outage with a probe, and does not for a failing query', async () => {
-    const url = `postgres://nobody@127.0.0.1:${await findFreePort()}/none`;
+  afterAll(async () => {
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('confirms an outage with a probe, not for a failing query, and sees PostgreSQL come back', async () => {
+    const url = proxy.urlThrough(database.url);
     const pool = new pg.Pool({ connectionString: url });
-    pools.push(pool);
     const changes: boolean[] = [];
     const availability = createDatabaseAvailability({
       url,
@@ -43,14 +52,23 @@ describe('createDatabaseAvailability', () => {
     });
     try {
       expect(availability.report(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+      // A connection-level error while PostgreSQL answers: the probe clears it, nothing changes.
+      expect(availability.report(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toBe(true);
+      expect(await availability.probe()).toBe(true);
       expect(availability.isAvailable()).toBe(true);
 
+      await proxy.cut();
       expect(availability.report(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBe(true);
       await expect.poll(() => availability.isAvailable()).toBe(false);
       expect(availability.unavailableSince()).toBeInstanceOf(Date);
-      expect(changes).toEqual([false]);
+
+      await proxy.restore();
+      await expect.poll(() => availability.isAvailable(), { timeout: 5_000 }).toBe(true);
+      expect(availability.unavailableSince()).toBeNull();
+      expect(changes).toEqual([false, true]);
     } finally {
       availability.close();
+      await pool.end();
     }
   });
 });

@@ -26,6 +26,8 @@ export type TCreateDatabaseOptions = {
   /** Connections per pool. */
   maxConnections?: number;
   applicationName?: string;
+  /** Told when the primary becomes unreachable and when it answers again. */
+  onAvailabilityChange?: (isAvailable: boolean, error?: unknown) => void;
 };
 
 function createPool(url: string, max: number, applicationName: string): pg.Pool {
@@ -71,7 +73,11 @@ export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle
             return typeof value === 'function' ? value.bind(chosen) : value;
           },
         });
-  const availability = createDatabaseAvailability({ url: options.url, pool });
+  const availability = createDatabaseAvailability({
+    url: options.url,
+    pool,
+    ...(options.onAvailabilityChange ? { onChange: options.onAvailabilityChange } : {}),
+  });
   return {
     db,
     readDb,

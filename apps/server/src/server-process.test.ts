@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from './db/embedded-postgres';
 import { loginWithPassword } from './idp/login-with-password';
 import { DEMO_USERS } from './modules/users/demo-users';
+import { startTcpProxy } from './test/tcp-proxy';
 import { createTestDatabase, type TTestDatabase } from './test/test-database';
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -69,14 +70,14 @@ type TMain = {
 };
 
 /** `npm start` as production runs it: main.ts in a process of its own, on the test database. */
-async function startMain(): Promise<TMain> {
+async function startMain(databaseUrl = database.url): Promise<TMain> {
   const port = await findFreePort();
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       SEED_DATASETS: '200',
       SEARCH_RATE_LIMIT: '0',
@@ -193,6 +194,50 @@ describe('SIGTERM under load', () => {
       expect(output()).toContain('Stopped cleanly');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
+
+describe('PostgreSQL stopping under the running process', () => {
+  it('answers 503 and logs it, keeps its jobs alive, serves again when it is back, and still stops cleanly', async () => {
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const { port, child, output, exited } = await startMain(proxy.urlThrough(database.url));
+    try {
+      const accessToken = await signInWhenRunning(port, output);
+      const search = () =>
+        fetch(`http://127.0.0.1:${port}/api/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+          body: JSON.stringify({ index: 0, pageSize: 10 }),
+        });
+      expect((await search()).status).toBe(200);
+
+      await proxy.cut();
+      const refused = await search();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(((await refused.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE');
+      await expect
+        .poll(() => output().includes('PostgreSQL cannot be reached'), { timeout: 5_000, interval: 50 })
+        .toBe(true);
+      // The link checker's and the harvests' pg-boss workers poll and fail meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(child.exitCode).toBeNull();
+
+      await proxy.restore();
+      await expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status, { timeout: 10_000, interval: 100 })
+        .toBe(200);
+      expect((await search()).status).toBe(200);
+      expect(output()).toMatch(/PostgreSQL answers again after \d+\.\d s; serving/);
+
+      child.kill('SIGTERM');
+      expect(await exited, output()).toBe(0);
+      expect(output()).not.toMatch(/unhandled|Unhandled/);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await proxy.close();
     }
   }, 120_000);
 });
