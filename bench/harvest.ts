@@ -1,10 +1,16 @@
-// `npm run bench:harvest [-- --copies 20]`: harvests the two fixture catalogues in ../shared/fixtures/catalog
-// (DCAT-US data.json and CKAN JSON lines) from local files into a fresh embedded PostgreSQL, once as they are
-// and once as a file `--copies` times larger (each copy with identifiers of its own), and prints records/s and
-// the peak heap and RSS of each run as a Markdown table. Equal peaks at 1x and Nx mean the input is streamed.
+// `npm run bench:harvest [-- --copies 20 --heap 128 --port 0]`: harvests the two fixture catalogues in
+// ../shared/fixtures/catalog (DCAT-US data.json and CKAN JSON lines) from local files into a fresh embedded
+// PostgreSQL, once as they are and once as a file `--copies` times larger (each copy with identifiers of its
+// own), and prints a Markdown table: records/s of the first run, of a re-run (all unchanged) and of reading and
+// mapping alone, the CPU time per record (Node and PostgreSQL together) and the peak heap and RSS of the first run.
+//
+// Each run happens in a process of its own started with `--max-old-space-size=<heap>`, so the peaks are the
+// harvest's alone and a harvest whose memory grew with its input would run out of heap: equal peaks at 1x and
+// Nx mean the input is streamed and nothing is kept per record.
 
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,14 +20,75 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
+import { LICENCE_CATALOGUE } from '../apps/server/src/modules/catalogue/licence-catalogue';
 import { addSource } from '../apps/server/src/modules/harvest/add-source';
+import { readSource } from '../apps/server/src/modules/harvest/read-source';
 import { runHarvest } from '../apps/server/src/modules/harvest/run-harvest';
+import { contentHash, createLicenceMatcher, toOfferRecord } from '../apps/server/src/modules/harvest/to-offer-record';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(root, '..', 'shared', 'fixtures', 'catalog');
-const { values: args } = parseArgs({ options: { copies: { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: {
+    copies: { type: 'string', default: '20' },
+    heap: { type: 'string', default: '128' },
+    port: { type: 'string', default: '0' },
+    // Internal: run one harvest in this process and report it as JSON on stdout.
+    child: { type: 'string' },
+    url: { type: 'string' },
+  },
+});
+
+type TChildReport = {
+  status: string;
+  counts: Record<string, number>;
+  seconds: number;
+  heapMb: number;
+  rssMb: number;
+  cpuSeconds: number;
+};
+
+/** The child: one harvest of one source, sampled every 50 ms. */
+async function runChild(source: string, url: string): Promise<void> {
+  const database = createDatabase({ url, maxConnections: 4, applicationName: 'dsm-bench-harvest' });
+  await database.db.selectFrom('harvest_sources').select('id').limit(1).execute();
+  global.gc?.();
+  let heap = 0;
+  let rss = 0;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    heap = Math.max(heap, usage.heapUsed);
+    rss = Math.max(rss, usage.rss);
+  };
+  const sampler = setInterval(sample, 50);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const run = await runHarvest({ db: database.db, source });
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  clearInterval(sampler);
+  sample();
+  await database.close();
+  const report: TChildReport = {
+    status: run.error ? `${run.status}: ${run.error}` : run.status,
+    counts: run.counts,
+    seconds,
+    heapMb: heap / 2 ** 20,
+    rssMb: rss / 2 ** 20,
+    cpuSeconds: (used.user + used.system) / 1e6,
+  };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+if (args.child) {
+  await runChild(args.child, args.url!);
+  process.exit(0);
+}
+
 const copies = Number(args.copies);
 if (!Number.isInteger(copies) || copies < 1) throw new Error('--copies must be a positive integer');
+const heapLimit = Number(args.heap);
+if (!Number.isInteger(heapLimit) || heapLimit < 32) throw new Error('--heap must be a number of MB, at least 32');
 
 /** Writes a JSON lines file holding the depositar packages `copies` times, each copy with new ids. */
 async function writeCkanCopies(file: string, times: number): Promise<number> {
@@ -60,30 +127,101 @@ async function writeDcatUsCopies(file: string, times: number): Promise<number> {
   return catalog.dataset.length * times;
 }
 
+/** CPU seconds used so far by the processes of the PostgreSQL cluster in `dataDir` (Linux; null elsewhere). */
+function postgresCpuSeconds(dataDir: string): number | null {
+  try {
+    const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const ticks = 100; // USER_HZ on Linux
+    let total = 0;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // utime and stime; for the postmaster also cutime and cstime: the backends that have ended.
+        if (Number(pid) === postmaster)
+          total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+        else if (Number(fields[1]) === postmaster) total += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended while being read.
+      }
+    }
+    return total / ticks;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs one harvest in a child process under the heap limit; PostgreSQL's CPU is measured around it. */
+async function harvestInChild(source: string, url: string, dataDir: string) {
+  const postgresBefore = postgresCpuSeconds(dataDir);
+  const child = spawn(
+    process.execPath,
+    [
+      `--max-old-space-size=${heapLimit}`,
+      '--expose-gc',
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--child',
+      source,
+      '--url',
+      url,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const postgresAfter = postgresCpuSeconds(dataDir);
+  if (code !== 0) throw new Error(`${source}: the harvest process exited with ${code} (out of heap?)`);
+  const report = JSON.parse(output.trim().split('\n').pop()!) as TChildReport;
+  const postgresSeconds =
+    postgresBefore === null || postgresAfter === null ? null : Math.max(0, postgresAfter - postgresBefore);
+  return { ...report, postgresSeconds };
+}
+
+/** Records/s of reading and mapping alone (what a run does before the database): file, JSON, offer record. */
+async function readAndMapRate(format: 'dcat-us' | 'ckan-jsonl', file: string): Promise<number> {
+  const matchLicence = createLicenceMatcher(LICENCE_CATALOGUE);
+  const started = performance.now();
+  let records = 0;
+  for await (const item of readSource({ format, location: file })) {
+    if ('dataset' in item) {
+      contentHash(item.dataset);
+      toOfferRecord(item.dataset, '00000000-0000-4000-8000-000000000000', matchLicence);
+    }
+    records++;
+  }
+  return records / ((performance.now() - started) / 1000);
+}
+
 type TRow = {
   input: string;
   records: number;
   seconds: number;
   rate: number;
+  rerunRate: number;
+  mapRate: number;
+  cpuMsPerRecord: number | null;
   heapMb: number;
   rssMb: number;
-  rerunRate: number;
+  load: number;
 };
 
 const folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-bench-harvest-'));
 await chmod(folder, 0o755);
-const embedded = await startEmbeddedPostgres({ dataDir: path.join(folder, 'postgres') });
+const dataDir = path.join(folder, 'postgres');
+const embedded = await startEmbeddedPostgres({ dataDir, port: Number(args.port) });
 const rows: TRow[] = [];
 try {
   const admin = new pg.Client({ connectionString: embedded.adminUrl });
   await admin.connect();
   await admin.query('create database dsm_bench');
   await admin.end();
-  const database = createDatabase({
-    url: embedded.urlFor('dsm_bench'),
-    maxConnections: 4,
-    applicationName: 'dsm-bench-harvest',
-  });
+  const url = embedded.urlFor('dsm_bench');
+  const database = createDatabase({ url, maxConnections: 2, applicationName: 'dsm-bench-harvest' });
   await migrateToLatest(database.db);
 
   const inputs = [
@@ -118,38 +256,31 @@ try {
   for (const [index, input] of inputs.entries()) {
     const name = `bench-${index}`;
     await addSource(database.db, { name, location: input.file, format: input.format });
-    global.gc?.();
-    let heap = 0;
-    let rss = 0;
-    const sample = () => {
-      const usage = process.memoryUsage();
-      heap = Math.max(heap, usage.heapUsed);
-      rss = Math.max(rss, usage.rss);
-    };
-    const sampler = setInterval(sample, 50);
-    const started = performance.now();
-    const run = await runHarvest({ db: database.db, source: name });
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    sample();
-    if (run.status !== 'succeeded' || run.counts.created !== input.records) {
-      throw new Error(`${input.name}: ${run.status} ${JSON.stringify(run.counts)} ${run.error ?? ''}`);
+    const mapRate = await readAndMapRate(input.format, input.file);
+    const load = os.loadavg()[0]!;
+    const first = await harvestInChild(name, url, dataDir);
+    if (first.status !== 'succeeded' || first.counts.created !== input.records) {
+      throw new Error(`${input.name}: ${first.status} ${JSON.stringify(first.counts)}`);
     }
-    const rerunStarted = performance.now();
-    const rerun = await runHarvest({ db: database.db, source: name });
-    const rerunSeconds = (performance.now() - rerunStarted) / 1000;
+    const rerun = await harvestInChild(name, url, dataDir);
     if (rerun.counts.unchanged !== input.records)
       throw new Error(`${input.name}: re-run ${JSON.stringify(rerun.counts)}`);
     rows.push({
       input: input.name,
       records: input.records,
-      seconds,
-      rate: input.records / seconds,
-      heapMb: heap / 2 ** 20,
-      rssMb: rss / 2 ** 20,
-      rerunRate: input.records / rerunSeconds,
+      seconds: first.seconds,
+      rate: input.records / first.seconds,
+      rerunRate: input.records / rerun.seconds,
+      mapRate,
+      cpuMsPerRecord:
+        first.postgresSeconds === null ? null : ((first.cpuSeconds + first.postgresSeconds) * 1000) / input.records,
+      heapMb: first.heapMb,
+      rssMb: first.rssMb,
+      load,
     });
-    process.stderr.write(`${input.name}: ${Math.round(input.records / seconds)} records/s\n`);
+    process.stderr.write(
+      `${input.name}: ${Math.round(input.records / first.seconds)} records/s (Node ${first.cpuSeconds.toFixed(1)} s, PostgreSQL ${first.postgresSeconds?.toFixed(1) ?? '?'} s CPU), re-run ${Math.round(input.records / rerun.seconds)} records/s\n`,
+    );
   }
   await database.close();
 } finally {
@@ -159,14 +290,14 @@ try {
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 process.stdout.write(
-  `\nMachine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, embedded PostgreSQL\n\n`,
+  `\nMachine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, embedded PostgreSQL; each harvest in its own process with --max-old-space-size=${heapLimit}\n\n`,
 );
 process.stdout.write(
-  '| input | records | seconds | records/s (first run) | records/s (re-run, all unchanged) | peak heap MB | peak RSS MB |\n',
+  '| input | records | seconds | records/s (first run) | records/s (re-run, all unchanged) | records/s (read and map only) | CPU ms per record (Node + PostgreSQL, first run) | peak heap MB | peak RSS MB | load average before |\n',
 );
-process.stdout.write('|---|---:|---:|---:|---:|---:|---:|\n');
+process.stdout.write('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
 for (const row of rows) {
   process.stdout.write(
-    `| ${row.input} | ${row.records.toLocaleString('en-US')} | ${row.seconds.toFixed(1)} | ${Math.round(row.rate).toLocaleString('en-US')} | ${Math.round(row.rerunRate).toLocaleString('en-US')} | ${row.heapMb.toFixed(0)} | ${row.rssMb.toFixed(0)} |\n`,
+    `| ${row.input} | ${row.records.toLocaleString('en-US')} | ${row.seconds.toFixed(1)} | ${Math.round(row.rate).toLocaleString('en-US')} | ${Math.round(row.rerunRate).toLocaleString('en-US')} | ${Math.round(row.mapRate).toLocaleString('en-US')} | ${row.cpuMsPerRecord === null ? 'n/a' : row.cpuMsPerRecord.toFixed(2)} | ${row.heapMb.toFixed(0)} | ${row.rssMb.toFixed(0)} | ${row.load.toFixed(1)} |\n`,
   );
 }
