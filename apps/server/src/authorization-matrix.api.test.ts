@@ -733,6 +733,24 @@ describe('authorization matrix', () => {
 });
 
 describe('regressions of the matrix', () => {
+  // The role was checked after the body: a user without it learned from a 400 what the body lacked.
+  it.each(
+    ROWS.filter((row) => row.statuses.buyerA === 403 && row.statuses.operator !== 403)
+      .filter((row) => /^(POST|PUT) /.test(row.route))
+      .map((row) => [row.route, row] as const),
+  )('%s refuses a user without the operator role before it reads the body', async (_route, row) => {
+    const { path: url } = row.call(fixture, 'buyerA');
+    const response = await request<{ code: string }>(
+      testApp.baseUrl,
+      row.route.split(' ')[0]!,
+      url,
+      { unexpected: true },
+      headersOf('buyerA'),
+    );
+    expect(response.status).toBe(403);
+    expect(response.body.code).toBe('FORBIDDEN');
+  });
+
   it.each(ROWS.filter((row) => row.statuses.anonymous === 401).map((row) => [row.route, row] as const))(
     '%s stays closed to a caller without a token who percent-encodes its path',
     async (_route, row) => {

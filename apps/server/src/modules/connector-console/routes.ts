@@ -53,7 +53,7 @@ const CONSOLE_ERRORS = {
 /** The connector console: operators manage a registered connector through its Management API. */
 export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every console call needs the operator role: one check for the whole plugin.
-  app.addHook('preHandler', requireConnectorOperator);
+  app.addHook('preValidation', requireConnectorOperator);
   const db = () => app.database.db;
   await app.register(consoleDataspaceRoutes);
 

@@ -80,7 +80,7 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: registeredConnectorListEndpoint.method,
     url: registeredConnectorListEndpoint.path,
-    preHandler: requireConnectorOperator,
+    preValidation: requireConnectorOperator,
     schema: {
       tags: ['connectors'],
       summary: 'The registered connectors with their addresses (operators)',
@@ -92,7 +92,7 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: connectorRegisterEndpoint.method,
     url: connectorRegisterEndpoint.path,
-    preHandler: requireConnectorOperator,
+    preValidation: requireConnectorOperator,
     schema: {
       tags: ['connectors'],
       summary: 'Register a connector (operators)',
@@ -110,7 +110,7 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: connectorRemoveEndpoint.method,
     url: connectorRemoveEndpoint.path,
-    preHandler: requireConnectorOperator,
+    preValidation: requireConnectorOperator,
     schema: {
       tags: ['connectors'],
       summary: 'Remove a registered connector (operators)',

@@ -20,7 +20,7 @@ import { startHarvestRun } from './start-harvest-run';
 
 /** The harvest API: operators only (`${PRODUCT_ID}_OPERATOR`, checked once for the whole plugin). */
 export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireOperator);
+  app.addHook('preValidation', requireOperator);
   const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 
   app.route({
