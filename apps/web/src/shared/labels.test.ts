@@ -2,7 +2,7 @@ import { CATEGORIES, HOME_TOPICS } from '@dsm/contracts';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
-import { categoryLabel, categoryText } from './labels';
+import { categoryLabel, categoryText, textOrSelf } from './labels';
 
 describe('categoryLabel', () => {
   it('replaces underscores by spaces in sentence case', () => {
@@ -35,5 +35,17 @@ describe('categoryText', () => {
     expect(categoryText(t, '$t(app.title)')).toBe('$t(app.title)');
     expect(categoryText(t, '{{count}}')).toBe('{{count}}');
     expect(categoryText(t, '<b>x</b>')).toBe('<b>x</b>');
+  });
+});
+
+describe('textOrSelf', () => {
+  const t = i18next.getFixedT('en');
+
+  it('translates a value the group names and shows any other value as itself', () => {
+    expect(textOrSelf(t, 'offerCreation.options.accessType', 'DIRECT')).toBe('Direct');
+    for (const value of ['NOPE', 'constructor', '__proto__', '$t(app.title)', 'a.b', '']) {
+      expect(textOrSelf(t, 'offerCreation.options.accessType', value), value).toBe(value);
+    }
+    expect(textOrSelf(t, 'offerCreation.options', 'accessType')).toBe('accessType');
   });
 });

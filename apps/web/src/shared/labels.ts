@@ -7,15 +7,27 @@ export function categoryLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The categories the texts name; every language has German's keys (i18n.test.ts). */
-const NAMED_CATEGORIES: ReadonlySet<string> = new Set(Object.keys(de.category));
+/** True when the texts hold a string at this path; every language has German's keys (i18n.test.ts). */
+function hasText(path: readonly string[]): boolean {
+  let node: unknown = de;
+  for (const part of path) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string';
+}
 
 /**
- * A category as the user reads it: its translation when the texts name it, else its sentence-case
- * label. A name from a link or a harvested catalogue is never used as a translation key, so
- * 'constructor', '__proto__' or '$t(app.title)' show as themselves instead of a function, an
- * object or another text.
+ * The text of a value under a group of the texts (`offerCreation.options.accessType`), or the value
+ * itself when the texts do not name it. For values from a link, stored data or the server: such a
+ * value is never used as a translation key, so 'constructor', '__proto__' or '$t(app.title)' show
+ * as themselves instead of a function, an object or another text.
  */
+export function textOrSelf(t: TFunction, group: string, value: string): string {
+  return hasText([...group.split('.'), value]) ? t(`${group}.${value}`) : value;
+}
+
+/** A category as the user reads it: its translation when the texts name it, else its sentence-case label. */
 export function categoryText(t: TFunction, name: string): string {
-  return NAMED_CATEGORIES.has(name) ? t(`category.${name}`) : categoryLabel(name);
+  return hasText(['category', name]) ? t(`category.${name}`) : categoryLabel(name);
 }

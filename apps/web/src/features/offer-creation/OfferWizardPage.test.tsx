@@ -87,6 +87,25 @@ describe('the create-offer wizard', () => {
     expect((screen.getByTestId('wizard-publish') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('shows hand-edited pre-requisites and stored categories as they are, never as other texts', async () => {
+    localStorage.setItem(
+      'formCache',
+      JSON.stringify({ generalInfo: { categories: ['constructor', '$t(app.title)', 'ENVIRONMENT'] } }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<OfferWizardPage />, {
+      url: '/offer/create?pricingOption=constructor&contentType=__proto__&accessType=%24t(app.title)',
+    });
+    for (let i = 0; i < 3; i++) await user.click(screen.getByTestId('wizard-skip'));
+    expect(screen.getByTestId('preview-pricingOption').textContent).toBe('constructor');
+    expect(screen.getByTestId('preview-contentType').textContent).toBe('__proto__');
+    expect(screen.getByTestId('preview-accessType').textContent).toBe('$t(app.title)');
+    for (const category of ['Constructor', '$t(app.title)', 'Environment']) {
+      expect(screen.getAllByText(category).length, category).toBeGreaterThan(0);
+    }
+    expect(screen.queryByText('data marketplace')).toBeNull();
+  });
+
   it('dims the geo and time restriction until their boxes are checked, and pre-checks geo for a stored value', async () => {
     const user = userEvent.setup();
     localStorage.setItem('formCache', JSON.stringify({ licensingInfo: { geoRestriction: 'DE' } }));

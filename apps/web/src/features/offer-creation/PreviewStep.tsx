@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Ta
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { categoryText, textOrSelf } from '../../shared/labels';
 import type { TFormCache } from './form-cache';
 import { applyPricingOption, endpointsOf, type TPrerequisites } from './offer-input';
 import type { TOfferProblem } from './validate-offer';
@@ -42,7 +43,8 @@ function Entry({ label, children, testId }: { label: string; children: ReactNode
 export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPreviewStepProps) {
   const { t, i18n } = useTranslation();
   const none = t('offerCreation.preview.none');
-  const option = (group: string, value: string) => (value ? t(`offerCreation.options.${group}.${value}`, value) : none);
+  const option = (group: string, value: string) =>
+    value ? textOrSelf(t, `offerCreation.options.${group}`, value) : none;
   const { generalInfo } = cache;
   const licensing = applyPricingOption(cache.licensingInfo, prerequisites.pricingOption);
   const field = (name: string) => t(`offerCreation.fields.${name}`);
@@ -120,7 +122,7 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
                 ? none
                 : generalInfo.categories.map((category) => (
                     <Badge key={category} variant="light">
-                      {t(`category.${category}`, category)}
+                      {categoryText(t, category)}
                     </Badge>
                   ))}
             </Group>
