@@ -134,9 +134,19 @@ test('[ROBUSTNESS]: stale, malformed and removed addresses show a clear message 
       inResults: true,
     },
     { path: '/results?unknown=1&utm_source=mail', text: /data sets? found/, inResults: true },
+    {
+      path: `/results?filter=${encodeURIComponent('{"selectedCategories":["constructor","$t(app.title)"]}')}`,
+      text: 'Constructor',
+      inResults: true,
+    },
     { path: '/offers/old-route', text: 'Page not found' },
     { path: '/offer/details/', text: 'Page not found' },
     { path: '/offer/create?pricingOption=NOPE', text: /Choose the pricing option/ },
+    { path: '/offer/create?offerId=%25ZZ&pricingOption=FREE&contentType=DATA&accessType=DIRECT', text: offerNotFound },
+    {
+      path: '/offer/create?offerId=3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01&pricingOption=FREE&contentType=DATA&accessType=DIRECT',
+      text: offerNotFound,
+    },
   ];
   for (const { path, text, inResults } of cases) {
     await page.goto(path);
