@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -31,6 +30,30 @@ export type TRestoreDatabaseOptions = {
 
 export type TRestoreResult = { tables: number; rows: number; migrations: string[]; createdAt: string };
 
+const NEWLINE = 10;
+const END_LINE = Buffer.from('END\n');
+/** COPY text's end of data, which no row can be: a backslash in data is written as two. */
+const END_OF_ROWS = Buffer.from('\\.\n');
+
+/**
+ * The lines of a stream, each with its newline (the last one may lack it when the file is cut
+ * off). Chunks are read only as lines are taken, so a restore holds one chunk, not the file.
+ */
+export async function* splitLines(input: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+  let rest = Buffer.alloc(0);
+  for await (const chunk of input) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const data = rest.length > 0 ? Buffer.concat([rest, bytes]) : bytes;
+    let start = 0;
+    for (let end = data.indexOf(NEWLINE); end !== -1; end = data.indexOf(NEWLINE, start)) {
+      yield data.subarray(start, end + 1);
+      start = end + 1;
+    }
+    rest = data.subarray(start);
+  }
+  if (rest.length > 0) yield rest;
+}
+
 /** A backup's JSON line; a damaged one refuses the restore. */
 function parseJson<T>(text: string): T {
   try {
@@ -55,24 +78,31 @@ function kyselyOn(client: pg.Client): Kysely<TDatabase> {
  * other sessions use.
  */
 export async function restoreDatabase(options: TRestoreDatabaseOptions): Promise<TRestoreResult> {
-  // A file that cannot be read or unpacked fails the restore instead of leaving it waiting for lines.
-  const unreadable = new Promise<never>((_, reject) => {
-    options.input.once('error', (error) => reject(new RestoreRefused(`The backup cannot be read: ${error.message}`)));
-  });
-  unreadable.catch(() => {});
-  const lines = createInterface({ input: options.input, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
-  const read = async () => await Promise.race([lines.next(), unreadable]);
-  let ahead = await read();
+  const lines = splitLines(options.input);
+  const pull = async () => {
+    try {
+      return await lines.next();
+    } catch (error) {
+      throw new RestoreRefused(`The backup cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  let ahead = await pull();
   // One line of look-ahead: only END may be the last line, so a file cut off anywhere (even inside
   // a row) is refused before its last piece reaches the database.
-  const next = async (): Promise<string> => {
+  const nextLine = async (): Promise<Buffer> => {
     if (ahead.done) throw new RestoreRefused('The backup ends early: the file is incomplete');
     const line = ahead.value;
-    ahead = await read();
-    if (ahead.done && line !== 'END') throw new RestoreRefused('The backup ends early: the file is incomplete');
+    ahead = await pull();
+    if (line.at(-1) !== NEWLINE || (ahead.done && !line.equals(END_LINE))) {
+      throw new RestoreRefused('The backup ends early: the file is incomplete');
+    }
     return line;
   };
-  if (ahead.done || ahead.value !== BACKUP_MAGIC) {
+  const next = async (): Promise<string> => {
+    const line = await nextLine();
+    return line.toString('utf8', 0, line.length - 1);
+  };
+  if (ahead.done || ahead.value.toString('utf8').replace(/\n$/, '') !== BACKUP_MAGIC) {
     throw new RestoreRefused(`This is not a backup of the marketplace (its first line is not "${BACKUP_MAGIC}")`);
   }
   await next();
@@ -145,9 +175,9 @@ export async function restoreDatabase(options: TRestoreDatabaseOptions): Promise
       failed.catch(() => {});
       try {
         for (;;) {
-          const row = await next();
-          if (row === '\\.') break;
-          if (!sink.write(`${row}\n`)) await Promise.race([once(sink, 'drain'), failed]);
+          const row = await nextLine();
+          if (row.equals(END_OF_ROWS)) break;
+          if (!sink.write(row)) await Promise.race([once(sink, 'drain'), failed]);
         }
       } catch (error) {
         // CopyFail ends the COPY, so the rollback that follows is not stuck behind it.
