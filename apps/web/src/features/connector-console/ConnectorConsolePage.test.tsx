@@ -129,6 +129,35 @@ describe('ConnectorConsolePage', () => {
     expect(within(screen.getByTestId('health-liveness')).getByText('Healthy')).toBeTruthy();
   });
 
+  it('shows a connector that does not answer in time: every health check with the reason, and the assets panel', async () => {
+    const timedOut = "The connector 'provider' (http://127.0.0.1:4000/provider) did not answer within 10 s";
+    const healthy = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/connectors/provider/health') {
+        return json(200, {
+          checks: ['health', 'liveness', 'readiness', 'startup'].map((name) => ({
+            name,
+            isHealthy: false,
+            components: [],
+            error: 'The connector did not answer within 10 s',
+          })),
+        });
+      }
+      if (url.startsWith('/api/connectors/provider/assets?')) {
+        return json(504, { statusCode: 504, code: 'GATEWAY_TIMEOUT', error: 'Gateway Timeout', message: timedOut });
+      }
+      return healthy(input, init);
+    });
+    const user = userEvent.setup();
+    renderConsole();
+    const startup = await screen.findByTestId('health-startup');
+    expect(within(startup).getByText('Unhealthy')).toBeTruthy();
+    expect(within(startup).getByText('The connector did not answer within 10 s')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Assets' }));
+    expect(await screen.findByText(timedOut)).toBeTruthy();
+  });
+
   it('lists, creates and deletes assets, and shows the connector’s message for a taken id', async () => {
     const user = userEvent.setup();
     renderConsole();
