@@ -544,16 +544,16 @@ async function send(row: TRow, persona: TPersona): Promise<TAnswer> {
 }
 
 /**
- * Strings that identify a buyer's own records; nobody else may be shown them. Not the user's id, name or e-mail
- * address: whoever publishes an offer (every caller does in the POST /api/offers row) appears in the public
- * catalogue as its publisher `urn:dsm:supplier:{user id}` with name and mbox, and none of them grants anything,
- * since every call acts as the token's subject.
+ * Strings that identify a buyer and their records; nobody else may be shown them. Not the user's id or name:
+ * whoever publishes an offer (every caller does in the POST /api/offers row) appears in the public catalogue as
+ * its publisher `urn:dsm:supplier:{user id}` with that name, and neither grants anything, since every call acts as
+ * the token's subject. The sign-in address stays private even then.
  */
 function secretsOf(persona: 'buyerA' | 'buyerB'): string[] {
   const order = persona === 'buyerA' ? fixture.aOrder : fixture.bOrder;
   const invoice = order.invoices[0]!;
   const delivery = persona === 'buyerA' ? [fixture.aDelivery] : [];
-  return [order.id, invoice.id, invoice.number, ...delivery];
+  return [who[persona].user.email, order.id, invoice.id, invoice.number, ...delivery];
 }
 
 /** Who may see a buyer's records besides the buyer: A's supplier S sees A in its sales and on A's invoice. */
@@ -733,6 +733,24 @@ describe('authorization matrix', () => {
 });
 
 describe('regressions of the matrix', () => {
+  it("publishes a supplier's offers without the supplier's sign-in address", async () => {
+    const email = who.supplierS.user.email;
+    for (const path of [`/api/metadata/${fixture.sOffer}`, `/api/catalog/${fixture.sOffer}`]) {
+      const answer = await request(testApp.baseUrl, 'GET', path, undefined, headersOf('buyerB'));
+      expect(answer.status).toBe(200);
+      expect(JSON.stringify(answer.body)).not.toContain(email);
+    }
+    const search = await request(
+      testApp.baseUrl,
+      'POST',
+      '/api/search',
+      { index: 0, pageSize: 1000 },
+      headersOf('buyerB'),
+    );
+    expect(JSON.stringify(search.body)).toContain(fixture.sOffer);
+    expect(JSON.stringify(search.body)).not.toContain(email);
+  });
+
   // The role was checked after the body: a user without it learned from a 400 what the body lacked.
   it.each(
     ROWS.filter((row) => row.statuses.buyerA === 403 && row.statuses.operator !== 403)

@@ -1,5 +1,6 @@
 import type { TAgent, TDataset, TOffer, TPaymentModel } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { SUPPLIER_AGENT_PREFIX } from '../offers/offer-rows';
 
 type TAgentRow = {
   id: string;
@@ -19,7 +20,9 @@ function presentAgent(row: TAgentRow | undefined, id: string): TAgent {
     if (row.first_name) agent['foaf:firstName'] = row.first_name;
     if (row.last_name) agent['foaf:lastName'] = row.last_name;
   }
-  if (row.email) agent['foaf:mbox'] = `mailto:${row.email}`;
+  // A supplier's agent holds the user's sign-in address, which was never published: the offer's author and
+  // maintainer addresses are the contacts the supplier chose to show.
+  if (row.email && !row.id.startsWith(SUPPLIER_AGENT_PREFIX)) agent['foaf:mbox'] = `mailto:${row.email}`;
   return agent;
 }
 

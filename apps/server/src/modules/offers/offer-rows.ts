@@ -64,9 +64,12 @@ export type TOfferRows = {
   }[];
 };
 
+/** How the ids of the agents that stand for marketplace users begin. */
+export const SUPPLIER_AGENT_PREFIX = 'urn:dsm:supplier:';
+
 /** The agent id standing for a supplier as publisher: one per user, stable across their offers. */
 export function supplierAgentId(userId: string): string {
-  return `urn:dsm:supplier:${encodeURIComponent(userId)}`;
+  return `${SUPPLIER_AGENT_PREFIX}${encodeURIComponent(userId)}`;
 }
 
 /** The dataset id of a wizard offer: one dataset per offer. */
