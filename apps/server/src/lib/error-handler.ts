@@ -71,6 +71,21 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
   sendError(reply, request, ErrorCode.VALIDATION_FAILED, message);
 }
 
+const CANNOT_STORE = 'The request holds a character the database cannot store, such as a NUL';
+
+/**
+ * PostgreSQL's refusals of a value (SQLSTATE class 22) that only input can cause: a NUL or another
+ * character it cannot store, text longer than its column, a number out of range, text of the wrong
+ * type. A contract that let such a value through still answers the caller 400, never 500.
+ */
+const DATABASE_INPUT_ERRORS: ReadonlyMap<string, string> = new Map([
+  ['22021', CANNOT_STORE],
+  ['22P05', CANNOT_STORE],
+  ['22001', 'A value of the request is too long'],
+  ['22003', 'A number of the request is out of range'],
+  ['22P02', 'A value of the request is not of the expected type'],
+]);
+
 /** One handler turns every failure into the common error body; nothing leaks a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -106,6 +121,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status === 404) return sendError(reply, request, ErrorCode.NOT_FOUND, error.message);
     if (status >= 400 && status < 500) return sendError(reply, request, ErrorCode.VALIDATION_FAILED, error.message);
+
+    const inputRefusal = DATABASE_INPUT_ERRORS.get(String(error.code));
+    if (inputRefusal) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return sendError(reply, request, ErrorCode.VALIDATION_FAILED, inputRefusal);
+    }
 
     // The availability watch confirms with a probe and then refuses requests at once until it returns.
     if (request.server.database.availability.report(error)) {
