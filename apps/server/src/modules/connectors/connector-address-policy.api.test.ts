@@ -101,6 +101,18 @@ describe('connector addresses without CONNECTOR_ALLOWED_HOSTS', () => {
     expect(response.body.message).toContain('100.64.0.7 is a carrier-grade-nat address');
   });
 
+  it('refuses a connector address with a user name and password, which every user would see in the list', async () => {
+    const response = await register(testApp, operator, {
+      url: 'https://8.8.8.8/credentials-edc',
+      managementUrl: 'https://admin:hunter2@8.8.8.8/management',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.issues).toEqual([
+      { path: 'body.managementUrl', message: 'must not contain a user name or password; use apiKey' },
+    ]);
+    expect(JSON.stringify(response.body)).not.toContain('hunter2');
+  });
+
   it('registers a connector at a public address', async () => {
     const publicOne = await register(testApp, operator, { url: 'https://8.8.8.8/public-edc' });
     expect(publicOne.status).toBe(201);

@@ -122,6 +122,8 @@ async function resolveAll(host: string): Promise<string[] | null> {
 
 /** Why one registered address is refused, or null when it may be used. */
 async function problemOf(url: URL): Promise<string | null> {
+  // Connector URLs are listed to every user and named in error messages; the API key is the credential.
+  if (url.username !== '' || url.password !== '') return 'must not contain a user name or password; use apiKey';
   const host = bareHost(url.hostname);
   if (isAllowedHost(host, url.port || DEFAULT_PORTS[url.protocol] || '')) return null;
   if (isIP(host) !== 0) return isPublicAddress(host) ? null : refusal(host, host);
@@ -133,8 +135,8 @@ async function problemOf(url: URL): Promise<string | null> {
 
 /**
  * Refuses to register a connector whose URL, management or protocol address is (or resolves to) a loopback,
- * private, link-local or other non-public address, unless CONNECTOR_ALLOWED_HOSTS names the host: a 400 whose
- * issues name each field and the address.
+ * private, link-local or other non-public address, unless CONNECTOR_ALLOWED_HOSTS names the host, or carries a
+ * user name or password: a 400 whose issues name each field and the problem.
  */
 export async function assertConnectorAddressesAllowed(addresses: Record<string, string | undefined>): Promise<void> {
   const issues: TIssue[] = [];
