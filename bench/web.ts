@@ -4,7 +4,7 @@
 // home, results (100 items) and an offer's details page in that signed-in browser. Prints a Markdown
 // table with the initial JavaScript of the build (gzip) and each page's scores.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,8 @@ const cdpPort = Number(args['cdp-port']);
 const runs = Number(args.runs);
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, '.data', 'bench-web');
+/** The measured build, copied out of apps/web/dist (bench/web-server.ts). */
+const distDir = path.join(root, '.data', 'bench-web-dist');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const buyer = DEMO_USERS.find((user) => user.email === 'buyer@example.com') as (typeof DEMO_USERS)[number];
 /** The budgets of issue 8. */
@@ -39,7 +41,7 @@ const BUDGET = { score: 95, initialJsKb: 200 };
 
 /** Entry script plus the chunks index.html preloads: what every first visit downloads before any page code. */
 function initialJavaScript(): { files: number; gzipKb: number } {
-  const dist = path.join(root, 'apps', 'web', 'dist');
+  const dist = distDir;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
   const bytes = scripts.reduce(
@@ -51,7 +53,7 @@ function initialJavaScript(): { files: number; gzipKb: number } {
 
 async function startServer(): Promise<ChildProcess> {
   rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/web-server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -62,6 +64,7 @@ async function startServer(): Promise<ChildProcess> {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: distDir,
     },
   });
   const deadline = Date.now() + 240_000;
@@ -92,6 +95,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   if (!args['skip-build']) execFileSync('npm', ['run', 'build', '-w', '@dsm/web'], { cwd: root, stdio: 'ignore' });
+  rmSync(distDir, { recursive: true, force: true });
+  cpSync(path.join(root, 'apps', 'web', 'dist'), distDir, { recursive: true });
   const initial = initialJavaScript();
   const server = await startServer();
   const profile = path.join(os.tmpdir(), `bench-web-${process.pid}`);

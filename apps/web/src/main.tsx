@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadLandingPage } from './app/page-preload';
@@ -16,9 +16,13 @@ const root = document.getElementById('root');
 initI18n();
 void languageReady().finally(() => {
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition renders in slices the browser can interrupt, instead of one long task that
+  // blocks input on a slow phone; the plain shell of index.html stays on screen meanwhile.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Badge, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,11 +35,13 @@ export function Shell() {
   const user = useCurrentUser();
   const isOperator = useIsOperator();
   return (
-    <AppShell header={{ height: 60 }} padding={0} className="app-shell">
+    // Plain elements rather than Mantine's AppShell, whose navbar, aside and resizing code the
+    // header-and-page layout does not use and the first download can do without.
+    <div className="app-shell">
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <AppShell.Header px="md">
+      <header className="app-header">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <UnstyledButton component={Link} to="/" className="brand-link" data-testid="home-link">
@@ -78,13 +80,13 @@ export function Shell() {
             </Group>
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Main id="main" className="app-main">
+      </header>
+      <main id="main" className="app-main">
         {/* Pages load on first visit (router.tsx); the header stays usable meanwhile. */}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
+      </main>
       {/* In normal flow below the page rather than fixed, so it never covers results on small screens. */}
       <footer className="app-footer">
         <Group justify="space-between" wrap="wrap" gap="xs" px="md" py="sm">
@@ -104,6 +106,6 @@ export function Shell() {
           </Group>
         </Group>
       </footer>
-    </AppShell>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { TAppConfig } from '@dsm/contracts';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import { configureApiAuth } from '../../shared/api-auth';
@@ -59,7 +59,8 @@ export function SignInProvider({ navigate, children }: TSignInProviderProps) {
           getAccessToken: () => getAccessToken(session),
           onUnauthorized: () => void session.userManager.removeUser(),
         });
-        setState({ status: 'ready', session });
+        // The page behind the guard renders now: in slices, not as one long task (main.tsx).
+        startTransition(() => setState({ status: 'ready', session }));
       },
       () => isCurrent && setState({ status: 'failed' }),
     );
@@ -151,7 +152,7 @@ function SessionBridge({ config, onChange }: { config: TAppConfig; onChange(view
   );
 
   useEffect(() => {
-    onChange({ user, actions, requiredRole: config.userRole });
+    startTransition(() => onChange({ user, actions, requiredRole: config.userRole }));
   }, [onChange, user, actions, config.userRole]);
   return null;
 }
