@@ -16,6 +16,7 @@ import {
   type TRecordFailure,
 } from './harvest-repository';
 import type { THarvestedDataset } from './harvested-dataset';
+import { readAhead } from './read-ahead';
 import { readSource, type TSourceItem } from './read-source';
 import { contentHash, createLicenceMatcher, toOfferRecord } from './to-offer-record';
 import { type THarvestBatch, writeHarvestBatch } from './write-harvest-batch';
@@ -200,13 +201,17 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
   };
 
   try {
-    const items = readSource({
-      format: source.format as THarvestFormat,
-      location: source.location,
-      skip: processed,
-      ...(options.pageSize ? { pageSize: options.pageSize } : {}),
-      retry: { ...options.retry, onRetry: (attempt, reason) => emit({ event: 'retry', attempt, reason }) },
-    });
+    // The next batch is read and mapped while this one's stored records are looked up and written.
+    const items = readAhead(
+      readSource({
+        format: source.format as THarvestFormat,
+        location: source.location,
+        skip: processed,
+        ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+        retry: { ...options.retry, onRetry: (attempt, reason) => emit({ event: 'retry', attempt, reason }) },
+      }),
+      BATCH_SIZE,
+    );
     for await (const item of items) {
       batch.push(item);
       if (batch.length >= BATCH_SIZE) await flush();
