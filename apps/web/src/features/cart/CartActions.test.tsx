@@ -6,7 +6,7 @@ import { currentLocation, renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../search/test-offer';
 import { CartActions } from './CartActions';
 import { toCartOffer } from './cart-storage';
-import { batchIdsOf, json, makeOrder, metadataItemOf, storedCarts } from './cart-test-data';
+import { batchIdsOf, json, makeCartOffer, makeOrder, metadataItemOf, storeCart, storedCarts } from './cart-test-data';
 import { useCart } from './use-cart';
 
 const offer = makeTestOffer({ paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5, isSellable: true });
@@ -45,6 +45,18 @@ describe('CartActions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove from cart' }));
     expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [] }]);
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+  });
+
+  it('refuses a 101st offer with a message and leaves the cart as it was', async () => {
+    const full = Array.from({ length: 100 }, (_, i) =>
+      makeCartOffer({ '@id': `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }),
+    );
+    storeCart(full);
+    renderWithProviders(<CartActions offer={offer} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Your cart is full: one order takes at most 100 offers.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Added to cart' })).toBeNull();
+    expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: full }]);
   });
 
   it('goes to the cart from the added-to-cart modal', async () => {

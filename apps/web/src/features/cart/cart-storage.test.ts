@@ -3,6 +3,7 @@ import { makeTestOffer } from '../search/test-offer';
 import {
   CartError,
   cartItemsOf,
+  MAX_CART_ITEMS,
   parseCarts,
   toCartOffer,
   withCartCleared,
@@ -63,6 +64,26 @@ describe('parseCarts', () => {
       42,
     ]);
     expect(parseCarts(raw)).toEqual({ entries: [{ id: 'ada', items: [AIR] }], isDamaged: true });
+  });
+});
+
+describe('a cart as large as one order', () => {
+  const items = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      makeCartOffer({ '@id': `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }),
+    );
+
+  it('keeps the first 100 items of a stored cart that holds more, and reports the rest as damage', () => {
+    const parsed = parseCarts(JSON.stringify([{ id: 'ada', items: items(3000) }]));
+    expect(parsed.isDamaged).toBe(true);
+    expect(cartItemsOf(parsed.entries, 'ada')).toHaveLength(MAX_CART_ITEMS);
+    expect(parseCarts(JSON.stringify([{ id: 'ada', items: items(MAX_CART_ITEMS) }])).isDamaged).toBe(false);
+  });
+
+  it('refuses a 101st offer as a full cart', () => {
+    const full = [{ id: 'ada', items: items(MAX_CART_ITEMS) }];
+    expect(() => withItemAdded(full, 'ada', AIR)).toThrowError(new CartError('CART_FULL'));
+    expect(cartItemsOf(withItemAdded([{ id: 'ada', items: items(99) }], 'ada', AIR), 'ada')).toHaveLength(100);
   });
 });
 

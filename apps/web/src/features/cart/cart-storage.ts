@@ -1,4 +1,4 @@
-import { type TCartOffer, type TOffer, ZCartOffer } from '@dsm/contracts';
+import { MAX_ORDER_ITEMS, type TCartOffer, type TOffer, ZCartOffer } from '@dsm/contracts';
 import { z } from 'zod';
 
 /** The local-storage key of the carts: one entry per user, `[{ id: userId, items: offers }]`. */
@@ -8,14 +8,23 @@ export const CART_STORAGE_KEY = 'cart';
 export const ZCartEntry = z.object({ id: z.string().min(1), items: z.array(ZCartOffer) });
 export type TCartEntry = z.infer<typeof ZCartEntry>;
 
-/** What went wrong with a cart change; each code has a message in the `cart.errors` texts. */
-export type TCartErrorCode = 'ALREADY_IN_CART' | 'NO_CART';
+/** A cart holds at most as many offers as one order can take. */
+export const MAX_CART_ITEMS = MAX_ORDER_ITEMS;
 
-/** A refused cart change: the specification's 'Item already in cart' and 'No cart found'. */
+/** What went wrong with a cart change; each code has a message in the `cart.errors` texts. */
+export type TCartErrorCode = 'ALREADY_IN_CART' | 'NO_CART' | 'CART_FULL';
+
+const CART_ERROR_MESSAGES: Record<TCartErrorCode, string> = {
+  ALREADY_IN_CART: 'Item already in cart',
+  NO_CART: 'No cart found',
+  CART_FULL: `A cart holds at most ${MAX_CART_ITEMS} offers`,
+};
+
+/** A refused cart change: the specification's 'Item already in cart' and 'No cart found', and a full cart. */
 export class CartError extends Error {
   override readonly name = 'CartError';
   constructor(readonly code: TCartErrorCode) {
-    super(code === 'ALREADY_IN_CART' ? 'Item already in cart' : 'No cart found');
+    super(CART_ERROR_MESSAGES[code]);
   }
 }
 
@@ -24,8 +33,8 @@ export type TParsedCarts = { entries: TCartEntry[]; isDamaged: boolean };
 
 /**
  * Reads the stored carts. Anything that does not fit (not JSON, not a list, an entry or item of
- * another shape, a second entry for the same user) is dropped and reported as damage, so a
- * corrupted value costs at most that part of the cart and never the page.
+ * another shape, a second entry for the same user, items beyond MAX_CART_ITEMS) is dropped and
+ * reported as damage, so a corrupted value costs at most that part of the cart and never the page.
  */
 export function parseCarts(raw: string | null): TParsedCarts {
   if (raw === null) return { entries: [], isDamaged: false };
@@ -44,6 +53,10 @@ export function parseCarts(raw: string | null): TParsedCarts {
       isDamaged = true;
       continue;
     }
+    if (parsed.data.items.length > MAX_CART_ITEMS) {
+      isDamaged = true;
+      parsed.data.items = parsed.data.items.slice(0, MAX_CART_ITEMS);
+    }
     entries.push(parsed.data);
   }
   return { entries, isDamaged };
@@ -54,11 +67,15 @@ export function cartItemsOf(entries: readonly TCartEntry[], userId: string): TCa
   return entries.find((entry) => entry.id === userId)?.items ?? [];
 }
 
-/** The carts with an offer added to the user's (created when missing); ALREADY_IN_CART when it is there. */
+/**
+ * The carts with an offer added to the user's (created when missing); ALREADY_IN_CART when it is
+ * there, CART_FULL when the cart holds as many offers as one order can take.
+ */
 export function withItemAdded(entries: readonly TCartEntry[], userId: string, item: TCartOffer): TCartEntry[] {
   const current = entries.find((entry) => entry.id === userId);
   if (!current) return [...entries, { id: userId, items: [item] }];
   if (current.items.some((existing) => existing['@id'] === item['@id'])) throw new CartError('ALREADY_IN_CART');
+  if (current.items.length >= MAX_CART_ITEMS) throw new CartError('CART_FULL');
   return entries.map((entry) => (entry === current ? { id: userId, items: [...entry.items, item] } : entry));
 }
 

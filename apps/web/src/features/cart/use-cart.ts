@@ -6,6 +6,7 @@ import { useCurrentUser } from '../auth/current-user';
 import {
   CartError,
   cartItemsOf,
+  MAX_CART_ITEMS,
   type TCartEntry,
   withCartCleared,
   withItemAdded,
@@ -60,7 +61,7 @@ export function useCart(): TCart {
         return true;
       } catch (error) {
         if (!(error instanceof CartError)) throw error;
-        showAlert(t(`cart.errors.${error.code}`), { type: 'error' });
+        showAlert(t(`cart.errors.${error.code}`, { max: MAX_CART_ITEMS }), { type: 'error' });
         return false;
       }
     },
