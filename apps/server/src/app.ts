@@ -34,6 +34,7 @@ import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { harvestRoutes } from './modules/harvest/routes';
 import { registerDatabaseGate } from './modules/health/database-gate';
 import { healthRoutes } from './modules/health/routes';
+import { registerShutdownGate } from './modules/health/shutdown-gate';
 import { licenceRoutes } from './modules/licences/routes';
 import { likeRoutes } from './modules/likes/routes';
 import type { TLinkCheckQueue } from './modules/link-checker/request-link-checks';
@@ -85,7 +86,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     genReqId: () => crypto.randomUUID(),
     forceCloseConnections: 'idle',
     frameworkErrors: handleFrameworkError,
-    return503OnClosing: true,
+    // The shutdown gate answers such requests with the common error body instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   configureConnectorSecretKey({ secretKey: options.config.connectorSecretKey, dataDir: options.config.dataDir });
@@ -107,6 +109,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config);
   await registerCompression(app);
+  registerShutdownGate(app);
   registerDatabaseGate(app);
 
   app.addHook('onSend', async (request, reply) => {

@@ -19,7 +19,13 @@ type TOutcome = { status: number; completedAt: number } | { error: string; compl
  * A search whose body arrives in two parts `pauseMs` apart: the server holds it in flight for that
  * long, deterministically, whatever the machine's speed.
  */
-function slowSearch(port: number, token: string, pauseMs: number, onFirstPart: () => void): Promise<TOutcome> {
+function slowSearch(
+  port: number,
+  token: string,
+  pauseMs: number,
+  onFirstPart: () => void,
+  agent: http.Agent | false = false,
+): Promise<TOutcome> {
   const body = JSON.stringify({ index: 0, pageSize: 100 });
   return new Promise((resolve) => {
     const done = (outcome: TOutcome) => resolve(outcome);
@@ -29,7 +35,7 @@ function slowSearch(port: number, token: string, pauseMs: number, onFirstPart: (
         port,
         method: 'POST',
         path: '/api/search',
-        agent: false,
+        agent,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
@@ -48,6 +54,34 @@ function slowSearch(port: number, token: string, pauseMs: number, onFirstPart: (
       onFirstPart();
       setTimeout(() => req.end(body.slice(10)), pauseMs);
     });
+  });
+}
+
+/** A search on a kept-alive connection of `agent`: status, Retry-After and body. */
+function searchOn(agent: http.Agent, port: number, token: string) {
+  return new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
+    const body = JSON.stringify({ index: 0, pageSize: 10 });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/search',
+        agent,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body: text }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -127,14 +161,18 @@ describe('SIGTERM under load', () => {
       const accessToken = await signInWhenRunning(port, output);
 
       // Twelve searches held in flight for 1.5 s each; the signal comes while all of them wait.
+      // One more rides a kept-alive connection, which then carries a second request into the drain.
+      const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
       let started = 0;
       let inFlight: Promise<TOutcome>[] = [];
+      let onKeptAlive: Promise<TOutcome> = Promise.resolve({ error: 'not started', completedAt: 0 });
       const allStarted = new Promise<void>((resolve) => {
         const onFirstPart = () => {
           started += 1;
-          if (started === 12) resolve();
+          if (started === 13) resolve();
         };
         inFlight = Array.from({ length: 12 }, () => slowSearch(port, accessToken, 1_500, onFirstPart));
+        onKeptAlive = slowSearch(port, accessToken, 1_500, onFirstPart, keptAlive);
       });
       await allStarted;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -145,6 +183,9 @@ describe('SIGTERM under load', () => {
         .poll(() => output().includes('SIGTERM: finishing requests'), { timeout: 5_000, interval: 20 })
         .toBe(true);
       const refused = await fresh(port, '/api/search');
+      expect(await onKeptAlive).toMatchObject({ status: 200 });
+      const late = await searchOn(keptAlive, port, accessToken);
+      keptAlive.destroy();
 
       const outcomes = await Promise.all(inFlight);
       const code = await exited;
@@ -156,6 +197,14 @@ describe('SIGTERM under load', () => {
         expect(outcome.completedAt).toBeGreaterThan(signalledAt);
       }
       expect(refused).toBe('ECONNREFUSED');
+      // A request arriving on an open connection during the drain gets the common body, and may retry.
+      expect(late.status).toBe(503);
+      expect(late.retryAfter).toBe('5');
+      expect(JSON.parse(late.body)).toMatchObject({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The server is restarting; retry in a few seconds',
+      });
       expect(code, output()).toBe(0);
       expect(exitMs).toBeLessThan(10_000);
       expect(output()).toContain('Stopped cleanly');

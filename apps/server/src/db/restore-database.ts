@@ -40,7 +40,7 @@ const END_OF_ROWS = Buffer.from('\\.\n');
  * off). Chunks are read only as lines are taken, so a restore holds one chunk, not the file.
  */
 export async function* splitLines(input: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
-  let rest = Buffer.alloc(0);
+  let rest: Buffer = Buffer.alloc(0);
   for await (const chunk of input) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     const data = rest.length > 0 ? Buffer.concat([rest, bytes]) : bytes;
