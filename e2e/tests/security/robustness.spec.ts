@@ -283,3 +283,26 @@ test('[ROBUSTNESS]: a page whose code is gone after a deploy shows the boundary 
   await expect(boundary).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('[ROBUSTNESS]: a language whose texts are gone after a deploy says so and the page stays usable', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page);
+  await inEnglish(page);
+  await page.goto('/impressum');
+  await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+
+  await page.route(/\/assets\/fr-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.getByTestId('language-select').selectOption('fr');
+  await expect(page.getByTestId('global-alert')).toHaveText(
+    'This language could not be loaded. Reload the page and try again.',
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+  await expectShellWithContent(page);
+
+  // After the reload the new deploy's texts load, and the remembered choice applies.
+  await page.unroute(/\/assets\/fr-[^/]+\.js$/);
+  await page.reload();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
