@@ -2,19 +2,17 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import type { THarvestFormat } from '@dsm/contracts';
-import StreamJson from 'stream-json';
-import Pick from 'stream-json/filters/Pick';
-import StreamArray from 'stream-json/streamers/StreamArray';
 import { fetchWithRetry, type TRetryOptions } from './fetch-with-retry';
 import { HarvestRecordError, type THarvestedDataset } from './harvested-dataset';
 import { mapCkanPackage } from './map-ckan-package';
 import { datasetSubjects, mapDcatDataset, nextPageOf } from './map-dcat-graph';
 import { mapDcatUsDataset } from './map-dcat-us-dataset';
 import { parseRdf, type TRdfSyntax } from './parse-rdf';
+import { splitJsonArray } from './split-json-array';
 
 /** One record of a source: the dataset it maps to, or why it could not be read. */
 export type TSourceItem = { dataset: THarvestedDataset } | { failure: string; identifier: string | null };
@@ -97,30 +95,8 @@ async function* readCkanLines(options: TReadSourceOptions): AsyncGenerator<TSour
 /** Streams the datasets of a data.json: `{ dataset: [...] }` (1.1) or a bare array (older Socrata). */
 async function* readDcatUs(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
   const input = await openStream(options.location, options.retry);
-  const iterator = input[Symbol.asyncIterator]();
-  let first = await iterator.next();
-  while (!first.done && (first.value as Buffer).toString('utf8').trim() === '') first = await iterator.next();
-  const head = first.done ? Buffer.alloc(0) : (first.value as Buffer);
-  const isArray = head.toString('utf8').trimStart().startsWith('[');
-  async function* all() {
-    if (head.length > 0) yield head;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value as Buffer;
-    }
-  }
-  // A failing stage destroys the others, so the loop below ends with the error.
-  // Packed values only: Pick and StreamArray need no value chunks, and skipping them doubles the speed.
-  const stages: NodeJS.ReadWriteStream[] = [StreamJson.parser({ streamValues: false })];
-  if (!isArray) stages.push(Pick.pick({ filter: 'dataset' }));
-  stages.push(StreamArray.streamArray());
-  const datasets = pipeline(
-    [Readable.from(all()), ...stages] as unknown as [Readable, NodeJS.ReadWriteStream],
-    () => {},
-  );
   let index = 0;
-  for await (const { value } of datasets as unknown as AsyncIterable<{ value: unknown }>) {
+  for await (const value of splitJsonArray(input, 'dataset')) {
     if (index++ < (options.skip ?? 0)) continue;
     yield mapped(mapDcatUsDataset, value);
   }
