@@ -78,7 +78,9 @@ describe('ResultsPage', () => {
   it('falls back to defaults with a message for a malformed filter and page size', async () => {
     searchAnswers.push(json(200, page(3, 3)));
     renderWithProviders(<ResultsPage />, { url: '/results?filter=%7Bnot%20json&pageSize=many' });
-    expect((await screen.findByRole('alert')).textContent).toContain('filter, pageSize');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Part of this link could not be used (filter, page size); showing the defaults instead.',
+    );
     await screen.findByTestId('results-heading');
     expect(searchCalls()[0]?.body).toEqual({
       index: 0,

@@ -35,7 +35,7 @@ export function ResultsPage() {
         <SearchBar terms={terms} onSearch={(next) => change({ terms: next })} onShowCompleteCatalog={reset} />
         {problems.length > 0 && (
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="results-url-problem">
-            {t('results.badUrl', { parts: problems.join(', ') })}
+            {t('results.badUrl', { parts: problems.map((part) => t(`results.urlParts.${part}`)).join(', ') })}
           </Alert>
         )}
         <Grid gap="xl">
