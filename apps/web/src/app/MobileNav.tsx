@@ -1,9 +1,15 @@
 import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '../shared/lazy-part';
 
-const MobileNavDrawer = lazy(async () => ({ default: (await import('./MobileNavDrawer')).MobileNavDrawer }));
+// A drawer whose code cannot be loaded leaves the burger inert rather than the shell broken.
+const MobileNavDrawer = lazyPart(async () => (await import('./MobileNavDrawer')).MobileNavDrawer, NoDrawer);
+
+function NoDrawer() {
+  return null;
+}
 
 export type TMobileNavProps = {
   /** Whether the menus of signed-in users are shown. */

@@ -1,19 +1,29 @@
 import { Anchor, Badge, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser, useIsOperator } from '../features/auth/current-user';
 import { UserMenu } from '../features/auth/UserMenu';
 import { CartLinkIcon } from '../features/cart/CartLinkIcon';
 import { useDemoMode } from '../shared/DemoModeProvider';
+import { lazyPart } from '../shared/lazy-part';
 import { LanguageSelect } from './LanguageSelect';
 import { MobileNav } from './MobileNav';
 
 // The signed-in user's menus and cart load when there is a user: the dropdowns bring the popover
 // code and the cart the contracts' schemas, which the first download and paint can do without.
-const HeaderMenus = lazy(async () => ({ default: (await import('./HeaderMenus')).HeaderMenus }));
-const CartNavLink = lazy(async () => ({ default: (await import('../features/cart/CartNavLink')).CartNavLink }));
+// A part whose code cannot be loaded leaves the header usable: no menus, or the cart icon without its count.
+const HeaderMenus = lazyPart(async () => (await import('./HeaderMenus')).HeaderMenus, NoHeaderMenus);
+const CartNavLink = lazyPart(async () => (await import('../features/cart/CartNavLink')).CartNavLink, EmptyCartLink);
+
+function NoHeaderMenus() {
+  return null;
+}
+
+function EmptyCartLink() {
+  return <CartLinkIcon count={0} />;
+}
 
 function PageLoader() {
   const { t } = useTranslation();

@@ -12,6 +12,12 @@ vi.mock('../features/cart/CartPage', () => ({
     throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/CartPage-0ld.js');
   },
 }));
+// The header menus' file is gone too: the shell must stay without them.
+vi.mock('./HeaderMenus', () => ({
+  get HeaderMenus() {
+    throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/HeaderMenus-0ld.js');
+  },
+}));
 vi.mock('../features/offer/OfferDetailsPage', () => ({
   OfferDetailsPage: () => {
     throw new Error('the offer page broke');
@@ -62,5 +68,13 @@ describe('a page that fails', () => {
     expect(within(alert).getByRole('button', { name: 'Reload the page' })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('keeps the header and the page when a part of the header cannot be loaded', async () => {
+    renderApp('/impressum');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Impressum' })).toBeTruthy();
+    expect(screen.getByRole('banner').textContent).toContain('data marketplace');
+    expect(screen.getByTestId('cart-link')).toBeTruthy();
+    expect(screen.queryByTestId('route-error')).toBeNull();
   });
 });
