@@ -306,3 +306,24 @@ test('[ROBUSTNESS]: a language whose texts are gone after a deploy says so and t
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('[ROBUSTNESS]: header parts whose code is gone after a deploy leave the shell and the page working', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page);
+  await inEnglish(page);
+  await page.route(/\/assets\/(HeaderMenus|CartNavLink)-[^/]+\.js$/, (route) =>
+    route.fulfill({ status: 404, body: 'gone' }),
+  );
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectShellWithContent(page);
+  await expect(page.getByTestId('route-error')).toHaveCount(0);
+  // The menus are missing, the rest of the header is there.
+  await expect(page.getByTestId('assets-menu')).toHaveCount(0);
+  // The cart icon stands in without its count and still leads to the cart.
+  await page.getByTestId('cart-link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My cart' })).toBeVisible();
+  await expect(page.getByLabel('Language')).toBeVisible();
+  expect(errors).toEqual([]);
+});
