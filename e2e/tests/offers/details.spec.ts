@@ -8,7 +8,7 @@ type TItem = { '@id': string; endpointChecks: { status: string }[] };
 async function openResult(page: Page, searchText: string, position: number): Promise<TItem> {
   await openResults(page, { searchText });
   const card = page.getByTestId('result-card').nth(position);
-  const title = (await card.locator('h3').textContent()) ?? '';
+  const title = (await card.getByRole('heading').textContent()) ?? '';
   const firstAnswer = page.waitForResponse(
     (response) => /\/api\/metadata\/[0-9a-f-]{36}$/.test(response.url()) && response.request().method() === 'GET',
   );

@@ -5,7 +5,7 @@ import { openResults } from '../../fixtures/pages';
 test('[OFFERS]: a buyer likes an offer, finds it in the watchlist and unlikes it there', async ({ page }) => {
   await openResults(page, { searchText: 'traffic' });
   const card = page.getByTestId('result-card').nth(3);
-  const title = ((await card.locator('h3').textContent()) ?? '').trim();
+  const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
   await card.click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
@@ -48,7 +48,7 @@ test('[OFFERS]: a buyer likes an offer, finds it in the watchlist and unlikes it
 test('[OFFERS]: a liked offer shows in My Acquisitions, where the heart removes it', async ({ page }) => {
   await openResults(page, { searchText: 'daten' });
   const card = page.getByTestId('result-card').nth(5);
-  const title = ((await card.locator('h3').textContent()) ?? '').trim();
+  const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
   await card.click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   // A retried run finds the offer liked already; either way it ends up liked.
