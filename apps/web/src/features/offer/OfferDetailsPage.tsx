@@ -84,7 +84,8 @@ function OfferNotFound() {
 function OfferDetailsSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy aria-label={t('offer.loading')} data-testid="offer-loading">
+    // page-status: the shell keeps the footer away until the details are in (app.css), so it does not jump down.
+    <Stack gap="md" aria-busy aria-label={t('offer.loading')} data-testid="offer-loading" className="page-status">
       <Skeleton height={36} width="60%" />
       <Skeleton height={14} />
       <Skeleton height={14} width="85%" />

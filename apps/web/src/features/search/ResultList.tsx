@@ -58,7 +58,8 @@ export function ResultList({
   }
   if (shownOffers === undefined) {
     return (
-      <Stack gap="sm" aria-hidden data-testid="results-loading">
+      // page-status: the shell keeps the footer away until the results are in (app.css).
+      <Stack gap="sm" aria-hidden data-testid="results-loading" className="page-status">
         {Array.from({ length: Math.min(pageSize, MAX_SKELETONS) }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own
           <Card key={index} withBorder radius="md" padding="md" data-testid="result-skeleton">
