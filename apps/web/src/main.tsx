@@ -2,12 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadLandingPage } from './app/page-preload';
-import { loadAppConfig } from './features/auth/app-config';
+import { startSignInCheck } from './features/auth/SignInProvider';
 import { initI18n, languageReady } from './i18n';
 
-// The sign-in settings and the page asked for load while the app starts; a failure here is
-// handled where they are used.
-loadAppConfig().catch(() => {});
+// The sign-in check and the page asked for load while the app starts; a failure here is handled
+// where they are used (the sign-in provider offers a retry).
+startSignInCheck().catch(() => {});
 preloadLandingPage(window.location.pathname);
 
 const root = document.getElementById('root');

@@ -36,6 +36,21 @@ async function loadSession(): Promise<TSession> {
   return session;
 }
 
+let pendingSession: Promise<TSession> | null = null;
+
+/**
+ * Starts the sign-in check once per page load: main.tsx calls it before the first render, so the
+ * provider's round trips run while the app renders. A failed check is not kept: the next call
+ * (Retry) checks again.
+ */
+export function startSignInCheck(): Promise<TSession> {
+  pendingSession ??= loadSession().catch((error: unknown) => {
+    pendingSession = null;
+    throw error;
+  });
+  return pendingSession;
+}
+
 /**
  * Sets up sign-in: reads the issuer from /app-config.json, runs the silent check-sso, hands the
  * API client its token source, and completes the provider's callback, returning the user to the
@@ -52,7 +67,7 @@ export function SignInProvider({ navigate, children }: TSignInProviderProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger.
   useEffect(() => {
     let isCurrent = true;
-    loadSession().then(
+    startSignInCheck().then(
       (session) => {
         if (!isCurrent) return;
         configureApiAuth({
