@@ -7,9 +7,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { ConfigError, loadConfig } from '../config/config';
 import { backupDatabase } from '../db/backup-database';
-import { openCliDatabase } from './cli-database';
+import { openCliDatabase, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run backup -- [--out FILE] [--database-url URL]
 
@@ -20,8 +19,6 @@ as one consistent snapshot to FILE, gzip-compressed. Safe while the server runs.
   --database-url URL  PostgreSQL to back up (default: DATABASE_URL, else the embedded one in DATA_DIR)
 
 Restore with: npm run restore -- FILE`;
-
-class UsageError extends Error {}
 
 type TArguments = { out: string; databaseUrl: string | undefined };
 
@@ -59,22 +56,9 @@ function parseArguments(argv: string[]): TArguments | 'help' {
 }
 
 async function main(): Promise<void> {
-  let args: TArguments | 'help';
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    args = parseArguments(process.argv.slice(2));
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${USAGE}\n` : ''}`);
-      process.exit(2);
-    }
-    throw error;
-  }
-  if (args === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const invocation = startCliTool({ usage: USAGE, parse: parseArguments });
+  if (!invocation) return;
+  const { args, config } = invocation;
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const database = await openCliDatabase(config, args.databaseUrl, log);
   // Written aside and renamed at the end: a file at the target name is always a whole backup.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { TConfig } from '../config/config';
+import { ConfigError, loadConfig, type TConfig } from '../config/config';
 import { findRunningEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded-postgres';
 import { EMBEDDED_DATABASE, openEmbeddedDatabase } from '../server';
 
@@ -54,4 +54,35 @@ export async function openCliDatabase(
     description: `the embedded PostgreSQL in ${dataDir}`,
     close: () => opened!.embedded.stop(),
   };
+}
+
+/** A command line the tool cannot run: the message is shown with the usage. */
+export class UsageError extends Error {}
+
+/**
+ * Parses the command line and loads the configuration; on a usage or configuration error it
+ * prints the reason (and the usage) and exits with 2, and on `--help` prints the usage and
+ * answers null.
+ */
+export function startCliTool<TArguments>(options: {
+  usage: string;
+  parse: (argv: string[]) => TArguments | 'help';
+}): { args: TArguments; config: TConfig } | null {
+  let args: TArguments | 'help';
+  let config: TConfig;
+  try {
+    args = options.parse(process.argv.slice(2));
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${options.usage}\n` : ''}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (args === 'help') {
+    process.stdout.write(`${options.usage}\n`);
+    return null;
+  }
+  return { args, config };
 }

@@ -5,9 +5,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
-import { ConfigError, loadConfig } from '../config/config';
 import { RestoreRefused, restoreDatabase } from '../db/restore-database';
-import { openCliDatabase } from './cli-database';
+import { openCliDatabase, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run restore -- FILE [--database-url URL] [--force]
 
@@ -16,8 +15,6 @@ transaction. Stop the server first: the restore refuses while other connections 
 
   --database-url URL  PostgreSQL to restore into (default: DATABASE_URL, else the embedded one in DATA_DIR)
   --force             restore although other connections use the database`;
-
-class UsageError extends Error {}
 
 type TArguments = { file: string; databaseUrl: string | undefined; isForced: boolean };
 
@@ -56,22 +53,9 @@ function parseArguments(argv: string[]): TArguments | 'help' {
 }
 
 async function main(): Promise<void> {
-  let args: TArguments | 'help';
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    args = parseArguments(process.argv.slice(2));
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${USAGE}\n` : ''}`);
-      process.exit(2);
-    }
-    throw error;
-  }
-  if (args === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const invocation = startCliTool({ usage: USAGE, parse: parseArguments });
+  if (!invocation) return;
+  const { args, config } = invocation;
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const database = await openCliDatabase(config, args.databaseUrl, log);
   try {
