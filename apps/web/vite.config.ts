@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { APP_STYLES_ID } from './src/app/app-styles';
 
 /**
  * Writes a .br and a .gz beside every script, style sheet and page of the build; the server hands
@@ -26,9 +27,51 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The app's style sheet stops blocking the first paint: index.html carries the few rules its plain
+ * shell needs inline, and the sheet itself is preloaded (fetched at once, first in line) and put on
+ * by main.tsx, which renders the app only once it applies. On a slow phone connection the shell
+ * paints after the page's own bytes instead of after the 36 KB of styles.
+ */
+function nonBlockingStyles(): Plugin {
+  return {
+    name: 'non-blocking-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets: string[] = [];
+        const withoutSheets = html.replace(/\s*<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g, (_, href) => {
+          sheets.push(href);
+          return '';
+        });
+        if (sheets.length !== 1) throw new Error(`expected one style sheet in index.html, found ${sheets.length}`);
+        const preload = `<link rel="preload" as="style" crossorigin href="${sheets[0]}" id="${APP_STYLES_ID}">`;
+        return withoutSheets.replace('<script type="module"', `${preload}\n    <script type="module"`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 900 },
+  plugins: [react(), nonBlockingStyles(), precompress()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // Few files per page: on a phone each file costs a round trip, and over HTTP/1.1 only six
+        // load at once. Everything the entry needs goes into one chunk, and the small pieces pages
+        // share are copied into each page's chunk instead of loaded as files of their own (a
+        // results page went from 31 extra files to 3).
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 60000 },
+          groups: [{ name: 'boot', tags: ['$initial'], priority: 3 }],
+        },
+      },
+    },
+  },
   // Hot reload next to `npm start`: the API, the orders, the sign-in pages and the app settings come
   // from the running server (start it with PUBLIC_URL=http://localhost:5173 so sign-in returns here).
   server: {

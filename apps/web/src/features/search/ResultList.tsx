@@ -1,12 +1,37 @@
 import type { TLicence, TOffer } from '@dsm/contracts';
 import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
-import { useDeferredValue } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultCard } from './ResultCard';
 
 /** At most this many skeleton cards: enough to fill a screen, whatever the page size. */
 const MAX_SKELETONS = 6;
+/** Cards drawn in the first commit (more than a screen holds), then this many more per commit. */
+export const FIRST_CARDS = 12;
+export const CARDS_PER_STEP = 24;
+
+/**
+ * How many of the offers to draw: a screenful at once, the rest in further commits. React slices
+ * rendering but not committing, and putting 100 cards into the page in one commit was one long task
+ * on a phone; in steps of a few dozen each commit stays short and the first screen comes sooner.
+ */
+function useRevealedCount(offers: readonly TOffer[] | undefined): number {
+  const [revealed, setRevealed] = useState({ offers, count: FIRST_CARDS });
+  const current = revealed.offers === offers ? revealed : { offers, count: FIRST_CARDS };
+  if (current !== revealed) setRevealed(current);
+  const total = offers?.length ?? 0;
+  useEffect(() => {
+    if (current.count >= total) return;
+    const timer = setTimeout(() => {
+      startTransition(() =>
+        setRevealed((state) => (state.offers === offers ? { offers, count: state.count + CARDS_PER_STEP } : state)),
+      );
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [offers, current.count, total]);
+  return current.count;
+}
 
 export type TResultListProps = {
   /** The offers of the page; undefined while the first page loads or after a failure. */
@@ -39,6 +64,7 @@ export function ResultList({
   // blocked input for over half a second on a phone (docs/performance.md). The skeletons or the
   // previous cards stay meanwhile.
   const shownOffers = useDeferredValue(offers);
+  const revealedCount = useRevealedCount(shownOffers);
   if (errorText !== null && offers === undefined) {
     return (
       <Alert
@@ -99,7 +125,7 @@ export function ResultList({
       className={isStale || shownOffers !== offers ? 'result-list is-stale' : 'result-list'}
       data-testid="result-list"
     >
-      {shownOffers.map((offer) => (
+      {shownOffers.slice(0, revealedCount).map((offer) => (
         <ResultCard key={offer['@id']} offer={offer} licences={licences} />
       ))}
     </Stack>
