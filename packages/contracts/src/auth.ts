@@ -19,6 +19,21 @@ export const ZOperator = z.object({
 });
 export type TOperator = z.infer<typeof ZOperator>;
 
+/**
+ * The issuer's endpoints as its discovery document names them; handed to the web app with its
+ * settings, so a new tab does not fetch the discovery document before it can sign in or refresh.
+ */
+export const ZProviderMetadata = z.object({
+  issuer: z.string().url(),
+  authorization_endpoint: z.string().url(),
+  token_endpoint: z.string().url(),
+  userinfo_endpoint: z.string().url(),
+  end_session_endpoint: z.string().url(),
+  jwks_uri: z.string().url(),
+  revocation_endpoint: z.string().url().optional(),
+});
+export type TProviderMetadata = z.infer<typeof ZProviderMetadata>;
+
 /** What the web app needs to sign people in, read at start so one build serves every deployment. */
 export const ZAppConfig = z.object({
   /** The OpenID Connect issuer (the embedded realm or an external Keycloak realm). */
@@ -33,6 +48,8 @@ export const ZAppConfig = z.object({
   isEmbeddedIdp: z.boolean(),
   /** The operator's details for the legal pages. */
   operator: ZOperator,
+  /** The issuer's endpoints; absent while the server has not read them (the app then discovers them). */
+  metadata: ZProviderMetadata.optional(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 

@@ -161,7 +161,24 @@ describe('API authorization', () => {
       rolesClaim: 'realm_access.roles',
       isEmbeddedIdp: true,
       operator: { ...DEMO_OPERATOR, isDemo: true },
+      metadata: expect.any(Object),
     });
+  });
+
+  it("hands the app the embedded provider's endpoints as its discovery document names them", async () => {
+    const settings = await request<{ metadata: Record<string, string> }>(testApp.baseUrl, 'GET', '/app-config.json');
+    const discovery = await request<Record<string, unknown>>(
+      testApp.baseUrl,
+      'GET',
+      '/idp/realms/dsRealm/.well-known/openid-configuration',
+    );
+    expect(discovery.status).toBe(200);
+    const endpoints = Object.keys(settings.body.metadata);
+    expect(endpoints).toEqual(
+      expect.arrayContaining(['issuer', 'authorization_endpoint', 'token_endpoint', 'userinfo_endpoint']),
+    );
+    expect(endpoints).toEqual(expect.arrayContaining(['end_session_endpoint', 'jwks_uri']));
+    for (const endpoint of endpoints) expect(settings.body.metadata[endpoint]).toBe(discovery.body[endpoint]);
   });
 });
 

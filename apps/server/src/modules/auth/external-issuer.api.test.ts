@@ -54,6 +54,28 @@ describe('an external issuer', () => {
     expect(discovery.status).toBe(404);
   });
 
+  it("hands the web app the issuer's endpoints, read once from its discovery document", async () => {
+    const discovery = await request<Record<string, unknown>>(
+      issuerApp.baseUrl,
+      'GET',
+      '/idp/realms/dsRealm/.well-known/openid-configuration',
+    );
+    // The document is read in the background at start, so the settings never wait for the issuer.
+    await expect
+      .poll(
+        async () => (await request<{ metadata?: unknown }>(apiApp.baseUrl, 'GET', '/app-config.json')).body.metadata,
+      )
+      .toEqual({
+        issuer: discovery.body.issuer,
+        authorization_endpoint: discovery.body.authorization_endpoint,
+        token_endpoint: discovery.body.token_endpoint,
+        userinfo_endpoint: discovery.body.userinfo_endpoint,
+        end_session_endpoint: discovery.body.end_session_endpoint,
+        jwks_uri: discovery.body.jwks_uri,
+        revocation_endpoint: discovery.body.revocation_endpoint,
+      });
+  });
+
   it("accepts the issuer's tokens, verified against its published keys", async () => {
     const response = await search(await signInAtIssuer());
     expect(response.status).toBe(200);

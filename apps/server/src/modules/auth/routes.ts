@@ -1,11 +1,14 @@
 import { appConfigEndpoint, ZAppConfig } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createProviderMetadataSource } from './provider-metadata';
 
 /**
  * The web app's sign-in settings and the operator's details; open, since the app reads them before
- * anyone is signed in and the legal pages are open too.
+ * anyone is signed in and the legal pages are open too. The issuer's endpoints come along, so the
+ * app does not fetch the discovery document before it can sign in or refresh.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const providerMetadata = createProviderMetadataSource(app.config);
   app.route({
     method: appConfigEndpoint.method,
     url: appConfigEndpoint.path,
@@ -23,6 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         rolesClaim: app.config.oidcRolesClaim,
         isEmbeddedIdp: app.config.isEmbeddedIdp,
         operator: app.config.operator,
+        metadata: providerMetadata.current(),
       };
     },
   });
