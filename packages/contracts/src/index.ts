@@ -1,5 +1,6 @@
 export * from './acquisitions';
 export * from './auth';
+export * from './cart';
 export * from './catalogue';
 export * from './connector';
 export * from './connector-console';

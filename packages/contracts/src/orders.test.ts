@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chargedPrice, invoiceAmounts, orderTotals, toCents, ZPaymentRequest } from './orders';
+import { chargedPrice, invoiceAmounts, orderTotals, toCents } from './cart';
+import { ZPaymentRequest } from './orders';
 
 describe('invoiceAmounts', () => {
   it('adds 19 % VAT rounded half up to the cent, and the commission on the net amount', () => {

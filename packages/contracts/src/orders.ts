@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ORDER_ITEMS } from './cart';
 import { PAYMENT_MODELS } from './catalogue';
 import { ZOfferId } from './metadata';
 
@@ -8,17 +9,11 @@ import { ZOfferId } from './metadata';
  * publisher of each offer), issued through the marketplace with its commission shown.
  */
 
-/** German VAT on every invoice; offer prices are net ('euros plus VAT'). */
-export const VAT_RATE = 0.19;
-
 /** Days a buyer has to pay before the order is cancelled automatically (the terms' payment window). */
 export const PAYMENT_WINDOW_DAYS = 30;
 
 /** Days after the invoice date an invoice falls due (the terms: due 30 days after receipt). */
 export const INVOICE_DUE_DAYS = 30;
-
-/** Most items one order may hold. */
-export const MAX_ORDER_ITEMS = 100;
 
 /** The one currency of prices, totals and invoices. */
 export const CURRENCY = 'EUR';
@@ -181,22 +176,6 @@ export const ZSalesResponse = z.object({
 });
 export type TSalesResponse = z.infer<typeof ZSalesResponse>;
 
-/**
- * An offer as the cart keeps it: what the cart, the checkout and the payment order need. The web
- * stores these in local storage and compares them with the catalogue before checkout.
- */
-export const ZCartOffer = z.object({
-  '@id': z.string(),
-  title: z.string(),
-  paymentModel: z.enum(PAYMENT_MODELS),
-  price: z.number(),
-  isSellable: z.boolean(),
-  /** The first dataset's publisher '@id'; null for an offer without datasets (it cannot be ordered). */
-  providerId: z.string().nullable(),
-  providerName: z.string().nullable(),
-});
-export type TCartOffer = z.infer<typeof ZCartOffer>;
-
 export const paymentEndpoint = { method: 'POST', path: '/idp-service/payment' } as const;
 export const orderListEndpoint = { method: 'GET', path: '/api/orders' } as const;
 export const orderEndpoint = { method: 'GET', path: '/api/orders/:id' } as const;
@@ -210,59 +189,3 @@ export const invoicePdfPath = (id: string): string => `/api/invoices/${encodeURI
 export const markInvoicePaidPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/paid`;
 export const pagedPath = (path: string, index: number, pageSize: number): string =>
   `${path}?index=${index}&pageSize=${pageSize}`;
-
-/** Euros to whole cents, the unit every sum is made in so that no rounding error adds up. */
-export function toCents(euros: number): number {
-  return Math.round(euros * 100);
-}
-
-/** Whole cents to euros (1250 is 12.5). */
-export function toEuros(cents: number): number {
-  return cents / 100;
-}
-
-/** The amounts of one invoice, in cents. */
-export type TInvoiceAmounts = { net: number; vat: number; gross: number; commission: number };
-
-/**
- * Net, VAT (19 %, rounded half up to the cent), gross and the marketplace's commission of one
- * invoice from the net prices of its lines, all in cents. Server and web compute totals with this
- * one function, so the cart shows exactly what the invoices will say.
- */
-export function invoiceAmounts(lineCents: readonly number[], commissionRate = 0): TInvoiceAmounts {
-  const net = lineCents.reduce((sum, cents) => sum + cents, 0);
-  // Integer arithmetic: (net * 19 + 50) / 100 rounds half up without floating-point surprises.
-  const vat = Math.floor((net * Math.round(VAT_RATE * 100) + 50) / 100);
-  const commission = Math.round(net * commissionRate);
-  return { net, vat, gross: net + vat, commission };
-}
-
-/**
- * The price charged for one item: its price, except for a free offer, which costs nothing whatever
- * price it carries (the payment labels call FREE_OF_CHARGE and unknown models 'Free').
- */
-export function chargedPrice(paymentModel: string, price: number): number {
-  return (PAYMENT_MODELS as readonly string[]).includes(paymentModel) && paymentModel !== 'FREE_OF_CHARGE' ? price : 0;
-}
-
-/**
- * The totals of a cart or order in cents: one invoice per supplier, each rounded on its own, then
- * added up (which is what the buyer will pay).
- */
-export function orderTotals(
-  items: readonly { paymentModel: string; price: number; providerId: string | null }[],
-): Omit<TInvoiceAmounts, 'commission'> {
-  const bySupplier = new Map<string, number[]>();
-  for (const item of items) {
-    const key = item.providerId ?? '';
-    bySupplier.set(key, [...(bySupplier.get(key) ?? []), toCents(chargedPrice(item.paymentModel, item.price))]);
-  }
-  const total = { net: 0, vat: 0, gross: 0 };
-  for (const lines of bySupplier.values()) {
-    const amounts = invoiceAmounts(lines);
-    total.net += amounts.net;
-    total.vat += amounts.vat;
-    total.gross += amounts.gross;
-  }
-  return total;
-}

@@ -72,7 +72,7 @@ describe('CartActions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Added to cart' })).getByTestId('added-checkout'));
     expect(screen.queryByRole('dialog', { name: 'Added to cart' })).toBeNull();
-    const checkout = screen.getByRole('dialog', { name: 'Checkout' });
+    const checkout = await screen.findByRole('dialog', { name: 'Checkout' });
     const place = within(checkout).getByTestId('place-order') as HTMLButtonElement;
     await waitFor(() => expect(place.disabled).toBe(false));
     await userEvent.click(place);

@@ -1,12 +1,15 @@
 import type { TOffer } from '@dsm/contracts';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconShoppingCartMinus, IconShoppingCartPlus } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddedToCartModal } from './AddedToCartModal';
-import { CheckoutModal } from './CheckoutModal';
 import { toCartOffer } from './cart-storage';
 import { useCart } from './use-cart';
+
+/** The checkout's code (the order schemas among it) loads when a checkout comes near, not with the page. */
+const loadCheckoutModal = async () => ({ default: (await import('./CheckoutModal')).CheckoutModal });
+const CheckoutModal = lazy(loadCheckoutModal);
 
 export type TCartActionsProps = {
   /** The offer of the details page (a metadata item is an offer too). */
@@ -24,7 +27,14 @@ export function CartActions({ offer }: TCartActionsProps) {
   const hintId = useId();
   const [addedTitle, setAddedTitle] = useState<string | null>(null);
   const [isCheckoutOpen, setIsCheckoutOpen] = useState(false);
+  // Mounted from its first opening on, so that closing it animates like any modal.
+  const [hasCheckout, setHasCheckout] = useState(false);
   const isInCart = cart.isInCart(offer['@id']);
+
+  // The added-to-cart dialog offers the checkout next: its code loads meanwhile.
+  useEffect(() => {
+    if (addedTitle !== null) void loadCheckoutModal().catch(() => {});
+  }, [addedTitle]);
 
   const add = () => {
     if (cart.add(toCartOffer(offer))) setAddedTitle(offer.title);
@@ -60,13 +70,20 @@ export function CartActions({ offer }: TCartActionsProps) {
       <AddedToCartModal
         title={addedTitle}
         onClose={() => setAddedTitle(null)}
-        onCheckout={() => setIsCheckoutOpen(true)}
+        onCheckout={() => {
+          setHasCheckout(true);
+          setIsCheckoutOpen(true);
+        }}
       />
-      <CheckoutModal
-        opened={isCheckoutOpen}
-        onClose={() => setIsCheckoutOpen(false)}
-        onPlaced={() => setAddedTitle(null)}
-      />
+      {hasCheckout && (
+        <Suspense fallback={null}>
+          <CheckoutModal
+            opened={isCheckoutOpen}
+            onClose={() => setIsCheckoutOpen(false)}
+            onPlaced={() => setAddedTitle(null)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
