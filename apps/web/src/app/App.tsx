@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles';
 import './app.css';
 import i18next from 'i18next';
 import { useState } from 'react';
