@@ -1,10 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers';
+import { APP_CONFIG_PATH } from './app-config';
+import { userStorageKey } from './oidc-settings';
 import { RequireSignIn } from './RequireSignIn';
 import { SignInProvider } from './SignInProvider';
+import { createTestLocks, requestedUrl, storeSignedInUser, TEST_CONFIG } from './test-session';
 
 function renderApp(url: string) {
   const router = createMemoryRouter(
@@ -51,5 +54,93 @@ describe('SignInProvider', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.queryByText('the impressum')).toBeNull();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('SignInProvider in a browser whose tabs share the session', () => {
+  beforeEach(() => {
+    Object.defineProperty(navigator, 'locks', { value: createTestLocks(), configurable: true });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+    vi.restoreAllMocks();
+  });
+
+  /** A fresh page load: the app's modules anew, so the sign-in check runs again. */
+  async function loadApp(url: string) {
+    vi.resetModules();
+    const [{ AppProviders: Providers, createQueryClient: queryClient }, guard, provider, menu] = await Promise.all([
+      import('../../app/providers'),
+      import('./RequireSignIn'),
+      import('./SignInProvider'),
+      import('./UserMenu'),
+    ]);
+    const router = createMemoryRouter(
+      [
+        { element: <guard.RequireSignIn />, children: [{ path: 'results', element: <p>the results page</p> }] },
+        { path: 'impressum', element: <menu.UserMenu /> },
+      ],
+      { initialEntries: [url] },
+    );
+    render(
+      <Providers queryClient={queryClient()} i18n={i18next} env="test">
+        <provider.SignInProvider navigate={(path) => void router.navigate(path)}>
+          <RouterProvider router={router} />
+        </provider.SignInProvider>
+      </Providers>,
+    );
+  }
+
+  /** The server's settings; every other request is recorded, the provider's included. */
+  function serveSettings(): string[] {
+    const requests: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = requestedUrl(input);
+      if (url === APP_CONFIG_PATH) return Response.json(TEST_CONFIG);
+      requests.push(url);
+      return new Response('unexpected', { status: 500 });
+    });
+    return requests;
+  }
+
+  /** What another tab's change of the stored user looks like to this one. */
+  function changeInAnotherTab(newValue: string | null) {
+    const key = userStorageKey(TEST_CONFIG);
+    if (newValue === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, newValue);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: localStorage }));
+    });
+  }
+
+  it('shows a guarded page at once to a signed-in user, without asking the provider', async () => {
+    storeSignedInUser();
+    const otherRequests = serveSettings();
+    await loadApp('/results');
+    expect(await screen.findByText('the results page')).toBeTruthy();
+    expect(otherRequests).toEqual([]);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('signs this tab out when another tab signs out', async () => {
+    storeSignedInUser();
+    serveSettings();
+    await loadApp('/impressum');
+    expect(await screen.findByRole('button', { name: /Ada Lovelace/ })).toBeTruthy();
+    changeInAnotherTab(null);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Ada Lovelace/ })).toBeNull();
+  });
+
+  it('shows the user another tab signed in, never the former name with the new token', async () => {
+    storeSignedInUser();
+    serveSettings();
+    await loadApp('/impressum');
+    expect(await screen.findByRole('button', { name: /Ada Lovelace/ })).toBeTruthy();
+    localStorage.clear();
+    const other = storeSignedInUser({ sub: 'user-2', name: 'Grace Hopper' });
+    changeInAnotherTab(other.toStorageString());
+    expect(await screen.findByRole('button', { name: /Grace Hopper/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Ada Lovelace/ })).toBeNull();
   });
 });

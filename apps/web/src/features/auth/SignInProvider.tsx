@@ -52,7 +52,8 @@ export function startSignInCheck(): Promise<TSession> {
 }
 
 /**
- * Sets up sign-in: reads the issuer from /app-config.json, runs the silent check-sso, hands the
+ * Sets up sign-in: reads the issuer from /app-config.json, restores the signed-in user (stored by
+ * any tab of the browser, refreshed when expired) or runs the silent check-sso, hands the
  * API client its token source, and completes the provider's callback, returning the user to the
  * page they asked for. The app renders meanwhile (the shell and the open pages at once; the guard
  * of the other pages waits for the check), so the first paint does not wait for the provider's

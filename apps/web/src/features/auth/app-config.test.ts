@@ -19,6 +19,17 @@ const CONFIG = {
   },
 };
 
+const ENDPOINTS = `${CONFIG.issuer}/protocol/openid-connect`;
+const METADATA = {
+  issuer: CONFIG.issuer,
+  authorization_endpoint: `${ENDPOINTS}/auth`,
+  token_endpoint: `${ENDPOINTS}/token`,
+  userinfo_endpoint: `${ENDPOINTS}/userinfo`,
+  end_session_endpoint: `${ENDPOINTS}/logout`,
+  jwks_uri: `${ENDPOINTS}/certs`,
+  revocation_endpoint: `${ENDPOINTS}/revoke`,
+};
+
 /** Settings that break the contract in one place each. */
 const BROKEN: [string, unknown][] = [
   ['not an object', 'config'],
@@ -43,6 +54,23 @@ describe('parseAppConfig', () => {
   it.each(BROKEN)('refuses settings with %s, as the contract does', (_name, value) => {
     expect(ZAppConfig.safeParse(value).success).toBe(false);
     expect(() => parseAppConfig(value)).toThrow(TypeError);
+  });
+
+  it("keeps the issuer's endpoints, as the contract reads them", () => {
+    const withMetadata = { ...CONFIG, metadata: { ...METADATA, extra: 'x' } };
+    expect(parseAppConfig(withMetadata)).toEqual(ZAppConfig.parse(withMetadata));
+    expect(parseAppConfig(withMetadata).metadata).toEqual(METADATA);
+  });
+
+  it.each<[string, unknown]>([
+    ['not an object', 'endpoints'],
+    ['a token endpoint that is no URL', { ...METADATA, token_endpoint: 'token' }],
+    ['no userinfo endpoint', { ...METADATA, userinfo_endpoint: undefined }],
+    ['another issuer', { ...METADATA, issuer: 'https://elsewhere.example/realms/x' }],
+  ])('ignores endpoints with %s, so the app discovers them itself', (_name, metadata) => {
+    const settings = parseAppConfig({ ...CONFIG, metadata });
+    expect(settings).toEqual(CONFIG);
+    expect('metadata' in settings).toBe(false);
   });
 
   it('reads them where the contract says they are served', () => {
