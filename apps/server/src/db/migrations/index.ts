@@ -8,6 +8,7 @@ import * as offerOwners from './0006-offer-owners';
 import * as harvest from './0007-harvest';
 import * as deliveries from './0008-deliveries';
 import * as connectorRegistration from './0009-connector-registration';
+import * as cheaperOfferVectors from './0010-cheaper-offer-vectors';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-harvest': harvest,
   '0008-deliveries': deliveries,
   '0009-connector-registration': connectorRegistration,
+  '0010-cheaper-offer-vectors': cheaperOfferVectors,
 };

@@ -222,10 +222,7 @@ describe('special characters', () => {
         .where('datasets.offer_id', '=', id)
         .orderBy('distributions.position')
         .execute();
-      const vectors = await database.pool.query(
-        'select search_vector::text, title_vector::text from offers where id = $1',
-        [id],
-      );
+      const vectors = await database.pool.query('select search_vector::text from offers where id = $1', [id]);
       return { offer, datasets, files, vectors: vectors.rows };
     };
     const viaCopy = await read(copied.id);
