@@ -51,8 +51,11 @@ function checkableDistributions(records: readonly TOfferRecord[]) {
 export async function writeHarvestBatch(db: TDb, batch: THarvestBatch, previous: Promise<unknown>): Promise<void> {
   await insertAgentsOf(db, [...batch.created, ...batch.replaced]);
   await db.transaction().execute(async (trx) => {
-    // Fewer, larger merges into the offers' GIN indexes, as the bulk loader does.
+    // Fewer, larger merges into the offers' GIN index, as the bulk loader does.
     await sql`set local gin_pending_list_limit = '32MB'`.execute(trx);
+    // The commit does not wait for its WAL to reach the disk: a crash of PostgreSQL can lose the last few
+    // batches committed, resume point included, so the next run re-reads them from the resume point it finds.
+    await sql`set local synchronous_commit = off`.execute(trx);
     await insertOffers(trx, batch.created);
     await replaceOffers(trx, batch.replaced);
     await upsertRecords(trx, batch.sourceId, batch.runId, batch.written);
