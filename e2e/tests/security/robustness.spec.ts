@@ -91,8 +91,8 @@ test('[ROBUSTNESS]: an unknown language choice and a damaged sign-in record fall
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem('language', '<script>alert(1)</script>');
-    for (const key of Object.keys(sessionStorage)) {
-      if (key.startsWith('oidc.')) sessionStorage.setItem(key, '{"access_token":');
+    for (const store of [localStorage, sessionStorage]) {
+      for (const key of Object.keys(store)) if (key.startsWith('oidc.')) store.setItem(key, '{"access_token":');
     }
   });
   await page.goto('/');

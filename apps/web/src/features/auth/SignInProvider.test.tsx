@@ -69,16 +69,19 @@ describe('SignInProvider in a browser whose tabs share the session', () => {
   /** A fresh page load: the app's modules anew, so the sign-in check runs again. */
   async function loadApp(url: string) {
     vi.resetModules();
-    const [{ AppProviders: Providers, createQueryClient: queryClient }, guard, provider, menu] = await Promise.all([
-      import('../../app/providers'),
-      import('./RequireSignIn'),
-      import('./SignInProvider'),
-      import('./UserMenu'),
-    ]);
+    const [{ AppProviders: Providers, createQueryClient: queryClient }, guard, provider, menu, login] =
+      await Promise.all([
+        import('../../app/providers'),
+        import('./RequireSignIn'),
+        import('./SignInProvider'),
+        import('./UserMenu'),
+        import('./LoginPage'),
+      ]);
     const router = createMemoryRouter(
       [
         { element: <guard.RequireSignIn />, children: [{ path: 'results', element: <p>the results page</p> }] },
         { path: 'impressum', element: <menu.UserMenu /> },
+        { path: 'login', element: <login.LoginPage /> },
       ],
       { initialEntries: [url] },
     );
@@ -130,6 +133,17 @@ describe('SignInProvider in a browser whose tabs share the session', () => {
     changeInAnotherTab(null);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Ada Lovelace/ })).toBeNull();
+  });
+
+  it('shows /login on a guarded page signed out in another tab, rather than signing in while that logout runs', async () => {
+    storeSignedInUser();
+    const providerRequests = serveSettings();
+    await loadApp('/results');
+    expect(await screen.findByText('the results page')).toBeTruthy();
+    changeInAnotherTab(null);
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeTruthy();
+    expect(screen.queryByText('the results page')).toBeNull();
+    expect(providerRequests).toEqual([]);
   });
 
   it('shows the user another tab signed in, never the former name with the new token', async () => {

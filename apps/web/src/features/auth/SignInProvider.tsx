@@ -1,5 +1,4 @@
-import type { TAppConfig } from '@dsm/contracts';
-import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import { configureApiAuth } from '../../shared/api-auth';
@@ -9,7 +8,14 @@ import { CurrentUserProvider, type TCurrentUser, type TSessionActions } from './
 import { FullPageStatus } from './FullPageStatus';
 import { CALLBACK_PATH, LOGIN_PATH } from './oidc-settings';
 import { safeReturnPath } from './return-path';
-import { checkSso, createSession, getAccessToken, rememberLoginReason, type TSession } from './session';
+import {
+  checkSso,
+  createSession,
+  getAccessToken,
+  onSignedOutElsewhere,
+  rememberLoginReason,
+  type TSession,
+} from './session';
 
 export type TSignInProviderProps = {
   /** Moves the app to a path without a reload (the data router's navigate). */
@@ -112,7 +118,7 @@ export function SignInProvider({ navigate, children }: TSignInProviderProps) {
             navigate(safeReturnPath(returnTo));
           }}
         >
-          <SessionBridge config={state.session.config} onChange={setView} />
+          <SessionBridge session={state.session} navigate={navigate} onChange={setView} />
         </AuthProvider>
       )}
       <CurrentUserProvider user={view.user} actions={view.actions} requiredRole={view.requiredRole}>
@@ -122,10 +128,32 @@ export function SignInProvider({ navigate, children }: TSignInProviderProps) {
   );
 }
 
+/**
+ * How long after another tab ended the sign-in a sign-in request shows /login instead of going to
+ * the provider: the other tab's logout there may still be under way, and a sign-in started now
+ * could be answered by the very session being ended.
+ */
+const SIGNED_OUT_ELSEWHERE_MS = 10_000;
+
+type TSessionBridgeProps = {
+  session: TSession;
+  navigate(path: string): void;
+  onChange(view: TSessionView): void;
+};
+
 /** Turns the provider's user into the app's current user and actions, and reports them. */
-function SessionBridge({ config, onChange }: { config: TAppConfig; onChange(view: TSessionView): void }) {
+function SessionBridge({ session, navigate, onChange }: TSessionBridgeProps) {
+  const { config } = session;
   const auth = useAuth();
   const { i18n } = useTranslation();
+  const signedOutElsewhereAt = useRef(0);
+  useEffect(
+    () =>
+      onSignedOutElsewhere(session, () => {
+        signedOutElsewhereAt.current = Date.now();
+      }),
+    [session],
+  );
   const oidcUser = auth.user;
   const user = useMemo<TCurrentUser | null>(() => {
     if (!oidcUser || oidcUser.expired) return null;
@@ -139,9 +167,17 @@ function SessionBridge({ config, onChange }: { config: TAppConfig; onChange(view
   }, [oidcUser, config.rolesClaim]);
 
   const signIn = useCallback(
-    (returnTo?: string) =>
-      auth.signinRedirect({ state: { returnTo: safeReturnPath(returnTo ?? '/') }, ui_locales: i18n.language }),
-    [auth, i18n.language],
+    (returnTo?: string) => {
+      if (Date.now() - signedOutElsewhereAt.current < SIGNED_OUT_ELSEWHERE_MS) {
+        // Signed out in another tab: this one says so on /login; signing in from there starts afresh.
+        signedOutElsewhereAt.current = 0;
+        rememberLoginReason('expired');
+        navigate(LOGIN_PATH);
+        return Promise.resolve();
+      }
+      return auth.signinRedirect({ state: { returnTo: safeReturnPath(returnTo ?? '/') }, ui_locales: i18n.language });
+    },
+    [auth, i18n.language, navigate],
   );
   const endSession = useCallback(
     (reason: 'signedOut' | 'role') => {

@@ -69,10 +69,27 @@ function followOtherTabs(session: TSession): void {
   const key = userStorageKey(session.config);
   window.addEventListener('storage', (event) => {
     if (event.storageArea !== window.localStorage || (event.key !== null && event.key !== key)) return;
-    void readUser(session).then((user) =>
-      user ? session.userManager.events.load(user) : session.userManager.events.unload(),
-    );
+    void readUser(session).then((user) => {
+      if (user) return session.userManager.events.load(user);
+      // Told before the user goes, so the guard that then reacts knows why (SignInProvider).
+      signOutSignals.get(session)?.dispatchEvent(new Event(SIGNED_OUT_ELSEWHERE));
+      return session.userManager.events.unload();
+    });
   });
+}
+
+const SIGNED_OUT_ELSEWHERE = 'signed-out-elsewhere';
+const signOutSignals = new WeakMap<TSession, EventTarget>();
+
+/** Calls the listener when another tab ends the sign-in; returns the unsubscribe. */
+export function onSignedOutElsewhere(session: TSession, listener: () => void): () => void {
+  let signals = signOutSignals.get(session);
+  if (!signals) {
+    signals = new EventTarget();
+    signOutSignals.set(session, signals);
+  }
+  signals.addEventListener(SIGNED_OUT_ELSEWHERE, listener);
+  return () => signals.removeEventListener(SIGNED_OUT_ELSEWHERE, listener);
 }
 
 /** The stored user, or null; an unreadable record is removed, as nobody can use it. */

@@ -1,0 +1,46 @@
+import { expect, type Page, test } from '@playwright/test';
+import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
+
+test.use({ storageState: SIGNED_OUT });
+
+/** Records the requests a page makes to the provider's sign-in check and discovery. */
+function watchProvider(page: Page): string[] {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.includes('/protocol/openid-connect/auth') || url.includes('/.well-known/openid-configuration')) {
+      requests.push(url);
+    }
+  });
+  return requests;
+}
+
+test('[AUTH]: a second tab opens a guarded page signed in without asking the provider; signing out in one tab signs out the other', async ({
+  page,
+  context,
+}) => {
+  await signInAs(page, 'buyer');
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+
+  const second = await context.newPage();
+  const providerRequests = watchProvider(second);
+  await second.goto('/results?searchText=daten&pageSize=100');
+  await expect(second.getByTestId('results-heading')).toContainText('data sets found', { timeout: 25_000 });
+  await expect(second.getByTestId('profile-menu')).toBeVisible();
+  expect(providerRequests).toEqual([]);
+
+  await page.getByTestId('profile-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('You have signed out.')).toBeVisible();
+
+  // The other tab is signed out too: it says so, and its next guarded page asks for credentials.
+  await expect(second).toHaveURL(/\/login$/);
+  await expect(second.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await second.goto('/results');
+  await second.waitForURL(/\/idp\/realms\/dsRealm\//);
+  await expect(second.getByLabel(/e-?mail/i)).toBeVisible();
+  // And the first tab stays signed out.
+  await page.reload();
+  await expect(page.getByTestId('sign-in-button')).toBeVisible();
+});
