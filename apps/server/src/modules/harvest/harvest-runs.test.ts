@@ -115,6 +115,24 @@ describe('harvest runs', () => {
     expect((await titlesFound('harbour')).sort()).toEqual(['Harbour cranes', 'Harbour cranes (mirror)']);
   });
 
+  it('finds Chinese words in any field by their character pairs, title matches first, other text as before', async () => {
+    const file = path.join(folder, 'wetlands.jsonl');
+    await writeFile(
+      file,
+      jsonl([
+        ckan('wetland-d', 'Survey of the lagoon', { notes: '本計畫記錄濕地鳥類的分布' }),
+        ckan('wetland-k', 'Survey of the marsh', { tags: [{ name: '濕地鳥類' }] }),
+        ckan('wetland-t', '濕地鳥類調查'),
+        ckan('wetland-e', 'Wetland birds counted', { notes: 'Counts of herons' }),
+      ]),
+    );
+    await addSource(database.db, { name: 'wetlands', location: file, format: 'ckan-jsonl' });
+    await runHarvest({ db: database.db, source: 'wetlands' });
+    expect(await titlesFound('濕地鳥類')).toEqual(['濕地鳥類調查', 'Survey of the marsh', 'Survey of the lagoon']);
+    expect(await titlesFound('鳥類')).toEqual(['濕地鳥類調查', 'Survey of the marsh', 'Survey of the lagoon']);
+    expect(await titlesFound('herons')).toEqual(['Wetland birds counted']);
+  });
+
   it('pages through a CKAN API, retries a 500 and resumes an interrupted run', async () => {
     const packages = Array.from({ length: 7 }, (_, i) => ckan(`pkg-${i}`, `Weather station ${i}`));
     let failuresLeft = 1;
