@@ -3,6 +3,16 @@ import { type Kysely, sql } from 'kysely';
 /** The characters `dsm_cjk_bigrams` pairs (see 0007-harvest.ts): CJK ideographs, kana and Hangul. */
 const CJK = '[\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uac00-\\ud7af]';
 
+/** The search configurations of 0001-catalogue.ts with their stemming dictionary. */
+const CONFIGURATIONS = [
+  ['dsm_de', 'german_stem'],
+  ['dsm_en', 'english_stem'],
+  ['dsm_simple', 'simple'],
+] as const;
+
+/** The parser's token types that hold ASCII letters only. */
+const ASCII_TOKENS = 'asciiword, asciihword, hword_asciipart';
+
 /** The weighted character pairs of one text, or nothing without a single CJK character. */
 const pairs = (text: string, weight: string) =>
   `case when ${text} ~ '${CJK}' then setweight(to_tsvector('simple'::regconfig, dsm_cjk_bigrams(${text})), '${weight}') else ''::tsvector end`;
@@ -18,9 +28,15 @@ const pairs = (text: string, weight: string) =>
  *   is the same vector (the function yields nothing for other text), so stored vectors stay valid, but
  *   most titles, keywords and descriptions of European-language offers no longer pay for a regular
  *   expression run through a SQL function call each.
+ * - Words of ASCII letters only skip `unaccent` in the three configurations: no unaccent rule starts with
+ *   an ASCII character, so it never changed such a word and only cost a lookup per word. Vectors and
+ *   queries come out the same.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table offers drop column title_vector`.execute(db);
+  for (const [name, stem] of CONFIGURATIONS) {
+    await sql.raw(`alter text search configuration ${name} alter mapping for ${ASCII_TOKENS} with ${stem}`).execute(db);
+  }
   await sql
     .raw(`
     create or replace function dsm_offer_vector(language text, title text, keywords text[], description text) returns tsvector
@@ -37,6 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const [name, stem] of CONFIGURATIONS) {
+    await sql
+      .raw(`alter text search configuration ${name} alter mapping for ${ASCII_TOKENS} with unaccent, ${stem}`)
+      .execute(db);
+  }
   await sql`
     create or replace function dsm_offer_vector(language text, title text, keywords text[], description text) returns tsvector
     language sql immutable parallel safe
