@@ -53,8 +53,75 @@ function nonBlockingStyles(): Plugin {
   };
 }
 
+/** The pages people land on from outside, by path (as in src/app/page-preload.ts). */
+const LANDING_PAGES: [pattern: RegExp, page: string][] = [
+  [/^\/$/, 'src/features/search/HomePage.tsx'],
+  [/^\/results\/?$/, 'src/features/search/ResultsPage.tsx'],
+  [/^\/offer\/details\/[^/]+\/?$/, 'src/features/offer/OfferDetailsPage.tsx'],
+];
+
+/**
+ * Writes landing-preload.js, a tiny script index.html loads at once, which asks the browser for
+ * the landing page's own chunks while the app's main script still downloads, instead of after it
+ * has run: on a slow phone the page's content arrives one download earlier.
+ */
+function landingPreload(): Plugin {
+  return {
+    name: 'landing-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          '<script type="module"',
+          '<script async src="/landing-preload.js"></script>\n    <script type="module"',
+        ),
+    },
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('landing-preload: no entry chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const queue = [...start];
+        while (queue.length > 0) {
+          const name = queue.pop() as string;
+          if (seen.has(name)) continue;
+          seen.add(name);
+          queue.push(...(byName.get(name)?.imports ?? []));
+        }
+        return seen;
+      };
+      const initial = closure([entry.fileName]);
+      const routes = LANDING_PAGES.map(([pattern, page]) => {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(page));
+        if (!chunk) throw new Error(`landing-preload: no chunk for ${page}`);
+        return [pattern.source, [...closure([chunk.fileName])].filter((name) => !initial.has(name))];
+      });
+      const source = `// Written by the build (vite.config.ts, landingPreload).
+(function () {
+  var routes = ${JSON.stringify(routes)};
+  for (var i = 0; i < routes.length; i += 1) {
+    if (!new RegExp(routes[i][0]).test(location.pathname)) continue;
+    routes[i][1].forEach(function (file) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = 'anonymous';
+      link.href = '/' + file;
+      document.head.appendChild(link);
+    });
+    return;
+  }
+})();
+`;
+      this.emitFile({ type: 'asset', fileName: 'landing-preload.js', source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), nonBlockingStyles(), precompress()],
+  plugins: [react(), nonBlockingStyles(), landingPreload(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,7 +2,8 @@ import { matchPath } from 'react-router';
 
 /**
  * The pages people land on from outside (links, bookmarks, a reload), with the same imports as
- * their routes in router.tsx: loaded while the sign-in check runs instead of after it.
+ * their routes in router.tsx: loaded while the sign-in check runs instead of after it. The build's
+ * landing-preload.js (vite.config.ts) already asks for their files while the main script downloads.
  */
 const LANDING_PAGES: [pattern: string, load: () => Promise<unknown>][] = [
   ['/', () => import('../features/search/HomePage')],
