@@ -44,3 +44,23 @@ test('[AUTH]: a second tab opens a guarded page signed in without asking the pro
   await page.reload();
   await expect(page.getByTestId('sign-in-button')).toBeVisible();
 });
+
+test('[AUTH]: a results page opened in another tab sends its first calls with the stored sign-in before its scripts run, and only once', async ({
+  page,
+  context,
+}) => {
+  await signInAs(page, 'buyer');
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+
+  const second = await context.newPage();
+  const calls: string[] = [];
+  second.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/search/cache' || url.pathname === '/api/licence') calls.push(url.pathname);
+  });
+  await second.goto('/results?searchText=daten');
+  await expect(second.getByTestId('results-heading')).toContainText('data sets found', { timeout: 25_000 });
+  await expect(second.getByTestId('category-list').getByRole('checkbox').first()).toBeVisible();
+  // landing-preload.js sent them; the app used those answers instead of asking again.
+  expect(calls.sort()).toEqual(['/api/licence', '/api/search/cache']);
+});

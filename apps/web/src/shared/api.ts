@@ -1,6 +1,7 @@
 import { type TErrorCode, ZErrorResponse } from '@dsm/contracts';
 import type { z } from 'zod';
 import { currentApiAuth } from './api-auth';
+import { takePrefetched } from './prefetched';
 
 /**
  * Why a call failed: one of the API's error codes, or a failure the server never answered:
@@ -51,12 +52,16 @@ export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<T
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(request.path, {
-      method: request.method,
-      headers,
-      body: hasBody ? JSON.stringify(request.body) : null,
-      signal: request.signal ?? null,
-    });
+    const prefetched = request.method === 'GET' && !hasBody ? takePrefetched(request.path, token) : null;
+    // A prefetch that failed on the way is simply asked again.
+    response =
+      (await prefetched?.catch(() => null)) ??
+      (await fetch(request.path, {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(request.body) : null,
+        signal: request.signal ?? null,
+      }));
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
     throw new ApiError('The server cannot be reached.', 0, 'NETWORK');
