@@ -39,6 +39,8 @@ test('[SEARCH]: Complete Catalog searches everything', async ({ page }) => {
 
 test('[SEARCH]: the home page works in German, the default language', async ({ page }) => {
   await page.goto('/');
+  // The sign-in check settles first: its frame navigating during the reload would abort it.
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Your access to millions of datasets');

@@ -90,6 +90,9 @@ export function FilterPanel({
         hidePickedOptions
         nothingFoundMessage={t('filter.noKeywords')}
         maxDropdownHeight={260}
+        // The option list is put in the page when it opens, not kept hidden in it: a kept one is
+        // positioned on mount, which made the browser lay out the whole results page once more.
+        comboboxProps={{ keepMounted: false }}
         data-testid="keyword-picker"
       />
       <Checkbox.Group
