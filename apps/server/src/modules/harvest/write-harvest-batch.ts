@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
 import { insertOffers, replaceOffers } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
-import { requestLinkChecks } from '../link-checker/request-link-checks';
+import { requestOfferChecks } from '../link-checker/request-link-checks';
 import {
   insertAgentsOf,
   reactivateOffers,
@@ -29,22 +29,23 @@ export type THarvestBatch = {
   failures: TRecordFailure[];
 };
 
-/** The http(s) distributions of written offers, for the link checker. */
-function checkableDistributions(records: readonly TOfferRecord[]) {
-  return records.flatMap((record) =>
-    record.datasets.flatMap((dataset) =>
-      dataset.distributions
-        .filter((distribution) => distribution.accessUrl && /^https?:\/\//.test(distribution.accessUrl))
-        .map((distribution) => ({ distributionId: distribution.id, offerId: record.id, url: distribution.accessUrl! })),
-    ),
-  );
+const HTTP = /^https?:\/\//;
+
+/** The ids of written offers with an http(s) distribution: those the link checker has something to check in. */
+function offersWithLinks(records: readonly TOfferRecord[]): string[] {
+  return records
+    .filter((record) =>
+      record.datasets.some((dataset) => dataset.distributions.some((d) => d.accessUrl && HTTP.test(d.accessUrl))),
+    )
+    .map((record) => record.id);
 }
 
 /**
- * Writes one batch in a transaction of its own: offers, records, link-check requests and, last, the run's
- * resume point and counts. Several batches are written at once, each on its own connection, but they
- * commit in order: a batch saves its resume point only after `previous` (the batch before it) has
- * committed, and rolls back when that one failed, so the stored resume point never skips a record.
+ * Writes one batch in a transaction of its own: offers, records, the offers the link checker is to look
+ * at and, last, the run's resume point and counts. Several batches are written at once, each on its own
+ * connection, but they commit in order: a batch saves its resume point only after `previous` (the batch
+ * before it) has committed, and rolls back when that one failed, so the stored resume point never skips
+ * a record.
  * Agents are inserted first, outside the transaction: concurrent batches naming the same new publisher
  * would otherwise wait on each other's uncommitted rows.
  */
@@ -65,12 +66,9 @@ export async function writeHarvestBatch(db: TDb, batch: THarvestBatch, previous:
       batch.replaced.map((record) => record.id),
     );
     await touchRecords(trx, batch.sourceId, batch.runId, batch.unchanged);
-    // Only recorded: the link checker's sweep queues them a thousand at a time, each host at its own pace.
-    await requestLinkChecks({
-      db: trx,
-      queue: null,
-      distributions: checkableDistributions([...batch.created, ...batch.replaced]),
-    });
+    // One row per offer: the link checker's sweep finds their distributions never checked and queues a
+    // thousand at a time, each host at its own pace.
+    await requestOfferChecks(trx, offersWithLinks([...batch.created, ...batch.replaced]));
     await previous;
     await saveRunProgress(trx, batch.runId, {
       resumeAfter: batch.resumeAfter,

@@ -50,6 +50,48 @@ export async function recordCheckRequests(
   return rows.map((row) => row.distribution_id);
 }
 
+/**
+ * Notes offers whose distributions the checker should look at when its sweep gets to them: one row per
+ * offer, however many distributions it has, so a harvest writing thousands of offers a second pays little.
+ */
+export async function recordOffersToCheck(db: TDb, offerIds: readonly string[]): Promise<void> {
+  if (offerIds.length === 0) return;
+  await sql`insert into link_check_offers (offer_id) select unnest(${offerIds}::uuid[])
+    on conflict do nothing`.execute(db);
+}
+
+/**
+ * Takes up to `limit` of the offers noted by `recordOffersToCheck` and records a request for each of their
+ * http(s) distributions never checked, or checked for another URL. Answers how many offers it took (none:
+ * nothing is waiting) and the distributions it recorded. Index lookups only (the noted offers, then
+ * datasets and distributions by offer), however large the catalogue; concurrent sweeps take different offers.
+ */
+export async function requestChecksOfNotedOffers(
+  db: TDb,
+  limit: number,
+): Promise<{ offers: number; recorded: string[] }> {
+  const { rows } = await sql<{ offers: number; recorded: string[] }>`
+    with taken as (
+      delete from link_check_offers
+      where offer_id in (select offer_id from link_check_offers limit ${limit} for update skip locked)
+      returning offer_id
+    ), recorded as (
+      insert into link_checks (distribution_id, offer_id, url)
+      select d.id, s.offer_id, btrim(d.access_url)
+      from taken join datasets s on s.offer_id = taken.offer_id join distributions d on d.dataset_id = s.id
+      where d.access_url ~ '^https?://'
+      on conflict (distribution_id) do update
+        set url = excluded.url, status = null, http_status = null, byte_size = null, failure = null,
+          checked_at = null, requested_at = now()
+        where link_checks.url <> excluded.url
+      returning distribution_id
+    )
+    select (select count(*)::int from taken) as offers, array(select distribution_id from recorded) as recorded`.execute(
+    db,
+  );
+  return rows[0] ?? { offers: 0, recorded: [] };
+}
+
 /** The distribution's current access URL and offer, or undefined when it is gone. */
 export async function findDistributionToCheck(
   db: TDb,
@@ -91,18 +133,20 @@ export async function saveLinkCheck(
 
 /**
  * Claims up to `limit` checks that are due: finished longer than `recheckHours` ago, or asked for
- * and never finished (a lost job) for longer than `retryMinutes`. Claiming moves `requested_at`
- * to now, so the next sweep leaves them to the queue for a while.
+ * and never finished (a lost job) for longer than `retryMinutes`, leaving out `except` (queued a moment
+ * ago). Claiming moves `requested_at` to now, so the next sweep leaves them to the queue for a while.
  */
 export async function claimDueChecks(
   db: TDb,
-  options: { recheckHours: number; retryMinutes: number; limit: number },
+  options: { recheckHours: number; retryMinutes: number; limit: number; except?: readonly string[] },
 ): Promise<string[]> {
+  if (options.limit <= 0) return [];
   const { rows } = await sql<{ distribution_id: string }>`
     update link_checks set requested_at = now()
     where distribution_id in (
       select distribution_id from link_checks
       where requested_at < now() - make_interval(mins => ${options.retryMinutes})
+        and distribution_id <> all(${options.except ?? []}::text[])
         and (checked_at is null or checked_at < now() - make_interval(hours => ${options.recheckHours}))
       order by checked_at nulls first, requested_at
       limit ${options.limit}

@@ -10,7 +10,7 @@ import { createTestDatabase, type TTestDatabase } from '../../test/test-database
 import { insertOffer } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { createLinkChecker, type TLinkChecker } from './link-checker';
-import { requestLinkChecks } from './request-link-checks';
+import { requestLinkChecks, requestOfferChecks } from './request-link-checks';
 
 const FILE = Buffer.alloc(2048, 'y');
 
@@ -28,6 +28,7 @@ const ids = {
   unchecked: '10000000-0000-4000-8000-000000000003',
   moved: '10000000-0000-4000-8000-000000000004',
   waiting: '10000000-0000-4000-8000-000000000005',
+  harvested: '10000000-0000-4000-8000-000000000006',
 };
 
 /** An offer whose distributions point at the given access URLs. */
@@ -197,6 +198,22 @@ describe('link checker with the details API', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('checks the links of offers noted for checks, as a harvest notes them, at the next sweep and once', async () => {
+    await insertOffer(
+      database.db,
+      offerWithLinks(ids.harvested, 'Harvested', [`${siteUrl}/data.csv`, 'N/A', 'ftp://example.org/x']),
+    );
+    await requestOfferChecks(database.db, [ids.harvested]);
+    expect(await checker.sweep()).toBe(1);
+    const done = await waitForChecks(ids.harvested);
+    expect(done.endpointChecks.map((check) => check.status)).toEqual(['online', 'missing', 'missing']);
+
+    // Noted again (the harvest rewrote the offer with the same links): nothing new to check.
+    await requestOfferChecks(database.db, [ids.harvested]);
+    expect(await checker.sweep()).toBe(0);
+    expect((await getItem(ids.harvested)).body.endpointChecks[0]?.status).toBe('online');
   });
 
   it('leaves offers nobody opened unchecked', async () => {

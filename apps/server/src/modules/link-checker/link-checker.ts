@@ -2,7 +2,7 @@ import { PgBoss } from 'pg-boss';
 import type { TDb } from '../../db/database';
 import type { TCheckLinkOptions } from './check-link';
 import { createHostThrottle } from './host-throttle';
-import { claimDueChecks } from './link-check-repository';
+import { claimDueChecks, requestChecksOfNotedOffers } from './link-check-repository';
 import type { TLinkCheckQueue } from './request-link-checks';
 import { runLinkCheck } from './run-link-check';
 
@@ -19,6 +19,8 @@ const CONCURRENCY = 4;
 const RETRY_MINUTES = 10;
 /** Checks queued per sweep; the rest wait for the next one. */
 const SWEEP_LIMIT = 1000;
+/** Distributions an offer has, for sizing the offers a sweep takes; harvested offers have 3.4 on average. */
+const DISTRIBUTIONS_PER_OFFER = 4;
 
 /** The link checker's settings, from the configuration. */
 export type TLinkCheckSettings = {
@@ -60,9 +62,10 @@ export type TLinkChecker = TLinkCheckQueue & {
 
 /**
  * The link checker: pg-boss queues in the catalogue's PostgreSQL. The details API queues a check
- * for each distribution never checked; a sweep every 10 minutes queues those whose result is older
- * than the recheck age. Checks refuse private addresses, follow few redirects and keep to a
- * per-host rate, so the marketplace cannot be used to probe networks or flood a publisher.
+ * for each distribution never checked; a sweep every 10 minutes queues the distributions never
+ * checked of offers noted for checks (harvested ones), then those whose result is older than the
+ * recheck age. Checks refuse private addresses, follow few redirects and keep to a per-host rate,
+ * so the marketplace cannot be used to probe networks or flood a publisher.
  */
 export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChecker {
   const { db, settings } = options;
@@ -85,10 +88,31 @@ export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChec
     );
   };
 
+  /**
+   * Distributions of offers noted for checks (harvested ones) come first, as never-checked requests
+   * do; they are taken a few offers at a time so one sweep stays close to its limit.
+   */
+  const requestNotedChecks = async (): Promise<string[]> => {
+    const recorded: string[] = [];
+    while (recorded.length < SWEEP_LIMIT) {
+      const offers = Math.ceil((SWEEP_LIMIT - recorded.length) / DISTRIBUTIONS_PER_OFFER);
+      const taken = await requestChecksOfNotedOffers(db, offers);
+      recorded.push(...taken.recorded);
+      if (taken.offers < offers) break;
+    }
+    return recorded;
+  };
+
   const sweep = async (retryMinutes = RETRY_MINUTES): Promise<number> => {
-    const due = await claimDueChecks(db, { recheckHours: settings.recheckHours, retryMinutes, limit: SWEEP_LIMIT });
-    await enqueue(due);
-    return due.length;
+    const noted = await requestNotedChecks();
+    const due = await claimDueChecks(db, {
+      recheckHours: settings.recheckHours,
+      retryMinutes,
+      limit: SWEEP_LIMIT - noted.length,
+      except: noted,
+    });
+    await enqueue([...noted, ...due]);
+    return noted.length + due.length;
   };
 
   const ensureQueue = async (instance: PgBoss, name: string, queueOptions: Parameters<PgBoss['createQueue']>[1]) => {

@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import { recordCheckRequests, type TCheckableDistribution } from './link-check-repository';
+import { recordCheckRequests, recordOffersToCheck, type TCheckableDistribution } from './link-check-repository';
 
 /** Where check requests go: the running link checker's queue. */
 export type TLinkCheckQueue = {
@@ -22,4 +22,13 @@ export async function requestLinkChecks({ db, queue, distributions }: TRequestLi
   const recorded = await recordCheckRequests(db, distributions);
   if (recorded.length > 0 && queue) await queue.enqueue(recorded);
   return recorded;
+}
+
+/**
+ * Asks for checks of these offers' distributions without a hurry: the link checker's sweep looks at them,
+ * about a thousand distributions every 10 minutes, and checks those never checked (or checked for another
+ * URL). For writers of many offers at once (harvests): one cheap row per offer instead of one per distribution.
+ */
+export async function requestOfferChecks(db: TDb, offerIds: readonly string[]): Promise<void> {
+  await recordOffersToCheck(db, offerIds);
 }
