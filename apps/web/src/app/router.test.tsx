@@ -96,7 +96,7 @@ describe('the app shell and routes', () => {
     expect(screen.getByRole('menuitem', { name: 'My watchlist' }).getAttribute('href')).toBe('/watchlist');
     expect(screen.getByRole('menuitem', { name: 'My Acquisitions' }).getAttribute('href')).toBe('/acquisition');
     await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: 'Profile of Test Buyer' }));
+    await user.click(screen.getByRole('button', { name: 'TB: Profile of Test Buyer' }));
     expect(screen.getByTestId('profile-email').textContent).toBe('test.buyer@example.org');
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
   });

@@ -36,16 +36,18 @@ export function UserMenu() {
       </Button>
     );
   }
+  const initials = initialsOf(user.name, user.email);
   // The dropdown's code loads when a user is signed in; until then the same button, disabled.
   const avatarButton = (isLoading: boolean) => (
     <UnstyledButton
-      aria-label={t('auth.profileMenu', { name: user.name || user.email })}
+      // The name starts with the initials the button shows, so a voice command saying what is on
+      // screen finds it (WCAG 2.5.3), and goes on to say whose profile it is.
+      aria-label={`${initials}: ${t('auth.profileMenu', { name: user.name || user.email })}`}
       data-testid="profile-menu"
       disabled={isLoading}
     >
-      {/* The initials are for the eye; the button's name says whose profile it is. */}
       <Avatar size={32} radius="xl" color="blue.8" variant="filled" aria-hidden>
-        {initialsOf(user.name, user.email)}
+        {initials}
       </Avatar>
     </UnstyledButton>
   );
