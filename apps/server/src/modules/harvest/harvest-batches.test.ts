@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { createLinkChecker } from '../link-checker/link-checker';
 import { addSource } from './add-source';
 import { findLinkedRecords } from './harvest-repository';
 import { runHarvest } from './run-harvest';
@@ -66,6 +67,21 @@ describe('harvest runs over many batches', () => {
 
     const again = await runHarvest({ db: database.db, source: 'repeats' });
     expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 2598, removed: 0, failed: 0, duplicates: 2 });
+  }, 60_000);
+
+  it('leaves the harvested links to the link checker, which queues about a thousand per sweep', async () => {
+    // Never started: its sweep records and counts what it would queue.
+    const checker = createLinkChecker({
+      databaseUrl: database.url,
+      db: database.db,
+      settings: { allowedHosts: [], timeoutMs: 1000, hostIntervalMs: 1000, recheckHours: 24 },
+      sweepCron: null,
+    });
+    const sweeps: number[] = [];
+    for (let sweep = await checker.sweep(); sweep > 0; sweep = await checker.sweep()) sweeps.push(sweep);
+    expect(sweeps.reduce((sum, count) => sum + count, 0)).toBe(2598);
+    expect(Math.max(...sweeps)).toBeLessThanOrEqual(1000);
+    expect(sweeps.length).toBe(3);
   }, 60_000);
 
   it('keeps every record read before the source broke off and resumes right after them', async () => {
