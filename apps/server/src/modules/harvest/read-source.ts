@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createGunzip, gunzipSync } from 'node:zlib';
@@ -13,6 +12,7 @@ import { datasetSubjects, mapDcatDataset, nextPageOf } from './map-dcat-graph';
 import { mapDcatUsDataset } from './map-dcat-us-dataset';
 import { parseRdf, type TRdfSyntax } from './parse-rdf';
 import { splitJsonArray } from './split-json-array';
+import { splitLines } from './split-lines';
 
 /** One record of a source: the dataset it maps to, or why it could not be read. */
 export type TSourceItem = { dataset: THarvestedDataset } | { failure: string; identifier: string | null };
@@ -73,12 +73,8 @@ async function readText(location: string, retry: TRetryOptions | undefined, acce
 }
 
 async function* readCkanLines(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
-  const lines = createInterface({
-    input: await openStream(options.location, options.retry),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
   let index = 0;
-  for await (const line of lines) {
+  for await (const line of splitLines(await openStream(options.location, options.retry))) {
     if (line.trim().length === 0) continue;
     if (index++ < (options.skip ?? 0)) continue;
     let raw: unknown;
