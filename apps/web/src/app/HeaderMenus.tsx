@@ -7,7 +7,7 @@ import { NavMenu } from './NavMenu';
 
 /**
  * The signed-in user's menus of the wide header (Assets, Offers, Orders and the operators'
- * Connectors link). Loaded apart from the first download (Shell.tsx): the dropdowns bring the
+ * Connectors and Harvesting links). Loaded apart from the first download (Shell.tsx): the dropdowns bring the
  * popover positioning code, and nobody needs them before the sign-in check has found a user.
  */
 export function HeaderMenus({ isOperator }: { isOperator: boolean }) {
@@ -25,9 +25,14 @@ export function HeaderMenus({ isOperator }: { isOperator: boolean }) {
       <OffersMenu />
       <OrdersMenu />
       {isOperator && (
-        <Button component={Link} to="/connectors" variant="subtle" size="xs" data-testid="connectors-link">
-          {t('nav.connectors')}
-        </Button>
+        <>
+          <Button component={Link} to="/connectors" variant="subtle" size="xs" data-testid="connectors-link">
+            {t('nav.connectors')}
+          </Button>
+          <Button component={Link} to="/harvest" variant="subtle" size="xs" data-testid="harvest-link">
+            {t('nav.harvest')}
+          </Button>
+        </>
       )}
     </>
   );

@@ -41,7 +41,7 @@ export type TMobileNavDrawerProps = {
   onClose(): void;
   /** Whether the menus of signed-in users are shown. */
   isSignedIn: boolean;
-  /** Whether the Connectors link of operators is shown. */
+  /** Whether the operators' links (Connectors, Harvesting) are shown. */
   isOperator: boolean;
 };
 
@@ -76,6 +76,7 @@ export function MobileNavDrawer({ isOpen, onClose: close, isSignedIn, isOperator
           <div>
             <Divider />
             <NavLink component={Link} to="/connectors" label={t('nav.connectors')} onClick={close} />
+            <NavLink component={Link} to="/harvest" label={t('nav.harvest')} onClick={close} />
           </div>
         )}
         <Divider label={<SectionLabel>{t('app.language')}</SectionLabel>} labelPosition="left" />

@@ -25,6 +25,7 @@ const ConnectorConsolePage = page(
   'ConnectorConsolePage',
 );
 const ConnectorsPage = page(() => import('../features/connector-console/ConnectorsPage'), 'ConnectorsPage');
+const HarvestPage = page(() => import('../features/harvest/HarvestPage'), 'HarvestPage');
 const LegalPage = page(() => import('../features/legal/LegalPage'), 'LegalPage');
 const MyOfferingsPage = page(() => import('../features/my-offerings/MyOfferingsPage'), 'MyOfferingsPage');
 const OfferDetailsPage = page(() => import('../features/offer/OfferDetailsPage'), 'OfferDetailsPage');
@@ -65,6 +66,14 @@ export const guardedRoutes: RouteObject[] = withErrorBoundaries([
     element: (
       <RequireOperator>
         <ConnectorConsolePage />
+      </RequireOperator>
+    ),
+  },
+  {
+    path: 'harvest',
+    element: (
+      <RequireOperator>
+        <HarvestPage />
       </RequireOperator>
     ),
   },
