@@ -1,12 +1,21 @@
 import { HARVEST_FORMATS } from '@dsm/contracts';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type CSSProperties, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
 import { EMPTY_SOURCE_FORM, isHarvestFormat, parseSourceForm, type TSourceFormErrors } from './source-form';
 import { useAddHarvestSource } from './use-harvest-sources';
+
+/**
+ * Mantine's hint (gray 6) and error (red 6) colours miss the AA contrast ratio on white; the form's
+ * fields take darker shades of the same colours.
+ */
+const AA_FIELD_COLORS = {
+  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+  '--mantine-color-error': 'var(--mantine-color-red-9)',
+} as CSSProperties;
 
 export type TAddSourceModalProps = {
   isOpen: boolean;
@@ -54,9 +63,22 @@ export function AddSourceModal({ isOpen, onClose }: TAddSourceModalProps) {
   const isConflict = add.error instanceof ApiError && add.error.code === 'CONFLICT';
 
   return (
-    <Modal opened={isOpen} onClose={close} title={t('harvest.addSource')} size="lg" centered>
+    <Modal
+      opened={isOpen}
+      onClose={close}
+      title={t('harvest.addSource')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('harvest.close') }}
+    >
       {/* noValidate: the contract's checks speak at the fields, in the page's language. */}
-      <form noValidate onSubmit={handleSubmit} aria-label={t('harvest.addSource')} data-testid="add-source-form">
+      <form
+        noValidate
+        onSubmit={handleSubmit}
+        aria-label={t('harvest.addSource')}
+        data-testid="add-source-form"
+        style={AA_FIELD_COLORS}
+      >
         <Stack gap="sm">
           <TextInput
             label={t('harvest.name')}

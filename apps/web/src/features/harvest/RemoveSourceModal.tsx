@@ -34,6 +34,7 @@ export function RemoveSourceModal({ source, onClose }: TRemoveSourceModalProps) 
       onClose={close}
       title={source ? t('harvest.removeTitle', { name: source.name }) : ''}
       centered
+      closeButtonProps={{ 'aria-label': t('harvest.close') }}
     >
       {source && (
         <Stack gap="md" data-testid="remove-source-modal">
