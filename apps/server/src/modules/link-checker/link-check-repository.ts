@@ -62,34 +62,37 @@ export async function recordOffersToCheck(db: TDb, offerIds: readonly string[]):
 
 /**
  * Takes up to `limit` of the offers noted by `recordOffersToCheck` and records a request for each of their
- * http(s) distributions never checked, or checked for another URL. Answers how many offers it took (none:
- * nothing is waiting) and the distributions it recorded. Index lookups only (the noted offers, then
- * datasets and distributions by offer), however large the catalogue; concurrent sweeps take different offers.
+ * http(s) distributions never checked, or checked for another URL, in one transaction. Answers how many
+ * offers it took (fewer than `limit`: none are left) and the distributions it recorded. Concurrent sweeps
+ * take different offers.
  */
 export async function requestChecksOfNotedOffers(
   db: TDb,
   limit: number,
 ): Promise<{ offers: number; recorded: string[] }> {
-  const { rows } = await sql<{ offers: number; recorded: string[] }>`
-    with taken as (
+  return db.transaction().execute(async (trx) => {
+    const { rows: taken } = await sql<{ offer_id: string }>`
       delete from link_check_offers
-      where offer_id in (select offer_id from link_check_offers limit ${limit} for update skip locked)
-      returning offer_id
-    ), recorded as (
+      where offer_id = any(array(select offer_id from link_check_offers limit ${limit} for update skip locked))
+      returning offer_id`.execute(trx);
+    if (taken.length === 0) return { offers: 0, recorded: [] };
+    // Offer by offer through the indexes on datasets.offer_id and distributions.dataset_id, whatever the
+    // statistics say: planned as a join, a fresh catalogue's missing statistics led PostgreSQL to scan every
+    // distribution. OFFSET 0 keeps each subquery a lookup of its own.
+    const { rows } = await sql<{ distribution_id: string }>`
       insert into link_checks (distribution_id, offer_id, url)
       select d.id, s.offer_id, btrim(d.access_url)
-      from taken join datasets s on s.offer_id = taken.offer_id join distributions d on d.dataset_id = s.id
+      from unnest(${taken.map((row) => row.offer_id)}::uuid[]) as taken (offer_id)
+        cross join lateral (select id, offer_id from datasets where offer_id = taken.offer_id offset 0) s
+        cross join lateral (select id, access_url from distributions where dataset_id = s.id offset 0) d
       where d.access_url ~ '^https?://'
       on conflict (distribution_id) do update
         set url = excluded.url, status = null, http_status = null, byte_size = null, failure = null,
           checked_at = null, requested_at = now()
         where link_checks.url <> excluded.url
-      returning distribution_id
-    )
-    select (select count(*)::int from taken) as offers, array(select distribution_id from recorded) as recorded`.execute(
-    db,
-  );
-  return rows[0] ?? { offers: 0, recorded: [] };
+      returning distribution_id`.execute(trx);
+    return { offers: taken.length, recorded: rows.map((row) => row.distribution_id) };
+  });
 }
 
 /** The distribution's current access URL and offer, or undefined when it is gone. */
