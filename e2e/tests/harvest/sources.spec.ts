@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const CDC_CATALOGUE = path.resolve(root, '..', 'shared', 'fixtures', 'catalog', 'cdc.gov.data.json.gz');
 
 const PHONE = { width: 375, height: 740 };
+/** Where the page's screenshots go when asked for (docs/screenshots). */
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
 function sourceRow(page: Page, name: string) {
   return page.getByTestId('harvest-source').filter({ has: page.getByRole('cell', { name, exact: true }) });
@@ -59,11 +61,13 @@ test('[HARVEST]: an operator adds a catalogue file as a source, harvests it and 
 
   await page.waitForTimeout(400);
   await expectNoSeriousA11yViolations(page);
+  if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'harvest-desktop.png') });
 
   // On a phone the table scrolls inside its frame; the page itself does not scroll sideways.
   await page.setViewportSize(PHONE);
   await expect(row.getByRole('button', { name: `Remove: ${name}` })).toBeAttached();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'harvest-mobile.png') });
   await row.getByRole('button', { name: `Remove: ${name}` }).scrollIntoViewIfNeeded();
   await row.getByRole('button', { name: `Remove: ${name}` }).click();
 
