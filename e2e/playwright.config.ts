@@ -47,6 +47,15 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['setup'],
+      testIgnore: /harvest\//,
+      use: { browserName: 'chromium', storageState: BUYER_STATE },
+    },
+    // Harvesting adds a catalogue's worth of offers for a while: it runs after the journeys that
+    // count search results, not beside them.
+    {
+      name: 'catalogue-changes',
+      dependencies: ['chromium'],
+      testMatch: /harvest\/.*\.spec\.ts/,
       use: { browserName: 'chromium', storageState: BUYER_STATE },
     },
   ],
