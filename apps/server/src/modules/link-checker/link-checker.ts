@@ -21,6 +21,8 @@ const RETRY_MINUTES = 10;
 const SWEEP_LIMIT = 1000;
 /** Distributions an offer has, for sizing the offers a sweep takes; harvested offers have 3.4 on average. */
 const DISTRIBUTIONS_PER_OFFER = 4;
+/** Batches of noted offers one sweep takes at most (about 10,000 offers, a few seconds of work). */
+const NOTED_ROUNDS = 40;
 
 /** The link checker's settings, from the configuration. */
 export type TLinkCheckSettings = {
@@ -90,11 +92,12 @@ export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChec
 
   /**
    * Distributions of offers noted for checks (harvested ones) come first, as never-checked requests
-   * do; they are taken a few offers at a time so one sweep stays close to its limit.
+   * do; they are taken up to 250 offers at a time so one sweep stays close to its limit, and at most
+   * NOTED_ROUNDS times, so noted offers whose links were all checked already cannot make a sweep long.
    */
   const requestNotedChecks = async (): Promise<string[]> => {
     const recorded: string[] = [];
-    while (recorded.length < SWEEP_LIMIT) {
+    for (let round = 0; round < NOTED_ROUNDS && recorded.length < SWEEP_LIMIT; round++) {
       const offers = Math.ceil((SWEEP_LIMIT - recorded.length) / DISTRIBUTIONS_PER_OFFER);
       const taken = await requestChecksOfNotedOffers(db, offers);
       recorded.push(...taken.recorded);
