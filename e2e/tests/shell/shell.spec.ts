@@ -138,6 +138,8 @@ test('[SHELL]: on a 375 px phone the navbar folds into a burger whose drawer rea
   await expect(page).toHaveURL(/\/watchlist$/);
   await expect(drawer).toBeHidden();
   await burger.click();
+  // Escape closes an open drawer: pressed while it still opens, the focus has not moved in yet.
+  await expect(drawer).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(burger).toBeFocused();
