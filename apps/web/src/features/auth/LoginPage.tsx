@@ -14,7 +14,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const role = useRequiredRole();
-  const { signIn } = useSessionActions();
+  const { signIn, isBusy } = useSessionActions();
   // Read once: a reload of the page shows the general text, not a stale reason.
   const [reason] = useState<TLoginReason | null>(takeLoginReason);
 
@@ -55,7 +55,8 @@ export function LoginPage() {
           ) : (
             <>
               <Text c="gray.8">{t('auth.loginText')}</Text>
-              <Button onClick={() => void signIn('/')} data-testid="login-sign-in">
+              {/* Busy while the page load's sign-in check runs: a click then would go nowhere. */}
+              <Button onClick={() => void signIn('/')} loading={isBusy} data-testid="login-sign-in">
                 {t('auth.signInAgain')}
               </Button>
             </>
