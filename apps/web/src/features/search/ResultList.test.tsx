@@ -9,8 +9,9 @@ import { makeTestOffer } from './test-offer';
 const offers = (count: number, prefix = 'offer') =>
   Array.from({ length: count }, (_, i) => makeTestOffer({ '@id': `${prefix}-${i}`, title: `${prefix} ${i}` }));
 
-function renderList(list: ReturnType<typeof offers>) {
-  return renderWithProviders(
+/** A settled page of these offers. */
+function PageOf({ list }: { list: ReturnType<typeof offers> }) {
+  return (
     <ResultList
       offers={list}
       licences={[]}
@@ -19,9 +20,11 @@ function renderList(list: ReturnType<typeof offers>) {
       errorText={null}
       onRetry={() => {}}
       onClearFilters={() => {}}
-    />,
+    />
   );
 }
+
+const renderList = (list: ReturnType<typeof offers>) => renderWithProviders(<PageOf list={list} />);
 
 /** A list whose offers a button swaps for another page's. */
 function TwoPages() {
@@ -31,15 +34,7 @@ function TwoPages() {
       <button type="button" onClick={() => setList(offers(40, 'second'))}>
         next
       </button>
-      <ResultList
-        offers={list}
-        licences={[]}
-        pageSize={list.length}
-        isStale={false}
-        errorText={null}
-        onRetry={() => {}}
-        onClearFilters={() => {}}
-      />
+      <PageOf list={list} />
     </>
   );
 }
