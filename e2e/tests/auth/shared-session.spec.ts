@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 
 test.use({ storageState: SIGNED_OUT });
@@ -15,14 +15,18 @@ function watchProvider(page: Page): string[] {
   return requests;
 }
 
+/** Signs the demo buyer in on `page` and opens a second tab of the same browser. */
+async function signInWithSecondTab(page: Page, context: BrowserContext): Promise<Page> {
+  await signInAs(page, 'buyer');
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+  return context.newPage();
+}
+
 test('[AUTH]: a second tab opens a guarded page signed in without asking the provider; signing out in one tab signs out the other', async ({
   page,
   context,
 }) => {
-  await signInAs(page, 'buyer');
-  await expect(page.getByTestId('profile-menu')).toBeVisible();
-
-  const second = await context.newPage();
+  const second = await signInWithSecondTab(page, context);
   const providerRequests = watchProvider(second);
   await second.goto('/results?searchText=daten&pageSize=100');
   await expect(second.getByTestId('results-heading')).toContainText('data sets found', { timeout: 25_000 });
@@ -49,10 +53,7 @@ test('[AUTH]: a results page opened in another tab sends its first calls with th
   page,
   context,
 }) => {
-  await signInAs(page, 'buyer');
-  await expect(page.getByTestId('profile-menu')).toBeVisible();
-
-  const second = await context.newPage();
+  const second = await signInWithSecondTab(page, context);
   const calls: string[] = [];
   second.on('request', (request) => {
     const url = new URL(request.url());

@@ -1,34 +1,10 @@
 import { appConfigEndpoint, ZAppConfig } from '@dsm/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_CONFIG_PATH, loadAppConfig, parseAppConfig } from './app-config';
+import { TEST_CONFIG } from './test-session';
 
-const CONFIG = {
-  issuer: 'http://127.0.0.1:8080/idp/realms/dsRealm',
-  clientId: 'dsm-web',
-  userRole: 'DSM_USER',
-  rolesClaim: 'realm_access.roles',
-  isEmbeddedIdp: true,
-  operator: {
-    company: 'Example GmbH',
-    address: 'Street 1, 10115 Berlin',
-    register: 'HRB 1',
-    vatId: 'DE123',
-    email: 'info@example.org',
-    phone: '+49 30 1',
-    isDemo: true,
-  },
-};
-
-const ENDPOINTS = `${CONFIG.issuer}/protocol/openid-connect`;
-const METADATA = {
-  issuer: CONFIG.issuer,
-  authorization_endpoint: `${ENDPOINTS}/auth`,
-  token_endpoint: `${ENDPOINTS}/token`,
-  userinfo_endpoint: `${ENDPOINTS}/userinfo`,
-  end_session_endpoint: `${ENDPOINTS}/logout`,
-  jwks_uri: `${ENDPOINTS}/certs`,
-  revocation_endpoint: `${ENDPOINTS}/revoke`,
-};
+// The settings as the server hands them out, once without the provider's endpoints.
+const { metadata: METADATA, ...CONFIG } = TEST_CONFIG;
 
 /** Settings that break the contract in one place each. */
 const BROKEN: [string, unknown][] = [
