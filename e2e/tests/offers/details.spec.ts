@@ -85,7 +85,9 @@ test("[OFFERS]: 'Working endpoints only' narrows the results to offers whose lin
   await expect(workingOnly).toBeChecked();
   await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toContain('"hasWorkingEndpoint":true');
   await expect(page.getByTestId('results-heading')).toHaveText(/^[\d,]+\+? data sets found$/);
-  const heading = (await page.getByTestId('results-heading').textContent()) ?? '';
-  // Only offers someone opened are checked, so far fewer than the whole catalogue qualify.
-  expect(Number(heading.replace(/\D/g, ''))).toBeLessThan(100);
+  // Only offers someone opened are checked, so far fewer than the whole catalogue qualify. The
+  // heading shows the previous count until the filtered search answers, hence the poll.
+  const total = async () =>
+    Number(((await page.getByTestId('results-heading').textContent()) ?? '').replace(/\D/g, ''));
+  await expect.poll(total).toBeLessThan(100);
 });
