@@ -131,7 +131,8 @@ async function execute(command: TCommand, databaseUrl: string | null, config: TC
         url = opened!.url;
       }
     }
-    database = createDatabase({ url, maxConnections: 3, applicationName: 'dsm-harvest' });
+    // A harvest writes three batches at once and looks up the next one's stored records meanwhile.
+    database = createDatabase({ url, maxConnections: 4, applicationName: 'dsm-harvest' });
     await migrateToLatest(database.db);
     const { db } = database;
     if (command.name === 'add') {

@@ -25,9 +25,10 @@ import { type THarvestBatch, writeHarvestBatch } from './write-harvest-batch';
 const BATCH_SIZE = 500;
 /**
  * Batches written at the same time, each on a connection of its own: PostgreSQL computes the search
- * vectors of one batch while the next is read and mapped and another is written.
+ * vectors of one batch while the next is read and mapped and others are written. Three keep two cores
+ * busier than two (about 3% more records/s at 20x); callers need a pool of at least four connections.
  */
-const BATCHES_IN_FLIGHT = 2;
+const BATCHES_IN_FLIGHT = 3;
 /** Failures kept with a run for the operator; all are logged. */
 const MAX_KEPT_FAILURES = 500;
 
