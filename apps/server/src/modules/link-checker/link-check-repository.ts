@@ -61,15 +61,38 @@ export async function recordOffersToCheck(db: TDb, offerIds: readonly string[]):
 }
 
 /**
+ * What a concurrent harvest can make a take of noted offers fail with: a foreign-key violation (a
+ * distribution read was removed before its request was recorded) or a deadlock (the harvest, holding that
+ * distribution, waits to note the offer the take holds).
+ */
+const RETRIED_CODES = new Set(['23503', '40P01']);
+/** Attempts of one take of noted offers when concurrent writes keep removing distributions under it. */
+const NOTED_OFFERS_ATTEMPTS = 3;
+
+/**
  * Takes up to `limit` of the offers noted by `recordOffersToCheck` and records a request for each of their
  * http(s) distributions never checked, or checked for another URL, in one transaction. Answers how many
  * offers it took (fewer than `limit`: none are left) and the distributions it recorded. Concurrent sweeps
  * take different offers.
+ * A harvest rewriting one of the offers meanwhile can remove a distribution the statement has read but not
+ * yet recorded; the insert then fails on its foreign key (or on a deadlock with the harvest), the take
+ * rolls back (the offers stay noted) and is tried again at once, seeing the offer as the harvest left it.
  */
 export async function requestChecksOfNotedOffers(
   db: TDb,
   limit: number,
 ): Promise<{ offers: number; recorded: string[] }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await takeNotedOffers(db, limit);
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (typeof code !== 'string' || !RETRIED_CODES.has(code) || attempt >= NOTED_OFFERS_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function takeNotedOffers(db: TDb, limit: number): Promise<{ offers: number; recorded: string[] }> {
   return db.transaction().execute(async (trx) => {
     const { rows: taken } = await sql<{ offer_id: string }>`
       delete from link_check_offers
