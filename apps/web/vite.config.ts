@@ -3,7 +3,16 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// By path: the config loader bundles relative imports only, and the contracts package is TypeScript.
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_SEARCH_CHARS,
+  MAX_SEARCH_TERMS,
+  PAGE_SIZES,
+  RESULT_CAP,
+} from '../../packages/contracts/src/catalogue';
 import { APP_STYLES_ID } from './src/app/app-styles';
+import { landingCalls, type TLandingLimits } from './src/app/landing-calls';
 
 /**
  * Writes a .br and a .gz beside every script, style sheet and page of the build; the server hands
@@ -53,6 +62,38 @@ function nonBlockingStyles(): Plugin {
   };
 }
 
+/**
+ * The app's module script starts after the plain shell has painted (public/start-app.js): the entry
+ * becomes a modulepreload link, fetched at once as before, and start-app.js, a deferred script that
+ * runs after zod-jitless.js, adds the module script after the next frame.
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+        if (entries.length !== 1) throw new Error(`expected one module script in index.html, found ${entries.length}`);
+        const [tag, src] = entries[0] as RegExpMatchArray;
+        return (
+          html
+            .replace(
+              tag,
+              `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">\n    <script src="/start-app.js" defer></script>`,
+            )
+            // Fetched at once but behind the page's own bytes and styles: nothing waits for them to paint.
+            .replaceAll(
+              '<link rel="modulepreload" crossorigin',
+              '<link rel="modulepreload" fetchpriority="low" crossorigin',
+            )
+        );
+      },
+    },
+  };
+}
+
 /** The pages people land on from outside, by path (as in src/app/page-preload.ts). */
 const LANDING_PAGES: [pattern: RegExp, page: string][] = [
   [/^\/$/, 'src/features/search/HomePage.tsx'],
@@ -60,23 +101,20 @@ const LANDING_PAGES: [pattern: RegExp, page: string][] = [
   [/^\/offer\/details\/[^/]+\/?$/, 'src/features/offer/OfferDetailsPage.tsx'],
 ];
 
-/** The GET calls a landing page makes first, with the paths the app's API client uses. */
-const LANDING_CALLS = `function (path) {
-    if (/^\\/results\\/?$/.test(path)) return ['/api/search/cache', '/api/licence'];
-    var details = /^\\/offer\\/details\\/([^/]+)\\/?$/.exec(path);
-    if (!details) return [];
-    try {
-      return ['/api/metadata/' + encodeURIComponent(decodeURIComponent(details[1]))];
-    } catch (error) {
-      return [];
-    }
-  }`;
+/** The limits the results page reads its URL with, for landingCalls in landing-preload.js. */
+const LANDING_LIMITS: TLandingLimits = {
+  pageSizes: PAGE_SIZES,
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  resultCap: RESULT_CAP,
+  maxTerms: MAX_SEARCH_TERMS,
+  maxChars: MAX_SEARCH_CHARS,
+};
 
 /**
  * Writes landing-preload.js, a tiny script index.html loads at once, which asks the browser for
  * the landing page's own chunks while the app's main script still downloads, instead of after it
  * has run: on a slow phone the page's content arrives one download earlier. For a signed-in user
- * it also sends the page's first GET calls (src/shared/prefetched.ts hands their answers to the
+ * it also sends the page's first calls (src/app/landing-calls.ts; on results the search itself) (src/shared/prefetched.ts hands their answers to the
  * API client), so the data is on its way while the scripts still download.
  */
 function landingPreload(): Plugin {
@@ -128,15 +166,17 @@ function landingPreload(): Plugin {
     });
     break;
   }
-  // The page's first GET calls, with the stored token of the signed-in user (src/shared/prefetched.ts).
-  var calls = ${LANDING_CALLS}(path);
+  // The page's first calls, with the stored token of the signed-in user (src/shared/prefetched.ts).
+  var calls = (${landingCalls.toString()})(path, location.search, ${JSON.stringify(LANDING_LIMITS)});
   var token = calls.length > 0 && typeof fetch === 'function' ? storedToken() : null;
   if (!token) return;
   var store = (window.dsmPrefetched = window.dsmPrefetched || {});
   calls.forEach(function (call) {
-    var response = fetch(call, { headers: { accept: 'application/json', authorization: 'Bearer ' + token } });
+    var headers = { accept: 'application/json', authorization: 'Bearer ' + token };
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    var response = fetch(call.path, { method: call.method, headers: headers, body: call.body });
     response.catch(function () {});
-    store[call] = { token: token, response: response };
+    store[call.method + ' ' + call.path] = { token: token, body: call.body === undefined ? null : call.body, response: response };
   });
 
   function storedToken() {
@@ -163,7 +203,7 @@ function landingPreload(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), nonBlockingStyles(), landingPreload(), precompress()],
+  plugins: [react(), nonBlockingStyles(), landingPreload(), startAfterFirstPaint(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -57,11 +57,13 @@ test('[AUTH]: a results page opened in another tab sends its first calls with th
   const calls: string[] = [];
   second.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/api/search/cache' || url.pathname === '/api/licence') calls.push(url.pathname);
+    if (['/api/search/cache', '/api/licence', '/api/search'].includes(url.pathname)) {
+      calls.push(`${request.method()} ${url.pathname}${url.search}`);
+    }
   });
-  await second.goto('/results?searchText=daten');
+  await second.goto('/results?searchText=daten&pageSize=100');
   await expect(second.getByTestId('results-heading')).toContainText('data sets found', { timeout: 25_000 });
   await expect(second.getByTestId('category-list').getByRole('checkbox').first()).toBeVisible();
-  // landing-preload.js sent them; the app used those answers instead of asking again.
-  expect(calls.sort()).toEqual(['/api/licence', '/api/search/cache']);
+  // landing-preload.js sent them, the search included; the app used those answers instead of asking again.
+  expect(calls.sort()).toEqual(['GET /api/licence', 'GET /api/search/cache', 'POST /api/search?query=daten']);
 });

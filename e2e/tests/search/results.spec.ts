@@ -90,3 +90,25 @@ test('[SEARCH]: a broken results URL falls back with a message instead of a blan
   await expect(page.getByTestId('result-card').first()).toBeVisible();
   await expect(page.getByRole('alert').first()).toBeVisible();
 });
+
+test('[SEARCH]: on a phone the filters fold behind a button, so the first results are on the first screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/results?searchText=daten&topics=TRANSPORT');
+  await expect(page.getByTestId('results-heading')).toHaveText(/data sets found$/);
+  await expect(page.getByTestId('filter-panel')).toHaveCount(0);
+  await expect(page.getByTestId('result-card').first()).toBeInViewport();
+  const toggle = page.getByTestId('filter-toggle');
+  // One filter is on: the category of the topic.
+  await expect(toggle).toHaveText('Show filters1');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('filter-panel').getByRole('checkbox', { name: 'Transport' })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByTestId('price-from').fill('1');
+  await expect(page).toHaveURL(/minPrice|priceRange/);
+  // The panel stays open while the filters change.
+  await expect(page.getByTestId('filter-panel')).toBeVisible();
+});

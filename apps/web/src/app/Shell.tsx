@@ -1,4 +1,5 @@
 import { Anchor, Badge, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDatabase } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,14 @@ import { UserMenu } from '../features/auth/UserMenu';
 import { CartLinkIcon } from '../features/cart/CartLinkIcon';
 import { useDemoMode } from '../shared/DemoModeProvider';
 import { lazyPart } from '../shared/lazy-part';
+import { FirstPageMarker, usePageSettled } from '../shared/page-settled';
 import { LanguageSelect } from './LanguageSelect';
 import { MobileNav } from './MobileNav';
 
-// The signed-in user's menus and cart load when there is a user: the dropdowns bring the popover
-// code and the cart the contracts' schemas, which the first download and paint can do without.
+// The signed-in user's menus and cart load when there is a user and the first page has shown its
+// data (page-settled.ts): the dropdowns bring the popover code and the cart the contracts' schemas,
+// which the first page can do without. The wide header's menus load on wide screens only; below
+// the md breakpoint the burger drawer has its own.
 // A part whose code cannot be loaded leaves the header usable: no menus, or the cart icon without its count.
 const HeaderMenus = lazyPart(async () => (await import('./HeaderMenus')).HeaderMenus, NoHeaderMenus);
 const CartNavLink = lazyPart(async () => (await import('../features/cart/CartNavLink')).CartNavLink, EmptyCartLink);
@@ -44,6 +48,9 @@ export function Shell() {
   const { isDemoMode } = useDemoMode();
   const user = useCurrentUser();
   const isOperator = useIsOperator();
+  const isSettled = usePageSettled();
+  // Mantine's md breakpoint (62em); read at once, so a phone never mounts the wide menus.
+  const isWide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
   return (
     // Plain elements rather than Mantine's AppShell, whose navbar, aside and resizing code the
     // header-and-page layout does not use and the first download can do without.
@@ -70,17 +77,20 @@ export function Shell() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" visibleFrom="md">
-              {user && (
+              {user && isSettled && isWide && (
                 <Suspense fallback={null}>
                   <HeaderMenus isOperator={isOperator} />
                 </Suspense>
               )}
             </Group>
-            {user && (
-              <Suspense fallback={<CartLinkIcon count={0} />}>
-                <CartNavLink />
-              </Suspense>
-            )}
+            {user &&
+              (isSettled ? (
+                <Suspense fallback={<CartLinkIcon count={0} />}>
+                  <CartNavLink />
+                </Suspense>
+              ) : (
+                <CartLinkIcon count={0} />
+              ))}
             <Group visibleFrom="md">
               <LanguageSelect />
             </Group>
@@ -95,6 +105,7 @@ export function Shell() {
         {/* Pages load on first visit (router.tsx); the header stays usable meanwhile. */}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
+          <FirstPageMarker />
         </Suspense>
       </main>
       {/* In normal flow below the page rather than fixed, so it never covers results on small screens. */}

@@ -50,18 +50,14 @@ export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<T
   const apiAuth = currentApiAuth();
   const token = apiAuth ? await apiAuth.getAccessToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
+  const body = hasBody ? JSON.stringify(request.body) : null;
   let response: Response;
   try {
-    const prefetched = request.method === 'GET' && !hasBody ? takePrefetched(request.path, token) : null;
+    const prefetched = takePrefetched({ method: request.method, path: request.path, body }, token);
     // A prefetch that failed on the way is simply asked again.
     response =
       (await prefetched?.catch(() => null)) ??
-      (await fetch(request.path, {
-        method: request.method,
-        headers,
-        body: hasBody ? JSON.stringify(request.body) : null,
-        signal: request.signal ?? null,
-      }));
+      (await fetch(request.path, { method: request.method, headers, body, signal: request.signal ?? null }));
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
     throw new ApiError('The server cannot be reached.', 0, 'NETWORK');

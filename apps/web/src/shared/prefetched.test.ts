@@ -13,15 +13,28 @@ afterEach(() => {
 
 describe('takePrefetched', () => {
   it('hands out a prefetched answer once, and only for the token it was sent with', async () => {
-    window.dsmPrefetched = { '/api/licence': { token: 'token-a', response: answer([]) } };
-    expect(takePrefetched('/api/licence', 'token-b')).toBeNull();
+    const licences = { method: 'GET', path: '/api/licence', body: null };
+    window.dsmPrefetched = { 'GET /api/licence': { token: 'token-a', body: null, response: answer([]) } };
+    expect(takePrefetched(licences, 'token-b')).toBeNull();
     // Even a refused one is gone: a later call must not get an answer meant for another token.
-    expect(takePrefetched('/api/licence', 'token-a')).toBeNull();
-    window.dsmPrefetched = { '/api/licence': { token: 'token-a', response: answer([]) } };
-    expect(takePrefetched('/api/licence', null)).toBeNull();
-    window.dsmPrefetched = { '/api/licence': { token: 'token-a', response: answer(['x']) } };
-    expect(await (await (takePrefetched('/api/licence', 'token-a') as Promise<Response>)).json()).toEqual(['x']);
-    expect(takePrefetched('/api/licence', 'token-a')).toBeNull();
+    expect(takePrefetched(licences, 'token-a')).toBeNull();
+    window.dsmPrefetched = { 'GET /api/licence': { token: 'token-a', body: null, response: answer([]) } };
+    expect(takePrefetched(licences, null)).toBeNull();
+    window.dsmPrefetched = { 'GET /api/licence': { token: 'token-a', body: null, response: answer(['x']) } };
+    expect(await (await (takePrefetched(licences, 'token-a') as Promise<Response>)).json()).toEqual(['x']);
+    expect(takePrefetched(licences, 'token-a')).toBeNull();
+  });
+
+  it('hands out a prefetched search only for the same method and body', () => {
+    const body = '{"index":0,"pageSize":10}';
+    const entry = () => ({ token: 't', body, response: answer({}) });
+    window.dsmPrefetched = { 'POST /api/search?query=a': entry() };
+    expect(
+      takePrefetched({ method: 'POST', path: '/api/search?query=a', body: '{"index":1,"pageSize":10}' }, 't'),
+    ).toBeNull();
+    window.dsmPrefetched = { 'POST /api/search?query=a': entry() };
+    expect(takePrefetched({ method: 'GET', path: '/api/search?query=a', body: null }, 't')).toBeNull();
+    expect(takePrefetched({ method: 'POST', path: '/api/search?query=a', body }, 't')).not.toBeNull();
   });
 });
 
@@ -29,7 +42,9 @@ describe('apiFetch with a prefetched answer', () => {
   it('uses the prefetched answer instead of a request when the token is the same', async () => {
     configureApiAuth({ getAccessToken: async () => 'token-a', onUnauthorized: () => {} });
     const fetchMock = vi.spyOn(globalThis, 'fetch');
-    window.dsmPrefetched = { '/api/search/cache': { token: 'token-a', response: answer({ keywords: ['air'] }) } };
+    window.dsmPrefetched = {
+      'GET /api/search/cache': { token: 'token-a', body: null, response: answer({ keywords: ['air'] }) },
+    };
     const values = await apiFetch({
       method: 'GET',
       path: '/api/search/cache',
@@ -43,7 +58,7 @@ describe('apiFetch with a prefetched answer', () => {
     configureApiAuth({ getAccessToken: async () => 'token-a', onUnauthorized: () => {} });
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer({ keywords: ['fresh'] }));
     window.dsmPrefetched = {
-      '/api/search/cache': { token: 'token-a', response: Promise.reject(new TypeError('offline')) },
+      'GET /api/search/cache': { token: 'token-a', body: null, response: Promise.reject(new TypeError('offline')) },
     };
     const values = await apiFetch({
       method: 'GET',

@@ -2,6 +2,7 @@ import { Avatar, Button, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { usePageSettled } from '../../shared/page-settled';
 import { useCurrentUser, useSessionActions } from './current-user';
 
 /** Width of the navbar's dropdown menus (the specification's 192 px). */
@@ -23,6 +24,7 @@ export function UserMenu() {
   const user = useCurrentUser();
   const { signIn, signOut, isBusy } = useSessionActions();
   const location = useLocation();
+  const isSettled = usePageSettled();
 
   if (!user && isBusy) {
     // Holds the avatar's place while the sign-in check runs, so the header does not shift.
@@ -37,7 +39,8 @@ export function UserMenu() {
     );
   }
   const initials = initialsOf(user.name, user.email);
-  // The dropdown's code loads when a user is signed in; until then the same button, disabled.
+  // The dropdown's code loads when a user is signed in and the first page has shown its data
+  // (shared/page-settled.ts); until then the same button, disabled.
   const avatarButton = (isLoading: boolean) => (
     <UnstyledButton
       // The name starts with the initials the button shows, so a voice command saying what is on
@@ -51,6 +54,7 @@ export function UserMenu() {
       </Avatar>
     </UnstyledButton>
   );
+  if (!isSettled) return avatarButton(true);
   return (
     <Suspense fallback={avatarButton(true)}>
       <ProfileMenu user={user} onSignOut={signOut}>

@@ -34,6 +34,13 @@ describe('Paging', () => {
     expect(screen.getByText('Page 1', { exact: true })).toBeTruthy();
   });
 
+  it('holds its place with every control disabled while the first answer loads', () => {
+    const { button } = setup({ index: 2, total: 0, isLoading: true });
+    for (const name of ['First', 'Prev', 'Next', 'Last']) expect(button(name).disabled).toBe(true);
+    expect((screen.getByTestId('page-size') as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByText('Page 3', { exact: true })).toBeTruthy();
+  });
+
   it('moves between pages', async () => {
     const { button, user, onPage } = setup({ index: 2 });
     await user.click(button('Next'));

@@ -14,12 +14,17 @@ export type TPagingProps = {
   onPage: (index: number) => void;
   /** Show pages of this size, from the first page. */
   onPageSize: (pageSize: TPageSize) => void;
+  /** The first answer is still on its way: the controls hold their place, disabled. */
+  isLoading?: boolean;
 };
 
 /** First, Prev, 'Page N', Next, Last and the page-size selector. */
-export function Paging({ index, pageSize, total, isTotalCapped, onPage, onPageSize }: TPagingProps) {
+export function Paging({ index, pageSize, total, isTotalCapped, onPage, onPageSize, isLoading = false }: TPagingProps) {
   const { t } = useTranslation();
-  const state = pagingState({ index, pageSize, total, isTotalCapped });
+  const loaded = pagingState({ index, pageSize, total, isTotalCapped });
+  const state = isLoading
+    ? { ...loaded, canGoFirst: false, canGoPrev: false, canGoNext: false, canGoLast: false }
+    : loaded;
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Group gap={6} component="nav" aria-label={t('paging.navigation')}>
@@ -44,6 +49,7 @@ export function Paging({ index, pageSize, total, isTotalCapped, onPage, onPageSi
         label={t('paging.pageSize')}
         data={PAGE_SIZES.map(String)}
         value={String(pageSize)}
+        disabled={isLoading}
         onChange={(event) => {
           const size = parsePageSize(event.currentTarget.value);
           // As in the reference: an unusable size is logged, and the page keeps its size.

@@ -39,6 +39,23 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** A screen above or below Mantine's md breakpoint, as the page's media query sees it. */
+function screenWidth(width: 'phone' | 'wide') {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: width === 'wide' && query === '(min-width: 62em)',
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
 describe('ResultsPage', () => {
   it('searches what the URL says and shows the count in en-US format', async () => {
     searchAnswers.push(json(200, page(1234, 10)));
@@ -147,6 +164,56 @@ describe('ResultsPage', () => {
         index: 0,
         filter: { selectedCategories: ['TRANSPORT'] },
       }),
+    );
+  });
+
+  it('folds the filters behind a button on a phone, naming how many are on', async () => {
+    screenWidth('phone');
+    searchAnswers.push(json(200, page(3, 3)));
+    const filter = JSON.stringify({
+      selectedCategories: ['LAW'],
+      selectedKeywords: ['air'],
+      priceRange: { from: 1, to: null },
+    });
+    renderWithProviders(<ResultsPage />, { url: `/results?filter=${encodeURIComponent(filter)}` });
+    await screen.findByTestId('results-heading');
+    expect(screen.queryByTestId('filter-panel')).toBeNull();
+    const toggle = screen.getByTestId('filter-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.textContent).toBe('Show filters3');
+    await userEvent.setup().click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('filter-panel')).toBeTruthy();
+    expect(
+      document.getElementById(toggle.getAttribute('aria-controls') ?? '')?.contains(screen.getByTestId('filter-panel')),
+    ).toBe(true);
+    expect(toggle.textContent).toBe('Hide filters3');
+  });
+
+  it('shows the filters at once on a wide screen', async () => {
+    screenWidth('wide');
+    searchAnswers.push(json(200, page(3, 3)));
+    renderWithProviders(<ResultsPage />, { url: '/results?searchText=air' });
+    expect(await screen.findByTestId('filter-panel')).toBeTruthy();
+    expect(screen.queryByTestId('filter-toggle')).toBeNull();
+  });
+
+  it('draws the paging disabled while the first answer loads', async () => {
+    let answer: (response: Response) => void = () => {};
+    // The search stays on its way until answered below.
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/search?')) return new Promise<Response>((resolve) => (answer = resolve));
+      if (url === '/api/search/cache') return json(200, { keywords: [], categories: [] });
+      return json(200, []);
+    });
+    renderWithProviders(<ResultsPage />, { url: '/results?searchText=air' });
+    const next = (await screen.findByRole('button', { name: 'Next' })) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    answer(json(200, page(50, 10)));
+    await screen.findByTestId('results-heading');
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false),
     );
   });
 });

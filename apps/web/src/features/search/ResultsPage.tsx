@@ -1,11 +1,14 @@
-import { Alert, Container, Grid, Group, Loader, Skeleton, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Container, Grid, Group, Loader, Skeleton, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconAlertTriangle } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { FilterPanel } from './FilterPanel';
 import { Paging } from './Paging';
 import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
+import type { TFilterState } from './results-params';
 import { SearchBar } from './SearchBar';
 import { useFilterValues } from './use-filter-values';
 import { useLicences } from './use-licences';
@@ -13,6 +16,16 @@ import { useResultsParams } from './use-results-params';
 import { useSearch } from './use-search';
 
 const NONE: readonly string[] = [];
+
+/** How many filters narrow the search: each category and keyword, a price bound, the endpoint switch. */
+function activeFilterCount(filter: TFilterState): number {
+  return (
+    filter.selectedCategories.length +
+    filter.selectedKeywords.length +
+    (filter.priceRange.from !== null || filter.priceRange.to !== null ? 1 : 0) +
+    (filter.hasWorkingEndpoint ? 1 : 0)
+  );
+}
 
 /** Results of the URL's search: the URL holds the whole state, so a link can be shared and reloaded. */
 export function ResultsPage() {
@@ -23,6 +36,12 @@ export function ResultsPage() {
   const filterValues = useFilterValues();
   const licences = useLicences();
   const data = search.data;
+  // Below Mantine's md breakpoint (62em) the panel sits above the results; there it folds behind a
+  // button, so a phone shows results on its first screen. Read at once, so a phone never draws it.
+  const isWide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  const filterPanelId = useId();
+  const filterCount = activeFilterCount(filter);
 
   const goToPage = (next: number) => {
     change({ index: next });
@@ -40,14 +59,33 @@ export function ResultsPage() {
         )}
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 3 }}>
-            <FilterPanel
-              filter={filter}
-              keywords={filterValues.data?.keywords ?? NONE}
-              categories={filterValues.data?.categories ?? NONE}
-              isLoadingValues={filterValues.isPending}
-              onChange={(next) => change({ filter: next })}
-              onClear={reset}
-            />
+            {!isWide && (
+              <Button
+                variant="light"
+                fullWidth
+                justify="space-between"
+                leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+                rightSection={filterCount > 0 ? <Badge circle>{filterCount}</Badge> : null}
+                aria-expanded={isFilterOpen}
+                aria-controls={filterPanelId}
+                onClick={() => setFilterOpen((isOpen) => !isOpen)}
+                data-testid="filter-toggle"
+              >
+                {isFilterOpen ? t('filter.hide') : t('filter.show')}
+              </Button>
+            )}
+            {(isWide || isFilterOpen) && (
+              <div id={filterPanelId} className={isWide ? undefined : 'filter-panel--folded'}>
+                <FilterPanel
+                  filter={filter}
+                  keywords={filterValues.data?.keywords ?? NONE}
+                  categories={filterValues.data?.categories ?? NONE}
+                  isLoadingValues={filterValues.isPending}
+                  onChange={(next) => change({ filter: next })}
+                  onClear={reset}
+                />
+              </div>
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Stack gap="md">
@@ -61,12 +99,14 @@ export function ResultsPage() {
                 )}
                 {search.isFetching && data && <Loader role="status" size="sm" aria-label={t('results.loading')} />}
               </Group>
-              {data && data.total > 0 && (
+              {/* Drawn disabled while the first answer loads, so the results do not move down when it comes. */}
+              {(search.isPending || (data && data.total > 0)) && (
                 <Paging
                   index={index}
                   pageSize={pageSize}
-                  total={data.total}
-                  isTotalCapped={data.isTotalCapped}
+                  total={data?.total ?? 0}
+                  isTotalCapped={data?.isTotalCapped ?? false}
+                  isLoading={!data}
                   onPage={goToPage}
                   onPageSize={(next) => change({ pageSize: next })}
                 />

@@ -1,0 +1,79 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+
+/**
+ * Whether the first page the app opened has shown its data: until then the shell's own extras (the
+ * dropdown menus, the cart count, the profile menu) wait, so on a slow phone connection the page's
+ * code and data are not sharing the line with code for menus nobody has opened yet.
+ */
+let isSettled = false;
+const listeners = new Set<() => void>();
+/** Settles at the latest this long after the first page appeared, for a page whose calls never rest. */
+export const SETTLE_AT_THE_LATEST_MS = 4000;
+
+function settle() {
+  if (isSettled) return;
+  isSettled = true;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** True once the first page has shown its data (and stays true for the rest of the visit). */
+export function usePageSettled(): boolean {
+  return useSyncExternalStore(subscribe, () => isSettled);
+}
+
+/**
+ * The browser's next idle moment: after the page has drawn what its data brought (rendering the
+ * answer keeps the browser busy), at the latest after a second. Safari has no idle callback.
+ */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 200);
+}
+
+/**
+ * Waits for the page's calls to rest, then for the browser's next idle moment, and settles. Runs
+ * once, from FirstPageMarker; `schedule` is replaced in tests.
+ */
+export function settleWhenIdle(queryClient: QueryClient, schedule: (run: () => void) => void = whenIdle): () => void {
+  if (isSettled) return () => {};
+  let isDone = false;
+  const finish = () => {
+    if (isDone) return;
+    isDone = true;
+    unsubscribe();
+    clearTimeout(latest);
+    schedule(settle);
+  };
+  const check = () => {
+    if (queryClient.isFetching() === 0) finish();
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe(check);
+  const latest = setTimeout(finish, SETTLE_AT_THE_LATEST_MS);
+  check();
+  return () => {
+    isDone = true;
+    unsubscribe();
+    clearTimeout(latest);
+  };
+}
+
+/**
+ * Rendered after the page inside the shell's Suspense boundary: its effect runs once the page has
+ * committed and started its calls, not while the page's code still loads.
+ */
+export function FirstPageMarker() {
+  const queryClient = useQueryClient();
+  useEffect(() => settleWhenIdle(queryClient), [queryClient]);
+  return null;
+}
+
+/** For tests: back to the start of a visit. */
+export function resetPageSettled(): void {
+  isSettled = false;
+}
