@@ -37,14 +37,18 @@ test('[OFFERS]: a buyer opens an offer from the results and sees its details, en
   await expectNoSeriousA11yViolations(page);
 
   // 'Show link' opens the access-link modal; Escape closes it and focus returns to the page.
-  await page
-    .getByRole('button', { name: /^Show link: / })
-    .first()
-    .click();
+  const showLink = page.getByRole('button', { name: /^Show link: / }).first();
+  await showLink.click();
   const dialog = page.getByRole('dialog', { name: 'Access link' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('access-link').or(dialog.getByTestId('access-link-missing'))).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(showLink).toBeFocused();
+  // And it opens again.
+  await showLink.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(dialog).toBeHidden();
 
   await page.getByRole('button', { name: 'Back' }).click();
