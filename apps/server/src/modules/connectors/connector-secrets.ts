@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ALGORITHM = 'aes-256-gcm';
@@ -23,11 +23,17 @@ export type TConnectorSecretKeySource = {
 function readOrCreateKeyFile(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   mkdirSync(dataDir, { recursive: true });
+  // The key is written to a file of this process's own and then linked into place: a link fails
+  // when the file exists, so two processes starting at once never overwrite each other's key, and
+  // the other never reads the file between its creation and its content.
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(draft, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
   try {
-    // 'wx' fails when the file exists, so two processes starting at once never overwrite each other's key.
-    writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32) throw new Error(`${file} must hold 32 bytes, base64-encoded`);
