@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 // By path: the config loader bundles relative imports only, and the contracts package is TypeScript.
 import {
@@ -63,9 +64,39 @@ function nonBlockingStyles(): Plugin {
 }
 
 /**
- * The app's module script starts after the plain shell has painted (public/start-app.js): the entry
- * becomes a modulepreload link, fetched at once as before, and start-app.js, a deferred script that
- * runs after zod-jitless.js, adds the module script after the next frame.
+ * A script inline in the page, without its comment lines (every visit downloads them); the
+ * server's CSP lets exactly these scripts run, by their hashes.
+ */
+function inlineScript(source: string): string {
+  if (/<\/script/i.test(source)) throw new Error('an inline script must not contain </script');
+  const code = source
+    .split('\n')
+    .filter((line) => !/^\s*\/\//.test(line))
+    .join('\n');
+  return `<script>${code}</script>`;
+}
+
+/** A script of boot/, read as the build puts it inline. */
+function bootScript(file: string): string {
+  return readFileSync(path.join(import.meta.dirname, 'boot', file), 'utf8').trimEnd();
+}
+
+/**
+ * zod's setting, inline at the end of the head (boot/zod-jitless.js): it runs before any module
+ * of the app, in the dev server too.
+ */
+function zodJitless(): Plugin {
+  return {
+    name: 'zod-jitless',
+    transformIndexHtml: (html) =>
+      html.replace('</head>', () => `  ${inlineScript(bootScript('zod-jitless.js'))}\n  </head>`),
+  };
+}
+
+/**
+ * The app's module script starts after the plain shell has painted (boot/start-app.js): the entry
+ * becomes a modulepreload link, fetched at once as before, and start-app.js, inline after the
+ * shell, adds the module script after the next frame.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -79,15 +110,13 @@ function startAfterFirstPaint(): Plugin {
         const [tag, src] = entries[0] as RegExpMatchArray;
         return (
           html
-            .replace(
-              tag,
-              `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">\n    <script src="/start-app.js" defer></script>`,
-            )
+            .replace(tag, `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">`)
             // Fetched at once but behind the page's own bytes and styles: nothing waits for them to paint.
             .replaceAll(
               '<link rel="modulepreload" crossorigin',
               '<link rel="modulepreload" fetchpriority="low" crossorigin',
             )
+            .replace('</body>', () => `  ${inlineScript(bootScript('start-app.js'))}\n  </body>`)
         );
       },
     },
@@ -111,11 +140,13 @@ const LANDING_LIMITS: TLandingLimits = {
 };
 
 /**
- * Writes landing-preload.js, a tiny script index.html loads at once, which asks the browser for
- * the landing page's own chunks while the app's main script still downloads, instead of after it
- * has run: on a slow phone the page's content arrives one download earlier. For a signed-in user
- * it also sends the page's first calls (src/app/landing-calls.ts; on results the search itself) (src/shared/prefetched.ts hands their answers to the
- * API client), so the data is on its way while the scripts still download.
+ * Puts the landing preload into index.html, a small inline script that asks the browser for the
+ * landing page's own chunks while the app's main script still downloads, instead of after it has
+ * run: on a slow phone the page's content arrives one download earlier. For a signed-in user it
+ * also sends the page's first calls (src/app/landing-calls.ts; on results the search itself;
+ * src/shared/prefetched.ts hands their answers to the API client), so the data is on its way while
+ * the scripts still download. Inline, it runs while the page is parsed, before the first paint,
+ * and costs no request of its own; the server allows it by its hash (apps/server/src/lib/security-headers.ts).
  */
 function landingPreload(): Plugin {
   return {
@@ -123,35 +154,39 @@ function landingPreload(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html.replace(
-          '<script type="module"',
-          '<script async src="/landing-preload.js"></script>\n    <script type="module"',
-        ),
+      handler(html, context) {
+        if (!context.bundle) throw new Error('landing-preload: no bundle');
+        const source = landingPreloadSource(context.bundle);
+        return html.replace('<script type="module"', `${inlineScript(source)}\n    <script type="module"`);
+      },
     },
-    generateBundle(_, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) throw new Error('landing-preload: no entry chunk');
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (start: string[]) => {
-        const seen = new Set<string>();
-        const queue = [...start];
-        while (queue.length > 0) {
-          const name = queue.pop() as string;
-          if (seen.has(name)) continue;
-          seen.add(name);
-          queue.push(...(byName.get(name)?.imports ?? []));
-        }
-        return seen;
-      };
-      const initial = closure([entry.fileName]);
-      const routes = LANDING_PAGES.map(([pattern, page]) => {
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(page));
-        if (!chunk) throw new Error(`landing-preload: no chunk for ${page}`);
-        return [pattern.source, [...closure([chunk.fileName])].filter((name) => !initial.has(name))];
-      });
-      const source = `// Written by the build (vite.config.ts, landingPreload).
+  };
+}
+
+/** The source of the landing preload for the build's chunks. */
+function landingPreloadSource(bundle: OutputBundle): string {
+  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('landing-preload: no entry chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const name = queue.pop() as string;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      queue.push(...(byName.get(name)?.imports ?? []));
+    }
+    return seen;
+  };
+  const initial = closure([entry.fileName]);
+  const routes = LANDING_PAGES.map(([pattern, page]) => {
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(page));
+    if (!chunk) throw new Error(`landing-preload: no chunk for ${page}`);
+    return [pattern.source, [...closure([chunk.fileName])].filter((name) => !initial.has(name))];
+  });
+  const source = `// The landing preload, written by the build (vite.config.ts).
 (function () {
   var path = location.pathname;
   var routes = ${JSON.stringify(routes)};
@@ -197,13 +232,11 @@ function landingPreload(): Plugin {
   }
 })();
 `;
-      this.emitFile({ type: 'asset', fileName: 'landing-preload.js', source });
-    },
-  };
+  return source;
 }
 
 export default defineConfig({
-  plugins: [react(), nonBlockingStyles(), landingPreload(), startAfterFirstPaint(), precompress()],
+  plugins: [react(), zodJitless(), nonBlockingStyles(), landingPreload(), startAfterFirstPaint(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorCode } from '@dsm/contracts';
@@ -18,7 +18,7 @@ import { registerIdentityProvider } from './idp/index';
 import { registerCompression } from './lib/compression';
 import { handleFrameworkError, isApiPath, registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
-import { registerSecurityHeaders } from './lib/security-headers';
+import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { registerAuthGuard } from './modules/auth/plugin';
@@ -107,7 +107,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   void serializerCompiler;
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, options.config);
+  const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
+  const indexHtml = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  await registerSecurityHeaders(app, options.config, hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : []);
   await registerCompression(app);
   registerShutdownGate(app);
   registerDatabaseGate(app);
@@ -146,8 +149,6 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(harvestRoutes);
   await app.register(catalogExportRoutes);
 
-  const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,

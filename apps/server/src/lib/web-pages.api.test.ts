@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,8 @@ import { loadConfig } from '../config/config';
 import { findFreePort } from '../db/embedded-postgres';
 import { createTestDatabase, type TTestDatabase } from '../test/test-database';
 
-const INDEX_HTML = '<!doctype html><title>data marketplace</title><div id="root"></div>';
+const BOOT_SCRIPT = "globalThis.booted = 'ü';";
+const INDEX_HTML = `<!doctype html><title>data marketplace</title><script>${BOOT_SCRIPT}</script><div id="root"></div><script src="/x.js"></script>`;
 
 let app: FastifyInstance;
 let database: TTestDatabase;
@@ -79,5 +81,15 @@ describe('page addresses', () => {
     const response = await fetch(`${baseUrl}/offer/details/%ZZ`, { method: 'POST' });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { code: string }).code).toBe(ErrorCode.VALIDATION_FAILED);
+  });
+});
+
+describe("the page's Content-Security-Policy", () => {
+  it("lets the page's own inline boot scripts run by their hash, and no other inline script", async () => {
+    const response = await fetch(`${baseUrl}/results`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(BOOT_SCRIPT, 'utf8').digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });
