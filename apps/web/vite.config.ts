@@ -123,10 +123,15 @@ function startAfterFirstPaint(): Plugin {
   };
 }
 
-/** The pages people land on from outside, by path (as in src/app/page-preload.ts). */
-const LANDING_PAGES: [pattern: RegExp, page: string][] = [
+/**
+ * The pages people land on from outside, by path (as in src/app/page-preload.ts), and parts they
+ * load at once on a screen that matches a media query: the results page's filter panel, which a
+ * phone folds away (ResultsPage.tsx).
+ */
+const LANDING_PAGES: [pattern: RegExp, page: string, media?: string][] = [
   [/^\/$/, 'src/features/search/HomePage.tsx'],
   [/^\/results\/?$/, 'src/features/search/ResultsPage.tsx'],
+  [/^\/results\/?$/, 'src/features/search/FilterPanel.tsx', '(min-width: 62em)'],
   [/^\/offer\/details\/[^/]+\/?$/, 'src/features/offer/OfferDetailsPage.tsx'],
 ];
 
@@ -181,10 +186,10 @@ function landingPreloadSource(bundle: OutputBundle): string {
     return seen;
   };
   const initial = closure([entry.fileName]);
-  const routes = LANDING_PAGES.map(([pattern, page]) => {
+  const routes = LANDING_PAGES.map(([pattern, page, media]) => {
     const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(page));
     if (!chunk) throw new Error(`landing-preload: no chunk for ${page}`);
-    return [pattern.source, [...closure([chunk.fileName])].filter((name) => !initial.has(name))];
+    return [pattern.source, [...closure([chunk.fileName])].filter((name) => !initial.has(name)), media ?? null];
   });
   const source = `// The landing preload, written by the build (vite.config.ts).
 (function () {
@@ -192,14 +197,15 @@ function landingPreloadSource(bundle: OutputBundle): string {
   var routes = ${JSON.stringify(routes)};
   for (var i = 0; i < routes.length; i += 1) {
     if (!new RegExp(routes[i][0]).test(path)) continue;
+    if (routes[i][2] && !(window.matchMedia && window.matchMedia(routes[i][2]).matches)) continue;
     routes[i][1].forEach(function (file) {
+      if (document.querySelector('link[href="/' + file + '"]')) return;
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = 'anonymous';
       link.href = '/' + file;
       document.head.appendChild(link);
     });
-    break;
   }
   // The page's first calls, with the stored token of the signed-in user (src/shared/prefetched.ts).
   var calls = (${landingCalls.toString()})(path, location.search, ${JSON.stringify(LANDING_LIMITS)});

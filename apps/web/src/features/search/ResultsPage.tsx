@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Container, Grid, Group, Loader, Skeleton, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertTriangle } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
-import { FilterPanel } from './FilterPanel';
+import { lazyPart } from '../../shared/lazy-part';
+import { usePageSettled } from '../../shared/page-settled';
 import { Paging } from './Paging';
 import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
@@ -16,6 +17,16 @@ import { useResultsParams } from './use-results-params';
 import { useSearch } from './use-search';
 
 const NONE: readonly string[] = [];
+
+// The filter panel (its keyword picker brings the dropdown code) loads apart from the page: at once
+// on a wide screen, where landing-preload also fetches it with the page, and on a phone, which
+// folds it away, once the results are shown, so the first screen of results does not wait for it.
+const loadFilterPanel = async () => (await import('./FilterPanel')).FilterPanel;
+const FilterPanel = lazyPart(loadFilterPanel, NoFilterPanel);
+
+function NoFilterPanel() {
+  return null;
+}
 
 /** How many filters narrow the search: each category and keyword, a price bound, the endpoint switch. */
 function activeFilterCount(filter: TFilterState): number {
@@ -42,6 +53,10 @@ export function ResultsPage() {
   const [isFilterOpen, setFilterOpen] = useState(false);
   const filterPanelId = useId();
   const filterCount = activeFilterCount(filter);
+  const isSettled = usePageSettled();
+  useEffect(() => {
+    if (isSettled) loadFilterPanel().catch(() => {});
+  }, [isSettled]);
 
   const goToPage = (next: number) => {
     change({ index: next });
@@ -76,14 +91,16 @@ export function ResultsPage() {
             )}
             {(isWide || isFilterOpen) && (
               <div id={filterPanelId} className={isWide ? undefined : 'filter-panel--folded'}>
-                <FilterPanel
-                  filter={filter}
-                  keywords={filterValues.data?.keywords ?? NONE}
-                  categories={filterValues.data?.categories ?? NONE}
-                  isLoadingValues={filterValues.isPending}
-                  onChange={(next) => change({ filter: next })}
-                  onClear={reset}
-                />
+                <Suspense fallback={<Loader role="status" size="sm" aria-label={t('results.loadingFilters')} />}>
+                  <FilterPanel
+                    filter={filter}
+                    keywords={filterValues.data?.keywords ?? NONE}
+                    categories={filterValues.data?.categories ?? NONE}
+                    isLoadingValues={filterValues.isPending}
+                    onChange={(next) => change({ filter: next })}
+                    onClear={reset}
+                  />
+                </Suspense>
               </div>
             )}
           </Grid.Col>
