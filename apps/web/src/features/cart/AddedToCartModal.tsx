@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useOpenedAfterMount } from '../../shared/use-opened-after-mount';
 
 export type TAddedToCartModalProps = {
   /** The title of the offer just added; null keeps the modal closed. */
@@ -13,9 +14,10 @@ export type TAddedToCartModalProps = {
 /** Confirms an offer went into the cart and offers the next steps: keep shopping, the cart, or checkout. */
 export function AddedToCartModal({ title, onClose, onCheckout }: TAddedToCartModalProps) {
   const { t } = useTranslation();
+  const isOpened = useOpenedAfterMount(title !== null);
   const navigate = useNavigate();
   return (
-    <Modal opened={title !== null} onClose={onClose} title={t('cart.added.title')} centered>
+    <Modal opened={isOpened} onClose={onClose} title={t('cart.added.title')} centered>
       <Stack gap="md" data-testid="added-to-cart-modal">
         <Text>{t('cart.added.text', { title: title ?? '' })}</Text>
         <Group justify="flex-end" gap="xs">

@@ -37,7 +37,7 @@ describe('CartActions', () => {
     renderWithProviders(<CartActions offer={offer} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [toCartOffer(offer)] }]);
-    const modal = screen.getByRole('dialog', { name: 'Added to cart' });
+    const modal = await screen.findByRole('dialog', { name: 'Added to cart' });
     expect(modal.textContent).toContain('“Air quality in Leipzig” is in your cart.');
     await userEvent.click(within(modal).getByRole('button', { name: 'Continue shopping' }));
     expect(screen.queryByRole('dialog')).toBeNull();

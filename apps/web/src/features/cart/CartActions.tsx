@@ -3,13 +3,22 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconShoppingCartMinus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddedToCartModal } from './AddedToCartModal';
+import { lazyPart } from '../../shared/lazy-part';
+import { usePageSettled } from '../../shared/page-settled';
 import { toCartOffer } from './cart-storage';
 import { useCart } from './use-cart';
 
 /** The checkout's code (the order schemas among it) loads when a checkout comes near, not with the page. */
 const loadCheckoutModal = async () => ({ default: (await import('./CheckoutModal')).CheckoutModal });
 const CheckoutModal = lazy(loadCheckoutModal);
+/** The added-to-cart dialog loads apart too: once the page has shown its data, at the first add at the latest. */
+const loadAddedToCartModal = async () => (await import('./AddedToCartModal')).AddedToCartModal;
+const AddedToCartModal = lazyPart(loadAddedToCartModal, NoAddedToCartModal);
+
+/** When the dialog's code cannot be loaded: the offer is in the cart all the same (the badge shows it). */
+function NoAddedToCartModal() {
+  return null;
+}
 
 export type TCartActionsProps = {
   /** The offer of the details page (a metadata item is an offer too). */
@@ -30,6 +39,11 @@ export function CartActions({ offer }: TCartActionsProps) {
   // Mounted from its first opening on, so that closing it animates like any modal.
   const [hasCheckout, setHasCheckout] = useState(false);
   const isInCart = cart.isInCart(offer['@id']);
+  const [hasAdded, setHasAdded] = useState(false);
+  const isSettled = usePageSettled();
+  useEffect(() => {
+    if (isSettled) loadAddedToCartModal().catch(() => {});
+  }, [isSettled]);
 
   // The added-to-cart dialog offers the checkout next: its code loads meanwhile.
   useEffect(() => {
@@ -37,7 +51,9 @@ export function CartActions({ offer }: TCartActionsProps) {
   }, [addedTitle]);
 
   const add = () => {
-    if (cart.add(toCartOffer(offer))) setAddedTitle(offer.title);
+    if (!cart.add(toCartOffer(offer))) return;
+    setHasAdded(true);
+    setAddedTitle(offer.title);
   };
 
   return (
@@ -67,14 +83,18 @@ export function CartActions({ offer }: TCartActionsProps) {
           {t('cart.notForSale')}
         </Text>
       )}
-      <AddedToCartModal
-        title={addedTitle}
-        onClose={() => setAddedTitle(null)}
-        onCheckout={() => {
-          setHasCheckout(true);
-          setIsCheckoutOpen(true);
-        }}
-      />
+      {hasAdded && (
+        <Suspense fallback={null}>
+          <AddedToCartModal
+            title={addedTitle}
+            onClose={() => setAddedTitle(null)}
+            onCheckout={() => {
+              setHasCheckout(true);
+              setIsCheckoutOpen(true);
+            }}
+          />
+        </Suspense>
+      )}
       {hasCheckout && (
         <Suspense fallback={null}>
           <CheckoutModal

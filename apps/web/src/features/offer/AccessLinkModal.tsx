@@ -1,5 +1,6 @@
 import { Anchor, Button, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useOpenedAfterMount } from '../../shared/use-opened-after-mount';
 
 export type TAccessLinkModalProps = {
   /** The endpoint whose link is shown; null closes the modal. */
@@ -10,8 +11,9 @@ export type TAccessLinkModalProps = {
 /** The access-link modal of the 'Show link' row action: the URL to open or copy, or why there is none. */
 export function AccessLinkModal({ endpoint, onClose }: TAccessLinkModalProps) {
   const { t } = useTranslation();
+  const isOpened = useOpenedAfterMount(endpoint !== null);
   return (
-    <Modal opened={endpoint !== null} onClose={onClose} title={t('offer.accessLinkTitle')} size="lg" centered>
+    <Modal opened={isOpened} onClose={onClose} title={t('offer.accessLinkTitle')} size="lg" centered>
       {endpoint && (
         <Stack gap="md">
           <Text fw={500}>{endpoint.name}</Text>

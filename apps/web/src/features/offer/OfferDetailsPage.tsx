@@ -1,22 +1,33 @@
 import type { TMetadataItem } from '@dsm/contracts';
 import { Alert, Badge, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
 import { categoryText } from '../../shared/labels';
+import { lazyPart } from '../../shared/lazy-part';
+import { usePageSettled } from '../../shared/page-settled';
 import { CartActions } from '../cart/CartActions';
 import { formatDateTime } from '../search/format-date';
 import { useLicences } from '../search/use-licences';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
-import { AccessLinkModal } from './AccessLinkModal';
 import { DetailsPanel } from './DetailsPanel';
 import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
 import { LikeButton } from './LikeButton';
 import { isOfferId, useOfferDetails } from './use-offer-details';
+
+// The access-link dialog (Mantine's modal, its focus trap and scroll lock) loads apart from the
+// page: once the page has shown its data, and on the first 'Show link' at the latest.
+const loadAccessLinkModal = async () => (await import('./AccessLinkModal')).AccessLinkModal;
+const AccessLinkModal = lazyPart(loadAccessLinkModal, NoDialog);
+
+/** When the dialog's code cannot be loaded: nothing opens, and the error is reported (lazyPart). */
+function NoDialog() {
+  return null;
+}
 
 /**
  * Offer details at /offer/details/:id: what the offer is, its endpoints with live status, the Details
@@ -100,6 +111,16 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
   const liked = useLikedIds();
   const toggleLike = useToggleLike();
   const [shownLink, setShownLink] = useState<TEndpointRow | null>(null);
+  // Mounted from its first opening on, so that closing it animates like any modal.
+  const [hasShownLink, setHasShownLink] = useState(false);
+  const isSettled = usePageSettled();
+  useEffect(() => {
+    if (isSettled) loadAccessLinkModal().catch(() => {});
+  }, [isSettled]);
+  const showLink = (row: TEndpointRow) => {
+    setHasShownLink(true);
+    setShownLink(row);
+  };
   const isLiked = liked.ids.includes(item['@id']);
   const dataset = item.datasets[0];
   const rows = endpointRows(item, licences);
@@ -177,11 +198,15 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
             <Title order={2} size="h3" id="endpoints-title">
               {t('offer.endpoints')}
             </Title>
-            <EndpointsTable rows={rows} onShowLink={setShownLink} />
+            <EndpointsTable rows={rows} onShowLink={showLink} />
           </Stack>
         </Grid.Col>
       </Grid>
-      <AccessLinkModal endpoint={shownLink} onClose={() => setShownLink(null)} />
+      {hasShownLink && (
+        <Suspense fallback={null}>
+          <AccessLinkModal endpoint={shownLink} onClose={() => setShownLink(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
