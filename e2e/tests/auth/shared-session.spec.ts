@@ -67,3 +67,25 @@ test('[AUTH]: a results page opened in another tab sends its first calls with th
   // landing-preload.js sent them, the search included; the app used those answers instead of asking again.
   expect(calls.sort()).toEqual(['GET /api/licence', 'GET /api/search/cache', 'POST /api/search?query=daten']);
 });
+
+test('[AUTH]: an offer page opened in another tab asks for the offer, the licences and the likes once, before its scripts run', async ({
+  page,
+  context,
+}) => {
+  const second = await signInWithSecondTab(page, context);
+  await second.goto('/results?searchText=daten');
+  const href = await second.getByTestId('result-card').first().getAttribute('href');
+  const calls: string[] = [];
+  second.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/metadata') || url.pathname === '/api/licence') {
+      calls.push(`${request.method()} ${url.pathname}`);
+    }
+  });
+  await second.goto(href as string);
+  await expect(second.getByTestId('offer-title')).toBeVisible({ timeout: 25_000 });
+  await expect(second.getByTestId('endpoint-row').first()).toBeVisible();
+  expect(calls.sort()).toEqual(
+    ['GET /api/licence', 'GET /api/metadata/like', `GET ${href?.replace('/offer/details/', '/api/metadata/')}`].sort(),
+  );
+});

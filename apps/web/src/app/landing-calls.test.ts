@@ -1,5 +1,7 @@
 import {
   DEFAULT_PAGE_SIZE,
+  licenceListEndpoint,
+  likedIdsEndpoint,
   MAX_SEARCH_CHARS,
   MAX_SEARCH_TERMS,
   PAGE_SIZES,
@@ -66,7 +68,11 @@ describe('landingCalls', () => {
   });
 
   it('asks for the offer of a details page, and for nothing on other pages', () => {
-    expect(preloaded('/offer/details/a%20b', '', LIMITS)).toEqual([{ method: 'GET', path: '/api/metadata/a%20b' }]);
+    expect(preloaded('/offer/details/a%20b', '', LIMITS)).toEqual([
+      { method: 'GET', path: '/api/metadata/a%20b' },
+      { method: licenceListEndpoint.method, path: licenceListEndpoint.path },
+      { method: likedIdsEndpoint.method, path: likedIdsEndpoint.path },
+    ]);
     expect(preloaded('/offer/details/%E0%A4%A', '', LIMITS)).toEqual([]);
     expect(preloaded('/', '?searchText=daten', LIMITS)).toEqual([]);
     expect(preloaded('/cart', '', LIMITS)).toEqual([]);

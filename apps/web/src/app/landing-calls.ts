@@ -71,7 +71,13 @@ export function landingCalls(pathname: string, search: string, limits: TLandingL
   const details = /^\/offer\/details\/([^/]+)\/?$/.exec(pathname);
   if (!details) return [];
   try {
-    return [{ method: 'GET', path: `/api/metadata/${encodeURIComponent(decodeURIComponent(details[1] as string))}` }];
+    return [
+      { method: 'GET', path: `/api/metadata/${encodeURIComponent(decodeURIComponent(details[1] as string))}` },
+      // The licences the endpoints table names and the user's likes (the heart), asked for by the page
+      // as soon as the offer is there: sent with it instead of after it.
+      { method: 'GET', path: '/api/licence' },
+      { method: 'GET', path: '/api/metadata/like' },
+    ];
   } catch {
     return [];
   }
