@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { openHome, openResults } from '../../fixtures/pages';
@@ -107,6 +108,9 @@ test('[SEARCH]: on a phone the filters fold behind a button, so the first result
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('filter-panel').getByRole('checkbox', { name: 'Transport' })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
+  if (process.env.SCREENSHOT_DIR) {
+    await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'results-mobile-filters.png') });
+  }
   await page.getByTestId('price-from').fill('1');
   await expect(page).toHaveURL(/minPrice|priceRange/);
   // The panel stays open while the filters change.

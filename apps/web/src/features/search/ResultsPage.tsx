@@ -78,7 +78,6 @@ export function ResultsPage() {
               <Button
                 variant="light"
                 fullWidth
-                justify="space-between"
                 leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
                 rightSection={filterCount > 0 ? <Badge circle>{filterCount}</Badge> : null}
                 aria-expanded={isFilterOpen}
