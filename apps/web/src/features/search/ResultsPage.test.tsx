@@ -2,6 +2,7 @@ import type { TSearchResponse } from '@dsm/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { fixedMediaQueryList } from '../../test/media-query';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { ResultsPage } from './ResultsPage';
 import { parseResultsParams } from './results-params';
@@ -41,18 +42,8 @@ afterEach(() => vi.restoreAllMocks());
 
 /** A screen above or below Mantine's md breakpoint, as the page's media query sees it. */
 function screenWidth(width: 'phone' | 'wide') {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query) =>
-      ({
-        matches: width === 'wide' && query === '(min-width: 62em)',
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
+    fixedMediaQueryList(query, width === 'wide' && query === '(min-width: 62em)'),
   );
 }
 
