@@ -107,7 +107,13 @@ export function ResultsPage() {
             <Stack gap="md">
               <Group justify="space-between" align="center" mih={36} wrap="nowrap">
                 {data ? (
-                  <Title order={1} size="h2" className="results-heading" data-testid="results-heading" aria-live="polite">
+                  <Title
+                    order={1}
+                    size="h2"
+                    className="results-heading"
+                    data-testid="results-heading"
+                    aria-live="polite"
+                  >
                     {foundHeading(t, data.total, data.isTotalCapped)}
                   </Title>
                 ) : (
