@@ -10,13 +10,11 @@
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
@@ -25,9 +23,15 @@ import { addSource } from '../apps/server/src/modules/harvest/add-source';
 import { readSource } from '../apps/server/src/modules/harvest/read-source';
 import { runHarvest } from '../apps/server/src/modules/harvest/run-harvest';
 import { contentHash, createLicenceMatcher, toOfferRecord } from '../apps/server/src/modules/harvest/to-offer-record';
+import {
+  CKAN_JSONL_FIXTURE,
+  DCAT_US_FIXTURE,
+  postgresCpuSeconds,
+  writeCkanCopies,
+  writeDcatUsCopies,
+} from './lib/harvest-inputs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const fixtures = path.resolve(root, '..', 'shared', 'fixtures', 'catalog');
 const { values: args } = parseArgs({
   options: {
     copies: { type: 'string', default: '20' },
@@ -89,67 +93,6 @@ const copies = Number(args.copies);
 if (!Number.isInteger(copies) || copies < 1) throw new Error('--copies must be a positive integer');
 const heapLimit = Number(args.heap);
 if (!Number.isInteger(heapLimit) || heapLimit < 32) throw new Error('--heap must be a number of MB, at least 32');
-
-/** Writes a JSON lines file holding the depositar packages `copies` times, each copy with new ids. */
-async function writeCkanCopies(file: string, times: number): Promise<number> {
-  const lines = gunzipSync(readFileSync(path.join(fixtures, 'depositar-datasets.jsonl.gz')))
-    .toString('utf8')
-    .split('\n')
-    .filter(Boolean);
-  const out = createWriteStream(file);
-  for (let copy = 0; copy < times; copy++) {
-    for (const line of lines) {
-      const record = JSON.parse(line);
-      record.id = `${record.id}-${copy}`;
-      if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
-    }
-  }
-  out.end();
-  await once(out, 'finish');
-  return lines.length * times;
-}
-
-/** Writes a data.json holding the data.cdc.gov datasets `copies` times, each copy with new identifiers. */
-async function writeDcatUsCopies(file: string, times: number): Promise<number> {
-  const catalog = JSON.parse(gunzipSync(readFileSync(path.join(fixtures, 'cdc.gov.data.json.gz'))).toString('utf8'));
-  const out = createWriteStream(file);
-  out.write('{"@type":"dcat:Catalog","dataset":[');
-  let first = true;
-  for (let copy = 0; copy < times; copy++) {
-    for (const dataset of catalog.dataset) {
-      const text = JSON.stringify({ ...dataset, identifier: `${dataset.identifier}-${copy}` });
-      if (!out.write(`${first ? '' : ','}${text}`)) await once(out, 'drain');
-      first = false;
-    }
-  }
-  out.end(']}');
-  await once(out, 'finish');
-  return catalog.dataset.length * times;
-}
-
-/** CPU seconds used so far by the processes of the PostgreSQL cluster in `dataDir` (Linux; null elsewhere). */
-function postgresCpuSeconds(dataDir: string): number | null {
-  try {
-    const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const ticks = 100; // USER_HZ on Linux
-    let total = 0;
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        // utime and stime; for the postmaster also cutime and cstime: the backends that have ended.
-        if (Number(pid) === postmaster)
-          total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-        else if (Number(fields[1]) === postmaster) total += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // The process ended while being read.
-      }
-    }
-    return total / ticks;
-  } catch {
-    return null;
-  }
-}
 
 /** Runs one harvest in a child process under the heap limit; PostgreSQL's CPU is measured around it. */
 async function harvestInChild(source: string, url: string, dataDir: string) {
@@ -228,13 +171,13 @@ try {
     {
       name: 'DCAT-US data.json (cdc.gov)',
       format: 'dcat-us' as const,
-      file: path.join(fixtures, 'cdc.gov.data.json.gz'),
+      file: DCAT_US_FIXTURE,
       records: 1359,
     },
     {
       name: 'CKAN JSON lines (depositar)',
       format: 'ckan-jsonl' as const,
-      file: path.join(fixtures, 'depositar-datasets.jsonl.gz'),
+      file: CKAN_JSONL_FIXTURE,
       records: 1839,
     },
     {
