@@ -43,7 +43,6 @@ const OFFER_COLUMNS = [
   'publisher_id',
   'modified',
   'total_bytes',
-  'search_vector',
 ] as const;
 
 const DATASET_COLUMNS = [
@@ -72,8 +71,6 @@ const DISTRIBUTION_COLUMNS = [
 
 type TOfferRow = {
   id: string;
-  /** tsvector text computed by the writer; null lets the database compute it (migration 0012). */
-  search_vector: string | null;
   title: string;
   description: string;
   language: string;
@@ -160,7 +157,6 @@ function offerRow(record: TOfferRecord): TOfferRow {
     publisher_id: record.datasets[0]?.publisher.id ?? null,
     modified,
     total_bytes: totalBytes,
-    search_vector: record.searchVector ?? null,
   };
 }
 

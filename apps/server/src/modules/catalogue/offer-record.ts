@@ -60,6 +60,4 @@ export type TOfferRecord = {
   accessType: 'DIRECT' | 'API' | 'CONNECTOR' | null;
   contentType: 'DATA' | 'SERVICE' | null;
   datasets: TDatasetRecord[];
-  /** The search vector as tsvector text when the writer computed it (`OfferVectors`); otherwise the database computes it. */
-  searchVector?: string | null;
 };

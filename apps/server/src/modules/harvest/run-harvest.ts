@@ -4,7 +4,6 @@ import type { TDb } from '../../db/database';
 import { LICENCE_CATALOGUE } from '../catalogue/licence-catalogue';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { listLicences } from '../licences/list-licences';
-import { OfferVectors } from '../search/offer-vectors';
 import type { TRetryOptions } from './fetch-with-retry';
 import {
   findResumableRun,
@@ -93,8 +92,6 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
 
   // The built-in catalogue too, so matching works before the licences are seeded.
   const matchLicence = createLicenceMatcher([...(await listLicences(db)), ...LICENCE_CATALOGUE]);
-  // Null when this database's text search differs from what Node reproduces: it then computes every vector.
-  const offerVectors = await OfferVectors.load(db);
   let kept = 0;
   let batch: TSourceItem[] = [];
   /** Counts as of the last committed batch: what a failed run reports. */
@@ -183,7 +180,7 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
     while (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
     if (writeFailure) throw writeFailure;
     const planned = await plan(items);
-    const write = writeHarvestBatch(db, planned, lastWrite, offerVectors);
+    const write = writeHarvestBatch(db, planned, lastWrite);
     lastWrite = write;
     const tracked: Promise<void> = write.then(
       () => {

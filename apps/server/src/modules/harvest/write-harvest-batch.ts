@@ -4,7 +4,6 @@ import type { TDb } from '../../db/database';
 import { insertOffers, replaceOffers } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { requestOfferChecks } from '../link-checker/request-link-checks';
-import type { OfferVectors } from '../search/offer-vectors';
 import {
   insertAgentsOf,
   reactivateOffers,
@@ -48,23 +47,10 @@ function offersWithLinks(records: readonly TOfferRecord[]): string[] {
  * before it) has committed, and rolls back when that one failed, so the stored resume point never skips
  * a record.
  * Agents are inserted first, outside the transaction: concurrent batches naming the same new publisher
- * would otherwise wait on each other's uncommitted rows. With `vectors`, the offers' search vectors are
- * computed here rather than by the database on insert (see `OfferVectors`).
+ * would otherwise wait on each other's uncommitted rows.
  */
-export async function writeHarvestBatch(
-  db: TDb,
-  batch: THarvestBatch,
-  previous: Promise<unknown>,
-  vectors: OfferVectors | null = null,
-): Promise<void> {
-  const offers = [...batch.created, ...batch.replaced];
-  if (vectors && offers.length > 0) {
-    const computed = await vectors.compute(db, offers);
-    offers.forEach((offer, i) => {
-      offer.searchVector = computed[i];
-    });
-  }
-  await insertAgentsOf(db, offers);
+export async function writeHarvestBatch(db: TDb, batch: THarvestBatch, previous: Promise<unknown>): Promise<void> {
+  await insertAgentsOf(db, [...batch.created, ...batch.replaced]);
   await db.transaction().execute(async (trx) => {
     // Fewer, larger merges into the offers' GIN index, as the bulk loader does.
     await sql`set local gin_pending_list_limit = '32MB'`.execute(trx);
