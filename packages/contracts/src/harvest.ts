@@ -24,10 +24,16 @@ export const ZHarvestCounts = z.object({
   unchanged: z.number().int(),
   /** Records gone from the source since the last run, now soft-deleted. */
   removed: z.number().int(),
-  /** Records skipped with a logged reason (unreadable, no identifier or title). */
+  /** Records skipped with a logged reason (unreadable, no identifier or title, refused by the database). */
   failed: z.number().int(),
-  /** Records whose identifier repeated inside the source: the first one counts, the rest are skipped. */
+  /** Records repeated inside the source with the same identifier and the same content: kept once. */
   duplicates: z.number().int(),
+  /**
+   * Records sharing an identifier with an earlier record of the source but differing in content: each is
+   * kept as an offer of its own under a derived identifier (`<identifier>#t-<title hash>`, or
+   * `#c-<content hash>` when the title repeats too), counted here once per run.
+   */
+  identifierCollisions: z.number().int(),
 });
 export type THarvestCounts = z.infer<typeof ZHarvestCounts>;
 

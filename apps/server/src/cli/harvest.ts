@@ -165,7 +165,7 @@ async function execute(command: TCommand, databaseUrl: string | null, config: TC
       log(
         `${run.status === 'succeeded' ? 'Harvested' : 'Stopped'} ${command.source}${run.isResumed ? ' (resumed)' : ''} in ${seconds.toFixed(1)} s: ` +
           `created ${count(c.created)}, updated ${count(c.updated)}, unchanged ${count(c.unchanged)}, removed ${count(c.removed)}, ` +
-          `failed ${count(c.failed)}, duplicates ${count(c.duplicates)}`,
+          `failed ${count(c.failed)}, duplicates ${count(c.duplicates)}, identifier collisions ${count(c.identifierCollisions)}`,
       );
       if (run.error) {
         process.stderr.write(`${run.error}\nRun the same command again to resume.\n`);

@@ -50,23 +50,43 @@ describe('harvest runs over many batches', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('takes the first record of an identifier repeated in the next batch or many batches later', async () => {
+  it('takes a record repeated in the next batch or many batches later once, and one repeating only its identifier apart', async () => {
     const lines = Array.from({ length: 2600 }, (_, i) => line(`rec-${i}`, `Station ${i}`));
-    // Batches hold 500 records: 700 is in the batch being written next to the first one, 2400 long after.
-    lines[700] = line('rec-0', 'Station 0, repeated soon');
-    lines[2400] = line('rec-1', 'Station 1, repeated late');
+    // Batches hold 500 records: 700 and 800 are in the batch written next to the first one, 2400 and 2500 long after.
+    lines[700] = line('rec-0', 'Station 0');
+    lines[2400] = line('rec-1', 'Station 1');
+    lines[800] = line('rec-2', 'Station 2, repeated soon');
+    lines[2500] = line('rec-3', 'Station 3, repeated late');
     const file = path.join(folder, 'repeats.jsonl');
     await writeFile(file, lines.join('\n'));
     await addSource(database.db, { name: 'repeats', location: file, format: 'ckan-jsonl' });
 
     const run = await runHarvest({ db: database.db, source: 'repeats' });
-    expect(run.counts).toEqual({ created: 2598, updated: 0, unchanged: 0, removed: 0, failed: 0, duplicates: 2 });
+    expect(run.counts).toEqual({
+      created: 2598,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      failed: 0,
+      duplicates: 2,
+      identifierCollisions: 2,
+    });
     expect(await titleOf('repeats', 'rec-0')).toBe('Station 0');
-    expect(await titleOf('repeats', 'rec-1')).toBe('Station 1');
+    expect(await titleOf('repeats', 'rec-2')).toBe('Station 2');
+    expect(await titleOf('repeats', 'rec-3')).toBe('Station 3');
     expect(await offerCount('repeats')).toBe(2598);
 
     const again = await runHarvest({ db: database.db, source: 'repeats' });
-    expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 2598, removed: 0, failed: 0, duplicates: 2 });
+    expect(again.counts).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 2598,
+      removed: 0,
+      failed: 0,
+      duplicates: 2,
+      identifierCollisions: 2,
+    });
+    expect(await offerCount('repeats')).toBe(2598);
   }, 60_000);
 
   it('leaves the harvested links to the link checker, which queues about a thousand per sweep', async () => {
@@ -105,7 +125,7 @@ describe('harvest runs over many batches', () => {
       const broken = await runHarvest({ db: database.db, source: 'stream', retry: { retries: 0, baseDelayMs: 5 } });
       expect(broken.status).toBe('failed');
       // Two full batches and the partial third one are committed, with the counts saying so.
-      expect(broken.counts).toMatchObject({ created: 1234, failed: 0, duplicates: 0 });
+      expect(broken.counts).toMatchObject({ created: 1234, failed: 0, duplicates: 0, identifierCollisions: 0 });
       expect(await offerCount('stream')).toBe(1234);
       const { resume_after } = await database.db
         .selectFrom('harvest_runs')
@@ -117,7 +137,15 @@ describe('harvest runs over many batches', () => {
       breakAfter = null;
       const resumed = await runHarvest({ db: database.db, source: 'stream' });
       expect(resumed).toMatchObject({ status: 'succeeded', isResumed: true, runId: broken.runId });
-      expect(resumed.counts).toEqual({ created: 1800, updated: 0, unchanged: 0, removed: 0, failed: 0, duplicates: 0 });
+      expect(resumed.counts).toEqual({
+        created: 1800,
+        updated: 0,
+        unchanged: 0,
+        removed: 0,
+        failed: 0,
+        duplicates: 0,
+        identifierCollisions: 0,
+      });
       expect(await offerCount('stream')).toBe(1800);
     } finally {
       server.close();

@@ -65,12 +65,21 @@ describe('harvest runs', () => {
         jsonl([ckan('a', 'Tramway timetable'), ckan('b', 'Bicycle counters'), ckan('c', 'Canal water levels')]),
         'this line is not JSON',
         JSON.stringify({ id: 'no-title' }),
-        JSON.stringify(ckan('a', 'Tramway timetable, repeated')),
+        // Identifier and content repeated: one record.
+        JSON.stringify(ckan('a', 'Tramway timetable')),
       ].join('\n'),
     );
     await addSource(database.db, { name: 'portal', location: file, format: 'ckan-jsonl' });
     const first = await runHarvest({ db: database.db, source: 'portal' });
-    expect(first.counts).toEqual({ created: 3, updated: 0, unchanged: 0, removed: 0, failed: 2, duplicates: 1 });
+    expect(first.counts).toEqual({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      failed: 2,
+      duplicates: 1,
+      identifierCollisions: 0,
+    });
 
     const tramway = await offerOf('portal', 'a');
     expect(tramway.title).toBe('Tramway timetable');
@@ -83,7 +92,15 @@ describe('harvest runs', () => {
 
     await writeFile(file, jsonl([ckan('a', 'Tramway timetable 2024'), ckan('b', 'Bicycle counters')]));
     const second = await runHarvest({ db: database.db, source: 'portal' });
-    expect(second.counts).toEqual({ created: 0, updated: 1, unchanged: 1, removed: 1, failed: 0, duplicates: 0 });
+    expect(second.counts).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 1,
+      removed: 1,
+      failed: 0,
+      duplicates: 0,
+      identifierCollisions: 0,
+    });
     const updated = await offerOf('portal', 'a');
     expect(updated['@id']).toBe(tramway['@id']);
     expect(updated.title).toBe('Tramway timetable 2024');
@@ -200,7 +217,15 @@ describe('harvest runs', () => {
       const resumed = await runHarvest({ db: database.db, source: 'ckan-api', pageSize: 3, retry: { baseDelayMs: 5 } });
       expect(resumed).toMatchObject({ status: 'succeeded', isResumed: true, runId: broken.runId });
       expect(requests[0]).toBe('/api/3/action/package_search?start=3&rows=3');
-      expect(resumed.counts).toEqual({ created: 1, updated: 0, unchanged: 7, removed: 0, failed: 0, duplicates: 0 });
+      expect(resumed.counts).toEqual({
+        created: 1,
+        updated: 0,
+        unchanged: 7,
+        removed: 0,
+        failed: 0,
+        duplicates: 0,
+        identifierCollisions: 0,
+      });
     } finally {
       server.close();
     }

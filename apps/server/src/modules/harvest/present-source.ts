@@ -1,6 +1,16 @@
 import type { THarvestCounts, THarvestFormat, THarvestSource } from '@dsm/contracts';
 import type { TSourceRow } from './harvest-repository';
 
+const NO_COUNTS: THarvestCounts = {
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  removed: 0,
+  failed: 0,
+  duplicates: 0,
+  identifierCollisions: 0,
+};
+
 /** A source as operators see it. */
 export function presentSource(row: TSourceRow): THarvestSource {
   return {
@@ -11,7 +21,8 @@ export function presentSource(row: TSourceRow): THarvestSource {
     schedule: row.schedule,
     lastRunAt: row.last_run_at ? row.last_run_at.toISOString() : null,
     lastStatus: row.last_status,
-    lastCounts: (row.last_counts as THarvestCounts | null) ?? null,
+    // Runs from before a count existed stored none of it.
+    lastCounts: row.last_counts ? { ...NO_COUNTS, ...(row.last_counts as Partial<THarvestCounts>) } : null,
     lastError: row.last_error,
   };
 }

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { THarvestCounts, THarvestFormat } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { LICENCE_CATALOGUE } from '../catalogue/licence-catalogue';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { listLicences } from '../licences/list-licences';
+import { describesDataJsonFile } from './describes-data-json-file';
 import type { TRetryOptions } from './fetch-with-retry';
 import {
   findResumableRun,
@@ -14,10 +15,12 @@ import {
   markRunResumed,
   removeUnseenRecords,
   type TRecordFailure,
+  type TStoredRecord,
 } from './harvest-repository';
 import type { THarvestedDataset } from './harvested-dataset';
 import { readAhead } from './read-ahead';
 import { readSource, type TSourceItem } from './read-source';
+import { storable, storableText } from './storable-text';
 import { contentHash, createLicenceMatcher, toOfferRecord } from './to-offer-record';
 import { type THarvestBatch, writeHarvestBatch } from './write-harvest-batch';
 
@@ -67,15 +70,36 @@ const emptyCounts = (): THarvestCounts => ({
   removed: 0,
   failed: 0,
   duplicates: 0,
+  identifierCollisions: 0,
 });
+
+const shortDigest = (value: string): string => createHash('sha1').update(value).digest('hex').slice(0, 12);
+
+/**
+ * The identifiers a record takes, in order, when an earlier record of the source holds its own identifier
+ * with other content: one derived from the title, which stays when the record's other fields change in
+ * the source, then one derived from the content, for records that share the title too.
+ */
+const derivedIdentifiers = (dataset: THarvestedDataset, hash: string): string[] => [
+  `${dataset.identifier}#t-${shortDigest(dataset.title)}`,
+  `${dataset.identifier}#c-${hash.slice(0, 12)}`,
+];
+
+/** A record to write, with the fingerprint that tells a repeat of it from another record. */
+type TReadRecord = { dataset: THarvestedDataset; hash: string };
 
 /**
  * Harvests one source into the catalogue, incrementally: records new to the source become offers,
  * changed ones update their offer in place (same id, so likes stay), unchanged ones are only marked as
  * seen, and when the source has been read to its end the records it no longer holds are soft-deleted
- * (state REMOVED: gone from search, back if they reappear). An identifier repeating inside the source is
- * taken once. A bad record is logged and skipped. Each batch commits with the run's resume point, so a
- * run stopped by a network failure continues where it stopped the next time it is started.
+ * (state REMOVED: gone from search, back if they reappear).
+ * Text PostgreSQL cannot store (unpaired surrogates, NUL) is replaced by U+FFFD as records are read. A
+ * record repeating an earlier one of the source, identifier and content, is taken once; one repeating
+ * only the identifier becomes an offer of its own under a derived identifier. The entry of a data.json
+ * describing the file itself is skipped. A bad record is logged and skipped, and so is a record the
+ * database refuses: its batch is then written again record by record. Each batch commits with the run's
+ * resume point, so a run stopped by a network failure continues where it stopped the next time it is
+ * started.
  */
 export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestRunResult> {
   const { db } = options;
@@ -96,70 +120,123 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
   let batch: TSourceItem[] = [];
   /** Counts as of the last committed batch: what a failed run reports. */
   let committed = { ...counts };
-  /** Identifiers of the batches that may not be committed yet: the database cannot tell their duplicates. */
-  const recentIdentifiers: Set<string>[] = [];
+  /**
+   * What records the database refused changed in the counts, as of the last batch settled: planned as
+   * created or updated, they failed instead. Batches settle in order, so each adds this to its planned counts.
+   */
+  const refusedSoFar = { created: 0, updated: 0, failed: 0 };
+  const withRefused = (planned: THarvestCounts): THarvestCounts => ({
+    ...planned,
+    created: planned.created - refusedSoFar.created,
+    updated: planned.updated - refusedSoFar.updated,
+    failed: planned.failed + refusedSoFar.failed,
+  });
+  const keep = (failures: TRecordFailure[]): TRecordFailure[] => {
+    const keptFailures = failures.slice(0, Math.max(0, MAX_KEPT_FAILURES - kept));
+    kept += keptFailures.length;
+    return keptFailures;
+  };
+  /**
+   * Identifiers, with the fingerprint of the record that took them, of the batches that may not be committed
+   * yet: the database cannot tell their repeats.
+   */
+  const recentIdentifiers: Map<string, string>[] = [];
   const inFlight = new Set<Promise<void>>();
-  let lastWrite: Promise<void> = Promise.resolve();
+  let lastWrite: Promise<unknown> = Promise.resolve();
   let writeFailure: unknown = null;
+  const isDataJson = source.format === 'dcat-us';
 
   /** Decides what a batch writes: failures, duplicates, new, changed and unchanged records. */
   const plan = async (items: TSourceItem[]): Promise<THarvestBatch> => {
     const failures: TRecordFailure[] = [];
-    const datasets: THarvestedDataset[] = [];
-    const identifiers = new Set<string>();
-    const isRecent = (identifier: string) =>
-      identifiers.has(identifier) || recentIdentifiers.some((recent) => recent.has(identifier));
-    const duplicate = (identifier: string) => {
-      counts.duplicates++;
-      emit({
-        event: 'record-failed',
-        identifier,
-        reason: 'duplicate identifier in the source; the first record is kept',
-      });
+    const fail = (identifier: string | null, reason: string) => {
+      counts.failed++;
+      failures.push({ identifier, reason });
+      emit({ event: 'record-failed', identifier, reason });
     };
-    for (const item of items) {
-      if ('failure' in item) {
-        counts.failed++;
-        failures.push({ identifier: item.identifier, reason: item.failure });
-        emit({ event: 'record-failed', identifier: item.identifier, reason: item.failure });
-      } else if (isRecent(item.dataset.identifier)) {
-        duplicate(item.dataset.identifier);
-      } else {
-        identifiers.add(item.dataset.identifier);
-        datasets.push(item.dataset);
-      }
+    const records: TReadRecord[] = [];
+    for (const read of items) {
+      const item = storable(read);
+      if ('failure' in item) fail(item.identifier, item.failure);
+      else if (isDataJson && describesDataJsonFile(item.dataset)) continue;
+      else records.push({ dataset: item.dataset, hash: contentHash(item.dataset) });
     }
-    const stored = new Map(
-      (await findStoredRecords(db, source.id, [...identifiers])).map((row) => [row.identifier, row]),
-    );
-    recentIdentifiers.push(identifiers);
+
+    /** Identifiers this batch takes, with the fingerprint of the record taking each. */
+    const taken = new Map<string, string>();
+    const stored = new Map<string, TStoredRecord>();
+    const lookUp = async (identifiers: string[]) => {
+      for (const row of await findStoredRecords(db, source.id, identifiers)) stored.set(row.identifier, row);
+    };
+    /** The fingerprint of the record this run gave the identifier to, if any: in this batch, a recent one or a committed one. */
+    const takenBy = (identifier: string): string | undefined => {
+      const here = taken.get(identifier);
+      if (here !== undefined) return here;
+      for (const recent of recentIdentifiers) {
+        const hash = recent.get(identifier);
+        if (hash !== undefined) return hash;
+      }
+      const row = stored.get(identifier);
+      return row?.last_seen_run === runId ? row.content_hash : undefined;
+    };
+    const toWrite: (TReadRecord & { identifier: string })[] = [];
+    /** Gives the record the first of these identifiers free; false when another record holds all of them. */
+    const place = (record: TReadRecord, identifiers: string[], isDerived: boolean): boolean => {
+      for (const identifier of identifiers) {
+        const holder = takenBy(identifier);
+        if (holder === undefined) {
+          taken.set(identifier, record.hash);
+          toWrite.push({ ...record, identifier });
+          if (isDerived) counts.identifierCollisions++;
+          return true;
+        }
+        if (holder === record.hash) {
+          counts.duplicates++;
+          emit({
+            event: 'record-failed',
+            identifier,
+            reason: 'the record repeats an earlier one of the source, identifier and content; it is taken once',
+          });
+          return true;
+        }
+      }
+      return false;
+    };
+
+    await lookUp([...new Set(records.map((record) => record.dataset.identifier))]);
+    const colliding = records.filter((record) => !place(record, [record.dataset.identifier], false));
+    if (colliding.length > 0) {
+      const candidates = colliding.map((record) => derivedIdentifiers(record.dataset, record.hash));
+      await lookUp(candidates.flat());
+      colliding.forEach((record, index) => {
+        if (!place(record, candidates[index]!, true)) {
+          fail(record.dataset.identifier, 'the identifier repeats in the source too often with other content');
+        }
+      });
+    }
+    recentIdentifiers.push(taken);
     if (recentIdentifiers.length > BATCHES_IN_FLIGHT) recentIdentifiers.shift();
+
     const created: TOfferRecord[] = [];
     const replaced: TOfferRecord[] = [];
     const unchanged: string[] = [];
     const written: THarvestBatch['written'] = [];
-    for (const dataset of datasets) {
-      const previous = stored.get(dataset.identifier);
-      // Seen by this run in a committed batch (or before the interruption it resumes): a repeat.
-      if (previous?.last_seen_run === runId) {
-        duplicate(dataset.identifier);
-        continue;
-      }
-      const hash = contentHash(dataset);
+    for (const { dataset, hash, identifier } of toWrite) {
+      const previous = stored.get(identifier);
       if (previous && previous.content_hash === hash && previous.removed_at === null) {
-        unchanged.push(dataset.identifier);
+        unchanged.push(identifier);
         continue;
       }
       const offerId = previous?.offer_id ?? randomUUID();
       (previous ? replaced : created).push(toOfferRecord(dataset, offerId, matchLicence));
-      written.push({ identifier: dataset.identifier, offerId, contentHash: hash });
+      written.push({ identifier, offerId, contentHash: hash });
     }
     processed += items.length;
     counts.created += created.length;
     counts.updated += replaced.length;
     counts.unchanged += unchanged.length;
-    const keptFailures = failures.slice(0, Math.max(0, MAX_KEPT_FAILURES - kept));
-    kept += keptFailures.length;
+    const planned = { ...counts };
+    const keptFailures = keep(failures);
     return {
       sourceId: source.id,
       runId,
@@ -168,8 +245,13 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
       written,
       unchanged,
       resumeAfter: processed,
-      counts: { ...counts },
-      failures: keptFailures,
+      settle: (refused) => {
+        refusedSoFar.created += refused.created;
+        refusedSoFar.updated += refused.replaced;
+        refusedSoFar.failed += refused.failures.length;
+        for (const failure of refused.failures) emit({ event: 'record-failed', ...failure });
+        return { counts: withRefused(planned), failures: [...keptFailures, ...keep(refused.failures)] };
+      },
     };
   };
 
@@ -183,9 +265,9 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
     const write = writeHarvestBatch(db, planned, lastWrite);
     lastWrite = write;
     const tracked: Promise<void> = write.then(
-      () => {
-        committed = planned.counts;
-        emit({ event: 'progress', processed: planned.resumeAfter, counts: { ...planned.counts } });
+      (saved) => {
+        committed = saved;
+        emit({ event: 'progress', processed: planned.resumeAfter, counts: { ...saved } });
       },
       (error: unknown) => {
         writeFailure ??= error;
@@ -221,11 +303,12 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
     await drain();
     // Records of the interrupted attempt were marked seen with the same run id, so resuming loses none.
     counts.removed += await removeUnseenRecords(db, source.id, runId);
-    committed = counts;
-    await finishRun(db, { runId, sourceId: source.id, status: 'succeeded', counts, error: null });
-    return { runId, status: 'succeeded', counts, error: null, isResumed: resumable !== null };
+    const final = withRefused(counts);
+    committed = final;
+    await finishRun(db, { runId, sourceId: source.id, status: 'succeeded', counts: final, error: null });
+    return { runId, status: 'succeeded', counts: final, error: null, isResumed: resumable !== null };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = storableText(error instanceof Error ? error.message : String(error));
     // Records read before the failure are kept, so the resumed run starts right after them.
     if (batch.length > 0 && !writeFailure) await flush().catch(() => {});
     await Promise.all(inFlight);

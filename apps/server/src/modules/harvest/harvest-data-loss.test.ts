@@ -1,0 +1,336 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { addSource } from './add-source';
+import { runHarvest } from './run-harvest';
+
+let database: TTestDatabase;
+let folder: string;
+
+/** Text PostgreSQL refuses in text and json: the lone low surrogate of a real agency catalogue, a lone high one, NUL. */
+const UNSTORABLE = ['\udc92', '\ud83d', '\u0000', '\u0000\udc92'] as const;
+const bad = (index: number) => UNSTORABLE[index % UNSTORABLE.length]!;
+
+type TStoredOffer = {
+  identifier: string;
+  id: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  state: string;
+  price: string;
+};
+
+async function offersOf(source: string): Promise<TStoredOffer[]> {
+  const { rows } = await sql<TStoredOffer>`
+    select r.identifier, o.id, o.title, o.description, o.keywords, o.state, o.price::text as price
+    from harvest_records r join harvest_sources s on s.id = r.source_id join offers o on o.id = r.offer_id
+    where s.name = ${source} order by r.identifier`.execute(database.db);
+  return rows;
+}
+
+async function distributionTitlesOf(source: string): Promise<string[]> {
+  const { rows } = await sql<{ title: string }>`
+    select d.title from harvest_records r join harvest_sources s on s.id = r.source_id
+    join datasets ds on ds.offer_id = r.offer_id join distributions d on d.dataset_id = ds.id
+    where s.name = ${source} order by d.title`.execute(database.db);
+  return rows.map((row) => row.title);
+}
+
+async function failuresOf(runId: string): Promise<{ identifier: string | null; reason: string }[]> {
+  const run = await database.db
+    .selectFrom('harvest_runs')
+    .select('failures')
+    .where('id', '=', runId)
+    .executeTakeFirstOrThrow();
+  return run.failures as { identifier: string | null; reason: string }[];
+}
+
+const hasUnstorable = (text: string) =>
+  text.includes('\u0000') || !(text as string & { isWellFormed(): boolean }).isWellFormed();
+
+/** A DCAT-US entry whose texts carry text PostgreSQL refuses. */
+const dirtyDcatUs = (index: number) => ({
+  '@type': 'dcat:Dataset',
+  identifier: `https://agency.example.gov/dataset/${index}`,
+  title: `Agency${bad(index)}s report ${index}`,
+  description: `The agency${bad(index + 1)}s yearly figures ${index}`,
+  keyword: ['finance', `budget${bad(index + 2)}`],
+  publisher: { '@type': 'org:Organization', name: `Agency${bad(index + 3)} of Examples` },
+  contactPoint: { fn: `Desk${bad(index)}`, hasEmail: 'mailto:desk@agency.example.gov' },
+  distribution: [{ title: `CSV${bad(index + 1)}`, downloadURL: `https://agency.example.gov/${index}.csv` }],
+});
+
+const ckan = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  title: `Package ${id}`,
+  notes: `About ${id}`,
+  organization: { id: 'org-loss', title: 'Loss Org' },
+  resources: [{ name: 'CSV', format: 'CSV', url: `https://data.example.org/${id}.csv` }],
+  ...extra,
+});
+const jsonl = (records: unknown[]): string => records.map((record) => JSON.stringify(record)).join('\n');
+
+describe('harvest runs lose no records', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-loss-'));
+  });
+  afterAll(async () => {
+    await database.drop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('stores every record of a data.json with lone surrogates and NULs in its texts, with U+FFFD in their place', async () => {
+    // 1,100 records: three batches, each with unstorable text in most records.
+    const file = path.join(folder, 'surrogates.json');
+    await writeFile(file, JSON.stringify({ dataset: Array.from({ length: 1100 }, (_, i) => dirtyDcatUs(i)) }));
+    // The file holds the escapes a real catalogue holds, not characters replaced on the way out.
+    expect(await readFile(file, 'utf8')).toContain('Agency\\udc92s report 0');
+    expect(await readFile(file, 'utf8')).toContain('\\u0000');
+    await addSource(database.db, { name: 'surrogates', location: file, format: 'dcat-us' });
+
+    const run = await runHarvest({ db: database.db, source: 'surrogates' });
+    expect(run).toMatchObject({ status: 'succeeded', error: null });
+    expect(run.counts).toMatchObject({ created: 1100, failed: 0 });
+
+    const offers = await offersOf('surrogates');
+    expect(offers).toHaveLength(1100);
+    const first = offers.find((offer) => offer.identifier === 'https://agency.example.gov/dataset/0')!;
+    expect(first.title).toBe('Agency\ufffds report 0');
+    expect(first.description).toBe('The agency\ufffds yearly figures 0');
+    expect(first.keywords).toEqual(['finance', 'budget\ufffd']);
+    const third = offers.find((offer) => offer.identifier === 'https://agency.example.gov/dataset/3')!;
+    expect(third.title).toBe('Agency\ufffd\ufffds report 3');
+    for (const offer of offers) {
+      expect(hasUnstorable([offer.title, offer.description, ...offer.keywords].join(' '))).toBe(false);
+    }
+    expect(await distributionTitlesOf('surrogates')).toContain('CSV\ufffd');
+
+    // Read again, the same replaced texts make the same records.
+    const again = await runHarvest({ db: database.db, source: 'surrogates' });
+    expect(again.counts).toMatchObject({ created: 0, unchanged: 1100, failed: 0 });
+  }, 60_000);
+
+  it('stores CKAN packages with lone surrogates and NULs in titles, notes, tags and an unreadable id', async () => {
+    const file = path.join(folder, 'surrogates.jsonl');
+    await writeFile(
+      file,
+      jsonl([
+        ckan('plain'),
+        ckan('dirty', { title: 'Caf\udc92 \u0000 list', notes: 'Notes\u0000', tags: [{ name: 'tag\ud800' }] }),
+        // Unmappable (no title): its failure, identifier and reason, is stored with the run.
+        { id: 'no-title-\udc92\u0000' },
+      ]),
+    );
+    await addSource(database.db, { name: 'ckan-surrogates', location: file, format: 'ckan-jsonl' });
+
+    const run = await runHarvest({ db: database.db, source: 'ckan-surrogates' });
+    expect(run).toMatchObject({ status: 'succeeded', counts: { created: 2, failed: 1 } });
+    const dirty = (await offersOf('ckan-surrogates')).find((offer) => offer.identifier === 'dirty')!;
+    expect(dirty).toMatchObject({
+      title: 'Caf\ufffd \ufffd list',
+      description: 'Notes\ufffd',
+      keywords: ['tag\ufffd'],
+    });
+    expect(await failuresOf(run.runId)).toEqual([
+      { identifier: 'no-title-\ufffd\ufffd', reason: 'package no-title-\ufffd\ufffd has no title' },
+    ]);
+  }, 60_000);
+
+  it('stores DCAT-AP records with lone surrogates and NULs in their literals', async () => {
+    const file = path.join(folder, 'surrogates.ttl');
+    await writeFile(
+      file,
+      `@prefix dcat: <http://www.w3.org/ns/dcat#> .
+@prefix dct: <http://purl.org/dc/terms/> .
+<https://portal.example.eu/dataset/1> a dcat:Dataset ;
+  dct:identifier "ds-1" ;
+  dct:title "Stra\\u0000e \\uDC92 one"@en ;
+  dct:description "Line\\uD800 two"@en ;
+  dcat:keyword "k\\u0000w" ;
+  dcat:distribution [ a dcat:Distribution ; dct:title "Down\\uDC92load" ; dcat:downloadURL <https://portal.example.eu/1.csv> ] .
+<https://portal.example.eu/dataset/2> a dcat:Dataset ; dct:identifier "ds-2" ; dct:title "Clean"@en .
+`,
+    );
+    await addSource(database.db, { name: 'rdf-surrogates', location: file, format: 'dcat-turtle' });
+
+    const run = await runHarvest({ db: database.db, source: 'rdf-surrogates' });
+    expect(run).toMatchObject({ status: 'succeeded', counts: { created: 2, failed: 0 } });
+    const [first] = await offersOf('rdf-surrogates');
+    expect(first).toMatchObject({
+      title: 'Stra\ufffde \ufffd one',
+      description: 'Line\ufffd two',
+      keywords: ['k\ufffdw'],
+    });
+    expect(await distributionTitlesOf('rdf-surrogates')).toContain('Down\ufffdload');
+  }, 60_000);
+
+  it('fails a record the database refuses alone, with its reason, and lands every other record of its batch', async () => {
+    const file = path.join(folder, 'refused.jsonl');
+    // A price beyond the column's numeric(14, 2): PostgreSQL refuses the row, as it would any value out of range.
+    const tooDear = { payment_model: 'PAY_PER_USE_DOWNLOAD', price: '1e13' };
+    const packages = Array.from({ length: 40 }, (_, i) => ckan(`pkg-${i}`));
+    packages[17] = ckan('pkg-17', tooDear);
+    await writeFile(file, jsonl(packages));
+    await addSource(database.db, { name: 'refused', location: file, format: 'ckan-jsonl' });
+
+    const run = await runHarvest({ db: database.db, source: 'refused' });
+    expect(run).toMatchObject({ status: 'succeeded', error: null });
+    expect(run.counts).toEqual({
+      created: 39,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      failed: 1,
+      duplicates: 0,
+      identifierCollisions: 0,
+    });
+    const offers = await offersOf('refused');
+    expect(offers.map((offer) => offer.identifier)).not.toContain('pkg-17');
+    expect(offers).toHaveLength(39);
+    const failures = await failuresOf(run.runId);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.identifier).toBe('pkg-17');
+    expect(failures[0]!.reason).toMatch(/^refused by the database: .*numeric field overflow/);
+    const source = await database.db
+      .selectFrom('harvest_sources')
+      .select('last_counts')
+      .where('name', '=', 'refused')
+      .executeTakeFirstOrThrow();
+    expect(source.last_counts).toMatchObject({ created: 39, failed: 1 });
+
+    // A changed record the database refuses keeps its previous offer: it is still in the source.
+    packages[17] = ckan('pkg-17');
+    packages[3] = ckan('pkg-3', { title: 'Package pkg-3, now too dear', ...tooDear });
+    packages[4] = ckan('pkg-4', { title: 'Package pkg-4, renamed' });
+    await writeFile(file, jsonl(packages));
+    const second = await runHarvest({ db: database.db, source: 'refused' });
+    expect(second.counts).toEqual({
+      created: 1,
+      updated: 1,
+      unchanged: 37,
+      removed: 0,
+      failed: 1,
+      duplicates: 0,
+      identifierCollisions: 0,
+    });
+    const kept = (await offersOf('refused')).find((offer) => offer.identifier === 'pkg-3')!;
+    expect(kept).toMatchObject({ title: 'Package pkg-3', state: 'ACTIVE', price: '0.00' });
+    expect((await failuresOf(second.runId))[0]!.identifier).toBe('pkg-3');
+  }, 60_000);
+
+  it('skips the entry of a Socrata data.json that describes the file itself', async () => {
+    const file = path.join(folder, 'socrata.json');
+    const entry = (identifier: string, title: string) => ({
+      identifier,
+      title,
+      description: `About ${title}`,
+      keyword: 'trees,parks',
+      distribution: [{ accessURL: `https://data.example.gov/api/views/${identifier}/rows.csv`, format: 'csv' }],
+    });
+    // Socrata's older style: a bare array whose first entry is the catalogue file, pointing at itself.
+    await writeFile(
+      file,
+      JSON.stringify([
+        {
+          identifier: 'https://data.example.gov/api/views/catalog-file',
+          title: 'Project Open Data, /data.json file',
+          description: 'This is the /data.json file of the portal.',
+          keyword: 'project open data,data.json',
+          accessURL: 'https://data.example.gov/data.json',
+          webService: 'https://data.example.gov/data.json',
+          distribution: [{ accessURL: 'https://data.example.gov/data.json', format: 'json' }],
+        },
+        entry('abcd-1234', 'Street trees'),
+        entry('efgh-5678', 'Park benches'),
+      ]),
+    );
+    await addSource(database.db, { name: 'socrata', location: file, format: 'dcat-us' });
+
+    const run = await runHarvest({ db: database.db, source: 'socrata' });
+    expect(run.counts).toMatchObject({ created: 2, failed: 0, duplicates: 0 });
+    expect((await offersOf('socrata')).map((offer) => offer.title)).toEqual(['Street trees', 'Park benches']);
+  }, 60_000);
+
+  it('keeps records sharing an identifier with other content as offers of their own, once each, run after run', async () => {
+    const file = path.join(folder, 'yearly.json');
+    const report = (year: number, description = `Figures of ${year}`) => ({
+      identifier: 'https://agency.example.gov/yearly-report',
+      title: `Yearly report ${year}`,
+      description,
+      distribution: [{ downloadURL: `https://agency.example.gov/report-${year}.pdf` }],
+    });
+    // Three records under one identifier: two the same (a true duplicate), one another year's report.
+    await writeFile(file, JSON.stringify({ dataset: [report(2019), report(2019), report(2020)] }));
+    await addSource(database.db, { name: 'yearly', location: file, format: 'dcat-us' });
+
+    const first = await runHarvest({ db: database.db, source: 'yearly' });
+    expect(first.counts).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      failed: 0,
+      duplicates: 1,
+      identifierCollisions: 1,
+    });
+    const derived = `https://agency.example.gov/yearly-report#t-${createHash('sha1').update('Yearly report 2020').digest('hex').slice(0, 12)}`;
+    const offers = await offersOf('yearly');
+    expect(offers.map((offer) => [offer.identifier, offer.title])).toEqual([
+      ['https://agency.example.gov/yearly-report', 'Yearly report 2019'],
+      [derived, 'Yearly report 2020'],
+    ]);
+
+    const second = await runHarvest({ db: database.db, source: 'yearly' });
+    expect(second.counts).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      removed: 0,
+      failed: 0,
+      duplicates: 1,
+      identifierCollisions: 1,
+    });
+    expect(await offersOf('yearly')).toHaveLength(2);
+
+    // The derived identifier follows the title: a changed description updates the same offer.
+    await writeFile(file, JSON.stringify({ dataset: [report(2019), report(2019), report(2020, 'Corrected figures')] }));
+    const third = await runHarvest({ db: database.db, source: 'yearly' });
+    expect(third.counts).toMatchObject({ created: 0, updated: 1, unchanged: 1, removed: 0, identifierCollisions: 1 });
+    const corrected = (await offersOf('yearly')).find((offer) => offer.identifier === derived)!;
+    expect(corrected).toMatchObject({ id: offers[1]!.id, description: 'Corrected figures' });
+  }, 60_000);
+
+  it('keeps records sharing identifier and title but not content apart by their content', async () => {
+    const file = path.join(folder, 'same-title.json');
+    const record = (url: string) => ({
+      identifier: 'shared',
+      title: 'Traffic counts',
+      distribution: [{ downloadURL: url }],
+    });
+    const records = [
+      record('https://city.example.org/a.csv'),
+      record('https://city.example.org/b.csv'),
+      record('https://city.example.org/c.csv'),
+      record('https://city.example.org/c.csv'),
+    ];
+    await writeFile(file, JSON.stringify({ dataset: records }));
+    await addSource(database.db, { name: 'same-title', location: file, format: 'dcat-us' });
+
+    const first = await runHarvest({ db: database.db, source: 'same-title' });
+    expect(first.counts).toMatchObject({ created: 3, duplicates: 1, identifierCollisions: 2, failed: 0 });
+    const identifiers = (await offersOf('same-title')).map((offer) => offer.identifier);
+    expect(identifiers).toHaveLength(3);
+    expect(identifiers.filter((identifier) => /^shared#t-[0-9a-f]{12}$/.test(identifier))).toHaveLength(1);
+    expect(identifiers.filter((identifier) => /^shared#c-[0-9a-f]{12}$/.test(identifier))).toHaveLength(1);
+
+    const again = await runHarvest({ db: database.db, source: 'same-title' });
+    expect(again.counts).toMatchObject({ created: 0, unchanged: 3, duplicates: 1, identifierCollisions: 2 });
+  }, 60_000);
+});
