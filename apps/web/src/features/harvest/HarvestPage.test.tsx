@@ -13,7 +13,7 @@ const json = (status: number, body: unknown) =>
 const problem = (status: number, code: string, message: string) =>
   json(status, { statusCode: status, code, error: 'Error', message });
 
-const COUNTS = { created: 0, updated: 0, unchanged: 0, removed: 0, failed: 0, duplicates: 0 };
+const COUNTS = { created: 0, updated: 0, unchanged: 0, removed: 0, failed: 0, duplicates: 0, identifierCollisions: 0 };
 
 const source = (id: string, overrides: Partial<THarvestSource> = {}): THarvestSource => ({
   id,
@@ -108,7 +108,7 @@ describe('HarvestPage', () => {
         schedule: '0 3 * * *',
         lastRunAt: '2026-03-01T10:30:00Z',
         lastStatus: 'succeeded',
-        lastCounts: { ...COUNTS, created: 1359, failed: 2 },
+        lastCounts: { ...COUNTS, created: 1359, failed: 2, identifierCollisions: 14 },
       }),
       source('b', {
         name: 'Broken portal',
@@ -129,6 +129,7 @@ describe('HarvestPage', () => {
     expect(cdc.getByTestId('source-status').textContent).toBe('Succeeded');
     expect(cdc.getByText('1359 created')).toBeTruthy();
     expect(cdc.getByText('2 failed')).toBeTruthy();
+    expect(cdc.getByText('14 identifier collisions')).toBeTruthy();
     expect(cdc.queryByTestId('source-error')).toBeNull();
 
     const broken = within(await rowOf('Broken portal'));

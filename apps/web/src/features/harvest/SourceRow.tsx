@@ -5,8 +5,11 @@ import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { useRunHarvestSource } from './use-harvest-sources';
 
-/** The counts a run reports to operators; duplicates stay in the run log. */
-const SHOWN_COUNTS = ['created', 'updated', 'unchanged', 'removed', 'failed'] as const;
+/**
+ * The counts a run reports to operators; duplicates stay in the run log. Identifier collisions are shown:
+ * offers stored under identifiers the source never wrote are worth an operator's look.
+ */
+const SHOWN_COUNTS = ['created', 'updated', 'unchanged', 'removed', 'failed', 'identifierCollisions'] as const;
 
 /** Long enough to read five numbers. */
 const RUN_ALERT_MS = 10_000;
