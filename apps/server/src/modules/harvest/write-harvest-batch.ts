@@ -27,8 +27,8 @@ export type THarvestBatch = {
   resumeAfter: number;
   /**
    * The run's counts and the failures to keep once this batch is committed, given the records the database
-   * refused alone (none on the fast path). Called once, after the batch before has committed, so batches
-   * settle in order.
+   * refused alone. Called after the batch before has committed, so batches settle in order; only the
+   * record-by-record write, which runs at most once per batch, passes refused records.
    */
   settle: (refused: TRefusedRecords) => { counts: THarvestCounts; failures: TRecordFailure[] };
 };
