@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { THarvestCounts } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
@@ -223,6 +224,39 @@ describe('harvest runs lose no records', () => {
     const kept = (await offersOf('refused')).find((offer) => offer.identifier === 'pkg-3')!;
     expect(kept).toMatchObject({ title: 'Package pkg-3', state: 'ACTIVE', price: '0.00' });
     expect((await failuresOf(second.runId))[0]!.identifier).toBe('pkg-3');
+  }, 60_000);
+
+  it('counts refused records of batches written side by side in the counts every later batch saves', async () => {
+    const file = path.join(folder, 'refused-batches.jsonl');
+    const tooDear = { payment_model: 'PAY_PER_USE_DOWNLOAD', price: '1e13' };
+    // Batches of 500 written three at a time: refused records in the first and the third.
+    const packages = Array.from({ length: 1300 }, (_, i) => ckan(`many-${i}`, i === 100 || i === 1100 ? tooDear : {}));
+    await writeFile(file, jsonl(packages));
+    await addSource(database.db, { name: 'refused-batches', location: file, format: 'ckan-jsonl' });
+
+    const saved: THarvestCounts[] = [];
+    const run = await runHarvest({
+      db: database.db,
+      source: 'refused-batches',
+      onEvent: (event) => {
+        if (event.event === 'progress') saved.push(event.counts);
+      },
+    });
+    expect(run.counts).toMatchObject({ created: 1298, failed: 2 });
+    // What each batch saved with its resume point, in commit order: what a resumed run would start from.
+    expect(saved.map((counts) => [counts.created, counts.failed])).toEqual([
+      [499, 1],
+      [999, 1],
+      [1298, 2],
+    ]);
+    expect(await offersOf('refused-batches')).toHaveLength(1298);
+    const stored = await database.db
+      .selectFrom('harvest_runs')
+      .select(['counts', 'resume_after'])
+      .where('id', '=', run.runId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ counts: run.counts, resume_after: 1300 });
+    expect((await failuresOf(run.runId)).map((failure) => failure.identifier)).toEqual(['many-100', 'many-1100']);
   }, 60_000);
 
   it('skips the entry of a Socrata data.json that describes the file itself', async () => {
