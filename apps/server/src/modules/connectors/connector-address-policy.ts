@@ -1,6 +1,6 @@
 import { ErrorCode } from '@dsm/contracts';
 import { AppError, type TIssue } from '../../lib/app-error';
-import { createOutboundPolicy, OutboundAddressRefused } from '../../lib/outbound/outbound-policy';
+import { createOutboundPolicy } from '../../lib/outbound/outbound-policy';
 
 /**
  * Which addresses the marketplace may call connectors at: the outbound policy with CONNECTOR_ALLOWED_HOSTS and the
@@ -23,9 +23,6 @@ export function allowSandboxConnector(url: string): void {
 export function forgetSandboxConnector(url: string): void {
   policy.forgetOrigin(url);
 }
-
-/** Raised instead of connecting; its message reaches the caller through the connector error. */
-export const ConnectorAddressRefused = OutboundAddressRefused;
 
 /** fetch for connector calls: the global fetch's API, with the address rules on every connection. */
 export const connectorFetch: typeof fetch = policy.fetch;
