@@ -18,6 +18,24 @@ const SECRET = 'SECRET-CONTENT-7f3a';
 
 const DATA_JSON = JSON.stringify({ dataset: [{ identifier: 'loc-1', title: 'Tide gauges', keyword: 'tide' }] });
 
+/** A remote JSON-LD context, as catalogues name one instead of writing it out. */
+const CONTEXT = {
+  '@context': {
+    Dataset: 'http://www.w3.org/ns/dcat#Dataset',
+    title: 'http://purl.org/dc/terms/title',
+    identifier: 'http://purl.org/dc/terms/identifier',
+  },
+};
+
+const datasetWithContext = (context: string) =>
+  JSON.stringify({
+    '@context': context,
+    '@id': 'http://example.org/dataset/ctx-1',
+    '@type': 'Dataset',
+    title: 'Ferry counts',
+    identifier: 'ctx-1',
+  });
+
 let site: http.Server;
 let sitePort: number;
 let siteHits: string[] = [];
@@ -44,6 +62,10 @@ beforeAll(async () => {
   site = http.createServer((request, response) => {
     siteHits.push(request.url ?? '');
     if (request.url === '/data.json') return void response.writeHead(200).end(DATA_JSON);
+    if (request.url === '/context.jsonld') return void response.writeHead(200).end(JSON.stringify(CONTEXT));
+    if (request.url === '/with-context.jsonld') {
+      return void response.writeHead(200).end(datasetWithContext(`http://localhost:${sitePort}/context.jsonld`));
+    }
     if (request.url === '/to-loopback') {
       return void response.writeHead(302, { location: `http://127.0.0.1:${sitePort}/data.json` }).end();
     }
@@ -224,6 +246,17 @@ describe('harvest source addresses with HARVEST_ALLOWED_HOSTS=localhost', () => 
     expect(run.body.error).toBe(`http://localhost:${sitePort}/missing.json answered HTTP 404`);
   });
 
+  it('loads a remote JSON-LD context of a source through the same rule', async () => {
+    const added = await addSource(testApp, operator, {
+      name: 'jsonld with context',
+      location: `http://localhost:${sitePort}/with-context.jsonld`,
+      format: 'dcat-jsonld',
+    });
+    expect(added.status).toBe(201);
+    const run = await runSource(testApp, operator, added.body.id);
+    expect(run.body).toMatchObject({ status: 'succeeded', counts: { created: 1, failed: 0 } });
+  });
+
   it('does not quote an answer that is not JSON in the error of a CKAN API source', async () => {
     const added = await addSource(testApp, operator, {
       name: 'ckan not json',
@@ -278,6 +311,19 @@ describe('harvest file locations with HARVEST_FILE_DIR', () => {
     expect(response.status).toBe(400);
     expect(response.body.issues?.[0]?.path).toBe('body.location');
     expect(JSON.stringify(response.body)).not.toContain(SECRET);
+  });
+
+  it('refuses a remote JSON-LD context at a loopback address, which the JSON-LD parser would fetch', async () => {
+    const file = path.join(folder, 'context-to-loopback.jsonld');
+    await writeFile(file, datasetWithContext(`http://127.0.0.1:${sitePort}/context.jsonld`));
+    const added = await addSource(testApp, operator, { name: 'context ssrf', location: file, format: 'dcat-jsonld' });
+    expect(added.status).toBe(201);
+    siteHits = [];
+    const run = await runSource(testApp, operator, added.body.id);
+    expect(run.body.status).toBe('failed');
+    expect(run.body.error).toContain(`the JSON-LD context http://127.0.0.1:${sitePort}/context.jsonld`);
+    expect(run.body.error).toContain('127.0.0.1 is a loopback address');
+    expect(siteHits).toEqual([]);
   });
 
   it('refuses a symbolic link inside the folder that points outside it', async () => {
