@@ -111,13 +111,13 @@ export async function harvestLocationProblem(location: string): Promise<string |
  */
 export async function openHarvestFile(location: string): Promise<FileHandle> {
   const real = await checkedRealPath(location);
+  if (fileRule.kind !== 'inside') return open(real, constants.O_RDONLY);
+  // The real path has no link left; one that appears at its end from now on is not followed.
   const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW);
-  if (fileRule.kind === 'inside') {
-    const opened = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
-    if (opened !== null && !isInside(await realpath(fileRule.folder), opened)) {
-      await handle.close();
-      throw new HarvestLocationRefused(`file ${filePathOf(location)} is outside HARVEST_FILE_DIR (${fileRule.folder})`);
-    }
+  const opened = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
+  if (opened !== null && !isInside(await realpath(fileRule.folder), opened)) {
+    await handle.close();
+    throw new HarvestLocationRefused(`file ${filePathOf(location)} is outside HARVEST_FILE_DIR (${fileRule.folder})`);
   }
   return handle;
 }
