@@ -19,8 +19,12 @@ import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { addSource } from '../apps/server/src/modules/harvest/add-source';
+import { configureHarvestLocations } from '../apps/server/src/modules/harvest/harvest-location-policy';
 import { runHarvest } from '../apps/server/src/modules/harvest/run-harvest';
 import { postgresCpuSeconds, writeCkanCopies, writeDcatUsCopies } from './lib/harvest-inputs';
+
+// The benchmark harvests its generated files as the command line does.
+configureHarvestLocations({ allowedHosts: [], files: 'anywhere' });
 
 const { values: args } = parseArgs({
   options: {

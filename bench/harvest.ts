@@ -20,6 +20,7 @@ import { createDatabase, migrateToLatest } from '../apps/server/src/db/database'
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { LICENCE_CATALOGUE } from '../apps/server/src/modules/catalogue/licence-catalogue';
 import { addSource } from '../apps/server/src/modules/harvest/add-source';
+import { configureHarvestLocations } from '../apps/server/src/modules/harvest/harvest-location-policy';
 import { readSource } from '../apps/server/src/modules/harvest/read-source';
 import { runHarvest } from '../apps/server/src/modules/harvest/run-harvest';
 import { contentHash, createLicenceMatcher, toOfferRecord } from '../apps/server/src/modules/harvest/to-offer-record';
@@ -30,6 +31,9 @@ import {
   writeCkanCopies,
   writeDcatUsCopies,
 } from './lib/harvest-inputs';
+
+// The benchmark harvests its generated files as the command line does.
+configureHarvestLocations({ allowedHosts: [], files: 'anywhere' });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({

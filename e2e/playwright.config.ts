@@ -77,6 +77,8 @@ export default defineConfig({
       SEED_DATASETS: String(SEED_DATASETS),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The harvest journey adds a fixture catalogue file through the API, which reads files only in this folder.
+      HARVEST_FILE_DIR: path.resolve(root, '..', 'shared', 'fixtures', 'catalog'),
     },
   },
 });

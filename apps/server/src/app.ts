@@ -30,6 +30,7 @@ import { configureConnectorSecretKey } from './modules/connectors/connector-secr
 import { connectorRoutes } from './modules/connectors/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
+import { configureHarvestLocations } from './modules/harvest/harvest-location-policy';
 import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { harvestRoutes } from './modules/harvest/routes';
 import { registerDatabaseGate } from './modules/health/database-gate';
@@ -92,6 +93,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   configureConnectorSecretKey({ secretKey: options.config.connectorSecretKey, dataDir: options.config.dataDir });
   configureConnectorAddressPolicy({ allowedHosts: options.config.connectorAllowedHosts });
+  configureHarvestLocations({
+    allowedHosts: options.config.harvest.allowedHosts,
+    files: options.config.harvest.fileDir ?? null,
+  });
   configureConnectorTimeout(options.config.connectorTimeoutMs);
   app.decorate('database', options.database);
   app.decorate('config', options.config);

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type TConfig } from '../config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
 import { findRunningEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded-postgres';
 import { addSource } from '../modules/harvest/add-source';
+import { configureHarvestLocations } from '../modules/harvest/harvest-location-policy';
 import { listSources } from '../modules/harvest/list-sources';
 import { removeSource } from '../modules/harvest/remove-source';
 import { runHarvest, type THarvestLogEvent } from '../modules/harvest/run-harvest';
@@ -118,6 +119,8 @@ function reporter(): { onEvent: (event: THarvestLogEvent) => void; stop: () => v
 
 async function execute(command: TCommand, databaseUrl: string | null, config: TConfig): Promise<number> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
+  // Whoever runs the command line can read the files anyway; addresses follow the server's rule.
+  configureHarvestLocations({ allowedHosts: config.harvest.allowedHosts, files: 'anywhere' });
   let opened: { embedded: TEmbeddedPostgres; url: string } | null = null;
   let database: TDatabaseHandle | null = null;
   try {

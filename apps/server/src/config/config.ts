@@ -23,6 +23,20 @@ const ZPostgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
 
+/** A comma-separated list of host names or addresses, lower case; empty or unset is none. */
+const ZHostList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean)
+      : [],
+  )
+  .pipe(z.array(z.string().regex(/^[a-z0-9.:_-]+$/, 'must be host names or addresses separated by commas')));
+
 /**
  * The environment the server reads, each with its default for the embedded mode. Parsed once at start;
  * a bad value stops the program with a line naming the variable and what it allows.
@@ -84,18 +98,7 @@ const ZEnvironment = z.object({
    * Comma-separated host names or addresses the link checker may reach although they resolve to
    * private, loopback or link-local addresses (the demo's own host); empty allows none.
    */
-  LINK_CHECK_ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ? value
-            .split(',')
-            .map((host) => host.trim().toLowerCase())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(z.string().regex(/^[a-z0-9.:_-]+$/, 'must be host names or addresses separated by commas'))),
+  LINK_CHECK_ALLOWED_HOSTS: ZHostList,
   /** Limit of one link-check request (connect to response headers) in milliseconds. */
   LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Least time between two link-check requests to the same host, in milliseconds. */
@@ -126,18 +129,17 @@ const ZEnvironment = z.object({
    * Comma-separated host names or addresses connectors may be registered and called at although they are (or
    * resolve to) loopback, private or link-local addresses; empty allows none. The demo sandboxes are allowed anyway.
    */
-  CONNECTOR_ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ? value
-            .split(',')
-            .map((host) => host.trim().toLowerCase())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(z.string().regex(/^[a-z0-9.:_-]+$/, 'must be host names or addresses separated by commas'))),
+  CONNECTOR_ALLOWED_HOSTS: ZHostList,
+  /**
+   * Comma-separated host names or addresses harvest sources may be read from although they are (or resolve to)
+   * loopback, private or link-local addresses (a catalogue served by the demo's own host); empty allows none.
+   */
+  HARVEST_ALLOWED_HOSTS: ZHostList,
+  /**
+   * The folder whose files harvest sources added through the API may name (symbolic links and `..` are resolved
+   * and must stay inside); unset: the API accepts no file locations. The command line reads files anywhere.
+   */
+  HARVEST_FILE_DIR: z.string().min(1).optional(),
   /** Limit of one call to a connector's API in milliseconds; a connector that takes longer is a 504. */
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
@@ -182,6 +184,8 @@ export type TConfig = {
   connectorAllowedHosts: string[];
   /** Limit of one connector call in milliseconds (CONNECTOR_TIMEOUT_MS). */
   connectorTimeoutMs: number;
+  /** Where harvest sources may be read from (HARVEST_ALLOWED_HOSTS, HARVEST_FILE_DIR). */
+  harvest: { allowedHosts: string[]; fileDir: string | undefined };
   /** CONNECTOR_SECRET_KEY (base64); undefined means the key file in DATA_DIR. */
   connectorSecretKey: string | undefined;
   /** The operator's details for the legal pages (OPERATOR_*); isDemo while all are the demo values. */
@@ -239,6 +243,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
     connectorAllowedHosts: e.CONNECTOR_ALLOWED_HOSTS,
     connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
+    harvest: {
+      allowedHosts: e.HARVEST_ALLOWED_HOSTS,
+      fileDir: e.HARVEST_FILE_DIR === undefined ? undefined : path.resolve(e.HARVEST_FILE_DIR),
+    },
     connectorSecretKey: e.CONNECTOR_SECRET_KEY,
     operator: presentOperator({
       company: e.OPERATOR_COMPANY,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedHost, isPublicAddress } from './is-public-address';
+import { isPublicAddress } from './is-public-address';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -25,13 +25,5 @@ describe('isPublicAddress', () => {
 
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) => {
     expect(isPublicAddress(address)).toBe(true);
-  });
-});
-
-describe('isAllowedHost', () => {
-  it('compares host names without case', () => {
-    expect(isAllowedHost('demo.example.org', ['Demo.Example.org'])).toBe(true);
-    expect(isAllowedHost('other.example.org', ['demo.example.org'])).toBe(false);
-    expect(isAllowedHost('127.0.0.1', [])).toBe(false);
   });
 });

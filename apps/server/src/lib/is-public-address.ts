@@ -18,13 +18,3 @@ export function describeAddressRange(address: string): string {
   const range = ipaddr.process(address).range();
   return range.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
-
-/** The host of a URL as a bare name or address: lower case, IPv6 brackets removed. */
-export function bareHostname(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-}
-
-/** True when the host is one the operator allowed to resolve to private addresses (the demo's own). */
-export function isAllowedHost(hostname: string, allowedHosts: readonly string[]): boolean {
-  return allowedHosts.some((allowed) => allowed.toLowerCase() === hostname);
-}

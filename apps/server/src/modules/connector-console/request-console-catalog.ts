@@ -1,5 +1,6 @@
 import type { TConsoleCatalogRequest, TConsoleCatalogResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { assertCounterPartyAllowed, withCounterParty } from './counter-party';
 import { consoleFailure, openConsole } from './open-console';
 import { presentConsoleDataset } from './present-console-dataspace';
 
@@ -10,8 +11,10 @@ export async function requestConsoleCatalog(
   request: TConsoleCatalogRequest,
 ): Promise<TConsoleCatalogResponse> {
   const { connector, client } = await openConsole(db, connectorId);
+  await assertCounterPartyAllowed(request.counterPartyAddress);
+  const call = { connector, counterPartyAddress: request.counterPartyAddress, what: 'a catalog request' };
   try {
-    const catalog = await client.catalog.request({ ...request, limit: 1000 });
+    const catalog = await withCounterParty(call, () => client.catalog.request({ ...request, limit: 1000 }));
     const datasets = [catalog, ...catalog.catalogs].flatMap((part) => part.datasets);
     return { participantId: catalog.participantId ?? null, datasets: datasets.map(presentConsoleDataset) };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { ErrorCode, type TConsoleNegotiation, type TConsoleNegotiationRequest } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { assertCounterPartyAllowed, withCounterParty } from './counter-party';
 import { consoleFailure, openConsole } from './open-console';
 import { presentConsoleNegotiation } from './present-console-dataspace';
 
@@ -14,12 +15,16 @@ export async function startConsoleNegotiation(
   request: TConsoleNegotiationRequest,
 ): Promise<TConsoleNegotiation> {
   const { connector, client } = await openConsole(db, connectorId);
+  await assertCounterPartyAllowed(request.counterPartyAddress);
+  const { counterPartyAddress } = request;
   const counterParty = {
     counterPartyAddress: request.counterPartyAddress,
     ...(request.counterPartyId ? { counterPartyId: request.counterPartyId } : {}),
   };
   try {
-    const dataset = await client.catalog.requestDataset({ id: request.datasetId, ...counterParty });
+    const dataset = await withCounterParty({ connector, counterPartyAddress, what: 'a dataset request' }, () =>
+      client.catalog.requestDataset({ id: request.datasetId, ...counterParty }),
+    );
     // EDC builds offer ids as base64(contract definition):base64(asset):base64(random), and the random part
     // changes with every catalog request, so the same offer is recognised by its first two parts.
     const stableOf = (offerId: string) => offerId.split(':').slice(0, 2).join(':');
@@ -32,14 +37,16 @@ export async function startConsoleNegotiation(
         `The dataset '${request.datasetId}' has no offer '${request.offerId}' (any more)`,
       );
     }
-    const { id } = await client.contractNegotiations.initiate({
-      ...counterParty,
-      offer: {
-        ...offer,
-        assigner: offer.assigner ?? request.counterPartyId ?? '',
-        target: offer.target ?? request.datasetId,
-      },
-    });
+    const { id } = await withCounterParty({ connector, counterPartyAddress, what: 'a contract negotiation' }, () =>
+      client.contractNegotiations.initiate({
+        ...counterParty,
+        offer: {
+          ...offer,
+          assigner: offer.assigner ?? request.counterPartyId ?? '',
+          target: offer.target ?? request.datasetId,
+        },
+      }),
+    );
     return presentConsoleNegotiation(await client.contractNegotiations.get(id));
   } catch (error) {
     return consoleFailure(error, connector);

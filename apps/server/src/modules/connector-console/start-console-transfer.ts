@@ -1,6 +1,7 @@
 import type { TConsoleTransfer, ZConsoleTransferRequest } from '@dsm/contracts';
 import type { z } from 'zod';
 import type { TDb } from '../../db/database';
+import { assertCounterPartyAllowed, withCounterParty } from './counter-party';
 import { consoleFailure, openConsole } from './open-console';
 import { presentConsoleTransfer } from './present-console-dataspace';
 
@@ -11,15 +12,19 @@ export async function startConsoleTransfer(
   request: z.output<typeof ZConsoleTransferRequest>,
 ): Promise<TConsoleTransfer> {
   const { connector, client } = await openConsole(db, connectorId);
+  await assertCounterPartyAllowed(request.counterPartyAddress);
+  const { counterPartyAddress } = request;
   try {
     const agreement = await client.contractAgreements.get(request.agreementId);
-    const { id } = await client.transferProcesses.initiate({
-      counterPartyAddress: request.counterPartyAddress,
-      ...(request.counterPartyId ? { counterPartyId: request.counterPartyId } : {}),
-      contractId: agreement.id,
-      assetId: agreement.assetId,
-      transferType: request.transferType,
-    });
+    const { id } = await withCounterParty({ connector, counterPartyAddress, what: 'a transfer' }, () =>
+      client.transferProcesses.initiate({
+        counterPartyAddress,
+        ...(request.counterPartyId ? { counterPartyId: request.counterPartyId } : {}),
+        contractId: agreement.id,
+        assetId: agreement.assetId,
+        transferType: request.transferType,
+      }),
+    );
     return presentConsoleTransfer(await client.transferProcesses.get(id));
   } catch (error) {
     return consoleFailure(error, connector);

@@ -66,7 +66,8 @@ async function get(pathAndQuery: string, accept: string) {
 
 describe('DCAT-AP export', () => {
   beforeAll(async () => {
-    testApp = await startTestApp();
+    // The server reads harvest files only inside HARVEST_FILE_DIR; the test's files are in the temporary folder.
+    testApp = await startTestApp({ HARVEST_FILE_DIR: os.tmpdir() });
     copy = await createTestDatabase();
     user = await signIn(testApp);
     folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-catalog-'));

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { OutboundAddressRefused } from '../../lib/outbound/outbound-policy';
+import { harvestFetch } from './harvest-location-policy';
 
 export type TRetryOptions = {
   /** Attempts after the first; 4 by default. */
@@ -12,7 +14,10 @@ export type TRetryOptions = {
   headers?: Record<string, string>;
 };
 
-/** A source answered with a status that retrying cannot fix (a 4xx other than 408 and 429). */
+/**
+ * A source answered with a status that retrying cannot fix (a 4xx other than 408 and 429), or its address is
+ * refused by the outbound address policy.
+ */
 export class HarvestFetchError extends Error {}
 
 const isRetryable = (status: number): boolean => status >= 500 || status === 408 || status === 429;
@@ -28,21 +33,25 @@ export async function fetchWithRetry(url: string, options: TRetryOptions = {}): 
     let reason: string;
     let retryAfterMs: number | null = null;
     try {
-      const response = await fetch(url, {
+      const response = await harvestFetch(url, {
         headers: { 'user-agent': 'dsm-harvester/1.0', ...options.headers },
         signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
       });
       if (response.ok) return response;
       await response.body?.cancel().catch(() => {});
       if (!isRetryable(response.status)) {
-        throw new HarvestFetchError(`${url} answered ${response.status} ${response.statusText}`);
+        // The status text is the server's own words, as untrusted as its body: only the number is named.
+        throw new HarvestFetchError(`${url} answered HTTP ${response.status}`);
       }
       reason = `HTTP ${response.status}`;
       const retryAfter = Number(response.headers.get('retry-after'));
       if (Number.isFinite(retryAfter) && retryAfter > 0) retryAfterMs = Math.min(retryAfter * 1000, 60_000);
     } catch (error) {
       if (error instanceof HarvestFetchError) throw error;
-      reason = error instanceof Error ? error.message : String(error);
+      const cause = error instanceof Error ? error.cause : undefined;
+      if (cause instanceof OutboundAddressRefused) throw new HarvestFetchError(`${url}: ${cause.message}`);
+      // fetch says only "fetch failed"; the network error it wraps says why.
+      reason = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
     }
     if (attempt >= retries) throw new Error(`${url} failed after ${attempt + 1} attempts: ${reason}`);
     options.onRetry?.(attempt + 1, reason);

@@ -8,8 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { createLinkChecker } from '../link-checker/link-checker';
 import { addSource } from './add-source';
+import { configureHarvestLocations } from './harvest-location-policy';
 import { findLinkedRecords } from './harvest-repository';
 import { runHarvest } from './run-harvest';
+
+// Harvested as the command line does: files anywhere and the local test server's address.
+configureHarvestLocations({ allowedHosts: ['127.0.0.1'], files: 'anywhere' });
 
 let database: TTestDatabase;
 let folder: string;

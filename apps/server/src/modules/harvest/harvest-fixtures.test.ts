@@ -7,7 +7,11 @@ import { createTestDatabase, type TTestDatabase } from '../../test/test-database
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { searchOffers } from '../search/search-offers';
 import { addSource } from './add-source';
+import { configureHarvestLocations } from './harvest-location-policy';
 import { runHarvest } from './run-harvest';
+
+// Harvested as the command line does: files anywhere.
+configureHarvestLocations({ allowedHosts: [], files: 'anywhere' });
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const FIXTURES = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'catalog');

@@ -38,8 +38,21 @@ const SOURCE_COLUMNS = [
   'last_error',
 ] as const;
 
-export async function insertSource(db: TDb, row: Pick<TSourceRow, 'id' | 'name' | 'location' | 'format' | 'schedule'>) {
-  await db.insertInto('harvest_sources').values(row).execute();
+/**
+ * Stores a new source; false when a source has the name already. The unique constraint decides, so two requests
+ * adding one name at the same time get one source and one false, never a unique violation.
+ */
+export async function insertSource(
+  db: TDb,
+  row: Pick<TSourceRow, 'id' | 'name' | 'location' | 'format' | 'schedule'>,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('harvest_sources')
+    .values(row)
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export async function findSources(db: TDb): Promise<TSourceRow[]> {

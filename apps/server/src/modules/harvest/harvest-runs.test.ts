@@ -9,8 +9,12 @@ import { createTestDatabase, type TTestDatabase } from '../../test/test-database
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { searchOffers } from '../search/search-offers';
 import { addSource } from './add-source';
+import { configureHarvestLocations } from './harvest-location-policy';
 import { findLinkedRecords } from './harvest-repository';
 import { runHarvest } from './run-harvest';
+
+// Harvested as the command line does: files anywhere and the local test server's address.
+configureHarvestLocations({ allowedHosts: ['127.0.0.1'], files: 'anywhere' });
 
 let database: TTestDatabase;
 let folder: string;

@@ -11,7 +11,8 @@ let folder: string;
 
 describe('harvest API', () => {
   beforeAll(async () => {
-    testApp = await startTestApp();
+    // The API reads harvest files only inside HARVEST_FILE_DIR; the test's file is in the temporary folder.
+    testApp = await startTestApp({ HARVEST_FILE_DIR: os.tmpdir() });
     folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-api-'));
   });
   afterAll(async () => {

@@ -1,11 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import type { THarvestFormat } from '@dsm/contracts';
 import { fetchWithRetry, type TRetryOptions } from './fetch-with-retry';
+import { filePathOf, isUrlLocation, openHarvestFile } from './harvest-location-policy';
 import { HarvestRecordError, type THarvestedDataset } from './harvested-dataset';
 import { mapCkanPackage } from './map-ckan-package';
 import { datasetSubjects, mapDcatDataset, nextPageOf } from './map-dcat-graph';
@@ -28,7 +26,7 @@ export type TReadSourceOptions = {
   retry?: TRetryOptions;
 };
 
-const isUrl = (location: string): boolean => /^https?:\/\//i.test(location);
+const isUrl = isUrlLocation;
 
 function mapped(map: (raw: unknown) => THarvestedDataset, raw: unknown): TSourceItem {
   try {
@@ -49,7 +47,7 @@ function mapped(map: (raw: unknown) => THarvestedDataset, raw: unknown): TSource
 async function openStream(location: string, retry: TRetryOptions | undefined): Promise<Readable> {
   const raw = isUrl(location)
     ? Readable.fromWeb((await fetchWithRetry(location, retry)).body as import('node:stream/web').ReadableStream)
-    : createReadStream(path.resolve(location));
+    : (await openHarvestFile(location)).createReadStream();
   const iterator = raw[Symbol.asyncIterator]();
   const first = await iterator.next();
   const head: Buffer = first.done ? Buffer.alloc(0) : Buffer.from(first.value as Buffer);
@@ -65,10 +63,19 @@ async function openStream(location: string, retry: TRetryOptions | undefined): P
   return head[0] === 0x1f && head[1] === 0x8b ? stream.pipe(createGunzip()) : stream;
 }
 
+async function readFileAt(location: string): Promise<Buffer> {
+  const handle = await openHarvestFile(location);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function readText(location: string, retry: TRetryOptions | undefined, accept: string): Promise<string> {
   const bytes = isUrl(location)
     ? Buffer.from(await (await fetchWithRetry(location, { ...retry, headers: { accept } })).arrayBuffer())
-    : await readFile(path.resolve(location));
+    : await readFileAt(location);
   return (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
 }
 
@@ -112,7 +119,13 @@ async function* readCkanApi(options: TReadSourceOptions): AsyncGenerator<TSource
     url.searchParams.set('start', String(start));
     url.searchParams.set('sort', 'id asc');
     const response = await fetchWithRetry(url.toString(), options.retry);
-    const body = (await response.json()) as { success?: boolean; result?: { count?: number; results?: unknown[] } };
+    let body: { success?: boolean; result?: { count?: number; results?: unknown[] } };
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      // JSON.parse quotes the text it stopped at: the answer must not reach the run's error.
+      throw new Error(`${url} did not answer JSON`);
+    }
     if (!body.success || !Array.isArray(body.result?.results))
       throw new Error(`${url} did not answer a package_search result`);
     for (const raw of body.result.results) yield mapped(mapCkanPackage, raw);
@@ -135,7 +148,7 @@ async function* readDcatRdf(options: TReadSourceOptions): AsyncGenerator<TSource
   let index = 0;
   while (location && !visited.has(location)) {
     visited.add(location);
-    const baseIri = isUrl(location) ? location : pathToFileURL(path.resolve(location)).toString();
+    const baseIri = isUrl(location) ? location : pathToFileURL(filePathOf(location)).toString();
     const store = await parseRdf(await readText(location, options.retry, accept), syntax, baseIri);
     for (const subject of datasetSubjects(store)) {
       if (index++ < (options.skip ?? 0)) continue;

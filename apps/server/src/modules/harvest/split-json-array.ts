@@ -39,6 +39,14 @@ export async function* splitJsonArray(bytes: AsyncIterable<Buffer>, key: string)
   const fail = (reason: string): never => {
     throw new SyntaxError(`Not a JSON document with a ${key} array: ${reason}`);
   };
+  /** JSON.parse quotes the text it stopped at; the document's content must not reach the run's error. */
+  const parse = (json: string): unknown => {
+    try {
+      return JSON.parse(json);
+    } catch {
+      return fail('an element is not valid JSON');
+    }
+  };
 
   /** Index of the next backslash at or after `position`; -1 for none in `text`, -2 when not looked up yet. */
   let backslashAt = -2;
@@ -71,7 +79,7 @@ export async function* splitJsonArray(bytes: AsyncIterable<Buffer>, key: string)
           isInString = false;
           if (keyStart >= 0) {
             const raw = text.slice(keyStart + 1, position);
-            lastKey = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+            lastKey = raw.includes('\\') ? (parse(`"${raw}"`) as string) : raw;
             keyStart = -1;
           }
         }
@@ -114,20 +122,20 @@ export async function* splitJsonArray(bytes: AsyncIterable<Buffer>, key: string)
         case CLOSE_OBJECT:
         case CLOSE_ARRAY:
           if (depth === arrayDepth && elementStart >= 0) {
-            yield JSON.parse(text.slice(elementStart, position));
+            yield parse(text.slice(elementStart, position));
             elementStart = -1;
           }
           depth--;
           if (depth < 0) fail('unbalanced brackets');
           if (depth === arrayDepth && elementStart >= 0) {
-            yield JSON.parse(text.slice(elementStart, position + 1));
+            yield parse(text.slice(elementStart, position + 1));
             elementStart = -1;
           }
           if (depth === arrayDepth - 1 && code === CLOSE_ARRAY) arrayDepth = -2;
           break;
         case COMMA:
           if (depth === arrayDepth && elementStart >= 0) {
-            yield JSON.parse(text.slice(elementStart, position));
+            yield parse(text.slice(elementStart, position));
             elementStart = -1;
           }
           if (depth === 1 && arrayDepth !== 1) {

@@ -1,9 +1,12 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { TEndpointFailure } from '@dsm/contracts';
-import { bareHostname, isAllowedHost, isPublicAddress } from '../../lib/is-public-address';
+import {
+  createOutboundPolicy,
+  OutboundAddressRefused,
+  type TResolvedAddress,
+} from '../../lib/outbound/outbound-policy';
 import type { THostThrottle } from './host-throttle';
 
 /** What one check found out about an access URL. */
@@ -16,7 +19,7 @@ export type TLinkCheckResult = {
   failure: TEndpointFailure | null;
 };
 
-export type TResolvedAddress = { address: string; family: number };
+export type { TResolvedAddress };
 
 export type TCheckLinkOptions = {
   /** Host names or addresses that may resolve to private addresses (the demo's own host). */
@@ -44,35 +47,27 @@ type TAnswer = { status: number; headers: IncomingHttpHeaders };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-const systemResolve = async (hostname: string): Promise<TResolvedAddress[]> =>
-  dnsLookup(hostname, { all: true, verbatim: true });
-
 /**
- * The address to connect to for a URL, after the SSRF rules: only http and https; a host not on
- * the allowed list must resolve only to public addresses (every address is checked, so a name with
- * one public and one private record is refused too). The connection then goes to this very
- * address, so a second DNS answer cannot swap in another one.
+ * The address to connect to for a URL, after the outbound address policy (LINK_CHECK_ALLOWED_HOSTS): only http
+ * and https, and a host not on the allowed list must resolve only to public addresses. The connection then goes to
+ * this very address, so a second DNS answer cannot swap in another one.
  */
 async function resolveTarget(url: URL, options: TCheckLinkOptions, deadline: number): Promise<TResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LinkCheckFailure('unsupported-url');
-  const hostname = bareHostname(url);
-  const isAllowed = isAllowedHost(hostname, options.allowedHosts);
+  const policy = createOutboundPolicy({
+    purpose: 'link',
+    allowSetting: 'LINK_CHECK_ALLOWED_HOSTS',
+    allowedHosts: options.allowedHosts,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  });
   let addresses: TResolvedAddress[];
-  if (/^[\d.]+$/.test(hostname) || hostname.includes(':')) {
-    addresses = [{ address: hostname, family: hostname.includes(':') ? 6 : 4 }];
-  } else {
-    const resolve = options.resolve ?? systemResolve;
-    try {
-      addresses = await withDeadline(resolve(hostname), deadline);
-    } catch (error) {
-      if (error instanceof LinkCheckFailure) throw error;
-      throw new LinkCheckFailure('dns');
-    }
+  try {
+    addresses = await withDeadline(policy.resolveTarget(url), deadline);
+  } catch (error) {
+    if (error instanceof LinkCheckFailure) throw error;
+    throw new LinkCheckFailure(error instanceof OutboundAddressRefused ? 'private-address' : 'dns');
   }
   if (addresses.length === 0) throw new LinkCheckFailure('dns');
-  if (!isAllowed && addresses.some((entry) => !isPublicAddress(entry.address))) {
-    throw new LinkCheckFailure('private-address');
-  }
   return addresses[0]!;
 }
 

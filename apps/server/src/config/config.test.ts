@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('harvest settings', () => {
+  it('allow no private host and no file through the API by default', () => {
+    expect(loadConfig({}).harvest).toEqual({ allowedHosts: [], fileDir: undefined });
+  });
+
+  it('read HARVEST_ALLOWED_HOSTS as lower-case names and HARVEST_FILE_DIR as an absolute folder', () => {
+    const config = loadConfig({
+      HARVEST_ALLOWED_HOSTS: ' Catalog.Internal, 10.0.4.17 ',
+      HARVEST_FILE_DIR: 'catalogues',
+    });
+    expect(config.harvest).toEqual({
+      allowedHosts: ['catalog.internal', '10.0.4.17'],
+      fileDir: path.resolve('catalogues'),
+    });
+  });
+
+  it('refuse a host list that is not host names, naming the variable', () => {
+    expect(() => loadConfig({ HARVEST_ALLOWED_HOSTS: 'http://evil/' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HARVEST_ALLOWED_HOSTS: 'http://evil/' })).toThrow(/HARVEST_ALLOWED_HOSTS/);
+  });
+});

@@ -1,0 +1,159 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
+import type { TConsoleCatalogResponse } from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, type TSignedIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { insertConnector } from '../connectors/connector-repository';
+import { startSandboxConnectors, type TSandboxConnectors } from '../connectors/start-sandbox-connectors';
+
+type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
+
+const API_KEY = 'counter-party-test-key';
+/** Text a counter-party answers with that must never reach an API answer. */
+const SECRET = 'COUNTER-PARTY-SECRET-91c2';
+
+let counterParty: http.Server;
+let counterPartyUrl: string;
+let counterPartyStatus = 500;
+
+async function asOperator(testApp: TTestApp): Promise<TSignedIn> {
+  return signIn(testApp, { roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`] });
+}
+
+beforeAll(async () => {
+  // A counter-party that answers every DSP message with a failure whose body it wants the caller to see.
+  counterParty = http.createServer((_request, response) => {
+    response.writeHead(counterPartyStatus, { 'content-type': 'text/plain' }).end(`${SECRET} internal details`);
+  });
+  await new Promise<void>((resolve) => counterParty.listen(0, '127.0.0.1', resolve));
+  counterPartyUrl = `http://127.0.0.1:${(counterParty.address() as AddressInfo).port}/protocol`;
+});
+
+afterAll(async () => {
+  counterParty.closeAllConnections();
+  await new Promise((resolve) => counterParty.close(resolve));
+});
+
+describe('connector console: counter-party addresses without CONNECTOR_ALLOWED_HOSTS', () => {
+  let testApp: TTestApp;
+  let operator: TSignedIn;
+  let sandboxes: TSandboxConnectors;
+
+  const call = <T>(path: string, body: unknown) =>
+    request<T & TErrorBody>(testApp.baseUrl, 'POST', `/api/connectors/consumer${path}`, body, operator.headers);
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
+    operator = await asOperator(testApp);
+    sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
+  });
+
+  afterAll(async () => {
+    await sandboxes?.stop();
+    await testApp?.close();
+  });
+
+  const refused: [string, RegExp][] = [
+    ['http://169.254.169.254/protocol', /169\.254\.169\.254 is a link-local address/],
+    ['http://10.0.0.1/protocol', /10\.0\.0\.1 is a private address/],
+    ['http://[::1]:8080/protocol', /::1 is a loopback address/],
+    ['http://[::ffff:127.0.0.1]/protocol', /is a loopback address/],
+    ['http://localhost:9/protocol', /localhost \((127\.0\.0\.1|::1)\) is a loopback address/],
+  ];
+
+  it.each(refused)('refuses a catalog request to %s with a 400 naming the rule', async (address, rule) => {
+    const response = await call('/catalog', { counterPartyAddress: address });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_FAILED');
+    expect(response.body.message).toMatch(rule);
+    expect(response.body.message).toContain('CONNECTOR_ALLOWED_HOSTS');
+    expect(response.body.issues).toEqual([{ path: 'body.counterPartyAddress', message: expect.stringMatching(rule) }]);
+  });
+
+  it.each(refused)('refuses a negotiation with %s with a 400 naming the rule', async (address, rule) => {
+    const response = await call('/negotiations', { counterPartyAddress: address, datasetId: 'd', offerId: 'o' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(rule);
+    expect(response.body.issues?.[0]?.path).toBe('body.counterPartyAddress');
+  });
+
+  it.each(refused)('refuses a transfer with %s with a 400 naming the rule', async (address, rule) => {
+    const response = await call('/transfers', { counterPartyAddress: address, agreementId: 'agreement' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(rule);
+    expect(response.body.issues?.[0]?.path).toBe('body.counterPartyAddress');
+  });
+
+  it('refuses a loopback port other than the sandboxes of this process', async () => {
+    const response = await call('/catalog', { counterPartyAddress: counterPartyUrl });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('127.0.0.1 is a loopback address');
+  });
+
+  it('still lets the demo sandboxes of this process talk to each other', async () => {
+    const response = await call<TConsoleCatalogResponse>('/catalog', {
+      counterPartyAddress: `${sandboxes.urls.provider}/protocol`,
+      counterPartyId: 'provider',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.datasets.length).toBeGreaterThan(0);
+  });
+});
+
+describe('connector console: answers of a failing counter-party', () => {
+  let testApp: TTestApp;
+  let operator: TSignedIn;
+  let consumer: Sandbox;
+
+  const call = <T>(path: string, body: unknown) =>
+    request<T & TErrorBody>(testApp.baseUrl, 'POST', `/api/connectors/cp-consumer${path}`, body, operator.headers);
+
+  beforeAll(async () => {
+    // The test app allows 127.0.0.1 (CONNECTOR_ALLOWED_HOSTS), where the sandbox and the counter-party listen.
+    [testApp, consumer] = await Promise.all([
+      startTestApp(),
+      startSandbox({ basePath: '/cp-consumer', participantId: 'cp-consumer', apiKey: API_KEY }),
+    ]);
+    await insertConnector(testApp.database.db, { name: 'Counter-party consumer', url: consumer.url, apiKey: API_KEY });
+    operator = await asOperator(testApp);
+  });
+
+  afterAll(async () => {
+    await Promise.all([testApp?.close(), consumer?.close()]);
+  });
+
+  it('names the status, the connector and the counter-party address of a failed catalog request, never the body', async () => {
+    counterPartyStatus = 500;
+    const response = await call('/catalog', { counterPartyAddress: counterPartyUrl });
+    expect(response.status).toBe(502);
+    expect(response.body.code).toBe('BAD_GATEWAY');
+    expect(response.body.message).toBe(
+      `The connector 'Counter-party consumer' answered HTTP 502 to a catalog request with the counter-party at ${counterPartyUrl}`,
+    );
+    expect(JSON.stringify(response.body)).not.toContain(SECRET);
+  });
+
+  it('keeps a refusal of the counter-party a 4xx without its body', async () => {
+    counterPartyStatus = 400;
+    const response = await call('/catalog', { counterPartyAddress: counterPartyUrl });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(
+      `answered HTTP 400 to a catalog request with the counter-party at ${counterPartyUrl}`,
+    );
+    expect(JSON.stringify(response.body)).not.toContain(SECRET);
+  });
+
+  it('never quotes the counter-party in the error of a negotiation', async () => {
+    counterPartyStatus = 500;
+    const response = await call('/negotiations', {
+      counterPartyAddress: counterPartyUrl,
+      datasetId: 'plots',
+      offerId: 'offer',
+    });
+    expect(response.status).toBe(502);
+    expect(response.body.message).toContain(`with the counter-party at ${counterPartyUrl}`);
+    expect(JSON.stringify(response.body)).not.toContain(SECRET);
+  });
+});
