@@ -35,6 +35,7 @@ export {
   type ConnectorErrorCode,
   type ConnectorErrorOptions,
   DuplicateError,
+  InvalidInputError,
   isConnectorError,
   MalformedAnswerError,
   NotFoundError,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZConsoleObjectId } from './connector-console';
+import { ZWellFormedText, zForeignId } from './text';
 
 /**
  * The connector console's data-space side (operators): another participant's catalog, contract negotiations,
@@ -14,7 +15,7 @@ export const ZConsoleCatalogRequest = z
   .object({
     counterPartyAddress: ZDspAddress,
     /** The other participant's id; EDC falls back to what the catalog says. */
-    counterPartyId: z.string().trim().min(1).max(500).optional(),
+    counterPartyId: ZWellFormedText.trim().min(1).max(500).optional(),
   })
   .strict();
 export type TConsoleCatalogRequest = z.infer<typeof ZConsoleCatalogRequest>;
@@ -36,8 +37,8 @@ export type TConsoleCatalogResponse = z.infer<typeof ZConsoleCatalogResponse>;
 
 /** `POST /api/connectors/:connectorId/negotiations`: negotiate one offer of a dataset of another participant. */
 export const ZConsoleNegotiationRequest = ZConsoleCatalogRequest.extend({
-  datasetId: z.string().min(1).max(500),
-  offerId: z.string().min(1).max(2000),
+  datasetId: zForeignId(500),
+  offerId: zForeignId(2000),
 }).strict();
 export type TConsoleNegotiationRequest = z.infer<typeof ZConsoleNegotiationRequest>;
 
@@ -71,9 +72,9 @@ export const ZConsoleAgreementListResponse = z.array(ZConsoleAgreement);
 /** `POST /api/connectors/:connectorId/transfers`: start a transfer under an agreement this connector holds. */
 export const ZConsoleTransferRequest = z
   .object({
-    agreementId: z.string().min(1).max(500),
+    agreementId: zForeignId(500),
     counterPartyAddress: ZDspAddress,
-    counterPartyId: z.string().trim().min(1).max(500).optional(),
+    counterPartyId: ZWellFormedText.trim().min(1).max(500).optional(),
     /** `HttpData-PULL` (read through the provider's public data plane with an EDR) by default. */
     transferType: z.string().min(1).max(200).default('HttpData-PULL'),
   })
