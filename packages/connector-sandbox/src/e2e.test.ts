@@ -243,25 +243,41 @@ describe('[SANDBOX]: a consumer acquires data from a provider over the dataspace
     ).rejects.toMatchObject({ code: 'BadRequest' });
   });
 
-  it('speaks DSP 2025-1 when the client names that protocol', async () => {
+  // The sandbox appended the version to an address that already ended with it (.../2025-1/2025-1, 404) and
+  // answered a negotiation with the rewritten address.
+  it('speaks DSP 2025-1 at an address that names the version, used as given and answered back unchanged', async () => {
     const client = createConnectorClient({
       addresses: consumer.addresses,
       apiKey: 'consumer-key',
       protocol: 'dataspace-protocol-http:2025-1',
     });
-    const catalog = await client.catalog.request({ counterPartyAddress: provider.addresses.protocol });
-    const dataset = await client.catalog.requestDataset({
-      id: 'weather',
-      counterPartyAddress: provider.addresses.protocol,
-    });
+    const address = `${provider.addresses.protocol}/2025-1`;
+    const catalog = await client.catalog.request({ counterPartyAddress: address });
+    const dataset = await client.catalog.requestDataset({ id: 'weather', counterPartyAddress: address });
     expect(dataset.offers).toHaveLength(1);
     const { id } = await client.contractNegotiations.initiate({
-      counterPartyAddress: provider.addresses.protocol,
+      counterPartyAddress: `${address}/`,
       offer: catalog.datasets[0]!.offers[0]!,
     });
     await client.contractNegotiations.waitForState(id, ['FINALIZED'], { intervalMs: 5 });
-    expect((await client.contractNegotiations.get(id)).counterPartyAddress).toBe(
-      `${provider.addresses.protocol}/2025-1`,
+    const negotiation = await client.contractNegotiations.get(id);
+    expect(negotiation.counterPartyAddress).toBe(`${address}/`);
+    const { id: transferId } = await client.transferProcesses.initiate({
+      counterPartyAddress: address,
+      contractId: negotiation.contractAgreementId!,
+      transferType: 'HttpData-PULL',
+    });
+    await client.transferProcesses.waitForState(transferId, ['STARTED'], { intervalMs: 5 });
+    expect((await client.transferProcesses.get(transferId)).counterPartyAddress).toBe(address);
+  });
+
+  it('answers a negotiation with the counter-party address it was sent, not one of its own making', async () => {
+    const { id } = await consumerClient.contractNegotiations.initiate({
+      counterPartyAddress: `${provider.addresses.protocol}/`,
+      offer: await offerFor('weather'),
+    });
+    expect((await consumerClient.contractNegotiations.get(id)).counterPartyAddress).toBe(
+      `${provider.addresses.protocol}/`,
     );
   });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { TRANSFER_TYPES } from '../catalog';
 import type { SandboxContext } from '../context';
 import { SOURCE_TYPES } from '../data';
-import { DSP_CONTEXT, dspAddress, sendDsp } from '../dsp-client';
+import { checkProtocol, DSP_CONTEXT, dspUrl, sendDsp } from '../dsp-client';
 import { badRequest, conflict, notFound, unauthorized } from '../http-errors';
 import { bag, isNode, type JsonNode, list, MANAGEMENT_CONTEXT, node, normalize, text } from '../json-ld';
 import type { Negotiations } from '../negotiations';
@@ -153,7 +153,8 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     // Catalog requests to a provider, over DSP
     app.post('/v3/catalog/request', async (request) => {
       const n = read(request.body);
-      const base = dspAddress(required(n, 'counterPartyAddress'), required(n, 'protocol'));
+      const address = required(n, 'counterPartyAddress');
+      checkProtocol(required(n, 'protocol'));
       // Checked here so a malformed query is this connector's 400, not the provider's.
       if (n.querySpec !== undefined) readQuerySpec(n.querySpec);
       const body = {
@@ -161,13 +162,14 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
         '@type': 'CatalogRequestMessage',
         ...(n.querySpec === undefined ? {} : { filter: n.querySpec }),
       };
-      return sendDsp(context, `${base}/catalog/request`, { body });
+      return sendDsp(context, dspUrl(address, '/catalog/request'), { body });
     });
     app.post('/v3/catalog/dataset/request', async (request) => {
       const n = read(request.body);
       const id = required(n, '@id');
-      const base = dspAddress(required(n, 'counterPartyAddress'), required(n, 'protocol'));
-      return sendDsp(context, `${base}/catalog/datasets/${encodeURIComponent(id)}`, { method: 'GET' });
+      const address = required(n, 'counterPartyAddress');
+      checkProtocol(required(n, 'protocol'));
+      return sendDsp(context, dspUrl(address, `/catalog/datasets/${encodeURIComponent(id)}`), { method: 'GET' });
     });
 
     // Contract agreements
