@@ -126,6 +126,50 @@ describe('[SANDBOX]: assets', () => {
     ).rejects.toThrow('request was malformed: [{"message":"Operator [resembles] is not supported"');
   });
 
+  // The 400 listed only the first failure, so a caller fixed one field per round trip.
+  it("lists every validation failure in one 400, each as EDC's ApiErrorDetail with its path and value", async () => {
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const response = await fetch(`${sandbox.addresses.management}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'key', 'content-type': 'application/json' },
+        body: JSON.stringify({ '@context': { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/' }, ...body }),
+      });
+      expect(response.status).toBe(400);
+      const details = (await response.json()) as Record<string, unknown>[];
+      for (const detail of details) {
+        // ApiErrorDetail of the Management API: message, type, path, invalidValue, all text.
+        expect(Object.keys(detail).every((key) => ['message', 'type', 'path', 'invalidValue'].includes(key))).toBe(
+          true,
+        );
+        expect(Object.values(detail).every((value) => typeof value === 'string')).toBe(true);
+      }
+      return details;
+    };
+
+    expect(await post('/v3/contractdefinitions', { '@id': 'both-missing', accessPolicyId: '' })).toEqual([
+      { message: 'accessPolicyId is required', type: 'ValidationFailure', path: 'accessPolicyId', invalidValue: '' },
+      { message: 'contractPolicyId is required', type: 'ValidationFailure', path: 'contractPolicyId' },
+    ]);
+    expect(
+      (await post('/v3/assets', { properties: 'none' })).map((detail) => [detail.path, detail.invalidValue]),
+    ).toEqual([
+      ['properties', 'none'],
+      ['dataAddress', undefined],
+    ]);
+    const transfer = await post('/v3/transferprocesses', { protocol: 'carrier-pigeon', transferType: 'HttpData-PULL' });
+    expect(transfer.map((detail) => detail.path)).toEqual(['counterPartyAddress', 'protocol', 'contractId']);
+    expect(transfer[1]?.invalidValue).toBe('carrier-pigeon');
+    const query = await post('/v3/assets/request', {
+      limit: 0,
+      filterExpression: [{ operandLeft: 'id', operator: 'resembles' }, { operator: '=' }],
+    });
+    expect(query.map((detail) => [detail.path, detail.invalidValue])).toEqual([
+      ['limit', '0'],
+      ['filterExpression[0].operator', 'resembles'],
+      ['filterExpression[1].operandLeft', undefined],
+    ]);
+  });
+
   it('reads bodies written with edc: prefixes and full IRIs', async () => {
     const response = await fetch(`${sandbox.addresses.management}/v3/assets`, {
       method: 'POST',

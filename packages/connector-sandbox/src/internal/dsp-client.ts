@@ -34,6 +34,7 @@ export function checkProtocol(protocol: string): void {
     throw badRequest(
       `protocol '${protocol}' is not supported; use ${Object.keys(PROTOCOL_PATHS).join(' or ')}`,
       'protocol',
+      protocol,
     );
   }
 }
