@@ -170,6 +170,57 @@ describe('[SANDBOX]: assets', () => {
     ]);
   });
 
+  // The sandbox wrote a single policy as a list, assigners as {"@id"} and "odrl:constraint": [] on every rule.
+  it('compacts policies and offers as EDC writes them', async () => {
+    const management = (path: string, body?: unknown) =>
+      fetch(`${sandbox.addresses.management}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'x-api-key': 'key', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((response) => response.json() as Promise<Record<string, unknown>>);
+    await client.assets.create({ id: 'compacted', properties: { name: 'Compacted' }, dataAddress });
+    await client.policyDefinitions.create({
+      id: 'compacted-policy',
+      policy: { assigner: 'crud', permissions: [{ action: 'use', constraints: [] }] },
+    });
+    await client.contractDefinitions.create({
+      id: 'compacted-offer',
+      accessPolicyId: 'compacted-policy',
+      contractPolicyId: 'compacted-policy',
+      assetsSelector: [{ operandLeft: 'https://w3id.org/edc/v0.0.1/ns/id', operator: '=', operandRight: 'compacted' }],
+    });
+
+    const { policy } = (await management('/v3/policydefinitions/compacted-policy')) as {
+      policy: Record<string, unknown>;
+    };
+    expect(policy).toEqual({
+      '@type': 'odrl:Set',
+      'odrl:assigner': 'crud',
+      'odrl:permission': { 'odrl:action': { '@id': 'odrl:use' } },
+      'odrl:prohibition': [],
+      'odrl:obligation': [],
+    });
+
+    const dataset = await management('/v3/catalog/dataset/request', {
+      '@context': { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/' },
+      '@id': 'compacted',
+      counterPartyAddress: sandbox.addresses.protocol,
+      protocol: 'dataspace-protocol-http',
+    });
+    const offer = dataset['odrl:hasPolicy'] as Record<string, unknown>;
+    expect(Array.isArray(offer)).toBe(false);
+    expect(offer).toMatchObject({
+      '@type': 'odrl:Offer',
+      'odrl:assigner': 'crud',
+      'odrl:target': { '@id': 'compacted' },
+    });
+    expect(offer['odrl:permission']).toEqual({ 'odrl:action': { '@id': 'odrl:use' } });
+    expect(
+      (await client.catalog.requestDataset({ id: 'compacted', counterPartyAddress: sandbox.addresses.protocol }))
+        .offers,
+    ).toHaveLength(1);
+  });
+
   it('reads bodies written with edc: prefixes and full IRIs', async () => {
     const response = await fetch(`${sandbox.addresses.management}/v3/assets`, {
       method: 'POST',
