@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ConnectorClient, createConnectorClient, type Offer } from '@dsm/connector-client';
+import {
+  type ConnectorClient,
+  createConnectorClient,
+  isNegotiationStateName,
+  isTransferProcessStateName,
+  type Offer,
+} from '@dsm/connector-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from './start-sandbox';
 import { canNegotiationMove, canTransferMove, type NegotiationState, type TransferState } from './states';
@@ -161,7 +167,11 @@ describe('[SANDBOX]: a consumer acquires data from a provider over the dataspace
         transferType: 'HttpData-PUSH',
         dataDestination: { type: 'HttpData', baseUrl: `http://127.0.0.1:${(sink.address() as AddressInfo).port}/in` },
       });
-      const seen = await observe(() => consumerClient.transferProcesses.getState(id), ['COMPLETED']);
+      const seen = await observe(
+        () => consumerClient.transferProcesses.getState(id),
+        ['COMPLETED'],
+        isTransferProcessStateName,
+      );
       expect(seen).toContain('STARTED');
       expect(seen.indexOf('STARTED')).toBeLessThan(seen.indexOf('COMPLETED'));
       expectValidPath(seen, canTransferMove);
@@ -187,7 +197,7 @@ describe('[SANDBOX]: a consumer acquires data from a provider over the dataspace
         counterPartyAddress: provider.addresses.protocol,
         offer,
       });
-      const seen = await observe(() => client.contractNegotiations.getState(id), ['FINALIZED']);
+      const seen = await observe(() => client.contractNegotiations.getState(id), ['FINALIZED'], isNegotiationStateName);
       expect(seen[0]).toBe('INITIAL');
       expect(seen.at(-1)).toBe('FINALIZED');
       // Polling sees most of the intermediate states (how many depends on the machine's load).
@@ -289,11 +299,16 @@ describe('[SANDBOX]: a consumer acquires data from a provider over the dataspace
 });
 
 /** Polls a state fast until it is one of `until`, and answers every distinct state seen, in order. */
-async function observe<S extends string>(read: () => Promise<{ state: S }>, until: S[]): Promise<S[]> {
+async function observe<S extends string>(
+  read: () => Promise<{ state: string }>,
+  until: S[],
+  isKnown: (state: string) => state is S,
+): Promise<S[]> {
   const seen: S[] = [];
   const deadline = Date.now() + 5_000;
   while (Date.now() < deadline) {
     const { state } = await read();
+    if (!isKnown(state)) throw new Error(`the sandbox answered a state EDC does not define: ${state}`);
     if (seen.at(-1) !== state) seen.push(state);
     if (until.includes(state)) return seen;
     await new Promise((resolve) => setTimeout(resolve, 1));

@@ -1,5 +1,11 @@
 import type { ConnectorClient } from '../connector-client';
-import type { NegotiationStateName, TransferProcessStateName } from '../constants';
+import {
+  isNegotiationStateName,
+  isTransferProcessStateName,
+  type NegotiationStateName,
+  type TransferProcessStateName,
+  type UnknownStateName,
+} from '../constants';
 import { InvalidInputError, UnknownError } from '../errors';
 import type { CallOptions, QueryOptions, WaitForStateOptions } from '../types';
 import {
@@ -74,18 +80,18 @@ export function buildClient(config: ClientConfig): ConnectorClient {
     );
 
   async function waitForState<S extends string>(
-    read: (call: CallOptions) => Promise<{ state: S }>,
+    read: (call: CallOptions) => Promise<{ state: S | UnknownStateName }>,
     what: string,
     states: S[],
     finalStates: S[],
     options: WaitForStateOptions | undefined,
-  ): Promise<{ state: S }> {
+  ): Promise<{ state: S | UnknownStateName }> {
     const deadline = Date.now() + (options?.waitTimeoutMs ?? 10_000);
     const interval = options?.intervalMs ?? 100;
     for (;;) {
       const current = await read(callOptions(options) ?? {});
-      if (states.includes(current.state)) return current;
-      if (finalStates.includes(current.state)) {
+      if ((states as readonly string[]).includes(current.state)) return current;
+      if ((finalStates as readonly string[]).includes(current.state)) {
         throw new UnknownError(
           `something went wrong: ${what} reached ${current.state} instead of ${states.join(' or ')}`,
         );
@@ -188,6 +194,7 @@ export function buildClient(config: ClientConfig): ConnectorClient {
         readState<NegotiationStateName>(
           await transport.json(management('GET', `/v3/contractnegotiations/${segment(id)}/state`, options)),
           'INITIAL',
+          isNegotiationStateName,
         ),
       terminate: async (id, reason, options) =>
         transport.void(
@@ -293,6 +300,7 @@ export function buildClient(config: ClientConfig): ConnectorClient {
         readState<TransferProcessStateName>(
           await transport.json(management('GET', `/v3/transferprocesses/${segment(id)}/state`, options)),
           'INITIAL',
+          isTransferProcessStateName,
         ),
       terminate: async (id, reason, options) =>
         transport.void(
