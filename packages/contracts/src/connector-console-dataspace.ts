@@ -46,7 +46,10 @@ export type TConsoleNegotiationRequest = z.infer<typeof ZConsoleNegotiationReque
 export const ZConsoleNegotiation = z.object({
   id: z.string(),
   type: z.enum(['CONSUMER', 'PROVIDER']),
+  /** The state as the connector sent it. */
   state: z.string(),
+  /** False when the state is none EDC defines (a connector's own, or a misspelling such as `SUCCESSFULL`). */
+  isStateKnown: z.boolean(),
   counterPartyId: z.string().nullable(),
   counterPartyAddress: z.string().nullable(),
   agreementId: z.string().nullable(),
@@ -85,7 +88,10 @@ export type TConsoleTransferRequest = z.input<typeof ZConsoleTransferRequest>;
 export const ZConsoleTransfer = z.object({
   id: z.string(),
   type: z.enum(['CONSUMER', 'PROVIDER']),
+  /** The state as the connector sent it. */
   state: z.string(),
+  /** False when the state is none EDC defines (a connector's own, or a misspelling such as `SUCCESSFULL`). */
+  isStateKnown: z.boolean(),
   assetId: z.string().nullable(),
   agreementId: z.string(),
   transferType: z.string().nullable(),
