@@ -159,6 +159,21 @@ describe('[SANDBOX]: assets', () => {
     const transfer = await post('/v3/transferprocesses', { protocol: 'carrier-pigeon', transferType: 'HttpData-PULL' });
     expect(transfer.map((detail) => detail.path)).toEqual(['counterPartyAddress', 'protocol', 'contractId']);
     expect(transfer[1]?.invalidValue).toBe('carrier-pigeon');
+    // A lone surrogate in a dataset id made encodeURIComponent throw: 500.
+    expect(
+      await post('/v3/catalog/dataset/request', {
+        '@id': 'weather\ud800',
+        counterPartyAddress: sandbox.addresses.protocol,
+        protocol: 'dataspace-protocol-http',
+      }),
+    ).toEqual([
+      {
+        message: '@id must be well-formed text',
+        type: 'ValidationFailure',
+        path: '@id',
+        invalidValue: 'weather\ud800',
+      },
+    ]);
     const query = await post('/v3/assets/request', {
       limit: 0,
       filterExpression: [{ operandLeft: 'id', operator: 'resembles' }, { operator: '=' }],

@@ -186,10 +186,12 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     app.post('/v3/catalog/dataset/request', async (request) => {
       const n = read(request.body);
       const checks = new Checks();
-      const id = checks.run(() => required(n, '@id'))!;
+      const id = checks.run(() => required(n, '@id'));
+      // A lone surrogate cannot be put into the provider's URL (encodeURIComponent would throw).
+      if (id !== undefined && /[\uD800-\uDFFF]/u.test(id)) checks.add('@id must be well-formed text', '@id', id);
       const { counterPartyAddress: address } = readCounterParty(n, checks);
       checks.done();
-      return sendDsp(context, dspUrl(address, `/catalog/datasets/${encodeURIComponent(id)}`), { method: 'GET' });
+      return sendDsp(context, dspUrl(address, `/catalog/datasets/${encodeURIComponent(id!)}`), { method: 'GET' });
     });
 
     // Contract agreements
