@@ -35,6 +35,20 @@ export const NEGOTIATION_STATES = [
 /** A contract negotiation's state. */
 export type NegotiationStateName = (typeof NEGOTIATION_STATES)[number];
 
+declare const unknownState: unique symbol;
+
+/**
+ * A state name EDC does not define (a connector's own, or a misspelling such as `SUCCESSFULL`), kept as the connector
+ * sent it. It is text, but no known state name: narrow with {@link isNegotiationStateName} or
+ * {@link isTransferProcessStateName} before treating a state as one of EDC's.
+ */
+export type UnknownStateName = string & { readonly [unknownState]: true };
+
+/** True when `state` is one of EDC's negotiation states. */
+export function isNegotiationStateName(state: string): state is NegotiationStateName {
+  return (NEGOTIATION_STATES as readonly string[]).includes(state);
+}
+
 /** Every state of a transfer process, in the order EDC numbers them. */
 export const TRANSFER_PROCESS_STATES = [
   'INITIAL',
@@ -58,3 +72,8 @@ export const TRANSFER_PROCESS_STATES = [
 
 /** A transfer process's state. */
 export type TransferProcessStateName = (typeof TRANSFER_PROCESS_STATES)[number];
+
+/** True when `state` is one of EDC's transfer process states. */
+export function isTransferProcessStateName(state: string): state is TransferProcessStateName {
+  return (TRANSFER_PROCESS_STATES as readonly string[]).includes(state);
+}

@@ -5,6 +5,7 @@ import {
   BadRequestError,
   type ConnectorError,
   DuplicateError,
+  InvalidInputError,
   isConnectorError,
   MalformedAnswerError,
   NotFoundError,
@@ -163,6 +164,41 @@ describe('connector client errors', () => {
     );
     reply = { json: { status: 'ok' } };
     expect((await failure(clientFor(server.url).policyDefinitions.get('x'))).code).toBe('MalformedAnswer');
+  });
+
+  // encodeURIComponent threw a URIError for these, synchronously for the calls that were not async.
+  it('raises InvalidInput, never a URIError, for an id holding a lone surrogate, and sends nothing', async () => {
+    const client = clientFor(server.url);
+    const id = 'asset-\ud800';
+    const before = server.requests.length;
+    const calls: [string, () => Promise<unknown>][] = [
+      ['assets.get', () => client.assets.get(id)],
+      ['assets.delete', () => client.assets.delete(id)],
+      ['contractDefinitions.delete', () => client.contractDefinitions.delete(id)],
+      ['contractAgreements.get', () => client.contractAgreements.get(id)],
+      ['contractNegotiations.terminate', () => client.contractNegotiations.terminate(id, 'why')],
+      ['edrs.delete', () => client.edrs.delete(id)],
+      ['policyDefinitions.update', () => client.policyDefinitions.update(id, { policy: {} })],
+      ['policyDefinitions.delete', () => client.policyDefinitions.delete(id)],
+      ['secrets.delete', () => client.secrets.delete(id)],
+      ['transferProcesses.deprovision', () => client.transferProcesses.deprovision(id)],
+      ['publicData.get path', () => client.publicData.get({ path: '/files/\ud800' })],
+      ['publicData.get query', () => client.publicData.get({ query: { page: '\udc00' } })],
+      ['publicData.get header', () => client.publicData.get({ headers: { authorization: 'token \u20ac' } })],
+    ];
+    for (const [name, call] of calls) {
+      let promise: Promise<unknown>;
+      try {
+        promise = call();
+      } catch (error) {
+        throw new Error(`${name} threw instead of rejecting: ${String(error)}`);
+      }
+      const error = await failure(promise);
+      expect(error, name).toBeInstanceOf(InvalidInputError);
+      expect(error.code, name).toBe('InvalidInput');
+      expect(error.status, name).toBeUndefined();
+    }
+    expect(server.requests.length).toBe(before);
   });
 
   it('reads a list answer in which every item has its id', async () => {

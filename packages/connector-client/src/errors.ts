@@ -6,7 +6,8 @@ export type ConnectorErrorCode =
   | 'Unknown'
   | 'Unreachable'
   | 'AddressNotSet'
-  | 'MalformedAnswer';
+  | 'MalformedAnswer'
+  | 'InvalidInput';
 
 /** One entry of the error list an EDC connector answers with on 4xx. */
 export interface ApiErrorDetail {
@@ -97,6 +98,16 @@ export class UnreachableError extends ConnectorError {
 export class MalformedAnswerError extends ConnectorError {
   constructor(what: string) {
     super('MalformedAnswer', `unexpected answer: ${what}`);
+  }
+}
+
+/**
+ * A call was given a value that cannot be sent, so nothing was sent: an id or query value holding a lone UTF-16
+ * surrogate (no URL can carry it), or a header value outside Latin-1. 'invalid input: ' plus what was wrong.
+ */
+export class InvalidInputError extends ConnectorError {
+  constructor(what: string) {
+    super('InvalidInput', `invalid input: ${what}`);
   }
 }
 

@@ -19,12 +19,15 @@ export {
   DATASPACE_PROTOCOL,
   EDC_CONTEXT,
   EDC_NAMESPACE,
+  isNegotiationStateName,
+  isTransferProcessStateName,
   NEGOTIATION_STATES,
   type NegotiationStateName,
   ODRL_CONTEXT_URL,
   ODRL_NAMESPACE,
   TRANSFER_PROCESS_STATES,
   type TransferProcessStateName,
+  type UnknownStateName,
 } from './constants';
 export { createConnectorClient, DEFAULT_TIMEOUT_MS } from './create-connector-client';
 export {
@@ -35,6 +38,7 @@ export {
   type ConnectorErrorCode,
   type ConnectorErrorOptions,
   DuplicateError,
+  InvalidInputError,
   isConnectorError,
   MalformedAnswerError,
   NotFoundError,

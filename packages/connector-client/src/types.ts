@@ -1,4 +1,4 @@
-import type { NegotiationStateName, TransferProcessStateName } from './constants';
+import type { NegotiationStateName, TransferProcessStateName, UnknownStateName } from './constants';
 
 /** The six addresses of one connector. Leave out those you do not call. */
 export interface ConnectorAddresses {
@@ -243,6 +243,8 @@ export interface Catalog {
   id: string;
   /** The provider's participant id. */
   participantId?: string;
+  /** In a federated catalog: the DSP address the catalog was crawled from. */
+  originator?: string;
   /** The datasets offered. */
   datasets: Dataset[];
   /** The provider's data services. */
@@ -313,8 +315,8 @@ export interface ContractNegotiation {
   id: string;
   /** Which side this connector is on. */
   type: 'CONSUMER' | 'PROVIDER';
-  /** The current state. */
-  state: NegotiationStateName;
+  /** The current state; a state EDC does not define is kept as sent, typed apart. */
+  state: NegotiationStateName | UnknownStateName;
   /** The protocol used. */
   protocol?: string;
   /** The other participant. */
@@ -333,8 +335,8 @@ export interface ContractNegotiation {
 
 /** The state of a negotiation. */
 export interface NegotiationState {
-  /** The current state. */
-  state: NegotiationStateName;
+  /** The current state; a state EDC does not define is kept as sent, typed apart. */
+  state: NegotiationStateName | UnknownStateName;
 }
 
 /** What initiating a negotiation takes. */
@@ -365,6 +367,10 @@ export interface DataPlane {
   state?: string;
   /** When it last changed state, in epoch milliseconds. */
   stateTimestamp?: number;
+  /** When it last reported itself available, in epoch milliseconds. */
+  lastActive?: number;
+  /** How often it was chosen for a transfer (deprecated by EDC). */
+  turnCount?: number;
   /** Any further properties. */
   properties: Record<string, unknown>;
 }
@@ -403,8 +409,8 @@ export interface TransferProcess {
   correlationId?: string;
   /** Which side this connector is on. */
   type: 'CONSUMER' | 'PROVIDER';
-  /** The current state. */
-  state: TransferProcessStateName;
+  /** The current state; a state EDC does not define is kept as sent, typed apart. */
+  state: TransferProcessStateName | UnknownStateName;
   /** When the state last changed, in epoch milliseconds. */
   stateTimestamp?: number;
   /** When it was created, in epoch milliseconds. */
@@ -435,8 +441,8 @@ export interface TransferProcess {
 
 /** The state of a transfer process. */
 export interface TransferProcessState {
-  /** The current state. */
-  state: TransferProcessStateName;
+  /** The current state; a state EDC does not define is kept as sent, typed apart. */
+  state: TransferProcessStateName | UnknownStateName;
 }
 
 /** What initiating a transfer takes. */

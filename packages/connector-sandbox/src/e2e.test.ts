@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ConnectorClient, createConnectorClient, type Offer } from '@dsm/connector-client';
+import {
+  type ConnectorClient,
+  createConnectorClient,
+  isNegotiationStateName,
+  isTransferProcessStateName,
+  type Offer,
+} from '@dsm/connector-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from './start-sandbox';
 import { canNegotiationMove, canTransferMove, type NegotiationState, type TransferState } from './states';
@@ -161,7 +167,11 @@ describe('[SANDBOX]: a consumer acquires data from a provider over the dataspace
         transferType: 'HttpData-PUSH',
         dataDestination: { type: 'HttpData', baseUrl: `http://127.0.0.1:${(sink.address() as AddressInfo).port}/in` },
       });
-      const seen = await observe(() => consumerClient.transferProcesses.getState(id), ['COMPLETED']);
+      const seen = await observe(
+        () => consumerClient.transferProcesses.getState(id),
+        ['COMPLETED'],
+        isTransferProcessStateName,
+      );
       expect(seen).toContain('STARTED');
       expect(seen.indexOf('STARTED')).toBeLessThan(seen.indexOf('COMPLETED'));
       expectValidPath(seen, canTransferMove);
@@ -187,7 +197,7 @@ describe('[SANDBOX]: a consumer acquires data from a provider over the dataspace
         counterPartyAddress: provider.addresses.protocol,
         offer,
       });
-      const seen = await observe(() => client.contractNegotiations.getState(id), ['FINALIZED']);
+      const seen = await observe(() => client.contractNegotiations.getState(id), ['FINALIZED'], isNegotiationStateName);
       expect(seen[0]).toBe('INITIAL');
       expect(seen.at(-1)).toBe('FINALIZED');
       // Polling sees most of the intermediate states (how many depends on the machine's load).
@@ -243,25 +253,41 @@ describe('[SANDBOX]: a consumer acquires data from a provider over the dataspace
     ).rejects.toMatchObject({ code: 'BadRequest' });
   });
 
-  it('speaks DSP 2025-1 when the client names that protocol', async () => {
+  // The sandbox appended the version to an address that already ended with it (.../2025-1/2025-1, 404) and
+  // answered a negotiation with the rewritten address.
+  it('speaks DSP 2025-1 at an address that names the version, used as given and answered back unchanged', async () => {
     const client = createConnectorClient({
       addresses: consumer.addresses,
       apiKey: 'consumer-key',
       protocol: 'dataspace-protocol-http:2025-1',
     });
-    const catalog = await client.catalog.request({ counterPartyAddress: provider.addresses.protocol });
-    const dataset = await client.catalog.requestDataset({
-      id: 'weather',
-      counterPartyAddress: provider.addresses.protocol,
-    });
+    const address = `${provider.addresses.protocol}/2025-1`;
+    const catalog = await client.catalog.request({ counterPartyAddress: address });
+    const dataset = await client.catalog.requestDataset({ id: 'weather', counterPartyAddress: address });
     expect(dataset.offers).toHaveLength(1);
     const { id } = await client.contractNegotiations.initiate({
-      counterPartyAddress: provider.addresses.protocol,
+      counterPartyAddress: `${address}/`,
       offer: catalog.datasets[0]!.offers[0]!,
     });
     await client.contractNegotiations.waitForState(id, ['FINALIZED'], { intervalMs: 5 });
-    expect((await client.contractNegotiations.get(id)).counterPartyAddress).toBe(
-      `${provider.addresses.protocol}/2025-1`,
+    const negotiation = await client.contractNegotiations.get(id);
+    expect(negotiation.counterPartyAddress).toBe(`${address}/`);
+    const { id: transferId } = await client.transferProcesses.initiate({
+      counterPartyAddress: address,
+      contractId: negotiation.contractAgreementId!,
+      transferType: 'HttpData-PULL',
+    });
+    await client.transferProcesses.waitForState(transferId, ['STARTED'], { intervalMs: 5 });
+    expect((await client.transferProcesses.get(transferId)).counterPartyAddress).toBe(address);
+  });
+
+  it('answers a negotiation with the counter-party address it was sent, not one of its own making', async () => {
+    const { id } = await consumerClient.contractNegotiations.initiate({
+      counterPartyAddress: `${provider.addresses.protocol}/`,
+      offer: await offerFor('weather'),
+    });
+    expect((await consumerClient.contractNegotiations.get(id)).counterPartyAddress).toBe(
+      `${provider.addresses.protocol}/`,
     );
   });
 
@@ -273,11 +299,16 @@ describe('[SANDBOX]: a consumer acquires data from a provider over the dataspace
 });
 
 /** Polls a state fast until it is one of `until`, and answers every distinct state seen, in order. */
-async function observe<S extends string>(read: () => Promise<{ state: S }>, until: S[]): Promise<S[]> {
+async function observe<S extends string>(
+  read: () => Promise<{ state: string }>,
+  until: S[],
+  isKnown: (state: string) => state is S,
+): Promise<S[]> {
   const seen: S[] = [];
   const deadline = Date.now() + 5_000;
   while (Date.now() < deadline) {
     const { state } = await read();
+    if (!isKnown(state)) throw new Error(`the sandbox answered a state EDC does not define: ${state}`);
     if (seen.at(-1) !== state) seen.push(state);
     if (until.includes(state)) return seen;
     await new Promise((resolve) => setTimeout(resolve, 1));

@@ -126,6 +126,116 @@ describe('[SANDBOX]: assets', () => {
     ).rejects.toThrow('request was malformed: [{"message":"Operator [resembles] is not supported"');
   });
 
+  // The 400 listed only the first failure, so a caller fixed one field per round trip.
+  it("lists every validation failure in one 400, each as EDC's ApiErrorDetail with its path and value", async () => {
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const response = await fetch(`${sandbox.addresses.management}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'key', 'content-type': 'application/json' },
+        body: JSON.stringify({ '@context': { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/' }, ...body }),
+      });
+      expect(response.status).toBe(400);
+      const details = (await response.json()) as Record<string, unknown>[];
+      for (const detail of details) {
+        // ApiErrorDetail of the Management API: message, type, path, invalidValue, all text.
+        expect(Object.keys(detail).every((key) => ['message', 'type', 'path', 'invalidValue'].includes(key))).toBe(
+          true,
+        );
+        expect(Object.values(detail).every((value) => typeof value === 'string')).toBe(true);
+      }
+      return details;
+    };
+
+    expect(await post('/v3/contractdefinitions', { '@id': 'both-missing', accessPolicyId: '' })).toEqual([
+      { message: 'accessPolicyId is required', type: 'ValidationFailure', path: 'accessPolicyId', invalidValue: '' },
+      { message: 'contractPolicyId is required', type: 'ValidationFailure', path: 'contractPolicyId' },
+    ]);
+    expect(
+      (await post('/v3/assets', { properties: 'none' })).map((detail) => [detail.path, detail.invalidValue]),
+    ).toEqual([
+      ['properties', 'none'],
+      ['dataAddress', undefined],
+    ]);
+    const transfer = await post('/v3/transferprocesses', { protocol: 'carrier-pigeon', transferType: 'HttpData-PULL' });
+    expect(transfer.map((detail) => detail.path)).toEqual(['counterPartyAddress', 'protocol', 'contractId']);
+    expect(transfer[1]?.invalidValue).toBe('carrier-pigeon');
+    // A lone surrogate in a dataset id made encodeURIComponent throw: 500.
+    expect(
+      await post('/v3/catalog/dataset/request', {
+        '@id': 'weather\ud800',
+        counterPartyAddress: sandbox.addresses.protocol,
+        protocol: 'dataspace-protocol-http',
+      }),
+    ).toEqual([
+      {
+        message: '@id must be well-formed text',
+        type: 'ValidationFailure',
+        path: '@id',
+        invalidValue: 'weather\ud800',
+      },
+    ]);
+    const query = await post('/v3/assets/request', {
+      limit: 0,
+      filterExpression: [{ operandLeft: 'id', operator: 'resembles' }, { operator: '=' }],
+    });
+    expect(query.map((detail) => [detail.path, detail.invalidValue])).toEqual([
+      ['limit', '0'],
+      ['filterExpression[0].operator', 'resembles'],
+      ['filterExpression[1].operandLeft', undefined],
+    ]);
+  });
+
+  // The sandbox wrote a single policy as a list, assigners as {"@id"} and "odrl:constraint": [] on every rule.
+  it('compacts policies and offers as EDC writes them', async () => {
+    const management = (path: string, body?: unknown) =>
+      fetch(`${sandbox.addresses.management}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'x-api-key': 'key', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((response) => response.json() as Promise<Record<string, unknown>>);
+    await client.assets.create({ id: 'compacted', properties: { name: 'Compacted' }, dataAddress });
+    await client.policyDefinitions.create({
+      id: 'compacted-policy',
+      policy: { assigner: 'crud', permissions: [{ action: 'use', constraints: [] }] },
+    });
+    await client.contractDefinitions.create({
+      id: 'compacted-offer',
+      accessPolicyId: 'compacted-policy',
+      contractPolicyId: 'compacted-policy',
+      assetsSelector: [{ operandLeft: 'https://w3id.org/edc/v0.0.1/ns/id', operator: '=', operandRight: 'compacted' }],
+    });
+
+    const { policy } = (await management('/v3/policydefinitions/compacted-policy')) as {
+      policy: Record<string, unknown>;
+    };
+    expect(policy).toEqual({
+      '@type': 'odrl:Set',
+      'odrl:assigner': 'crud',
+      'odrl:permission': { 'odrl:action': { '@id': 'odrl:use' } },
+      'odrl:prohibition': [],
+      'odrl:obligation': [],
+    });
+
+    const dataset = await management('/v3/catalog/dataset/request', {
+      '@context': { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/' },
+      '@id': 'compacted',
+      counterPartyAddress: sandbox.addresses.protocol,
+      protocol: 'dataspace-protocol-http',
+    });
+    const offer = dataset['odrl:hasPolicy'] as Record<string, unknown>;
+    expect(Array.isArray(offer)).toBe(false);
+    expect(offer).toMatchObject({
+      '@type': 'odrl:Offer',
+      'odrl:assigner': 'crud',
+      'odrl:target': { '@id': 'compacted' },
+    });
+    expect(offer['odrl:permission']).toEqual({ 'odrl:action': { '@id': 'odrl:use' } });
+    expect(
+      (await client.catalog.requestDataset({ id: 'compacted', counterPartyAddress: sandbox.addresses.protocol }))
+        .offers,
+    ).toHaveLength(1);
+  });
+
   it('reads bodies written with edc: prefixes and full IRIs', async () => {
     const response = await fetch(`${sandbox.addresses.management}/v3/assets`, {
       method: 'POST',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZConsoleObjectId } from './connector-console';
+import { ZWellFormedText, zForeignId } from './text';
 
 /**
  * The connector console's data-space side (operators): another participant's catalog, contract negotiations,
@@ -14,7 +15,7 @@ export const ZConsoleCatalogRequest = z
   .object({
     counterPartyAddress: ZDspAddress,
     /** The other participant's id; EDC falls back to what the catalog says. */
-    counterPartyId: z.string().trim().min(1).max(500).optional(),
+    counterPartyId: ZWellFormedText.trim().min(1).max(500).optional(),
   })
   .strict();
 export type TConsoleCatalogRequest = z.infer<typeof ZConsoleCatalogRequest>;
@@ -36,8 +37,8 @@ export type TConsoleCatalogResponse = z.infer<typeof ZConsoleCatalogResponse>;
 
 /** `POST /api/connectors/:connectorId/negotiations`: negotiate one offer of a dataset of another participant. */
 export const ZConsoleNegotiationRequest = ZConsoleCatalogRequest.extend({
-  datasetId: z.string().min(1).max(500),
-  offerId: z.string().min(1).max(2000),
+  datasetId: zForeignId(500),
+  offerId: zForeignId(2000),
 }).strict();
 export type TConsoleNegotiationRequest = z.infer<typeof ZConsoleNegotiationRequest>;
 
@@ -45,7 +46,10 @@ export type TConsoleNegotiationRequest = z.infer<typeof ZConsoleNegotiationReque
 export const ZConsoleNegotiation = z.object({
   id: z.string(),
   type: z.enum(['CONSUMER', 'PROVIDER']),
+  /** The state as the connector sent it. */
   state: z.string(),
+  /** False when the state is none EDC defines (a connector's own, or a misspelling such as `SUCCESSFULL`). */
+  isStateKnown: z.boolean(),
   counterPartyId: z.string().nullable(),
   counterPartyAddress: z.string().nullable(),
   agreementId: z.string().nullable(),
@@ -71,9 +75,9 @@ export const ZConsoleAgreementListResponse = z.array(ZConsoleAgreement);
 /** `POST /api/connectors/:connectorId/transfers`: start a transfer under an agreement this connector holds. */
 export const ZConsoleTransferRequest = z
   .object({
-    agreementId: z.string().min(1).max(500),
+    agreementId: zForeignId(500),
     counterPartyAddress: ZDspAddress,
-    counterPartyId: z.string().trim().min(1).max(500).optional(),
+    counterPartyId: ZWellFormedText.trim().min(1).max(500).optional(),
     /** `HttpData-PULL` (read through the provider's public data plane with an EDR) by default. */
     transferType: z.string().min(1).max(200).default('HttpData-PULL'),
   })
@@ -84,7 +88,10 @@ export type TConsoleTransferRequest = z.input<typeof ZConsoleTransferRequest>;
 export const ZConsoleTransfer = z.object({
   id: z.string(),
   type: z.enum(['CONSUMER', 'PROVIDER']),
+  /** The state as the connector sent it. */
   state: z.string(),
+  /** False when the state is none EDC defines (a connector's own, or a misspelling such as `SUCCESSFULL`). */
+  isStateKnown: z.boolean(),
   assetId: z.string().nullable(),
   agreementId: z.string(),
   transferType: z.string().nullable(),

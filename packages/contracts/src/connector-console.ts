@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZConnectorId } from './connector';
+import { ZWellFormedText, zForeignId } from './text';
 
 /**
  * The connector console (operators): a registered connector's health, assets, policy definitions and contract
@@ -58,9 +59,7 @@ export const ZConsoleAssetListResponse = z.object({
 export type TConsoleAssetListResponse = z.infer<typeof ZConsoleAssetListResponse>;
 
 /** An id of an object on a connector: text without control characters or slashes. */
-export const ZConsoleObjectId = z
-  .string()
-  .trim()
+export const ZConsoleObjectId = ZWellFormedText.trim()
   .min(1, 'must not be empty')
   .max(200)
   .regex(/^[^\s/\\?#]+$/, 'must not contain spaces, slashes, ? or #');
@@ -118,8 +117,11 @@ export const ZConsoleContractDefinitionCreateRequest = z
   .strict();
 export type TConsoleContractDefinitionCreateRequest = z.infer<typeof ZConsoleContractDefinitionCreateRequest>;
 
-/** Path parameters of calls about one object of a connector. */
-export const ZConsoleObjectParams = z.object({ connectorId: ZConnectorId, objectId: z.string().min(1).max(200) });
+/**
+ * Path parameters of calls about one object of a connector. Objects made elsewhere may carry any id, so the path
+ * only needs text that can be put into a URL.
+ */
+export const ZConsoleObjectParams = z.object({ connectorId: ZConnectorId, objectId: zForeignId(200) });
 export type TConsoleObjectParams = z.infer<typeof ZConsoleObjectParams>;
 
 export const connectorHealthEndpoint = { method: 'GET', path: '/api/connectors/:connectorId/health' } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZWellFormedText } from './text';
 
 /**
  * Connectors (EDC) known to the marketplace, the offers mapped from their contract definitions for the test page,
@@ -15,9 +16,7 @@ export const ZConnectorId = z
 export type TConnectorId = z.infer<typeof ZConnectorId>;
 
 /** An offer id as a connector names its contract definitions: any text without control characters. */
-export const ZConnectorOfferId = z
-  .string()
-  .min(1, 'must not be empty')
+export const ZConnectorOfferId = ZWellFormedText.min(1, 'must not be empty')
   .max(200, 'must be at most 200 characters')
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
   .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters');

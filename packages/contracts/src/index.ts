@@ -16,3 +16,4 @@ export * from './offer';
 export * from './offer-creation';
 export * from './orders';
 export * from './search';
+export * from './text';

@@ -1,6 +1,12 @@
 import type { ConnectorClient } from '../connector-client';
-import type { NegotiationStateName, TransferProcessStateName } from '../constants';
-import { UnknownError } from '../errors';
+import {
+  isNegotiationStateName,
+  isTransferProcessStateName,
+  type NegotiationStateName,
+  type TransferProcessStateName,
+  type UnknownStateName,
+} from '../constants';
+import { InvalidInputError, UnknownError } from '../errors';
 import type { CallOptions, QueryOptions, WaitForStateOptions } from '../types';
 import {
   readAsset,
@@ -21,6 +27,7 @@ import {
   readTransferProcess,
 } from './read';
 import { type RequestSpec, Transport, type TransportConfig } from './transport';
+import { isWellFormed } from './well-formed';
 import {
   jsonLd,
   querySpecFields,
@@ -39,7 +46,9 @@ export interface ClientConfig extends TransportConfig {
 const NEGOTIATION_FINAL_STATES: NegotiationStateName[] = ['FINALIZED', 'TERMINATED'];
 const TRANSFER_FINAL_STATES: TransferProcessStateName[] = ['COMPLETED', 'TERMINATED', 'DEPROVISIONED'];
 
+/** An id as one path segment. Every call that takes an id is async, so this refusal rejects its promise. */
 function segment(id: string): string {
+  if (!isWellFormed(id)) throw new InvalidInputError('an id holds a lone surrogate and cannot be put into a URL');
   return encodeURIComponent(id);
 }
 
@@ -71,18 +80,18 @@ export function buildClient(config: ClientConfig): ConnectorClient {
     );
 
   async function waitForState<S extends string>(
-    read: (call: CallOptions) => Promise<{ state: S }>,
+    read: (call: CallOptions) => Promise<{ state: S | UnknownStateName }>,
     what: string,
     states: S[],
     finalStates: S[],
     options: WaitForStateOptions | undefined,
-  ): Promise<{ state: S }> {
+  ): Promise<{ state: S | UnknownStateName }> {
     const deadline = Date.now() + (options?.waitTimeoutMs ?? 10_000);
     const interval = options?.intervalMs ?? 100;
     for (;;) {
       const current = await read(callOptions(options) ?? {});
-      if (states.includes(current.state)) return current;
-      if (finalStates.includes(current.state)) {
+      if ((states as readonly string[]).includes(current.state)) return current;
+      if ((finalStates as readonly string[]).includes(current.state)) {
         throw new UnknownError(
           `something went wrong: ${what} reached ${current.state} instead of ${states.join(' or ')}`,
         );
@@ -104,10 +113,10 @@ export function buildClient(config: ClientConfig): ConnectorClient {
     assets: {
       create: async (asset, options) =>
         readIdResponse(await transport.json(management('POST', '/v3/assets', options, writeAsset(asset)))),
-      update: (asset, options) => transport.void(management('PUT', '/v3/assets', options, writeAsset(asset))),
+      update: async (asset, options) => transport.void(management('PUT', '/v3/assets', options, writeAsset(asset))),
       get: async (id, options) =>
         readAsset(await transport.json(management('GET', `/v3/assets/${segment(id)}`, options))),
-      delete: (id, options) => transport.void(management('DELETE', `/v3/assets/${segment(id)}`, options)),
+      delete: async (id, options) => transport.void(management('DELETE', `/v3/assets/${segment(id)}`, options)),
       query: (options) => query('/v3/assets/request', readAsset, options),
     },
 
@@ -153,13 +162,14 @@ export function buildClient(config: ClientConfig): ConnectorClient {
             management('POST', '/v3/contractdefinitions', options, writeContractDefinition(definition)),
           ),
         ),
-      update: (definition, options) =>
+      update: async (definition, options) =>
         transport.void(management('PUT', '/v3/contractdefinitions', options, writeContractDefinition(definition))),
       get: async (id, options) =>
         readContractDefinition(
           await transport.json(management('GET', `/v3/contractdefinitions/${segment(id)}`, options)),
         ),
-      delete: (id, options) => transport.void(management('DELETE', `/v3/contractdefinitions/${segment(id)}`, options)),
+      delete: async (id, options) =>
+        transport.void(management('DELETE', `/v3/contractdefinitions/${segment(id)}`, options)),
       query: (options) => query('/v3/contractdefinitions/request', readContractDefinition, options),
     },
 
@@ -184,8 +194,9 @@ export function buildClient(config: ClientConfig): ConnectorClient {
         readState<NegotiationStateName>(
           await transport.json(management('GET', `/v3/contractnegotiations/${segment(id)}/state`, options)),
           'INITIAL',
+          isNegotiationStateName,
         ),
-      terminate: (id, reason, options) =>
+      terminate: async (id, reason, options) =>
         transport.void(
           management(
             'POST',
@@ -215,7 +226,7 @@ export function buildClient(config: ClientConfig): ConnectorClient {
 
     edrs: {
       query: (options) => query('/v3/edrs/request', readEndpointDataReference, options),
-      delete: (transferProcessId, options) =>
+      delete: async (transferProcessId, options) =>
         transport.void(management('DELETE', `/v3/edrs/${segment(transferProcessId)}`, options)),
       getDataAddress: async (transferProcessId, options) =>
         readDataAddress(
@@ -235,7 +246,7 @@ export function buildClient(config: ClientConfig): ConnectorClient {
             ),
           ),
         ),
-      update: (id, definition, options) =>
+      update: async (id, definition, options) =>
         transport.void(
           management(
             'PUT',
@@ -244,7 +255,8 @@ export function buildClient(config: ClientConfig): ConnectorClient {
             jsonLd('PolicyDefinition', { '@id': id, policy: writePolicy(definition.policy, 'Set') }),
           ),
         ),
-      delete: (id, options) => transport.void(management('DELETE', `/v3/policydefinitions/${segment(id)}`, options)),
+      delete: async (id, options) =>
+        transport.void(management('DELETE', `/v3/policydefinitions/${segment(id)}`, options)),
       get: async (id, options) =>
         readPolicyDefinition(await transport.json(management('GET', `/v3/policydefinitions/${segment(id)}`, options))),
       query: (options) => query('/v3/policydefinitions/request', readPolicyDefinition, options),
@@ -259,11 +271,11 @@ export function buildClient(config: ClientConfig): ConnectorClient {
         ),
       get: async (id, options) =>
         readSecret(await transport.json(management('GET', `/v3/secrets/${segment(id)}`, options))),
-      update: (secret, options) =>
+      update: async (secret, options) =>
         transport.void(
           management('PUT', '/v3/secrets', options, jsonLd('Secret', { '@id': secret.id, value: secret.value })),
         ),
-      delete: (id, options) => transport.void(management('DELETE', `/v3/secrets/${segment(id)}`, options)),
+      delete: async (id, options) => transport.void(management('DELETE', `/v3/secrets/${segment(id)}`, options)),
     },
 
     transferProcesses: {
@@ -288,8 +300,9 @@ export function buildClient(config: ClientConfig): ConnectorClient {
         readState<TransferProcessStateName>(
           await transport.json(management('GET', `/v3/transferprocesses/${segment(id)}/state`, options)),
           'INITIAL',
+          isTransferProcessStateName,
         ),
-      terminate: (id, reason, options) =>
+      terminate: async (id, reason, options) =>
         transport.void(
           management(
             'POST',
@@ -298,7 +311,7 @@ export function buildClient(config: ClientConfig): ConnectorClient {
             jsonLd('TerminateTransfer', { '@id': id, reason }),
           ),
         ),
-      deprovision: (id, options) =>
+      deprovision: async (id, options) =>
         transport.void(management('POST', `/v3/transferprocesses/${segment(id)}/deprovision`, options)),
       waitForState: (id, states, options) =>
         waitForState(
@@ -318,7 +331,7 @@ export function buildClient(config: ClientConfig): ConnectorClient {
     },
 
     publicData: {
-      get: (request = {}) => {
+      get: async (request = {}) => {
         const path = request.path === undefined || request.path === '' ? '/' : request.path;
         return transport.stream({
           address: 'public',

@@ -20,16 +20,24 @@ const KNOWN_PREFIXES: Record<string, string> = {
   dspace: 'https://w3id.org/dspace/v0.8/',
 };
 
-/** Namespaces whose IRIs are shortened to their local names. */
-const KNOWN_NAMESPACES = [
-  EDC_NAMESPACE,
-  ODRL_NAMESPACE,
-  DCAT_NAMESPACE,
-  DCT_NAMESPACE,
-  'https://w3id.org/dspace/v0.8/',
-  'https://w3id.org/dspace/2024/1/',
-  'https://w3id.org/dspace/2025/1/',
+/**
+ * Vocabularies whose IRIs are shortened to their local names, written without scheme and separator: connectors and
+ * EDC's own samples declare them with http or https and ending in `/` or `#` (`https://www.w3.org/ns/dcat/` beside
+ * the canonical `http://www.w3.org/ns/dcat#`), and every such spelling means the same terms.
+ */
+const KNOWN_VOCABULARIES = [
+  'w3id.org/edc/v0.0.1/ns',
+  'www.w3.org/ns/odrl/2',
+  'www.w3.org/ns/dcat',
+  'purl.org/dc/terms',
+  'w3id.org/dspace/v0.8',
+  'w3id.org/dspace/2024/1',
+  'w3id.org/dspace/2025/1',
 ];
+
+const KNOWN_IRI = new RegExp(
+  `^https?://(?:${KNOWN_VOCABULARIES.map((vocabulary) => vocabulary.replace(/[.]/g, '\\.')).join('|')})[/#](.+)$`,
+);
 
 interface Context {
   vocab: string | undefined;
@@ -116,10 +124,7 @@ export function expandKnownPrefix(value: string): string {
 /** Shortens an IRI (or a known prefixed name) in one of the known namespaces to its local name. */
 export function compactIri(value: string): string {
   const iri = expandKnownPrefix(value);
-  for (const namespace of KNOWN_NAMESPACES) {
-    if (iri.startsWith(namespace) && iri.length > namespace.length) return iri.slice(namespace.length);
-  }
-  return iri;
+  return KNOWN_IRI.exec(iri)?.[1] ?? iri;
 }
 
 export function isNode(value: unknown): value is JsonNode {

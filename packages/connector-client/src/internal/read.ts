@@ -1,4 +1,10 @@
-import type { NegotiationStateName, TransferProcessStateName } from '../constants';
+import {
+  isNegotiationStateName,
+  isTransferProcessStateName,
+  type NegotiationStateName,
+  type TransferProcessStateName,
+  type UnknownStateName,
+} from '../constants';
 import { MalformedAnswerError } from '../errors';
 import type {
   Asset,
@@ -211,12 +217,22 @@ function side(value: unknown): 'CONSUMER' | 'PROVIDER' {
   return text(value) === 'PROVIDER' ? 'PROVIDER' : 'CONSUMER';
 }
 
+/** A state as sent: one of EDC's names, or kept as an unknown one (never passed off as a known state). */
+function stateOf<S extends string>(
+  value: unknown,
+  fallback: S,
+  isKnown: (state: string) => state is S,
+): S | UnknownStateName {
+  const state = text(value) ?? fallback;
+  return isKnown(state) ? state : (state as UnknownStateName);
+}
+
 export function readContractNegotiation(raw: unknown): ContractNegotiation {
   const n = entity(raw, 'a contract negotiation');
   return defined({
     id: idOf(n),
     type: side(n.type),
-    state: (text(n.state) ?? 'INITIAL') as NegotiationStateName,
+    state: stateOf<NegotiationStateName>(n.state, 'INITIAL', isNegotiationStateName),
     protocol: text(n.protocol),
     counterPartyId: text(n.counterPartyId),
     counterPartyAddress: text(n.counterPartyAddress),
@@ -227,9 +243,13 @@ export function readContractNegotiation(raw: unknown): ContractNegotiation {
   });
 }
 
-export function readState<S extends string>(raw: unknown, fallback: S): { state: S } {
+export function readState<S extends string>(
+  raw: unknown,
+  fallback: S,
+  isKnown: (state: string) => state is S,
+): { state: S | UnknownStateName } {
   const n = node(normalize(raw));
-  return { state: (text(n.state) ?? fallback) as S };
+  return { state: stateOf(n.state, fallback, isKnown) };
 }
 
 export function readDataPlane(raw: unknown): DataPlane {
@@ -242,6 +262,8 @@ export function readDataPlane(raw: unknown): DataPlane {
     allowedTransferTypes: strings(n.allowedTransferTypes),
     state: text(n.state),
     stateTimestamp: num(n.stateTimestamp),
+    lastActive: num(n.lastActive),
+    turnCount: num(n.turnCount),
     properties: bag(n.properties),
   });
 }
@@ -271,7 +293,7 @@ export function readTransferProcess(raw: unknown): TransferProcess {
     id: idOf(n),
     correlationId: text(n.correlationId),
     type: side(n.type),
-    state: (text(n.state) ?? 'INITIAL') as TransferProcessStateName,
+    state: stateOf<TransferProcessStateName>(n.state, 'INITIAL', isTransferProcessStateName),
     stateTimestamp: num(n.stateTimestamp),
     createdAt: num(n.createdAt),
     assetId: text(n.assetId),
@@ -288,11 +310,27 @@ export function readTransferProcess(raw: unknown): TransferProcess {
   });
 }
 
+/**
+ * Refuses a node whose structural terms are in a namespace the client cannot read: the data would otherwise be
+ * dropped without a word (a catalog with no datasets instead of its datasets).
+ */
+function refuseUnknownTerms(n: JsonNode, what: string, terms: string[]): void {
+  for (const key of Object.keys(n)) {
+    const local = /[#/:]([^#/:]+)$/.exec(key)?.[1];
+    if (local !== undefined && terms.includes(local)) {
+      throw new MalformedAnswerError(`${what} whose '${key}' is in a namespace the client does not know`);
+    }
+  }
+}
+
 function offer(value: unknown, datasetId: string, participantId: string | undefined): Offer {
   const read = policy(value);
+  if (!isNode(value) || read.id === undefined || read.id === '') {
+    throw new MalformedAnswerError(`an offer of dataset '${datasetId}' without an @id`);
+  }
   return {
     ...read,
-    id: read.id ?? '',
+    id: read.id,
     type: read.type === 'Set' ? 'Offer' : read.type,
     // Providers often leave these implicit: the offer is for its dataset, made by the catalog's participant.
     target: read.target ?? datasetId,
@@ -301,8 +339,11 @@ function offer(value: unknown, datasetId: string, participantId: string | undefi
 }
 
 function dataset(value: unknown, participantId: string | undefined): Dataset {
-  const n = node(value);
+  if (!isNode(value)) throw new MalformedAnswerError('a dataset that is not an object');
+  const n = value;
   const id = idOf(n);
+  if (id === '') throw new MalformedAnswerError('a dataset without an @id');
+  refuseUnknownTerms(n, `the dataset '${id}'`, ['hasPolicy', 'distribution']);
   return {
     id,
     offers: list(n.hasPolicy).map((item) => offer(item, id, participantId)),
@@ -315,11 +356,14 @@ function dataset(value: unknown, participantId: string | undefined): Dataset {
 }
 
 function catalog(value: unknown, inheritedParticipantId?: string): Catalog {
-  const n = node(value);
+  if (!isNode(value)) throw new MalformedAnswerError('a catalog that is not an object');
+  const n = value;
+  refuseUnknownTerms(n, 'a catalog', ['dataset', 'service', 'catalog', 'participantId']);
   const participantId = text(n.participantId) ?? inheritedParticipantId;
   return defined({
     id: idOf(n),
     participantId,
+    originator: text(n.originator),
     datasets: list(n.dataset).map((item) => dataset(item, participantId)),
     services: list(n.service).map((item): DataService => {
       const s = node(item);

@@ -3,11 +3,13 @@ import {
   BadRequestError,
   ConnectorError,
   DuplicateError,
+  InvalidInputError,
   NotFoundError,
   UnknownError,
   UnreachableError,
 } from '../errors';
 import type { CallOptions, ConnectorAddresses, ConnectorAddressName, PublicDataResponse } from '../types';
+import { isByteString, isWellFormed } from './well-formed';
 
 /** A bearer token, or a function that yields the current one (undefined: none). */
 export type BearerTokenSource = string | (() => string | undefined | Promise<string | undefined>);
@@ -103,8 +105,13 @@ export class Transport {
   url(address: ConnectorAddressName, path: string, query?: Record<string, string>): string {
     const base = this.config.addresses[address];
     if (base === undefined || base === '') throw new AddressNotSetError(address);
+    if (!isWellFormed(path)) throw new InvalidInputError('the path holds a lone surrogate');
     let url = base.replace(/\/+$/, '') + path;
     if (query !== undefined && Object.keys(query).length > 0) {
+      // URLSearchParams would quietly turn a lone surrogate into U+FFFD and ask for something else.
+      if (!Object.entries(query).every(([key, value]) => isWellFormed(key) && isWellFormed(value))) {
+        throw new InvalidInputError('a query parameter holds a lone surrogate');
+      }
       url += (url.includes('?') ? '&' : '?') + new URLSearchParams(query).toString();
     }
     return url;
@@ -141,7 +148,11 @@ export class Transport {
       if (token !== undefined && token !== '') headers.authorization = `Bearer ${token}`;
     }
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
-    return { ...headers, ...spec.headers };
+    const all = { ...headers, ...spec.headers };
+    for (const [name, value] of Object.entries(all)) {
+      if (!isByteString(value)) throw new InvalidInputError(`the header '${name}' holds a character beyond Latin-1`);
+    }
+    return all;
   }
 
   private deadline(call: CallOptions | undefined) {

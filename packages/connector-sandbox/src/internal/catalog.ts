@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from './context';
 import { MANAGEMENT_CONTEXT } from './json-ld';
-import { type PolicyModel, presentPolicy } from './policy';
+import { compactList, type PolicyModel, presentPolicy } from './policy';
 import { applyQuery, matches, type QuerySpecModel } from './query';
 import type { AssetRecord, ContractDefinitionRecord } from './store';
 
@@ -69,14 +69,18 @@ function presentDataset(context: SandboxContext, entry: OfferedAsset): Record<st
     '@id': asset.id,
     '@type': 'dcat:Dataset',
     id: asset.id,
-    'odrl:hasPolicy': entry.offers.map(({ definition, policy }) =>
-      presentPolicy({ ...policy, id: offerId(definition.id, asset.id), type: 'Offer', target: asset.id }),
+    'odrl:hasPolicy': compactList(
+      entry.offers.map(({ definition, policy }) =>
+        presentPolicy({ ...policy, id: offerId(definition.id, asset.id), type: 'Offer', target: asset.id }),
+      ),
     ),
-    'dcat:distribution': TRANSFER_TYPES.map((format) => ({
-      '@type': 'dcat:Distribution',
-      'dct:format': { '@id': format },
-      'dcat:accessService': { '@id': context.dataServiceId },
-    })),
+    'dcat:distribution': compactList(
+      TRANSFER_TYPES.map((format) => ({
+        '@type': 'dcat:Distribution',
+        'dct:format': { '@id': format },
+        'dcat:accessService': { '@id': context.dataServiceId },
+      })),
+    ),
   };
 }
 
@@ -87,16 +91,14 @@ export function buildCatalog(context: SandboxContext, query: QuerySpecModel): Re
     '@context': MANAGEMENT_CONTEXT,
     '@id': context.catalogId,
     '@type': 'dcat:Catalog',
-    'dcat:dataset': entries.map((entry) => presentDataset(context, entry)),
+    'dcat:dataset': compactList(entries.map((entry) => presentDataset(context, entry))),
     'dcat:distribution': [],
-    'dcat:service': [
-      {
-        '@id': context.dataServiceId,
-        '@type': 'dcat:DataService',
-        'dcat:endpointDescription': 'dspace:connector',
-        'dcat:endpointURL': context.addresses.protocol,
-      },
-    ],
+    'dcat:service': {
+      '@id': context.dataServiceId,
+      '@type': 'dcat:DataService',
+      'dcat:endpointDescription': 'dspace:connector',
+      'dcat:endpointURL': context.addresses.protocol,
+    },
     'dspace:participantId': context.participantId,
   };
 }

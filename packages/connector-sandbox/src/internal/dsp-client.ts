@@ -28,15 +28,28 @@ export function callerIdentity(authorization: string | undefined): string {
   return match[1];
 }
 
-/** The DSP base address for `protocol` (a 400 for protocols the sandbox does not speak). */
-export function dspAddress(address: string, protocol: string): string {
-  const path = PROTOCOL_PATHS[protocol];
-  if (path === undefined) {
+/** Refuses, with a 400, a protocol the sandbox does not speak. */
+export function checkProtocol(protocol: string): void {
+  if (PROTOCOL_PATHS[protocol] === undefined) {
     throw badRequest(
       `protocol '${protocol}' is not supported; use ${Object.keys(PROTOCOL_PATHS).join(' or ')}`,
       'protocol',
+      protocol,
     );
   }
+}
+
+/** This sandbox's own DSP address for `protocol`, as it gives it to a counter-party for its answers. */
+export function ownDspAddress(address: string, protocol: string): string {
+  checkProtocol(protocol);
+  return address.replace(/\/+$/, '') + PROTOCOL_PATHS[protocol];
+}
+
+/**
+ * A URL at a counter-party's DSP address. EDC uses the address as given, with the protocol version's path already
+ * in it when the counter-party wants one (`.../protocol/2025-1`); it never adds one of its own.
+ */
+export function dspUrl(address: string, path: string): string {
   return address.replace(/\/+$/, '') + path;
 }
 

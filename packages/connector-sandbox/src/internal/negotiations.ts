@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { canNegotiationMove, type NegotiationState } from '../states';
 import { isSelected, parseOfferId } from './catalog';
 import type { SandboxContext } from './context';
-import { DSP_CONTEXT, dspAddress, sendDsp } from './dsp-client';
+import { checkProtocol, DSP_CONTEXT, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
 import { badRequest, conflict, forbidden, notFound } from './http-errors';
 import { type JsonNode, node, normalize, term, text } from './json-ld';
 import { type PolicyModel, presentPolicy, readPolicy } from './policy';
@@ -34,8 +34,8 @@ export class Negotiations {
 
   /** Management: starts negotiating an offer as the consumer. */
   initiate(input: InitiateNegotiation): NegotiationRecord {
-    const counterPartyAddress = dspAddress(input.counterPartyAddress, input.protocol);
-    const { offer } = input;
+    checkProtocol(input.protocol);
+    const { counterPartyAddress, offer } = input;
     if (offer.id === undefined) throw badRequest('policy.@id is required', 'policy.@id');
     if (offer.target === undefined) throw badRequest('policy.target is required', 'policy.target');
     const now = Date.now();
@@ -97,7 +97,7 @@ export class Negotiations {
       state: 'REQUESTED',
       stateTimestamp: now,
       protocol: 'dataspace-protocol-http',
-      counterPartyAddress: callbackAddress.replace(/\/+$/, ''),
+      counterPartyAddress: callbackAddress,
       counterPartyId: caller,
       correlationId: consumerPid,
       offer: {
@@ -220,7 +220,7 @@ export class Negotiations {
     const record = this.store.negotiations.get(id);
     if (record === undefined) return;
     const theirs = record.correlationId;
-    const base = record.counterPartyAddress;
+    const base = dspUrl(record.counterPartyAddress, '');
 
     if (record.state === 'TERMINATING') {
       if (theirs !== undefined) {
@@ -241,7 +241,7 @@ export class Negotiations {
         case 'REQUESTING': {
           const body = this.message(record, 'ContractRequestMessage', {
             offer: presentPolicy(record.offer),
-            callbackAddress: dspAddress(this.context.addresses.protocol, record.protocol),
+            callbackAddress: ownDspAddress(this.context.addresses.protocol, record.protocol),
           });
           let answer: JsonNode;
           try {

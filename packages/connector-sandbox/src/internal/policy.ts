@@ -74,24 +74,35 @@ function presentConstraint(constraint: ConstraintModel): Record<string, unknown>
   };
 }
 
+/**
+ * A list as EDC's JSON-LD compaction writes it: one item stands alone, none or several stay a list. Readers must
+ * take both, as they must with a real connector.
+ */
+export function compactList<T>(items: T[]): T | T[] {
+  return items.length === 1 ? items[0]! : items;
+}
+
 function presentRule(rule: RuleModel): Record<string, unknown> {
   return {
     'odrl:action': { '@id': odrlTerm(rule.action) },
     ...(rule.target === undefined ? {} : { 'odrl:target': { '@id': rule.target } }),
-    'odrl:constraint': rule.constraints.map(presentConstraint),
+    // EDC leaves a rule without constraints without the key.
+    ...(rule.constraints.length === 0
+      ? {}
+      : { 'odrl:constraint': compactList(rule.constraints.map(presentConstraint)) }),
   };
 }
 
-/** Writes a policy the way EDC's management API does: compacted with `odrl:` prefixes. */
+/** Writes a policy the way EDC's management API does: compacted with `odrl:` prefixes, parties as plain ids. */
 export function presentPolicy(policy: PolicyModel): Record<string, unknown> {
   return {
     ...(policy.id === undefined ? {} : { '@id': policy.id }),
     '@type': odrlTerm(policy.type),
-    ...(policy.assigner === undefined ? {} : { 'odrl:assigner': { '@id': policy.assigner } }),
-    ...(policy.assignee === undefined ? {} : { 'odrl:assignee': { '@id': policy.assignee } }),
+    ...(policy.assigner === undefined ? {} : { 'odrl:assigner': policy.assigner }),
+    ...(policy.assignee === undefined ? {} : { 'odrl:assignee': policy.assignee }),
     ...(policy.target === undefined ? {} : { 'odrl:target': { '@id': policy.target } }),
-    'odrl:permission': policy.permissions.map(presentRule),
-    'odrl:prohibition': policy.prohibitions.map(presentRule),
-    'odrl:obligation': policy.obligations.map(presentRule),
+    'odrl:permission': compactList(policy.permissions.map(presentRule)),
+    'odrl:prohibition': compactList(policy.prohibitions.map(presentRule)),
+    'odrl:obligation': compactList(policy.obligations.map(presentRule)),
   };
 }

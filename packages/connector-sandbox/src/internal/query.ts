@@ -1,4 +1,4 @@
-import { badRequest } from './http-errors';
+import { Checks } from './http-errors';
 import { compactIri, isNode, list, node, text } from './json-ld';
 
 /** A filter criterion, as in EDC's QuerySpec. */
@@ -23,28 +23,43 @@ const OPERATORS = ['=', '!=', 'in', 'like', 'ilike', '<', '>', '<=', '>=', 'cont
 
 export function readCriterion(value: unknown, path = 'filterExpression'): CriterionModel {
   const n = node(value);
+  const checks = new Checks();
   const operandLeft = text(n.operandLeft);
   const operator = text(n.operator)?.toLowerCase();
-  if (operandLeft === undefined) throw badRequest('operandLeft is required', `${path}.operandLeft`);
-  if (operator === undefined) throw badRequest('operator is required', `${path}.operator`);
-  if (!OPERATORS.includes(operator)) throw badRequest(`Operator [${operator}] is not supported`, `${path}.operator`);
-  return { operandLeft, operator, operandRight: n.operandRight };
+  if (operandLeft === undefined) checks.add('operandLeft is required', `${path}.operandLeft`);
+  if (operator === undefined) checks.add('operator is required', `${path}.operator`);
+  else if (!OPERATORS.includes(operator)) {
+    checks.add(`Operator [${operator}] is not supported`, `${path}.operator`, text(n.operator));
+  }
+  checks.done();
+  return { operandLeft: operandLeft!, operator: operator!, operandRight: n.operandRight };
 }
 
 /** Reads a normalised QuerySpec node; no body means everything (up to the default limit). */
 export function readQuerySpec(value: unknown): QuerySpecModel {
   const n = node(value);
+  const checks = new Checks();
   const offset = n.offset === undefined ? 0 : Number(n.offset);
   const limit = n.limit === undefined ? DEFAULT_LIMIT : Number(n.limit);
-  if (!Number.isInteger(offset) || offset < 0) throw badRequest('offset must be a non-negative integer', 'offset');
-  if (!Number.isInteger(limit) || limit < 1) throw badRequest('limit must be a positive integer', 'limit');
+  if (!Number.isInteger(offset) || offset < 0) {
+    checks.add('offset must be a non-negative integer', 'offset', n.offset);
+  }
+  if (!Number.isInteger(limit) || limit < 1) {
+    checks.add('limit must be a positive integer', 'limit', n.limit);
+  }
   const sortOrder = text(n.sortOrder)?.toUpperCase() ?? 'ASC';
-  if (sortOrder !== 'ASC' && sortOrder !== 'DESC') throw badRequest('sortOrder must be ASC or DESC', 'sortOrder');
+  if (sortOrder !== 'ASC' && sortOrder !== 'DESC') {
+    checks.add('sortOrder must be ASC or DESC', 'sortOrder', n.sortOrder);
+  }
+  const filter = list(n.filterExpression).map((item, index) =>
+    checks.run(() => readCriterion(item, `filterExpression[${index}]`)),
+  );
+  checks.done();
   const spec: QuerySpecModel = {
     offset,
     limit,
-    sortOrder,
-    filter: list(n.filterExpression).map((item) => readCriterion(item)),
+    sortOrder: sortOrder as QuerySpecModel['sortOrder'],
+    filter: filter as CriterionModel[],
   };
   const sortField = text(n.sortField);
   if (sortField !== undefined) spec.sortField = sortField;

@@ -49,7 +49,7 @@ export interface NegotiationRecord {
   state: NegotiationState;
   stateTimestamp: number;
   protocol: string;
-  /** Where DSP messages for the counter-party go (its protocol address, with the protocol's version path). */
+  /** Where DSP messages for the counter-party go: its protocol address exactly as it was given. */
   counterPartyAddress: string;
   counterPartyId: string;
   /** The counter-party's id of this negotiation (providerPid on the consumer, consumerPid on the provider). */

@@ -3,7 +3,7 @@ import { canTransferMove, type TransferState } from '../states';
 import { TRANSFER_TYPES } from './catalog';
 import type { SandboxContext } from './context';
 import { pushData, readSource } from './data';
-import { DSP_CONTEXT, dspAddress, sendDsp } from './dsp-client';
+import { checkProtocol, DSP_CONTEXT, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
 import { badRequest, conflict, forbidden, notFound } from './http-errors';
 import { bag, type JsonNode, list, node, normalize, text } from './json-ld';
 import type { CallbackAddressModel, DataAddressModel, TransferRecord } from './store';
@@ -49,7 +49,8 @@ export class Transfers {
 
   /** Management: starts a transfer as the consumer. */
   initiate(input: InitiateTransfer): TransferRecord {
-    const counterPartyAddress = dspAddress(input.counterPartyAddress, input.protocol);
+    checkProtocol(input.protocol);
+    const { counterPartyAddress } = input;
     const agreement = this.store.agreements.get(input.contractId);
     if (agreement === undefined)
       throw badRequest(`Contract agreement with id ${input.contractId} not found`, 'contractId');
@@ -132,7 +133,7 @@ export class Transfers {
       state: 'INITIAL',
       stateTimestamp: now,
       protocol: 'dataspace-protocol-http',
-      counterPartyAddress: callbackAddress.replace(/\/+$/, ''),
+      counterPartyAddress: callbackAddress,
       counterPartyId: caller,
       correlationId: consumerPid,
       contractId: agreement.id,
@@ -255,7 +256,7 @@ export class Transfers {
   }
 
   private async send(record: TransferRecord, path: string, body: JsonNode): Promise<unknown> {
-    return sendDsp(this.context, `${record.counterPartyAddress}${path}`, { body });
+    return sendDsp(this.context, dspUrl(record.counterPartyAddress, path), { body });
   }
 
   private async step(id: string): Promise<void> {
@@ -297,7 +298,7 @@ export class Transfers {
       const body = this.message(record, 'TransferRequestMessage', {
         agreementId: record.contractId,
         format: record.transferType,
-        callbackAddress: dspAddress(this.context.addresses.protocol, record.protocol),
+        callbackAddress: ownDspAddress(this.context.addresses.protocol, record.protocol),
         ...(record.dataDestination === undefined
           ? {}
           : { dataAddress: { '@type': 'DataAddress', ...record.dataDestination } }),

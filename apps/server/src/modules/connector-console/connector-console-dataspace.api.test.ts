@@ -156,6 +156,34 @@ describe('connector console: the data space', () => {
     expect(unknownOffer.status).toBe(404);
   });
 
+  // A lone surrogate made encodeURIComponent throw on the way to the connector: 500.
+  it.each([
+    [
+      'a transfer agreement id',
+      '/transfers',
+      () => ({ ...counterParty(), agreementId: 'agreement-\ud800' }),
+      'body.agreementId',
+    ],
+    [
+      'a negotiated offer id',
+      '/negotiations',
+      () => ({ ...counterParty(), datasetId: 'plots', offerId: 'offer\udc00' }),
+      'body.offerId',
+    ],
+    [
+      'a negotiated dataset id',
+      '/negotiations',
+      () => ({ ...counterParty(), datasetId: '\ud800', offerId: 'offer' }),
+      'body.datasetId',
+    ],
+    ['a secret id', '/secrets', () => ({ id: 'key-\ud800', value: 'v' }), 'body.id'],
+  ])('answers 400 naming the field for a lone surrogate in %s, never 500', async (_what, path, body, field) => {
+    const response = await call<{ issues?: { path: string }[] }>('POST', path, body());
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_FAILED');
+    expect(response.body.issues?.map((issue) => issue.path)).toContain(field);
+  });
+
   it('stores, replaces and deletes secrets without ever showing a value back', async () => {
     const created = await call<TConsoleSecret>('POST', '/secrets', { id: 'storage-key', value: 's3cr3t-value' });
     expect(created.status).toBe(201);

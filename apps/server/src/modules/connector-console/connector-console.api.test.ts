@@ -176,6 +176,53 @@ describe('connector console', () => {
     expect(response.status).toBe(400);
   });
 
+  // A lone surrogate made encodeURIComponent throw on the way to the connector: 500.
+  it.each([
+    ['an asset id', 'POST', '/assets', { id: 'asset-\ud800', name: 'A', baseUrl: 'https://x.org/' }, 'body.id'],
+    ['a policy definition id', 'POST', '/policy-definitions', { id: 'p-\udc00', permissions: [] }, 'body.id'],
+    [
+      'a policy definition id beside JSON-LD',
+      'POST',
+      '/policy-definitions',
+      { id: '\ud800', jsonLd: '{"@type":"Set"}' },
+      'body.id',
+    ],
+    [
+      'a contract definition id',
+      'POST',
+      '/contract-definitions',
+      { id: 'c-\ud800', accessPolicyId: 'a', contractPolicyId: 'b', assetIds: [] },
+      'body.id',
+    ],
+    [
+      'an access policy id',
+      'POST',
+      '/contract-definitions',
+      { id: 'c', accessPolicyId: '\ud800', contractPolicyId: 'b', assetIds: [] },
+      'body.accessPolicyId',
+    ],
+    [
+      'a contract policy id',
+      'POST',
+      '/contract-definitions',
+      { id: 'c', accessPolicyId: 'a', contractPolicyId: 'b\udfff', assetIds: [] },
+      'body.contractPolicyId',
+    ],
+    [
+      'an asset id of a contract definition',
+      'POST',
+      '/contract-definitions',
+      { id: 'c', accessPolicyId: 'a', contractPolicyId: 'b', assetIds: ['ok', '\ud800x'] },
+      'body.assetIds.1',
+    ],
+  ])('answers 400 naming the field for a lone surrogate in %s, never 500', async (_what, method, path, body, field) => {
+    const response = await call<{ issues?: { path: string; message: string }[] }>(method, path, body);
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(response.body.issues?.map((issue) => issue.path)).toContain(field);
+    expect(response.body.message).toContain('lone surrogate');
+  });
+
   it('answers 403 to a user without the operator role and 404 for an unknown connector', async () => {
     const forbidden = await call('GET', '/health', undefined, user);
     expect(forbidden.status).toBe(403);

@@ -1,9 +1,11 @@
-import type {
-  ContractAgreement,
-  ContractNegotiation,
-  Dataset,
-  EndpointDataReference,
-  TransferProcess,
+import {
+  type ContractAgreement,
+  type ContractNegotiation,
+  type Dataset,
+  type EndpointDataReference,
+  isNegotiationStateName,
+  isTransferProcessStateName,
+  type TransferProcess,
 } from '@dsm/connector-client';
 import type {
   TConsoleAgreement,
@@ -36,6 +38,7 @@ export function presentConsoleNegotiation(negotiation: ContractNegotiation): TCo
     id: negotiation.id,
     type: negotiation.type,
     state: negotiation.state,
+    isStateKnown: isNegotiationStateName(negotiation.state),
     counterPartyId: negotiation.counterPartyId ?? null,
     counterPartyAddress: negotiation.counterPartyAddress ?? null,
     agreementId: negotiation.contractAgreementId ?? null,
@@ -61,6 +64,7 @@ export function presentConsoleTransfer(transfer: TransferProcess): TConsoleTrans
     id: transfer.id,
     type: transfer.type,
     state: transfer.state,
+    isStateKnown: isTransferProcessStateName(transfer.state),
     assetId: transfer.assetId ?? null,
     agreementId: transfer.contractId,
     transferType: transfer.transferType ?? null,

@@ -1,5 +1,6 @@
 import {
   BadRequestError,
+  InvalidInputError,
   MalformedAnswerError,
   NotFoundError,
   UnknownError,
@@ -24,6 +25,12 @@ function failureOf(error: unknown): AppError {
 }
 
 describe('connectorFailure', () => {
+  it('is 400 when the client refused to send an id with a lone surrogate, not 502 or 500', () => {
+    const error = failureOf(new InvalidInputError('an id holds a lone surrogate and cannot be put into a URL'));
+    expect(error.code).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(error.message).toBe('invalid input: an id holds a lone surrogate and cannot be put into a URL');
+  });
+
   it('is 503 when the connector cannot be reached', () => {
     const error = failureOf(new UnknownError('something went wrong: fetch failed', { cause: new Error('x') }));
     expect(error.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);

@@ -22,11 +22,13 @@ export function describeTimeout(): string {
 /**
  * Turns a failed connector call into the API's error: a connector that cannot be reached is SERVICE_UNAVAILABLE
  * (503), one that does not answer within CONNECTOR_TIMEOUT_MS is GATEWAY_TIMEOUT (504), one that answers with a
- * failure or nonsense is BAD_GATEWAY (502). Either way the caller
+ * failure or nonsense is BAD_GATEWAY (502); a value the client refused to send is VALIDATION_FAILED (400). Either way the caller
  * learns which connector failed and how, and never sees a 500. Anything that is not a connector failure is rethrown.
  */
 export function connectorFailure(error: unknown, connector: TConnectorRow): never {
   if (!isConnectorError(error)) throw error;
+  // The client refused to send the caller's value (an id no URL can carry); the connector was never asked.
+  if (error.code === 'InvalidInput') throw new AppError(ErrorCode.VALIDATION_FAILED, error.message);
   const who = `The connector '${connector.name}' (${connector.url})`;
   if (isConnectorTimeout(error)) throw new AppError(ErrorCode.GATEWAY_TIMEOUT, `${who} ${describeTimeout()}`);
   if (isNotJsonAnswer(error)) {

@@ -260,6 +260,8 @@ describe('POST /api/metadata (upload a connector offer)', () => {
     ['no offer id', { connectorId: 'provider' }, 'body.offerId'],
     ['an empty offer id', { connectorId: 'provider', offerId: '' }, 'body.offerId'],
     ['a control character in the offer id', { connectorId: 'provider', offerId: 'a\nb' }, 'body.offerId'],
+    // A lone surrogate made encodeURIComponent throw on the way to the connector: 500.
+    ['a lone surrogate in the offer id', { connectorId: 'provider', offerId: 'offer-\ud800' }, 'body.offerId'],
     ['a malformed connector id', { connectorId: '../provider', offerId: 'x' }, 'body.connectorId'],
     ['an unknown field', { connectorId: 'provider', offerId: 'x', title: 'mine' }, 'body'],
   ])('answers 400 for %s', async (_what, body, path) => {

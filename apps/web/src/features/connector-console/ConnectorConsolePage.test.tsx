@@ -99,12 +99,29 @@ beforeEach(() => {
         id: 'negotiation-7',
         type: 'CONSUMER',
         state: 'REQUESTING',
+        isStateKnown: true,
         counterPartyId: 'consumer',
         counterPartyAddress: 'http://127.0.0.1:9/consumer/protocol',
         agreementId: null,
         errorDetail: null,
         createdAt: null,
       });
+    }
+    if (url === '/api/connectors/provider/negotiations' && method === 'GET') return json(200, []);
+    if (url === '/api/connectors/provider/transfers' && method === 'GET') {
+      return json(200, [
+        {
+          id: 'transfer-9',
+          type: 'CONSUMER',
+          state: 'SUCCESSFULL',
+          isStateKnown: false,
+          assetId: 'tides',
+          agreementId: 'agreement-1',
+          transferType: 'HttpData-PULL',
+          errorDetail: null,
+          createdAt: null,
+        },
+      ]);
     }
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
   }) as Mock<typeof fetch>;
@@ -213,6 +230,20 @@ describe('ConnectorConsolePage', () => {
         },
       ],
     });
+  });
+
+  // A state EDC does not define (DataDashboard fixtures spell SUCCESSFULL) looked like a running transfer and was
+  // polled every second for ever.
+  it('marks a transfer state EDC does not define as unknown and stops asking about it', async () => {
+    const user = userEvent.setup();
+    renderConsole();
+    await user.click(screen.getByRole('tab', { name: 'Negotiations and transfers' }));
+    const row = await screen.findByTestId('console-transfer');
+    expect(within(row).getByText('SUCCESSFULL (unknown state)')).toBeTruthy();
+    const transferCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/transfers')).length;
+    const before = transferCalls();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(transferCalls()).toBe(before);
   });
 
   it('requests another participant’s catalog and negotiates one of its offers', async () => {

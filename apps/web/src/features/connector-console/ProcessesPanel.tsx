@@ -99,7 +99,9 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
               <Table.Tr key={negotiation.id} data-testid="console-negotiation">
                 <Table.Td>{negotiation.id}</Table.Td>
                 <Table.Td>
-                  {negotiation.state}
+                  {negotiation.isStateKnown
+                    ? negotiation.state
+                    : t('console.unknownState', { state: negotiation.state })}
                   {negotiation.errorDetail ? `: ${negotiation.errorDetail}` : ''}
                 </Table.Td>
                 <Table.Td>{negotiation.counterPartyId ?? ''}</Table.Td>
@@ -170,7 +172,7 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
               <Table.Tr key={transfer.id} data-testid="console-transfer">
                 <Table.Td>{transfer.id}</Table.Td>
                 <Table.Td>
-                  {transfer.state}
+                  {transfer.isStateKnown ? transfer.state : t('console.unknownState', { state: transfer.state })}
                   {transfer.errorDetail ? `: ${transfer.errorDetail}` : ''}
                 </Table.Td>
                 <Table.Td>{transfer.assetId ?? ''}</Table.Td>

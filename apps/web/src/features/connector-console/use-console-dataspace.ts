@@ -22,7 +22,9 @@ import { apiFetch } from '../../shared/api';
 export const CONSOLE_POLL_MS = 1000;
 
 const FINAL_STATES = new Set(['FINALIZED', 'TERMINATED', 'STARTED', 'COMPLETED', 'DEPROVISIONED', 'SUSPENDED']);
-const isRunning = (process: TConsoleNegotiation | TConsoleTransfer) => !FINAL_STATES.has(process.state);
+// A state EDC does not define says nothing of whether the process still moves: it is not polled for ever.
+const isRunning = (process: TConsoleNegotiation | TConsoleTransfer) =>
+  process.isStateKnown && !FINAL_STATES.has(process.state);
 const ZNoContent = z.unknown();
 
 /** A connector's negotiations, polled while one of them runs. */

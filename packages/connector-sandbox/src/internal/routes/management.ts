@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { TRANSFER_TYPES } from '../catalog';
 import type { SandboxContext } from '../context';
 import { SOURCE_TYPES } from '../data';
-import { DSP_CONTEXT, dspAddress, sendDsp } from '../dsp-client';
-import { badRequest, conflict, notFound, unauthorized } from '../http-errors';
+import { checkProtocol, DSP_CONTEXT, dspUrl, sendDsp } from '../dsp-client';
+import { badRequest, Checks, conflict, notFound, unauthorized } from '../http-errors';
 import { bag, isNode, type JsonNode, list, MANAGEMENT_CONTEXT, node, normalize, text } from '../json-ld';
 import type { Negotiations } from '../negotiations';
 import { readPolicy } from '../policy';
@@ -21,7 +21,7 @@ import {
   presentState,
   presentTransfer,
 } from '../present';
-import { applyQuery, readCriterion, readQuerySpec } from '../query';
+import { applyQuery, type CriterionModel, readCriterion, readQuerySpec } from '../query';
 import type { AssetRecord, CallbackAddressModel, DataAddressModel } from '../store';
 import { readDataAddress, type Transfers } from '../transfers';
 
@@ -35,12 +35,12 @@ function read(body: unknown): JsonNode {
 
 function required(n: JsonNode, field: string): string {
   const value = text(n[field]);
-  if (value === undefined || value === '') throw badRequest(`${field} is required`, field);
+  if (value === undefined || value === '') throw badRequest(`${field} is required`, field, n[field]);
   return value;
 }
 
 function dataAddress(value: unknown, field: string): DataAddressModel {
-  if (!isNode(value)) throw badRequest(`${field} is required`, field);
+  if (!isNode(value)) throw badRequest(`${field} is required`, field, value);
   const address = readDataAddress(value);
   if (address.type === '') throw badRequest(`${field}.type is required`, `${field}.type`);
   return address;
@@ -60,24 +60,42 @@ function callbackAddresses(value: unknown): CallbackAddressModel[] {
 }
 
 function readAsset(n: JsonNode, id: string, createdAt: number): AssetRecord {
-  if (!isNode(n.properties)) throw badRequest('properties is required', 'properties');
+  const checks = new Checks();
+  if (!isNode(n.properties)) checks.add('properties is required', 'properties', n.properties);
+  const address = checks.run(() => dataAddress(n.dataAddress, 'dataAddress'));
+  checks.done();
   return {
     id,
     properties: bag(n.properties),
     privateProperties: bag(n.privateProperties),
-    dataAddress: dataAddress(n.dataAddress, 'dataAddress'),
+    dataAddress: address!,
     createdAt,
   };
 }
 
 function readContractDefinition(n: JsonNode, id: string, createdAt: number) {
+  const checks = new Checks();
+  const accessPolicyId = checks.run(() => required(n, 'accessPolicyId'));
+  const contractPolicyId = checks.run(() => required(n, 'contractPolicyId'));
+  const assetsSelector = list(n.assetsSelector).map((item, index) =>
+    checks.run(() => readCriterion(item, `assetsSelector[${index}]`)),
+  );
+  checks.done();
   return {
     id,
-    accessPolicyId: required(n, 'accessPolicyId'),
-    contractPolicyId: required(n, 'contractPolicyId'),
-    assetsSelector: list(n.assetsSelector).map((item, index) => readCriterion(item, `assetsSelector[${index}]`)),
+    accessPolicyId: accessPolicyId!,
+    contractPolicyId: contractPolicyId!,
+    assetsSelector: assetsSelector as CriterionModel[],
     createdAt,
   };
+}
+
+/** The counter-party's DSP address and the protocol of a request to it, checked together. */
+function readCounterParty(n: JsonNode, checks: Checks): { counterPartyAddress: string; protocol: string } {
+  const counterPartyAddress = checks.run(() => required(n, 'counterPartyAddress'));
+  const protocol = checks.run(() => required(n, 'protocol'));
+  if (protocol !== undefined) checks.run(() => checkProtocol(protocol));
+  return { counterPartyAddress: counterPartyAddress!, protocol: protocol! };
 }
 
 /**
@@ -153,21 +171,27 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     // Catalog requests to a provider, over DSP
     app.post('/v3/catalog/request', async (request) => {
       const n = read(request.body);
-      const base = dspAddress(required(n, 'counterPartyAddress'), required(n, 'protocol'));
+      const checks = new Checks();
+      const { counterPartyAddress: address } = readCounterParty(n, checks);
       // Checked here so a malformed query is this connector's 400, not the provider's.
-      if (n.querySpec !== undefined) readQuerySpec(n.querySpec);
+      if (n.querySpec !== undefined) checks.run(() => readQuerySpec(n.querySpec));
+      checks.done();
       const body = {
         '@context': DSP_CONTEXT,
         '@type': 'CatalogRequestMessage',
         ...(n.querySpec === undefined ? {} : { filter: n.querySpec }),
       };
-      return sendDsp(context, `${base}/catalog/request`, { body });
+      return sendDsp(context, dspUrl(address, '/catalog/request'), { body });
     });
     app.post('/v3/catalog/dataset/request', async (request) => {
       const n = read(request.body);
-      const id = required(n, '@id');
-      const base = dspAddress(required(n, 'counterPartyAddress'), required(n, 'protocol'));
-      return sendDsp(context, `${base}/catalog/datasets/${encodeURIComponent(id)}`, { method: 'GET' });
+      const checks = new Checks();
+      const id = checks.run(() => required(n, '@id'));
+      // A lone surrogate cannot be put into the provider's URL (encodeURIComponent would throw).
+      if (id !== undefined && /[\uD800-\uDFFF]/u.test(id)) checks.add('@id must be well-formed text', '@id', id);
+      const { counterPartyAddress: address } = readCounterParty(n, checks);
+      checks.done();
+      return sendDsp(context, dspUrl(address, `/catalog/datasets/${encodeURIComponent(id!)}`), { method: 'GET' });
     });
 
     // Contract agreements
@@ -221,13 +245,18 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     // Contract negotiations
     app.post('/v3/contractnegotiations', async (request) => {
       const n = read(request.body);
-      if (!isNode(n.policy)) throw badRequest('policy is required', 'policy');
+      const checks = new Checks();
+      const counterParty = readCounterParty(n, checks);
+      const offer = isNode(n.policy) ? readPolicy(n.policy) : undefined;
+      if (offer === undefined) checks.add('policy is required', 'policy', n.policy);
+      if (offer !== undefined && offer.id === undefined) checks.add('policy.@id is required', 'policy.@id');
+      if (offer !== undefined && offer.target === undefined) checks.add('policy.target is required', 'policy.target');
+      checks.done();
       const counterPartyId = text(n.counterPartyId);
       const record = negotiations.initiate({
-        counterPartyAddress: required(n, 'counterPartyAddress'),
+        ...counterParty,
         ...(counterPartyId === undefined ? {} : { counterPartyId }),
-        protocol: required(n, 'protocol'),
-        offer: readPolicy(n.policy),
+        offer: offer!,
         callbackAddresses: callbackAddresses(n.callbackAddresses),
       });
       return presentIdResponse(record.id, record.createdAt);
@@ -339,9 +368,12 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     });
     app.put('/v3/secrets', async (request, reply) => {
       const n = read(request.body);
-      const id = required(n, '@id');
-      must(store.secrets.get(id), 'Secret', id);
-      store.secrets.set(id, { id, value: required(n, 'value') });
+      const checks = new Checks();
+      const id = checks.run(() => required(n, '@id'));
+      const value = checks.run(() => required(n, 'value'));
+      checks.done();
+      must(store.secrets.get(id!), 'Secret', id!);
+      store.secrets.set(id!, { id: id!, value: value! });
       return reply.status(204).send();
     });
     app.get<Id>('/v3/secrets/:id', async (request) =>
@@ -356,16 +388,22 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     // Transfer processes
     app.post('/v3/transferprocesses', async (request) => {
       const n = read(request.body);
+      const checks = new Checks();
+      const counterParty = readCounterParty(n, checks);
+      const contractId = checks.run(() => required(n, 'contractId'));
+      const transferType = checks.run(() => required(n, 'transferType'));
+      const dataDestination =
+        n.dataDestination === undefined
+          ? undefined
+          : checks.run(() => dataAddress(n.dataDestination, 'dataDestination'));
+      checks.done();
       const counterPartyId = text(n.counterPartyId);
       const record = transfers.initiate({
-        counterPartyAddress: required(n, 'counterPartyAddress'),
+        ...counterParty,
         ...(counterPartyId === undefined ? {} : { counterPartyId }),
-        protocol: required(n, 'protocol'),
-        contractId: required(n, 'contractId'),
-        transferType: required(n, 'transferType'),
-        ...(n.dataDestination === undefined
-          ? {}
-          : { dataDestination: dataAddress(n.dataDestination, 'dataDestination') }),
+        contractId: contractId!,
+        transferType: transferType!,
+        ...(dataDestination === undefined ? {} : { dataDestination }),
         privateProperties: bag(n.privateProperties),
         callbackAddresses: callbackAddresses(n.callbackAddresses),
       });
