@@ -38,13 +38,13 @@ export async function updateOffer({
   input,
   ...publishing
 }: TUpdateOfferOptions): Promise<TOwnOfferDetails> {
-  const licenceTitle = await resolveLicenceTitle(db, input);
   const { details, recordedChecks } = await db
     .transaction()
     .execute(async (trx) => {
       await lockOffer(trx, offerId, EDIT_LOCK_TIMEOUT_MS);
       const current = await selectOwnOffer(trx, offerId);
       assertOfferOwner(current, supplier.id, offerId);
+      const licenceTitle = await resolveLicenceTitle(trx, input);
       const rows = toOfferRows({
         offerId,
         input,
