@@ -227,7 +227,7 @@ export function registerInteractionRoutes(app: FastifyInstance, options: TIntera
     if (!email || !password)
       return sendPage(reply, 400, signInPage(context, { email, error: context.m.missingCredentials }));
 
-    const retryAfter = await limiter.checkSignIn(request.ip, email);
+    const retryAfter = await limiter.takeSignInAttempt(request.ip, email);
     if (retryAfter !== null) {
       reply.header('retry-after', String(retryAfter));
       const error = context.m.tooManySignIns(Math.ceil(retryAfter / 60));
@@ -236,11 +236,10 @@ export function registerInteractionRoutes(app: FastifyInstance, options: TIntera
     // Wrong address and wrong password take the same path and time and get the same words.
     const user = password.length > MAX_PASSWORD_LENGTH ? null : await verifyCredentials(db, email, password);
     if (!user) {
-      await limiter.signInFailed(request.ip, email);
       request.log.info('sign-in failed');
       return sendPage(reply, 401, signInPage(context, { email, error: context.m.invalidCredentials }));
     }
-    await limiter.signInSucceeded(email);
+    await limiter.signInSucceeded(request.ip, email);
     return finish(request, reply, { login: { accountId: user.id, amr: ['pwd'] } });
   });
 

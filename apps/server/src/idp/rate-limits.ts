@@ -23,22 +23,20 @@ export const DEFAULT_RATE_LIMITS: TRateLimitSettings = {
 export type TRetryAfter = number | null;
 
 export type TFormLimiter = {
-  /** Whether a sign-in may be tried now (reads only; failures are counted by signInFailed). */
-  checkSignIn(ip: string, email: string): Promise<TRetryAfter>;
-  signInFailed(ip: string, email: string): Promise<void>;
-  /** A successful sign-in clears its account's failures (not the IP's: one good password must not reset them). */
-  signInSucceeded(email: string): Promise<void>;
+  /**
+   * Takes a sign-in attempt before the password is checked: counts it against the account and the
+   * address, and answers how long to wait when either is over its limit (then nothing is counted).
+   * Taking it first is what bounds concurrent guesses: counting after the check let every attempt
+   * in flight read the same count.
+   */
+  takeSignInAttempt(ip: string, email: string): Promise<TRetryAfter>;
+  /** The attempt taken had the right password: the account's failures go, and the address gets its attempt back. */
+  signInSucceeded(ip: string, email: string): Promise<void>;
   /** Counts a sign-up attempt; answers whether it is over the limit. */
   consumeSignUp(ip: string): Promise<TRetryAfter>;
 };
 
 const accountKey = (email: string) => email.trim().toLowerCase();
-
-async function isOver(limiter: RateLimiterMemory, key: string): Promise<TRetryAfter> {
-  const state = await limiter.get(key);
-  if (!state || state.consumedPoints < limiter.points) return null;
-  return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-}
 
 async function consume(limiter: RateLimiterMemory, key: string): Promise<TRetryAfter> {
   try {
@@ -50,6 +48,12 @@ async function consume(limiter: RateLimiterMemory, key: string): Promise<TRetryA
   }
 }
 
+/** Gives back a point taken; a window that ended meanwhile is left alone, since a reward would open one below zero. */
+async function giveBack(limiter: RateLimiterMemory, key: string): Promise<void> {
+  const state = await limiter.get(key);
+  if (state && state.consumedPoints > 0) await limiter.reward(key);
+}
+
 /** The limiters of the sign-in and sign-up forms. */
 export function createFormLimiter(settings: TRateLimitSettings = DEFAULT_RATE_LIMITS): TFormLimiter {
   const make = (prefix: string, limit: TLimit) =>
@@ -58,16 +62,17 @@ export function createFormLimiter(settings: TRateLimitSettings = DEFAULT_RATE_LI
   const perIp = make('signin-ip', settings.signInFailuresPerIp);
   const signUps = make('signup-ip', settings.signUpsPerIp);
   return {
-    async checkSignIn(ip, email) {
-      const [byIp, byAccount] = await Promise.all([isOver(perIp, ip), isOver(perAccount, accountKey(email))]);
+    async takeSignInAttempt(ip, email) {
+      // Each consume increments and reads the count in one step, so no two attempts see the same count.
+      const [byIp, byAccount] = await Promise.all([consume(perIp, ip), consume(perAccount, accountKey(email))]);
       if (byIp === null && byAccount === null) return null;
+      // A refused attempt checks no password: it gives back what it took, so it neither counts as a failure
+      // nor uses up the other limit.
+      await Promise.all([giveBack(perIp, ip), giveBack(perAccount, accountKey(email))]);
       return Math.max(byIp ?? 0, byAccount ?? 0);
     },
-    async signInFailed(ip, email) {
-      await Promise.all([consume(perIp, ip), consume(perAccount, accountKey(email))]);
-    },
-    async signInSucceeded(email) {
-      await perAccount.delete(accountKey(email));
+    async signInSucceeded(ip, email) {
+      await Promise.all([giveBack(perIp, ip), perAccount.delete(accountKey(email))]);
     },
     consumeSignUp: (ip) => consume(signUps, ip),
   };

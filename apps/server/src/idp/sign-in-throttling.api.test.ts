@@ -65,6 +65,31 @@ describe('sign-in throttling', { timeout: 90_000 }, () => {
     });
   });
 
+  it('verifies at most 10 of 30 wrong passwords sent at once and throttles the rest', async () => {
+    await withApp(async (testApp) => {
+      const user = await createUser({
+        db: testApp.database.db,
+        email: 'swarmed@example.org',
+        name: 'Swarmed',
+        password: PASSWORD,
+        roles: [testApp.config.userRole],
+      });
+      // Every flow is opened first, so the 30 forms reach the server together.
+      const flows = await inBatches(30, () => AuthorizationFlow.start({ baseUrl: testApp.baseUrl, uiLocales: 'en' }));
+      const answers = await Promise.all(
+        flows.map((flow, index) => flow.submit('sign-in-form', { email: user.email, password: `wrong-${index}` })),
+      );
+      const statuses = answers.map((answer) => (answer.kind === 'page' ? answer.status : 303));
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+
+      const locked = await attempt(testApp, user.email, PASSWORD);
+      expect(locked.status).toBe(429);
+      expect(locked.html).toContain('Too many failed sign-ins.');
+    });
+  });
+
   it('counts an unknown address like a known one and answers with the same words', async () => {
     await withApp(async (testApp) => {
       const failures = await inBatches(10, () => attempt(testApp, 'ghost@example.org', 'wrong-pass-1'));

@@ -3,8 +3,10 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../../config/config';
 import { rotateSigningKeys } from '../../idp/keys';
+import { loginWithPassword } from '../../idp/login-with-password';
 import { mintAccessToken, signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { createUser } from '../users/create-user';
 import { isGuardedPath } from './plugin';
 
 type TErrorBody = { statusCode: number; code: string; error: string; message: string; requestId: string };
@@ -113,6 +115,23 @@ describe('API authorization', () => {
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
     expect(response.body.message).toBe(`The role ${testApp.config.userRole} is required`);
+  });
+
+  it('answers an ID token sent as a bearer token with 401 invalid_token, not 403 for a missing role', async () => {
+    const credentials = { email: 'id-token-holder@example.org', password: 'a-good-passphrase-42' };
+    await createUser({
+      db: testApp.database.db,
+      name: 'ID Token Holder',
+      roles: [testApp.config.userRole],
+      ...credentials,
+    });
+    const tokens = await loginWithPassword({ baseUrl: testApp.baseUrl, ...credentials });
+    expect((await searchWith({ authorization: `Bearer ${tokens.accessToken}` })).status).toBe(200);
+    const response = await searchWith({ authorization: `Bearer ${tokens.idToken}` });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ statusCode: 401, code: ErrorCode.UNAUTHORIZED });
+    expect(response.body.message).toMatch(/not an access token/);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
   });
 
   it('accepts tokens signed with a key rotated in by another process', async () => {

@@ -93,6 +93,15 @@ describe('an external issuer', () => {
     expect((await search(after)).status).toBe(200);
   });
 
+  it("answers the issuer's ID token with 401 invalid_token, like any token that is no access token", async () => {
+    const { idToken } = await loginWithPassword({ baseUrl: issuerApp.baseUrl, ...credentials });
+    const response = await search(idToken);
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe(ErrorCode.UNAUTHORIZED);
+    expect(response.body.message).toMatch(/ID token, not an access token/);
+    expect(response.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+  });
+
   it('refuses a token whose claims were changed after signing', async () => {
     const foreign = await loginWithPassword({ baseUrl: issuerApp.baseUrl, ...credentials });
     const tampered = foreign.accessToken.split('.');

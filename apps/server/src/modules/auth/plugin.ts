@@ -36,7 +36,8 @@ function readBearer(request: FastifyRequest): string {
 /**
  * The one place that guards the API: every `/api/*` and `/idp-service/*` route needs a valid
  * access token carrying the product role (`${PRODUCT_ID}_USER`); health and the API docs stay open.
- * Runs before the body is read, so a caller without a token costs no parsing.
+ * Runs before the body is read, so a caller without a token costs no parsing. Every guarded answer,
+ * refusals included, goes out with `Cache-Control: no-store` unless its route chose a policy.
  */
 export async function registerAuthGuard(app: FastifyInstance): Promise<void> {
   const verify = createTokenVerifier({ config: app.config, db: app.database.db });
@@ -59,5 +60,12 @@ export async function registerAuthGuard(app: FastifyInstance): Promise<void> {
       }
       throw error;
     }
+  });
+  // Guarded answers are one user's (orders, invoices, likes, deliveries) or name why they were refused:
+  // no browser or proxy cache may keep them for the next person at the same machine or behind the same proxy.
+  // A route that sets a policy of its own (an invoice PDF's `private, no-store`) keeps it.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isGuardedPath(request.routeOptions.url ?? request.url)) return;
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }

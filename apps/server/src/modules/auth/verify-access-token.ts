@@ -1,5 +1,13 @@
 import { ErrorCode } from '@dsm/contracts';
-import { createLocalJWKSet, createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  type JWTHeaderParameters,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
 import type { TConfig } from '../../config/config';
 import type { TDb } from '../../db/database';
 import { isDatabaseUnavailableError } from '../../db/database-availability';
@@ -86,6 +94,38 @@ function remoteKeySet(issuer: string): JWTVerifyGetKey {
   };
 }
 
+/** Claims only an ID token carries (OpenID Connect Core 3.1.3.6, 3.3.2.11): never an access token's. */
+const ID_TOKEN_CLAIMS = ['nonce', 'at_hash', 'c_hash', 's_hash'] as const;
+
+/**
+ * Why a token that verified is still not an access token for this API, or null when it is one.
+ * The ID token of the same sign-in has the same issuer, keys and (with the client id as audience)
+ * the same `aud`, so signature and claims alone let it through. What tells them apart, in order:
+ * the header's `typ` `at+jwt` (RFC 9068; the embedded provider and Keycloak's "at+jwt" option set
+ * it), any other `typ` than plain `JWT` (`logout+jwt` and the like), Keycloak's own `typ` claim
+ * (`Bearer` for access tokens, `ID` or `Refresh` otherwise; checked before the next rule because
+ * Keycloak copies the `nonce` into access tokens too), and the claims only ID tokens carry. The
+ * embedded provider marks every access token, so there a token without `at+jwt` is refused.
+ */
+export function notAnAccessToken(
+  header: Pick<JWTHeaderParameters, 'typ'>,
+  payload: JWTPayload,
+  options: { isEmbeddedIdp: boolean },
+): string | null {
+  const typ = typeof header.typ === 'string' ? header.typ.toLowerCase().replace(/^application\//, '') : '';
+  if (typ === 'at+jwt') return null;
+  if (typ !== '' && typ !== 'jwt') return `The bearer token is a ${header.typ} token, not an access token`;
+  if (options.isEmbeddedIdp) return 'The bearer token is not an access token (its header has no typ at+jwt)';
+  if (typeof payload.typ === 'string') {
+    if (payload.typ.toLowerCase() === 'bearer') return null;
+    return `The bearer token is a token of type ${payload.typ}, not an access token`;
+  }
+  if (ID_TOKEN_CLAIMS.some((claim) => payload[claim] !== undefined)) {
+    return 'The bearer token is an ID token, not an access token';
+  }
+  return null;
+}
+
 function unauthorized(message: string): AppError {
   return new AppError(ErrorCode.UNAUTHORIZED, message);
 }
@@ -126,16 +166,17 @@ export type TCreateTokenVerifierOptions = {
 };
 
 /**
- * Verifies access tokens: signature against the issuer's keys, issuer, audience, expiry; then
- * reads the user. Throws AppError UNAUTHORIZED with a reason a caller can act on.
+ * Verifies access tokens: signature against the issuer's keys, issuer, audience, expiry, and that
+ * it is an access token (not the ID token of the same sign-in); then reads the user. Throws AppError UNAUTHORIZED with a reason a caller can act on.
  */
 export function createTokenVerifier(options: TCreateTokenVerifierOptions): TTokenVerifier {
   const { config } = options;
   const keys = config.isEmbeddedIdp ? databaseKeySet(options.db) : remoteKeySet(config.issuer);
   return async (token) => {
     let payload: JWTPayload;
+    let header: JWTHeaderParameters;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      ({ payload, protectedHeader: header } = await jwtVerify(token, keys, {
         issuer: config.issuer,
         audience: config.oidcAudience,
         algorithms: ALGORITHMS,
@@ -147,6 +188,9 @@ export function createTokenVerifier(options: TCreateTokenVerifierOptions): TToke
       if (isDatabaseUnavailableError(error)) throw error;
       throw explain(error, config);
     }
+    // An ID token sent as a bearer token verifies like an access token; it gets the same 401 as any other.
+    const problem = notAnAccessToken(header, payload, { isEmbeddedIdp: config.isEmbeddedIdp });
+    if (problem) throw unauthorized(`${problem} for this API; send the access token`);
     const roles = readClaim(payload, config.oidcRolesClaim);
     const email = payload.email;
     const name = payload.name ?? payload.preferred_username;

@@ -32,3 +32,14 @@ export async function requestLinkChecks({ db, queue, distributions }: TRequestLi
 export async function requestOfferChecks(db: TDb, offerIds: readonly string[]): Promise<void> {
   await recordOffersToCheck(db, offerIds);
 }
+
+/**
+ * Queues checks that requestLinkChecks recorded inside a transaction (with no queue), once that
+ * transaction has committed: a check taken from the queue earlier could miss the rows it is about.
+ */
+export async function queueRecordedChecks(
+  queue: TLinkCheckQueue | null,
+  distributionIds: readonly string[],
+): Promise<void> {
+  if (distributionIds.length > 0 && queue) await queue.enqueue(distributionIds);
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TOfferInput, TOwnOfferDetails } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { queueRecordedChecks } from '../link-checker/request-link-checks';
 import { getOwnOffer } from './get-own-offer';
 import { ensureSupplierAgent, insertOwnOffer } from './offer-repository';
 import { type TSupplier, toOfferRows } from './offer-rows';
@@ -26,10 +27,13 @@ export async function createOffer({
   const licenceTitle = await resolveLicenceTitle(db, input);
   const offerId = randomUUID();
   const rows = toOfferRows({ offerId, input, supplier, licenceTitle, now: new Date() });
-  await db.transaction().execute(async (trx) => {
+  // Publishing runs in the transaction that stores the offer, as an edit's does: no edit can find the
+  // offer before its endpoints are recorded for the link checker.
+  const { recordedChecks } = await db.transaction().execute(async (trx) => {
     await ensureSupplierAgent(trx, supplier);
     await insertOwnOffer(trx, rows, initialStateOf(input));
+    return completePublishing(trx, offerId, input, publishing);
   });
-  await completePublishing(db, offerId, input, publishing);
+  await queueRecordedChecks(publishing.linkChecks, recordedChecks);
   return getOwnOffer({ db, userId: supplier.id, offerId });
 }

@@ -88,6 +88,15 @@ export async function replaceOwnOffer(db: TDb, rows: TOfferRows, state: TOfferSt
   await insertChildren(db, rows);
 }
 
+/**
+ * Takes the offer's row lock for the rest of the transaction, so changes of one offer run one after
+ * the other; waits at most lockTimeoutMs for a change under way, then fails with SQLSTATE 55P03.
+ */
+export async function lockOffer(db: TDb, id: string, lockTimeoutMs: number): Promise<void> {
+  await sql`select set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(db);
+  await db.selectFrom('offers').select('id').where('id', '=', id).forUpdate().execute();
+}
+
 /** Changes an offer's state; a failure says why publishing did not complete. */
 export async function updateOfferState(
   db: TDb,

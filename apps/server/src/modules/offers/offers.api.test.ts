@@ -428,6 +428,43 @@ describe('My offerings, edit and unpublish', () => {
     expect(bad.body.issues?.[0]?.path).toBe('params.id');
   });
 
+  it('answers eight concurrent edits of one offer with 200 each, ten rounds, leaving one whole version', async () => {
+    const created = await post(validInput());
+    const id = created.body['@id'];
+    const versionOf = (round: number, editor: number) => {
+      // Versions differ in title and in the number and addresses of their endpoints.
+      const endpoints = Array.from({ length: 1 + ((round + editor) % 3) }, (_, position) => ({
+        ...validInput().endpoints[position % 2]!,
+        endpointTitle: `Round ${round} editor ${editor} endpoint ${position}`,
+        accessUrl: `https://data.example.org/race/${round}/${editor}/${position}.csv`,
+      }));
+      return validInput({ generalInfo: { ...validInput().generalInfo, title: `Race ${round}-${editor}` }, endpoints });
+    };
+    const shapeOf = (input: TOfferInputBody) => ({
+      title: input.generalInfo.title,
+      endpoints: input.endpoints.map((endpoint) => [endpoint.endpointTitle, endpoint.accessUrl]),
+    });
+    for (let round = 0; round < 10; round++) {
+      const versions = Array.from({ length: 8 }, (_, editor) => versionOf(round, editor));
+      const answers = await Promise.all(versions.map((version) => put(id, version)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+      // Each answer is the offer as its own edit left it.
+      expect(answers.map((answer) => shapeOf(answer.body.input))).toEqual(versions.map(shapeOf));
+
+      const stored = await getOwn(id);
+      const final = shapeOf(stored.body.input);
+      expect(versions.map(shapeOf)).toContainEqual(final);
+      expect(stored.body.endpointCount).toBe(final.endpoints.length);
+      // The link checker's requests are those of the stored endpoints, one each, for their addresses.
+      const { rows } = await sql<{ distribution_id: string; url: string; stored_url: string | null }>`
+        select c.distribution_id, c.url, d.access_url as stored_url
+        from link_checks c left join distributions d on d.id = c.distribution_id
+        where c.offer_id = ${id} order by c.url`.execute(testApp.database.db);
+      expect(rows.map((row) => row.url)).toEqual(final.endpoints.map(([, url]) => url).sort());
+      expect(rows.every((row) => row.stored_url === row.url)).toBe(true);
+    }
+  });
+
   it('validates an edit like a new offer', async () => {
     const created = await post(validInput());
     const response = await put(created.body['@id'], { ...validInput(), endpoints: [] });

@@ -29,37 +29,43 @@ export async function resolveLicenceTitle(db: TDb, input: TOfferInput): Promise<
 /** The state a stored offer starts in: a connector offer is searchable only once its connector offers it too. */
 export const initialStateOf = (input: TOfferInput) => (input.accessType === 'CONNECTOR' ? 'UNPUBLISHED' : 'ACTIVE');
 
+/** What completing the publishing of an offer did. */
+export type TPublishOutcome = {
+  /** The connector step that failed, or null. */
+  failure: TPublishFailure | null;
+  /** Distributions recorded for a link check, to queue with queueRecordedChecks once the caller's transaction commits. */
+  recordedChecks: string[];
+};
+
 /**
  * Completes publishing of a stored offer: for the Connector access type, the connector steps, after
  * which it becomes searchable, or stays unpublished with the failed step recorded; then its
- * endpoints are queued for the link checker.
+ * endpoints are recorded for the link checker. Runs inside the caller's transaction, which holds
+ * the offer (see lockOffer), so the endpoints it records are the ones that transaction wrote.
  */
 export async function completePublishing(
   db: TDb,
   offerId: string,
   input: TOfferInput,
   publishing: TPublishing,
-): Promise<TPublishFailure | null> {
+): Promise<TPublishOutcome> {
+  let failure: TPublishFailure | null = null;
   if (input.accessType === 'CONNECTOR') {
-    const failure = await publishOnConnector({
+    failure = await publishOnConnector({
       db,
       offerId,
       input,
       ...(publishing.clientFor ? { clientFor: publishing.clientFor } : {}),
     });
-    if (failure) {
-      await updateOfferState(db, offerId, 'UNPUBLISHED', failure);
-      return failure;
-    }
-    await updateOfferState(db, offerId, 'ACTIVE');
+    await updateOfferState(db, offerId, failure ? 'UNPUBLISHED' : 'ACTIVE', failure);
   }
   const distributions = await selectOfferDistributions(db, offerId);
-  await requestLinkChecks({
+  const recordedChecks = await requestLinkChecks({
     db,
-    queue: publishing.linkChecks,
+    queue: null,
     distributions: distributions
       .filter((distribution) => distribution.access_url)
       .map((distribution) => ({ distributionId: distribution.id, offerId, url: distribution.access_url! })),
   });
-  return null;
+  return { failure, recordedChecks };
 }

@@ -1,10 +1,20 @@
-import type { TOfferInput, TOwnOfferDetails } from '@dsm/contracts';
+import { ErrorCode, type TOfferInput, type TOwnOfferDetails } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { queueRecordedChecks } from '../link-checker/request-link-checks';
 import { getOwnOffer } from './get-own-offer';
-import { ensureSupplierAgent, replaceOwnOffer, selectOwnOffer } from './offer-repository';
+import { ensureSupplierAgent, lockOffer, replaceOwnOffer, selectOwnOffer } from './offer-repository';
 import { type TSupplier, toOfferRows } from './offer-rows';
 import { assertOfferOwner } from './policy';
 import { completePublishing, initialStateOf, resolveLicenceTitle, type TPublishing } from './publish-offer';
+
+/**
+ * How long an edit waits for another edit of the same offer. An edit takes milliseconds unless it
+ * publishes on a connector, whose every request may take the connector timeout.
+ */
+const EDIT_LOCK_TIMEOUT_MS = 20_000;
+/** lock_not_available: the lock_timeout ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 export type TUpdateOfferOptions = TPublishing & {
   db: TDb;
@@ -16,6 +26,10 @@ export type TUpdateOfferOptions = TPublishing & {
 /**
  * Replaces an own offer with the edited wizard input and publishes it again (an unpublished offer
  * becomes searchable again). Only its owner may; 404 for an unknown offer, 403 for someone else's.
+ * Edits of one offer take turns from reading it to recording its link checks: a second edit
+ * replacing the endpoints while the first still recorded checks for them broke that insert on its
+ * foreign key, and interleaved connector steps would mix two versions on the connector. The answer
+ * is the offer as this edit left it.
  */
 export async function updateOffer({
   db,
@@ -24,23 +38,33 @@ export async function updateOffer({
   input,
   ...publishing
 }: TUpdateOfferOptions): Promise<TOwnOfferDetails> {
-  const current = await selectOwnOffer(db, offerId);
-  assertOfferOwner(current, supplier.id, offerId);
-  const licenceTitle = await resolveLicenceTitle(db, input);
-  const rows = toOfferRows({
-    offerId,
-    input,
-    supplier,
-    licenceTitle,
-    now: new Date(),
-    issued: current.issued ?? current.created_at,
-  });
-  await db.transaction().execute(async (trx) => {
-    // Locks the row: two edits of one offer apply one after the other, never interleaved.
-    await trx.selectFrom('offers').select('id').where('id', '=', offerId).forUpdate().execute();
-    await ensureSupplierAgent(trx, supplier);
-    await replaceOwnOffer(trx, rows, initialStateOf(input));
-  });
-  await completePublishing(db, offerId, input, publishing);
-  return getOwnOffer({ db, userId: supplier.id, offerId });
+  const { details, recordedChecks } = await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockOffer(trx, offerId, EDIT_LOCK_TIMEOUT_MS);
+      const current = await selectOwnOffer(trx, offerId);
+      assertOfferOwner(current, supplier.id, offerId);
+      const licenceTitle = await resolveLicenceTitle(trx, input);
+      const rows = toOfferRows({
+        offerId,
+        input,
+        supplier,
+        licenceTitle,
+        now: new Date(),
+        issued: current.issued ?? current.created_at,
+      });
+      await ensureSupplierAgent(trx, supplier);
+      await replaceOwnOffer(trx, rows, initialStateOf(input));
+      const outcome = await completePublishing(trx, offerId, input, publishing);
+      return {
+        details: await getOwnOffer({ db: trx, userId: supplier.id, offerId }),
+        recordedChecks: outcome.recordedChecks,
+      };
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: unknown } | null)?.code !== LOCK_NOT_AVAILABLE) throw error;
+      throw new AppError(ErrorCode.CONFLICT, `The offer ${offerId} is being changed by another request; try again`);
+    });
+  await queueRecordedChecks(publishing.linkChecks, recordedChecks);
+  return details;
 }

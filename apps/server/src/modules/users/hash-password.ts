@@ -12,13 +12,42 @@ const SALT_LENGTH = 16;
 /** Bounds a stored hash's parameters must stay within, so a tampered row cannot stall the server. */
 const LIMITS = { maxLogN: 20, maxR: 32, maxP: 16 };
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which
+ * PostgreSQL connections share: pg's SCRAM sign-in derives its key there too. A burst of sign-ins
+ * filling every thread held new connections back past the pool's timeout and answered 503, so at
+ * most half the threads derive at once and the rest wait their turn here.
+ */
+const MAX_CONCURRENT_DERIVATIONS = Math.max(1, Math.floor((Number(process.env.UV_THREADPOOL_SIZE) || 4) / 2));
+let runningDerivations = 0;
+const waitingDerivations: (() => void)[] = [];
+
+async function withDerivationSlot<T>(run: () => Promise<T>): Promise<T> {
+  if (runningDerivations >= MAX_CONCURRENT_DERIVATIONS) {
+    await new Promise<void>((resolve) => waitingDerivations.push(resolve));
+  } else {
+    runningDerivations++;
+  }
+  try {
+    return await run();
+  } finally {
+    // The slot passes straight to the next waiter, so the count never drops below the running work.
+    const next = waitingDerivations.shift();
+    if (next) next();
+    else runningDerivations--;
+  }
+}
+
 function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 128 * cost.N * cost.r * 2 };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return withDerivationSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** Hashes a password with scrypt into `scrypt$N$r$p$salt$hash` (salt and hash base64url). */
