@@ -23,19 +23,29 @@ const ZPostgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
 
+/** A comma-separated list, each item trimmed and passed through `normalise`; empty or unset is none. */
+const commaSeparated = <T extends z.ZodType<unknown, string>>(
+  item: T,
+  normalise: (value: string) => string = (value) => value,
+) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((entry) => normalise(entry.trim()))
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(item));
+
 /** A comma-separated list of host names or addresses, lower case; empty or unset is none. */
-const ZHostList = z
-  .string()
-  .optional()
-  .transform((value) =>
-    value
-      ? value
-          .split(',')
-          .map((host) => host.trim().toLowerCase())
-          .filter(Boolean)
-      : [],
-  )
-  .pipe(z.array(z.string().regex(/^[a-z0-9.:_-]+$/, 'must be host names or addresses separated by commas')));
+const ZHostList = commaSeparated(
+  z.string().regex(/^[a-z0-9.:_-]+$/, 'must be host names or addresses separated by commas'),
+  (host) => host.toLowerCase(),
+);
 
 /**
  * The environment the server reads, each with its default for the embedded mode. Parsed once at start;
@@ -51,18 +61,7 @@ const ZEnvironment = z.object({
   /** PostgreSQL to use; unset starts an embedded PostgreSQL in DATA_DIR. */
   DATABASE_URL: ZPostgresUrl.optional(),
   /** Comma-separated read replicas for search traffic. */
-  DATABASE_READ_URLS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ? value
-            .split(',')
-            .map((url) => url.trim())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(ZPostgresUrl)),
+  DATABASE_READ_URLS: commaSeparated(ZPostgresUrl),
   /** Where the embedded PostgreSQL and other local state live. */
   DATA_DIR: z.string().min(1).default('./.data'),
   /** Short code of the product; the user role is `${PRODUCT_ID}_USER`. */

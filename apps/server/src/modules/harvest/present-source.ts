@@ -1,15 +1,6 @@
 import type { THarvestCounts, THarvestFormat, THarvestSource } from '@dsm/contracts';
+import { emptyHarvestCounts } from './harvest-counts';
 import type { TSourceRow } from './harvest-repository';
-
-const NO_COUNTS: THarvestCounts = {
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  removed: 0,
-  failed: 0,
-  duplicates: 0,
-  identifierCollisions: 0,
-};
 
 /** A source as operators see it. */
 export function presentSource(row: TSourceRow): THarvestSource {
@@ -22,7 +13,7 @@ export function presentSource(row: TSourceRow): THarvestSource {
     lastRunAt: row.last_run_at ? row.last_run_at.toISOString() : null,
     lastStatus: row.last_status,
     // Runs from before a count existed stored none of it.
-    lastCounts: row.last_counts ? { ...NO_COUNTS, ...(row.last_counts as Partial<THarvestCounts>) } : null,
+    lastCounts: row.last_counts ? { ...emptyHarvestCounts(), ...(row.last_counts as Partial<THarvestCounts>) } : null,
     lastError: row.last_error,
   };
 }

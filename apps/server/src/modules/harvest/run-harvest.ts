@@ -6,6 +6,7 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { listLicences } from '../licences/list-licences';
 import { describesDataJsonFile } from './describes-data-json-file';
 import type { TRetryOptions } from './fetch-with-retry';
+import { emptyHarvestCounts } from './harvest-counts';
 import {
   findResumableRun,
   findSource,
@@ -63,16 +64,6 @@ export type THarvestRunResult = {
 /** Thrown when no source has the id or name asked for. */
 export class UnknownSourceError extends Error {}
 
-const emptyCounts = (): THarvestCounts => ({
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  removed: 0,
-  failed: 0,
-  duplicates: 0,
-  identifierCollisions: 0,
-});
-
 const shortDigest = (value: string): string => createHash('sha1').update(value).digest('hex').slice(0, 12);
 
 /**
@@ -109,7 +100,7 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
 
   const resumable = await findResumableRun(db, source.id);
   const runId = resumable?.id ?? randomUUID();
-  const counts = resumable ? { ...emptyCounts(), ...resumable.counts } : emptyCounts();
+  const counts = resumable ? { ...emptyHarvestCounts(), ...resumable.counts } : emptyHarvestCounts();
   let processed = resumable?.resume_after ?? 0;
   if (resumable) await markRunResumed(db, runId);
   else await insertRun(db, runId, source.id);
