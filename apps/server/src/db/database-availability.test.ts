@@ -71,4 +71,28 @@ describe('createDatabaseAvailability', () => {
       await pool.end();
     }
   });
+
+  it('notices by its heartbeat a PostgreSQL that refuses new connections, and closes the idle ones it waits for', async () => {
+    const url = proxy.urlThrough(database.url);
+    const pool = new pg.Pool({ connectionString: url, max: 3 });
+    pool.on('error', () => {});
+    const availability = createDatabaseAvailability({ url, pool, probeIntervalMs: 50, heartbeatMs: 100 });
+    try {
+      // Three sessions, all idle in the pool afterwards.
+      await Promise.all([1, 2, 3].map(() => pool.query('select pg_sleep(0.05)')));
+      expect(pool.idleCount).toBe(3);
+
+      // No query fails: only a new connection sees that PostgreSQL is going away.
+      await proxy.refuseNew();
+      await expect.poll(() => availability.isAvailable(), { timeout: 5_000 }).toBe(false);
+      await expect.poll(() => pool.totalCount, { timeout: 5_000 }).toBe(0);
+
+      await proxy.restore();
+      await expect.poll(() => availability.isAvailable(), { timeout: 5_000 }).toBe(true);
+      expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      availability.close();
+      await pool.end();
+    }
+  });
 });
