@@ -95,4 +95,27 @@ describe('createDatabaseAvailability', () => {
       await pool.end();
     }
   });
+
+  it('does not call an outage from its heartbeat when PostgreSQL answers but refuses the probe for another reason', async () => {
+    const url = new URL(database.url);
+    const pool = new pg.Pool({ connectionString: url.toString() });
+    url.password = 'not-the-password';
+    const changes: boolean[] = [];
+    const availability = createDatabaseAvailability({
+      url: url.toString(),
+      pool,
+      heartbeatMs: 50,
+      onChange: (isAvailable) => changes.push(isAvailable),
+    });
+    try {
+      await pool.query('select 1');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(availability.isAvailable()).toBe(true);
+      expect(changes).toEqual([]);
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      availability.close();
+      await pool.end();
+    }
+  });
 });

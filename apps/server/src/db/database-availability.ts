@@ -119,7 +119,7 @@ export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions
   const heartbeat =
     options.heartbeatMs && options.heartbeatMs > 0
       ? setInterval(() => {
-          if (!downSince) void probe();
+          if (!downSince) void probe(true);
         }, options.heartbeatMs)
       : null;
   heartbeat?.unref();
@@ -133,7 +133,7 @@ export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions
     retry.unref();
   };
 
-  const probe = (): Promise<boolean> => {
+  const probe = (isHeartbeat = false): Promise<boolean> => {
     running ??= probeOnce(options.url, timeoutMs)
       .then(
         () => {
@@ -144,6 +144,9 @@ export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions
           return true;
         },
         (error: unknown) => {
+          // Nothing failed yet: only a refusal that says PostgreSQL is away may close working
+          // connections, not a full server (53300) or a changed password.
+          if (isHeartbeat && !downSince && !isDatabaseUnavailableError(error)) return true;
           if (!downSince) {
             downSince = new Date();
             // An idle client whose socket closes leaves the pool by itself; a checked-out one when released.
@@ -168,7 +171,7 @@ export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions
       if (!downSince) void probe();
       return true;
     },
-    probe,
+    probe: () => probe(),
     close() {
       isClosed = true;
       if (heartbeat) clearInterval(heartbeat);
