@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,19 +103,27 @@ type TMain = {
   exited: Promise<number | null>;
 };
 
-/** `npm start` as production runs it: main.ts in a process of its own, on the test database. */
-async function startMain(databaseUrl = database.url): Promise<TMain> {
+/**
+ * `npm start` as production runs it: main.ts in a process of its own, on the test database, or on
+ * an embedded PostgreSQL of its own in `options.embeddedDataDir`.
+ */
+async function startMain(
+  databaseUrl = database.url,
+  options: { embeddedDataDir?: string; env?: Record<string, string> } = {},
+): Promise<TMain> {
   const port = await findFreePort();
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
+      ...(options.embeddedDataDir ? {} : { DATABASE_URL: databaseUrl }),
+      DATA_DIR: options.embeddedDataDir ?? dataDir,
       SEED_DATASETS: '200',
       SEARCH_RATE_LIMIT: '0',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: 'pipe',
   });
@@ -289,4 +297,91 @@ describe('PostgreSQL stopping under the running process', () => {
       await proxy.close();
     }
   }, 120_000);
+});
+
+describe('SIGTERM during an outage of PostgreSQL', () => {
+  it('stops cleanly and exits 0 although PostgreSQL cannot be reached, sandbox connectors included', async () => {
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const { port, child, output, exited } = await startMain(proxy.urlThrough(database.url), {
+      // Their rows are removed on a stop: the step that failed the shutdown while PostgreSQL was away.
+      env: { SANDBOX_CONNECTORS: 'true' },
+    });
+    try {
+      await signInWhenRunning(port, output);
+      await proxy.cut();
+      expect(await fresh(port, '/readyz')).toBe(503);
+      await expect
+        .poll(() => output().includes('PostgreSQL cannot be reached'), { timeout: 5_000, interval: 50 })
+        .toBe(true);
+
+      const signalledAt = Date.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      expect(code, output()).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(output()).toContain('Stopped cleanly');
+      expect(output()).not.toContain('Shutdown failed');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await proxy.close();
+    }
+  }, 120_000);
+});
+
+describe('the embedded PostgreSQL stopping under the running process', () => {
+  it('is started again after a fast and a smart shutdown, serves within 15 s each time, and the server still stops cleanly', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-embedded-outage-'));
+    // PostgreSQL runs as its own user when the tests run as root; it must reach its folder.
+    await chmod(folder, 0o755);
+    const { port, child, output, exited } = await startMain(undefined, { embeddedDataDir: folder });
+    const postmasterPid = async () =>
+      Number((await readFile(path.join(folder, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    try {
+      const accessToken = await signInWhenRunning(port, output);
+      const search = async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+          body: JSON.stringify({ index: 0, pageSize: 10 }),
+        });
+        const body = (await response.json()) as { code?: string };
+        return { status: response.status, retryAfter: response.headers.get('retry-after'), code: body.code };
+      };
+      expect((await search()).status).toBe(200);
+
+      // SIGINT is `pg_ctl stop -m fast`; SIGTERM a smart shutdown, which waits for the server's sessions.
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        const before = await postmasterPid();
+        const stoppedAt = Date.now();
+        process.kill(before, signal);
+        const answers: Awaited<ReturnType<typeof search>>[] = [];
+        // A smart shutdown keeps serving the sessions open until the server lets go of them: served
+        // again means a new postmaster that answers.
+        await expect
+          .poll(
+            async () => {
+              const answer = await search();
+              answers.push(answer);
+              return answer.status === 200 && (await postmasterPid().catch(() => before)) !== before;
+            },
+            { timeout: 15_000, interval: 100 },
+          )
+          .toBe(true);
+        expect(Date.now() - stoppedAt, output()).toBeLessThan(15_000);
+        for (const answer of answers.filter((item) => item.status !== 200)) {
+          expect(answer).toEqual({ status: 503, retryAfter: '5', code: 'SERVICE_UNAVAILABLE' });
+        }
+      }
+      expect(output()).toContain('Embedded PostgreSQL runs again');
+
+      child.kill('SIGTERM');
+      expect(await exited, output()).toBe(0);
+      expect(output()).toContain('Stopped cleanly');
+      expect(output()).not.toContain('[object Object]');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -4,12 +4,14 @@ import pg from 'pg';
 import { buildApp } from './app';
 import type { TConfig } from './config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/database';
-import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded-postgres';
+import { startEmbeddedPostgres, type TEmbeddedPostgres, type TEmbeddedPostgresEvent } from './db/embedded-postgres';
+import { describeError } from './lib/describe-error';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
 import { assignDemoBuyerConnector } from './modules/deliveries/assign-demo-buyer-connector';
 import { createHarvestScheduler, type THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { operatorRoleOf } from './modules/harvest/operator-policy';
+import { superviseJobQueues, type TJobQueueSupervision } from './modules/health/supervise-job-queues';
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
@@ -25,14 +27,23 @@ export const EMBEDDED_DATABASE = 'dsm';
  */
 export const SHUTDOWN_LIMITS = { drainMs: 6_000, jobsMs: 2_000, databaseMs: 1_000 } as const;
 
-/** Waits for `work`, at most `ms`; answers false when it was still running. */
+/**
+ * Waits for `work`, at most `ms`; answers false when it was still running. A failure counts as
+ * settled: a stop goes on with its next step whatever the previous one met (a database that is away).
+ */
 async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), ms);
   });
   try {
-    return await Promise.race([work.then(() => true), late]);
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -66,15 +77,23 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-/** Opens the embedded database in DATA_DIR/postgres (creating it on first use), or returns null for DATABASE_URL. */
+/**
+ * Opens the embedded database in DATA_DIR/postgres (creating it on first use), or returns null for
+ * DATABASE_URL. `onEvent` makes it supervised: started again whenever it exits (the server's mode).
+ */
 export async function openEmbeddedDatabase(
   config: TConfig,
   log: (line: string) => void,
+  onEvent?: (event: TEmbeddedPostgresEvent) => void,
 ): Promise<{ embedded: TEmbeddedPostgres; url: string } | null> {
   if (config.databaseUrl) return null;
   const dataDir = path.join(config.dataDir, 'postgres');
   log(`Starting embedded PostgreSQL in ${dataDir}`);
-  const embedded = await startEmbeddedPostgres({ dataDir, port: 0 });
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    port: 0,
+    ...(onEvent ? { isSupervised: true, onEvent } : {}),
+  });
   await ensureDatabase(embedded.adminUrl, EMBEDDED_DATABASE);
   return { embedded, url: embedded.urlFor(EMBEDDED_DATABASE) };
 }
@@ -83,22 +102,45 @@ export async function openEmbeddedDatabase(
 export async function startServer(options: TStartServerOptions): Promise<TRunningServer> {
   const { config } = options;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const opened = await openEmbeddedDatabase(config, log);
+  // Set once the pools exist; the embedded PostgreSQL starts before them.
+  let watched: TDatabaseHandle | null = null;
+  let jobQueues: TJobQueueSupervision | null = null;
+  const opened = await openEmbeddedDatabase(config, log, (event) => {
+    if (event.type === 'exited') {
+      log(`Embedded PostgreSQL exited (${event.signal ?? `code ${event.code}`}); starting it again`);
+      void watched?.availability.probe();
+    } else if (event.type === 'restarted') {
+      log('Embedded PostgreSQL runs again');
+      void watched?.availability.probe();
+    } else {
+      log(
+        `Embedded PostgreSQL did not start again (${describeError(event.error)}); next attempt in ${event.retryInMs} ms`,
+      );
+    }
+  });
   const databaseUrl = opened?.url ?? config.databaseUrl!;
   let outageStartedAt = 0;
   const database = createDatabase({
     url: databaseUrl,
     readUrls: config.databaseReadUrls,
+    heartbeatMs: config.databaseHeartbeatMs,
     onAvailabilityChange: (isAvailable, error) => {
       if (!isAvailable) {
         outageStartedAt = Date.now();
-        const reason = error instanceof Error ? error.message : String(error);
-        log(`PostgreSQL cannot be reached (${reason}); requests get 503 until it answers again`);
+        log(`PostgreSQL cannot be reached (${describeError(error)}); requests get 503 until it answers again`);
       } else {
         log(`PostgreSQL answers again after ${((Date.now() - outageStartedAt) / 1000).toFixed(1)} s; serving`);
       }
+      jobQueues?.onAvailabilityChange(isAvailable);
     },
   });
+  watched = database;
+  const { availability } = database;
+  /** A queue's failure is logged with its message and code, and may be the first sign of an outage. */
+  const logQueueError = (message: string, error: unknown) => {
+    availability.report(error);
+    log(`${message}: ${describeError(error)}`);
+  };
   let linkChecker: TLinkChecker | null = null;
   let sandboxes: TSandboxConnectors | null = null;
   let orderJobs: TOrderJobs | null = null;
@@ -137,15 +179,25 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       db: database.db,
       settings: config.linkCheck,
       userAgent: `dsm-link-checker/1.0 (+${config.publicUrl})`,
-      log: (message, error) => log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+      log: logQueueError,
     });
     await linkChecker.start();
     harvests = createHarvestScheduler({
       databaseUrl,
       db: database.db,
-      log: (message, details) => log(`${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}`),
+      log: (message, details) => {
+        if (isErrorLike(details)) logQueueError(message, details);
+        else log(`${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}`);
+      },
     });
     await harvests.start();
+    jobQueues = superviseJobQueues({
+      queues: [
+        { name: 'link checker', start: linkChecker.start, stop: linkChecker.stop },
+        { name: 'harvest', start: harvests.start, stop: harvests.stop },
+      ],
+      log,
+    });
     const app = await buildApp({
       config,
       database,
@@ -164,6 +216,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       sandboxConnectorUrls: sandboxes?.urls ?? {},
       stop: () => {
         stopping ??= (async () => {
+          // Ctrl-C in a terminal stops the embedded PostgreSQL too; it is not started again now.
+          opened?.embedded.stopSupervising();
           // New connections are refused at once; requests under way get the drain time to finish.
           const closing = app.close();
           if (!(await settlesWithin(closing, SHUTDOWN_LIMITS.drainMs))) {
@@ -171,11 +225,15 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
             app.server.closeAllConnections();
             await settlesWithin(closing, 500);
           }
+          await settlesWithin(jobQueues?.stop() ?? Promise.resolve(), SHUTDOWN_LIMITS.jobsMs);
           const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), linkChecker?.stop()]);
           if (!(await settlesWithin(jobs, SHUTDOWN_LIMITS.jobsMs))) {
             log(`Jobs still running after ${SHUTDOWN_LIMITS.jobsMs} ms are left to their retry`);
           }
-          await sandboxes?.stop();
+          // Their rows are replaced on the next start when PostgreSQL is away now.
+          await sandboxes?.stop().catch((error: unknown) => {
+            log(`The sandbox connectors stay listed until the next start: ${describeError(error)}`);
+          });
           await settlesWithin(database.close(), SHUTDOWN_LIMITS.databaseMs);
           await opened?.embedded.stop();
         })();
@@ -183,6 +241,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       },
     };
   } catch (error) {
+    opened?.embedded.stopSupervising();
+    await jobQueues?.stop().catch(() => {});
     await orderJobs?.stop().catch(() => {});
     await harvests?.stop().catch(() => {});
     await linkChecker?.stop().catch(() => {});
@@ -191,4 +251,12 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await opened?.embedded.stop().catch(() => {});
     throw error;
   }
+}
+
+/** pg-boss hands its errors on as plain copies; harvest events and counts are not errors. */
+function isErrorLike(details: unknown): boolean {
+  return (
+    details instanceof Error ||
+    (typeof details === 'object' && details !== null && 'message' in details && 'stack' in details)
+  );
 }

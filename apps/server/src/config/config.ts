@@ -62,6 +62,12 @@ const ZEnvironment = z.object({
   DATABASE_URL: ZPostgresUrl.optional(),
   /** Comma-separated read replicas for search traffic. */
   DATABASE_READ_URLS: commaSeparated(ZPostgresUrl),
+  /**
+   * Milliseconds between two checks, on a connection of their own, that PostgreSQL still accepts
+   * connections; 0 checks only after a failed query. It notices a smart shutdown, which the open
+   * connections never see, and lets it finish by closing them.
+   */
+  DATABASE_HEARTBEAT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Where the embedded PostgreSQL and other local state live. */
   DATA_DIR: z.string().min(1).default('./.data'),
   /** Short code of the product; the user role is `${PRODUCT_ID}_USER`. */
@@ -157,6 +163,8 @@ export type TConfig = {
   publicUrl: string;
   databaseUrl: string | undefined;
   databaseReadUrls: string[];
+  /** Time between two checks that PostgreSQL accepts connections (DATABASE_HEARTBEAT_MS); 0 is off. */
+  databaseHeartbeatMs: number;
   dataDir: string;
   productId: string;
   userRole: string;
@@ -220,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     databaseReadUrls: e.DATABASE_READ_URLS,
+    databaseHeartbeatMs: e.DATABASE_HEARTBEAT_MS,
     dataDir: path.resolve(e.DATA_DIR),
     productId: e.PRODUCT_ID,
     userRole: `${e.PRODUCT_ID}_USER`,

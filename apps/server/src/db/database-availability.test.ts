@@ -71,4 +71,51 @@ describe('createDatabaseAvailability', () => {
       await pool.end();
     }
   });
+
+  it('notices by its heartbeat a PostgreSQL that refuses new connections, and closes the idle ones it waits for', async () => {
+    const url = proxy.urlThrough(database.url);
+    const pool = new pg.Pool({ connectionString: url, max: 3 });
+    pool.on('error', () => {});
+    const availability = createDatabaseAvailability({ url, pool, probeIntervalMs: 50, heartbeatMs: 100 });
+    try {
+      // Three sessions, all idle in the pool afterwards.
+      await Promise.all([1, 2, 3].map(() => pool.query('select pg_sleep(0.05)')));
+      expect(pool.idleCount).toBe(3);
+
+      // No query fails: only a new connection sees that PostgreSQL is going away.
+      await proxy.refuseNew();
+      await expect.poll(() => availability.isAvailable(), { timeout: 5_000 }).toBe(false);
+      await expect.poll(() => pool.totalCount, { timeout: 5_000 }).toBe(0);
+
+      await proxy.restore();
+      await expect.poll(() => availability.isAvailable(), { timeout: 5_000 }).toBe(true);
+      expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      availability.close();
+      await pool.end();
+    }
+  });
+
+  it('does not call an outage from its heartbeat when PostgreSQL answers but refuses the probe for another reason', async () => {
+    const url = new URL(database.url);
+    const pool = new pg.Pool({ connectionString: url.toString() });
+    url.password = 'not-the-password';
+    const changes: boolean[] = [];
+    const availability = createDatabaseAvailability({
+      url: url.toString(),
+      pool,
+      heartbeatMs: 50,
+      onChange: (isAvailable) => changes.push(isAvailable),
+    });
+    try {
+      await pool.query('select 1');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(availability.isAvailable()).toBe(true);
+      expect(changes).toEqual([]);
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      availability.close();
+      await pool.end();
+    }
+  });
 });

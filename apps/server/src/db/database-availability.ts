@@ -57,6 +57,12 @@ export type TDatabaseAvailabilityOptions = {
   probeIntervalMs?: number;
   /** Limit of one probe: connect and `select 1`. */
   probeTimeoutMs?: number;
+  /**
+   * Time between two probes while all is well; 0 (the default) probes only when a failure is
+   * reported. A PostgreSQL in smart shutdown refuses new connections but waits for the open ones,
+   * which a busy pool keeps for ever: only a new connection notices it.
+   */
+  heartbeatMs?: number;
   /** Told when the database goes away and comes back. */
   onChange?: (isAvailable: boolean, error?: unknown) => void;
 };
@@ -92,23 +98,31 @@ async function probeOnce(url: string, timeoutMs: number): Promise<void> {
 }
 
 /**
- * Watches whether PostgreSQL can be reached. Nothing runs while all is well: a connection-level
- * failure reported by a request starts a probe on a connection of its own; a failed probe confirms
- * the outage, cuts the pool's checked-out connections (their queries would otherwise wait for a
- * network that may never answer) and probes every second until PostgreSQL answers again.
+ * Watches whether PostgreSQL can be reached. A connection-level failure reported by a request (or
+ * the heartbeat, when set) starts a probe on a connection of its own; a failed probe confirms the
+ * outage and cuts every connection of the pool, idle and checked out: their queries would otherwise
+ * wait for a network that may never answer, and a PostgreSQL in smart shutdown waits for them before
+ * it stops. It then probes every second until PostgreSQL answers again; the pool opens new
+ * connections from there.
  */
 export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions): TDatabaseAvailability {
   const intervalMs = options.probeIntervalMs ?? 1_000;
   const timeoutMs = options.probeTimeoutMs ?? 1_500;
-  const checkedOut = new Set<pg.PoolClient>();
-  options.pool.on('acquire', (client) => checkedOut.add(client));
-  options.pool.on('release', (_error, client) => checkedOut.delete(client));
-  options.pool.on('remove', (client) => checkedOut.delete(client as pg.PoolClient));
+  const clients = new Set<pg.PoolClient>();
+  options.pool.on('connect', (client) => clients.add(client as pg.PoolClient));
+  options.pool.on('remove', (client) => clients.delete(client as pg.PoolClient));
 
   let downSince: Date | null = null;
   let running: Promise<boolean> | null = null;
   let retry: NodeJS.Timeout | null = null;
   let isClosed = false;
+  const heartbeat =
+    options.heartbeatMs && options.heartbeatMs > 0
+      ? setInterval(() => {
+          if (!downSince) void probe(true);
+        }, options.heartbeatMs)
+      : null;
+  heartbeat?.unref();
 
   const scheduleRetry = () => {
     if (isClosed || retry) return;
@@ -119,7 +133,7 @@ export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions
     retry.unref();
   };
 
-  const probe = (): Promise<boolean> => {
+  const probe = (isHeartbeat = false): Promise<boolean> => {
     running ??= probeOnce(options.url, timeoutMs)
       .then(
         () => {
@@ -130,9 +144,13 @@ export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions
           return true;
         },
         (error: unknown) => {
+          // Nothing failed yet: only a refusal that says PostgreSQL is away may close working
+          // connections, not a full server (53300) or a changed password.
+          if (isHeartbeat && !downSince && !isDatabaseUnavailableError(error)) return true;
           if (!downSince) {
             downSince = new Date();
-            for (const client of checkedOut) destroySocket(client);
+            // An idle client whose socket closes leaves the pool by itself; a checked-out one when released.
+            for (const client of clients) destroySocket(client);
             options.onChange?.(false, error);
           }
           scheduleRetry();
@@ -153,9 +171,10 @@ export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions
       if (!downSince) void probe();
       return true;
     },
-    probe,
+    probe: () => probe(),
     close() {
       isClosed = true;
+      if (heartbeat) clearInterval(heartbeat);
       if (retry) clearTimeout(retry);
       retry = null;
     },

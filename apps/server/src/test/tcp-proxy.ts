@@ -11,6 +11,11 @@ export type TTcpProxy = {
    */
   cut(): Promise<void>;
   /**
+   * A PostgreSQL in smart shutdown as its clients see it: open connections keep working, new ones
+   * are refused.
+   */
+  refuseNew(): Promise<void>;
+  /**
    * A network that swallows everything: connections are accepted but nothing passes, open ones
    * included, so a client only notices by its own timeouts.
    */
@@ -92,6 +97,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       const closed = stopListening();
       resetAll();
       await closed;
+    },
+    async refuseNew() {
+      await stopListening();
     },
     blackhole() {
       isBlackhole = true;
