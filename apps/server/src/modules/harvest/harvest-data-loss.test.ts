@@ -7,7 +7,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { addSource } from './add-source';
+import { configureHarvestLocations } from './harvest-location-policy';
 import { runHarvest } from './run-harvest';
+
+configureHarvestLocations({ allowedHosts: ['127.0.0.1'], files: 'anywhere' });
 
 let database: TTestDatabase;
 let folder: string;
