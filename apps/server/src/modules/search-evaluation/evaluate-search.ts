@@ -1,4 +1,4 @@
-import { ZSearchQuerystring, ZSearchRequest } from '@dsm/contracts';
+import { TERM_SEPARATOR, ZSearchQuerystring, ZSearchRequest } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { JUDGED_QUERIES } from '../catalogue/judged-corpus';
 import { searchOffers } from '../search/search-offers';
@@ -57,7 +57,8 @@ export function buildEvaluationQueries({ offers, sample, seed }: TBuildQueriesOp
     for (const title of sampleTitles(titles, sample, seed)) {
       const random = randomFor(title, seed);
       titleQuery('exact', source, title, title);
-      const typo = withOneTypo(title, random);
+      // The typo goes into what the search bar sends of a long title, never into words it leaves out.
+      const typo = withOneTypo(toQueryParameter(title).replaceAll(TERM_SEPARATOR, ' '), random);
       if (typo !== null) titleQuery('typo', source, typo, title);
       const fragment = titleFragment(title, random);
       if (fragment !== null) titleQuery('fragment', source, fragment, title);
