@@ -105,7 +105,8 @@ export function titleFragment(text: string, random: TRandom): string | null {
 
 /**
  * The `query` parameter the search bar sends for typed text: the text split into terms at spaces, repeats
- * dropped, cut to the API's limits (20 terms, fewer than 2,000 characters) as the search bar cuts them.
+ * dropped, cut to the API's limits (20 terms, fewer than 2,000 characters); the search bar keeps the same
+ * terms of a longer text and asks for a shorter search.
  */
 export function toQueryParameter(text: string): string {
   const terms: string[] = [];
