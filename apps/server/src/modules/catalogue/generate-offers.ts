@@ -15,10 +15,10 @@ export type TGenerateOffersOptions = {
 // Randomness: one small PRNG per offer, seeded from (seed, index), so any offer can be made without the ones
 // before it and chunks can be generated independently (or in parallel) with identical results.
 
-type TRandom = () => number;
+export type TRandom = () => number;
 
 /** mulberry32: tiny, fast and good enough for demo data. */
-function mulberry32(seed: number): TRandom {
+export function mulberry32(seed: number): TRandom {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
