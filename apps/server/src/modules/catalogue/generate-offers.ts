@@ -15,10 +15,10 @@ export type TGenerateOffersOptions = {
 // Randomness: one small PRNG per offer, seeded from (seed, index), so any offer can be made without the ones
 // before it and chunks can be generated independently (or in parallel) with identical results.
 
-type TRandom = () => number;
+export type TRandom = () => number;
 
 /** mulberry32: tiny, fast and good enough for demo data. */
-function mulberry32(seed: number): TRandom {
+export function mulberry32(seed: number): TRandom {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -30,7 +30,7 @@ function mulberry32(seed: number): TRandom {
 }
 
 /** murmur3's finaliser: a bijection on 32-bit integers, so distinct indexes get distinct streams. */
-function mix32(value: number): number {
+export function mix32(value: number): number {
   let h = value >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
