@@ -286,7 +286,9 @@ async function warmUp(baseUrl: string, workload: TWorkload, requests: number): P
       headers: { 'content-type': 'application/json', authorization },
       body: JSON.stringify(item.body),
     });
-    if (response.status !== 200) throw new Error(`${item.label} ${item.query}: HTTP ${response.status}`);
+    // Shown, not thrown: the runs count the same failures as errors, and one bad query must not end a long run.
+    if (response.status !== 200)
+      process.stdout.write(`  warm-up: ${item.label} ${item.query}: HTTP ${response.status}\n`);
     await response.arrayBuffer();
   }
 }

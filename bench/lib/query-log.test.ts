@@ -1,3 +1,4 @@
+import { ZSearchQuerystring, ZSearchRequest } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../apps/server/src/modules/catalogue/generate-offers';
 import { buildQueryLog, replayOrder, type TSampledOffer, withTypo, wordsOf } from './query-log';
@@ -17,6 +18,13 @@ describe('buildQueryLog', () => {
     expect(log).toHaveLength(5000);
     expect(new Set(log.map((entry) => `${entry.query} ${JSON.stringify(entry.body)}`)).size).toBe(5000);
     expect(buildQueryLog({ offers, size: 5000 })).toEqual(log);
+  });
+
+  it('holds only requests the search endpoint accepts', () => {
+    for (const entry of log) {
+      expect(ZSearchQuerystring.safeParse({ query: entry.query }).success).toBe(true);
+      expect(ZSearchRequest.safeParse(entry.body).success).toBe(true);
+    }
   });
 
   it('has the shares of typos, phrases and filters the benchmark promises', () => {

@@ -109,7 +109,9 @@ function drawWords(random: TRandom, offer: TSampledOffer, count: number): string
 function filterOf(random: TRandom, offer: TSampledOffer): NonNullable<TSearchRequestInput['filter']> {
   const roll = random();
   if (roll < 0.45 && offer.categories.length > 0) return { categories: [pick(random, offer.categories)] };
-  if (roll < 0.75 && offer.keywords.length > 0) return { keywords: [pick(random, offer.keywords)] };
+  // Only keywords the search request accepts as a filter value (portals write some very long ones).
+  const keywords = offer.keywords.filter((keyword) => keyword.trim().length > 0 && keyword.length <= 200);
+  if (roll < 0.75 && keywords.length > 0) return { keywords: [pick(random, keywords)] };
   if (offer.price === 0) return { maxPrice: 0 };
   return { minPrice: Math.floor(offer.price / 2), maxPrice: Math.ceil(offer.price * 2) };
 }
