@@ -133,7 +133,9 @@ type TResult = {
   p95: number;
   p99: number;
   rps: number;
+  /** Failed requests of every kind, timeouts included. */
   errors: number;
+  timeouts: number;
   byLabel: TLatencies;
 };
 
@@ -209,6 +211,7 @@ async function runHttp(baseUrl: string, connections: number, workload: TWorkload
     p99: result.latency.p99,
     rps: result.requests.average,
     errors: result.errors + result.non2xx,
+    timeouts: result.timeouts,
     byLabel,
   };
 }
@@ -245,6 +248,7 @@ async function runService(url: string, connections: number, workload: TWorkload)
     p99: percentile(latencies, 99),
     rps: latencies.length / duration,
     errors,
+    timeouts: 0,
     byLabel,
   };
 }
@@ -302,7 +306,8 @@ function progress(row: string): string {
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 
 function overallRow(path: string, connections: number, result: TResult): string {
-  return `| ${path} | ${connections} | ${fmt(result.p50)} | ${fmt(result.p95)} | ${fmt(result.p99)} | ${result.rps.toFixed(0)} | ${result.errors} |`;
+  const errors = result.timeouts > 0 ? `${result.errors} (${result.timeouts} timeouts)` : String(result.errors);
+  return `| ${path} | ${connections} | ${fmt(result.p50)} | ${fmt(result.p95)} | ${fmt(result.p99)} | ${result.rps.toFixed(0)} | ${errors} |`;
 }
 
 function classRows(path: string, connections: number, result: TResult, labels: readonly string[]): string[] {
