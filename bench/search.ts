@@ -1,64 +1,153 @@
-// `npm run bench:search [-- --datasets 1000000 --duration 15]`: loads a catalogue into a database of
-// its own (reused while it holds the same count), starts the real server against it in a separate
-// process, and measures a fixed query mix through HTTP at 1, 8 and 32 connections and through the
-// search service alone (the SQL it runs, without HTTP). Prints a Markdown table.
+// `npm run bench:search [-- --datasets 1000000 --duration 15 --corpus realistic --mix log]`: loads a catalogue
+// into a database of its own (one per corpus, reused while it holds the same count), starts the real server
+// against it in a separate process, and replays a query log (or the old fixed mix) through HTTP at 1, 8 and 32
+// connections and through the search service alone (the SQL it runs, without HTTP), then once more over HTTP
+// with every cache cleared. Prints Markdown tables: overall, per query class, and the corpus's vocabulary.
 import { parseArgs } from 'node:util';
 import type { TSearchRequestInput } from '@dsm/contracts';
 import { ZSearchRequest } from '@dsm/contracts';
 import autocannon from 'autocannon';
 import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
-import { searchOffers } from '../apps/server/src/modules/search/search-offers';
+import { searchOffers, termsToText } from '../apps/server/src/modules/search/search-offers';
+import { parseTextQuery } from '../apps/server/src/modules/search/search-repository';
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 import {
+  BENCH_CORPORA,
   loadCatalogue,
   machineLine,
   memoryOf,
   openBenchDatabase,
   percentile,
   startServerProcess,
+  type TBenchCorpus,
+  type TServerProcess,
 } from './lib/bench-server';
+import {
+  buildQueryLog,
+  QUERY_CLASSES,
+  replayOrder,
+  sampleCatalogue,
+  type TLoggedQuery,
+  wordsOf,
+} from './lib/query-log';
+
+const MIXES = ['log', 'fixed', 'both'] as const;
+type TMixOption = (typeof MIXES)[number];
 
 const { values: args } = parseArgs({
   options: {
     datasets: { type: 'string', default: '1000000' },
     duration: { type: 'string', default: '15' },
     'database-url': { type: 'string' },
+    /** `realistic` (default): the Zipf corpus of bench/lib/realistic-corpus; `demo`: the seeded demo catalogue. */
+    corpus: { type: 'string', default: 'realistic' },
+    /** `log` (default): the query log; `fixed`: the 13 queries measured before issue 24; `both`: one after the other. */
+    mix: { type: 'string', default: 'log' },
+    /** Distinct queries in the log. */
+    queries: { type: 'string', default: '5000' },
+    /** Catalogue offers the log's queries are drawn from. */
+    sample: { type: 'string', default: '20000' },
+    /** Also run over HTTP at 8 connections with every cache cleared; `--no-cold-run` skips it. */
+    'cold-run': { type: 'boolean', default: true },
+    /** Vocabulary size and matches per query word; `--no-corpus-stats` skips them (a minute or two at 1M). */
+    'corpus-stats': { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 const datasets = Number(args.datasets);
 const duration = Number(args.duration);
+const distinctQueries = Number(args.queries);
+const sampleSize = Number(args.sample);
+const corpus = args.corpus as TBenchCorpus;
+const mix = args.mix as TMixOption;
 if (!Number.isInteger(datasets) || datasets < 1) throw new Error('--datasets must be a positive integer');
 if (!Number.isFinite(duration) || duration < 1) throw new Error('--duration must be at least 1 second');
+if (!BENCH_CORPORA.includes(corpus)) throw new Error(`--corpus must be one of ${BENCH_CORPORA.join(', ')}`);
+if (!MIXES.includes(mix)) throw new Error(`--mix must be one of ${MIXES.join(', ')}`);
+if (!Number.isInteger(distinctQueries) || distinctQueries < 1) throw new Error('--queries must be a positive integer');
+if (!Number.isInteger(sampleSize) || sampleSize < 1) throw new Error('--sample must be a positive integer');
 
-type TQuery = { name: string; query: string; body: TSearchRequestInput };
+/** One request of a workload; `label` is what the per-class table groups by. */
+type TBenchQuery = { label: string; query: string; body: TSearchRequestInput };
 
-/** The fixed mix: free text of 1 to 3 terms, filters, the empty query and a deep page. */
-const MIX: TQuery[] = [
-  { name: 'one common term', query: 'daten', body: { index: 0, pageSize: 10 } },
-  { name: 'one term en', query: 'traffic', body: { index: 0, pageSize: 10 } },
-  { name: 'two terms', query: 'air|quality', body: { index: 0, pageSize: 10 } },
-  { name: 'three terms de', query: 'verkehr|zählung|köln', body: { index: 0, pageSize: 10 } },
-  { name: 'phrase', query: '"open data"', body: { index: 0, pageSize: 10 } },
-  { name: 'rare term', query: 'grundwasser', body: { index: 0, pageSize: 10 } },
+/** A workload: a name and a source of requests, each call of `cursor` starting the sequence afresh. */
+type TWorkload = { name: string; labels: readonly string[]; cursor: () => () => TBenchQuery };
+
+/** The fixed mix measured before issue 24: free text of 1 to 3 terms, filters, the empty query and a deep page. */
+const FIXED_MIX: TBenchQuery[] = [
+  { label: 'one common term', query: 'daten', body: { index: 0, pageSize: 10 } },
+  { label: 'one term en', query: 'traffic', body: { index: 0, pageSize: 10 } },
+  { label: 'two terms', query: 'air|quality', body: { index: 0, pageSize: 10 } },
+  { label: 'three terms de', query: 'verkehr|zählung|köln', body: { index: 0, pageSize: 10 } },
+  { label: 'phrase', query: '"open data"', body: { index: 0, pageSize: 10 } },
+  { label: 'rare term', query: 'grundwasser', body: { index: 0, pageSize: 10 } },
   {
-    name: 'term + category',
+    label: 'term + category',
     query: 'messung',
     body: { index: 0, pageSize: 10, filter: { categories: ['ENVIRONMENT'] } },
   },
-  { name: 'category only', query: '', body: { index: 0, pageSize: 10, filter: { categories: ['TRANSPORT'] } } },
-  { name: 'keyword filter', query: 'data', body: { index: 0, pageSize: 10, filter: { keywords: ['Open Data'] } } },
+  { label: 'category only', query: '', body: { index: 0, pageSize: 10, filter: { categories: ['TRANSPORT'] } } },
+  { label: 'keyword filter', query: 'data', body: { index: 0, pageSize: 10, filter: { keywords: ['Open Data'] } } },
   {
-    name: 'price range',
+    label: 'price range',
     query: 'energy',
     body: { index: 0, pageSize: 10, filter: { minPrice: 10, maxPrice: 200 } },
   },
-  { name: 'empty query', query: '', body: { index: 0, pageSize: 10 } },
-  { name: 'page of 100', query: 'stadt', body: { index: 2, pageSize: 100 } },
-  { name: 'deep page near cap', query: 'daten', body: { index: 998, pageSize: 10 } },
+  { label: 'empty query', query: '', body: { index: 0, pageSize: 10 } },
+  { label: 'page of 100', query: 'stadt', body: { index: 2, pageSize: 100 } },
+  { label: 'deep page near cap', query: 'daten', body: { index: 998, pageSize: 10 } },
 ];
 
-type TResult = { p50: number; p95: number; p99: number; rps: number; errors: number };
+const fixedWorkload: TWorkload = {
+  name: 'fixed mix (13 queries)',
+  labels: FIXED_MIX.map((item) => item.label),
+  cursor: () => {
+    let next = 0;
+    return () => FIXED_MIX[next++ % FIXED_MIX.length]!;
+  },
+};
+
+/** Requests replayed per run at most; the order wraps around beyond it. */
+const REPLAY_LENGTH = 200_000;
+
+function logWorkload(log: readonly TLoggedQuery[]): TWorkload {
+  const order = replayOrder(log.length, REPLAY_LENGTH);
+  return {
+    name: `query log (${log.length.toLocaleString('en-US')} distinct queries)`,
+    labels: QUERY_CLASSES,
+    cursor: () => {
+      let next = 0;
+      return () => {
+        const item = log[order[next++ % order.length]!]!;
+        return { label: item.queryClass, query: item.query, body: item.body };
+      };
+    },
+  };
+}
+
+type TLatencies = Map<string, { latencies: number[]; errors: number }>;
+
+type TResult = {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  /** Failed requests of every kind, timeouts included. */
+  errors: number;
+  timeouts: number;
+  byLabel: TLatencies;
+};
+
+function record(byLabel: TLatencies, label: string, latency: number | null): void {
+  let entry = byLabel.get(label);
+  if (!entry) {
+    entry = { latencies: [], errors: 0 };
+    byLabel.set(label, entry);
+  }
+  if (latency === null) entry.errors++;
+  else entry.latencies.push(latency);
+}
 
 /**
  * The Authorization header of the seeded demo buyer, signed in through the server's own provider.
@@ -70,45 +159,83 @@ async function buyerAuthorization(baseUrl: string): Promise<string> {
   return `Bearer ${tokens.accessToken}`;
 }
 
-async function runHttp(baseUrl: string, connections: number): Promise<TResult> {
+/** Per-connection state autocannon hands to the request generator; it holds the class of the request in flight. */
+type TRequestContext = { label?: string };
+
+type TAutocannonRun = Promise<autocannon.Result> & {
+  on(
+    event: 'response',
+    listener: (
+      client: { requestIterator?: { context?: TRequestContext } },
+      status: number,
+      bytes: number,
+      latencyMs: number,
+    ) => void,
+  ): void;
+};
+
+async function runHttp(baseUrl: string, connections: number, workload: TWorkload): Promise<TResult> {
   const authorization = await buyerAuthorization(baseUrl);
-  const result = await autocannon({
+  const next = workload.cursor();
+  const byLabel: TLatencies = new Map();
+  // Called without a callback, autocannon returns its event emitter made thenable; the types know only the promise.
+  const instance = autocannon({
     url: baseUrl,
     connections,
     duration,
-    requests: MIX.map((item) => ({
-      method: 'POST',
-      path: `/api/search?query=${encodeURIComponent(item.query)}`,
-      headers: { 'content-type': 'application/json', authorization },
-      body: JSON.stringify(item.body),
-    })),
+    requests: [
+      {
+        setupRequest: (request, context) => {
+          const item = next();
+          (context as TRequestContext).label = item.label;
+          return {
+            ...request,
+            method: 'POST',
+            path: `/api/search?query=${encodeURIComponent(item.query)}`,
+            headers: { 'content-type': 'application/json', authorization },
+            body: JSON.stringify(item.body),
+          };
+        },
+      },
+    ],
+  }) as unknown as TAutocannonRun;
+  // With one request in flight per connection, the connection's context still names it when it answers.
+  instance.on('response', (client, status, _bytes, time) => {
+    const label = client.requestIterator?.context?.label ?? '?';
+    record(byLabel, label, status >= 200 && status < 300 ? time : null);
   });
+  const result = await instance;
   return {
     p50: result.latency.p50,
     p95: result.latency.p97_5,
     p99: result.latency.p99,
     rps: result.requests.average,
     errors: result.errors + result.non2xx,
+    timeouts: result.timeouts,
+    byLabel,
   };
 }
 
-async function runService(url: string, connections: number): Promise<TResult> {
+async function runService(url: string, connections: number, workload: TWorkload): Promise<TResult> {
   const handle = createDatabase({ url, maxConnections: connections, applicationName: 'dsm-bench-sql' });
-  const requests = MIX.map((item) => ({ query: item.query, request: ZSearchRequest.parse(item.body) }));
+  const next = workload.cursor();
   const latencies: number[] = [];
+  const byLabel: TLatencies = new Map();
   let errors = 0;
   const deadline = performance.now() + duration * 1000;
   await Promise.all(
-    Array.from({ length: connections }, async (_, worker) => {
-      let next = worker;
+    Array.from({ length: connections }, async () => {
       while (performance.now() < deadline) {
-        const item = requests[next++ % requests.length]!;
+        const item = next();
         const started = performance.now();
         try {
-          await searchOffers({ db: handle.db, query: item.query, request: item.request });
-          latencies.push(performance.now() - started);
+          await searchOffers({ db: handle.db, query: item.query, request: ZSearchRequest.parse(item.body) });
+          const latency = performance.now() - started;
+          latencies.push(latency);
+          record(byLabel, item.label, latency);
         } catch {
           errors++;
+          record(byLabel, item.label, null);
         }
       }
     }),
@@ -121,13 +248,15 @@ async function runService(url: string, connections: number): Promise<TResult> {
     p99: percentile(latencies, 99),
     rps: latencies.length / duration,
     errors,
+    timeouts: 0,
+    byLabel,
   };
 }
 
 async function runPerQuery(baseUrl: string): Promise<string[]> {
   const authorization = await buyerAuthorization(baseUrl);
   const rows: string[] = [];
-  for (const item of MIX) {
+  for (const item of FIXED_MIX) {
     const times: number[] = [];
     for (let i = 0; i < 15; i++) {
       const started = performance.now();
@@ -138,11 +267,11 @@ async function runPerQuery(baseUrl: string): Promise<string[]> {
       });
       const body = (await response.json()) as { total?: number };
       times.push(performance.now() - started);
-      if (i === 0 && response.status !== 200) throw new Error(`${item.name}: HTTP ${response.status}`);
+      if (i === 0 && response.status !== 200) throw new Error(`${item.label}: HTTP ${response.status}`);
       if (i === 14) {
         times.sort((a, b) => a - b);
         rows.push(
-          `| ${item.name} | \`${item.query || '(empty)'}\` | ${body.total} | ${percentile(times, 50).toFixed(1)} |`,
+          `| ${item.label} | \`${item.query || '(empty)'}\` | ${body.total} | ${percentile(times, 50).toFixed(1)} |`,
         );
       }
     }
@@ -150,50 +279,200 @@ async function runPerQuery(baseUrl: string): Promise<string[]> {
   return rows;
 }
 
+/** Replays the head of the log once, so the runs start as warm as a running server would be. */
+async function warmUp(baseUrl: string, workload: TWorkload, requests: number): Promise<void> {
+  const authorization = await buyerAuthorization(baseUrl);
+  const next = workload.cursor();
+  for (let i = 0; i < requests; i++) {
+    const item = next();
+    const response = await fetch(`${baseUrl}/api/search?query=${encodeURIComponent(item.query)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify(item.body),
+    });
+    // Shown, not thrown: the runs count the same failures as errors, and one bad query must not end a long run.
+    if (response.status !== 200)
+      process.stdout.write(`  warm-up: ${item.label} ${item.query}: HTTP ${response.status}\n`);
+    await response.arrayBuffer();
+  }
+}
+
+/** Shows a result row as soon as it is measured; the tables follow at the end. */
+function progress(row: string): string {
+  process.stdout.write(`  ${row}\n`);
+  return row;
+}
+
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 
-async function main(): Promise<void> {
-  process.stdout.write(`Search benchmark: ${datasets.toLocaleString('en-US')} offers, ${duration} s per run\n`);
-  const database = await openBenchDatabase({ name: 'dsm_bench', folder: 'bench', databaseUrl: args['database-url'] });
-  const load = await loadCatalogue(database.url, datasets);
-  process.stdout.write(`Load: ${load}\n`);
-  // One account drives every connection here: the benchmark measures search, not the per-user limit.
-  const server = await startServerProcess(database.url, { SEARCH_RATE_LIMIT: '0' });
+function overallRow(path: string, connections: number, result: TResult): string {
+  const errors = result.timeouts > 0 ? `${result.errors} (${result.timeouts} timeouts)` : String(result.errors);
+  return `| ${path} | ${connections} | ${fmt(result.p50)} | ${fmt(result.p95)} | ${fmt(result.p99)} | ${result.rps.toFixed(0)} | ${errors} |`;
+}
+
+function classRows(path: string, connections: number, result: TResult, labels: readonly string[]): string[] {
+  return labels.map((label) => {
+    const entry = result.byLabel.get(label) ?? { latencies: [], errors: 0 };
+    const sorted = [...entry.latencies].sort((a, b) => a - b);
+    return `| ${path} | ${connections} | ${label} | ${sorted.length} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 99))} | ${(sorted.length / duration).toFixed(1)} | ${entry.errors} |`;
+  });
+}
+
+/**
+ * Clears every cache the search path holds by starting a new server process. The engine of today keeps
+ * none, so this run reports what the warm ones do; an engine that caches outside the server process must
+ * add the clearing of that cache here.
+ */
+async function clearCaches(server: TServerProcess, url: string): Promise<TServerProcess> {
+  await server.stop();
+  for (let attempt = 1; ; attempt++) {
+    const fresh = await startServerProcess(url, { SEARCH_RATE_LIMIT: '0' });
+    try {
+      // A new process is also cold in ways no cache is about (compiled code, pooled connections): the fixed
+      // mix warms those without putting any of the log's answers into a cache.
+      await warmUp(fresh.baseUrl, fixedWorkload, FIXED_MIX.length * 3);
+      return fresh;
+    } catch (error) {
+      // Seen once on a machine under heavy load: the new process went away during its warm-up.
+      await fresh.stop();
+      if (attempt === 3) throw error;
+      process.stdout.write(`  restarting the server again: ${error instanceof Error ? error.message : error}\n`);
+    }
+  }
+}
+
+/**
+ * The two numbers that make a corpus easy or hard for a search engine: how many distinct words it has
+ * (lexemes of the search vectors) and how many offers a word people search for matches.
+ */
+async function corpusStats(url: string, log: readonly TLoggedQuery[]): Promise<string[]> {
+  const handle = createDatabase({ url, maxConnections: 2, applicationName: 'dsm-bench-stats' });
+  const client = await handle.pool.connect();
   try {
-    // Warm the caches the way a running server would be warm.
-    await runPerQuery(server.baseUrl);
-    const perQuery = await runPerQuery(server.baseUrl);
+    await client.query('set statement_timeout = 0');
+    const { rows } = await client.query<{ lexemes: string; p50: number; p90: number; p99: number }>(
+      `select count(*) as lexemes,
+              percentile_disc(0.5) within group (order by ndoc) as p50,
+              percentile_disc(0.9) within group (order by ndoc) as p90,
+              percentile_disc(0.99) within group (order by ndoc) as p99
+       from ts_stat('select search_vector from offers')`,
+    );
+    const words = new Set<string>();
+    for (const entry of log) {
+      if (entry.queryClass === 'one term' || entry.queryClass === 'multi-term') {
+        for (const word of wordsOf(entry.query.replaceAll('|', ' '))) words.add(word);
+      }
+    }
+    // Every k-th word of the log, in the log's order: up to 300 words, popular and rare alike.
+    const all = [...words];
+    const step = Math.max(1, Math.floor(all.length / 300));
+    const sampled = all.filter((_, i) => i % step === 0).slice(0, 300);
+    const matches: number[] = [];
+    for (const word of sampled) {
+      const tsquery = await parseTextQuery(handle.db, termsToText(word));
+      if (!tsquery) continue;
+      const { rows: counted } = await client.query<{ n: string }>(
+        'select count(*) as n from offers where search_vector @@ $1::tsquery',
+        [tsquery],
+      );
+      matches.push(Number(counted[0]?.n ?? 0));
+    }
+    matches.sort((a, b) => a - b);
+    const stats = rows[0]!;
+    const share = (n: number) => `${((100 * n) / datasets).toFixed(2)} %`;
+    return [
+      '| corpus | offers | distinct lexemes | offers per lexeme p50 / p90 / p99 | query words counted | offers matched by a query word p50 / p90 / max | p50 share of catalogue |',
+      '|---|---|---|---|---|---|---|',
+      `| ${corpus} | ${datasets.toLocaleString('en-US')} | ${Number(stats.lexemes).toLocaleString('en-US')} | ${stats.p50} / ${stats.p90} / ${stats.p99} | ${matches.length} | ${percentile(matches, 50)} / ${percentile(matches, 90)} / ${matches[matches.length - 1] ?? 'n/a'} | ${share(percentile(matches, 50))} |`,
+    ];
+  } finally {
+    await client.query('reset statement_timeout').catch(() => {});
+    client.release();
+    await handle.close();
+  }
+}
+
+async function main(): Promise<void> {
+  process.stdout.write(
+    `Search benchmark: ${datasets.toLocaleString('en-US')} offers (${corpus} corpus), ${duration} s per run, mix ${mix}\n`,
+  );
+  // One database per corpus, so switching corpus never reloads the other.
+  const database = await openBenchDatabase({
+    name: corpus === 'demo' ? 'dsm_bench' : `dsm_bench_${corpus}`,
+    folder: 'bench',
+    databaseUrl: args['database-url'],
+  });
+  const load = await loadCatalogue(database.url, datasets, corpus);
+  process.stdout.write(`Load: ${load}\n`);
+  const handle = createDatabase({ url: database.url, maxConnections: 1, applicationName: 'dsm-bench-log' });
+  const log = buildQueryLog({ offers: await sampleCatalogue(handle.pool, sampleSize), size: distinctQueries });
+  await handle.close();
+  const workloads: TWorkload[] = [];
+  if (mix !== 'fixed') workloads.push(logWorkload(log));
+  if (mix !== 'log') workloads.push(fixedWorkload);
+  // One account drives every connection here: the benchmark measures search, not the per-user limit.
+  let server = await startServerProcess(database.url, { SEARCH_RATE_LIMIT: '0' });
+  try {
     const lines: string[] = [];
     lines.push(machineLine());
-    lines.push(`Catalogue: ${datasets.toLocaleString('en-US')} offers; load ${load}`);
-    lines.push('');
-    lines.push('| path | connections | p50 ms | p95 ms | p99 ms | req/s | errors |');
-    lines.push('|---|---|---|---|---|---|---|');
-    const sqlP50: Record<number, number> = {};
-    const httpP50: Record<number, number> = {};
-    for (const connections of [1, 8, 32]) {
-      const service = await runService(database.url, connections);
-      sqlP50[connections] = service.p50;
+    lines.push(`Catalogue: ${datasets.toLocaleString('en-US')} offers, ${corpus} corpus; load ${load}`);
+    const classCounts = QUERY_CLASSES.map((c) => `${c} ${log.filter((q) => q.queryClass === c).length}`);
+    lines.push(`Query log: ${log.length.toLocaleString('en-US')} distinct queries (${classCounts.join(', ')})`);
+    const classTables: string[] = [];
+    let perQuery: string[] = [];
+    for (const workload of workloads) {
+      await warmUp(server.baseUrl, workload, workload === fixedWorkload ? FIXED_MIX.length * 2 : 300);
+      if (workload === fixedWorkload) perQuery = await runPerQuery(server.baseUrl);
+      lines.push('');
+      lines.push(`### ${workload.name}`);
+      lines.push('');
+      lines.push('| path | connections | p50 ms | p95 ms | p99 ms | req/s | errors |');
+      lines.push('|---|---|---|---|---|---|---|');
+      const classLines = ['| path | connections | class | requests | p50 ms | p99 ms | req/s | errors |'];
+      classLines.push('|---|---|---|---|---|---|---|---|');
+      const sqlP50: Record<number, number> = {};
+      const httpP50: Record<number, number> = {};
+      for (const connections of [1, 8, 32]) {
+        const service = await runService(database.url, connections, workload);
+        sqlP50[connections] = service.p50;
+        lines.push(progress(overallRow('service (SQL, no HTTP)', connections, service)));
+        classLines.push(...classRows('service', connections, service, workload.labels));
+        const http = await runHttp(server.baseUrl, connections, workload);
+        httpP50[connections] = http.p50;
+        lines.push(progress(overallRow('HTTP API', connections, http)));
+        classLines.push(...classRows('HTTP', connections, http, workload.labels));
+      }
+      if (args['cold-run']) {
+        server = await clearCaches(server, database.url);
+        const cold = await runHttp(server.baseUrl, 8, workload);
+        lines.push(progress(overallRow('HTTP API, caches cleared', 8, cold)));
+        classLines.push(...classRows('HTTP, caches cleared', 8, cold, workload.labels));
+      }
+      lines.push('');
       lines.push(
-        `| service (SQL, no HTTP) | ${connections} | ${fmt(service.p50)} | ${fmt(service.p95)} | ${fmt(service.p99)} | ${service.rps.toFixed(0)} | ${service.errors} |`,
+        `API p50 / service p50: ${[1, 8, 32].map((c) => `${c} conn ${(httpP50[c]! / sqlP50[c]!).toFixed(2)}`).join(', ')}`,
       );
-      const http = await runHttp(server.baseUrl, connections);
-      httpP50[connections] = http.p50;
-      lines.push(
-        `| HTTP API | ${connections} | ${fmt(http.p50)} | ${fmt(http.p95)} | ${fmt(http.p99)} | ${http.rps.toFixed(0)} | ${http.errors} |`,
-      );
+      if (workload !== fixedWorkload) classTables.push('', `### Per query class: ${workload.name}`, '', ...classLines);
     }
     const memory = memoryOf(server.child.pid!);
-    lines.push('');
-    lines.push(
-      `API p50 / service p50: ${[1, 8, 32].map((c) => `${c} conn ${(httpP50[c]! / sqlP50[c]!).toFixed(2)}`).join(', ')}`,
-    );
     lines.push(`Server memory after the runs: RSS ${memory.rssMb.toFixed(0)} MB, peak ${memory.peakMb.toFixed(0)} MB`);
-    lines.push('');
-    lines.push('| query | text | total | p50 ms (1 conn, warm) |');
-    lines.push('|---|---|---|---|');
-    lines.push(...perQuery);
+    lines.push(...classTables);
+    if (perQuery.length > 0) {
+      lines.push(
+        '',
+        '### Fixed mix, per query',
+        '',
+        '| query | text | total | p50 ms (1 conn, warm) |',
+        '|---|---|---|---|',
+      );
+      lines.push(...perQuery);
+    }
     process.stdout.write(`\n${lines.join('\n')}\n`);
+    // Last and on its own: counting over a million offers takes minutes, and the tables above are printed.
+    if (args['corpus-stats']) {
+      const stats = await corpusStats(database.url, log);
+      process.stdout.write(`\n### Corpus\n\n${stats.join('\n')}\n`);
+    }
   } finally {
     await server.stop();
     await database.stop();

@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../../apps/server/src/db/database';
 import { findFreePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres';
+import { seedLicences } from '../../apps/server/src/modules/catalogue/licence-catalogue';
+import { loadOffers } from '../../apps/server/src/modules/catalogue/load-offers';
 import { seedCatalogue } from '../../apps/server/src/modules/catalogue/seed-catalogue';
+import { generateRealisticOffers } from './realistic-corpus/generate-realistic-offers';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,8 +37,37 @@ export async function openBenchDatabase(options: {
   return { url: embedded.urlFor(options.name), stop: () => embedded.stop() };
 }
 
-/** Migrates and loads `datasets` demo offers, reusing a catalogue of the same size. Says what it did. */
-export async function loadCatalogue(url: string, datasets: number): Promise<string> {
+/**
+ * The catalogue a benchmark loads: `demo` is the catalogue the product seeds (about 2,000 distinct words),
+ * `realistic` the benchmark corpus of bench/lib/realistic-corpus (a Zipf vocabulary that grows with the size).
+ */
+export type TBenchCorpus = 'demo' | 'realistic';
+
+export const BENCH_CORPORA: readonly TBenchCorpus[] = ['demo', 'realistic'];
+
+/** Loads the realistic corpus through the same bulk loader as the demo, then refreshes the statistics. */
+async function loadRealisticCorpus(
+  handle: ReturnType<typeof createDatabase>,
+  datasets: number,
+  onProgress: (loaded: number) => void,
+): Promise<void> {
+  await seedLicences(handle.db);
+  await loadOffers({ pool: handle.pool, records: generateRealisticOffers({ count: datasets }), onProgress });
+  const client = await handle.pool.connect();
+  try {
+    await client.query('set statement_timeout = 0');
+    await client.query('analyze agents, offers, datasets, distributions');
+  } finally {
+    await client.query('reset statement_timeout').catch(() => {});
+    client.release();
+  }
+}
+
+/**
+ * Migrates and loads `datasets` offers of the given corpus, reusing a catalogue of the same size (keep one
+ * database per corpus: the check counts offers only). Says what it did.
+ */
+export async function loadCatalogue(url: string, datasets: number, corpus: TBenchCorpus = 'demo'): Promise<string> {
   const handle = createDatabase({ url, maxConnections: 4, applicationName: 'dsm-bench-load' });
   try {
     await migrateToLatest(handle.db);
@@ -45,17 +77,14 @@ export async function loadCatalogue(url: string, datasets: number): Promise<stri
     if (existing > 0) await handle.pool.query('truncate offers, datasets, distributions, agents cascade');
     const started = performance.now();
     let lastShown = 0;
-    await seedCatalogue({
-      db: handle.db,
-      pool: handle.pool,
-      datasets,
-      onProgress: (loaded) => {
-        if (loaded - lastShown >= datasets / 20 || loaded === datasets) {
-          lastShown = loaded;
-          process.stdout.write(`  loaded ${loaded.toLocaleString('en-US')} / ${datasets.toLocaleString('en-US')}\n`);
-        }
-      },
-    });
+    const onProgress = (loaded: number) => {
+      if (loaded - lastShown >= datasets / 20 || loaded === datasets) {
+        lastShown = loaded;
+        process.stdout.write(`  loaded ${loaded.toLocaleString('en-US')} / ${datasets.toLocaleString('en-US')}\n`);
+      }
+    };
+    if (corpus === 'realistic') await loadRealisticCorpus(handle, datasets, onProgress);
+    else await seedCatalogue({ db: handle.db, pool: handle.pool, datasets, onProgress });
     const seconds = (performance.now() - started) / 1000;
     return `${seconds.toFixed(0)} s (${Math.round(datasets / seconds).toLocaleString('en-US')} offers/s, indexes included)`;
   } finally {

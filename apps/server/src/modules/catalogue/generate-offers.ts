@@ -30,7 +30,7 @@ export function mulberry32(seed: number): TRandom {
 }
 
 /** murmur3's finaliser: a bijection on 32-bit integers, so distinct indexes get distinct streams. */
-function mix32(value: number): number {
+export function mix32(value: number): number {
   let h = value >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
