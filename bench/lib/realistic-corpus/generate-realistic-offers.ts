@@ -6,7 +6,15 @@
 // ("... 2019", "... 2020") and some datasets are federated copies under several publishers.
 import { readFileSync } from 'node:fs';
 import { CATEGORIES, type TPaymentModel } from '@dsm/contracts';
-import { mix32, mulberry32, type TRandom } from '../../../apps/server/src/modules/catalogue/generate-offers';
+import {
+  between,
+  chance,
+  mix32,
+  mulberry32,
+  pick,
+  pickWeighted,
+  type TRandom,
+} from '../../../apps/server/src/modules/catalogue/generate-offers';
 import type {
   TAgentRecord,
   TDistributionRecord,
@@ -53,21 +61,6 @@ export function zipfSampler(size: number, exponent: number): (random: TRandom) =
   }
   const top = (size + 1) ** a;
   return (random) => Math.min(size - 1, Math.floor((1 + random() * (top - 1)) ** (1 / a)) - 1);
-}
-
-const pick = <T>(random: TRandom, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const chance = (random: TRandom, probability: number): boolean => random() < probability;
-const between = (random: TRandom, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
-
-function pickWeighted<T>(random: TRandom, items: readonly (readonly [T, number])[]): T {
-  let total = 0;
-  for (const [, weight] of items) total += weight;
-  let roll = random() * total;
-  for (const [item, weight] of items) {
-    roll -= weight;
-    if (roll < 0) return item;
-  }
-  return items[items.length - 1]![0];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -37,13 +37,14 @@ export function mix32(value: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-const pick = <T>(random: TRandom, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const chance = (random: TRandom, probability: number): boolean => random() < probability;
-const between = (random: TRandom, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+export const pick = <T>(random: TRandom, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+export const chance = (random: TRandom, probability: number): boolean => random() < probability;
+export const between = (random: TRandom, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));
 const logUniform = (random: TRandom, min: number, max: number): number =>
   Math.exp(Math.log(min) + random() * (Math.log(max) - Math.log(min)));
 
-function pickWeighted<T>(random: TRandom, items: readonly (readonly [T, number])[]): T {
+export function pickWeighted<T>(random: TRandom, items: readonly (readonly [T, number])[]): T {
   let total = 0;
   for (const [, weight] of items) total += weight;
   let roll = random() * total;
