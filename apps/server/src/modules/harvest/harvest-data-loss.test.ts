@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { addSource } from './add-source';
+import { emptyHarvestCounts } from './harvest-counts';
 import { configureHarvestLocations } from './harvest-location-policy';
 import { runHarvest } from './run-harvest';
 
@@ -186,15 +187,7 @@ describe('harvest runs lose no records', () => {
 
     const run = await runHarvest({ db: database.db, source: 'refused' });
     expect(run).toMatchObject({ status: 'succeeded', error: null });
-    expect(run.counts).toEqual({
-      created: 39,
-      updated: 0,
-      unchanged: 0,
-      removed: 0,
-      failed: 1,
-      duplicates: 0,
-      identifierCollisions: 0,
-    });
+    expect(run.counts).toEqual({ ...emptyHarvestCounts(), created: 39, failed: 1 });
     const offers = await offersOf('refused');
     expect(offers.map((offer) => offer.identifier)).not.toContain('pkg-17');
     expect(offers).toHaveLength(39);
@@ -215,15 +208,7 @@ describe('harvest runs lose no records', () => {
     packages[4] = ckan('pkg-4', { title: 'Package pkg-4, renamed' });
     await writeFile(file, jsonl(packages));
     const second = await runHarvest({ db: database.db, source: 'refused' });
-    expect(second.counts).toEqual({
-      created: 1,
-      updated: 1,
-      unchanged: 37,
-      removed: 0,
-      failed: 1,
-      duplicates: 0,
-      identifierCollisions: 0,
-    });
+    expect(second.counts).toEqual({ ...emptyHarvestCounts(), created: 1, updated: 1, unchanged: 37, failed: 1 });
     const kept = (await offersOf('refused')).find((offer) => offer.identifier === 'pkg-3')!;
     expect(kept).toMatchObject({ title: 'Package pkg-3', state: 'ACTIVE', price: '0.00' });
     expect((await failuresOf(second.runId))[0]!.identifier).toBe('pkg-3');
@@ -308,15 +293,7 @@ describe('harvest runs lose no records', () => {
     await addSource(database.db, { name: 'yearly', location: file, format: 'dcat-us' });
 
     const first = await runHarvest({ db: database.db, source: 'yearly' });
-    expect(first.counts).toEqual({
-      created: 2,
-      updated: 0,
-      unchanged: 0,
-      removed: 0,
-      failed: 0,
-      duplicates: 1,
-      identifierCollisions: 1,
-    });
+    expect(first.counts).toEqual({ ...emptyHarvestCounts(), created: 2, duplicates: 1, identifierCollisions: 1 });
     const derived = `https://agency.example.gov/yearly-report#t-${createHash('sha1').update('Yearly report 2020').digest('hex').slice(0, 12)}`;
     const offers = await offersOf('yearly');
     expect(offers.map((offer) => [offer.identifier, offer.title])).toEqual([
@@ -325,15 +302,7 @@ describe('harvest runs lose no records', () => {
     ]);
 
     const second = await runHarvest({ db: database.db, source: 'yearly' });
-    expect(second.counts).toEqual({
-      created: 0,
-      updated: 0,
-      unchanged: 2,
-      removed: 0,
-      failed: 0,
-      duplicates: 1,
-      identifierCollisions: 1,
-    });
+    expect(second.counts).toEqual({ ...emptyHarvestCounts(), unchanged: 2, duplicates: 1, identifierCollisions: 1 });
     expect(await offersOf('yearly')).toHaveLength(2);
 
     // The derived identifier follows the title: a changed description updates the same offer.
