@@ -48,6 +48,11 @@ export const ZSearchQuerystring = z.object({
 });
 export type TSearchQuerystring = z.infer<typeof ZSearchQuerystring>;
 
+/** Result orders: relevance (the default), newest or oldest first by modification date, title A-Z, price low to high. */
+export const SEARCH_SORTS = ['relevance', 'newest', 'oldest', 'title', 'price'] as const;
+export const ZSearchSort = z.enum(SEARCH_SORTS);
+export type TSearchSort = z.infer<typeof ZSearchSort>;
+
 export const ZSearchRequest = z
   .object({
     index: z.number().int().min(0),
@@ -64,6 +69,9 @@ export const ZSearchRequest = z
       maxPrice: null,
       hasWorkingEndpoint: false,
     }),
+    sort: ZSearchSort.default('relevance'),
+    /** True searches the words exactly as typed: no typo correction ("Search instead for ..."). */
+    exact: z.boolean().default(false),
   })
   .strict()
   .refine((r) => r.index * r.pageSize < RESULT_CAP, {
@@ -81,6 +89,16 @@ export const ZSearchResponse = z.object({
   /** True when there are more matches than `total` says. */
   isTotalCapped: z.boolean(),
   data: z.array(ZOffer),
+  /**
+   * The '|'-joined terms as searched when words were corrected for typos (a word found nowhere in the
+   * catalogue replaced by the closest ones that are); null when the query was searched as typed.
+   */
+  correctedQuery: z.string().nullable(),
+  /**
+   * False when no offer matches every word: the results then match as many of the words as any offer does,
+   * ranked by how many they match.
+   */
+  matchedAllTerms: z.boolean(),
 });
 export type TSearchResponse = z.infer<typeof ZSearchResponse>;
 
