@@ -19,6 +19,7 @@ import {
   DEFAULT_DEMO_OFFERS,
   loadEvaluationCorpus,
 } from '../apps/server/src/modules/search-evaluation/load-evaluation-corpus';
+import { openTemporarySearchIndex } from '../apps/server/src/modules/search-index/open-temporary-search-index';
 import { machineLine } from './lib/bench-server';
 
 // The fixture catalogues are harvested from local files, as the command line does.
@@ -62,10 +63,14 @@ try {
         .map(([source, offers]) => `${source} ${offers}`)
         .join(', ')} offers, loaded in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`,
     );
+    const indexStarted = performance.now();
+    const searchIndex = await openTemporarySearchIndex(database);
+    log(`search index built in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
     const started = performance.now();
     let shown = 0;
     const { rows, outcomes } = await evaluateSearch({
       db: database.db,
+      searchIndex,
       sample,
       seed,
       onProgress: (done, of) => {
@@ -89,6 +94,7 @@ try {
       );
       process.stdout.write(formatEvaluationTable(rows));
     }
+    await searchIndex.remove();
   } finally {
     await database.close();
   }

@@ -43,6 +43,8 @@ import { metadataRoutes } from './modules/metadata/routes';
 import { offerRoutes } from './modules/offers/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { searchRoutes } from './modules/search/routes';
+import { openTemporarySearchIndex } from './modules/search-index/open-temporary-search-index';
+import type { ISearchIndex } from './modules/search-index/search-index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +54,8 @@ declare module 'fastify' {
     linkChecks: TLinkCheckQueue | null;
     /** The scheduled harvests, told when sources change; null when none run in this process. */
     harvestSchedule: Pick<THarvestScheduler, 'sync'> | null;
+    /** The catalogue's search index. */
+    searchIndex: ISearchIndex;
     /** Per-user limits, as preHandlers of the routes they guard (SEARCH_RATE_LIMIT, ORDER_RATE_LIMIT). */
     rateLimits: { search: TUserRateLimit; orders: TUserRateLimit };
   }
@@ -66,6 +70,11 @@ export type TBuildAppOptions = {
   linkChecks?: TLinkCheckQueue;
   /** The running harvest scheduler; without it, schedules take effect when one starts. */
   harvestSchedule?: Pick<THarvestScheduler, 'sync'>;
+  /**
+   * The search index, opened and closed by the caller; without it the app opens one of its own in a
+   * temporary folder, answering on the main thread, and removes it when it closes (tests, tools).
+   */
+  searchIndex?: ISearchIndex;
   /** Pino logger options, or false for none (tests); `stream` replaces standard output, for tests that read the log. */
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 };
@@ -102,6 +111,13 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('config', options.config);
   app.decorate('linkChecks', options.linkChecks ?? null);
   app.decorate('harvestSchedule', options.harvestSchedule ?? null);
+  if (options.searchIndex) {
+    app.decorate('searchIndex', options.searchIndex);
+  } else {
+    const temporary = await openTemporarySearchIndex(options.database);
+    app.decorate('searchIndex', temporary);
+    app.addHook('onClose', () => temporary.remove());
+  }
   app.decorate('rateLimits', {
     search: createUserRateLimit({ name: 'searches', perMinute: options.config.rateLimits.searchPerMinute }),
     orders: createUserRateLimit({ name: 'orders', perMinute: options.config.rateLimits.ordersPerMinute }),

@@ -15,6 +15,7 @@ import { superviseJobQueues, type TJobQueueSupervision } from './modules/health/
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
+import { SqliteSearchIndex } from './modules/search-index/sqlite-search-index';
 import { describeDemoUsers } from './modules/users/demo-users';
 import { seedDemoUsers } from './modules/users/seed-demo-users';
 
@@ -145,6 +146,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let sandboxes: TSandboxConnectors | null = null;
   let orderJobs: TOrderJobs | null = null;
   let harvests: THarvestScheduler | null = null;
+  let searchIndex: SqliteSearchIndex | null = null;
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
@@ -170,6 +172,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       const agents = await seedDemoSupplier({ db: database.db });
       if (agents.length > 0) log(`The demo supplier sells for ${agents.join(', ')}`);
     }
+    log(`Opening the search index in ${config.searchIndex.dir}`);
+    searchIndex = await SqliteSearchIndex.open({
+      dir: config.searchIndex.dir,
+      database,
+      workers: config.searchIndex.workers,
+      log,
+    });
     if (config.hasSandboxConnectors) sandboxes = await startSandboxConnectors({ db: database.db, log });
     if (config.isEmbeddedIdp && sandboxes?.urls.consumer && (await assignDemoBuyerConnector(database.db))) {
       log("The demo buyer receives Connector offers with the 'consumer' sandbox");
@@ -203,6 +212,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       database,
       linkChecks: linkChecker,
       harvestSchedule: harvests,
+      searchIndex,
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
@@ -234,6 +244,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
           await sandboxes?.stop().catch((error: unknown) => {
             log(`The sandbox connectors stay listed until the next start: ${describeError(error)}`);
           });
+          await searchIndex?.close().catch(() => {});
           await settlesWithin(database.close(), SHUTDOWN_LIMITS.databaseMs);
           await opened?.embedded.stop();
         })();
@@ -247,6 +258,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await harvests?.stop().catch(() => {});
     await linkChecker?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
+    await searchIndex?.close().catch(() => {});
     await database.close().catch(() => {});
     await opened?.embedded.stop().catch(() => {});
     throw error;

@@ -145,6 +145,10 @@ const ZEnvironment = z.object({
    * and must stay inside); unset: the API accepts no file locations. The command line reads files anywhere.
    */
   HARVEST_FILE_DIR: z.string().min(1).optional(),
+  /** The folder of the search index files (derived from the catalogue, rebuilt when missing); default DATA_DIR/search-index. */
+  SEARCH_INDEX_DIR: z.string().min(1).optional(),
+  /** Threads answering searches, each with its own connection to the index; 0 answers on the main thread. */
+  SEARCH_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /** Limit of one call to a connector's API in milliseconds; a connector that takes longer is a 504. */
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
@@ -166,6 +170,8 @@ export type TConfig = {
   /** Time between two checks that PostgreSQL accepts connections (DATABASE_HEARTBEAT_MS); 0 is off. */
   databaseHeartbeatMs: number;
   dataDir: string;
+  /** The search index: its folder (SEARCH_INDEX_DIR) and search threads (SEARCH_WORKERS). */
+  searchIndex: { dir: string; workers: number };
   productId: string;
   userRole: string;
   /** The external issuer when set; undefined means the embedded provider. */
@@ -230,6 +236,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseReadUrls: e.DATABASE_READ_URLS,
     databaseHeartbeatMs: e.DATABASE_HEARTBEAT_MS,
     dataDir: path.resolve(e.DATA_DIR),
+    searchIndex: {
+      dir: path.resolve(e.SEARCH_INDEX_DIR ?? path.join(e.DATA_DIR, 'search-index')),
+      workers: e.SEARCH_WORKERS,
+    },
     productId: e.PRODUCT_ID,
     userRole: `${e.PRODUCT_ID}_USER`,
     oidcIssuer: e.OIDC_ISSUER,

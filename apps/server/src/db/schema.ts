@@ -24,6 +24,8 @@ export type TDatabase = {
   harvest_records: THarvestRecordTable;
   buyer_connectors: TBuyerConnectorTable;
   deliveries: TDeliveryTable;
+  search_outbox: TSearchOutboxTable;
+  search_index_generation: TSearchIndexGenerationTable;
 };
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -319,4 +321,16 @@ export type TDeliveryTable = {
   last_error: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** Offers whose indexed columns changed, queued for the search index in the transaction of the change. */
+export type TSearchOutboxTable = {
+  id: Generated<string>;
+  offer_id: string;
+  queued_at: Generated<Timestamp>;
+};
+
+/** One row: the value a search index records when built; a restore sets a new one. */
+export type TSearchIndexGenerationTable = {
+  generation: Generated<string>;
 };

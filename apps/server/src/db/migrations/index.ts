@@ -10,6 +10,7 @@ import * as deliveries from './0008-deliveries';
 import * as connectorRegistration from './0009-connector-registration';
 import * as cheaperOfferVectors from './0010-cheaper-offer-vectors';
 import * as linkCheckOffers from './0011-link-check-offers';
+import * as searchOutbox from './0012-search-outbox';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-connector-registration': connectorRegistration,
   '0010-cheaper-offer-vectors': cheaperOfferVectors,
   '0011-link-check-offers': linkCheckOffers,
+  '0012-search-outbox': searchOutbox,
 };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { searchOffers } from '../search/search-offers';
+import { openTemporarySearchIndex, type TTemporarySearchIndex } from '../search-index/open-temporary-search-index';
 import { addSource } from './add-source';
 import { emptyHarvestCounts } from './harvest-counts';
 import { configureHarvestLocations } from './harvest-location-policy';
@@ -20,6 +21,7 @@ const CDC = path.join(FIXTURES, 'cdc.gov.data.json.gz');
 const DEPOSITAR = path.join(FIXTURES, 'depositar-datasets.jsonl.gz');
 
 let database: TTestDatabase;
+let searchIndex: TTemporarySearchIndex;
 
 async function offerIdOf(sourceName: string, identifier: string): Promise<string> {
   const row = await database.db
@@ -33,16 +35,23 @@ async function offerIdOf(sourceName: string, identifier: string): Promise<string
 }
 
 async function search(text: string) {
-  return searchOffers({ db: database.db, query: text, request: ZSearchRequest.parse({ index: 0, pageSize: 100 }) });
+  return searchOffers({
+    db: database.db,
+    searchIndex,
+    query: text,
+    request: ZSearchRequest.parse({ index: 0, pageSize: 100 }),
+  });
 }
 
 describe('harvesting the fixture catalogues', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
+    searchIndex = await openTemporarySearchIndex(database);
     await addSource(database.db, { name: 'cdc', location: CDC, format: 'dcat-us' });
     await addSource(database.db, { name: 'depositar', location: DEPOSITAR, format: 'ckan-jsonl' });
   });
   afterAll(async () => {
+    await searchIndex.remove();
     await database.drop();
   });
 

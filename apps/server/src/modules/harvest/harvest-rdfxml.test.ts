@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { searchOffers } from '../search/search-offers';
+import { openTemporarySearchIndex, type TTemporarySearchIndex } from '../search-index/open-temporary-search-index';
 import { addSource } from './add-source';
 import { emptyHarvestCounts } from './harvest-counts';
 import { configureHarvestLocations } from './harvest-location-policy';
@@ -20,6 +21,7 @@ configureHarvestLocations({ allowedHosts: ['127.0.0.1'], files: 'anywhere' });
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-fixtures');
 
 let database: TTestDatabase;
+let searchIndex: TTemporarySearchIndex;
 let server: Server;
 let base: string;
 const requests: { path: string; accept: string | undefined }[] = [];
@@ -34,6 +36,7 @@ async function offerOf(identifier: string) {
 describe('harvesting a DCAT-AP catalogue in RDF/XML', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
+    searchIndex = await openTemporarySearchIndex(database);
     const pages = {
       '/catalog.rdf': await readFile(path.join(FIXTURES, 'dcat-ap-page-1.rdf'), 'utf8'),
       '/catalog.rdf?page=2': await readFile(path.join(FIXTURES, 'dcat-ap-page-2.rdf'), 'utf8'),
@@ -54,6 +57,7 @@ describe('harvesting a DCAT-AP catalogue in RDF/XML', () => {
   });
   afterAll(async () => {
     server.close();
+    await searchIndex.remove();
     await database.drop();
   });
 
@@ -173,6 +177,7 @@ describe('harvesting a DCAT-AP catalogue in RDF/XML', () => {
   it('finds the harvested datasets by their words and reports them unchanged on a re-run', async () => {
     const found = await searchOffers({
       db: database.db,
+      searchIndex,
       query: 'Haltestellen',
       request: ZSearchRequest.parse({ index: 0, pageSize: 10 }),
     });

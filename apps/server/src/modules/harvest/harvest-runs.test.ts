@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { searchOffers } from '../search/search-offers';
+import { openTemporarySearchIndex, type TTemporarySearchIndex } from '../search-index/open-temporary-search-index';
 import { addSource } from './add-source';
 import { emptyHarvestCounts } from './harvest-counts';
 import { configureHarvestLocations } from './harvest-location-policy';
@@ -18,6 +19,7 @@ import { runHarvest } from './run-harvest';
 configureHarvestLocations({ allowedHosts: ['127.0.0.1'], files: 'anywhere' });
 
 let database: TTestDatabase;
+let searchIndex: TTemporarySearchIndex;
 let folder: string;
 
 const ckan = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
@@ -40,6 +42,7 @@ const jsonl = (records: unknown[]): string => records.map((record) => JSON.strin
 async function titlesFound(text: string): Promise<string[]> {
   const result = await searchOffers({
     db: database.db,
+    searchIndex,
     query: text,
     request: ZSearchRequest.parse({ index: 0, pageSize: 100 }),
   });
@@ -55,9 +58,11 @@ async function offerOf(sourceName: string, identifier: string) {
 describe('harvest runs', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
+    searchIndex = await openTemporarySearchIndex(database);
     folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-'));
   });
   afterAll(async () => {
+    await searchIndex.remove();
     await database.drop();
     await rm(folder, { recursive: true, force: true });
   });

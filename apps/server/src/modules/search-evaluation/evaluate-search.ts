@@ -2,6 +2,7 @@ import { TERM_SEPARATOR, ZSearchQuerystring, ZSearchRequest } from '@dsm/contrac
 import type { TDb } from '../../db/database';
 import { JUDGED_QUERIES } from '../catalogue/judged-corpus';
 import { searchOffers } from '../search/search-offers';
+import type { ISearchIndex } from '../search-index/search-index';
 import {
   QUERY_CLASSES,
   randomFor,
@@ -106,6 +107,7 @@ const CONCURRENCY = 2;
 /** Runs each query through the product's search for one page of 10; the outcomes keep the queries' order. */
 export async function runEvaluationQueries(
   db: TDb,
+  searchIndex: ISearchIndex,
   queries: readonly TEvaluationQuery[],
   onProgress?: (done: number) => void,
 ): Promise<TQueryOutcome[]> {
@@ -119,7 +121,7 @@ export async function runEvaluationQueries(
       const evaluation = queries[position]!;
       // The HTTP API validates the parameter first: a query it would refuse is a fault of the evaluation.
       const { query } = ZSearchQuerystring.parse({ query: evaluation.query });
-      const result = await searchOffers({ db, query, request });
+      const result = await searchOffers({ db, searchIndex, query, request });
       const index = result.data.findIndex(
         (offer) => evaluation.expectedIds.includes(offer['@id']) || evaluation.expectedTitles.includes(offer.title),
       );
@@ -198,6 +200,8 @@ export function formatEvaluationTable(rows: readonly TEvaluationRow[]): string {
 export type TEvaluateSearchOptions = {
   /** A database holding the evaluation corpus (loadEvaluationCorpus). */
   db: TDb;
+  /** The search index over that database. */
+  searchIndex: ISearchIndex;
   /** Distinct titles sampled per source. */
   sample: number;
   /** Seed of the sample, the typos and the fragments. */
@@ -206,11 +210,17 @@ export type TEvaluateSearchOptions = {
 };
 
 /** Samples the corpus, runs every query and summarizes: the whole evaluation. */
-export async function evaluateSearch({ db, sample, seed = 1, onProgress }: TEvaluateSearchOptions): Promise<{
+export async function evaluateSearch({
+  db,
+  searchIndex,
+  sample,
+  seed = 1,
+  onProgress,
+}: TEvaluateSearchOptions): Promise<{
   rows: TEvaluationRow[];
   outcomes: TQueryOutcome[];
 }> {
   const queries = buildEvaluationQueries({ offers: await listCorpusOffers(db), sample, seed });
-  const outcomes = await runEvaluationQueries(db, queries, (done) => onProgress?.(done, queries.length));
+  const outcomes = await runEvaluationQueries(db, searchIndex, queries, (done) => onProgress?.(done, queries.length));
   return { rows: summarizeOutcomes(outcomes), outcomes };
 }

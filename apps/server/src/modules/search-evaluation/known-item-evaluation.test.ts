@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { configureHarvestLocations } from '../harvest/harvest-location-policy';
+import { openTemporarySearchIndex, type TTemporarySearchIndex } from '../search-index/open-temporary-search-index';
 import { evaluateSearch, formatEvaluationTable, type TEvaluationRow } from './evaluate-search';
 import type { TQueryClass } from './known-item-queries';
 import { loadEvaluationCorpus } from './load-evaluation-corpus';
@@ -31,16 +32,19 @@ const FLOOR: Record<TQueryClass, { hitAt10: number; zeroResultRate: number }> = 
 };
 
 let database: TTestDatabase;
+let searchIndex: TTemporarySearchIndex;
 let rows: TEvaluationRow[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await loadEvaluationCorpus({ db: database.db, pool: database.pool });
+  searchIndex = await openTemporarySearchIndex(database);
   // `npm run eval:search -- --sample 50` prints this sample's full table.
-  ({ rows } = await evaluateSearch({ db: database.db, sample: SAMPLE }));
+  ({ rows } = await evaluateSearch({ db: database.db, searchIndex, sample: SAMPLE }));
 }, 120_000);
 
 afterAll(async () => {
+  await searchIndex?.remove();
   await database?.drop();
 });
 

@@ -5,14 +5,17 @@ import { createTestDatabase, type TTestDatabase } from '../../test/test-database
 import { generateOffers } from '../catalogue/generate-offers';
 import { JUDGED_OFFERS, JUDGED_QUERIES } from '../catalogue/judged-corpus';
 import { loadOffers } from '../catalogue/load-offers';
+import { openTemporarySearchIndex, type TTemporarySearchIndex } from '../search-index/open-temporary-search-index';
 import { searchOffers } from './search-offers';
 
 /** Generated offers around the judged ones, so every judged query competes with realistic noise. */
 const NOISE = 5000;
 let database: TTestDatabase;
+let searchIndex: TTemporarySearchIndex;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  searchIndex = await openTemporarySearchIndex(database);
   await loadOffers({ pool: database.pool, records: JUDGED_OFFERS });
   await loadOffers({ pool: database.pool, records: generateOffers({ count: NOISE, seed: 7 }) });
   await sql`analyze`.execute(database.db);
@@ -34,6 +37,7 @@ describe('relevance: judged queries over a fixed corpus', () => {
     async (_query, judged) => {
       const result = await searchOffers({
         db: database.db,
+        searchIndex,
         query: judged.query,
         request: ZSearchRequest.parse({ index: 0, pageSize: 10 }),
       });

@@ -19,14 +19,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['search'],
       summary: 'Search the catalogue',
       description:
-        "Ranked full-text search with filters. `query` holds the '|'-joined terms (AND; quoted terms are phrases). The total is counted up to 10000.",
+        "Ranked full-text search with filters and a choice of order. `query` holds the '|'-joined terms: every word is required unless no offer has them all (then `matchedAllTerms` is false and the offers with the most of them come first); quoted terms are phrases; a term starting with '-' excludes. A word found nowhere in the catalogue is corrected for typos (`correctedQuery`) unless `exact` is true. The total is counted up to 10000.",
       querystring: ZSearchQuerystring,
       body: ZSearchRequest,
       response: { 200: ZSearchResponse, 400: ZErrorResponse, 429: ZErrorResponse },
     },
     preHandler: app.rateLimits.search,
     handler: async (request) =>
-      searchOffers({ db: app.database.readDb, query: request.query.query, request: request.body }),
+      searchOffers({
+        db: app.database.readDb,
+        searchIndex: app.searchIndex,
+        query: request.query.query,
+        request: request.body,
+      }),
   });
 
   app.route({

@@ -1,0 +1,57 @@
+import type { Database } from 'better-sqlite3';
+import { createVocabularySchema } from './analysis/typo-vocabulary';
+
+/** Bumped when the tables or the text analysis change: an index of another version is built again. */
+export const INDEX_SCHEMA_VERSION = '1';
+
+/**
+ * The index's tables. `docs` holds what ranking, sorting and filtering read per offer; `docs_fts` the
+ * analysed words (contentless: FTS5 keeps only its inverted index, the text stays in PostgreSQL), with
+ * the same rowid as `docs`. Rowids of a full build follow the modification date, so "the newest matches"
+ * is a rowid range FTS5 reads without sorting.
+ */
+export function createIndexSchema(db: Database): void {
+  db.exec(`
+    create table if not exists meta (key text primary key, value text not null);
+    create table if not exists docs (
+      rowid integer primary key,
+      offer_id text not null unique,
+      title text not null,
+      title_key text not null,
+      modified integer,
+      price real not null
+    );
+    create index if not exists docs_modified on docs (modified);
+    create index if not exists docs_price on docs (price);
+    create index if not exists docs_title on docs (title collate nocase);
+    create table if not exists doc_categories (category text not null, doc integer not null, primary key (category, doc)) without rowid;
+    create table if not exists doc_keywords (keyword text not null, doc integer not null, primary key (keyword, doc)) without rowid;
+    create virtual table if not exists docs_fts using fts5(
+      title, keywords, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0'
+    );
+  `);
+  createVocabularySchema(db);
+}
+
+/** Tunes a connection: write-ahead log so readers never wait for the writer, and a bounded page cache. */
+export function configureConnection(db: Database, options: { isWriter: boolean }): void {
+  if (options.isWriter) {
+    db.pragma('journal_mode = wal');
+    db.pragma('synchronous = normal');
+  }
+  db.pragma('cache_size = -65536');
+  db.pragma('temp_store = memory');
+  db.pragma('busy_timeout = 5000');
+}
+
+export function readMeta(db: Database, key: string): string | null {
+  const row = db.prepare('select value from meta where key = ?').get(key) as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+export function writeMeta(db: Database, key: string, value: string): void {
+  db.prepare('insert into meta (key, value) values (?, ?) on conflict (key) do update set value = excluded.value').run(
+    key,
+    value,
+  );
+}

@@ -1,0 +1,354 @@
+import { RESULT_CAP } from '@dsm/contracts';
+import type { Database, Statement } from 'better-sqlite3';
+import { analyzeText } from './analysis/analyze-text';
+import { parseQuery, type TQueryClause } from './analysis/parse-query';
+import { titleKey } from './analysis/title-key';
+import { findCorrections, hasWord } from './analysis/typo-vocabulary';
+import type { TIndexFilter, TIndexSearch, TIndexSearchResult } from './search-index';
+
+/** Weights of the title, keywords and description columns in bm25. */
+const BM25 = 'bm25(docs_fts, 10.0, 4.0, 1.0)';
+/** How many of the best bm25 matches are ranked again by title match, coverage and recency. */
+const RERANK_DEPTH = 100;
+/** Word combinations tried at one level of a partial match before falling back to fewer words. */
+const MAX_COMBINATIONS = 40;
+/** Shortest word that may be corrected for a typo. */
+const MIN_TYPO_LENGTH = 5;
+const STEMMING_LANGUAGES = ['de', 'en', null] as const;
+
+type TCompiledClause = { expression: string; titleWords: string[] };
+
+const quote = (token: string): string => `"${token.replaceAll('"', '""')}"`;
+
+/** The index tokens a word can match in any language (documents are stemmed by their own language). */
+function wordTokens(word: string): string[] {
+  return [...new Set(STEMMING_LANGUAGES.flatMap((language) => analyzeText(word, language)))];
+}
+
+/** An FTS5 expression matching a word, or any of its corrections. */
+function wordExpression(words: string[]): string {
+  const alternatives = words.flatMap((word) => {
+    const tokens = analyzeText(word, null);
+    // A CJK run analyses into its character pairs: they must follow each other.
+    if (tokens.length > 1) return [quote(tokens.join(' '))];
+    return wordTokens(word).map(quote);
+  });
+  const distinct = [...new Set(alternatives)];
+  return distinct.length === 1 ? (distinct[0] ?? '') : `(${distinct.join(' OR ')})`;
+}
+
+function phraseExpression(words: string[]): string {
+  const phrases = [
+    ...new Set(STEMMING_LANGUAGES.map((language) => analyzeText(words.join(' '), language).join(' '))),
+  ].filter((phrase) => phrase.length > 0);
+  if (phrases.length === 0) return '';
+  return phrases.length === 1 ? quote(phrases[0] ?? '') : `(${phrases.map(quote).join(' OR ')})`;
+}
+
+/** Combinations of `size` items of `items`, in order; stops early past `max`. */
+function combinations<T>(items: T[], size: number, max: number): T[][] | null {
+  const result: T[][] = [];
+  const walk = (start: number, chosen: T[]): boolean => {
+    if (chosen.length === size) {
+      result.push(chosen);
+      return result.length <= max;
+    }
+    for (let i = start; i < items.length; i++) if (!walk(i + 1, [...chosen, items[i] as T])) return false;
+    return true;
+  };
+  return walk(0, []) ? result : null;
+}
+
+const statements = new WeakMap<Database, Map<string, Statement>>();
+function prepare(db: Database, text: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let statement = cache.get(text);
+  if (!statement) {
+    statement = db.prepare(text);
+    cache.set(text, statement);
+  }
+  return statement;
+}
+
+/** SQL conditions on `d` (docs) for the filters, with their parameters. */
+function filterSql(filter: TIndexFilter): { sql: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.categories.length > 0) {
+    conditions.push('d.rowid in (select doc from doc_categories where category in (select value from json_each(?)))');
+    params.push(JSON.stringify(filter.categories));
+  }
+  if (filter.keywords.length > 0) {
+    conditions.push('d.rowid in (select doc from doc_keywords where keyword in (select value from json_each(?)))');
+    params.push(JSON.stringify(filter.keywords));
+  }
+  if (filter.minPrice !== null) {
+    conditions.push('d.price >= ?');
+    params.push(filter.minPrice);
+  }
+  if (filter.maxPrice !== null) {
+    conditions.push('d.price <= ?');
+    params.push(filter.maxPrice);
+  }
+  if (filter.offerIds !== null) {
+    conditions.push('d.offer_id in (select value from json_each(?))');
+    params.push(JSON.stringify(filter.offerIds));
+  }
+  return { sql: conditions.map((condition) => ` and ${condition}`).join(''), params };
+}
+
+const ORDER_BY: Record<Exclude<TIndexSearch['sort'], 'relevance'>, string> = {
+  newest: 'd.modified desc nulls last, d.offer_id',
+  oldest: 'd.modified asc nulls last, d.offer_id',
+  title: 'd.title collate nocase, d.offer_id',
+  price: 'd.price, d.modified desc nulls last, d.offer_id',
+};
+
+type TMatchWindow = { rowids: number[]; total: number; isTotalCapped: boolean; boundary: number };
+
+/**
+ * The matches of an expression in rowid order, newest first, up to one past the cap: the total, and the
+ * window of the newest matches that ranking and sorting read. A query matching more than the cap ranks
+ * only its newest 10,000 matches.
+ */
+function matchWindow(db: Database, expression: string, filter: { sql: string; params: unknown[] }): TMatchWindow {
+  const join = filter.sql ? ' cross join docs d on d.rowid = f.rowid' : '';
+  const rowids = prepare(
+    db,
+    `select f.rowid from docs_fts f${join} where docs_fts match ?${filter.sql} order by f.rowid desc limit ${RESULT_CAP + 1}`,
+  )
+    .pluck()
+    .all(expression, ...filter.params) as number[];
+  const isTotalCapped = rowids.length > RESULT_CAP;
+  return {
+    rowids,
+    total: Math.min(rowids.length, RESULT_CAP),
+    isTotalCapped,
+    boundary: rowids.length === 0 ? 0 : (rowids[Math.min(rowids.length, RESULT_CAP) - 1] ?? 0),
+  };
+}
+
+type TCandidate = { rowid: number; score: number; title_key: string; modified: number | null; offer_id: string };
+
+/** How many of the query's words a title holds (a word also counts when it shares its stem-like start). */
+function titleCoverage(titleWords: Set<string>, titleText: string, clauses: TCompiledClause[]): number {
+  let covered = 0;
+  for (const clause of clauses) {
+    const found = clause.titleWords.some((word) => {
+      if (titleWords.has(word)) return true;
+      if (!/^[\p{Script=Latin}\d]+$/u.test(word)) return titleText.includes(word);
+      if (word.length < 4) return false;
+      for (const titleWord of titleWords) {
+        const shorter = Math.min(word.length, titleWord.length);
+        if (Math.abs(word.length - titleWord.length) <= 3 && shorter >= 4) {
+          const stem = Math.max(4, shorter - 2);
+          if (word.slice(0, stem) === titleWord.slice(0, stem)) return true;
+        }
+      }
+      return false;
+    });
+    if (found) covered++;
+  }
+  return covered;
+}
+
+/** The best matches by relevance: bm25 over the window, the first RERANK_DEPTH ranked again by the title. */
+function rankedPage(
+  db: Database,
+  expression: string,
+  filter: { sql: string; params: unknown[] },
+  window: TMatchWindow,
+  clauses: TCompiledClause[],
+  queryTitleKeys: string[],
+  page: { offset: number; limit: number },
+): number[] {
+  const depth = Math.max(RERANK_DEPTH, page.offset + page.limit);
+  const join = filter.sql ? ' cross join docs d on d.rowid = f.rowid' : '';
+  const scored = prepare(
+    db,
+    `select f.rowid as rowid, ${BM25} as score from docs_fts f${join}
+     where docs_fts match ? and f.rowid >= ?${filter.sql} order by score limit ?`,
+  ).all(expression, window.boundary, ...filter.params, depth) as { rowid: number; score: number }[];
+  const head = scored.slice(0, RERANK_DEPTH);
+  const details = new Map(
+    (
+      prepare(
+        db,
+        'select rowid, title_key, modified, offer_id from docs where rowid in (select value from json_each(?))',
+      ).all(JSON.stringify(head.map((row) => row.rowid))) as Omit<TCandidate, 'score'>[]
+    ).map((row) => [row.rowid, row]),
+  );
+  const keyed = head.map((row) => {
+    const detail = details.get(row.rowid);
+    const key = detail?.title_key ?? '';
+    return {
+      rowid: row.rowid,
+      score: row.score,
+      exact: queryTitleKeys.includes(key) ? 1 : 0,
+      coverage: titleCoverage(new Set(key.split(' ')), key, clauses),
+      modified: detail?.modified ?? Number.NEGATIVE_INFINITY,
+      offerId: detail?.offer_id ?? '',
+    };
+  });
+  keyed.sort(
+    (a, b) =>
+      b.exact - a.exact ||
+      b.coverage - a.coverage ||
+      a.score - b.score ||
+      b.modified - a.modified ||
+      (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0),
+  );
+  const order = [...keyed.map((row) => row.rowid), ...scored.slice(RERANK_DEPTH).map((row) => row.rowid)];
+  return order.slice(page.offset, page.offset + page.limit);
+}
+
+function sortedPage(
+  db: Database,
+  expression: string | null,
+  filter: { sql: string; params: unknown[] },
+  sort: keyof typeof ORDER_BY,
+  boundary: number,
+  page: { offset: number; limit: number },
+): number[] {
+  if (expression === null) {
+    return prepare(
+      db,
+      `select d.rowid from docs d where 1 = 1${filter.sql} order by ${ORDER_BY[sort]} limit ? offset ?`,
+    )
+      .pluck()
+      .all(...filter.params, page.limit, page.offset) as number[];
+  }
+  return prepare(
+    db,
+    `select d.rowid from docs_fts f cross join docs d on d.rowid = f.rowid
+     where docs_fts match ? and f.rowid >= ?${filter.sql} order by ${ORDER_BY[sort]} limit ? offset ?`,
+  )
+    .pluck()
+    .all(expression, boundary, ...filter.params, page.limit, page.offset) as number[];
+}
+
+function offerIdsOf(db: Database, rowids: number[]): string[] {
+  if (rowids.length === 0) return [];
+  const byRowid = new Map(
+    (
+      prepare(db, 'select rowid, offer_id from docs where rowid in (select value from json_each(?))').all(
+        JSON.stringify(rowids),
+      ) as { rowid: number; offer_id: string }[]
+    ).map((row) => [row.rowid, row.offer_id]),
+  );
+  return rowids.flatMap((rowid) => byRowid.get(rowid) ?? []);
+}
+
+type TCorrectedClause = { clause: TCompiledClause; corrections: Map<string, string> };
+
+/** A clause's expression, with a word found nowhere in the catalogue replaced by its nearest known words. */
+function compileClause(db: Database, clause: TQueryClause, allowTypos: boolean): TCorrectedClause {
+  if (clause.kind === 'phrase') {
+    return { clause: { expression: phraseExpression(clause.words), titleWords: clause.words }, corrections: new Map() };
+  }
+  const { word } = clause;
+  if (allowTypos && !clause.isCjk && [...word].length >= MIN_TYPO_LENGTH && !hasWord(db, word)) {
+    const corrections = findCorrections(db, word, 3).map((correction) => correction.word);
+    if (corrections.length > 0) {
+      return {
+        clause: { expression: wordExpression(corrections), titleWords: corrections },
+        corrections: new Map([[word, corrections[0] ?? word]]),
+      };
+    }
+  }
+  return { clause: { expression: wordExpression([word]), titleWords: [word] }, corrections: new Map() };
+}
+
+/** The terms with each corrected word replaced, for "Showing results for". */
+function correctTerms(terms: string[], corrections: Map<string, string>): string[] {
+  return terms.map((term) =>
+    term.replace(/[\p{L}\p{N}']+/gu, (word) => {
+      const corrected = corrections.get(titleKey(word));
+      return corrected ?? word;
+    }),
+  );
+}
+
+function notExpression(excluded: TQueryClause[]): string {
+  const parts = excluded.map((clause) =>
+    clause.kind === 'phrase' ? phraseExpression(clause.words) : wordExpression([clause.word]),
+  );
+  const distinct = parts.filter((part) => part.length > 0);
+  return distinct.length === 0 ? '' : distinct.join(' OR ');
+}
+
+/**
+ * Runs one search on an open index. Every word is required; when no offer has them all, the offers
+ * with the most of them are found instead (as Meilisearch's matching strategy or minimum_should_match).
+ */
+export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResult {
+  const parsed = parseQuery(search.terms);
+  const filter = filterSql(search.filter);
+  const page = { offset: search.offset, limit: search.limit };
+  const meaningful = parsed.clauses.filter((clause) => clause.kind === 'phrase' || !clause.isStopWord);
+  const required = meaningful.length > 0 ? meaningful : parsed.clauses;
+  const compiled = required.map((clause) => compileClause(db, clause, !search.exact));
+  const clauses = compiled.map((entry) => entry.clause).filter((clause) => clause.expression.length > 0);
+  const corrections = new Map(compiled.flatMap((entry) => [...entry.corrections]));
+  const correctedTerms = corrections.size > 0 ? correctTerms(search.terms, corrections) : null;
+  const excluded = notExpression(parsed.excluded);
+  const withExclusions = (positive: string): string => (excluded ? `(${positive}) NOT (${excluded})` : positive);
+
+  if (clauses.length === 0) {
+    // No word to look for: everything (but what an excluded word names), by the chosen order.
+    const exclusion = excluded
+      ? {
+          sql: `${filter.sql} and d.rowid not in (select rowid from docs_fts where docs_fts match ?)`,
+          params: [...filter.params, excluded],
+        }
+      : filter;
+    const total = prepare(
+      db,
+      `select count(*) from (select 1 from docs d where 1 = 1${exclusion.sql} limit ${RESULT_CAP + 1})`,
+    )
+      .pluck()
+      .get(...exclusion.params) as number;
+    const rowids = sortedPage(db, null, exclusion, search.sort === 'relevance' ? 'newest' : search.sort, 0, page);
+    return {
+      offerIds: offerIdsOf(db, rowids),
+      total: Math.min(total, RESULT_CAP),
+      isTotalCapped: total > RESULT_CAP,
+      correctedTerms,
+      matchedAllTerms: true,
+    };
+  }
+
+  const queryTitleKeys = [parsed.titleKey, ...(correctedTerms ? [titleKey(correctedTerms.join(' '))] : [])];
+  const levels: string[] = [clauses.map((clause) => clause.expression).join(' AND ')];
+  for (let size = clauses.length - 1; size >= 1; size--) {
+    const chosen = combinations(clauses, size, MAX_COMBINATIONS);
+    if (!chosen) continue;
+    levels.push(chosen.map((group) => `(${group.map((clause) => clause.expression).join(' AND ')})`).join(' OR '));
+  }
+  let expression = '';
+  let window: TMatchWindow = { rowids: [], total: 0, isTotalCapped: false, boundary: 0 };
+  let level = 0;
+  for (; level < levels.length; level++) {
+    expression = withExclusions(levels[level] ?? '');
+    window = matchWindow(db, expression, filter);
+    if (window.total > 0) break;
+  }
+  if (window.total === 0) {
+    return { offerIds: [], total: 0, isTotalCapped: false, correctedTerms, matchedAllTerms: true };
+  }
+  const rowids =
+    search.sort === 'relevance'
+      ? rankedPage(db, expression, filter, window, clauses, queryTitleKeys, page)
+      : sortedPage(db, expression, filter, search.sort, window.boundary, page);
+  return {
+    offerIds: offerIdsOf(db, rowids),
+    total: window.total,
+    isTotalCapped: window.isTotalCapped,
+    correctedTerms,
+    matchedAllTerms: level === 0,
+  };
+}

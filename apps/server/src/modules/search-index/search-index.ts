@@ -1,0 +1,49 @@
+import type { TSearchSort } from '@dsm/contracts';
+
+/** Filters of an index search; categories are already expanded by their groups. */
+export type TIndexFilter = {
+  categories: string[];
+  keywords: string[];
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** Only these offers (the ones with a working endpoint); null: no such restriction. */
+  offerIds: string[] | null;
+};
+
+export type TIndexSearch = {
+  /** The search-bar terms, already split at '|'. */
+  terms: string[];
+  /** True: no typo correction. */
+  exact: boolean;
+  sort: TSearchSort;
+  filter: TIndexFilter;
+  offset: number;
+  limit: number;
+};
+
+export type TIndexSearchResult = {
+  offerIds: string[];
+  /** Matches counted up to the result cap. */
+  total: number;
+  isTotalCapped: boolean;
+  /** The terms as searched when words were corrected for typos; null when searched as typed. */
+  correctedTerms: string[] | null;
+  /** False when no offer matched every word and the results match only some of them. */
+  matchedAllTerms: boolean;
+};
+
+/**
+ * The catalogue's search index: derived data, built from PostgreSQL and kept up to date from the
+ * `search_outbox` table. One interface, so that a deployment outgrowing one machine can answer from
+ * OpenSearch or Elasticsearch instead (docs/scaling.md).
+ */
+export interface ISearchIndex {
+  search(search: TIndexSearch): Promise<TIndexSearchResult>;
+  /** Applies the queued catalogue changes now when only a few are waiting, so that a search sees an edit just made. */
+  catchUp(): Promise<void>;
+  /** Applies every queued catalogue change now. */
+  refresh(): Promise<void>;
+  /** Builds the whole index again from the catalogue and switches to it when done. */
+  rebuild(): Promise<void>;
+  close(): Promise<void>;
+}
