@@ -40,7 +40,9 @@ async function fingerprint(url: string): Promise<Record<string, string>> {
   await client.connect();
   try {
     const { rows: tables } = await client.query<{ name: string }>(
-      `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
+      // The search index's queue and generation are bookkeeping of a derived index, not catalogue data.
+      `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'
+         and relname not in ('search_outbox', 'search_index_generation') order by relname`,
     );
     const result: Record<string, string> = {};
     for (const { name } of tables) {
@@ -117,6 +119,9 @@ describe('npm run backup / npm run restore with DATABASE_URL', () => {
 
   it('brings back every row after the data was changed and dropped', async () => {
     const before = await fingerprint(database.url);
+    const generationBefore = (
+      await query<{ generation: string }>(database.url, 'select generation from search_index_generation')
+    )[0]?.generation;
     expect(before.offers).toMatch(/^2:/);
     expect(before.orders).toMatch(/^1:/);
     expect(before.invoices).toMatch(/^2:/);
@@ -142,12 +147,13 @@ describe('npm run backup / npm run restore with DATABASE_URL', () => {
     expect(restore.output).toMatch(/Restored \d+ rows of \d+ tables from the backup of/);
     expect(restore.code).toBe(0);
     expect(await fingerprint(database.url)).toEqual(before);
-    // The generated search vector is computed again: search finds the restored title.
-    const found = await query<{ title: string }>(
+    // Every search index built before describes another catalogue: the restore gives a new generation.
+    const generation = await query<{ generation: string }>(
       database.url,
-      `select title from offers where search_vector @@ plainto_tsquery('dsm_de', 'Ringe')`,
+      'select generation from search_index_generation',
     );
-    expect(found.map((row) => row.title)).toEqual(['Traffic counts Köln – "Ringe"\tTab']);
+    expect(generation).toHaveLength(1);
+    expect(generation[0]?.generation).not.toBe(generationBefore);
   }, 60_000);
 
   it('refuses while another connection uses the database, and restores with --force', async () => {

@@ -207,6 +207,17 @@ export async function restoreDatabase(options: TRestoreDatabaseOptions): Promise
     }
     await client.query(`set local maintenance_work_mem = '256MB'`);
     for (const index of indexes) await client.query(index.definition);
+    // A search index built before the restore describes another catalogue: a new generation makes every
+    // server build its index again, which also covers the changes the copy queued.
+    const schema = quoteIdentifier(BACKUP_SCHEMA);
+    const { rows: searchTables } = await client.query<{ present: boolean }>(
+      `select to_regclass($1) is not null as present`,
+      [`${schema}.search_index_generation`],
+    );
+    if (searchTables[0]?.present) {
+      await client.query(`update ${schema}.search_index_generation set generation = gen_random_uuid()`);
+      await client.query(`delete from ${schema}.search_outbox`);
+    }
     await client.query('commit');
     return { tables, rows: totalRows, migrations: header.migrations, createdAt: header.createdAt };
   } catch (error) {

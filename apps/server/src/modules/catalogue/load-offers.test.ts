@@ -222,8 +222,7 @@ describe('special characters', () => {
         .where('datasets.offer_id', '=', id)
         .orderBy('distributions.position')
         .execute();
-      const vectors = await database.pool.query('select search_vector::text from offers where id = $1', [id]);
-      return { offer, datasets, files, vectors: vectors.rows };
+      return { offer, datasets, files };
     };
     const viaCopy = await read(copied.id);
     const viaInsert = await read(inserted.id);
