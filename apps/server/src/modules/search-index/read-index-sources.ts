@@ -28,14 +28,21 @@ export async function readIndexSources(db: TDb, offerIds: string[]): Promise<TIn
 
 /**
  * Every active offer, oldest modification first, in batches read through a cursor of one snapshot (so
- * a catalogue being written meanwhile is read as it was when the build began).
+ * a catalogue being written meanwhile is read as it was when the build began). `onSnapshot` is told the
+ * outbox rows that snapshot sees: the build holds their changes, so they need not be applied again.
  */
-export async function* readAllIndexSources(pool: pg.Pool, batchSize: number): AsyncGenerator<TIndexSource[]> {
+export async function* readAllIndexSources(
+  pool: pg.Pool,
+  batchSize: number,
+  onSnapshot: (outboxIds: string[]) => void,
+): AsyncGenerator<TIndexSource[]> {
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
     // Sorting a large catalogue for the cursor may take longer than the pool's statement limit.
     await client.query('set local statement_timeout = 0');
+    const { rows: queued } = await client.query<{ id: string }>('select id from search_outbox');
+    onSnapshot(queued.map((row) => row.id));
     await client.query(
       `declare index_sources no scroll cursor for
        select ${COLUMNS} from offers where state = 'ACTIVE' order by modified asc nulls first, id`,

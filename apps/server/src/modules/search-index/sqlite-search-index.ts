@@ -63,8 +63,10 @@ export class SqliteSearchIndex implements ISearchIndex {
     const current = currentFile(options.dir);
     let file = current;
     if (!current || !isUsable(current, generation)) {
-      file = await buildIndexFile(options, generation);
+      const built = await buildIndexFile(options, generation);
+      file = built.file;
       switchCurrent(options.dir, file);
+      await forgetCovered(options, built.covered);
     }
     const index = new SqliteSearchIndex(options, file as string);
     if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file as string);
@@ -155,7 +157,7 @@ export class SqliteSearchIndex implements ISearchIndex {
         try {
           this.isPaused = true;
           await this.draining?.catch(() => {});
-          const file = await buildIndexFile(this.options, await catalogueGeneration(this.options));
+          const { file, covered } = await buildIndexFile(this.options, await catalogueGeneration(this.options));
           const previous = this.file;
           this.writer.close();
           this.writer = openWriter(file);
@@ -168,6 +170,7 @@ export class SqliteSearchIndex implements ISearchIndex {
           switchCurrent(this.options.dir, file);
           rmSync(previous, { force: true });
           removeStaleFiles(this.options.dir, file);
+          await forgetCovered(this.options, covered);
         } finally {
           this.isPaused = false;
           this.rebuilding = null;
@@ -249,10 +252,14 @@ function isUsable(file: string, generation: string): boolean {
  * Builds an index file from every active offer. Changes made during the build stay queued in the outbox
  * and are applied afterwards (those the build already read are applied again, which changes nothing).
  */
-async function buildIndexFile(options: TSqliteSearchIndexOptions, generation: string): Promise<string> {
+async function buildIndexFile(
+  options: TSqliteSearchIndexOptions,
+  generation: string,
+): Promise<{ file: string; covered: string[] }> {
   const started = Date.now();
   const file = path.join(options.dir, `index-${started}-${process.pid}.sqlite`);
   const db = new Database(file);
+  let covered: string[] = [];
   try {
     db.pragma('journal_mode = off');
     db.pragma('synchronous = off');
@@ -260,7 +267,9 @@ async function buildIndexFile(options: TSqliteSearchIndexOptions, generation: st
     createIndexSchema(db);
     const words = new Map<string, number>();
     let count = 0;
-    for await (const batch of readAllIndexSources(options.database.pool, BUILD_BATCH)) {
+    for await (const batch of readAllIndexSources(options.database.pool, BUILD_BATCH, (ids) => {
+      covered = ids;
+    })) {
       const documents = batch.map(toIndexDocument);
       writeDocuments(db, documents, [], { countWords: false });
       for (const document of documents) for (const word of document.words) words.set(word, (words.get(word) ?? 0) + 1);
@@ -282,5 +291,13 @@ async function buildIndexFile(options: TSqliteSearchIndexOptions, generation: st
     throw error;
   }
   db.close();
-  return file;
+  return { file, covered };
+}
+
+/** Deletes outbox rows whose changes a build already holds (rows queued after its snapshot stay). */
+async function forgetCovered(options: TSqliteSearchIndexOptions, covered: string[]): Promise<void> {
+  for (let start = 0; start < covered.length; start += 10_000) {
+    const ids = covered.slice(start, start + 10_000);
+    await sql`delete from search_outbox where id = any(${ids}::bigint[])`.execute(options.database.db);
+  }
 }
