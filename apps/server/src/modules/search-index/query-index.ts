@@ -263,12 +263,20 @@ function compileClause(db: Database, clause: TQueryClause, allowTypos: boolean):
   return { clause: { expression: wordExpression([word]), titleWords: [word] }, corrections: new Map() };
 }
 
+/** A correction written the way the word was: capitalised or in capitals when it was. */
+function inCaseOf(typed: string, correction: string): string {
+  if (typed.length > 1 && typed === typed.toUpperCase()) return correction.toUpperCase();
+  const first = typed[0] ?? '';
+  if (first !== first.toLowerCase()) return `${correction[0]?.toUpperCase() ?? ''}${correction.slice(1)}`;
+  return correction;
+}
+
 /** The terms with each corrected word replaced, for "Showing results for". */
 function correctTerms(terms: string[], corrections: Map<string, string>): string[] {
   return terms.map((term) =>
     term.replace(/[\p{L}\p{N}']+/gu, (word) => {
       const corrected = corrections.get(titleKey(word));
-      return corrected ?? word;
+      return corrected === undefined ? word : inCaseOf(word, corrected);
     }),
   );
 }

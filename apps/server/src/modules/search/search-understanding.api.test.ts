@@ -1,0 +1,218 @@
+import type { TSearchResponse } from '@dsm/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../test/auth';
+import { makeOffer } from '../../test/factories';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { insertOffers } from '../catalogue/load-offers';
+
+let testApp: TTestApp;
+let auth: Record<string, string>;
+
+const id = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
+const ids = {
+  county: id(1),
+  farmers: id(2),
+  farmersCsv: id(3),
+  covid: id(4),
+  otherOutcomes: id(5),
+  outcomes: id(6),
+  taiwan: id(7),
+  sewage: id(8),
+  old: id(9),
+  cheap: id(10),
+  campaign: id(11),
+};
+
+/** Sends the search bar's terms (joined with '|') and a body. */
+function search(terms: string[], body: Record<string, unknown> = {}) {
+  const query = terms.length > 0 ? `?query=${encodeURIComponent(terms.join('|'))}` : '';
+  return request<TSearchResponse>(
+    testApp.baseUrl,
+    'POST',
+    `/api/search${query}`,
+    { index: 0, pageSize: 10, ...body },
+    auth,
+  );
+}
+const idsOf = (response: { body: TSearchResponse }) => response.body.data.map((offer) => offer['@id']);
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  auth = (await signIn(testApp)).headers;
+  await insertOffers(testApp.database.db, [
+    makeOffer({ id: ids.county, title: 'US County Boundaries', description: 'Polygons of every county.', price: 30 }),
+    makeOffer({
+      id: ids.farmers,
+      title: 'Farmers Markets - Shape',
+      description: 'Locations of markets.',
+      modified: new Date('2019-05-01T00:00:00Z'),
+      price: 12,
+    }),
+    makeOffer({
+      id: ids.farmersCsv,
+      title: 'Farmers Markets - CSV',
+      description: 'Locations of markets as a table.',
+      modified: new Date('2023-05-01T00:00:00Z'),
+      price: 12,
+    }),
+    makeOffer({
+      id: ids.covid,
+      title: 'Provisional COVID-19 Deaths by State',
+      description: 'Weekly counts of deaths involving COVID-19.',
+      price: 5,
+    }),
+    makeOffer({ id: ids.otherOutcomes, title: 'Other Outcomes', description: 'Outcomes of other programmes.' }),
+    makeOffer({
+      id: ids.outcomes,
+      title: 'Programme outcomes and outcomes reports',
+      description: 'Outcomes, outcomes and more outcomes of every programme.',
+      modified: new Date('2025-06-01T00:00:00Z'),
+    }),
+    makeOffer({ id: ids.taiwan, title: '臺灣地區人口統計', description: '各縣市人口。', language: 'zh' }),
+    makeOffer({ id: ids.sewage, title: '污水處理廠放流水質', description: '水質監測資料。', language: 'zh' }),
+    makeOffer({
+      id: ids.old,
+      title: 'Aardvark sightings',
+      description: 'Markets of old.',
+      price: 3,
+      modified: new Date('2001-01-01T00:00:00Z'),
+    }),
+    makeOffer({ id: ids.cheap, title: 'Zebra crossings', description: 'Markets and crossings.', price: 1 }),
+    makeOffer({ id: ids.campaign, title: 'Campaign Finance - Data Key', description: 'Keys to the finance data.' }),
+  ]);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('typo tolerance', () => {
+  it('finds a title with a misspelled word and says what it searched instead', async () => {
+    const response = await search(['US', 'Counyt', 'Boundaries']);
+    expect(response.status).toBe(200);
+    expect(idsOf(response)[0]).toBe(ids.county);
+    expect(response.body.correctedQuery).toBe('US|County|Boundaries');
+    expect(response.body.matchedAllTerms).toBe(true);
+  });
+
+  it('corrects two typos in a long word and none in a short one', async () => {
+    const long = await search(['Provisoinal', 'Daeths']);
+    expect(idsOf(long)).toContain(ids.covid);
+    expect(long.body.correctedQuery).toBe('Provisional|Deaths');
+    // "Shpe" has four letters: too short to be corrected, so no offer has every word.
+    const short = await search(['Farmers', 'Shpe']);
+    expect(short.body.correctedQuery).toBeNull();
+    expect(short.body.matchedAllTerms).toBe(false);
+  });
+
+  it('searches the words as typed when asked for exactly that', async () => {
+    const response = await search(['US', 'Counyt', 'Boundaries'], { exact: true });
+    expect(response.body.correctedQuery).toBeNull();
+    expect(response.body.matchedAllTerms).toBe(false);
+    expect(idsOf(response)[0]).toBe(ids.county);
+  });
+
+  it('does not correct a word the catalogue has', async () => {
+    const response = await search(['markets']);
+    expect(response.body.correctedQuery).toBeNull();
+    expect(response.body.total).toBe(4);
+  });
+});
+
+describe('punctuation', () => {
+  it('reads a dash inside pasted text as punctuation, not as an exclusion', async () => {
+    const pasted = await search(['Farmers Markets - Shape']);
+    expect(idsOf(pasted)[0]).toBe(ids.farmers);
+    const split = await search(['Campaign', 'Finance', '-', 'Data', 'Key']);
+    expect(idsOf(split)[0]).toBe(ids.campaign);
+  });
+
+  it('excludes with a dash that starts a term', async () => {
+    const response = await search(['Farmers', 'Markets', '-Shape']);
+    expect(idsOf(response)).toEqual([ids.farmersCsv]);
+  });
+
+  it('treats query syntax characters as text', async () => {
+    const response = await search(['farmers & (markets) | "shape" <-> !csv*']);
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('when no offer has every word', () => {
+  it('ranks the offers by how many of the words they have and says so', async () => {
+    const response = await search(['covid', 'deaths', 'by', 'state', 'chicago']);
+    expect(response.body.matchedAllTerms).toBe(false);
+    expect(idsOf(response)[0]).toBe(ids.covid);
+  });
+
+  it('finds nothing, with every word required, for words the catalogue lacks entirely', async () => {
+    const response = await search(['qwxzyv'], { exact: true });
+    expect(response.body.total).toBe(0);
+    expect(response.body.matchedAllTerms).toBe(true);
+  });
+});
+
+describe('ranking', () => {
+  it('puts an exact title first even when its words are stop words and common', async () => {
+    const response = await search(['Other', 'Outcomes']);
+    expect(idsOf(response)[0]).toBe(ids.otherOutcomes);
+  });
+});
+
+describe('Chinese', () => {
+  it('finds traditional text with simplified or variant characters, and a two-character word inside a run', async () => {
+    for (const query of ['臺灣', '台灣', '台湾']) {
+      expect(idsOf(await search([query])), query).toEqual([ids.taiwan]);
+    }
+    expect(idsOf(await search(['污水处理']))).toEqual([ids.sewage]);
+    expect(idsOf(await search(['人口']))).toEqual([ids.taiwan]);
+  });
+});
+
+describe('sorting', () => {
+  const markets = ['markets'];
+  it('orders by modification date, title and price', async () => {
+    // Zebra crossings has the factory's date, 2024-01-01.
+    expect(idsOf(await search(markets, { sort: 'newest' }))).toEqual([ids.cheap, ids.farmersCsv, ids.farmers, ids.old]);
+    expect(idsOf(await search(markets, { sort: 'oldest' }))[0]).toBe(ids.old);
+    expect(idsOf(await search(markets, { sort: 'title' }))).toEqual([ids.old, ids.farmersCsv, ids.farmers, ids.cheap]);
+    const byPrice = await search(markets, { sort: 'price' });
+    expect(byPrice.body.data.map((offer) => offer.price)).toEqual(
+      [...byPrice.body.data.map((offer) => offer.price)].sort((a, b) => Number(a) - Number(b)),
+    );
+    expect(idsOf(byPrice)).toEqual([ids.cheap, ids.old, ids.farmersCsv, ids.farmers]);
+  });
+
+  it('orders the whole catalogue when there is no text', async () => {
+    const oldest = await search([], { sort: 'oldest' });
+    expect(idsOf(oldest)[0]).toBe(ids.old);
+  });
+
+  it('refuses an unknown order with a message naming it', async () => {
+    const response = await search(markets, { sort: 'random' });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('sort');
+  });
+});
+
+describe('freshness', () => {
+  it('finds an offer by its new title right after it changed, and no longer after it is gone', async () => {
+    const db = testApp.database.db;
+    await sql`update offers set title = 'Quokka census' where id = ${ids.cheap}`.execute(db);
+    expect(idsOf(await search(['quokka']))).toEqual([ids.cheap]);
+    expect(idsOf(await search(['zebra']))).toEqual([]);
+    await sql`update offers set state = 'INACTIVE' where id = ${ids.cheap}`.execute(db);
+    expect(idsOf(await search(['quokka']))).toEqual([]);
+    await sql`update offers set state = 'ACTIVE' where id = ${ids.cheap}`.execute(db);
+    expect(idsOf(await search(['quokka']))).toEqual([ids.cheap]);
+  });
+
+  it('queues no index work for a change search does not read', async () => {
+    const db = testApp.database.db;
+    await search(['quokka']);
+    await sql`update offers set likes = likes + 1 where id = ${ids.county}`.execute(db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from search_outbox`.execute(db);
+    expect(rows[0]?.n).toBe(0);
+  });
+});
