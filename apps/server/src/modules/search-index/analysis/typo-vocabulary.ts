@@ -4,19 +4,18 @@ import { typoDistance } from './typo-distance';
 
 // The vocabulary behind typo correction, as Meilisearch and Algolia tolerate typos: one in a word of at least
 // 5 letters, two from 9 letters; an inserted, dropped or replaced letter or two neighbouring letters swapped is
-// one typo. Words are looked up through pieces they must share exactly with the typed word (the pigeonhole
-// principle), so a lookup reads a few small buckets instead of the whole vocabulary:
+// one typo. Lookups use symmetric deletion (SymSpell): every word of 4 letters or more is stored under itself
+// and under each spelling with one letter dropped; a typed word is looked up under the same keys, so a word one
+// typo away always shares a key with it (a replacement or a swap drops the same letter on both sides), and
+// buckets hold only words that nearly agree, however dense the vocabulary (series of generated names, German
+// compounds). Keys are 32-bit hashes in a WITHOUT ROWID table; a collision only adds a candidate, and every
+// candidate is checked with `typoDistance`.
 //
-// - one typo: a word of length L is cut into two halves at L/2. One typo leaves one half intact, and in place:
-//   the first half at the start of the typed word, the second at its end. Only a swap across the cut touches
-//   both halves; that word is the typed word with the swap undone, looked up directly.
-// - two typos: a word of 7 letters or more is also cut into thirds. Two typos leave one third intact: the first
-//   at the start, the last at the end, the middle one shifted by at most two letters.
-//
-// Each piece is stored as one integer key (a hash of length, piece number and letters) in a WITHOUT ROWID table,
-// five rows per word; a hash collision only adds a candidate, and every candidate is checked with `typoDistance`.
-// Two swaps across both cuts, or a swap across one cut and another typo in the third piece, escape the thirds:
-// a miss on one word in thousands of two-typo words, accepted for a small table.
+// Two typos: the typed word is also looked up with two letters dropped. That finds every word two typos away
+// in which at least one typo is a letter too many in the typed word; two dropped, replaced or swapped letters
+// would need every word stored with two letters dropped as well, about 50 rows per long word (tens of millions
+// at a real vocabulary), which measured far beyond the size this table is worth. Words found one typo away
+// rank before them in any case.
 
 /** One candidate correction of a typed word. */
 export type TCorrection = {
@@ -35,76 +34,50 @@ export function typoBudget(length: number): number {
 
 /** Folded words of Latin letters only: codes, numbers and CJK runs are not corrected. */
 const CORRECTABLE = /^\p{Script=Latin}+$/u;
-/** Shortest vocabulary word reachable with one typo from a 5-letter word, and with two from a 9-letter one. */
-const SHORTEST_ONE_TYPO = 4;
-const SHORTEST_TWO_TYPOS = 7;
-/** Keys looked up per word: 3 lengths x 2 halves, then 5 lengths x (first, last, 5 middle thirds). */
-const LOOKUP_KEYS = 6 + 5 * 7;
+/** Shortest vocabulary word reachable with one typo from a 5-letter word. */
+const SHORTEST_STORED = 4;
+/** Longer words are neither stored under keys nor corrected: the keys of a typed word grow with its square. */
+const LONGEST_CORRECTED = 32;
+/** Keys per lookup statement; a lookup runs it as often as its keys need, the last run padded. */
+const LOOKUP_BATCH = 64;
 const INSERT_BATCH = 64;
 
-/** A 52-bit hash of a piece: two 32-bit FNV-1a passes with different seeds, exact in a JavaScript number. */
-function pieceKey(length: number, piece: number, letters: string): number {
-  let h1 = (0x811c9dc5 ^ (length * 8 + piece)) >>> 0;
-  let h2 = (0x01000193 ^ (length * 131 + piece * 7 + 0x9e3779b9)) >>> 0;
-  for (let i = 0; i < letters.length; i++) {
-    const code = letters.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 0x01000193);
-    h2 = Math.imul(h2 ^ code, 0x5bd1e995);
-    h2 ^= h2 >>> 15;
-  }
-  return (h1 >>> 0) * 0x100000 + ((h2 >>> 0) & 0xfffff);
+/** A 32-bit FNV-1a hash of a spelling, signed so SQLite stores it in four bytes. */
+function spellingKey(letters: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < letters.length; i++) hash = Math.imul(hash ^ letters.charCodeAt(i), 0x01000193);
+  return hash | 0;
 }
 
-const half = (length: number) => length >> 1;
-const firstThird = (length: number) => Math.floor(length / 3);
-const secondThird = (length: number) => Math.floor((2 * length) / 3);
+/** The spellings of a word with one letter dropped. */
+function oneDropped(word: string): string[] {
+  const spellings: string[] = [];
+  for (let i = 0; i < word.length; i++) spellings.push(word.slice(0, i) + word.slice(i + 1));
+  return spellings;
+}
 
-/** The keys a vocabulary word is stored under: its halves, and its thirds when it is long enough for two typos. */
+/** The keys a vocabulary word is stored under: itself and its spellings with one letter dropped. */
 function storedKeys(word: string): number[] {
-  const length = word.length;
-  if (length < SHORTEST_ONE_TYPO) return [];
-  const keys = [pieceKey(length, 0, word.slice(0, half(length))), pieceKey(length, 1, word.slice(half(length)))];
-  if (length >= SHORTEST_TWO_TYPOS) {
-    const cut1 = firstThird(length);
-    const cut2 = secondThird(length);
-    keys.push(
-      pieceKey(length, 2, word.slice(0, cut1)),
-      pieceKey(length, 3, word.slice(cut1, cut2)),
-      pieceKey(length, 4, word.slice(cut2)),
-    );
-  }
-  return [...new Set(keys)];
+  if (word.length < SHORTEST_STORED || word.length > LONGEST_CORRECTED) return [];
+  return [...new Set([word, ...oneDropped(word)].map(spellingKey))];
 }
 
-/** The keys under which a word within `budget` typos of the typed word must be stored. */
+/** The keys to look a typed word up under: itself with up to `budget` letters dropped. */
 function lookupKeys(typed: string, budget: number): number[] {
-  const n = typed.length;
-  const keys: number[] = [];
-  for (let length = n - 1; length <= n + 1; length++) {
-    if (length < SHORTEST_ONE_TYPO) continue;
-    keys.push(pieceKey(length, 0, typed.slice(0, half(length))));
-    keys.push(pieceKey(length, 1, typed.slice(n - (length - half(length)))));
-  }
-  if (budget < 2) return keys;
-  for (let length = n - 2; length <= n + 2; length++) {
-    if (length < SHORTEST_TWO_TYPOS) continue;
-    const cut1 = firstThird(length);
-    const cut2 = secondThird(length);
-    keys.push(pieceKey(length, 2, typed.slice(0, cut1)));
-    keys.push(pieceKey(length, 4, typed.slice(n - (length - cut2))));
-    for (let shift = -2; shift <= 2; shift++) {
-      const start = cut1 + shift;
-      const end = start + cut2 - cut1;
-      if (start >= 0 && end <= n) keys.push(pieceKey(length, 3, typed.slice(start, end)));
+  const spellings = new Set([typed]);
+  let frontier = [typed];
+  for (let dropped = 1; dropped <= budget; dropped++) {
+    const next: string[] = [];
+    for (const spelling of frontier) {
+      for (const shorter of oneDropped(spelling)) {
+        if (shorter.length < SHORTEST_STORED - 1 || spellings.has(shorter)) continue;
+        spellings.add(shorter);
+        next.push(shorter);
+      }
     }
+    frontier = next;
   }
-  return keys;
-}
-
-/** The typed word with two letters swapped back where a swap across the halves' cut would have put them. */
-function unswappedAtCut(typed: string): string {
-  const cut = half(typed.length);
-  return `${typed.slice(0, cut - 1)}${typed[cut]}${typed[cut - 1]}${typed.slice(cut + 1)}`;
+  return [...new Set([...spellings].map(spellingKey))];
 }
 
 type TStatements = {
@@ -116,8 +89,7 @@ type TStatements = {
   insertKey: Statement<[number, number], unknown>;
   deleteKey: Statement<[number, number], unknown>;
   has: Statement<[string], { found: number }>;
-  candidates: Statement<number[], { word: string; documents: number }>;
-  documents: Statement<[string], { documents: number }>;
+  candidates: Statement<number[], [string, number]>;
 };
 
 const statementsByDatabase = new WeakMap<Database, TStatements>();
@@ -126,7 +98,7 @@ function statements(db: Database): TStatements {
   let prepared = statementsByDatabase.get(db);
   if (prepared) return prepared;
   const keyRows = Array.from({ length: INSERT_BATCH }, () => '(?, ?)').join(', ');
-  const keyParameters = Array.from({ length: LOOKUP_KEYS }, () => '?').join(', ');
+  const keyParameters = Array.from({ length: LOOKUP_BATCH }, () => '?').join(', ');
   prepared = {
     find: db.prepare('select id, documents from vocab_words where word = ?'),
     insertWord: db.prepare('insert into vocab_words (word, documents) values (?, ?)'),
@@ -136,10 +108,11 @@ function statements(db: Database): TStatements {
     insertKey: db.prepare('insert or ignore into vocab_keys (key, word_id) values (?, ?)'),
     deleteKey: db.prepare('delete from vocab_keys where key = ? and word_id = ?'),
     has: db.prepare('select 1 as found from vocab_words where word = ?'),
-    candidates: db.prepare(
-      `select distinct w.word, w.documents from vocab_keys k join vocab_words w on w.id = k.word_id where k.key in (${keyParameters})`,
-    ),
-    documents: db.prepare('select documents from vocab_words where word = ?'),
+    candidates: db
+      .prepare(
+        `select w.word, w.documents from vocab_keys k join vocab_words w on w.id = k.word_id where k.key in (${keyParameters})`,
+      )
+      .raw() as Statement<number[], [string, number]>,
   };
   statementsByDatabase.set(db, prepared);
   return prepared;
@@ -232,22 +205,22 @@ export function hasWord(db: Database, word: string): boolean {
 export function findCorrections(db: Database, word: string, limit = 3): TCorrection[] {
   const typed = foldWord(word.toLowerCase());
   const budget = typoBudget(typed.length);
-  if (budget === 0 || !CORRECTABLE.test(typed)) return [];
+  if (budget === 0 || typed.length > LONGEST_CORRECTED || !CORRECTABLE.test(typed)) return [];
   const sql = statements(db);
   if (sql.has.get(typed)) return [];
   const keys = lookupKeys(typed, budget);
-  // Unused parameters repeat a key: the statement keeps one shape and is prepared once.
-  while (keys.length < LOOKUP_KEYS) keys.push(keys[0]!);
-  const corrections: TCorrection[] = [];
-  for (const candidate of sql.candidates.all(...keys)) {
-    const distance = typoDistance(typed, candidate.word, budget);
-    if (distance <= budget) corrections.push({ word: candidate.word, distance, documents: candidate.documents });
+  const found = new Map<string, TCorrection>();
+  for (let start = 0; start < keys.length; start += LOOKUP_BATCH) {
+    const batch = keys.slice(start, start + LOOKUP_BATCH);
+    // Unused parameters repeat a key: the statement keeps one shape and is prepared once.
+    while (batch.length < LOOKUP_BATCH) batch.push(batch[0]!);
+    for (const [candidate, documents] of sql.candidates.all(...batch)) {
+      if (found.has(candidate)) continue;
+      const distance = typoDistance(typed, candidate, budget);
+      if (distance <= budget) found.set(candidate, { word: candidate, distance, documents });
+    }
   }
-  const swapped = unswappedAtCut(typed);
-  if (!corrections.some((correction) => correction.word === swapped)) {
-    const found = sql.documents.get(swapped);
-    if (found) corrections.push({ word: swapped, distance: 1, documents: found.documents });
-  }
+  const corrections = [...found.values()];
   return corrections
     .sort(
       (a, b) =>
