@@ -15,7 +15,7 @@ import { typoDistance } from './typo-distance';
 // in which at least one typo is a letter too many in the typed word; two dropped, replaced or swapped letters
 // would need every word stored with two letters dropped as well, about 50 rows per long word (tens of millions
 // at a real vocabulary), which measured far beyond the size this table is worth. Words found one typo away
-// rank before them in any case.
+// rank before them: when there is one, words two typos away are not looked for.
 
 /** One candidate correction of a typed word. */
 export type TCorrection = {
@@ -62,20 +62,13 @@ function storedKeys(word: string): number[] {
   return [...new Set([word, ...oneDropped(word)].map(spellingKey))];
 }
 
-/** The keys to look a typed word up under: itself with up to `budget` letters dropped. */
-function lookupKeys(typed: string, budget: number): number[] {
-  const spellings = new Set([typed]);
-  let frontier = [typed];
-  for (let dropped = 1; dropped <= budget; dropped++) {
-    const next: string[] = [];
-    for (const spelling of frontier) {
-      for (const shorter of oneDropped(spelling)) {
-        if (shorter.length < SHORTEST_STORED - 1 || spellings.has(shorter)) continue;
-        spellings.add(shorter);
-        next.push(shorter);
-      }
-    }
-    frontier = next;
+/** The keys of the spellings of a typed word with exactly `dropped` letters dropped (0, 1 or 2). */
+function lookupKeys(typed: string, dropped: number): number[] {
+  let spellings = new Set([typed]);
+  for (let step = 0; step < dropped; step++) {
+    const shorter = new Set<string>();
+    for (const spelling of spellings) for (const candidate of oneDropped(spelling)) shorter.add(candidate);
+    spellings = shorter;
   }
   return [...new Set([...spellings].map(spellingKey))];
 }
@@ -208,17 +201,24 @@ export function findCorrections(db: Database, word: string, limit = 3): TCorrect
   if (budget === 0 || typed.length > LONGEST_CORRECTED || !CORRECTABLE.test(typed)) return [];
   const sql = statements(db);
   if (sql.has.get(typed)) return [];
-  const keys = lookupKeys(typed, budget);
   const found = new Map<string, TCorrection>();
-  for (let start = 0; start < keys.length; start += LOOKUP_BATCH) {
-    const batch = keys.slice(start, start + LOOKUP_BATCH);
-    // Unused parameters repeat a key: the statement keeps one shape and is prepared once.
-    while (batch.length < LOOKUP_BATCH) batch.push(batch[0]!);
-    for (const [candidate, documents] of sql.candidates.all(...batch)) {
-      if (found.has(candidate)) continue;
-      const distance = typoDistance(typed, candidate, budget);
-      if (distance <= budget) found.set(candidate, { word: candidate, distance, documents });
+  const collect = (keys: number[]) => {
+    for (let start = 0; start < keys.length; start += LOOKUP_BATCH) {
+      const batch = keys.slice(start, start + LOOKUP_BATCH);
+      // Unused parameters repeat a key: the statement keeps one shape and is prepared once.
+      while (batch.length < LOOKUP_BATCH) batch.push(batch[0]!);
+      for (const [candidate, documents] of sql.candidates.all(...batch)) {
+        if (found.has(candidate)) continue;
+        const distance = typoDistance(typed, candidate, budget);
+        if (distance <= budget) found.set(candidate, { word: candidate, distance, documents });
+      }
     }
+  };
+  collect([...lookupKeys(typed, 0), ...lookupKeys(typed, 1)]);
+  // Words two typos away are searched for only when none is one typo away: they would rank after it anyway, and
+  // the typed word's spellings with two letters dropped are many (a 20-letter word has 190).
+  if (budget === 2 && ![...found.values()].some((correction) => correction.distance === 1)) {
+    collect(lookupKeys(typed, 2));
   }
   const corrections = [...found.values()];
   return corrections
