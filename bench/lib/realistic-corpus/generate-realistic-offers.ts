@@ -126,7 +126,7 @@ function germanCompound(vocabulary: TVocabulary, k: number): string {
   return `${head}${tail.toLowerCase()}`;
 }
 
-function wordAt(vocabulary: TVocabulary, language: TCorpusLanguage, rank: number): string {
+export function wordAt(vocabulary: TVocabulary, language: TCorpusLanguage, rank: number): string {
   const real = vocabulary.words[language];
   if (rank < real.length) return real[rank]!;
   const tailRank = rank - real.length;

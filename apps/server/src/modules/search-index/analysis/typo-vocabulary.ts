@@ -1,46 +1,230 @@
-// Placeholder until the measured vocabulary lands: exact lookups and a scan of words of similar length.
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
+import { foldWord } from './split-words';
+import { typoDistance } from './typo-distance';
 
+// The vocabulary behind typo correction, as Meilisearch and Algolia tolerate typos: one in a word of at least
+// 5 letters, two from 9 letters; an inserted, dropped or replaced letter or two neighbouring letters swapped is
+// one typo. Lookups use symmetric deletion (SymSpell): every word of 4 letters or more is stored under itself
+// and under each spelling with one letter dropped; a typed word is looked up under the same keys, so a word one
+// typo away always shares a key with it (a replacement or a swap drops the same letter on both sides), and
+// buckets hold only words that nearly agree, however dense the vocabulary (series of generated names, German
+// compounds). Keys are 32-bit hashes in a WITHOUT ROWID table; a collision only adds a candidate, and every
+// candidate is checked with `typoDistance`.
+//
+// Two typos: the typed word is also looked up with two letters dropped. That finds every word two typos away
+// in which at least one typo is a letter too many in the typed word; two dropped, replaced or swapped letters
+// would need every word stored with two letters dropped as well, about 50 rows per long word (tens of millions
+// at a real vocabulary), which measured far beyond the size this table is worth. Words found one typo away
+// rank before them: when there is one, words two typos away are not looked for.
+
+/** One candidate correction of a typed word. */
+export type TCorrection = {
+  /** The vocabulary word, folded. */
+  word: string;
+  /** Typos between it and the typed word: 1 or 2. */
+  distance: number;
+  /** Documents holding the word. */
+  documents: number;
+};
+
+/** Typos tolerated in a word of this length. */
+export function typoBudget(length: number): number {
+  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/** Folded words of Latin letters only: codes, numbers and CJK runs are not corrected. */
+const CORRECTABLE = /^\p{Script=Latin}+$/u;
+/** Shortest vocabulary word reachable with one typo from a 5-letter word. */
+const SHORTEST_STORED = 4;
+/** Longer words are neither stored under keys nor corrected: the keys of a typed word grow with its square. */
+const LONGEST_CORRECTED = 32;
+/** Keys per lookup statement; a lookup runs it as often as its keys need, the last run padded. */
+const LOOKUP_BATCH = 64;
+const INSERT_BATCH = 64;
+
+/** A 32-bit FNV-1a hash of a spelling, signed so SQLite stores it in four bytes. */
+function spellingKey(letters: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < letters.length; i++) hash = Math.imul(hash ^ letters.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+/** The spellings of a word with one letter dropped. */
+function oneDropped(word: string): string[] {
+  const spellings: string[] = [];
+  for (let i = 0; i < word.length; i++) spellings.push(word.slice(0, i) + word.slice(i + 1));
+  return spellings;
+}
+
+/** The keys a vocabulary word is stored under: itself and its spellings with one letter dropped. */
+function storedKeys(word: string): number[] {
+  if (word.length < SHORTEST_STORED || word.length > LONGEST_CORRECTED) return [];
+  return [...new Set([word, ...oneDropped(word)].map(spellingKey))];
+}
+
+/** The keys of the spellings of a typed word with exactly `dropped` letters dropped (0, 1 or 2). */
+function lookupKeys(typed: string, dropped: number): number[] {
+  let spellings = new Set([typed]);
+  for (let step = 0; step < dropped; step++) {
+    const shorter = new Set<string>();
+    for (const spelling of spellings) for (const candidate of oneDropped(spelling)) shorter.add(candidate);
+    spellings = shorter;
+  }
+  return [...new Set([...spellings].map(spellingKey))];
+}
+
+type TStatements = {
+  find: Statement<[string], { id: number; documents: number }>;
+  insertWord: Statement<[string, number], unknown>;
+  setDocuments: Statement<[number, number], unknown>;
+  deleteWord: Statement<[number], unknown>;
+  insertKeys: Statement<number[], unknown>;
+  insertKey: Statement<[number, number], unknown>;
+  deleteKey: Statement<[number, number], unknown>;
+  has: Statement<[string], { found: number }>;
+  candidates: Statement<number[], [string, number]>;
+};
+
+const statementsByDatabase = new WeakMap<Database, TStatements>();
+
+function statements(db: Database): TStatements {
+  let prepared = statementsByDatabase.get(db);
+  if (prepared) return prepared;
+  const keyRows = Array.from({ length: INSERT_BATCH }, () => '(?, ?)').join(', ');
+  const keyParameters = Array.from({ length: LOOKUP_BATCH }, () => '?').join(', ');
+  prepared = {
+    find: db.prepare('select id, documents from vocab_words where word = ?'),
+    insertWord: db.prepare('insert into vocab_words (word, documents) values (?, ?)'),
+    setDocuments: db.prepare('update vocab_words set documents = ? where id = ?'),
+    deleteWord: db.prepare('delete from vocab_words where id = ?'),
+    insertKeys: db.prepare(`insert or ignore into vocab_keys (key, word_id) values ${keyRows}`),
+    insertKey: db.prepare('insert or ignore into vocab_keys (key, word_id) values (?, ?)'),
+    deleteKey: db.prepare('delete from vocab_keys where key = ? and word_id = ?'),
+    has: db.prepare('select 1 as found from vocab_words where word = ?'),
+    candidates: db
+      .prepare(
+        `select w.word, w.documents from vocab_keys k join vocab_words w on w.id = k.word_id where k.key in (${keyParameters})`,
+      )
+      .raw() as Statement<number[], [string, number]>,
+  };
+  statementsByDatabase.set(db, prepared);
+  return prepared;
+}
+
+/** Creates the vocabulary's tables (`vocab_words`, `vocab_keys`) if they are missing. */
 export function createVocabularySchema(db: Database): void {
-  db.exec('create table if not exists vocab_words (word text primary key, documents integer not null) without rowid');
+  db.exec(`
+    create table if not exists vocab_words (
+      id integer primary key,
+      word text not null unique,
+      documents integer not null
+    );
+    create table if not exists vocab_keys (
+      key integer not null,
+      word_id integer not null,
+      primary key (key, word_id)
+    ) without rowid;
+  `);
 }
 
-export function addWords(db: Database, counts: Iterable<[string, number]>): void {
-  const add = db.prepare(
-    'insert into vocab_words (word, documents) values (?, ?) on conflict (word) do update set documents = documents + excluded.documents',
-  );
-  for (const [word, count] of counts) if (/^\p{Script=Latin}+$/u.test(word)) add.run(word, count);
+/** Whether a folded word can be corrected and stored: Latin letters only. */
+export function isCorrectableWord(word: string): boolean {
+  return CORRECTABLE.test(word);
 }
 
-export function hasWord(db: Database, word: string): boolean {
-  return db.prepare('select 1 from vocab_words where word = ?').get(word) !== undefined;
-}
-
-function distance(a: string, b: string): number {
-  const width = b.length + 1;
-  const d = new Int32Array((a.length + 1) * width);
-  for (let i = 0; i <= a.length; i++) d[i * width] = i;
-  for (let j = 0; j <= b.length; j++) d[j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(d[(i - 1) * width + j]! + 1, d[i * width + j - 1]! + 1, d[(i - 1) * width + j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, d[(i - 2) * width + j - 2]! + 1);
-      d[i * width + j] = value;
+/**
+ * Adds document counts to the vocabulary: at a full build with every word's count, and as offers arrive with the
+ * counts of their words. Words that are not Latin letters only (codes, numbers, CJK) are skipped. Keys of new
+ * words are written sorted, which keeps a full build's B-tree writes sequential.
+ */
+export function addWords(db: Database, counts: Iterable<[word: string, documentCount: number]>): void {
+  const sql = statements(db);
+  db.transaction(() => {
+    const newKeys: number[] = [];
+    const newIds: number[] = [];
+    for (const [word, count] of counts) {
+      if (count <= 0 || !CORRECTABLE.test(word)) continue;
+      const existing = sql.find.get(word);
+      if (existing) {
+        sql.setDocuments.run(existing.documents + count, existing.id);
+        continue;
+      }
+      const id = Number(sql.insertWord.run(word, count).lastInsertRowid);
+      for (const key of storedKeys(word)) {
+        newKeys.push(key);
+        newIds.push(id);
+      }
     }
-  return d[a.length * width + b.length]!;
+    const order = Array.from(newKeys.keys()).sort((a, b) => newKeys[a]! - newKeys[b]! || newIds[a]! - newIds[b]!);
+    const batch: number[] = [];
+    let row = 0;
+    for (; row + INSERT_BATCH <= order.length; row += INSERT_BATCH) {
+      batch.length = 0;
+      for (let i = row; i < row + INSERT_BATCH; i++) batch.push(newKeys[order[i]!]!, newIds[order[i]!]!);
+      sql.insertKeys.run(...batch);
+    }
+    for (; row < order.length; row++) sql.insertKey.run(newKeys[order[row]!]!, newIds[order[row]!]!);
+  })();
 }
 
-export function findCorrections(db: Database, word: string, limit = 3) {
-  if (word.length < 5 || !/^\p{Script=Latin}+$/u.test(word) || hasWord(db, word)) return [];
-  const max = word.length >= 9 ? 2 : 1;
-  const rows = db
-    .prepare('select word, documents from vocab_words where length(word) between ? and ?')
-    .all(word.length - max, word.length + max) as { word: string; documents: number }[];
-  return rows
-    .map((row) => ({ word: row.word, distance: distance(word, row.word), documents: row.documents }))
-    .filter((row) => row.distance <= max)
-    .sort((a, b) => a.distance - b.distance || b.documents - a.documents)
+/** Subtracts document counts, as offers leave or change; a word no document holds any more leaves the vocabulary. */
+export function removeWords(db: Database, counts: Iterable<[word: string, documentCount: number]>): void {
+  const sql = statements(db);
+  db.transaction(() => {
+    for (const [word, count] of counts) {
+      const existing = sql.find.get(word);
+      if (!existing || count <= 0) continue;
+      const documents = existing.documents - count;
+      if (documents > 0) {
+        sql.setDocuments.run(documents, existing.id);
+        continue;
+      }
+      for (const key of storedKeys(word)) sql.deleteKey.run(key, existing.id);
+      sql.deleteWord.run(existing.id);
+    }
+  })();
+}
+
+/** Whether some document holds the folded word. */
+export function hasWord(db: Database, word: string): boolean {
+  return statements(db).has.get(word) !== undefined;
+}
+
+/**
+ * The vocabulary words the typed word may be a typo of, nearest first, then those in most documents, at most
+ * `limit`. Empty when the word is too short for a typo (under 5 letters), is a known word, or is not made of
+ * Latin letters.
+ */
+export function findCorrections(db: Database, word: string, limit = 3): TCorrection[] {
+  const typed = foldWord(word.toLowerCase());
+  const budget = typoBudget(typed.length);
+  if (budget === 0 || typed.length > LONGEST_CORRECTED || !CORRECTABLE.test(typed)) return [];
+  const sql = statements(db);
+  if (sql.has.get(typed)) return [];
+  const found = new Map<string, TCorrection>();
+  const collect = (keys: number[]) => {
+    for (let start = 0; start < keys.length; start += LOOKUP_BATCH) {
+      const batch = keys.slice(start, start + LOOKUP_BATCH);
+      // Unused parameters repeat a key: the statement keeps one shape and is prepared once.
+      while (batch.length < LOOKUP_BATCH) batch.push(batch[0]!);
+      for (const [candidate, documents] of sql.candidates.all(...batch)) {
+        if (found.has(candidate)) continue;
+        const distance = typoDistance(typed, candidate, budget);
+        if (distance <= budget) found.set(candidate, { word: candidate, distance, documents });
+      }
+    }
+  };
+  collect([...lookupKeys(typed, 0), ...lookupKeys(typed, 1)]);
+  // Words two typos away are searched for only when none is one typo away: they would rank after it anyway, and
+  // the typed word's spellings with two letters dropped are many (a 20-letter word has 190).
+  if (budget === 2 && ![...found.values()].some((correction) => correction.distance === 1)) {
+    collect(lookupKeys(typed, 2));
+  }
+  const corrections = [...found.values()];
+  return corrections
+    .sort(
+      (a, b) =>
+        a.distance - b.distance || b.documents - a.documents || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
+    )
     .slice(0, limit);
 }
