@@ -156,7 +156,11 @@ function titleCoverage(titleWords: Set<string>, titleText: string, clauses: TCom
   return covered;
 }
 
-/** The best matches by relevance: bm25 over the window, the first RERANK_DEPTH ranked again by the title. */
+/**
+ * The best matches by relevance: bm25 over the window, the first RERANK_DEPTH ranked again by the title:
+ * the exact title first, then titles holding more of the words, then those holding them side by side as
+ * typed, then bm25 (title above keywords above description), then recency.
+ */
 function rankedPage(
   db: Database,
   expression: string,
@@ -189,6 +193,8 @@ function rankedPage(
       rowid: row.rowid,
       score: row.score,
       exact: queryTitleKeys.includes(key) ? 1 : 0,
+      // The words typed side by side in the title, as a fragment copied from it.
+      adjacent: queryTitleKeys.some((queryKey) => queryKey.includes(' ') && ` ${key} `.includes(` ${queryKey} `)) ? 1 : 0,
       coverage: titleCoverage(new Set(key.split(' ')), key, clauses),
       modified: detail?.modified ?? Number.NEGATIVE_INFINITY,
       offerId: detail?.offer_id ?? '',
@@ -198,6 +204,7 @@ function rankedPage(
     (a, b) =>
       b.exact - a.exact ||
       b.coverage - a.coverage ||
+      b.adjacent - a.adjacent ||
       a.score - b.score ||
       b.modified - a.modified ||
       (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0),
