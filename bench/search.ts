@@ -3,14 +3,21 @@
 // against it in a separate process, and replays a query log (or the old fixed mix) through HTTP at 1, 8 and 32
 // connections and through the search service alone (the SQL it runs, without HTTP), then once more over HTTP
 // with every cache cleared. Prints Markdown tables: overall, per query class, and the corpus's vocabulary.
-import { parseArgs } from 'node:util';
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inspect, parseArgs } from 'node:util';
 import type { TSearchRequestInput } from '@dsm/contracts';
 import { ZSearchRequest } from '@dsm/contracts';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
-import { searchOffers, termsToText } from '../apps/server/src/modules/search/search-offers';
-import { parseTextQuery } from '../apps/server/src/modules/search/search-repository';
+import { searchOffers } from '../apps/server/src/modules/search/search-offers';
+import { parseQuery } from '../apps/server/src/modules/search-index/analysis/parse-query';
+import type { ISearchIndex } from '../apps/server/src/modules/search-index/search-index';
+import { SearchWorkers } from '../apps/server/src/modules/search-index/search-workers';
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 import {
   BENCH_CORPORA,
@@ -67,6 +74,16 @@ if (!BENCH_CORPORA.includes(corpus)) throw new Error(`--corpus must be one of ${
 if (!MIXES.includes(mix)) throw new Error(`--mix must be one of ${MIXES.join(', ')}`);
 if (!Number.isInteger(distinctQueries) || distinctQueries < 1) throw new Error('--queries must be a positive integer');
 if (!Number.isInteger(sampleSize) || sampleSize < 1) throw new Error('--sample must be a positive integer');
+
+/** The server's search index, kept per corpus beside the bench database: reused while the catalogue is unchanged. */
+const indexDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '.data',
+  'bench',
+  `search-index-${corpus}`,
+);
+const serverEnv = { SEARCH_RATE_LIMIT: '0', SEARCH_INDEX_DIR: indexDir };
 
 /** One request of a workload; `label` is what the per-class table groups by. */
 type TBenchQuery = { label: string; query: string; body: TSearchRequestInput };
@@ -216,8 +233,25 @@ async function runHttp(baseUrl: string, connections: number, workload: TWorkload
   };
 }
 
+/** The index file the server process built and reads (SEARCH_INDEX_DIR's CURRENT). */
+function indexFile(): string {
+  return path.join(indexDir, readFileSync(path.join(indexDir, 'CURRENT'), 'utf8').trim());
+}
+
+/**
+ * The search service without HTTP: the server's own use case over the index file the server built, read
+ * by two search threads as the server does, with the offers read from PostgreSQL.
+ */
 async function runService(url: string, connections: number, workload: TWorkload): Promise<TResult> {
   const handle = createDatabase({ url, maxConnections: connections, applicationName: 'dsm-bench-sql' });
+  const workers = new SearchWorkers(2, indexFile());
+  const searchIndex: ISearchIndex = {
+    search: (search) => workers.search(search),
+    catchUp: async () => {},
+    refresh: async () => {},
+    rebuild: async () => {},
+    close: () => workers.close(),
+  };
   const next = workload.cursor();
   const latencies: number[] = [];
   const byLabel: TLatencies = new Map();
@@ -229,7 +263,12 @@ async function runService(url: string, connections: number, workload: TWorkload)
         const item = next();
         const started = performance.now();
         try {
-          await searchOffers({ db: handle.db, query: item.query, request: ZSearchRequest.parse(item.body) });
+          await searchOffers({
+            db: handle.db,
+            searchIndex,
+            query: item.query,
+            request: ZSearchRequest.parse(item.body),
+          });
           const latency = performance.now() - started;
           latencies.push(latency);
           record(byLabel, item.label, latency);
@@ -240,6 +279,7 @@ async function runService(url: string, connections: number, workload: TWorkload)
       }
     }),
   );
+  await workers.close();
   await handle.close();
   latencies.sort((a, b) => a - b);
   return {
@@ -326,7 +366,7 @@ function classRows(path: string, connections: number, result: TResult, labels: r
 async function clearCaches(server: TServerProcess, url: string): Promise<TServerProcess> {
   await server.stop();
   for (let attempt = 1; ; attempt++) {
-    const fresh = await startServerProcess(url, { SEARCH_RATE_LIMIT: '0' });
+    const fresh = await startServerProcess(url, serverEnv);
     try {
       // A new process is also cold in ways no cache is about (compiled code, pooled connections): the fixed
       // mix warms those without putting any of the log's answers into a cache.
@@ -343,19 +383,14 @@ async function clearCaches(server: TServerProcess, url: string): Promise<TServer
 
 /**
  * The two numbers that make a corpus easy or hard for a search engine: how many distinct words it has
- * (lexemes of the search vectors) and how many offers a word people search for matches.
+ * (terms of the search index) and how many offers a word people search for matches.
  */
-async function corpusStats(url: string, log: readonly TLoggedQuery[]): Promise<string[]> {
-  const handle = createDatabase({ url, maxConnections: 2, applicationName: 'dsm-bench-stats' });
-  const client = await handle.pool.connect();
+function corpusStats(log: readonly TLoggedQuery[]): string[] {
+  const db = new Database(indexFile(), { readonly: true, fileMustExist: true });
   try {
-    await client.query('set statement_timeout = 0');
-    const { rows } = await client.query<{ lexemes: string; p50: number; p90: number; p99: number }>(
-      `select count(*) as lexemes,
-              percentile_disc(0.5) within group (order by ndoc) as p50,
-              percentile_disc(0.9) within group (order by ndoc) as p90,
-              percentile_disc(0.99) within group (order by ndoc) as p99
-       from ts_stat('select search_vector from offers')`,
+    db.exec("create virtual table temp.terms using fts5vocab(main, 'docs_fts', 'row')");
+    const counts = (db.prepare('select doc from temp.terms order by doc').pluck().all() as number[]).sort(
+      (a, b) => a - b,
     );
     const words = new Set<string>();
     for (const entry of log) {
@@ -367,28 +402,22 @@ async function corpusStats(url: string, log: readonly TLoggedQuery[]): Promise<s
     const all = [...words];
     const step = Math.max(1, Math.floor(all.length / 300));
     const sampled = all.filter((_, i) => i % step === 0).slice(0, 300);
+    const count = db.prepare('select count(*) from docs_fts where docs_fts match ?').pluck();
     const matches: number[] = [];
     for (const word of sampled) {
-      const tsquery = await parseTextQuery(handle.db, termsToText(word));
-      if (!tsquery) continue;
-      const { rows: counted } = await client.query<{ n: string }>(
-        'select count(*) as n from offers where search_vector @@ $1::tsquery',
-        [tsquery],
-      );
-      matches.push(Number(counted[0]?.n ?? 0));
+      const clause = parseQuery([word]).clauses[0];
+      if (!clause || clause.kind !== 'word') continue;
+      matches.push(Number(count.get(`"${clause.word.replaceAll('"', '""')}"`)));
     }
     matches.sort((a, b) => a - b);
-    const stats = rows[0]!;
     const share = (n: number) => `${((100 * n) / datasets).toFixed(2)} %`;
     return [
-      '| corpus | offers | distinct lexemes | offers per lexeme p50 / p90 / p99 | query words counted | offers matched by a query word p50 / p90 / max | p50 share of catalogue |',
+      '| corpus | offers | distinct index terms | offers per term p50 / p90 / p99 | query words counted | offers matched by a query word p50 / p90 / max | p50 share of catalogue |',
       '|---|---|---|---|---|---|---|',
-      `| ${corpus} | ${datasets.toLocaleString('en-US')} | ${Number(stats.lexemes).toLocaleString('en-US')} | ${stats.p50} / ${stats.p90} / ${stats.p99} | ${matches.length} | ${percentile(matches, 50)} / ${percentile(matches, 90)} / ${matches[matches.length - 1] ?? 'n/a'} | ${share(percentile(matches, 50))} |`,
+      `| ${corpus} | ${datasets.toLocaleString('en-US')} | ${counts.length.toLocaleString('en-US')} | ${percentile(counts, 50)} / ${percentile(counts, 90)} / ${percentile(counts, 99)} | ${matches.length} | ${percentile(matches, 50)} / ${percentile(matches, 90)} / ${matches[matches.length - 1] ?? 'n/a'} | ${share(percentile(matches, 50))} |`,
     ];
   } finally {
-    await client.query('reset statement_timeout').catch(() => {});
-    client.release();
-    await handle.close();
+    db.close();
   }
 }
 
@@ -411,11 +440,17 @@ async function main(): Promise<void> {
   if (mix !== 'fixed') workloads.push(logWorkload(log));
   if (mix !== 'log') workloads.push(fixedWorkload);
   // One account drives every connection here: the benchmark measures search, not the per-user limit.
-  let server = await startServerProcess(database.url, { SEARCH_RATE_LIMIT: '0' });
+  const serverStarted = performance.now();
+  let server = await startServerProcess(database.url, serverEnv);
+  const built = /Search index built: .*/.exec(server.output())?.[0];
+  process.stdout.write(
+    `Server ready in ${((performance.now() - serverStarted) / 1000).toFixed(0)} s; ${built ?? 'search index reused'}\n`,
+  );
   try {
     const lines: string[] = [];
     lines.push(machineLine());
     lines.push(`Catalogue: ${datasets.toLocaleString('en-US')} offers, ${corpus} corpus; load ${load}`);
+    lines.push(built ?? 'Search index: reused from an earlier run');
     const classCounts = QUERY_CLASSES.map((c) => `${c} ${log.filter((q) => q.queryClass === c).length}`);
     lines.push(`Query log: ${log.length.toLocaleString('en-US')} distinct queries (${classCounts.join(', ')})`);
     const classTables: string[] = [];
@@ -435,7 +470,7 @@ async function main(): Promise<void> {
       for (const connections of [1, 8, 32]) {
         const service = await runService(database.url, connections, workload);
         sqlP50[connections] = service.p50;
-        lines.push(progress(overallRow('service (SQL, no HTTP)', connections, service)));
+        lines.push(progress(overallRow('service (no HTTP)', connections, service)));
         classLines.push(...classRows('service', connections, service, workload.labels));
         const http = await runHttp(server.baseUrl, connections, workload);
         httpP50[connections] = http.p50;
@@ -470,7 +505,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${lines.join('\n')}\n`);
     // Last and on its own: counting over a million offers takes minutes, and the tables above are printed.
     if (args['corpus-stats']) {
-      const stats = await corpusStats(database.url, log);
+      const stats = corpusStats(log);
       process.stdout.write(`\n### Corpus\n\n${stats.join('\n')}\n`);
     }
   } finally {
@@ -480,6 +515,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : inspect(error)}\n`);
   process.exit(1);
 });

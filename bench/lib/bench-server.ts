@@ -92,7 +92,13 @@ export async function loadCatalogue(url: string, datasets: number, corpus: TBenc
   }
 }
 
-export type TServerProcess = { child: ChildProcess; baseUrl: string; stop: () => Promise<void> };
+export type TServerProcess = {
+  child: ChildProcess;
+  baseUrl: string;
+  stop: () => Promise<void>;
+  /** What the process printed so far. */
+  output: () => string;
+};
 
 /** Starts `apps/server/src/main.ts` on a free port against `url`, without seeding or sandboxes. */
 export async function startServerProcess(url: string, env: Record<string, string> = {}): Promise<TServerProcess> {
@@ -112,8 +118,8 @@ export async function startServerProcess(url: string, env: Record<string, string
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let output = '';
   await new Promise<void>((resolve, reject) => {
-    let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('running at')) resolve();
@@ -126,7 +132,7 @@ export async function startServerProcess(url: string, env: Record<string, string
     child.kill('SIGTERM');
     await exited;
   };
-  return { child, baseUrl: `http://127.0.0.1:${port}`, stop };
+  return { child, baseUrl: `http://127.0.0.1:${port}`, stop, output: () => output };
 }
 
 /** Resident and peak resident memory of a process, from /proc. */

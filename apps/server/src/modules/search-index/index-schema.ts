@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { createVocabularySchema } from './analysis/typo-vocabulary';
 
 /** Bumped when the tables or the text analysis change: an index of another version is built again. */
@@ -10,7 +10,7 @@ export const INDEX_SCHEMA_VERSION = '1';
  * the same rowid as `docs`. Rowids of a full build follow the modification date, so "the newest matches"
  * is a rowid range FTS5 reads without sorting.
  */
-export function createIndexSchema(db: Database): void {
+export function createIndexSchema(db: Database.Database): void {
   db.exec(`
     create table if not exists meta (key text primary key, value text not null);
     create table if not exists docs (
@@ -34,7 +34,7 @@ export function createIndexSchema(db: Database): void {
 }
 
 /** Tunes a connection: write-ahead log so readers never wait for the writer, and a bounded page cache. */
-export function configureConnection(db: Database, options: { isWriter: boolean }): void {
+export function configureConnection(db: Database.Database, options: { isWriter: boolean }): void {
   if (options.isWriter) {
     db.pragma('journal_mode = wal');
     db.pragma('synchronous = normal');
@@ -44,14 +44,21 @@ export function configureConnection(db: Database, options: { isWriter: boolean }
   db.pragma('busy_timeout = 5000');
 }
 
-export function readMeta(db: Database, key: string): string | null {
+export function readMeta(db: Database.Database, key: string): string | null {
   const row = db.prepare('select value from meta where key = ?').get(key) as { value: string } | undefined;
   return row?.value ?? null;
 }
 
-export function writeMeta(db: Database, key: string, value: string): void {
+export function writeMeta(db: Database.Database, key: string, value: string): void {
   db.prepare('insert into meta (key, value) values (?, ?) on conflict (key) do update set value = excluded.value').run(
     key,
     value,
   );
+}
+
+/** Opens an index file for searching only. */
+export function openReader(file: string): Database.Database {
+  const reader = new Database(file, { readonly: true, fileMustExist: true });
+  configureConnection(reader, { isWriter: false });
+  return reader;
 }

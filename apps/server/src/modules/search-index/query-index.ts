@@ -194,7 +194,9 @@ function rankedPage(
       score: row.score,
       exact: queryTitleKeys.includes(key) ? 1 : 0,
       // The words typed side by side in the title, as a fragment copied from it.
-      adjacent: queryTitleKeys.some((queryKey) => queryKey.includes(' ') && ` ${key} `.includes(` ${queryKey} `)) ? 1 : 0,
+      adjacent: queryTitleKeys.some((queryKey) => queryKey.includes(' ') && ` ${key} `.includes(` ${queryKey} `))
+        ? 1
+        : 0,
       coverage: titleCoverage(new Set(key.split(' ')), key, clauses),
       modified: detail?.modified ?? Number.NEGATIVE_INFINITY,
       offerId: detail?.offer_id ?? '',

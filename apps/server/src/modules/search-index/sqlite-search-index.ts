@@ -3,11 +3,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { TDatabaseHandle } from '../../db/database';
-import { addWords } from './analysis/typo-vocabulary';
-import { toIndexDocument, writeDocuments } from './index-documents';
-import { configureConnection, createIndexSchema, INDEX_SCHEMA_VERSION, readMeta, writeMeta } from './index-schema';
+import { INDEX_SCHEMA_VERSION, openReader, readMeta } from './index-schema';
+import { type IIndexWriter, InProcessIndexWriter, ThreadIndexWriter } from './index-writer';
 import { queryIndex } from './query-index';
-import { readAllIndexSources, readIndexSources } from './read-index-sources';
 import type { ISearchIndex, TIndexSearch, TIndexSearchResult } from './search-index';
 import { SearchWorkers } from './search-workers';
 
@@ -15,7 +13,10 @@ export type TSqliteSearchIndexOptions = {
   /** The folder of the index files. */
   dir: string;
   database: TDatabaseHandle;
-  /** Search threads; 0 answers searches on the calling thread. */
+  /**
+   * Search threads; with any, the index is also written on a thread of its own. 0 searches and writes on
+   * the calling thread (tests, tools).
+   */
   workers: number;
   /** How often queued catalogue changes are looked for, in ms. */
   pollMs?: number;
@@ -28,9 +29,6 @@ export type TSqliteSearchIndexOptions = {
 };
 
 const CATCH_UP_LIMIT = 100;
-/** Outbox rows applied in one transaction. */
-const APPLY_BATCH = 500;
-const BUILD_BATCH = 2_000;
 
 /**
  * The search index in SQLite FTS5 files in one folder: `CURRENT` names the file in use; a rebuild writes a
@@ -38,8 +36,7 @@ const BUILD_BATCH = 2_000;
  * and its schema version; an index of another is built again when opened.
  */
 export class SqliteSearchIndex implements ISearchIndex {
-  private writer: Database.Database;
-  private reader: Database.Database | null;
+  private reader: Database.Database | null = null;
   private workers: SearchWorkers | null = null;
   private draining: Promise<void> | null = null;
   private rebuilding: Promise<void> | null = null;
@@ -50,30 +47,42 @@ export class SqliteSearchIndex implements ISearchIndex {
 
   private constructor(
     private readonly options: TSqliteSearchIndexOptions,
+    private readonly writer: IIndexWriter,
     private file: string,
-  ) {
-    this.writer = openWriter(file);
-    this.reader = options.workers === 0 ? openReader(file) : null;
-  }
+  ) {}
 
   /** Opens the index in `dir`, building it first when it is missing, of another schema or another catalogue. */
   static async open(options: TSqliteSearchIndexOptions): Promise<SqliteSearchIndex> {
     mkdirSync(options.dir, { recursive: true });
-    const generation = await catalogueGeneration(options);
-    const current = currentFile(options.dir);
-    let file = current;
-    if (!current || !isUsable(current, generation)) {
-      const built = await buildIndexFile(options, generation);
-      file = built.file;
-      switchCurrent(options.dir, file);
-      await forgetCovered(options, built.covered);
+    const writer: IIndexWriter =
+      options.workers > 0
+        ? new ThreadIndexWriter({
+            dir: options.dir,
+            databaseUrl: options.database.pool.options.connectionString as string,
+            log: options.log,
+          })
+        : new InProcessIndexWriter({ dir: options.dir, database: options.database, log: options.log });
+    try {
+      const generation = await catalogueGeneration(options.database);
+      let file = currentFile(options.dir);
+      if (!file || !isUsable(file, generation)) {
+        const built = await writer.build(generation);
+        file = built.file;
+        switchCurrent(options.dir, file);
+        await writer.forget(built.covered);
+      }
+      await writer.open(file);
+      removeStaleFiles(options.dir, file);
+      const index = new SqliteSearchIndex(options, writer, file);
+      if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file);
+      else index.reader = openReader(file);
+      await index.drain();
+      index.startPolling();
+      return index;
+    } catch (error) {
+      await writer.close();
+      throw error;
     }
-    const index = new SqliteSearchIndex(options, file as string);
-    if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file as string);
-    removeStaleFiles(options.dir, file as string);
-    await index.drain();
-    index.startPolling();
-    return index;
   }
 
   async search(search: TIndexSearch): Promise<TIndexSearchResult> {
@@ -103,36 +112,13 @@ export class SqliteSearchIndex implements ISearchIndex {
     if (!this.draining) {
       this.draining = (async () => {
         try {
-          while (!this.closed && !this.isPaused && (await this.applyBatch()) > 0) {}
+          while (!this.closed && !this.isPaused && (await this.writer.apply()) > 0) {}
         } finally {
           this.draining = null;
         }
       })();
     }
     return this.draining;
-  }
-
-  /**
-   * One batch of the outbox: the offers as they are now are written (or removed) in the index, then the
-   * rows are deleted. A crash between the two applies them again, which changes nothing.
-   */
-  private async applyBatch(): Promise<number> {
-    return this.options.database.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ id: string; offer_id: string }>`
-        select id, offer_id from search_outbox order by id limit ${APPLY_BATCH} for update skip locked`.execute(trx);
-      if (rows.length === 0) return 0;
-      const offerIds = [...new Set(rows.map((row) => row.offer_id))];
-      const sources = await readIndexSources(trx, offerIds);
-      const present = new Set(sources.map((source) => source.id));
-      writeDocuments(
-        this.writer,
-        sources.map(toIndexDocument),
-        offerIds.filter((id) => !present.has(id)),
-        { countWords: true },
-      );
-      await sql`delete from search_outbox where id = any(${rows.map((row) => row.id)}::bigint[])`.execute(trx);
-      return rows.length;
-    });
   }
 
   private startPolling(): void {
@@ -157,20 +143,19 @@ export class SqliteSearchIndex implements ISearchIndex {
         try {
           this.isPaused = true;
           await this.draining?.catch(() => {});
-          const { file, covered } = await buildIndexFile(this.options, await catalogueGeneration(this.options));
+          const built = await this.writer.build(await catalogueGeneration(this.options.database));
           const previous = this.file;
-          this.writer.close();
-          this.writer = openWriter(file);
+          await this.writer.open(built.file);
           if (this.reader) {
             this.reader.close();
-            this.reader = openReader(file);
+            this.reader = openReader(built.file);
           }
-          await this.workers?.open(file);
-          this.file = file;
-          switchCurrent(this.options.dir, file);
+          await this.workers?.open(built.file);
+          this.file = built.file;
+          switchCurrent(this.options.dir, built.file);
           rmSync(previous, { force: true });
-          removeStaleFiles(this.options.dir, file);
-          await forgetCovered(this.options, covered);
+          removeStaleFiles(this.options.dir, built.file);
+          await this.writer.forget(built.covered);
         } finally {
           this.isPaused = false;
           this.rebuilding = null;
@@ -185,26 +170,15 @@ export class SqliteSearchIndex implements ISearchIndex {
     this.closed = true;
     if (this.poller) clearTimeout(this.poller);
     await this.draining?.catch(() => {});
+    await this.rebuilding?.catch(() => {});
     await this.workers?.close();
     this.reader?.close();
-    this.writer.close();
+    await this.writer.close();
   }
 }
 
-function openWriter(file: string): Database.Database {
-  const db = new Database(file);
-  configureConnection(db, { isWriter: true });
-  return db;
-}
-
-function openReader(file: string): Database.Database {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  configureConnection(db, { isWriter: false });
-  return db;
-}
-
-async function catalogueGeneration(options: TSqliteSearchIndexOptions): Promise<string> {
-  const row = await options.database.db.selectFrom('search_index_generation').select('generation').executeTakeFirst();
+async function catalogueGeneration(database: TDatabaseHandle): Promise<string> {
+  const row = await database.db.selectFrom('search_index_generation').select('generation').executeTakeFirst();
   return row?.generation ?? 'none';
 }
 
@@ -245,59 +219,5 @@ function isUsable(file: string, generation: string): boolean {
     }
   } catch {
     return false;
-  }
-}
-
-/**
- * Builds an index file from every active offer. Changes made during the build stay queued in the outbox
- * and are applied afterwards (those the build already read are applied again, which changes nothing).
- */
-async function buildIndexFile(
-  options: TSqliteSearchIndexOptions,
-  generation: string,
-): Promise<{ file: string; covered: string[] }> {
-  const started = Date.now();
-  const file = path.join(options.dir, `index-${started}-${process.pid}.sqlite`);
-  const db = new Database(file);
-  let covered: string[] = [];
-  try {
-    db.pragma('journal_mode = off');
-    db.pragma('synchronous = off');
-    db.pragma('cache_size = -262144');
-    createIndexSchema(db);
-    const words = new Map<string, number>();
-    let count = 0;
-    for await (const batch of readAllIndexSources(options.database.pool, BUILD_BATCH, (ids) => {
-      covered = ids;
-    })) {
-      const documents = batch.map(toIndexDocument);
-      writeDocuments(db, documents, [], { countWords: false });
-      for (const document of documents) for (const word of document.words) words.set(word, (words.get(word) ?? 0) + 1);
-      count += documents.length;
-      if (count % 100_000 < BUILD_BATCH) options.log?.(`Search index: ${count} offers indexed`);
-    }
-    db.transaction(() => addWords(db, words))();
-    db.exec("insert into docs_fts (docs_fts) values ('optimize')");
-    writeMeta(db, 'schema_version', INDEX_SCHEMA_VERSION);
-    writeMeta(db, 'generation', generation);
-    writeMeta(db, 'complete', 'true');
-    db.pragma('journal_mode = wal');
-    options.log?.(
-      `Search index built: ${count} offers, ${words.size} words in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-  } catch (error) {
-    db.close();
-    rmSync(file, { force: true });
-    throw error;
-  }
-  db.close();
-  return { file, covered };
-}
-
-/** Deletes outbox rows whose changes a build already holds (rows queued after its snapshot stay). */
-async function forgetCovered(options: TSqliteSearchIndexOptions, covered: string[]): Promise<void> {
-  for (let start = 0; start < covered.length; start += 10_000) {
-    const ids = covered.slice(start, start + 10_000);
-    await sql`delete from search_outbox where id = any(${ids}::bigint[])`.execute(options.database.db);
   }
 }

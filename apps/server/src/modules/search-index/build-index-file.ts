@@ -1,0 +1,66 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type pg from 'pg';
+import { addWords } from './analysis/typo-vocabulary';
+import { toIndexDocument, writeDocuments } from './index-documents';
+import { createIndexSchema, INDEX_SCHEMA_VERSION, writeMeta } from './index-schema';
+import { readAllIndexSources } from './read-index-sources';
+
+const BUILD_BATCH = 2_000;
+
+export type TBuiltIndex = {
+  file: string;
+  /** Outbox rows whose changes the build holds: they need not be applied again. */
+  covered: string[];
+};
+
+/**
+ * Builds an index file in `dir` from every active offer, marked with the catalogue's generation. Changes
+ * made during the build stay queued in the outbox and are applied afterwards (those the build already
+ * read are applied again, which changes nothing).
+ */
+export async function buildIndexFile(options: {
+  dir: string;
+  pool: pg.Pool;
+  generation: string;
+  log?: (line: string) => void;
+}): Promise<TBuiltIndex> {
+  const started = Date.now();
+  const file = path.join(options.dir, `index-${started}-${process.pid}.sqlite`);
+  const db = new Database(file);
+  let covered: string[] = [];
+  try {
+    db.pragma('journal_mode = off');
+    db.pragma('synchronous = off');
+    db.pragma('cache_size = -262144');
+    createIndexSchema(db);
+    const words = new Map<string, number>();
+    let count = 0;
+    const batches = readAllIndexSources(options.pool, BUILD_BATCH, (ids) => {
+      covered = ids;
+    });
+    for await (const batch of batches) {
+      const documents = batch.map(toIndexDocument);
+      writeDocuments(db, documents, [], { countWords: false });
+      for (const document of documents) for (const word of document.words) words.set(word, (words.get(word) ?? 0) + 1);
+      count += documents.length;
+      if (count % 100_000 < BUILD_BATCH) options.log?.(`Search index: ${count} offers indexed`);
+    }
+    addWords(db, words);
+    db.exec("insert into docs_fts (docs_fts) values ('optimize')");
+    writeMeta(db, 'schema_version', INDEX_SCHEMA_VERSION);
+    writeMeta(db, 'generation', options.generation);
+    writeMeta(db, 'complete', 'true');
+    db.pragma('journal_mode = wal');
+    options.log?.(
+      `Search index built: ${count} offers, ${words.size} words in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } catch (error) {
+    db.close();
+    rmSync(file, { force: true });
+    throw error;
+  }
+  db.close();
+  return { file, covered };
+}
