@@ -8,12 +8,18 @@ import { ResultsPage } from './ResultsPage';
 import { parseResultsParams } from './results-params';
 import { makeTestOffer } from './test-offer';
 
-const page = (total: number, count: number, isTotalCapped = false): TSearchResponse => ({
+const page = (
+  total: number,
+  count: number,
+  isTotalCapped = false,
+  match: Pick<TSearchResponse, 'correctedQuery' | 'matchedAllTerms'> = { correctedQuery: null, matchedAllTerms: true },
+): TSearchResponse => ({
   index: 0,
   pageSize: 10,
   total,
   isTotalCapped,
   data: Array.from({ length: count }, (_, i) => makeTestOffer({ '@id': `offer-${i}`, title: `Offer ${i}` })),
+  ...match,
 });
 
 const json = (status: number, body: unknown) =>
