@@ -30,9 +30,9 @@ function NoFilterPanel() {
   return null;
 }
 
-// The sort select brings the same dropdown code and loads with the filter panel; its stand-in holds its
-// place meanwhile, and stays if the code cannot be loaded.
-const loadSortSelect = async () => (await import('./SortSelect')).SortSelect;
+// The sort select brings the same dropdown code and comes in the filter panel's chunk; its stand-in holds
+// its place meanwhile, and stays if the code cannot be loaded.
+const loadSortSelect = async () => (await import('./FilterPanel')).SortSelect;
 const SortSelect = lazyPart(loadSortSelect, SortPlaceholder);
 
 /** How many filters narrow the search: each category and keyword, a price bound, the endpoint switch. */
