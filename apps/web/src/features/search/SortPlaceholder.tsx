@@ -1,6 +1,6 @@
 import type { TSearchSort } from '@dsm/contracts';
 import { TextInput } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 export type TSortFieldProps = {
@@ -33,7 +33,7 @@ export function SortPlaceholder({ sort }: TSortFieldProps) {
       value={t(`results.sort.${sort}`)}
       disabled
       readOnly
-      rightSection={<IconChevronDown size={16} aria-hidden />}
+      rightSection={<IconSelector size={16} aria-hidden />}
       styles={SORT_FIELD_STYLES}
       data-testid="sort-placeholder"
     />
