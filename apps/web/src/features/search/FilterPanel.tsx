@@ -6,6 +6,11 @@ import { addKeyword, keywordOptions } from './keyword-options';
 import { type TFilterState, withWorkingEndpoints } from './results-params';
 import { usePriceRange } from './use-price-range';
 
+// The sort select comes in this panel's chunk: both are built on Mantine's combobox, which a chunk of
+// its own would carry a second copy of (the build copies shared code under 60 KB into each chunk), and
+// the landing preload fetches this chunk with the page on a wide screen.
+export { SortSelect } from './SortSelect';
+
 /** The picker lists this many matching keywords at a time; typing narrows them. */
 const KEYWORD_OPTION_LIMIT = 50;
 /** The category list's height in px: about 12 categories, then it scrolls (the catalogue has more). */

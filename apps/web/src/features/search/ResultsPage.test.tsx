@@ -1,19 +1,27 @@
 import type { TSearchResponse } from '@dsm/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { ResultsPage } from './ResultsPage';
 import { parseResultsParams } from './results-params';
 import { makeTestOffer } from './test-offer';
 
-const page = (total: number, count: number, isTotalCapped = false): TSearchResponse => ({
+const page = (
+  total: number,
+  count: number,
+  isTotalCapped = false,
+  match: Pick<TSearchResponse, 'correctedQuery' | 'matchedAllTerms'> = { correctedQuery: null, matchedAllTerms: true },
+): TSearchResponse => ({
   index: 0,
   pageSize: 10,
   total,
   isTotalCapped,
   data: Array.from({ length: count }, (_, i) => makeTestOffer({ '@id': `offer-${i}`, title: `Offer ${i}` })),
+  ...match,
 });
 
 const json = (status: number, body: unknown) =>
@@ -38,7 +46,10 @@ beforeEach(() => {
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
   }) as Mock<typeof fetch>;
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetPageSettled();
+});
 
 /** A screen above or below Mantine's md breakpoint, as the page's media query sees it. */
 function screenWidth(width: 'phone' | 'wide') {
@@ -206,5 +217,142 @@ describe('ResultsPage', () => {
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false),
     );
+  });
+});
+
+describe('ResultsPage: corrected words, partial matches and the order', () => {
+  it('says which words it searched instead and searches the typed words on request, keeping that in the URL', async () => {
+    searchAnswers.push(
+      json(200, page(12, 10, false, { correctedQuery: 'luftqualität|leipzig', matchedAllTerms: true })),
+      json(200, page(2, 2)),
+    );
+    const view = renderWithProviders(<ResultsPage />, { url: '/results?searchText=luftqualitat|leipzig&page=2' });
+    const correction = await screen.findByTestId('search-correction');
+    expect(screen.getByTestId('search-corrected-to').textContent).toBe('Showing results for luftqualität leipzig');
+    // Only the corrected word is emphasised.
+    expect([...correction.querySelectorAll('strong')].map((word) => word.textContent)).toEqual(['luftqualität']);
+    const instead = within(correction).getByRole('link', { name: 'Search instead for luftqualitat leipzig' });
+    await userEvent.setup().click(instead);
+    expect(parseResultsParams(currentLocation(view).searchParams)).toMatchObject({
+      terms: ['luftqualitat', 'leipzig'],
+      isExact: true,
+      index: 0,
+      problems: [],
+    });
+    expect((await screen.findByTestId('results-heading')).textContent).toBe('2 data sets found');
+    await waitFor(() => expect(screen.queryByTestId('search-correction')).toBeNull());
+    expect(searchCalls().map((call) => call.body)).toEqual([
+      expect.not.objectContaining({ exact: expect.anything() }),
+      expect.objectContaining({ index: 0, exact: true }),
+    ]);
+  });
+
+  it('searches the words as typed for an exact link, and a new search from the bar corrects again', async () => {
+    searchAnswers.push(json(200, page(2, 2)), json(200, page(5, 5)));
+    const view = renderWithProviders(<ResultsPage />, { url: '/results?searchText=waser&exact=1' });
+    await screen.findByTestId('results-heading');
+    expect(searchCalls()[0]?.body).toMatchObject({ exact: true });
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('search-input'), 'leipzig{Enter}');
+    expect(parseResultsParams(currentLocation(view).searchParams)).toMatchObject({
+      terms: ['waser', 'leipzig'],
+      isExact: false,
+    });
+    await waitFor(() => expect(searchCalls()).toHaveLength(2));
+    expect(searchCalls()[1]?.body).not.toHaveProperty('exact');
+  });
+
+  it('says in the heading when no offer matches every word', async () => {
+    searchAnswers.push(json(200, page(7, 7, false, { correctedQuery: null, matchedAllTerms: false })));
+    renderWithProviders(<ResultsPage />, { url: '/results?searchText=bus|zebra' });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(
+      '7 data sets foundNo data set matches all your words; showing those that match the most.',
+    );
+    expect(screen.queryByTestId('search-correction')).toBeNull();
+  });
+
+  it('does not claim a partial match when nothing matched at all', async () => {
+    searchAnswers.push(json(200, page(0, 0, false, { correctedQuery: null, matchedAllTerms: false })));
+    renderWithProviders(<ResultsPage />, { url: '/results?searchText=qqq|zzz' });
+    expect((await screen.findByTestId('results-heading')).textContent).toBe('0 data sets found');
+  });
+
+  it('sorts from page 0, keeping terms, filter and the exact flag, and asks the API for that order', async () => {
+    screenWidth('wide');
+    searchAnswers.push(json(200, page(50, 10)), json(200, page(50, 10)));
+    const filter = JSON.stringify({
+      selectedCategories: ['LAW'],
+      selectedKeywords: [],
+      priceRange: { from: null, to: null },
+    });
+    const view = renderWithProviders(<ResultsPage />, {
+      url: `/results?searchText=air&page=3&exact=1&filter=${encodeURIComponent(filter)}`,
+    });
+    await screen.findByTestId('results-heading');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Newest first' }));
+    expect(parseResultsParams(currentLocation(view).searchParams)).toMatchObject({
+      terms: ['air'],
+      filter: { selectedCategories: ['LAW'] },
+      index: 0,
+      sort: 'newest',
+      isExact: true,
+    });
+    await waitFor(() => expect(searchCalls()).toHaveLength(2));
+    expect(searchCalls()[1]?.body).toMatchObject({ index: 0, sort: 'newest', exact: true });
+    expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLInputElement).value).toBe('Newest first');
+  });
+
+  it('sorts with the keyboard alone', async () => {
+    screenWidth('wide');
+    searchAnswers.push(json(200, page(50, 10)), json(200, page(50, 10)));
+    const view = renderWithProviders(<ResultsPage />, { url: '/results?searchText=air&sort=title' });
+    await screen.findByTestId('results-heading');
+    const select = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect((select as HTMLInputElement).value).toBe('Title A–Z');
+    act(() => select.focus());
+    const user = userEvent.setup();
+    // Opens on the chosen order; one down is the next one, Price: low to high.
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(currentLocation(view).searchParams.get('sort')).toBe('price');
+  });
+
+  it('writes no sort for relevance, the default', async () => {
+    screenWidth('wide');
+    searchAnswers.push(json(200, page(50, 10)), json(200, page(50, 10)));
+    const view = renderWithProviders(<ResultsPage />, { url: '/results?searchText=air&sort=oldest' });
+    await screen.findByTestId('results-heading');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Relevance' }));
+    expect(currentLocation(view).search).toBe('?searchText=air');
+  });
+
+  it('falls back to relevance with a message for an unknown sort', async () => {
+    searchAnswers.push(json(200, page(3, 3)));
+    renderWithProviders(<ResultsPage />, { url: '/results?searchText=air&sort=cheapest' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Part of this link could not be used (sort order); showing the defaults instead.',
+    );
+    await screen.findByTestId('results-heading');
+    expect(searchCalls()[0]?.body).not.toHaveProperty('sort');
+  });
+
+  it('holds the sort in place on a phone until the page has settled, then offers it', async () => {
+    screenWidth('phone');
+    searchAnswers.push(json(200, page(3, 3)));
+    renderWithProviders(<ResultsPage />, { url: '/results?searchText=air&sort=price' });
+    await screen.findByTestId('results-heading');
+    const placeholder = screen.getByRole('textbox', { name: 'Sort by' }) as HTMLInputElement;
+    expect(placeholder.disabled).toBe(true);
+    expect(placeholder.value).toBe('Price: low to high');
+    act(() => void settleWhenIdle(new QueryClient(), (run) => run()));
+    await waitFor(() => expect(screen.queryByTestId('sort-placeholder')).toBeNull());
+    const select = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLInputElement;
+    expect(select.disabled).toBe(false);
+    expect(select.value).toBe('Price: low to high');
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Container, Grid, Group, Loader, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Container, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertTriangle } from '@tabler/icons-react';
 import { Suspense, useEffect, useId, useState } from 'react';
@@ -11,6 +11,8 @@ import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
 import type { TFilterState } from './results-params';
 import { SearchBar } from './SearchBar';
+import { SearchCorrection } from './SearchCorrection';
+import { SortPlaceholder } from './SortPlaceholder';
 import { useFilterValues } from './use-filter-values';
 import { useLicences } from './use-licences';
 import { useResultsParams } from './use-results-params';
@@ -28,6 +30,11 @@ function NoFilterPanel() {
   return null;
 }
 
+// The sort select brings the same dropdown code and comes in the filter panel's chunk; its stand-in holds
+// its place meanwhile, and stays if the code cannot be loaded.
+const loadSortSelect = async () => (await import('./FilterPanel')).SortSelect;
+const SortSelect = lazyPart(loadSortSelect, SortPlaceholder);
+
 /** How many filters narrow the search: each category and keyword, a price bound, the endpoint switch. */
 function activeFilterCount(filter: TFilterState): number {
   return (
@@ -42,8 +49,8 @@ function activeFilterCount(filter: TFilterState): number {
 export function ResultsPage() {
   const { t } = useTranslation();
   const params = useResultsParams();
-  const { terms, filter, index, pageSize, problems, change, reset } = params;
-  const search = useSearch({ terms, filter, index, pageSize });
+  const { terms, filter, index, pageSize, sort, isExact, problems, change, reset, pathOf } = params;
+  const search = useSearch({ terms, filter, index, pageSize, sort, isExact });
   const filterValues = useFilterValues();
   const licences = useLicences();
   const data = search.data;
@@ -57,6 +64,7 @@ export function ResultsPage() {
   useEffect(() => {
     if (isSettled) loadFilterPanel().catch(() => {});
   }, [isSettled]);
+  const sortField = { sort, onSort: (next: typeof sort) => change({ sort: next }) };
 
   const goToPage = (next: number) => {
     change({ index: next });
@@ -105,22 +113,54 @@ export function ResultsPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Stack gap="md">
-              <Group justify="space-between" align="center" mih={36} wrap="nowrap">
-                {data ? (
-                  <Title
-                    order={1}
-                    size="h2"
-                    className="results-heading"
-                    data-testid="results-heading"
-                    aria-live="polite"
-                  >
-                    {foundHeading(t, data.total, data.isTotalCapped)}
-                  </Title>
-                ) : (
-                  search.isPending && <Skeleton height={28} width={260} />
-                )}
-                {search.isFetching && data && <Loader role="status" size="sm" aria-label={t('results.loading')} />}
+              <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+                <Group justify="space-between" align="center" mih={36} wrap="nowrap" style={{ flex: '1 1 16rem' }}>
+                  {data ? (
+                    <Title
+                      order={1}
+                      size="h2"
+                      className="results-heading"
+                      data-testid="results-heading"
+                      aria-live="polite"
+                    >
+                      {foundHeading(t, data.total, data.isTotalCapped)}
+                      {!data.matchedAllTerms && data.total > 0 && (
+                        <Text
+                          component="span"
+                          display="block"
+                          size="sm"
+                          fw={400}
+                          c="gray.7"
+                          mt={4}
+                          data-testid="results-partial-match"
+                        >
+                          {t('results.partialMatch')}
+                        </Text>
+                      )}
+                    </Title>
+                  ) : (
+                    search.isPending && <Skeleton height={28} width={260} />
+                  )}
+                  {search.isFetching && data && <Loader role="status" size="sm" aria-label={t('results.loading')} />}
+                </Group>
+                {/* Below sm a row of its own, whatever the heading's length, so it never jumps when the count arrives. */}
+                <Box w={{ base: '100%', sm: 'auto' }}>
+                  {isWide || isSettled ? (
+                    <Suspense fallback={<SortPlaceholder {...sortField} />}>
+                      <SortSelect {...sortField} />
+                    </Suspense>
+                  ) : (
+                    <SortPlaceholder {...sortField} />
+                  )}
+                </Box>
               </Group>
+              {data?.correctedQuery && !search.isPlaceholderData && (
+                <SearchCorrection
+                  typed={terms}
+                  correctedQuery={data.correctedQuery}
+                  exactPath={pathOf({ isExact: true })}
+                />
+              )}
               {/* Drawn disabled while the first answer loads, so the results do not move down when it comes. */}
               {(search.isPending || (data && data.total > 0)) && (
                 <Paging

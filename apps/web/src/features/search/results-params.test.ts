@@ -24,12 +24,16 @@ describe('parseResultsParams', () => {
       topics: 'ENERGY',
       page: '3',
       pageSize: '100',
+      sort: 'newest',
+      exact: '1',
     });
     expect(parseResultsParams(params)).toEqual({
       terms: ['"open data"', 'Köln'],
       filter: { selectedCategories: ['LAW', 'ENERGY'], selectedKeywords: ['Wald'], priceRange: { from: 1, to: 5.5 } },
       index: 3,
       pageSize: 100,
+      sort: 'newest',
+      isExact: true,
       problems: [],
     });
   });
@@ -40,6 +44,8 @@ describe('parseResultsParams', () => {
       filter: EMPTY_FILTER,
       index: 0,
       pageSize: 10,
+      sort: 'relevance',
+      isExact: false,
       problems: [],
     });
   });
@@ -108,6 +114,25 @@ describe('parseResultsParams', () => {
     });
   });
 
+  it('falls back to relevance for an unknown sort and to corrected words for an odd exact, and names them', () => {
+    for (const sort of ['NEWEST', 'cheapest', '', 'relevance|newest']) {
+      const result = parseResultsParams(new URLSearchParams({ sort }));
+      expect(result.sort, sort).toBe('relevance');
+      expect(result.problems, sort).toEqual(['sort']);
+    }
+    for (const exact of ['true', '0', '']) {
+      const result = parseResultsParams(new URLSearchParams({ exact }));
+      expect(result.isExact, exact).toBe(false);
+      expect(result.problems, exact).toEqual(['exact']);
+    }
+  });
+
+  it('reads every order the search API offers', () => {
+    for (const sort of ['relevance', 'newest', 'oldest', 'title', 'price'] as const) {
+      expect(parseResultsParams(new URLSearchParams({ sort }))).toMatchObject({ sort, problems: [] });
+    }
+  });
+
   it('refuses a page beyond the 10000 cap and pages that are not whole numbers', () => {
     expect(parseResultsParams(new URLSearchParams({ page: '10', pageSize: '1000' })).problems).toEqual(['page']);
     expect(parseResultsParams(new URLSearchParams({ page: '9', pageSize: '1000' })).index).toBe(9);
@@ -123,18 +148,34 @@ describe('buildResultsParams and resultsPath', () => {
       filter: { ...EMPTY_FILTER, selectedKeywords: ['x'] },
       index: 2,
       pageSize: 100,
+      sort: 'price' as const,
+      isExact: true,
     };
-    const parsed = parseResultsParams(buildResultsParams(state));
-    expect(parsed).toMatchObject({ terms: state.terms, filter: state.filter, index: 2, pageSize: 100 });
+    const expected = {
+      terms: state.terms,
+      filter: state.filter,
+      index: 2,
+      pageSize: 100,
+      sort: 'price',
+      isExact: true,
+    };
+    expect(parseResultsParams(buildResultsParams(state))).toMatchObject({ ...expected, problems: [] });
     const fromPath = parseResultsParams(new URL(resultsPath(state), 'http://x').searchParams);
-    expect(fromPath).toMatchObject({ terms: state.terms, filter: state.filter, index: 2, pageSize: 100 });
+    expect(fromPath).toMatchObject({ ...expected, problems: [] });
   });
   it('leave defaults out', () => {
     expect(buildResultsParams({ terms: [], filter: EMPTY_FILTER, index: 0, pageSize: 10 }).toString()).toBe('');
+    const defaults = { terms: ['a'], filter: EMPTY_FILTER, sort: 'relevance', isExact: false } as const;
+    expect(resultsPath(defaults)).toBe('/results?searchText=a');
     expect(resultsPath({ terms: [], filter: EMPTY_FILTER })).toBe('/results');
   });
   it('keep the term separator readable', () => {
     expect(resultsPath({ terms: ['a', 'b'], filter: EMPTY_FILTER })).toBe('/results?searchText=a|b');
+  });
+  it('write the sort by name and the exact flag as 1', () => {
+    expect(resultsPath({ terms: ['a'], filter: EMPTY_FILTER, sort: 'oldest', isExact: true })).toBe(
+      '/results?searchText=a&sort=oldest&exact=1',
+    );
   });
 });
 

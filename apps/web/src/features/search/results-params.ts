@@ -1,4 +1,13 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, RESULT_CAP, splitQuery, type TPageSize, ZSearchFilter } from '@dsm/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  RESULT_CAP,
+  SEARCH_SORTS,
+  splitQuery,
+  type TPageSize,
+  type TSearchSort,
+  ZSearchFilter,
+} from '@dsm/contracts';
 import { z } from 'zod';
 import { addTerms, isWithinLimits, joinTerms, withoutControlCharacters } from './search-terms';
 
@@ -31,7 +40,10 @@ const ZFilterParam = z.object({
 });
 
 /** A URL parameter that could not be used and was replaced by its default. */
-export type TParamProblem = 'searchText' | 'filter' | 'page' | 'pageSize';
+export type TParamProblem = 'searchText' | 'filter' | 'page' | 'pageSize' | 'sort' | 'exact';
+
+/** The order results come in unless the URL names another. */
+export const DEFAULT_SORT: TSearchSort = 'relevance';
 
 /** Everything the results page shows, as read from its URL. */
 export type TResultsParams = {
@@ -40,11 +52,29 @@ export type TResultsParams = {
   /** 0-based page index. */
   index: number;
   pageSize: TPageSize;
+  sort: TSearchSort;
+  /** The terms are searched as typed, without typo correction (the `exact=1` parameter). */
+  isExact: boolean;
   problems: TParamProblem[];
 };
 
-/** What a results URL is built from; index and page size default to the first page of 10. */
-export type TResultsState = { terms: readonly string[]; filter: TFilterState; index?: number; pageSize?: number };
+/**
+ * What a results URL is built from; index and page size default to the first page of 10, the sort to
+ * relevance, and the terms are corrected for typos unless `isExact`.
+ */
+export type TResultsState = {
+  terms: readonly string[];
+  filter: TFilterState;
+  index?: number;
+  pageSize?: number;
+  sort?: TSearchSort;
+  isExact?: boolean;
+};
+
+/** Parses a result order, null when it is not one the search API knows. */
+export function parseSort(text: string | null): TSearchSort | null {
+  return (SEARCH_SORTS as readonly (string | null)[]).includes(text) ? (text as TSearchSort) : null;
+}
 
 /** Parses a page size, null when it is not one the results page offers. */
 export function parsePageSize(text: string | null): TPageSize | null {
@@ -99,7 +129,7 @@ function parseTerms(raw: string | null): { terms: string[]; isCut: boolean } {
 }
 
 /**
- * Reads searchText, topics, filter, page and pageSize. Categories chosen through `topics` join the
+ * Reads searchText, topics, filter, page, pageSize, sort and exact. Categories chosen through `topics` join the
  * filter's categories. A value that cannot be used falls back to its default and is named in
  * `problems`, so the page can say so instead of failing.
  */
@@ -136,7 +166,20 @@ export function parseResultsParams(params: URLSearchParams): TResultsParams {
     if (Number.isInteger(page) && page >= 0 && page * pageSize < RESULT_CAP) index = page;
     else problems.push('page');
   }
-  return { terms, filter, index, pageSize, problems };
+
+  let sort = DEFAULT_SORT;
+  const rawSort = params.get('sort');
+  if (rawSort !== null) {
+    const parsed = parseSort(rawSort);
+    if (parsed === null) problems.push('sort');
+    else sort = parsed;
+  }
+
+  const rawExact = params.get('exact');
+  // Only the page writes this parameter, and only as '1'; anything else was edited by hand.
+  if (rawExact !== null && rawExact !== '1') problems.push('exact');
+  const isExact = rawExact === '1';
+  return { terms, filter, index, pageSize, sort, isExact, problems };
 }
 
 /** True when the filter narrows nothing. */
@@ -160,6 +203,8 @@ export function buildResultsParams(state: TResultsState): URLSearchParams {
   if (!isEmptyFilter(state.filter)) params.set('filter', JSON.stringify(state.filter));
   if (state.index) params.set('page', String(state.index));
   if (state.pageSize && state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
+  if (state.sort && state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
+  if (state.isExact) params.set('exact', '1');
   return params;
 }
 

@@ -27,6 +27,14 @@ describe('toSearchRequest', () => {
     });
     expect(ZSearchRequest.safeParse(request).success).toBe(true);
   });
+  it('asks for the order and the words as typed only when they are not the defaults', () => {
+    const plain = toSearchRequest({ terms: ['a'], filter: EMPTY_FILTER, index: 0, sort: 'relevance', isExact: false });
+    expect(plain).not.toHaveProperty('sort');
+    expect(plain).not.toHaveProperty('exact');
+    const request = toSearchRequest({ terms: ['a'], filter: EMPTY_FILTER, index: 0, sort: 'title', isExact: true });
+    expect(request).toMatchObject({ sort: 'title', exact: true });
+    expect(ZSearchRequest.parse(request)).toMatchObject({ sort: 'title', exact: true });
+  });
   it('uses the default page size', () => {
     expect(toSearchRequest({ terms: [], filter: EMPTY_FILTER, index: 0 }).pageSize).toBe(10);
   });

@@ -1,16 +1,28 @@
-import { DEFAULT_PAGE_SIZE, type TPageSize, type TSearchRequestInput } from '@dsm/contracts';
-import type { TFilterState } from './results-params';
+import { DEFAULT_PAGE_SIZE, type TPageSize, type TSearchRequestInput, type TSearchSort } from '@dsm/contracts';
+import { DEFAULT_SORT, type TFilterState } from './results-params';
 import { joinTerms } from './search-terms';
 
 /** One page of one search, as the results page's URL describes it. */
-export type TSearchInput = { terms: readonly string[]; filter: TFilterState; index: number; pageSize?: TPageSize };
+export type TSearchInput = {
+  terms: readonly string[];
+  filter: TFilterState;
+  index: number;
+  pageSize?: TPageSize;
+  sort?: TSearchSort;
+  /** Search the terms as typed, without typo correction. */
+  isExact?: boolean;
+};
 
 /** The path of `POST /api/search` with its URL-encoded `query`, terms joined by '|'. */
 export function searchPath(basePath: string, terms: readonly string[]): string {
   return `${basePath}?query=${encodeURIComponent(joinTerms(terms))}`;
 }
 
-/** The body of `POST /api/search`: the page and the filter in the API's names. */
+/**
+ * The body of `POST /api/search`: the page and the filter in the API's names. The sort and the exact
+ * flag are sent only when they differ from the API's defaults, so a plain link's body stays the one the
+ * landing preload sends for it (app/landing-calls.ts) and its prefetched answer is taken.
+ */
 export function toSearchRequest(input: TSearchInput): TSearchRequestInput {
   return {
     index: input.index,
@@ -22,5 +34,7 @@ export function toSearchRequest(input: TSearchInput): TSearchRequestInput {
       maxPrice: input.filter.priceRange.to,
       ...(input.filter.hasWorkingEndpoint ? { hasWorkingEndpoint: true } : {}),
     },
+    ...(input.sort && input.sort !== DEFAULT_SORT ? { sort: input.sort } : {}),
+    ...(input.isExact ? { exact: true } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { TPageSize } from '@dsm/contracts';
+import type { TPageSize, TSearchSort } from '@dsm/contracts';
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -7,16 +7,29 @@ import {
   resultsPath,
   type TFilterState,
   type TResultsParams,
+  type TResultsState,
 } from './results-params';
 
-/** A change of the results URL; what is left out keeps its value, except the page, which restarts at 0. */
-export type TResultsChange = { terms?: readonly string[]; filter?: TFilterState; index?: number; pageSize?: TPageSize };
+/**
+ * A change of the results URL; what is left out keeps its value, except the page, which restarts at 0,
+ * and the exact flag, which new terms drop: it belongs to the words the user asked to keep as typed.
+ */
+export type TResultsChange = {
+  terms?: readonly string[];
+  filter?: TFilterState;
+  index?: number;
+  pageSize?: TPageSize;
+  sort?: TSearchSort;
+  isExact?: boolean;
+};
 
 export type TResultsParamsApi = TResultsParams & {
   /** Goes to the results of the changed state; any change but a page change starts at page 0. */
   change: (next: TResultsChange) => void;
-  /** Clears terms and filter: the complete catalogue, first page. */
+  /** Clears terms and filter: the complete catalogue, first page, in the same order. */
   reset: () => void;
+  /** The path of the changed state, for a link that leads there. */
+  pathOf: (next: TResultsChange) => string;
 };
 
 /** The results page's state, read from and written to its URL, the single source of truth. */
@@ -24,21 +37,28 @@ export function useResultsParams(): TResultsParamsApi {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const params = useMemo(() => parseResultsParams(searchParams), [searchParams]);
-  const { terms, filter, pageSize } = params;
+  const { terms, filter, pageSize, sort, isExact } = params;
 
+  const pathOf = useCallback(
+    (next: TResultsChange) => {
+      const state: TResultsState = {
+        terms: next.terms ?? terms,
+        filter: next.filter ?? filter,
+        index: next.index ?? 0,
+        pageSize: next.pageSize ?? pageSize,
+        sort: next.sort ?? sort,
+        isExact: next.isExact ?? (next.terms === undefined && isExact),
+      };
+      return resultsPath(state);
+    },
+    [terms, filter, pageSize, sort, isExact],
+  );
   const change = useCallback(
     (next: TResultsChange) => {
-      navigate(
-        resultsPath({
-          terms: next.terms ?? terms,
-          filter: next.filter ?? filter,
-          index: next.index ?? 0,
-          pageSize: next.pageSize ?? pageSize,
-        }),
-      );
+      navigate(pathOf(next));
     },
-    [navigate, terms, filter, pageSize],
+    [navigate, pathOf],
   );
   const reset = useCallback(() => change({ terms: [], filter: EMPTY_FILTER }), [change]);
-  return { ...params, change, reset };
+  return { ...params, change, reset, pathOf };
 }
