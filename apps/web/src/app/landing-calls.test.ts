@@ -55,6 +55,8 @@ describe('landingCalls', () => {
 
   it.each([
     '?filter=%7B%22selectedKeywords%22%3A%5B%22bus%22%5D%7D',
+    '?searchText=daten&sort=newest',
+    '?searchText=daten&exact=1',
     '?searchText=daten&pageSize=20',
     '?searchText=daten&pageSize=',
     '?searchText=daten&page=-1',

@@ -15,7 +15,7 @@ export type TLandingLimits = {
  *
  * The build copies this function's source into landing-preload.js (vite.config.ts), so it refers to
  * nothing outside itself and uses only what every browser the app supports runs. It covers the plain
- * cases only: a results link with a `filter` parameter, an odd page size or an odd term gets no
+ * cases only: a results link with a `filter`, `sort` or `exact` parameter, an odd page size or an odd term gets no
  * prefetched search, and the app then asks itself. What it does send must equal the app's own call
  * (landing-calls.test.ts compares the two), and the API client only takes an answer whose method,
  * path and body are the ones it would have sent (src/shared/prefetched.ts).
@@ -27,7 +27,7 @@ export function landingCalls(pathname: string, search: string, limits: TLandingL
       { method: 'GET', path: '/api/licence' },
     ];
     const params = new URLSearchParams(search);
-    if (params.has('filter')) return calls;
+    if (params.has('filter') || params.has('sort') || params.has('exact')) return calls;
     const split = (raw: string | null) => {
       const seen: string[] = [];
       (raw ?? '').split('|').forEach((part) => {
