@@ -49,6 +49,7 @@ export class SqliteSearchIndex implements ISearchIndex {
     private readonly options: TSqliteSearchIndexOptions,
     private readonly writer: IIndexWriter,
     private file: string,
+    private generation: string,
   ) {}
 
   /** Opens the index in `dir`, building it first when it is missing, of another schema or another catalogue. */
@@ -73,7 +74,8 @@ export class SqliteSearchIndex implements ISearchIndex {
       }
       await writer.open(file);
       removeStaleFiles(options.dir, file);
-      const index = new SqliteSearchIndex(options, writer, file);
+      writeFileSync(path.join(options.dir, 'LOCK'), `${process.pid}\n`);
+      const index = new SqliteSearchIndex(options, writer, file, generation);
       if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file);
       else index.reader = openReader(file);
       await index.drain();
@@ -109,23 +111,23 @@ export class SqliteSearchIndex implements ISearchIndex {
 
   /** Applies queued changes until none is left; concurrent callers share one run. */
   private drain(): Promise<void> {
-    if (!this.draining) {
-      this.draining = (async () => {
-        try {
-          while (!this.closed && !this.isPaused && (await this.writer.apply()) > 0) {}
-        } finally {
-          this.draining = null;
-        }
-      })();
-    }
+    // Cleared in a callback, which always runs after the assignment, even when the run ends at once.
+    this.draining ??= this.applyQueued().finally(() => {
+      this.draining = null;
+    });
     return this.draining;
+  }
+
+  private async applyQueued(): Promise<void> {
+    while (!this.closed && !this.isPaused && (await this.writer.apply()) > 0) {}
   }
 
   private startPolling(): void {
     const interval = this.options.pollMs ?? 1_000;
     const tick = () => {
       if (this.closed) return;
-      this.drain()
+      this.watchGeneration()
+        .then(() => this.drain())
         .catch((error: unknown) =>
           this.options.log?.(`Search index: applying catalogue changes failed: ${String(error)}`),
         )
@@ -136,6 +138,16 @@ export class SqliteSearchIndex implements ISearchIndex {
     this.poller = setTimeout(tick, interval);
   }
 
+  /** A new catalogue generation (`npm run reindex`, a restore) starts a rebuild; the index answers meanwhile. */
+  private async watchGeneration(): Promise<void> {
+    if (this.rebuilding) return;
+    if ((await catalogueGeneration(this.options.database)) === this.generation) return;
+    this.options.log?.('Search index: the catalogue has a new generation; building the index again');
+    void this.rebuild().catch((error: unknown) =>
+      this.options.log?.(`Search index: building it again failed: ${String(error)}`),
+    );
+  }
+
   /** Builds the whole index again from the catalogue into a new file and switches to it. */
   rebuild(): Promise<void> {
     if (!this.rebuilding) {
@@ -143,7 +155,8 @@ export class SqliteSearchIndex implements ISearchIndex {
         try {
           this.isPaused = true;
           await this.draining?.catch(() => {});
-          const built = await this.writer.build(await catalogueGeneration(this.options.database));
+          const generation = await catalogueGeneration(this.options.database);
+          const built = await this.writer.build(generation);
           const previous = this.file;
           await this.writer.open(built.file);
           if (this.reader) {
@@ -152,6 +165,7 @@ export class SqliteSearchIndex implements ISearchIndex {
           }
           await this.workers?.open(built.file);
           this.file = built.file;
+          this.generation = generation;
           switchCurrent(this.options.dir, built.file);
           rmSync(previous, { force: true });
           removeStaleFiles(this.options.dir, built.file);
@@ -174,6 +188,19 @@ export class SqliteSearchIndex implements ISearchIndex {
     await this.workers?.close();
     this.reader?.close();
     await this.writer.close();
+    rmSync(path.join(this.options.dir, 'LOCK'), { force: true });
+  }
+}
+
+/** The process that has the index in `dir` open, when it still runs; null when none has. */
+export function indexOwner(dir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dir, 'LOCK'), 'utf8').trim());
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
   }
 }
 
