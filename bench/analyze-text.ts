@@ -12,7 +12,10 @@ for (const offer of generateRealisticOffers({ count: Number(args.offers) })) {
   texts.push({ text: `${offer.title}\n${offer.keywords.join(', ')}\n${offer.description}`, language: offer.language });
 }
 
-const lines = ['| texts | language | offers | characters | tokens | seconds | tokens/s |', '|---|---|---:|---:|---:|---:|---:|'];
+const lines = [
+  '| texts | language | offers | characters | tokens | seconds | tokens/s |',
+  '|---|---|---:|---:|---:|---:|---:|',
+];
 for (const pass of ['first pass', 'second pass']) {
   for (const language of ['de', 'en', 'zh', 'all']) {
     const chosen = texts.filter((text) => language === 'all' || text.language === language);

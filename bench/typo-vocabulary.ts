@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { mulberry32, type TRandom } from '../apps/server/src/modules/catalogue/generate-offers';
 import { splitWords } from '../apps/server/src/modules/search-index/analysis/split-words';
 import {
   addWords,
@@ -18,7 +19,6 @@ import {
   isCorrectableWord,
   typoBudget,
 } from '../apps/server/src/modules/search-index/analysis/typo-vocabulary';
-import { mulberry32, type TRandom } from '../apps/server/src/modules/catalogue/generate-offers';
 import { machineLine, percentile } from './lib/bench-server';
 import { corpusVocabulary } from './lib/realistic-corpus/corpus-vocabulary';
 import { wordAt } from './lib/realistic-corpus/generate-realistic-offers';
@@ -92,7 +92,9 @@ try {
   let tables = '';
   try {
     const rows = db
-      .prepare("select name, sum(pgsize) as bytes from dbstat where name like 'vocab%' or name like 'sqlite_autoindex_vocab%' group by name")
+      .prepare(
+        "select name, sum(pgsize) as bytes from dbstat where name like 'vocab%' or name like 'sqlite_autoindex_vocab%' group by name",
+      )
       .all() as { name: string; bytes: number }[];
     tables = rows.map((row) => `${row.name} ${(row.bytes / 2 ** 20).toFixed(1)} MiB`).join(', ');
   } catch {
@@ -107,7 +109,11 @@ try {
     }
   };
   const classes = [
-    { name: 'known word (>= 5 letters)', budget: 0, make: () => ({ typed: pickWord(5), intended: null as string | null }) },
+    {
+      name: 'known word (>= 5 letters)',
+      budget: 0,
+      make: () => ({ typed: pickWord(5), intended: null as string | null }),
+    },
     {
       name: 'one typo (>= 5 letters)',
       budget: 1,

@@ -36,8 +36,10 @@ export function typoBudget(length: number): number {
 const CORRECTABLE = /^\p{Script=Latin}+$/u;
 /** Shortest vocabulary word reachable with one typo from a 5-letter word. */
 const SHORTEST_STORED = 4;
-/** Longer words are neither stored under keys nor corrected: the keys of a typed word grow with its square. */
-const LONGEST_CORRECTED = 32;
+/** Longer words are neither stored under keys nor corrected (German compounds reach 40 letters and more). */
+const LONGEST_CORRECTED = 64;
+/** Longer typed words are not looked up two typos away: their spellings with two letters dropped grow with the square. */
+const LONGEST_TWO_TYPOS = 32;
 /** Keys per lookup statement; a lookup runs it as often as its keys need, the last run padded. */
 const LOOKUP_BATCH = 64;
 const INSERT_BATCH = 64;
@@ -217,7 +219,8 @@ export function findCorrections(db: Database, word: string, limit = 3): TCorrect
   collect([...lookupKeys(typed, 0), ...lookupKeys(typed, 1)]);
   // Words two typos away are searched for only when none is one typo away: they would rank after it anyway, and
   // the typed word's spellings with two letters dropped are many (a 20-letter word has 190).
-  if (budget === 2 && ![...found.values()].some((correction) => correction.distance === 1)) {
+  const hasOneTypo = [...found.values()].some((correction) => correction.distance === 1);
+  if (budget === 2 && !hasOneTypo && typed.length <= LONGEST_TWO_TYPOS) {
     collect(lookupKeys(typed, 2));
   }
   const corrections = [...found.values()];
