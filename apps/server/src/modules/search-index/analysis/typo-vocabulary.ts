@@ -157,15 +157,23 @@ export function addWords(db: Database, counts: Iterable<[word: string, documentC
         newIds.push(id);
       }
     }
-    const order = Array.from(newKeys.keys()).sort((a, b) => newKeys[a]! - newKeys[b]! || newIds[a]! - newIds[b]!);
+    // Key and word id packed in one 64-bit number sort natively: a comparator over 12 million rows takes 20 s.
+    // The key's sign bit is flipped so unsigned order is SQLite's signed order.
+    const rows = new BigUint64Array(newKeys.length);
+    for (let i = 0; i < rows.length; i++) {
+      rows[i] = (BigInt((newKeys[i]! ^ 0x80000000) >>> 0) << 32n) | BigInt(newIds[i]!);
+    }
+    rows.sort();
+    const keyOf = (row: bigint) => Number(row >> 32n) ^ 0x80000000;
+    const idOf = (row: bigint) => Number(row & 0xffffffffn);
     const batch: number[] = [];
     let row = 0;
-    for (; row + INSERT_BATCH <= order.length; row += INSERT_BATCH) {
+    for (; row + INSERT_BATCH <= rows.length; row += INSERT_BATCH) {
       batch.length = 0;
-      for (let i = row; i < row + INSERT_BATCH; i++) batch.push(newKeys[order[i]!]!, newIds[order[i]!]!);
+      for (let i = row; i < row + INSERT_BATCH; i++) batch.push(keyOf(rows[i]!), idOf(rows[i]!));
       sql.insertKeys.run(...batch);
     }
-    for (; row < order.length; row++) sql.insertKey.run(newKeys[order[row]!]!, newIds[order[row]!]!);
+    for (; row < rows.length; row++) sql.insertKey.run(keyOf(rows[row]!), idOf(rows[row]!));
   })();
 }
 
