@@ -39,8 +39,10 @@ const CORRECTABLE = /^\p{Script=Latin}+$/u;
 const SHORTEST_STORED = 4;
 /** Longer words are neither stored under keys nor corrected (German compounds reach 40 letters and more). */
 const LONGEST_CORRECTED = 64;
-/** Longer typed words are not looked up two typos away: their spellings with two letters dropped grow with the square. */
-const LONGEST_TWO_TYPOS = 32;
+/** Longer typed words are not looked up two typos away: their spellings two typos away grow with the square. */
+const LONGEST_TWO_TYPOS = 24;
+/** Longer typed words are not looked up with swaps undone, the more expensive half of those spellings. */
+const LONGEST_SWAPS_UNDONE = 16;
 /** Keys per lookup statement; a lookup runs it as often as its keys need, the last run padded. */
 const LOOKUP_BATCH = 64;
 const INSERT_BATCH = 64;
@@ -73,12 +75,12 @@ function oneTypoKeys(typed: string): number[] {
 /**
  * The keys of a typed word's spellings two typos away in the stored keys, less those of `oneTypoKeys`: with two
  * letters dropped (one of the typos was a letter too many), and each swap of neighbours undone, itself and with
- * one letter dropped (one of the typos was a swap).
+ * one letter dropped (one of the typos was a swap; words up to 16 letters).
  */
 function twoTypoKeys(typed: string): number[] {
   const spellings = new Set<string>();
   for (const shorter of oneDropped(typed)) for (const shortest of oneDropped(shorter)) spellings.add(shortest);
-  for (let i = 0; i + 1 < typed.length; i++) {
+  for (let i = 0; typed.length <= LONGEST_SWAPS_UNDONE && i + 1 < typed.length; i++) {
     if (typed[i] === typed[i + 1]) continue;
     const unswapped = `${typed.slice(0, i)}${typed[i + 1]}${typed[i]}${typed.slice(i + 2)}`;
     spellings.add(unswapped);
