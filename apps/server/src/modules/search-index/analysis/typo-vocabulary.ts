@@ -241,7 +241,7 @@ export function findCorrections(db: Database, word: string, limit = 3): TCorrect
   };
   collect(oneTypoKeys(typed));
   // Words two typos away are searched for only when none is one typo away: they would rank after it anyway, and
-  // the typed word's spellings two typos away are many (a 20-letter word has about 570).
+  // the typed word's spellings two typos away are many (a 16-letter word has about 370).
   const hasOneTypo = [...found.values()].some((correction) => correction.distance === 1);
   if (budget === 2 && !hasOneTypo && typed.length <= LONGEST_TWO_TYPOS) {
     collect(twoTypoKeys(typed));
