@@ -126,6 +126,7 @@ function germanCompound(vocabulary: TVocabulary, k: number): string {
   return `${head}${tail.toLowerCase()}`;
 }
 
+/** The corpus word of a rank in one language: a real word, then the generated tail. */
 export function wordAt(vocabulary: TVocabulary, language: TCorpusLanguage, rank: number): string {
   const real = vocabulary.words[language];
   if (rank < real.length) return real[rank]!;

@@ -28,6 +28,9 @@ const LETTERS: Record<string, string> = {
   ħ: 'h',
   ŧ: 't',
 };
+/** Accented words repeat with Zipf's law, and decomposing one costs a few microseconds: a small cache answers most. */
+const FOLD_CACHE_LIMIT = 50_000;
+const foldedWords = new Map<string, string>();
 const INNER_ACCENTED = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
 
 /**
@@ -50,11 +53,16 @@ export function hasCjk(text: string): boolean {
  */
 export function foldWord(word: string): string {
   if (ASCII_WORD.test(word)) return word;
-  return word
+  let folded = foldedWords.get(word);
+  if (folded !== undefined) return folded;
+  folded = word
     .normalize('NFD')
     .replace(ACCENTS, '')
     .replace(INNER_ACCENTED, (letter) => LETTERS[letter]!)
     .normalize('NFC');
+  if (foldedWords.size >= FOLD_CACHE_LIMIT) foldedWords.clear();
+  foldedWords.set(word, folded);
+  return folded;
 }
 
 /**

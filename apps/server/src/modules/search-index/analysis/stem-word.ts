@@ -7,7 +7,7 @@ export type TStemLanguage = 'de' | 'en';
 const STEMMERS: Record<TStemLanguage, (word: string) => string> = { de: germanStemmer, en: englishStemmer };
 const HAS_DIGIT = /\p{N}/u;
 /** Words repeat with Zipf's law: a small cache answers most of them. Emptied when full, which is rare and cheap. */
-const CACHE_LIMIT = 50_000;
+const CACHE_LIMIT = 100_000;
 const caches: Record<TStemLanguage, Map<string, string>> = { de: new Map(), en: new Map() };
 
 /** The stemming language of an offer's language code ('de', 'de-AT', 'EN'), or null for no stemming. */

@@ -1,3 +1,6 @@
+/** Rows reused across calls: a lookup checks hundreds of candidates, and fresh arrays would each be garbage. */
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(72), new Int32Array(72), new Int32Array(72)];
+
 /**
  * The number of typos between two words, counting an inserted, dropped or replaced letter and two neighbouring
  * letters swapped as one each (optimal string alignment, the Damerau distance typo tolerance uses), or
@@ -9,10 +12,9 @@ export function typoDistance(a: string, b: string, limit: number): number {
   const m = b.length;
   if (Math.abs(n - m) > limit) return limit + 1;
   if (n === 0 || m === 0) return Math.max(n, m);
+  if (m + 1 > rows[0].length) rows = [new Int32Array(2 * m + 2), new Int32Array(2 * m + 2), new Int32Array(2 * m + 2)];
   // Three rows of the edit table: two back for swaps, one back, and the row being filled.
-  let previous2 = new Array<number>(m + 1).fill(0);
-  let previous = new Array<number>(m + 1);
-  let current = new Array<number>(m + 1);
+  let [previous2, previous, current] = rows;
   for (let j = 0; j <= m; j++) previous[j] = j;
   for (let i = 1; i <= n; i++) {
     current[0] = i;

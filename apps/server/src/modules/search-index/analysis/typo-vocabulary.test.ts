@@ -40,9 +40,11 @@ describe('typo vocabulary', () => {
     }
   });
 
-  it('tolerates two typos, one of them a letter too many, only in words of at least 9 letters', () => {
+  it('tolerates two typos, one of them a letter too many or a swap, only in words of at least 9 letters', () => {
     const db = vocabulary();
     expect(findCorrections(db, 'vaccinnatoin')).toEqual([{ word: 'vaccination', distance: 2, documents: 9 }]);
+    expect(corrected(db, 'vacinatoin')).toEqual(['vaccination']);
+    expect(corrected(db, 'cnogressoinal')).toEqual(['congressional']);
     expect(corrected(db, 'disstrcit')).toEqual(['district']);
     expect(corrected(db, 'survellance')).toEqual(['surveillance']);
     expect(corrected(db, 'dsitrcit')).toEqual([]);

@@ -11,11 +11,12 @@ import { typoDistance } from './typo-distance';
 // compounds). Keys are 32-bit hashes in a WITHOUT ROWID table; a collision only adds a candidate, and every
 // candidate is checked with `typoDistance`.
 //
-// Two typos: the typed word is also looked up with two letters dropped. That finds every word two typos away
-// in which at least one typo is a letter too many in the typed word; two dropped, replaced or swapped letters
-// would need every word stored with two letters dropped as well, about 50 rows per long word (tens of millions
-// at a real vocabulary), which measured far beyond the size this table is worth. Words found one typo away
-// rank before them: when there is one, words two typos away are not looked for.
+// Two typos: the typed word is also looked up with two letters dropped, and with each swap of neighbours undone
+// (then as for one typo). That finds every word two typos away in which one typo is a letter too many in the
+// typed word or a swap; two dropped or replaced letters, or one of each, would need every word stored with two
+// letters dropped as well, about 50 rows per long word (tens of millions at a real vocabulary), far beyond the
+// size this table is worth. Words found one typo away rank before them: when there is one, words two typos
+// away are not looked for.
 
 /** One candidate correction of a typed word. */
 export type TCorrection = {
@@ -36,8 +37,12 @@ export function typoBudget(length: number): number {
 const CORRECTABLE = /^\p{Script=Latin}+$/u;
 /** Shortest vocabulary word reachable with one typo from a 5-letter word. */
 const SHORTEST_STORED = 4;
-/** Longer words are neither stored under keys nor corrected: the keys of a typed word grow with its square. */
-const LONGEST_CORRECTED = 32;
+/** Longer words are neither stored under keys nor corrected (German compounds reach 40 letters and more). */
+const LONGEST_CORRECTED = 64;
+/** Longer typed words are not looked up two typos away: their spellings two typos away grow with the square. */
+const LONGEST_TWO_TYPOS = 24;
+/** Longer typed words are not looked up with swaps undone, the more expensive half of those spellings. */
+const LONGEST_SWAPS_UNDONE = 16;
 /** Keys per lookup statement; a lookup runs it as often as its keys need, the last run padded. */
 const LOOKUP_BATCH = 64;
 const INSERT_BATCH = 64;
@@ -62,15 +67,27 @@ function storedKeys(word: string): number[] {
   return [...new Set([word, ...oneDropped(word)].map(spellingKey))];
 }
 
-/** The keys of the spellings of a typed word with exactly `dropped` letters dropped (0, 1 or 2). */
-function lookupKeys(typed: string, dropped: number): number[] {
-  let spellings = new Set([typed]);
-  for (let step = 0; step < dropped; step++) {
-    const shorter = new Set<string>();
-    for (const spelling of spellings) for (const candidate of oneDropped(spelling)) shorter.add(candidate);
-    spellings = shorter;
+/** The keys of a typed word's spellings one typo away in the stored keys: itself and with one letter dropped. */
+function oneTypoKeys(typed: string): number[] {
+  return [...new Set([typed, ...oneDropped(typed)].map(spellingKey))];
+}
+
+/**
+ * The keys of a typed word's spellings two typos away in the stored keys, less those of `oneTypoKeys`: with two
+ * letters dropped (one of the typos was a letter too many), and each swap of neighbours undone, itself and with
+ * one letter dropped (one of the typos was a swap; words up to 16 letters).
+ */
+function twoTypoKeys(typed: string): number[] {
+  const spellings = new Set<string>();
+  for (const shorter of oneDropped(typed)) for (const shortest of oneDropped(shorter)) spellings.add(shortest);
+  for (let i = 0; typed.length <= LONGEST_SWAPS_UNDONE && i + 1 < typed.length; i++) {
+    if (typed[i] === typed[i + 1]) continue;
+    const unswapped = `${typed.slice(0, i)}${typed[i + 1]}${typed[i]}${typed.slice(i + 2)}`;
+    spellings.add(unswapped);
+    for (const shorter of oneDropped(unswapped)) spellings.add(shorter);
   }
-  return [...new Set([...spellings].map(spellingKey))];
+  const known = new Set(oneTypoKeys(typed));
+  return [...new Set([...spellings].map(spellingKey))].filter((key) => !known.has(key));
 }
 
 type TStatements = {
@@ -155,15 +172,23 @@ export function addWords(db: Database, counts: Iterable<[word: string, documentC
         newIds.push(id);
       }
     }
-    const order = Array.from(newKeys.keys()).sort((a, b) => newKeys[a]! - newKeys[b]! || newIds[a]! - newIds[b]!);
+    // Key and word id packed in one 64-bit number sort natively: a comparator over 12 million rows takes 20 s.
+    // The key's sign bit is flipped so unsigned order is SQLite's signed order.
+    const rows = new BigUint64Array(newKeys.length);
+    for (let i = 0; i < rows.length; i++) {
+      rows[i] = (BigInt((newKeys[i]! ^ 0x80000000) >>> 0) << 32n) | BigInt(newIds[i]!);
+    }
+    rows.sort();
+    const keyOf = (row: bigint) => Number(row >> 32n) ^ 0x80000000;
+    const idOf = (row: bigint) => Number(row & 0xffffffffn);
     const batch: number[] = [];
     let row = 0;
-    for (; row + INSERT_BATCH <= order.length; row += INSERT_BATCH) {
+    for (; row + INSERT_BATCH <= rows.length; row += INSERT_BATCH) {
       batch.length = 0;
-      for (let i = row; i < row + INSERT_BATCH; i++) batch.push(newKeys[order[i]!]!, newIds[order[i]!]!);
+      for (let i = row; i < row + INSERT_BATCH; i++) batch.push(keyOf(rows[i]!), idOf(rows[i]!));
       sql.insertKeys.run(...batch);
     }
-    for (; row < order.length; row++) sql.insertKey.run(newKeys[order[row]!]!, newIds[order[row]!]!);
+    for (; row < rows.length; row++) sql.insertKey.run(keyOf(rows[row]!), idOf(rows[row]!));
   })();
 }
 
@@ -214,11 +239,12 @@ export function findCorrections(db: Database, word: string, limit = 3): TCorrect
       }
     }
   };
-  collect([...lookupKeys(typed, 0), ...lookupKeys(typed, 1)]);
+  collect(oneTypoKeys(typed));
   // Words two typos away are searched for only when none is one typo away: they would rank after it anyway, and
-  // the typed word's spellings with two letters dropped are many (a 20-letter word has 190).
-  if (budget === 2 && ![...found.values()].some((correction) => correction.distance === 1)) {
-    collect(lookupKeys(typed, 2));
+  // the typed word's spellings two typos away are many (a 16-letter word has about 370).
+  const hasOneTypo = [...found.values()].some((correction) => correction.distance === 1);
+  if (budget === 2 && !hasOneTypo && typed.length <= LONGEST_TWO_TYPOS) {
+    collect(twoTypoKeys(typed));
   }
   const corrections = [...found.values()];
   return corrections
