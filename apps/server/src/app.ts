@@ -44,6 +44,7 @@ import { offerRoutes } from './modules/offers/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { searchRoutes } from './modules/search/routes';
 import { openTemporarySearchIndex } from './modules/search-index/open-temporary-search-index';
+import { registerIndexCatchUp } from './modules/search-index/register-index-catch-up';
 import type { ISearchIndex } from './modules/search-index/search-index';
 
 declare module 'fastify' {
@@ -135,6 +136,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await registerCompression(app);
   registerShutdownGate(app);
   registerDatabaseGate(app);
+  registerIndexCatchUp(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
 import { findFreePort } from '../db/embedded-postgres';
 import type { TLinkCheckQueue } from '../modules/link-checker/request-link-checks';
+import type { ISearchIndex } from '../modules/search-index/search-index';
 import { createTestDatabase, type TTestDatabase } from './test-database';
 
 export type TTestApp = {
@@ -20,6 +21,8 @@ export async function startTestApp(
   options: {
     database?: TTestDatabase;
     linkChecks?: TLinkCheckQueue;
+    /** The search index; without it the app opens a temporary one that applies every change before a search. */
+    searchIndex?: ISearchIndex;
     /** Where the app logs at level info; no log without it. */
     logStream?: NodeJS.WritableStream;
   } = {},
@@ -43,6 +46,7 @@ export async function startTestApp(
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     webDistDir: '/nonexistent',
     ...(options.linkChecks ? { linkChecks: options.linkChecks } : {}),
+    ...(options.searchIndex ? { searchIndex: options.searchIndex } : {}),
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

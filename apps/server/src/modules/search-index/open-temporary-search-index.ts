@@ -17,7 +17,7 @@ export type TTemporarySearchIndex = ISearchIndex & {
  */
 export async function openTemporarySearchIndex(database: TDatabaseHandle): Promise<TTemporarySearchIndex> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dsm-search-index-'));
-  const index = await SqliteSearchIndex.open({ dir, database, workers: 0, catchUpLimit: Number.POSITIVE_INFINITY });
+  const index = await SqliteSearchIndex.open({ dir, database, workers: 0, isRefreshedBeforeSearch: true });
   return Object.assign(index, {
     async remove() {
       await index.close();

@@ -39,7 +39,10 @@ export type TIndexSearchResult = {
  */
 export interface ISearchIndex {
   search(search: TIndexSearch): Promise<TIndexSearchResult>;
-  /** Applies the queued catalogue changes now when only a few are waiting, so that a search sees an edit just made. */
+  /**
+   * Applies the queued catalogue changes now when only a few are waiting (an edit, not a harvest), so
+   * that a search right after it sees it.
+   */
   catchUp(): Promise<void>;
   /** Applies every queued catalogue change now. */
   refresh(): Promise<void>;

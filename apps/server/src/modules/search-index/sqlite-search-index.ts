@@ -21,10 +21,12 @@ export type TSqliteSearchIndexOptions = {
   /** How often queued catalogue changes are looked for, in ms. */
   pollMs?: number;
   /**
-   * Queued changes a search waits for (default 100); with more waiting (a harvest) it answers from the
-   * index as it is and the changes follow within the poll interval.
+   * Queued changes `catchUp` waits for (default 100); with more waiting (a harvest) it returns at once and
+   * the changes follow within the poll interval.
    */
   catchUpLimit?: number;
+  /** Every search first applies all queued changes (tests and tools, whose writes skip the API). */
+  isRefreshedBeforeSearch?: boolean;
   log?: (line: string) => void;
 };
 
@@ -88,13 +90,13 @@ export class SqliteSearchIndex implements ISearchIndex {
   }
 
   async search(search: TIndexSearch): Promise<TIndexSearchResult> {
+    if (this.options.isRefreshedBeforeSearch) await this.drain();
     if (this.workers) return this.workers.search(search);
     return queryIndex(this.reader as Database.Database, search);
   }
 
   async catchUp(): Promise<void> {
     const limit = this.options.catchUpLimit ?? CATCH_UP_LIMIT;
-    if (limit === Number.POSITIVE_INFINITY) return this.drain();
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from (select 1 from search_outbox limit ${limit + 1}) waiting`.execute(
       this.options.database.db,

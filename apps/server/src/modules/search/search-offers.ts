@@ -12,10 +12,7 @@ export type TSearchOffersOptions = {
   request: TSearchRequest;
 };
 
-/**
- * Searches the catalogue: one page from the search index, its offers read from the catalogue. Changes
- * still queued for the index are applied first when they are few, so an offer just saved is found.
- */
+/** Searches the catalogue: one page from the search index, its offers read from the catalogue. */
 export async function searchOffers({
   db,
   searchIndex,
@@ -25,7 +22,6 @@ export async function searchOffers({
   const { index, pageSize, filter } = request;
   const offset = index * pageSize;
   const limit = Math.min(pageSize, RESULT_CAP - offset);
-  await searchIndex.catchUp();
   const result = await searchIndex.search({
     terms: splitQuery(query),
     exact: request.exact,
