@@ -1,0 +1,178 @@
+// `npm run bench:search-index [-- --datasets 1000000 --duration 10]`: the search engine alone, without
+// PostgreSQL or HTTP. Builds the product's index file from the realistic corpus (reused while it holds the
+// same count), then replays the query log through the engine on one thread and through the server's two
+// search threads at 1, 8 and 32 queries in flight. Prints the build time, the file size, memory and a
+// Markdown table of latencies and throughput.
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type TSearchRequestInput, ZSearchRequest } from '@dsm/contracts';
+import Database from 'better-sqlite3';
+import { addWords } from '../apps/server/src/modules/search-index/analysis/typo-vocabulary';
+import { toIndexDocument, writeDocuments } from '../apps/server/src/modules/search-index/index-documents';
+import {
+  createIndexSchema,
+  openReader,
+  readMeta,
+  writeMeta,
+} from '../apps/server/src/modules/search-index/index-schema';
+import { queryIndex } from '../apps/server/src/modules/search-index/query-index';
+import type { TIndexSearch } from '../apps/server/src/modules/search-index/search-index';
+import { SearchWorkers } from '../apps/server/src/modules/search-index/search-workers';
+import { machineLine, memoryOf, percentile } from './lib/bench-server';
+import { buildQueryLog, replayOrder, type TSampledOffer } from './lib/query-log';
+import { generateRealisticOffers } from './lib/realistic-corpus/generate-realistic-offers';
+
+const { values: args } = parseArgs({
+  options: {
+    datasets: { type: 'string', default: '1000000' },
+    duration: { type: 'string', default: '10' },
+    queries: { type: 'string', default: '5000' },
+  },
+});
+const datasets = Number(args.datasets);
+const duration = Number(args.duration);
+if (!Number.isInteger(datasets) || datasets < 1) throw new Error('--datasets must be a positive integer');
+
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.data', 'bench', 'search-index-engine');
+const file = path.join(dir, `realistic-${datasets}.sqlite`);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Builds the index as the server's full build does, from generated offers instead of PostgreSQL. */
+function build(): { seconds: number; sample: TSampledOffer[] } {
+  rmSync(file, { force: true });
+  const started = performance.now();
+  const db = new Database(file);
+  db.pragma('journal_mode = off');
+  db.pragma('synchronous = off');
+  db.pragma('cache_size = -262144');
+  createIndexSchema(db);
+  const words = new Map<string, number>();
+  const sample: TSampledOffer[] = [];
+  const every = Math.max(1, Math.floor(datasets / 20_000));
+  let batch: ReturnType<typeof toIndexDocument>[] = [];
+  let count = 0;
+  const flush = () => {
+    writeDocuments(db, batch, [], { countWords: false });
+    for (const document of batch) for (const word of document.words) words.set(word, (words.get(word) ?? 0) + 1);
+    batch = [];
+  };
+  for (const offer of generateRealisticOffers({ count: datasets })) {
+    const modified = offer.datasets.reduce<Date | null>(
+      (latest, dataset) => (dataset.modified && (!latest || dataset.modified > latest) ? dataset.modified : latest),
+      null,
+    );
+    batch.push(toIndexDocument({ ...offer, modified }));
+    if (count % every === 0) {
+      sample.push({ title: offer.title, keywords: offer.keywords, categories: offer.categories, price: offer.price });
+    }
+    count++;
+    if (batch.length === 2_000) flush();
+    if (count % 100_000 === 0) log(`  indexed ${count.toLocaleString('en-US')}`);
+  }
+  flush();
+  addWords(db, words);
+  db.exec("insert into docs_fts (docs_fts) values ('optimize')");
+  writeMeta(db, 'bench_sample', JSON.stringify(sample));
+  db.pragma('journal_mode = wal');
+  db.close();
+  return { seconds: (performance.now() - started) / 1000, sample };
+}
+
+function toSearch(query: string, body: TSearchRequestInput): TIndexSearch {
+  const request = ZSearchRequest.parse(body);
+  return {
+    terms: query.split('|').filter((term) => term.trim().length > 0),
+    exact: request.exact,
+    sort: request.sort,
+    filter: {
+      categories: request.filter.categories,
+      keywords: request.filter.keywords,
+      minPrice: request.filter.minPrice,
+      maxPrice: request.filter.maxPrice,
+      offerIds: null,
+    },
+    offset: request.index * request.pageSize,
+    limit: request.pageSize,
+  };
+}
+
+async function main(): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  log(`Search engine benchmark: ${datasets.toLocaleString('en-US')} offers (realistic corpus). ${machineLine()}`);
+  let sample: TSampledOffer[];
+  if (existsSync(file)) {
+    const db = openReader(file);
+    sample = JSON.parse(readMeta(db, 'bench_sample') ?? '[]') as TSampledOffer[];
+    db.close();
+    log('Index: reused from an earlier run');
+  } else {
+    const built = build();
+    sample = built.sample;
+    log(`Index built in ${built.seconds.toFixed(0)} s`);
+  }
+  log(`Index file: ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`);
+  const queryLog = buildQueryLog({ offers: sample, size: Number(args.queries) });
+  const order = replayOrder(queryLog.length, 100_000);
+  const searches = Array.from(order, (i) => toSearch(queryLog[i]!.query, queryLog[i]!.body));
+  const classes = Array.from(order, (i) => queryLog[i]!.queryClass);
+  const rows: string[] = ['| path | in flight | p50 ms | p99 ms | queries/s |', '|---|---|---|---|---|'];
+
+  const reader = openReader(file);
+  for (let i = 0; i < 300; i++) queryIndex(reader, searches[i]!);
+  const latencies: number[] = [];
+  const byClass = new Map<string, number[]>();
+  const deadline = performance.now() + duration * 1000;
+  for (let i = 0; performance.now() < deadline; i++) {
+    const started = performance.now();
+    queryIndex(reader, searches[i % searches.length]!);
+    const latency = performance.now() - started;
+    latencies.push(latency);
+    const label = classes[i % classes.length]!;
+    byClass.set(label, [...(byClass.get(label) ?? []), latency]);
+  }
+  reader.close();
+  latencies.sort((a, b) => a - b);
+  rows.push(
+    `| engine, one thread | 1 | ${percentile(latencies, 50).toFixed(2)} | ${percentile(latencies, 99).toFixed(2)} | ${(latencies.length / duration).toFixed(0)} |`,
+  );
+
+  const workers = new SearchWorkers(2, file);
+  for (const inFlight of [1, 8, 32]) {
+    const times: number[] = [];
+    let next = 0;
+    const end = performance.now() + duration * 1000;
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (performance.now() < end) {
+          const started = performance.now();
+          await workers.search(searches[next++ % searches.length]!);
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+    times.sort((a, b) => a - b);
+    rows.push(
+      `| two search threads | ${inFlight} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 99).toFixed(2)} | ${(times.length / duration).toFixed(0)} |`,
+    );
+  }
+  await workers.close();
+  const memory = memoryOf(process.pid);
+  log('');
+  log(rows.join('\n'));
+  log('');
+  log('| class | queries | p50 ms | p99 ms (one thread) |');
+  log('|---|---|---|---|');
+  for (const [label, times] of byClass) {
+    times.sort((a, b) => a - b);
+    log(`| ${label} | ${times.length} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 99).toFixed(2)} |`);
+  }
+  log('');
+  log(`Process memory after the runs: RSS ${memory.rssMb.toFixed(0)} MB, peak ${memory.peakMb.toFixed(0)} MB`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
