@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MAX_SEARCH_CHARS,
+  PAYMENT_MODELS,
   MAX_SEARCH_TERMS,
   NO_CONTROL_CHARACTERS,
   PAGE_SIZES,
@@ -16,22 +17,38 @@ const ZFilterText = z
   .max(200)
   .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
 
+const ZFilterDate = z.iso.date({ message: 'must be a date written YYYY-MM-DD' });
+
 /**
- * The search filter: categories and keywords match any of the listed values; prices are inclusive, in
- * euros; `hasWorkingEndpoint` keeps offers with at least one distribution the link checker last found online.
+ * The search filter: categories, keywords, formats, licences, publishers and payment models match any of
+ * the listed values; prices are inclusive, in euros; the modification dates are inclusive days (UTC);
+ * `hasWorkingEndpoint` keeps offers with at least one distribution the link checker last found online.
  */
 export const ZSearchFilter = z
   .object({
     categories: z.array(ZFilterText).max(50).default([]),
     keywords: z.array(ZFilterText).max(50).default([]),
+    /** Distribution formats as the facet lists them (e.g. 'CSV'). */
+    formats: z.array(ZFilterText).max(50).default([]),
+    /** Distribution licences as the facet lists them. */
+    licences: z.array(ZFilterText).max(50).default([]),
+    /** Publisher names as the facet lists them. */
+    publishers: z.array(ZFilterText).max(50).default([]),
+    paymentModels: z.array(z.enum(PAYMENT_MODELS)).max(PAYMENT_MODELS.length).default([]),
     minPrice: z.number().finite().min(0).nullable().default(null),
     maxPrice: z.number().finite().min(0).nullable().default(null),
+    modifiedFrom: ZFilterDate.nullable().default(null),
+    modifiedTo: ZFilterDate.nullable().default(null),
     hasWorkingEndpoint: z.boolean().default(false),
   })
   .strict()
   .refine((f) => f.minPrice === null || f.maxPrice === null || f.minPrice <= f.maxPrice, {
     message: 'minPrice must not be above maxPrice',
     path: ['minPrice'],
+  })
+  .refine((f) => f.modifiedFrom === null || f.modifiedTo === null || f.modifiedFrom <= f.modifiedTo, {
+    message: 'modifiedFrom must not be after modifiedTo',
+    path: ['modifiedFrom'],
   });
 export type TSearchFilter = z.infer<typeof ZSearchFilter>;
 
@@ -65,8 +82,14 @@ export const ZSearchRequest = z
     filter: ZSearchFilter.default({
       categories: [],
       keywords: [],
+      formats: [],
+      licences: [],
+      publishers: [],
+      paymentModels: [],
       minPrice: null,
       maxPrice: null,
+      modifiedFrom: null,
+      modifiedTo: null,
       hasWorkingEndpoint: false,
     }),
     sort: ZSearchSort.default('relevance'),
@@ -80,6 +103,23 @@ export const ZSearchRequest = z
   });
 export type TSearchRequest = z.infer<typeof ZSearchRequest>;
 export type TSearchRequestInput = z.input<typeof ZSearchRequest>;
+
+/** One value of a facet and how many matching offers have it. */
+export const ZFacetCount = z.object({ value: z.string(), count: z.number().int() });
+export type TFacetCount = z.infer<typeof ZFacetCount>;
+
+/** The facets counted for a query, each the most frequent values first (at most 20). */
+export const FACET_NAMES = ['categories', 'keywords', 'formats', 'licences', 'publishers', 'paymentModels'] as const;
+export type TFacetName = (typeof FACET_NAMES)[number];
+export const ZSearchFacets = z.object({
+  categories: z.array(ZFacetCount),
+  keywords: z.array(ZFacetCount),
+  formats: z.array(ZFacetCount),
+  licences: z.array(ZFacetCount),
+  publishers: z.array(ZFacetCount),
+  paymentModels: z.array(ZFacetCount),
+});
+export type TSearchFacets = z.infer<typeof ZSearchFacets>;
 
 export const ZSearchResponse = z.object({
   index: z.number().int(),
@@ -99,6 +139,13 @@ export const ZSearchResponse = z.object({
    * ranked by how many they match.
    */
   matchedAllTerms: z.boolean(),
+  /** The filter panel's values with their counts for this query (the filters applied). */
+  facets: ZSearchFacets,
+  /**
+   * True when more than 10,000 offers match: the counts are then those of the newest 10,000 matches, an
+   * estimate of the shares.
+   */
+  areFacetCountsEstimated: z.boolean(),
 });
 export type TSearchResponse = z.infer<typeof ZSearchResponse>;
 
@@ -111,3 +158,21 @@ export type TSearchCacheResponse = z.infer<typeof ZSearchCacheResponse>;
 
 export const searchEndpoint = { method: 'POST', path: '/api/search' } as const;
 export const searchCacheEndpoint = { method: 'GET', path: '/api/search/cache' } as const;
+
+/** `GET /api/search/suggest?prefix=`: titles and keywords that complete what is typed. */
+export const ZSuggestQuerystring = z.object({
+  prefix: z
+    .string()
+    .trim()
+    .min(1, 'prefix must not be empty')
+    .max(100, 'prefix must be at most 100 characters')
+    .regex(NO_CONTROL_CHARACTERS, 'prefix must not contain control characters'),
+});
+export type TSuggestQuerystring = z.infer<typeof ZSuggestQuerystring>;
+
+export const ZSuggestion = z.object({ kind: z.enum(['title', 'keyword']), text: z.string() });
+export type TSuggestion = z.infer<typeof ZSuggestion>;
+/** At most 8 suggestions: keywords first, then titles, each the most common first. */
+export const ZSuggestResponse = z.object({ suggestions: z.array(ZSuggestion) });
+export type TSuggestResponse = z.infer<typeof ZSuggestResponse>;
+export const searchSuggestEndpoint = { method: 'GET', path: '/api/search/suggest' } as const;

@@ -45,5 +45,7 @@ export async function searchOffers({
     data,
     correctedQuery: result.correctedTerms ? result.correctedTerms.join('|') : null,
     matchedAllTerms: result.matchedAllTerms,
+    facets: { categories: [], keywords: [], formats: [], licences: [], publishers: [], paymentModels: [] },
+    areFacetCountsEstimated: false,
   };
 }

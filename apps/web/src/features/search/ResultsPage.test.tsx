@@ -22,6 +22,8 @@ const page = (
   isTotalCapped,
   data: Array.from({ length: count }, (_, i) => makeTestOffer({ '@id': `offer-${i}`, title: `Offer ${i}` })),
   ...match,
+  facets: { categories: [], keywords: [], formats: [], licences: [], publishers: [], paymentModels: [] },
+  areFacetCountsEstimated: false,
 });
 
 const json = (status: number, body: unknown) =>
