@@ -13,6 +13,7 @@ import { addWords } from '../apps/server/src/modules/search-index/analysis/typo-
 import { toIndexDocument, writeDocuments } from '../apps/server/src/modules/search-index/index-documents';
 import {
   createIndexSchema,
+  INDEX_SCHEMA_VERSION,
   openReader,
   readMeta,
   writeMeta,
@@ -63,7 +64,16 @@ function build(): { seconds: number; sample: TSampledOffer[] } {
       (latest, dataset) => (dataset.modified && (!latest || dataset.modified > latest) ? dataset.modified : latest),
       null,
     );
-    batch.push(toIndexDocument({ ...offer, modified }));
+    const distributions = offer.datasets.flatMap((dataset) => dataset.distributions);
+    batch.push(
+      toIndexDocument({
+        ...offer,
+        modified,
+        formats: distributions.flatMap((distribution) => distribution.format ?? []),
+        licences: distributions.flatMap((distribution) => distribution.licence ?? []),
+        publishers: offer.datasets.map((dataset) => dataset.publisher.name ?? dataset.publisher.id),
+      }),
+    );
     if (count % every === 0) {
       sample.push({ title: offer.title, keywords: offer.keywords, categories: offer.categories, price: offer.price });
     }
@@ -75,9 +85,19 @@ function build(): { seconds: number; sample: TSampledOffer[] } {
   addWords(db, words);
   db.exec("insert into docs_fts (docs_fts) values ('optimize')");
   writeMeta(db, 'bench_sample', JSON.stringify(sample));
+  writeMeta(db, 'schema_version', INDEX_SCHEMA_VERSION);
   db.pragma('journal_mode = wal');
   db.close();
   return { seconds: (performance.now() - started) / 1000, sample };
+}
+
+function readMetaOf(path: string, key: string): string | null {
+  const db = openReader(path);
+  try {
+    return readMeta(db, key);
+  } finally {
+    db.close();
+  }
 }
 
 function toSearch(query: string, body: TSearchRequestInput): TIndexSearch {
@@ -87,10 +107,9 @@ function toSearch(query: string, body: TSearchRequestInput): TIndexSearch {
     exact: request.exact,
     sort: request.sort,
     filter: {
-      categories: request.filter.categories,
-      keywords: request.filter.keywords,
-      minPrice: request.filter.minPrice,
-      maxPrice: request.filter.maxPrice,
+      ...request.filter,
+      modifiedFrom: null,
+      modifiedBefore: null,
       offerIds: null,
     },
     offset: request.index * request.pageSize,
@@ -102,10 +121,9 @@ async function main(): Promise<void> {
   mkdirSync(dir, { recursive: true });
   log(`Search engine benchmark: ${datasets.toLocaleString('en-US')} offers (realistic corpus). ${machineLine()}`);
   let sample: TSampledOffer[];
-  if (existsSync(file)) {
-    const db = openReader(file);
-    sample = JSON.parse(readMeta(db, 'bench_sample') ?? '[]') as TSampledOffer[];
-    db.close();
+  const reusable = existsSync(file) && readMetaOf(file, 'schema_version') === INDEX_SCHEMA_VERSION;
+  if (reusable) {
+    sample = JSON.parse(readMetaOf(file, 'bench_sample') ?? '[]') as TSampledOffer[];
     log('Index: reused from an earlier run');
   } else {
     const built = build();

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { analyzeText } from './analysis/analyze-text';
 import { titleKey } from './analysis/title-key';
 import { addWords } from './analysis/typo-vocabulary';
+import { FACET_KINDS } from './index-schema';
 
 /** What the index reads of an active offer. */
 export type TIndexSource = {
@@ -13,6 +14,11 @@ export type TIndexSource = {
   categories: string[];
   price: number;
   modified: Date | null;
+  paymentModel: string;
+  /** Formats, licences and publishers of its distributions and datasets. */
+  formats: string[];
+  licences: string[];
+  publishers: string[];
 };
 
 /** An offer analysed for the index: its tokens per column and its distinct words for typo correction. */
@@ -22,13 +28,27 @@ export type TIndexDocument = {
   titleKey: string;
   modified: number | null;
   price: number;
-  categories: string[];
-  keywords: string[];
+  /** [facet kind, value] pairs (FACET_KINDS). */
+  facets: [number, string][];
   titleTokens: string;
   keywordTokens: string;
   descriptionTokens: string;
   words: string[];
 };
+
+function facetsOf(source: TIndexSource): [number, string][] {
+  const pairs = new Map<string, [number, string]>();
+  const add = (kind: number, values: string[]) => {
+    for (const value of values) if (value) pairs.set(`${kind}\u0000${value}`, [kind, value]);
+  };
+  add(FACET_KINDS.categories, source.categories);
+  add(FACET_KINDS.keywords, source.keywords);
+  add(FACET_KINDS.formats, source.formats);
+  add(FACET_KINDS.licences, source.licences);
+  add(FACET_KINDS.publishers, source.publishers);
+  add(FACET_KINDS.paymentModels, [source.paymentModel]);
+  return [...pairs.values()];
+}
 
 /** Analyses an offer: stemmed by its language for matching, unstemmed for the typo vocabulary. */
 export function toIndexDocument(source: TIndexSource): TIndexDocument {
@@ -43,8 +63,7 @@ export function toIndexDocument(source: TIndexSource): TIndexDocument {
     titleKey: titleKey(source.title),
     modified: source.modified ? source.modified.getTime() : null,
     price: source.price,
-    categories: source.categories,
-    keywords: source.keywords,
+    facets: facetsOf(source),
     titleTokens: analyzeText(source.title, source.language).join(' '),
     keywordTokens: analyzeText(keywordText, source.language).join(' '),
     descriptionTokens: analyzeText(source.description, source.language).join(' '),
@@ -59,10 +78,14 @@ type TWriter = {
   deleteDoc: (rowid: number) => void;
   insertText: (rowid: number, document: TIndexDocument) => void;
   deleteText: (rowid: number) => void;
-  insertCategory: (category: string, rowid: number) => void;
-  insertKeyword: (keyword: string, rowid: number) => void;
+  insertFacet: (rowid: number, kind: number, value: string) => void;
   deleteFacets: (rowid: number) => void;
+  recordChange: (rowid: number) => void;
+  forgetOldChanges: () => void;
 };
+
+/** Changes kept for the search threads; one further behind reads all facets again. */
+const KEPT_CHANGES = 200_000;
 
 const writers = new WeakMap<Database, TWriter>();
 
@@ -79,10 +102,12 @@ function writerOf(db: Database): TWriter {
   const deleteDoc = db.prepare('delete from docs where rowid = ?');
   const insertText = db.prepare('insert into docs_fts (rowid, title, keywords, description) values (?, ?, ?, ?)');
   const deleteText = db.prepare('delete from docs_fts where rowid = ?');
-  const insertCategory = db.prepare('insert or ignore into doc_categories (category, doc) values (?, ?)');
-  const insertKeyword = db.prepare('insert or ignore into doc_keywords (keyword, doc) values (?, ?)');
-  const deleteCategories = db.prepare('delete from doc_categories where doc = ?');
-  const deleteKeywords = db.prepare('delete from doc_keywords where doc = ?');
+  const insertFacet = db.prepare('insert or ignore into doc_facets (doc, kind, value) values (?, ?, ?)');
+  const deleteFacets = db.prepare('delete from doc_facets where doc = ?');
+  const recordChange = db.prepare('insert into doc_changes (doc) values (?)');
+  const forgetOldChanges = db.prepare(
+    `delete from doc_changes where seq <= (select max(seq) from doc_changes) - ${KEPT_CHANGES}`,
+  );
   const writer: TWriter = {
     find: (offerId) => find.get(offerId) as number | undefined,
     insertDoc: (document) => Number(insertDoc.run(row(document)).lastInsertRowid),
@@ -91,12 +116,10 @@ function writerOf(db: Database): TWriter {
     insertText: (rowid, document) =>
       void insertText.run(rowid, document.titleTokens, document.keywordTokens, document.descriptionTokens),
     deleteText: (rowid) => void deleteText.run(rowid),
-    insertCategory: (category, rowid) => void insertCategory.run(category, rowid),
-    insertKeyword: (keyword, rowid) => void insertKeyword.run(keyword, rowid),
-    deleteFacets: (rowid) => {
-      deleteCategories.run(rowid);
-      deleteKeywords.run(rowid);
-    },
+    insertFacet: (rowid, kind, value) => void insertFacet.run(rowid, kind, value),
+    deleteFacets: (rowid) => void deleteFacets.run(rowid),
+    recordChange: (rowid) => void recordChange.run(rowid),
+    forgetOldChanges: () => void forgetOldChanges.run(),
   };
   writers.set(db, writer);
   return writer;
@@ -112,8 +135,9 @@ const row = (document: TIndexDocument) => ({
 
 /**
  * Writes offers into the index and removes others, in one transaction. An offer already indexed keeps
- * its rowid. With `countWords`, the documents' words are added to the typo vocabulary (a full build counts
- * them once at the end instead); words of removed or changed offers stay counted until the next build.
+ * its rowid. With `countWords` (changes after a build), the documents' words are added to the typo
+ * vocabulary (a full build counts them once at the end instead; words of removed or changed offers stay
+ * counted until the next build) and the offers are listed in `doc_changes`.
  */
 export function writeDocuments(
   db: Database,
@@ -129,6 +153,7 @@ export function writeDocuments(
       writer.deleteText(rowid);
       writer.deleteFacets(rowid);
       writer.deleteDoc(rowid);
+      if (options.countWords) writer.recordChange(rowid);
     }
     const counts = new Map<string, number>();
     for (const document of documents) {
@@ -141,10 +166,11 @@ export function writeDocuments(
         writer.updateDoc(rowid, document);
       }
       writer.insertText(rowid, document);
-      for (const category of document.categories) writer.insertCategory(category, rowid);
-      for (const keyword of document.keywords) writer.insertKeyword(keyword, rowid);
+      for (const [kind, value] of document.facets) writer.insertFacet(rowid, kind, value);
+      if (options.countWords) writer.recordChange(rowid);
       if (options.countWords) for (const word of document.words) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
     if (counts.size > 0) addWords(db, counts);
+    if (options.countWords) writer.forgetOldChanges();
   })();
 }

@@ -2,12 +2,24 @@ import Database from 'better-sqlite3';
 import { createVocabularySchema } from './analysis/typo-vocabulary';
 
 /** Bumped when the tables or the text analysis change: an index of another version is built again. */
-export const INDEX_SCHEMA_VERSION = '1';
+export const INDEX_SCHEMA_VERSION = '3';
+
+/** The facets an offer's values are kept under in `doc_facets`, in the order of FACET_NAMES. */
+export const FACET_KINDS = {
+  categories: 0,
+  keywords: 1,
+  formats: 2,
+  licences: 3,
+  publishers: 4,
+  paymentModels: 5,
+} as const;
 
 /**
- * The index's tables. `docs` holds what ranking, sorting and filtering read per offer; `docs_fts` the
+ * The index's tables. `docs` holds what ranking, sorting and filtering read per offer; `doc_facets` the
+ * values filters and facet counts read (categories, keywords, formats, licences, publishers, payment model); `docs_fts` the
  * analysed words (contentless: FTS5 keeps only its inverted index, the text stays in PostgreSQL), with
- * the same rowid as `docs`. Rowids of a full build follow the modification date, so "the newest matches"
+ * the same rowid as `docs`. `doc_changes` lists the offers written since the build, in order, so that
+ * the search threads' copies of the facets follow. Rowids of a full build follow the modification date, so "the newest matches"
  * is a rowid range FTS5 reads without sorting.
  */
 export function createIndexSchema(db: Database.Database): void {
@@ -24,8 +36,11 @@ export function createIndexSchema(db: Database.Database): void {
     create index if not exists docs_modified on docs (modified);
     create index if not exists docs_price on docs (price);
     create index if not exists docs_title on docs (title collate nocase);
-    create table if not exists doc_categories (category text not null, doc integer not null, primary key (category, doc)) without rowid;
-    create table if not exists doc_keywords (keyword text not null, doc integer not null, primary key (keyword, doc)) without rowid;
+    create table if not exists doc_facets (
+      doc integer not null, kind integer not null, value text not null, primary key (doc, kind, value)
+    ) without rowid;
+    create index if not exists doc_facets_value on doc_facets (kind, value, doc);
+    create table if not exists doc_changes (seq integer primary key, doc integer not null);
     create virtual table if not exists docs_fts using fts5(
       title, keywords, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0'
     );

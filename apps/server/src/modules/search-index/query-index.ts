@@ -1,9 +1,11 @@
-import { RESULT_CAP } from '@dsm/contracts';
+import { FACET_NAMES, RESULT_CAP } from '@dsm/contracts';
 import type { Database, Statement } from 'better-sqlite3';
 import { analyzeText } from './analysis/analyze-text';
 import { parseQuery, type TQueryClause } from './analysis/parse-query';
 import { titleKey } from './analysis/title-key';
 import { findCorrections, hasWord } from './analysis/typo-vocabulary';
+import { emptyFacets, facetCounterOf } from './facet-counter';
+import { FACET_KINDS } from './index-schema';
 import type { TIndexFilter, TIndexSearch, TIndexSearchResult } from './search-index';
 
 /** Weights of the title, keywords and description columns in bm25. */
@@ -78,13 +80,21 @@ function prepare(db: Database, text: string): Statement {
 function filterSql(filter: TIndexFilter): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
-  if (filter.categories.length > 0) {
-    conditions.push('d.rowid in (select doc from doc_categories where category in (select value from json_each(?)))');
-    params.push(JSON.stringify(filter.categories));
+  for (const name of FACET_NAMES) {
+    const values = filter[name];
+    if (values.length === 0) continue;
+    conditions.push(
+      `d.rowid in (select doc from doc_facets where kind = ${FACET_KINDS[name]} and value in (select value from json_each(?)))`,
+    );
+    params.push(JSON.stringify(values));
   }
-  if (filter.keywords.length > 0) {
-    conditions.push('d.rowid in (select doc from doc_keywords where keyword in (select value from json_each(?)))');
-    params.push(JSON.stringify(filter.keywords));
+  if (filter.modifiedFrom !== null) {
+    conditions.push('d.modified >= ?');
+    params.push(filter.modifiedFrom);
+  }
+  if (filter.modifiedBefore !== null) {
+    conditions.push('d.modified < ?');
+    params.push(filter.modifiedBefore);
   }
   if (filter.minPrice !== null) {
     conditions.push('d.price >= ?');
@@ -323,19 +333,23 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
           params: [...filter.params, excluded],
         }
       : filter;
-    const total = prepare(
+    // The newest matches up to one past the cap: the total and what the facets count.
+    const matches = prepare(
       db,
-      `select count(*) from (select 1 from docs d where 1 = 1${exclusion.sql} limit ${RESULT_CAP + 1})`,
+      `select d.rowid from docs d where 1 = 1${exclusion.sql} order by d.rowid desc limit ${RESULT_CAP + 1}`,
     )
       .pluck()
-      .get(...exclusion.params) as number;
+      .all(...exclusion.params) as number[];
+    const isTotalCapped = matches.length > RESULT_CAP;
     const rowids = sortedPage(db, null, exclusion, search.sort === 'relevance' ? 'newest' : search.sort, 0, page);
     return {
       offerIds: offerIdsOf(db, rowids),
-      total: Math.min(total, RESULT_CAP),
-      isTotalCapped: total > RESULT_CAP,
+      total: Math.min(matches.length, RESULT_CAP),
+      isTotalCapped,
       correctedTerms,
       matchedAllTerms: true,
+      facets: facetCounterOf(db).count(matches.slice(0, RESULT_CAP)),
+      areFacetCountsEstimated: isTotalCapped,
     };
   }
 
@@ -355,7 +369,15 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     if (window.total > 0) break;
   }
   if (window.total === 0) {
-    return { offerIds: [], total: 0, isTotalCapped: false, correctedTerms, matchedAllTerms: true };
+    return {
+      offerIds: [],
+      total: 0,
+      isTotalCapped: false,
+      correctedTerms,
+      matchedAllTerms: true,
+      facets: emptyFacets(),
+      areFacetCountsEstimated: false,
+    };
   }
   const rowids =
     search.sort === 'relevance'
@@ -367,5 +389,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     isTotalCapped: window.isTotalCapped,
     correctedTerms,
     matchedAllTerms: level === 0,
+    facets: facetCounterOf(db).count(window.rowids.slice(0, RESULT_CAP)),
+    areFacetCountsEstimated: window.isTotalCapped,
   };
 }

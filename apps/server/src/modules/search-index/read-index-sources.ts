@@ -12,17 +12,33 @@ type TSourceRow = {
   categories: string[];
   price: string;
   modified: Date | null;
+  payment_model: string;
+  formats: string[];
+  licences: string[];
+  publishers: string[];
 };
 
-const COLUMNS = 'id, title, description, language, keywords, categories, price, modified';
+/** An offer's indexed columns and the formats, licences and publishers of its datasets. */
+const COLUMNS = `o.id, o.title, o.description, o.language, o.keywords, o.categories, o.price, o.modified, o.payment_model,
+  array(select distinct x.format from datasets d join distributions x on x.dataset_id = d.id
+        where d.offer_id = o.id and x.format is not null and x.format <> '') as formats,
+  array(select distinct coalesce(l.title, x.licence) from datasets d join distributions x on x.dataset_id = d.id
+        left join licences l on l.id = x.licence
+        where d.offer_id = o.id and x.licence is not null and x.licence <> '') as licences,
+  array(select distinct coalesce(a.name, nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''), a.id) from datasets d join agents a on a.id = d.publisher_id
+        where d.offer_id = o.id) as publishers`;
 
-const toSource = (row: TSourceRow): TIndexSource => ({ ...row, price: Number(row.price) });
+const toSource = ({ payment_model, ...row }: TSourceRow): TIndexSource => ({
+  ...row,
+  price: Number(row.price),
+  paymentModel: payment_model,
+});
 
 /** The given offers as the index needs them; offers that are gone or not active are left out. */
 export async function readIndexSources(db: TDb, offerIds: string[]): Promise<TIndexSource[]> {
   if (offerIds.length === 0) return [];
   const { rows } = await sql<TSourceRow>`
-    select ${sql.raw(COLUMNS)} from offers where id = any(${offerIds}::uuid[]) and state = 'ACTIVE'`.execute(db);
+    select ${sql.raw(COLUMNS)} from offers o where o.id = any(${offerIds}::uuid[]) and o.state = 'ACTIVE'`.execute(db);
   return rows.map(toSource);
 }
 
@@ -45,7 +61,7 @@ export async function* readAllIndexSources(
     onSnapshot(queued.map((row) => row.id));
     await client.query(
       `declare index_sources no scroll cursor for
-       select ${COLUMNS} from offers where state = 'ACTIVE' order by modified asc nulls first, id`,
+       select ${COLUMNS} from offers o where o.state = 'ACTIVE' order by o.modified asc nulls first, o.id`,
     );
     for (;;) {
       const { rows } = await client.query<TSourceRow>(`fetch ${batchSize} from index_sources`);

@@ -1,11 +1,19 @@
-import type { TSearchSort } from '@dsm/contracts';
+import type { TSearchFacets, TSearchSort } from '@dsm/contracts';
 
 /** Filters of an index search; categories are already expanded by their groups. */
 export type TIndexFilter = {
   categories: string[];
   keywords: string[];
+  formats: string[];
+  licences: string[];
+  publishers: string[];
+  paymentModels: string[];
   minPrice: number | null;
   maxPrice: number | null;
+  /** Modified at or after this instant (ms since the epoch). */
+  modifiedFrom: number | null;
+  /** Modified before this instant (ms since the epoch). */
+  modifiedBefore: number | null;
   /** Only these offers (the ones with a working endpoint); null: no such restriction. */
   offerIds: string[] | null;
 };
@@ -30,6 +38,9 @@ export type TIndexSearchResult = {
   correctedTerms: string[] | null;
   /** False when no offer matched every word and the results match only some of them. */
   matchedAllTerms: boolean;
+  facets: TSearchFacets;
+  /** True when the facets were counted over the newest matches only. */
+  areFacetCountsEstimated: boolean;
 };
 
 /**

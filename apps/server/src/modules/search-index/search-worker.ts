@@ -1,4 +1,5 @@
 import { workerData } from 'node:worker_threads';
+import { facetCounterOf } from './facet-counter';
 import { openReader } from './index-schema';
 import { queryIndex } from './query-index';
 import type { TIndexSearch } from './search-index';
@@ -7,12 +8,19 @@ import { serveRequests } from './worker-rpc';
 /** What a search thread is asked: a search to run, or another index file to read from now on. */
 export type TSearchWorkerRequest = { search: TIndexSearch } | { open: string };
 
-let db = openReader(workerData.path as string);
+/** An index file opened for searching, its facets read at once so the first search does not wait for them. */
+function openWarm(file: string) {
+  const reader = openReader(file);
+  facetCounterOf(reader).warm();
+  return reader;
+}
+
+let db = openWarm(workerData.path as string);
 
 serveRequests((request: TSearchWorkerRequest) => {
   if ('open' in request) {
     const previous = db;
-    db = openReader(request.open);
+    db = openWarm(request.open);
     previous.close();
     return null;
   }

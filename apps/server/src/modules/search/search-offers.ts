@@ -4,6 +4,8 @@ import { loadOfferDocuments } from '../catalogue/offer-documents';
 import type { ISearchIndex } from '../search-index/search-index';
 import { findOfferIdsWithWorkingEndpoint } from './search-repository';
 
+const DAY_MS = 86_400_000;
+
 export type TSearchOffersOptions = {
   db: TDb;
   searchIndex: ISearchIndex;
@@ -29,8 +31,14 @@ export async function searchOffers({
     filter: {
       categories: [...new Set(filter.categories.flatMap(expandCategory))],
       keywords: filter.keywords,
+      formats: filter.formats,
+      licences: filter.licences,
+      publishers: filter.publishers,
+      paymentModels: filter.paymentModels,
       minPrice: filter.minPrice,
       maxPrice: filter.maxPrice,
+      modifiedFrom: filter.modifiedFrom === null ? null : Date.parse(`${filter.modifiedFrom}T00:00:00Z`),
+      modifiedBefore: filter.modifiedTo === null ? null : Date.parse(`${filter.modifiedTo}T00:00:00Z`) + DAY_MS,
       offerIds: filter.hasWorkingEndpoint ? await findOfferIdsWithWorkingEndpoint(db) : null,
     },
     offset,
@@ -45,7 +53,7 @@ export async function searchOffers({
     data,
     correctedQuery: result.correctedTerms ? result.correctedTerms.join('|') : null,
     matchedAllTerms: result.matchedAllTerms,
-    facets: { categories: [], keywords: [], formats: [], licences: [], publishers: [], paymentModels: [] },
-    areFacetCountsEstimated: false,
+    facets: result.facets,
+    areFacetCountsEstimated: result.areFacetCountsEstimated,
   };
 }
