@@ -247,6 +247,7 @@ async function runService(url: string, connections: number, workload: TWorkload)
   const workers = new SearchWorkers(2, indexFile());
   const searchIndex: ISearchIndex = {
     search: (search) => workers.search(search),
+    suggest: (prefix) => workers.suggest(prefix),
     catchUp: async () => {},
     refresh: async () => {},
     rebuild: async () => {},

@@ -1,5 +1,6 @@
 import { FACET_NAMES, type TSearchFacets } from '@dsm/contracts';
 import type { Database } from 'better-sqlite3';
+import { titleKey } from './analysis/title-key';
 
 /** Values listed per facet. */
 const FACET_VALUES = 20;
@@ -29,6 +30,10 @@ export class FacetCounter {
   private lastChange = -1;
   private dataVersion = -1;
   private counts = new Uint32Array(0);
+  /** Offers per value at the time the copy was read. */
+  private totals = new Uint32Array(0);
+  /** Keyword value ids in the order of their folded text, for completing a typed prefix. */
+  private keywordOrder: { key: string; id: number }[] | null = null;
 
   constructor(private readonly db: Database) {}
 
@@ -65,6 +70,35 @@ export class FacetCounter {
     this.offsets = offsets;
     this.values = values.subarray(0, length);
     this.changed.clear();
+    this.totals = new Uint32Array(this.kinds.length);
+    for (const id of this.values) this.totals[id] = (this.totals[id] as number) + 1;
+    this.keywordOrder = null;
+  }
+
+  /** The keywords whose folded text starts with the folded prefix, those most offers carry first. */
+  completeKeyword(foldedPrefix: string, limit: number): string[] {
+    this.sync();
+    if (!this.keywordOrder) {
+      this.keywordOrder = [...(this.valueIds[1] as Map<string, number>)]
+        .map(([text, id]) => ({ key: titleKey(text), id }))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    }
+    const order = this.keywordOrder;
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((order[middle] as { key: string }).key < foldedPrefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let at = low; at < order.length && at < low + 5_000; at++) {
+      const entry = order[at] as { key: string; id: number };
+      if (!entry.key.startsWith(foldedPrefix)) break;
+      found.push(entry.id);
+    }
+    found.sort((a, b) => (this.totals[b] ?? 0) - (this.totals[a] ?? 0));
+    return found.slice(0, limit).map((id) => this.texts[id] as string);
   }
 
   /** Reads the facets now rather than at the first count (a search thread opening an index). */

@@ -23,7 +23,7 @@ type TCompiledClause = { expression: string; titleWords: string[] };
 const quote = (token: string): string => `"${token.replaceAll('"', '""')}"`;
 
 /** The index tokens a word can match in any language (documents are stemmed by their own language). */
-function wordTokens(word: string): string[] {
+export function wordTokens(word: string): string[] {
   return [...new Set(STEMMING_LANGUAGES.flatMap((language) => analyzeText(word, language)))];
 }
 

@@ -1,4 +1,4 @@
-import type { TSearchFacets, TSearchSort } from '@dsm/contracts';
+import type { TSearchFacets, TSearchSort, TSuggestion } from '@dsm/contracts';
 
 /** Filters of an index search; categories are already expanded by their groups. */
 export type TIndexFilter = {
@@ -50,6 +50,8 @@ export type TIndexSearchResult = {
  */
 export interface ISearchIndex {
   search(search: TIndexSearch): Promise<TIndexSearchResult>;
+  /** Keywords and titles completing what is typed in the search bar. */
+  suggest(prefix: string): Promise<TSuggestion[]>;
   /**
    * Applies the queued catalogue changes now when only a few are waiting (an edit, not a harvest), so
    * that a search right after it sees it.

@@ -3,10 +3,11 @@ import { facetCounterOf } from './facet-counter';
 import { openReader } from './index-schema';
 import { queryIndex } from './query-index';
 import type { TIndexSearch } from './search-index';
+import { suggestFromIndex } from './suggest-from-index';
 import { serveRequests } from './worker-rpc';
 
 /** What a search thread is asked: a search to run, or another index file to read from now on. */
-export type TSearchWorkerRequest = { search: TIndexSearch } | { open: string };
+export type TSearchWorkerRequest = { search: TIndexSearch } | { suggest: string } | { open: string };
 
 /** An index file opened for searching, its facets read at once so the first search does not wait for them. */
 function openWarm(file: string) {
@@ -24,5 +25,6 @@ serveRequests((request: TSearchWorkerRequest) => {
     previous.close();
     return null;
   }
+  if ('suggest' in request) return suggestFromIndex(db, request.suggest);
   return queryIndex(db, request.search);
 });

@@ -1,3 +1,4 @@
+import type { TSuggestion } from '@dsm/contracts';
 import type { TIndexSearch, TIndexSearchResult } from './search-index';
 import type { TSearchWorkerRequest } from './search-worker';
 import { WorkerClient } from './worker-rpc';
@@ -17,9 +18,16 @@ export class SearchWorkers {
     );
   }
 
+  private leastBusy(): WorkerClient {
+    return this.clients.reduce((best, candidate) => (candidate.pending < best.pending ? candidate : best));
+  }
+
   search(search: TIndexSearch): Promise<TIndexSearchResult> {
-    const client = this.clients.reduce((best, candidate) => (candidate.pending < best.pending ? candidate : best));
-    return client.call<TIndexSearchResult>({ search } satisfies TSearchWorkerRequest);
+    return this.leastBusy().call<TIndexSearchResult>({ search } satisfies TSearchWorkerRequest);
+  }
+
+  suggest(prefix: string): Promise<TSuggestion[]> {
+    return this.leastBusy().call<TSuggestion[]>({ suggest: prefix } satisfies TSearchWorkerRequest);
   }
 
   /** Every thread reads from another index file from its next search on. */

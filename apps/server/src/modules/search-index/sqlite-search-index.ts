@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TSuggestion } from '@dsm/contracts';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { TDatabaseHandle } from '../../db/database';
@@ -8,6 +9,7 @@ import { type IIndexWriter, InProcessIndexWriter, ThreadIndexWriter } from './in
 import { queryIndex } from './query-index';
 import type { ISearchIndex, TIndexSearch, TIndexSearchResult } from './search-index';
 import { SearchWorkers } from './search-workers';
+import { suggestFromIndex } from './suggest-from-index';
 
 export type TSqliteSearchIndexOptions = {
   /** The folder of the index files. */
@@ -93,6 +95,11 @@ export class SqliteSearchIndex implements ISearchIndex {
     if (this.options.isRefreshedBeforeSearch) await this.drain();
     if (this.workers) return this.workers.search(search);
     return queryIndex(this.reader as Database.Database, search);
+  }
+
+  async suggest(prefix: string): Promise<TSuggestion[]> {
+    if (this.workers) return this.workers.suggest(prefix);
+    return suggestFromIndex(this.reader as Database.Database, prefix);
   }
 
   async catchUp(): Promise<void> {

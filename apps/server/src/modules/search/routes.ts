@@ -1,15 +1,19 @@
 import {
   searchCacheEndpoint,
   searchEndpoint,
+  searchSuggestEndpoint,
   ZErrorResponse,
   ZSearchCacheResponse,
   ZSearchQuerystring,
   ZSearchRequest,
   ZSearchResponse,
+  ZSuggestQuerystring,
+  ZSuggestResponse,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getFilterValues } from './get-filter-values';
 import { searchOffers } from './search-offers';
+import { suggestSearchTerms } from './suggest-search-terms';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -32,6 +36,21 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         query: request.query.query,
         request: request.body,
       }),
+  });
+
+  app.route({
+    method: searchSuggestEndpoint.method,
+    url: searchSuggestEndpoint.path,
+    schema: {
+      tags: ['search'],
+      summary: 'Complete what is typed in the search bar',
+      description:
+        'At most 8 suggestions for `prefix`: keywords starting with it (the most used first), then titles holding its words with the last one completed (the newest first).',
+      querystring: ZSuggestQuerystring,
+      response: { 200: ZSuggestResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+    },
+    preHandler: app.rateLimits.search,
+    handler: async (request) => suggestSearchTerms(app.searchIndex, request.query.prefix),
   });
 
   app.route({

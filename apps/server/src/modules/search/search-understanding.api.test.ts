@@ -41,7 +41,13 @@ beforeAll(async () => {
   testApp = await startTestApp();
   auth = (await signIn(testApp)).headers;
   await insertOffers(testApp.database.db, [
-    makeOffer({ id: ids.county, title: 'US County Boundaries', description: 'Polygons of every county.', price: 30 }),
+    makeOffer({
+      id: ids.county,
+      title: 'US County Boundaries',
+      description: 'Polygons of every county.',
+      keywords: ['Census tracts'],
+      price: 30,
+    }),
     makeOffer({
       id: ids.farmers,
       title: 'Farmers Markets - Shape',
@@ -214,5 +220,68 @@ describe('freshness', () => {
     await sql`update offers set likes = likes + 1 where id = ${ids.county}`.execute(db);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from search_outbox`.execute(db);
     expect(rows[0]?.n).toBe(0);
+  });
+});
+
+describe('facets and their filters', () => {
+  it('counts the values of the matches, and filters by format, licence, publisher, payment model and date', async () => {
+    const response = await search(['markets']);
+    const { facets, areFacetCountsEstimated } = response.body;
+    expect(areFacetCountsEstimated).toBe(false);
+    expect(facets.categories).toEqual([{ value: 'OTHERS', count: 4 }]);
+    expect(facets.paymentModels).toEqual([{ value: 'FREE_OF_CHARGE', count: 4 }]);
+    expect(facets.publishers[0]?.count).toBe(4);
+    const format = facets.formats[0];
+    expect(format?.count).toBe(4);
+    const byFormat = await search(['markets'], { filter: { formats: [format?.value] } });
+    expect(byFormat.body.total).toBe(4);
+    const none = await search(['markets'], { filter: { formats: ['NO-SUCH-FORMAT'] } });
+    expect(none.body.total).toBe(0);
+    const recent = await search(['markets'], { filter: { modifiedFrom: '2020-01-01', modifiedTo: '2023-12-31' } });
+    expect(idsOf(recent)).toEqual([ids.farmersCsv]);
+    const oneDay = await search(['markets'], { filter: { modifiedFrom: '2019-05-01', modifiedTo: '2019-05-01' } });
+    expect(idsOf(oneDay)).toEqual([ids.farmers]);
+    const paid = await search(['markets'], { filter: { paymentModels: ['PAY_PER_USE_DOWNLOAD'] } });
+    expect(paid.body.total).toBe(0);
+  });
+
+  it('refuses a date range that ends before it starts, and a date that is not one', async () => {
+    const reversed = await search(['markets'], { filter: { modifiedFrom: '2024-01-02', modifiedTo: '2024-01-01' } });
+    expect(reversed.status).toBe(400);
+    expect(JSON.stringify(reversed.body)).toContain('modifiedFrom');
+    const notADate = await search(['markets'], { filter: { modifiedFrom: '2024-13-45' } });
+    expect(notADate.status).toBe(400);
+  });
+});
+
+describe('suggestions', () => {
+  const suggest = (prefix: string) =>
+    request<{ suggestions: { kind: string; text: string }[] }>(
+      testApp.baseUrl,
+      'GET',
+      `/api/search/suggest?prefix=${encodeURIComponent(prefix)}`,
+      undefined,
+      auth,
+    );
+
+  it('completes titles from their words and the last word typed in part', async () => {
+    const response = await suggest('farmers mark');
+    expect(response.status).toBe(200);
+    const titles = response.body.suggestions.filter((s) => s.kind === 'title').map((s) => s.text);
+    expect(titles.sort()).toEqual(['Farmers Markets - CSV', 'Farmers Markets - Shape']);
+    expect((await suggest('Provisio')).body.suggestions.map((s) => s.text)).toContain(
+      'Provisional COVID-19 Deaths by State',
+    );
+  });
+
+  it('puts keywords starting with what is typed first', async () => {
+    const response = await suggest('cens');
+    expect(response.body.suggestions[0]).toEqual({ kind: 'keyword', text: 'Census tracts' });
+  });
+
+  it('refuses an empty prefix with a message', async () => {
+    const response = await suggest('  ');
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('prefix');
   });
 });
