@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { createDatabase } from '../db/database';
+import type { ISearchIndex } from '../modules/search-index/search-index';
 
 const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/openapi.json');
 const isCheck = process.argv.includes('--check');
@@ -14,7 +15,19 @@ const isCheck = process.argv.includes('--check');
 // the embedded identity provider (whose pages are not part of the API) from reading its keys.
 const database = createDatabase({ url: 'postgres://openapi@127.0.0.1:1/none' });
 const config = loadConfig({ OIDC_ISSUER: 'https://issuer.invalid/realms/dsRealm', SANDBOX_CONNECTORS: 'false' });
-const app = await buildApp({ config, database, logger: false, webDistDir: '/nonexistent' });
+// Nothing is searched either: an index that refuses every use stands in for one built from a catalogue.
+const unused = async (): Promise<never> => {
+  throw new Error('generating the API document searches nothing');
+};
+const searchIndex: ISearchIndex = {
+  search: unused,
+  suggest: unused,
+  catchUp: async () => {},
+  refresh: async () => {},
+  rebuild: unused,
+  close: async () => {},
+};
+const app = await buildApp({ config, database, searchIndex, logger: false, webDistDir: '/nonexistent' });
 await app.ready();
 const document = `${JSON.stringify(app.swagger(), null, 2)}\n`;
 await app.close();
