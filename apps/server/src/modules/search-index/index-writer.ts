@@ -72,13 +72,24 @@ export class InProcessIndexWriter implements IIndexWriter {
  * the requests the main thread answers.
  */
 export class ThreadIndexWriter implements IIndexWriter {
-  private readonly client: WorkerClient;
+  private client: WorkerClient;
+  private file: string | null = null;
 
-  constructor(options: { dir: string; databaseUrl: string; log?: (line: string) => void }) {
-    this.client = new WorkerClient(
+  constructor(private readonly options: { dir: string; databaseUrl: string; log?: (line: string) => void }) {
+    this.client = this.start();
+  }
+
+  /** The writer's thread; one that crashes is replaced by a new one writing to the file in use. */
+  private start(): WorkerClient {
+    return new WorkerClient(
       new URL('./index-writer-worker.ts', import.meta.url),
-      { dir: options.dir, databaseUrl: options.databaseUrl },
-      options.log,
+      { dir: this.options.dir, databaseUrl: this.options.databaseUrl },
+      this.options.log,
+      () => {
+        this.options.log?.('Search index: the writer thread stopped; starting it again');
+        this.client = this.start();
+        if (this.file) this.client.call({ open: this.file } satisfies TIndexWriterMessage).catch(() => {});
+      },
     );
   }
 
@@ -87,6 +98,7 @@ export class ThreadIndexWriter implements IIndexWriter {
   }
 
   async open(file: string): Promise<void> {
+    this.file = file;
     await this.client.call({ open: file } satisfies TIndexWriterMessage);
   }
 

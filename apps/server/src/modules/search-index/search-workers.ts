@@ -11,11 +11,18 @@ import { WorkerClient } from './worker-rpc';
 export class SearchWorkers {
   private readonly clients: WorkerClient[];
 
-  constructor(count: number, path: string) {
-    this.clients = Array.from(
-      { length: count },
-      () => new WorkerClient(new URL('./search-worker.ts', import.meta.url), { path }),
-    );
+  constructor(
+    count: number,
+    private path: string,
+  ) {
+    this.clients = Array.from({ length: count }, (_, slot) => this.start(slot));
+  }
+
+  /** A thread for a slot; one that crashes is replaced by a new one on the file in use. */
+  private start(slot: number): WorkerClient {
+    return new WorkerClient(new URL('./search-worker.ts', import.meta.url), { path: this.path }, undefined, () => {
+      this.clients[slot] = this.start(slot);
+    });
   }
 
   private leastBusy(): WorkerClient {
@@ -32,6 +39,7 @@ export class SearchWorkers {
 
   /** Every thread reads from another index file from its next search on. */
   async open(path: string): Promise<void> {
+    this.path = path;
     await Promise.all(this.clients.map((client) => client.call({ open: path } satisfies TSearchWorkerRequest)));
   }
 

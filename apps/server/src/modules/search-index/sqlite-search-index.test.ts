@@ -100,6 +100,17 @@ describe('the SQLite search index', () => {
       expect(results.map((result) => result.total)).toEqual([1, 1, 1, 1, 1]);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from search_outbox`.execute(database.db);
       expect(rows[0]?.n).toBe(0);
+      // A search thread that dies is replaced: searches go on.
+      const threads = (index as unknown as { workers: { clients: { worker: { terminate(): Promise<number> } }[] } })
+        .workers.clients;
+      await Promise.all(threads.map((client) => client.worker.terminate()));
+      await until(async () => {
+        try {
+          return (await index.search(search(['tram']))).total === 1;
+        } catch {
+          return false;
+        }
+      });
     } finally {
       await index.close();
     }

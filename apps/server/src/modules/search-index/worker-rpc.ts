@@ -12,8 +12,12 @@ export class WorkerClient {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, TPending>();
   private nextId = 0;
+  private isClosing = false;
+  /** True once the thread has stopped: every call is refused from then on. */
+  isGone = false;
 
-  constructor(entry: URL, data: Record<string, unknown>, log?: (line: string) => void) {
+  /** `onGone` is told when the thread stops without being closed (a crash). */
+  constructor(entry: URL, data: Record<string, unknown>, log?: (line: string) => void, onGone?: () => void) {
     this.worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
       workerData: { ...data, entry: entry.href },
     });
@@ -33,7 +37,11 @@ export class WorkerClient {
       this.waiting.clear();
     };
     this.worker.on('error', failAll);
-    this.worker.on('exit', (code) => failAll(new Error(`the search thread stopped (exit code ${code})`)));
+    this.worker.on('exit', (code) => {
+      this.isGone = true;
+      failAll(new Error(`the search index thread stopped (exit code ${code})`));
+      if (!this.isClosing) onGone?.();
+    });
   }
 
   /** Requests sent and not yet answered. */
@@ -42,6 +50,7 @@ export class WorkerClient {
   }
 
   call<T>(message: unknown): Promise<T> {
+    if (this.isGone) return Promise.reject(new Error('the search index thread has stopped'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -50,6 +59,7 @@ export class WorkerClient {
   }
 
   async close(): Promise<void> {
+    this.isClosing = true;
     await this.worker.terminate();
   }
 }
