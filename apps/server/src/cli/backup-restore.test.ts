@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,30 +8,10 @@ import { createDatabase, migrateToLatest } from '../db/database';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { insertOfferOf, itemOf, SUPPLIER_A, SUPPLIER_B } from '../modules/orders/orders-test-data';
 import { placeOrder } from '../modules/orders/place-order';
+import { runCli } from '../test/run-cli';
 import { createTestDatabase, type TTestDatabase } from '../test/test-database';
 
-const cliDir = path.dirname(fileURLToPath(import.meta.url));
-
-type TRun = { code: number | null; output: string };
-
 /** Runs a command line tool as `npm run backup|restore` does, with its own environment. */
-function runCli(tool: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<TRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(cliDir, `${tool}.ts`), ...args], {
-      env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-      stdio: 'pipe',
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
-
 /** Every table of the product's schema with its row count and a hash of all its rows. */
 async function fingerprint(url: string): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString: url });

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { backupDatabase } from '../db/backup-database';
-import { openCliDatabase, startCliTool, UsageError } from './cli-database';
+import { databaseUrlOption, openCliDatabase, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run backup -- [--out FILE] [--database-url URL]
 
@@ -38,10 +38,7 @@ function parseArguments(argv: string[]): TArguments | 'help' {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (parsed.values.help) return 'help';
-  const databaseUrl = parsed.values['database-url'];
-  if (typeof databaseUrl === 'string' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new UsageError('--database-url must be a postgres:// or postgresql:// URL');
-  }
+  const databaseUrl = databaseUrlOption(parsed.values['database-url']);
   const stamp = new Date()
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
@@ -51,7 +48,7 @@ function parseArguments(argv: string[]): TArguments | 'help' {
   // npm runs scripts in the repository root; a relative path means the caller's folder.
   return {
     out: path.resolve(process.env.INIT_CWD ?? '.', out),
-    databaseUrl: typeof databaseUrl === 'string' ? databaseUrl : undefined,
+    databaseUrl,
   };
 }
 

@@ -86,3 +86,11 @@ export function startCliTool<TArguments>(options: {
   }
   return { args, config };
 }
+
+/** The `--database-url` option: a PostgreSQL URL, or undefined when not given. */
+export function databaseUrlOption(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value))
+    throw new UsageError('--database-url must be a postgres:// or postgresql:// URL');
+  return value;
+}

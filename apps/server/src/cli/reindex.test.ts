@@ -1,34 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOffers } from '../modules/catalogue/load-offers';
 import { openReader } from '../modules/search-index/index-schema';
 import { makeOffer } from '../test/factories';
+import { runCli } from '../test/run-cli';
 import { createTestDatabase, type TTestDatabase } from '../test/test-database';
 
-const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), 'reindex.ts');
 let database: TTestDatabase;
 let dir: string;
 
-function reindex(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', SEARCH_INDEX_DIR: dir },
-      stdio: 'pipe',
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const reindex = (args: string[]) => runCli('reindex', args, { SEARCH_INDEX_DIR: dir });
 
 const indexedTitles = () => {
   const db = openReader(path.join(dir, readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim()));

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { renewSearchGeneration } from '../modules/search-index/renew-search-generation';
 import { indexOwner, SqliteSearchIndex } from '../modules/search-index/sqlite-search-index';
-import { openCliDatabase, startCliTool, UsageError } from './cli-database';
+import { databaseUrlOption, openCliDatabase, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run reindex -- [--database-url URL]
 
@@ -30,11 +30,8 @@ function parseArguments(argv: string[]): TArguments | 'help' {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (parsed.values.help) return 'help';
-  const databaseUrl = parsed.values['database-url'];
-  if (typeof databaseUrl === 'string' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new UsageError('--database-url must be a postgres:// or postgresql:// URL');
-  }
-  return { databaseUrl: typeof databaseUrl === 'string' ? databaseUrl : undefined };
+  const databaseUrl = databaseUrlOption(parsed.values['database-url']);
+  return { databaseUrl };
 }
 
 async function main(): Promise<void> {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import { RestoreRefused, restoreDatabase } from '../db/restore-database';
-import { openCliDatabase, startCliTool, UsageError } from './cli-database';
+import { databaseUrlOption, openCliDatabase, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run restore -- FILE [--database-url URL] [--force]
 
@@ -41,13 +41,10 @@ function parseArguments(argv: string[]): TArguments | 'help' {
   // npm runs scripts in the repository root; a relative path means the caller's folder.
   const resolved = path.resolve(process.env.INIT_CWD ?? '.', file);
   if (!existsSync(resolved)) throw new UsageError(`No such file: ${file}`);
-  const databaseUrl = parsed.values['database-url'];
-  if (typeof databaseUrl === 'string' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new UsageError('--database-url must be a postgres:// or postgresql:// URL');
-  }
+  const databaseUrl = databaseUrlOption(parsed.values['database-url']);
   return {
     file: resolved,
-    databaseUrl: typeof databaseUrl === 'string' ? databaseUrl : undefined,
+    databaseUrl,
     isForced: parsed.values.force === true,
   };
 }

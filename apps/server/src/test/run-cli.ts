@@ -1,0 +1,25 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cliDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli');
+
+export type TCliRun = { code: number | null; output: string };
+
+/** Runs a command line tool of `src/cli` as `npm run` does, with its output (standard and error) as one text. */
+export function runCli(tool: string, args: string[], env: Record<string, string>): Promise<TCliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(cliDir, `${tool}.ts`), ...args], {
+      env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+      stdio: 'pipe',
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
