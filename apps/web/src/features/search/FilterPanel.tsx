@@ -230,7 +230,8 @@ export function FilterPanel({
           label={t('filter.modifiedTo')}
           value={dates.toText}
           onChange={(event) => dates.setToText(event.currentTarget.value)}
-          aria-invalid={dates.isInverted || undefined}
+          // Red as well, without a second message: the error belongs to the pair.
+          error={dates.isInverted}
           data-testid="modified-to"
         />
       </Group>

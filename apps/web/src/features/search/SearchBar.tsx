@@ -94,7 +94,6 @@ export function SearchBar({ terms, onSearch, onShowCompleteCatalog }: TSearchBar
               />
               {isShown && (
                 <Paper
-                  component="ul"
                   role="listbox"
                   id={listId}
                   aria-label={t('search.suggestions')}
@@ -104,8 +103,11 @@ export function SearchBar({ terms, onSearch, onShowCompleteCatalog }: TSearchBar
                   data-testid="search-suggestions"
                 >
                   {suggestions.map((suggestion, position) => (
-                    <li
+                    // The input keeps the focus and answers the keys (aria-activedescendant); a click picks too.
+                    // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are handled by the input, as the listbox pattern asks.
+                    <div
                       key={`${suggestion.kind}:${suggestion.text}`}
+                      tabIndex={-1}
                       id={`${listId}-${position}`}
                       role="option"
                       aria-selected={position === activeIndex}
@@ -119,7 +121,7 @@ export function SearchBar({ terms, onSearch, onShowCompleteCatalog }: TSearchBar
                       <Text component="span" size="xs" c="gray.7">
                         {t(suggestion.kind === 'keyword' ? 'search.suggestionKeyword' : 'search.suggestionTitle')}
                       </Text>
-                    </li>
+                    </div>
                   ))}
                 </Paper>
               )}

@@ -1,8 +1,8 @@
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
-  RESULT_CAP,
   PAYMENT_MODELS,
+  RESULT_CAP,
   SEARCH_SORTS,
   splitQuery,
   type TPageSize,
@@ -143,7 +143,8 @@ export function withList<TKey extends TOptionalList>(
   key: TKey,
   values: readonly NonNullable<TFilterState[TKey]>[number][],
 ): TFilterState {
-  const { [key]: _, ...rest } = filter;
+  const rest: TFilterState = { ...filter };
+  delete rest[key];
   return values.length > 0 ? { ...rest, [key]: unique(values as string[]) } : rest;
 }
 
