@@ -1,6 +1,5 @@
-import { searchSuggestEndpoint, type TSuggestion, ZSuggestResponse } from '@dsm/contracts';
+import type { TSuggestion } from '@dsm/contracts';
 import { useEffect, useState } from 'react';
-import { apiFetch } from '../../shared/api';
 import { withoutControlCharacters } from './search-terms';
 
 /** Typing pauses this long before suggestions are asked for, so a fast typist sends one request, not five. */
@@ -11,11 +10,6 @@ export const MIN_SUGGEST_CHARS = 2;
 const MAX_SUGGEST_CHARS = 100;
 
 const NONE: readonly TSuggestion[] = [];
-
-/** The path of `GET /api/search/suggest` for a prefix. */
-export function suggestPath(prefix: string): string {
-  return `${searchSuggestEndpoint.path}?prefix=${encodeURIComponent(prefix)}`;
-}
 
 /**
  * Titles and keywords completing the typed text (`GET /api/search/suggest`), asked for after a typing
@@ -35,13 +29,11 @@ export function useSuggestions(text: string): readonly TSuggestion[] {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiFetch({
-        method: searchSuggestEndpoint.method,
-        path: suggestPath(prefix),
-        schema: ZSuggestResponse,
-        signal: controller.signal,
-      })
-        .then((answer) => setSuggestions(answer.suggestions))
+      import('./fetch-suggestions')
+        .then(({ fetchSuggestions }) => fetchSuggestions(prefix, controller.signal))
+        .then((list) => {
+          if (!controller.signal.aborted) setSuggestions(list);
+        })
         .catch(() => {
           if (!controller.signal.aborted) setSuggestions(NONE);
         });
