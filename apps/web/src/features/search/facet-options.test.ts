@@ -4,20 +4,18 @@ import { facetCountText, facetOptions, visibleOptions } from './facet-options';
 const upper = (value: string) => value.toUpperCase();
 
 describe('facetOptions', () => {
-  it("lists the facet's values in its order with their counts, then the known ones without a count", () => {
+  it("lists the facet's values in its order with their labels and counts", () => {
     const options = facetOptions({
       facet: [
         { value: 'csv', count: 40 },
         { value: 'json', count: 3 },
       ],
-      known: ['xml', 'csv'],
-      selected: [],
+      selected: ['json'],
       labelOf: upper,
     });
     expect(options).toEqual([
       { value: 'csv', label: 'CSV', count: 40 },
       { value: 'json', label: 'JSON', count: 3 },
-      { value: 'xml', label: 'XML', count: null },
     ]);
   });
 

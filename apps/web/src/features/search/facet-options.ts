@@ -1,28 +1,24 @@
 import type { TFacetCount } from '@dsm/contracts';
 
-/** One value a facet group offers: its label and how many matching offers have it (null: not counted). */
-export type TFacetOption = { value: string; label: string; count: number | null };
+/** One value a facet group offers: its label and how many matching offers have it. */
+export type TFacetOption = { value: string; label: string; count: number };
 
 /**
- * The values a facet group lists: the offered ones in their order (the facet's, most frequent first,
- * then any the panel knows besides), followed by chosen values no list holds any more, counted 0, so a
- * chosen value can always be unticked. A value the facet does not name has no count: the facet keeps
- * only its 20 most frequent values, so a missing one is not necessarily absent from the results.
+ * The values a facet group lists: the facet's, most frequent first, followed by chosen values it no
+ * longer names, counted 0, so a chosen value can always be unticked. (A facet keeps its 20 most frequent
+ * values; a chosen value that matches at all is among them, as every offer the filter keeps has one of
+ * the chosen values.)
  */
 export function facetOptions(options: {
   facet: readonly TFacetCount[];
-  /** Values the panel lists whether counted or not (the categories and keywords of the catalogue). */
-  known?: readonly string[];
   selected: readonly string[];
   labelOf: (value: string) => string;
 }): TFacetOption[] {
-  const counts = new Map(options.facet.map((entry) => [entry.value, entry.count]));
-  const values = [...new Set([...options.facet.map((entry) => entry.value), ...(options.known ?? [])])];
-  const listed = new Set(values);
+  const listed = new Set(options.facet.map((entry) => entry.value));
   const missing = options.selected.filter((value) => !listed.has(value));
   return [
-    ...values.map((value) => ({ value, label: options.labelOf(value), count: counts.get(value) ?? null })),
-    ...missing.map((value) => ({ value, label: options.labelOf(value), count: counts.get(value) ?? 0 })),
+    ...options.facet.map((entry) => ({ value: entry.value, label: options.labelOf(entry.value), count: entry.count })),
+    ...missing.map((value) => ({ value, label: options.labelOf(value), count: 0 })),
   ];
 }
 
