@@ -1,9 +1,11 @@
+import type { TSearchFacets } from '@dsm/contracts';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { FilterPanel } from './FilterPanel';
 import { EMPTY_FILTER, type TFilterState } from './results-params';
+import { DATE_DELAY_MS } from './use-date-range';
 import { PRICE_DELAY_MS } from './use-price-range';
 
 const FILTER: TFilterState = {
@@ -175,5 +177,164 @@ describe('FilterPanel timing', () => {
     act(() => vi.advanceTimersByTime(PRICE_DELAY_MS * 2));
     expect(onClear).toHaveBeenCalledTimes(1);
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+const FACETS: TSearchFacets = {
+  categories: [{ value: 'TRANSPORT', count: 1204 }],
+  keywords: [{ value: 'Air quality', count: 7 }],
+  formats: [
+    { value: 'CSV', count: 900 },
+    { value: 'JSON', count: 12 },
+  ],
+  licences: [{ value: 'CC-BY-4.0', count: 300 }],
+  publishers: [{ value: 'City of Leipzig', count: 44 }],
+  paymentModels: [
+    { value: 'FREE_OF_CHARGE', count: 1000 },
+    { value: 'SUBSCRIPTION_BASED', count: 5 },
+  ],
+};
+
+function setupFacets(filter: TFilterState = EMPTY_FILTER, areFacetCountsEstimated = false) {
+  const onChange = vi.fn();
+  renderWithProviders(
+    <FilterPanel
+      filter={filter}
+      keywords={['air', 'Air quality']}
+      categories={['ENVIRONMENT', 'TRANSPORT']}
+      facets={FACETS}
+      areFacetCountsEstimated={areFacetCountsEstimated}
+      onChange={onChange}
+      onClear={vi.fn()}
+    />,
+  );
+  return { onChange, user: userEvent.setup() };
+}
+
+describe('FilterPanel facets', () => {
+  it('shows the counts of the current search beside categories, keywords and the new groups', async () => {
+    const { user } = setupFacets();
+    expect(screen.getByRole('checkbox', { name: 'Transport (1,204)' })).toBeTruthy();
+    // The facet names no count for this category: it shows none rather than a wrong 0.
+    expect(screen.getByRole('checkbox', { name: 'Environment' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'CSV (900)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'CC-BY-4.0 (300)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'City of Leipzig (44)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Free (1,000)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Subscription (5)' })).toBeTruthy();
+    expect(screen.queryByTestId('facet-estimate-hint')).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Keywords' }));
+    expect(screen.getByRole('option', { name: 'Air quality (7)' })).toBeTruthy();
+  });
+
+  it('marks estimated counts and tells screen readers why', () => {
+    setupFacets(EMPTY_FILTER, true);
+    const box = screen.getByRole('checkbox', { name: 'CSV (~900)' });
+    const group = box.closest('[aria-describedby]');
+    const hint = screen.getByTestId('facet-estimate-hint');
+    expect(group?.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(hint.textContent).toMatch(/newest 10,000/);
+  });
+
+  it('adds and removes format, licence, publisher and payment model values, leaving the rest of the filter', async () => {
+    const { user, onChange } = setupFacets(FILTER);
+    await user.click(screen.getByRole('checkbox', { name: 'JSON (12)' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...FILTER, selectedFormats: ['JSON'] });
+    await user.click(screen.getByRole('checkbox', { name: 'CC-BY-4.0 (300)' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...FILTER, selectedLicences: ['CC-BY-4.0'] });
+    await user.click(screen.getByRole('checkbox', { name: 'City of Leipzig (44)' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...FILTER, selectedPublishers: ['City of Leipzig'] });
+    await user.click(screen.getByRole('checkbox', { name: 'Subscription (5)' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...FILTER, selectedPaymentModels: ['SUBSCRIPTION_BASED'] });
+  });
+
+  it('keeps a chosen value listed at 0 when the search no longer finds it, and unticks it', async () => {
+    const filter: TFilterState = { ...EMPTY_FILTER, selectedFormats: ['CSV', 'PDF'] };
+    const { user, onChange } = setupFacets(filter);
+    const pdf = screen.getByRole('checkbox', { name: 'PDF (0)' }) as HTMLInputElement;
+    expect(pdf.checked).toBe(true);
+    await user.click(pdf);
+    expect(onChange).toHaveBeenLastCalledWith({ ...EMPTY_FILTER, selectedFormats: ['CSV'] });
+    await user.click(screen.getByRole('checkbox', { name: 'CSV (900)' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...EMPTY_FILTER, selectedFormats: ['PDF'] });
+  });
+
+  it('shows the payment models in the chosen language', async () => {
+    const { default: i18n } = await import('i18next');
+    await act(() => i18n.changeLanguage('de'));
+    try {
+      setupFacets();
+      expect(screen.getByRole('checkbox', { name: 'Kostenlos (1.000)' })).toBeTruthy();
+      expect(screen.getByRole('checkbox', { name: 'Abonnement (5)' })).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+});
+
+describe('FilterPanel modification dates', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const inputs = () => ({
+    from: screen.getByLabelText('Modified from') as HTMLInputElement,
+    to: screen.getByLabelText('Modified to') as HTMLInputElement,
+  });
+
+  it('searches a range after a pause and an open bound as null', () => {
+    vi.useFakeTimers();
+    const onChange = vi.fn();
+    renderWithProviders(
+      <FilterPanel filter={FILTER} keywords={[]} categories={[]} onChange={onChange} onClear={vi.fn()} />,
+    );
+    const { from, to } = inputs();
+    fireEvent.change(from, { target: { value: '2024-01-01' } });
+    fireEvent.change(to, { target: { value: '2024-06-30' } });
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(DATE_DELAY_MS));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith({ ...FILTER, modifiedRange: { from: '2024-01-01', to: '2024-06-30' } });
+    fireEvent.change(from, { target: { value: '' } });
+    act(() => vi.advanceTimersByTime(DATE_DELAY_MS));
+    expect(onChange).toHaveBeenLastCalledWith({ ...FILTER, modifiedRange: { from: null, to: '2024-06-30' } });
+  });
+
+  it('explains a from after the to and does not search it', () => {
+    vi.useFakeTimers();
+    const onChange = vi.fn();
+    renderWithProviders(
+      <FilterPanel filter={EMPTY_FILTER} keywords={[]} categories={[]} onChange={onChange} onClear={vi.fn()} />,
+    );
+    const { from, to } = inputs();
+    fireEvent.change(from, { target: { value: '2024-05-02' } });
+    fireEvent.change(to, { target: { value: '2024-05-01' } });
+    act(() => vi.advanceTimersByTime(DATE_DELAY_MS * 3));
+    expect(screen.getByText("'Modified from' must not be after 'Modified to'.")).toBeTruthy();
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    expect(onChange).not.toHaveBeenCalled();
+    // The same day on both sides is a valid range: the bounds are inclusive.
+    fireEvent.change(to, { target: { value: '2024-05-02' } });
+    act(() => vi.advanceTimersByTime(DATE_DELAY_MS));
+    expect(screen.queryByText("'Modified from' must not be after 'Modified to'.")).toBeNull();
+    expect(onChange).toHaveBeenCalledWith({ ...EMPTY_FILTER, modifiedRange: { from: '2024-05-02', to: '2024-05-02' } });
+  });
+
+  it('shows the range of the URL and empties it on Clear without searching it again', () => {
+    vi.useFakeTimers();
+    const onChange = vi.fn();
+    const onClear = vi.fn();
+    const filter: TFilterState = { ...EMPTY_FILTER, modifiedRange: { from: '2023-03-01', to: null } };
+    renderWithProviders(
+      <FilterPanel filter={filter} keywords={[]} categories={[]} onChange={onChange} onClear={onClear} />,
+    );
+    const { from, to } = inputs();
+    expect(from.value).toBe('2023-03-01');
+    fireEvent.change(to, { target: { value: '2023-04-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    act(() => vi.advanceTimersByTime(DATE_DELAY_MS * 2));
+    expect(onClear).toHaveBeenCalledTimes(1);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(from.value).toBe('');
+    expect(to.value).toBe('');
   });
 });

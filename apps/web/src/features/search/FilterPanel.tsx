@@ -1,9 +1,14 @@
-import { Button, Checkbox, Group, MultiSelect, ScrollArea, Stack, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import type { TPaymentModel, TSearchFacets } from '@dsm/contracts';
+import { Button, Checkbox, Group, MultiSelect, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryText } from '../../shared/labels';
+import { categoryText, textOrSelf } from '../../shared/labels';
+import { FacetGroup } from './FacetGroup';
+import { FacetLabel } from './FacetLabel';
+import { facetOptions } from './facet-options';
 import { addKeyword, keywordOptions } from './keyword-options';
-import { type TFilterState, withWorkingEndpoints } from './results-params';
+import { type TFilterState, withList, withWorkingEndpoints } from './results-params';
+import { useDateRange } from './use-date-range';
 import { usePriceRange } from './use-price-range';
 
 // The sort select comes in this panel's chunk: both are built on Mantine's combobox, which a chunk of
@@ -16,6 +21,17 @@ const KEYWORD_OPTION_LIMIT = 50;
 /** The category list's height in px: about 12 categories, then it scrolls (the catalogue has more). */
 const CATEGORY_LIST_HEIGHT = 320;
 
+const NO_FACETS: TSearchFacets = {
+  categories: [],
+  keywords: [],
+  formats: [],
+  licences: [],
+  publishers: [],
+  paymentModels: [],
+};
+
+const asIs = (value: string) => value;
+
 export type TFilterPanelProps = {
   filter: TFilterState;
   /** Keywords the picker offers (from the filter values). */
@@ -24,31 +40,53 @@ export type TFilterPanelProps = {
   categories: readonly string[];
   /** The filter values are still loading: the category list keeps its full height meanwhile. */
   isLoadingValues?: boolean;
+  /** The values counted for the current search; absent until the first answer. */
+  facets?: TSearchFacets;
+  /** The counts are over the newest 10,000 matches: shown as estimates. */
+  areFacetCountsEstimated?: boolean;
   /** A changed filter; the search restarts from the first page. */
   onChange: (filter: TFilterState) => void;
-  /** Resets categories, keywords, price range and the search terms, and searches again. */
+  /** Resets every filter and the search terms, and searches again. */
   onClear: () => void;
 };
 
-/** Price range, keyword picker and categories; every change searches again from page 0. */
+/**
+ * Price range, keyword picker, categories, formats, licences, publishers, payment models and the
+ * modification dates, each value with its count for the current search; every change searches again
+ * from page 0.
+ */
 export function FilterPanel({
   filter,
   keywords,
   categories,
   isLoadingValues = false,
+  facets = NO_FACETS,
+  areFacetCountsEstimated = false,
   onChange,
   onClear,
 }: TFilterPanelProps) {
   const { t } = useTranslation();
   const price = usePriceRange(filter, onChange);
+  const dates = useDateRange(filter, onChange);
+  const estimateHintId = useId();
   const [keywordText, setKeywordText] = useState('');
   const chosen = filter.selectedKeywords;
   // The chosen keywords stay in the data so their pills have labels; the picker hides them.
   const keywordData = [...chosen, ...keywordOptions(keywords, chosen, keywordText, KEYWORD_OPTION_LIMIT)];
+  const keywordCounts = new Map(facets.keywords.map((entry) => [entry.value, entry.count]));
+  // Categories keep the catalogue's order: the list is long and scrolls, so values must not move as counts change.
   const categoryOptions = [...new Set([...filter.selectedCategories, ...categories])];
+  const categoryCounts = new Map(facets.categories.map((entry) => [entry.value, entry.count]));
+  const isEstimated = areFacetCountsEstimated;
+  const groupProps = { isEstimated, estimateHintId };
+  const formats = filter.selectedFormats ?? [];
+  const licences = filter.selectedLicences ?? [];
+  const publishers = filter.selectedPublishers ?? [];
+  const paymentModels = filter.selectedPaymentModels ?? [];
 
   const clear = () => {
     price.clear();
+    dates.clear();
     setKeywordText('');
     onClear();
   };
@@ -58,6 +96,11 @@ export function FilterPanel({
       <Title order={2} size="h4" id="filter-title">
         {t('filter.title')}
       </Title>
+      {isEstimated && (
+        <Text size="xs" c="gray.7" id={estimateHintId} data-testid="facet-estimate-hint">
+          {t('filter.estimatedCountHint')}
+        </Text>
+      )}
       <Group grow gap="xs" align="flex-start">
         <TextInput
           label={t('filter.priceFrom')}
@@ -93,6 +136,9 @@ export function FilterPanel({
         // keywordOptions has filtered already; Mantine's own filter would drop nothing more.
         filter={({ options }) => options}
         hidePickedOptions
+        renderOption={({ option }) => (
+          <FacetLabel label={option.label} count={keywordCounts.get(option.value) ?? null} isEstimated={isEstimated} />
+        )}
         nothingFoundMessage={t('filter.noKeywords')}
         maxDropdownHeight={260}
         // The option list is put in the page when it opens, not kept hidden in it: a kept one is
@@ -104,6 +150,7 @@ export function FilterPanel({
         label={t('filter.categories')}
         value={filter.selectedCategories}
         onChange={(selectedCategories) => onChange({ ...filter, selectedCategories })}
+        aria-describedby={isEstimated ? estimateHintId : undefined}
       >
         {/* A bounded list keeps the results within reach on a phone, where the panel sits above them. */}
         {/* While the values load the list holds its usual height, so the results below do not jump. */}
@@ -117,11 +164,77 @@ export function FilterPanel({
         >
           <Stack gap={6}>
             {categoryOptions.map((category) => (
-              <Checkbox key={category} value={category} label={categoryText(t, category)} />
+              <Checkbox
+                key={category}
+                value={category}
+                label={
+                  <FacetLabel
+                    label={categoryText(t, category)}
+                    count={categoryCounts.get(category) ?? null}
+                    isEstimated={isEstimated}
+                  />
+                }
+              />
             ))}
           </Stack>
         </ScrollArea.Autosize>
       </Checkbox.Group>
+      <FacetGroup
+        label={t('filter.formats')}
+        options={facetOptions({ facet: facets.formats, selected: formats, labelOf: asIs })}
+        selected={formats}
+        onChange={(next) => onChange(withList(filter, 'selectedFormats', next))}
+        data-testid="format-facet"
+        {...groupProps}
+      />
+      <FacetGroup
+        label={t('filter.licences')}
+        options={facetOptions({ facet: facets.licences, selected: licences, labelOf: asIs })}
+        selected={licences}
+        onChange={(next) => onChange(withList(filter, 'selectedLicences', next))}
+        data-testid="licence-facet"
+        {...groupProps}
+      />
+      <FacetGroup
+        label={t('filter.publishers')}
+        options={facetOptions({ facet: facets.publishers, selected: publishers, labelOf: asIs })}
+        selected={publishers}
+        onChange={(next) => onChange(withList(filter, 'selectedPublishers', next))}
+        data-testid="publisher-facet"
+        {...groupProps}
+      />
+      <FacetGroup
+        label={t('filter.paymentModels')}
+        options={facetOptions({
+          facet: facets.paymentModels,
+          selected: paymentModels,
+          labelOf: (value) => textOrSelf(t, 'offerList.payment', value),
+        })}
+        selected={paymentModels}
+        // The values come from the facet, which counts only the API's payment models.
+        onChange={(next) => onChange(withList(filter, 'selectedPaymentModels', next as TPaymentModel[]))}
+        data-testid="payment-facet"
+        {...groupProps}
+      />
+      <Group grow gap="xs" align="flex-start" role="group" aria-label={t('filter.modified')}>
+        <TextInput
+          type="date"
+          label={t('filter.modifiedFrom')}
+          value={dates.fromText}
+          onChange={(event) => dates.setFromText(event.currentTarget.value)}
+          error={dates.isInverted ? t('filter.modifiedOrder') : undefined}
+          data-testid="modified-from"
+        />
+        <TextInput
+          type="date"
+          label={t('filter.modifiedTo')}
+          value={dates.toText}
+          onChange={(event) => dates.setToText(event.currentTarget.value)}
+          // Red as well, without a second message: the error belongs to the pair.
+          error={dates.isInverted}
+          data-testid="modified-to"
+        />
+      </Group>
       <Checkbox
         label={t('filter.workingEndpoints')}
         checked={filter.hasWorkingEndpoint === true}

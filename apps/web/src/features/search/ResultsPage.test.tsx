@@ -358,3 +358,71 @@ describe('ResultsPage: corrected words, partial matches and the order', () => {
     expect(select.value).toBe('Price: low to high');
   });
 });
+
+describe('ResultsPage facets', () => {
+  it("sends the URL's facet filters, shows the answer's counts and adds a ticked value to the URL", async () => {
+    screenWidth('wide');
+    searchAnswers.push(
+      json(200, {
+        ...page(1500, 10),
+        facets: {
+          ...page(0, 0).facets,
+          categories: [{ value: 'TRANSPORT', count: 1204 }],
+          formats: [
+            { value: 'CSV', count: 1300 },
+            { value: 'JSON', count: 200 },
+          ],
+          paymentModels: [{ value: 'FREE_OF_CHARGE', count: 1500 }],
+        },
+      }),
+    );
+    const filter = JSON.stringify({
+      selectedCategories: [],
+      selectedKeywords: [],
+      priceRange: { from: null, to: null },
+      selectedPaymentModels: ['FREE_OF_CHARGE'],
+      modifiedRange: { from: '2024-01-01', to: null },
+    });
+    const view = renderWithProviders(<ResultsPage />, { url: `/results?filter=${encodeURIComponent(filter)}` });
+    expect(await screen.findByRole('checkbox', { name: 'Transport (1,204)' })).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Free (1,500)' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Modified from') as HTMLInputElement).value).toBe('2024-01-01');
+    expect(searchCalls()[0]?.body).toEqual({
+      index: 0,
+      pageSize: 10,
+      filter: {
+        categories: [],
+        keywords: [],
+        minPrice: null,
+        maxPrice: null,
+        paymentModels: ['FREE_OF_CHARGE'],
+        modifiedFrom: '2024-01-01',
+      },
+    });
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'CSV (1,300)' }));
+    await waitFor(() =>
+      expect(parseResultsParams(currentLocation(view).searchParams).filter).toMatchObject({
+        selectedFormats: ['CSV'],
+        selectedPaymentModels: ['FREE_OF_CHARGE'],
+        modifiedRange: { from: '2024-01-01', to: null },
+      }),
+    );
+    await waitFor(() => expect(searchCalls().at(-1)?.body).toMatchObject({ filter: { formats: ['CSV'] } }));
+  });
+
+  it('counts the facet filters on the phone button', async () => {
+    screenWidth('phone');
+    searchAnswers.push(json(200, page(3, 3)));
+    const filter = JSON.stringify({
+      selectedCategories: [],
+      selectedKeywords: [],
+      priceRange: { from: null, to: null },
+      selectedFormats: ['CSV', 'JSON'],
+      selectedPublishers: ['City of Leipzig'],
+      modifiedRange: { from: null, to: '2024-01-01' },
+    });
+    renderWithProviders(<ResultsPage />, { url: `/results?filter=${encodeURIComponent(filter)}` });
+    await screen.findByTestId('results-heading');
+    expect(screen.getByTestId('filter-toggle').textContent).toBe('Show filters4');
+  });
+});

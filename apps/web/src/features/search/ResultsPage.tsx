@@ -9,7 +9,7 @@ import { usePageSettled } from '../../shared/page-settled';
 import { Paging } from './Paging';
 import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
-import type { TFilterState } from './results-params';
+import { OPTIONAL_LISTS, type TFilterState } from './results-params';
 import { SearchBar } from './SearchBar';
 import { SearchCorrection } from './SearchCorrection';
 import { SortPlaceholder } from './SortPlaceholder';
@@ -35,12 +35,17 @@ function NoFilterPanel() {
 const loadSortSelect = async () => (await import('./FilterPanel')).SortSelect;
 const SortSelect = lazyPart(loadSortSelect, SortPlaceholder);
 
-/** How many filters narrow the search: each category and keyword, a price bound, the endpoint switch. */
+/**
+ * How many filters narrow the search: each chosen value (category, keyword, format, licence, publisher,
+ * payment model), a price range, a modification range, the endpoint switch.
+ */
 function activeFilterCount(filter: TFilterState): number {
   return (
     filter.selectedCategories.length +
     filter.selectedKeywords.length +
+    Object.values(OPTIONAL_LISTS).reduce((sum, key) => sum + (filter[key]?.length ?? 0), 0) +
     (filter.priceRange.from !== null || filter.priceRange.to !== null ? 1 : 0) +
+    (filter.modifiedRange ? 1 : 0) +
     (filter.hasWorkingEndpoint ? 1 : 0)
   );
 }
@@ -104,6 +109,8 @@ export function ResultsPage() {
                     keywords={filterValues.data?.keywords ?? NONE}
                     categories={filterValues.data?.categories ?? NONE}
                     isLoadingValues={filterValues.isPending}
+                    facets={data?.facets}
+                    areFacetCountsEstimated={data?.areFacetCountsEstimated ?? false}
                     onChange={(next) => change({ filter: next })}
                     onClear={reset}
                   />

@@ -1,6 +1,7 @@
+import type { TSuggestResponse } from '@dsm/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { useDemoMode } from '../../shared/DemoModeProvider';
 import { renderWithProviders } from '../../test/render';
 import { SearchBar } from './SearchBar';
@@ -103,5 +104,115 @@ describe('SearchBar', () => {
     await user.click(screen.getByRole('button', { name: 'show complete catalog' }));
     expect(onShowCompleteCatalog).toHaveBeenCalled();
     await waitFor(() => expect(input).toHaveProperty('value', ''));
+  });
+});
+
+const SUGGESTIONS: TSuggestResponse = {
+  suggestions: [
+    { kind: 'keyword', text: 'air' },
+    { kind: 'keyword', text: 'airport' },
+    { kind: 'title', text: 'Air quality Leipzig 2024' },
+  ],
+};
+
+describe('SearchBar suggestions', () => {
+  let fetchMock: Mock<typeof fetch>;
+  let answer: () => Response;
+
+  beforeEach(() => {
+    answer = () => new Response(JSON.stringify(SUGGESTIONS), { headers: { 'content-type': 'application/json' } });
+    fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer()) as Mock<typeof fetch>;
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const suggestCalls = () =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/search/suggest'));
+
+  it('asks once the typing pauses, from 2 characters on, and lists titles and keywords', async () => {
+    const { input, user } = setup();
+    await user.type(input, 'a');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(suggestCalls()).toEqual([]);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.type(input, 'ir');
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' });
+    expect(suggestCalls()).toEqual(['/api/search/suggest?prefix=air']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'airKeyword',
+      'airportKeyword',
+      'Air quality Leipzig 2024Title',
+    ]);
+    expect(input.getAttribute('aria-controls')).toBe(list.id);
+    expect(input.getAttribute('aria-haspopup')).toBe('listbox');
+  });
+
+  it('moves through the suggestions with the arrows and adds the picked one as a term on Enter', async () => {
+    const { input, user, onSearch } = setup(['water']);
+    await user.type(input, 'air');
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowUp}');
+    const active = screen.getByRole('option', { selected: true });
+    expect(active.textContent).toBe('airportKeyword');
+    expect(input.getAttribute('aria-activedescendant')).toBe(active.id);
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    expect(onSearch).toHaveBeenCalledWith(['water', 'airport']);
+    expect(input).toHaveProperty('value', '');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('keeps a picked title of several words together as one term, as a typed phrase in quotes is', async () => {
+    const { input, user, onSearch } = setup();
+    await user.type(input, 'air');
+    await user.click(await screen.findByRole('option', { name: /Air quality Leipzig/ }));
+    expect(onSearch).toHaveBeenCalledWith(['"Air quality Leipzig 2024"']);
+  });
+
+  it('closes on Escape, after which Enter searches the typed text', async () => {
+    const { input, user, onSearch } = setup();
+    await user.type(input, 'air');
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledWith(['air']);
+  });
+
+  it('keeps the limits of typed terms for a picked suggestion', async () => {
+    const terms = Array.from({ length: 20 }, (_, i) => `w${i}`);
+    const { input, user, onSearch } = setup(terms);
+    await user.type(input, 'air');
+    await user.click(await screen.findByRole('option', { name: /airport/ }));
+    expect(onSearch).not.toHaveBeenCalled();
+    expect((await screen.findByRole('alert')).textContent).toContain('Query size exceeded!');
+  });
+
+  it('aborts the request of text typed further, so an older answer never shows', async () => {
+    const { input, user } = setup();
+    await user.type(input, 'ai');
+    await waitFor(() => expect(suggestCalls()).toHaveLength(1));
+    const firstSignal = fetchMock.mock.calls[0]?.[1]?.signal;
+    await user.type(input, 'r');
+    expect(firstSignal?.aborted).toBe(true);
+    await waitFor(() =>
+      expect(suggestCalls()).toEqual(['/api/search/suggest?prefix=ai', '/api/search/suggest?prefix=air']),
+    );
+  });
+
+  it('shows nothing when the request fails, and the bar searches as before', async () => {
+    answer = () =>
+      new Response(JSON.stringify({ statusCode: 500, code: 'INTERNAL', error: 'Internal', message: 'down' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
+    const { input, user, onSearch } = setup();
+    await user.type(input, 'air');
+    await waitFor(() => expect(suggestCalls()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onSearch).toHaveBeenCalledWith(['air']);
   });
 });

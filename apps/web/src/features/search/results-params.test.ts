@@ -7,7 +7,10 @@ import {
   parsePrice,
   parseResultsParams,
   resultsPath,
+  type TFilterState,
   topicResultsPath,
+  withList,
+  withModifiedRange,
   withWorkingEndpoints,
 } from './results-params';
 
@@ -231,5 +234,55 @@ describe("the 'working endpoints only' switch", () => {
     expect(withWorkingEndpoints({ ...EMPTY_FILTER, hasWorkingEndpoint: true }, false)).toEqual(EMPTY_FILTER);
     const params = new URLSearchParams({ filter: JSON.stringify({ ...EMPTY_FILTER, hasWorkingEndpoint: false }) });
     expect(parseResultsParams(params).filter).toEqual(EMPTY_FILTER);
+  });
+});
+
+describe('the facet filters in the URL', () => {
+  const filter: TFilterState = {
+    ...EMPTY_FILTER,
+    selectedFormats: ['CSV'],
+    selectedLicences: ['CC-BY-4.0'],
+    selectedPublishers: ['City of Leipzig'],
+    selectedPaymentModels: ['SUBSCRIPTION_BASED'],
+    modifiedRange: { from: '2024-01-01', to: null },
+  };
+
+  it('survive a round trip through the URL and count as filters', () => {
+    const params = buildResultsParams({ terms: ['air'], filter });
+    expect(JSON.parse(params.get('filter') ?? '')).toMatchObject({
+      selectedFormats: ['CSV'],
+      modifiedRange: { from: '2024-01-01', to: null },
+    });
+    const parsed = parseResultsParams(params);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.filter).toEqual(filter);
+    expect(isEmptyFilter({ ...EMPTY_FILTER, selectedPublishers: ['x'] })).toBe(false);
+    expect(isEmptyFilter(withModifiedRange(EMPTY_FILTER, { from: null, to: '2024-01-01' }))).toBe(false);
+  });
+
+  it('are left out when empty, so a link from before them reads as it did and stays as short', () => {
+    const old = JSON.stringify({
+      selectedCategories: ['LAW'],
+      selectedKeywords: [],
+      priceRange: { from: null, to: 3 },
+    });
+    const parsed = parseResultsParams(new URLSearchParams({ filter: old }));
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.filter).toEqual({ ...EMPTY_FILTER, selectedCategories: ['LAW'], priceRange: { from: null, to: 3 } });
+    expect(buildResultsParams({ terms: [], filter: parsed.filter }).get('filter')).toBe(old);
+    expect(withList(filter, 'selectedFormats', [])).not.toHaveProperty('selectedFormats');
+    expect(withModifiedRange(filter, { from: null, to: null })).not.toHaveProperty('modifiedRange');
+  });
+
+  it('refuse a hand-edited payment model, date or inverted date range and fall back to no filter', () => {
+    for (const edited of [
+      { ...filter, selectedPaymentModels: ['GRATIS'] },
+      { ...filter, modifiedRange: { from: '1.1.2024', to: null } },
+      { ...filter, modifiedRange: { from: '2024-05-02', to: '2024-05-01' } },
+    ]) {
+      const parsed = parseResultsParams(new URLSearchParams({ filter: JSON.stringify(edited) }));
+      expect(parsed.problems, JSON.stringify(edited)).toEqual(['filter']);
+      expect(parsed.filter).toEqual(EMPTY_FILTER);
+    }
   });
 });

@@ -1,10 +1,12 @@
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
+  PAYMENT_MODELS,
   RESULT_CAP,
   SEARCH_SORTS,
   splitQuery,
   type TPageSize,
+  type TPaymentModel,
   type TSearchSort,
   ZSearchFilter,
 } from '@dsm/contracts';
@@ -18,7 +20,26 @@ export type TFilterState = {
   priceRange: { from: number | null; to: number | null };
   /** Only offers with an endpoint the server last found online; left out when off. */
   hasWorkingEndpoint?: true;
+  /** Distribution formats as the facet lists them; left out when none is chosen (so are the next ones). */
+  selectedFormats?: string[];
+  selectedLicences?: string[];
+  selectedPublishers?: string[];
+  selectedPaymentModels?: TPaymentModel[];
+  /** Inclusive modification days, 'YYYY-MM-DD'; left out when neither bound is set. */
+  modifiedRange?: TDateRange;
 };
+
+/** A range of days written 'YYYY-MM-DD', either bound open (null). */
+export type TDateRange = { from: string | null; to: string | null };
+
+/** The filter lists that may be left out of the state when empty, each named as its facet. */
+export const OPTIONAL_LISTS = {
+  formats: 'selectedFormats',
+  licences: 'selectedLicences',
+  publishers: 'selectedPublishers',
+  paymentModels: 'selectedPaymentModels',
+} as const;
+export type TOptionalList = (typeof OPTIONAL_LISTS)[keyof typeof OPTIONAL_LISTS];
 
 /** No category, no keyword, no price bound. */
 export const EMPTY_FILTER: TFilterState = {
@@ -37,6 +58,13 @@ const ZFilterParam = z.object({
     })
     .default({ from: null, to: null }),
   hasWorkingEndpoint: z.boolean().optional(),
+  selectedFormats: z.array(z.string()).default([]),
+  selectedLicences: z.array(z.string()).default([]),
+  selectedPublishers: z.array(z.string()).default([]),
+  selectedPaymentModels: z.array(z.enum(PAYMENT_MODELS)).default([]),
+  modifiedRange: z
+    .object({ from: z.string().nullable().default(null), to: z.string().nullable().default(null) })
+    .default({ from: null, to: null }),
 });
 
 /** A URL parameter that could not be used and was replaced by its default. */
@@ -99,12 +127,31 @@ function parseFilter(raw: string | null): TFilterState | null {
   const { from, to } = parsed.data.priceRange;
   // The API refuses an inverted range; the panel never writes one, so the link was edited by hand.
   if (from !== null && to !== null && from > to) return null;
-  return {
+  let filter: TFilterState = {
     selectedCategories: unique(parsed.data.selectedCategories),
     selectedKeywords: unique(parsed.data.selectedKeywords),
     priceRange: { from, to },
     ...(parsed.data.hasWorkingEndpoint ? { hasWorkingEndpoint: true as const } : {}),
   };
+  for (const key of Object.values(OPTIONAL_LISTS)) filter = withList(filter, key, parsed.data[key]);
+  return withModifiedRange(filter, parsed.data.modifiedRange);
+}
+
+/** The filter with one of the optional lists replaced; an empty list is left out, so links stay short. */
+export function withList<TKey extends TOptionalList>(
+  filter: TFilterState,
+  key: TKey,
+  values: readonly NonNullable<TFilterState[TKey]>[number][],
+): TFilterState {
+  const rest: TFilterState = { ...filter };
+  delete rest[key];
+  return values.length > 0 ? { ...rest, [key]: unique(values as string[]) } : rest;
+}
+
+/** The filter with the modification range replaced; an open range on both sides is left out. */
+export function withModifiedRange(filter: TFilterState, range: TDateRange): TFilterState {
+  const { modifiedRange: _, ...rest } = filter;
+  return range.from === null && range.to === null ? rest : { ...rest, modifiedRange: { ...range } };
 }
 
 /** True when the search API takes the filter: no empty or overlong value, not too many of them. */
@@ -115,6 +162,12 @@ function isSearchableFilter(filter: TFilterState): boolean {
     minPrice: filter.priceRange.from,
     maxPrice: filter.priceRange.to,
     hasWorkingEndpoint: filter.hasWorkingEndpoint === true,
+    formats: filter.selectedFormats ?? [],
+    licences: filter.selectedLicences ?? [],
+    publishers: filter.selectedPublishers ?? [],
+    paymentModels: filter.selectedPaymentModels ?? [],
+    modifiedFrom: filter.modifiedRange?.from ?? null,
+    modifiedTo: filter.modifiedRange?.to ?? null,
   }).success;
 }
 
@@ -188,7 +241,9 @@ export const isEmptyFilter = (filter: TFilterState): boolean =>
   filter.selectedKeywords.length === 0 &&
   filter.priceRange.from === null &&
   filter.priceRange.to === null &&
-  !filter.hasWorkingEndpoint;
+  !filter.hasWorkingEndpoint &&
+  Object.values(OPTIONAL_LISTS).every((key) => (filter[key]?.length ?? 0) === 0) &&
+  !filter.modifiedRange;
 
 /** The filter with the 'working endpoints only' switch set or cleared. */
 export function withWorkingEndpoints(filter: TFilterState, isOn: boolean): TFilterState {

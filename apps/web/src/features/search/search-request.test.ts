@@ -47,3 +47,44 @@ describe("toSearchRequest with 'working endpoints only'", () => {
     expect(ZSearchRequest.parse(request).filter.hasWorkingEndpoint).toBe(true);
   });
 });
+
+describe('toSearchRequest with the facet filters', () => {
+  it('sends formats, licences, publishers, payment models and the modification days the contract accepts', () => {
+    const request = toSearchRequest({
+      terms: [],
+      filter: {
+        ...EMPTY_FILTER,
+        selectedFormats: ['CSV'],
+        selectedLicences: ['CC-BY-4.0'],
+        selectedPublishers: ['City of Leipzig'],
+        selectedPaymentModels: ['FREE_OF_CHARGE', 'DATA_VOLUME_BASED'],
+        modifiedRange: { from: '2024-01-01', to: '2024-12-31' },
+      },
+      index: 0,
+    });
+    expect(ZSearchRequest.parse(request).filter).toMatchObject({
+      formats: ['CSV'],
+      licences: ['CC-BY-4.0'],
+      publishers: ['City of Leipzig'],
+      paymentModels: ['FREE_OF_CHARGE', 'DATA_VOLUME_BASED'],
+      modifiedFrom: '2024-01-01',
+      modifiedTo: '2024-12-31',
+    });
+  });
+
+  it('leaves them out when unset, so a plain link sends the body the landing preload sent', () => {
+    expect(toSearchRequest({ terms: [], filter: EMPTY_FILTER, index: 0 }).filter).toEqual({
+      categories: [],
+      keywords: [],
+      minPrice: null,
+      maxPrice: null,
+    });
+    const openEnded = toSearchRequest({
+      terms: [],
+      filter: { ...EMPTY_FILTER, modifiedRange: { from: null, to: '2024-12-31' } },
+      index: 0,
+    });
+    expect(openEnded.filter).not.toHaveProperty('modifiedFrom');
+    expect(openEnded.filter).toMatchObject({ modifiedTo: '2024-12-31' });
+  });
+});

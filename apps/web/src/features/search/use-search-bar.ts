@@ -16,6 +16,8 @@ export type TSearchBarState = {
   submit: () => void;
   /** Searches with one more term (a suggested topic). */
   addTerm: (term: string) => void;
+  /** Searches with a picked suggestion added, as if it had been typed and Enter pressed; several words stay one phrase. */
+  pickSuggestion: (suggestion: string) => void;
   /** Searches without this term. */
   removeTerm: (term: string) => void;
   /** Clears text and terms and lists everything. */
@@ -53,21 +55,27 @@ export function useSearchBar(
     onSearch(result.terms);
   };
 
+  const submitText = (typed: string) => {
+    const outcome = interpretSearchInput(terms, typed);
+    if (outcome.kind === 'demoMode') {
+      setDemoMode(outcome.isOn);
+      setText('');
+      showAlert(t(outcome.isOn ? 'search.demoOn' : 'search.demoOff'));
+    } else if (outcome.kind === 'overLimit') {
+      refuse(outcome.terms);
+    } else {
+      search({ terms: outcome.terms, isOverLimit: false });
+    }
+  };
+
   return {
     text,
     setText,
     terms,
-    submit() {
-      const outcome = interpretSearchInput(terms, text);
-      if (outcome.kind === 'demoMode') {
-        setDemoMode(outcome.isOn);
-        setText('');
-        showAlert(t(outcome.isOn ? 'search.demoOn' : 'search.demoOff'));
-      } else if (outcome.kind === 'overLimit') {
-        refuse(outcome.terms);
-      } else {
-        search({ terms: outcome.terms, isOverLimit: false });
-      }
+    submit: () => submitText(text),
+    pickSuggestion(suggestion) {
+      const words = suggestion.replaceAll('"', ' ').trim();
+      submitText(/\s/.test(words) ? `"${words}"` : words);
     },
     addTerm: (term) => search(addTerms(terms, [term])),
     removeTerm: (term) => search({ terms: terms.filter((item) => item !== term), isOverLimit: false }),
