@@ -10,6 +10,11 @@ import type { TIndexFilter, TIndexSearch, TIndexSearchResult } from './search-in
 
 /** Weights of the title, keywords and description columns in bm25. */
 const BM25 = 'bm25(docs_fts, 10.0, 4.0, 1.0)';
+/**
+ * The newest matches bm25 ranks: scoring costs a few microseconds a match (FTS5 reads each one's column
+ * sizes), so a word found in 350,000 offers is ranked over its newest 2,000 matches.
+ */
+const RANK_WINDOW = 2_000;
 /** How many of the best bm25 matches are ranked again by title match, coverage and recency. */
 const RERANK_DEPTH = 100;
 /** Word combinations tried at one level of a partial match before falling back to fewer words. */
@@ -76,15 +81,22 @@ function prepare(db: Database, text: string): Statement {
   return statement;
 }
 
-/** SQL conditions on `d` (docs) for the filters, with their parameters. */
-function filterSql(filter: TIndexFilter): { sql: string; params: unknown[] } {
+/**
+ * SQL conditions on `d` (docs) for the filters, with their parameters. Next to a text match, a facet filter
+ * is looked up per match (a common category would otherwise list all its offers for every search);
+ * without text, the offers having the value are listed from its index.
+ */
+function filterSql(filter: TIndexFilter, hasText: boolean): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   for (const name of FACET_NAMES) {
     const values = filter[name];
     if (values.length === 0) continue;
+    const kind = FACET_KINDS[name];
     conditions.push(
-      `d.rowid in (select doc from doc_facets where kind = ${FACET_KINDS[name]} and value in (select value from json_each(?)))`,
+      hasText
+        ? `exists (select 1 from doc_facets x where x.doc = d.rowid and x.kind = ${kind} and x.value in (select value from json_each(?)))`
+        : `d.rowid in (select doc from doc_facets where kind = ${kind} and value in (select value from json_each(?)))`,
     );
     params.push(JSON.stringify(values));
   }
@@ -118,7 +130,15 @@ const ORDER_BY: Record<Exclude<TIndexSearch['sort'], 'relevance'>, string> = {
   price: 'd.price, d.modified desc nulls last, d.offer_id',
 };
 
-type TMatchWindow = { rowids: number[]; total: number; isTotalCapped: boolean; boundary: number };
+type TMatchWindow = {
+  rowids: number[];
+  total: number;
+  isTotalCapped: boolean;
+  /** The oldest of the matches bm25 ranks (RANK_WINDOW). */
+  boundary: number;
+  /** The oldest of the matches counted (the result cap), which the other orders sort. */
+  last: number;
+};
 
 /**
  * The matches of an expression in rowid order, newest first, up to one past the cap: the total, and the
@@ -138,9 +158,12 @@ function matchWindow(db: Database, expression: string, filter: { sql: string; pa
     rowids,
     total: Math.min(rowids.length, RESULT_CAP),
     isTotalCapped,
-    boundary: rowids.length === 0 ? 0 : (rowids[Math.min(rowids.length, RESULT_CAP) - 1] ?? 0),
+    boundary: rowids.length === 0 ? 0 : (rowids[Math.min(rowids.length, RANK_WINDOW) - 1] ?? 0),
+    last: rowids.length === 0 ? 0 : (rowids[Math.min(rowids.length, RESULT_CAP) - 1] ?? 0),
   };
 }
+
+type TScored = { rowid: number; score: number };
 
 type TCandidate = { rowid: number; score: number; title_key: string; modified: number | null; offer_id: string };
 
@@ -173,7 +196,7 @@ function titleCoverage(titleWords: Set<string>, titleText: string, clauses: TCom
  */
 function rankedPage(
   db: Database,
-  expression: string,
+  expressions: { all: string; title: string },
   filter: { sql: string; params: unknown[] },
   window: TMatchWindow,
   clauses: TCompiledClause[],
@@ -182,12 +205,30 @@ function rankedPage(
 ): number[] {
   const depth = Math.max(RERANK_DEPTH, page.offset + page.limit);
   const join = filter.sql ? ' cross join docs d on d.rowid = f.rowid' : '';
-  const scored = prepare(
+  const best = prepare(
     db,
     `select f.rowid as rowid, ${BM25} as score from docs_fts f${join}
      where docs_fts match ? and f.rowid >= ?${filter.sql} order by score limit ?`,
-  ).all(expression, window.boundary, ...filter.params, depth) as { rowid: number; score: number }[];
-  const head = scored.slice(0, RERANK_DEPTH);
+  );
+  const scored = best.all(expressions.all, window.boundary, ...filter.params, depth) as TScored[];
+  // An older offer with the words in its title is a candidate too, when more than RANK_WINDOW match.
+  let titled: TScored[] = [];
+  if (window.rowids.length > RANK_WINDOW) {
+    const titleBoundary =
+      (prepare(
+        db,
+        `select f.rowid from docs_fts f${join} where docs_fts match ?${filter.sql} order by f.rowid desc limit 1 offset ${RANK_WINDOW - 1}`,
+      )
+        .pluck()
+        .get(expressions.title, ...filter.params) as number | undefined) ?? 0;
+    titled = best.all(expressions.title, titleBoundary, ...filter.params, RERANK_DEPTH) as TScored[];
+  }
+  const seen = new Set<number>();
+  const head = [...scored.slice(0, RERANK_DEPTH), ...titled].filter((row) => {
+    if (seen.has(row.rowid)) return false;
+    seen.add(row.rowid);
+    return true;
+  });
   const details = new Map(
     (
       prepare(
@@ -221,7 +262,13 @@ function rankedPage(
       b.modified - a.modified ||
       (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0),
   );
-  const order = [...keyed.map((row) => row.rowid), ...scored.slice(RERANK_DEPTH).map((row) => row.rowid)];
+  const order = [
+    ...keyed.map((row) => row.rowid),
+    ...scored
+      .slice(RERANK_DEPTH)
+      .map((row) => row.rowid)
+      .filter((rowid) => !seen.has(rowid)),
+  ];
   return order.slice(page.offset, page.offset + page.limit);
 }
 
@@ -314,7 +361,7 @@ function notExpression(excluded: TQueryClause[]): string {
  */
 export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResult {
   const parsed = parseQuery(search.terms);
-  const filter = filterSql(search.filter);
+  const filter = filterSql(search.filter, parsed.clauses.length > 0);
   const page = { offset: search.offset, limit: search.limit };
   const meaningful = parsed.clauses.filter((clause) => clause.kind === 'phrase' || !clause.isStopWord);
   const required = meaningful.length > 0 ? meaningful : parsed.clauses;
@@ -361,7 +408,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     levels.push(chosen.map((group) => `(${group.map((clause) => clause.expression).join(' AND ')})`).join(' OR '));
   }
   let expression = '';
-  let window: TMatchWindow = { rowids: [], total: 0, isTotalCapped: false, boundary: 0 };
+  let window: TMatchWindow = { rowids: [], total: 0, isTotalCapped: false, boundary: 0, last: 0 };
   let level = 0;
   for (; level < levels.length; level++) {
     expression = withExclusions(levels[level] ?? '');
@@ -381,8 +428,16 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
   }
   const rowids =
     search.sort === 'relevance'
-      ? rankedPage(db, expression, filter, window, clauses, queryTitleKeys, page)
-      : sortedPage(db, expression, filter, search.sort, window.boundary, page);
+      ? rankedPage(
+          db,
+          { all: expression, title: withExclusions(`{title} : (${levels[level] ?? ''})`) },
+          filter,
+          window,
+          clauses,
+          queryTitleKeys,
+          page,
+        )
+      : sortedPage(db, expression, filter, search.sort, window.last, page);
   return {
     offerIds: offerIdsOf(db, rowids),
     total: window.total,
