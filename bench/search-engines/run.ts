@@ -3,6 +3,7 @@
 // after another, each in a process of its own. Prints one Markdown table per run and a per-class table.
 // The corpus and query files are kept under .data/search-engines and reused; indexes are dropped after use.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,8 @@ const { values: args } = parseArgs({
     replay: { type: 'string', default: '5000' },
     /** A PostgreSQL server where the `bench_engines` database may be created and dropped. */
     'postgres-url': { type: 'string', default: DEFAULT_POSTGRES_URL },
+    /** Prints the tables from the results kept by earlier runs of these sizes and engines, running nothing. */
+    'report-only': { type: 'boolean', default: false },
   },
 });
 
@@ -48,7 +51,7 @@ async function runEngine(options: {
   queries: string;
   databaseUrl: string;
 }): Promise<TEngineRun> {
-  const out = path.join(ENGINES_DATA_DIR, `result-${options.engine}-${options.datasets}.json`);
+  const out = resultPath(options.engine, options.datasets);
   const child = spawn(
     process.execPath,
     [
@@ -72,7 +75,27 @@ async function runEngine(options: {
   return JSON.parse(await readFile(out, 'utf8')) as TEngineRun;
 }
 
+const resultPath = (engine: TEngineName, datasets: number) =>
+  path.join(ENGINES_DATA_DIR, `result-${engine}-${datasets}.json`);
+
+/** The kept results of earlier runs, in the order of the command line; missing ones are skipped. */
+async function keptRuns(): Promise<TEngineRun[]> {
+  const runs: TEngineRun[] = [];
+  for (const datasets of sizes) {
+    for (const engine of engines) {
+      const file = resultPath(engine, datasets);
+      if (existsSync(file)) runs.push(JSON.parse(await readFile(file, 'utf8')) as TEngineRun);
+    }
+  }
+  return runs;
+}
+
 async function main(): Promise<void> {
+  if (args['report-only']) {
+    const runs = await keptRuns();
+    process.stdout.write(`${comparisonTable(runs)}\n\n${classTable(runs)}\n`);
+    return;
+  }
   const adminUrl = args['postgres-url'] ?? DEFAULT_POSTGRES_URL;
   const usesPostgres = engines.some((engine) => engine.startsWith('pg-'));
   const databaseUrl = usesPostgres ? await ensureBenchDatabase(adminUrl) : '';
