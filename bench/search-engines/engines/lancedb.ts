@@ -92,7 +92,13 @@ export function lanceDb(count: number): TEngine {
       if (!table) throw new Error('The corpus is empty');
       for (const column of TEXT_COLUMNS) {
         await table.createIndex(column, {
-          config: Index.fts({ withPosition: true, asciiFolding: true, lowercase: true, stem: false }),
+          config: Index.fts({
+            withPosition: true,
+            asciiFolding: true,
+            lowercase: true,
+            stem: false,
+            removeStopWords: false,
+          }),
         });
       }
       const indices = await table.listIndices();
