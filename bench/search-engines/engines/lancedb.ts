@@ -68,7 +68,8 @@ export function lanceDb(count: number): TEngine {
     // One pass gives both: the best COUNT_CAP by score, of which the first ten are the page.
     let search = table.query().fullTextSearch(textQuery(query));
     if (predicate) search = search.where(predicate);
-    const rows = (await search.select(['seq']).limit(COUNT_CAP).toArray()) as { seq: bigint | number }[];
+    // `_score` named, as LanceDB will stop adding it unasked (and warns on every query until then).
+    const rows = (await search.select(['seq', '_score']).limit(COUNT_CAP).toArray()) as { seq: bigint | number }[];
     return { seqs: rows.slice(0, PAGE_SIZE).map((row) => Number(row.seq)), total: rows.length };
   }
 
