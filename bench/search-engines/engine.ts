@@ -33,5 +33,5 @@ export type TEngine = {
 };
 
 /** The engines of the comparison, by the name given on the command line. */
-export const ENGINE_NAMES = ['pg-today', 'pg-narrow', 'sqlite-fts5', 'lancedb', 'minisearch'] as const;
+export const ENGINE_NAMES = ['pg-today', 'pg-narrow', 'sqlite-fts5'] as const;
 export type TEngineName = (typeof ENGINE_NAMES)[number];

@@ -42,13 +42,7 @@ async function engineFor(name: TEngineName, datasets: number): Promise<TEngine> 
   const url = args['postgres-url'] ?? '';
   if (name === 'pg-today') return postgresToday(url);
   if (name === 'pg-narrow') return postgresNarrow(url);
-  if (name === 'sqlite-fts5') return sqliteFts5(datasets);
-  if (name === 'lancedb') {
-    const { lanceDb } = await import('./engines/lancedb');
-    return lanceDb(datasets);
-  }
-  const { miniSearch } = await import('./engines/minisearch');
-  return miniSearch();
+  return sqliteFts5(datasets);
 }
 
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;

@@ -134,10 +134,6 @@ type TMatchWindow = {
   rowids: number[];
   total: number;
   isTotalCapped: boolean;
-  /** The oldest of the matches bm25 ranks (RANK_WINDOW). */
-  boundary: number;
-  /** The oldest of the matches counted (the result cap), which the other orders sort. */
-  last: number;
 };
 
 /**
@@ -158,8 +154,6 @@ function matchWindow(db: Database, expression: string, filter: { sql: string; pa
     rowids,
     total: Math.min(rowids.length, RESULT_CAP),
     isTotalCapped,
-    boundary: rowids.length === 0 ? 0 : (rowids[Math.min(rowids.length, RANK_WINDOW) - 1] ?? 0),
-    last: rowids.length === 0 ? 0 : (rowids[Math.min(rowids.length, RESULT_CAP) - 1] ?? 0),
   };
 }
 
@@ -205,23 +199,28 @@ function rankedPage(
 ): number[] {
   const depth = Math.max(RERANK_DEPTH, page.offset + page.limit);
   const join = filter.sql ? ' cross join docs d on d.rowid = f.rowid' : '';
-  const best = prepare(
-    db,
-    `select f.rowid as rowid, ${BM25} as score from docs_fts f${join}
-     where docs_fts match ? and f.rowid >= ?${filter.sql} order by score limit ?`,
-  );
-  const scored = best.all(expressions.all, window.boundary, ...filter.params, depth) as TScored[];
-  // An older offer with the words in its title is a candidate too, when more than RANK_WINDOW match.
+  // Scored as FTS5 reads the matches newest first: a rowid range would make it read the whole word's list.
+  const scored = (
+    prepare(
+      db,
+      `select f.rowid as rowid, ${BM25} as score from docs_fts f${join}
+       where docs_fts match ?${filter.sql} order by f.rowid desc limit ${RANK_WINDOW}`,
+    ).all(expressions.all, ...filter.params) as TScored[]
+  )
+    .sort((a, b) => a.score - b.score)
+    .slice(0, depth);
+  // Older offers with the words in their title are candidates too, when more than RANK_WINDOW match; they
+  // rank by their titles and recency (a second bm25 would cost the word's whole list again).
   let titled: TScored[] = [];
   if (window.rowids.length > RANK_WINDOW) {
-    const titleBoundary =
-      (prepare(
+    titled = (
+      prepare(
         db,
-        `select f.rowid from docs_fts f${join} where docs_fts match ?${filter.sql} order by f.rowid desc limit 1 offset ${RANK_WINDOW - 1}`,
+        `select f.rowid from docs_fts f${join} where docs_fts match ?${filter.sql} order by f.rowid desc limit ${RERANK_DEPTH}`,
       )
         .pluck()
-        .get(expressions.title, ...filter.params) as number | undefined) ?? 0;
-    titled = best.all(expressions.title, titleBoundary, ...filter.params, RERANK_DEPTH) as TScored[];
+        .all(expressions.title, ...filter.params) as number[]
+    ).map((rowid) => ({ rowid, score: 0 }));
   }
   const seen = new Set<number>();
   const head = [...scored.slice(0, RERANK_DEPTH), ...titled].filter((row) => {
@@ -272,15 +271,15 @@ function rankedPage(
   return order.slice(page.offset, page.offset + page.limit);
 }
 
+/** A page in another order than relevance: of the filtered catalogue, or of the matches counted. */
 function sortedPage(
   db: Database,
-  expression: string | null,
+  matches: number[] | null,
   filter: { sql: string; params: unknown[] },
   sort: keyof typeof ORDER_BY,
-  boundary: number,
   page: { offset: number; limit: number },
 ): number[] {
-  if (expression === null) {
+  if (matches === null) {
     return prepare(
       db,
       `select d.rowid from docs d where 1 = 1${filter.sql} order by ${ORDER_BY[sort]} limit ? offset ?`,
@@ -290,11 +289,10 @@ function sortedPage(
   }
   return prepare(
     db,
-    `select d.rowid from docs_fts f cross join docs d on d.rowid = f.rowid
-     where docs_fts match ? and f.rowid >= ?${filter.sql} order by ${ORDER_BY[sort]} limit ? offset ?`,
+    `select d.rowid from docs d where d.rowid in (select value from json_each(?)) order by ${ORDER_BY[sort]} limit ? offset ?`,
   )
     .pluck()
-    .all(expression, boundary, ...filter.params, page.limit, page.offset) as number[];
+    .all(JSON.stringify(matches), page.limit, page.offset) as number[];
 }
 
 function offerIdsOf(db: Database, rowids: number[]): string[] {
@@ -388,7 +386,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
       .pluck()
       .all(...exclusion.params) as number[];
     const isTotalCapped = matches.length > RESULT_CAP;
-    const rowids = sortedPage(db, null, exclusion, search.sort === 'relevance' ? 'newest' : search.sort, 0, page);
+    const rowids = sortedPage(db, null, exclusion, search.sort === 'relevance' ? 'newest' : search.sort, page);
     return {
       offerIds: offerIdsOf(db, rowids),
       total: Math.min(matches.length, RESULT_CAP),
@@ -408,7 +406,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     levels.push(chosen.map((group) => `(${group.map((clause) => clause.expression).join(' AND ')})`).join(' OR '));
   }
   let expression = '';
-  let window: TMatchWindow = { rowids: [], total: 0, isTotalCapped: false, boundary: 0, last: 0 };
+  let window: TMatchWindow = { rowids: [], total: 0, isTotalCapped: false };
   let level = 0;
   for (; level < levels.length; level++) {
     expression = withExclusions(levels[level] ?? '');
@@ -437,7 +435,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
           queryTitleKeys,
           page,
         )
-      : sortedPage(db, expression, filter, search.sort, window.last, page);
+      : sortedPage(db, window.rowids.slice(0, RESULT_CAP), filter, search.sort, page);
   return {
     offerIds: offerIdsOf(db, rowids),
     total: window.total,
