@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
   MAX_SEARCH_CHARS,
-  PAYMENT_MODELS,
   MAX_SEARCH_TERMS,
   NO_CONTROL_CHARACTERS,
   PAGE_SIZES,
+  PAYMENT_MODELS,
   RESULT_CAP,
   splitQuery,
 } from './catalogue';
