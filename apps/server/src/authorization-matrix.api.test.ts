@@ -139,6 +139,11 @@ const ROWS: TRow[] = [
     statuses: anyUser(200),
   },
   { route: 'GET /api/search/cache', call: () => ({ path: '/api/search/cache' }), statuses: anyUser(200) },
+  {
+    route: 'GET /api/search/suggest',
+    call: () => ({ path: '/api/search/suggest?prefix=data' }),
+    statuses: anyUser(200),
+  },
   { route: 'GET /api/licence', call: () => ({ path: '/api/licence' }), statuses: anyUser(200) },
   {
     route: 'POST /api/licence',

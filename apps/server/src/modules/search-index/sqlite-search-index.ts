@@ -135,6 +135,11 @@ export class SqliteSearchIndex implements ISearchIndex {
     const interval = this.options.pollMs ?? 1_000;
     const tick = () => {
       if (this.closed) return;
+      // During an outage the changes wait in PostgreSQL; asking would only hold connections.
+      if (!this.options.database.availability.isAvailable()) {
+        this.poller = setTimeout(tick, interval);
+        return;
+      }
       this.watchGeneration()
         .then(() => this.drain())
         .catch((error: unknown) =>
