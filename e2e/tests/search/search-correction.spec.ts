@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { openHome } from '../../fixtures/pages';
 
@@ -25,6 +26,9 @@ test('[SEARCH]: a misspelled word is corrected, the user sorts, then searches th
   await expect(page.getByTestId('result-card').first()).toContainText(/groundwater/i);
   await expect(correction).toBeInViewport();
   await expectNoSidewaysScrolling(page);
+  if (process.env.SCREENSHOT_DIR) {
+    await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'results-corrected-mobile.png') });
+  }
 
   // On a phone the select replaces its stand-in once the page has settled.
   const sort = page.getByRole('combobox', { name: 'Sort by' });
