@@ -309,6 +309,25 @@ function offerIdsOf(db: Database, rowids: number[]): string[] {
 
 type TCorrectedClause = { clause: TCompiledClause; corrections: Map<string, string> };
 
+/**
+ * A corrected word as titles write it: the vocabulary keeps words folded ('verkehrszahlungen'), which a
+ * user would read as a misspelling of 'Verkehrszählungen'. The newest titles holding it tell its accents.
+ */
+function spelledAsInTitles(db: Database, folded: string): string {
+  const titles = prepare(
+    db,
+    'select d.title from docs_fts f cross join docs d on d.rowid = f.rowid where docs_fts match ? order by f.rowid desc limit 5',
+  )
+    .pluck()
+    .all(`{title} : ${wordExpression([folded])}`) as string[];
+  for (const title of titles) {
+    for (const [written] of title.matchAll(/[\p{L}\p{N}']+/gu)) {
+      if (titleKey(written) === folded) return written.toLowerCase();
+    }
+  }
+  return folded;
+}
+
 /** A clause's expression, with a word found nowhere in the catalogue replaced by its nearest known words. */
 function compileClause(db: Database, clause: TQueryClause, allowTypos: boolean): TCorrectedClause {
   if (clause.kind === 'phrase') {
@@ -320,7 +339,7 @@ function compileClause(db: Database, clause: TQueryClause, allowTypos: boolean):
     if (corrections.length > 0) {
       return {
         clause: { expression: wordExpression(corrections), titleWords: corrections },
-        corrections: new Map([[word, corrections[0] ?? word]]),
+        corrections: new Map([[word, spelledAsInTitles(db, corrections[0] ?? word)]]),
       };
     }
   }

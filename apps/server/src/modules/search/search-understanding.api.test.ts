@@ -285,3 +285,12 @@ describe('suggestions', () => {
     expect(JSON.stringify(response.body)).toContain('prefix');
   });
 });
+
+describe('the correction line', () => {
+  it('writes a corrected word with the accents the titles give it', async () => {
+    await insertOffers(testApp.database.db, [makeOffer({ title: 'Verkehrszählungen Köln', language: 'de' })]);
+    const response = await search(['Verkehrszählngen']);
+    expect(response.body.correctedQuery).toBe('Verkehrszählungen');
+    expect(response.body.total).toBe(1);
+  });
+});
