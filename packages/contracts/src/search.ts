@@ -121,6 +121,17 @@ export const ZSearchFacets = z.object({
 });
 export type TSearchFacets = z.infer<typeof ZSearchFacets>;
 
+/** The other federated copies of a result's dataset (the same title and description in other catalogues). */
+export const ZOfferCopies = z.object({
+  /** The result the copies are shown on. */
+  offerId: z.string(),
+  /** How many other copies the catalogue holds. */
+  total: z.number().int(),
+  /** The first of them (at most 10), newest first, with the publisher of each. */
+  copies: z.array(z.object({ offerId: z.string(), publisher: z.string().nullable() })),
+});
+export type TOfferCopies = z.infer<typeof ZOfferCopies>;
+
 export const ZSearchResponse = z.object({
   index: z.number().int(),
   pageSize: z.number().int(),
@@ -129,6 +140,11 @@ export const ZSearchResponse = z.object({
   /** True when there are more matches than `total` says. */
   isTotalCapped: z.boolean(),
   data: z.array(ZOffer),
+  /**
+   * The results that are federated copies of one dataset: sorted by relevance, only the best ranked copy is a
+   * result, and the others are listed here under it.
+   */
+  copies: z.array(ZOfferCopies),
   /**
    * The '|'-joined terms as searched when words were corrected for typos (a word found nowhere in the
    * catalogue replaced by the closest ones that are); null when the query was searched as typed.

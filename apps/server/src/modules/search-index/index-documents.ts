@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { analyzeText } from './analysis/analyze-text';
 import { titleKey } from './analysis/title-key';
@@ -26,6 +27,8 @@ export type TIndexDocument = {
   offerId: string;
   title: string;
   titleKey: string;
+  /** Shared by the federated copies of one dataset; null when the text is too short to tell copies apart. */
+  copyKey: string | null;
   modified: number | null;
   price: number;
   /** [facet kind, value] pairs (FACET_KINDS). */
@@ -50,17 +53,38 @@ function facetsOf(source: TIndexSource): [number, string][] {
   return [...pairs.values()];
 }
 
+/** Fewest description words for two offers of the same title to count as copies of one dataset. */
+const MIN_COPY_DESCRIPTION_WORDS = 5;
+
+/**
+ * The key federated copies share: the same title and description as a reader sees them. Titles alone
+ * are not enough ("Haushaltsplan 2024" of two towns are different datasets), so an offer with a short
+ * description has none.
+ */
+function copyKeyOf(titleText: string, descriptionWords: string[]): string | null {
+  if (descriptionWords.length < MIN_COPY_DESCRIPTION_WORDS) return null;
+  return createHash('sha1')
+    .update(`${titleText}\n${descriptionWords.join(' ')}`)
+    .digest('base64url')
+    .slice(0, 16);
+}
+
 /** Analyses an offer: stemmed by its language for matching, unstemmed for the typo vocabulary. */
 export function toIndexDocument(source: TIndexSource): TIndexDocument {
   const keywordText = source.keywords.join(' ; ');
-  const words = new Set<string>();
-  for (const text of [source.title, keywordText, source.description]) {
-    for (const word of titleKey(text).split(' ')) if (word) words.add(word);
+  const titleText = titleKey(source.title);
+  const descriptionWords = titleKey(source.description)
+    .split(' ')
+    .filter((word) => word.length > 0);
+  const words = new Set<string>(descriptionWords);
+  for (const text of [titleText, titleKey(keywordText)]) {
+    for (const word of text.split(' ')) if (word) words.add(word);
   }
   return {
     offerId: source.id,
     title: source.title,
-    titleKey: titleKey(source.title),
+    titleKey: titleText,
+    copyKey: copyKeyOf(titleText, descriptionWords),
     modified: source.modified ? source.modified.getTime() : null,
     price: source.price,
     facets: facetsOf(source),
@@ -94,10 +118,10 @@ function writerOf(db: Database): TWriter {
   if (cached) return cached;
   const find = db.prepare('select rowid from docs where offer_id = ?').pluck();
   const insertDoc = db.prepare(
-    'insert into docs (offer_id, title, title_key, modified, price) values (@offerId, @title, @titleKey, @modified, @price)',
+    'insert into docs (offer_id, title, title_key, copy_key, modified, price) values (@offerId, @title, @titleKey, @copyKey, @modified, @price)',
   );
   const updateDoc = db.prepare(
-    'update docs set title = @title, title_key = @titleKey, modified = @modified, price = @price where rowid = @rowid',
+    'update docs set title = @title, title_key = @titleKey, copy_key = @copyKey, modified = @modified, price = @price where rowid = @rowid',
   );
   const deleteDoc = db.prepare('delete from docs where rowid = ?');
   const insertText = db.prepare('insert into docs_fts (rowid, title, keywords, description) values (?, ?, ?, ?)');
@@ -129,6 +153,7 @@ const row = (document: TIndexDocument) => ({
   offerId: document.offerId,
   title: document.title,
   titleKey: document.titleKey,
+  copyKey: document.copyKey,
   modified: document.modified,
   price: document.price,
 });

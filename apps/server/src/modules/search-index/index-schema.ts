@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { createVocabularySchema } from './analysis/typo-vocabulary';
 
 /** Bumped when the tables or the text analysis change: an index of another version is built again. */
-export const INDEX_SCHEMA_VERSION = '3';
+export const INDEX_SCHEMA_VERSION = '4';
 
 /** The facets an offer's values are kept under in `doc_facets`, in the order of FACET_NAMES. */
 export const FACET_KINDS = {
@@ -18,7 +18,8 @@ export const FACET_KINDS = {
  * The index's tables. `docs` holds what ranking, sorting and filtering read per offer; `doc_facets` the
  * values filters and facet counts read (categories, keywords, formats, licences, publishers, payment model); `docs_fts` the
  * analysed words (contentless: FTS5 keeps only its inverted index, the text stays in PostgreSQL), with
- * the same rowid as `docs`. `doc_changes` lists the offers written since the build, in order, so that
+ * the same rowid as `docs`. `copy_key` is shared by the federated copies of one dataset (the same title and description
+ * from several catalogues), so that results show them as one. `doc_changes` lists the offers written since the build, in order, so that
  * the search threads' copies of the facets follow. Rowids of a full build follow the modification date, so "the newest matches"
  * is a rowid range FTS5 reads without sorting.
  */
@@ -31,11 +32,13 @@ export function createIndexSchema(db: Database.Database): void {
       title text not null,
       title_key text not null,
       modified integer,
-      price real not null
+      price real not null,
+      copy_key text
     );
     create index if not exists docs_modified on docs (modified);
     create index if not exists docs_price on docs (price);
     create index if not exists docs_title on docs (title collate nocase);
+    create index if not exists docs_copy_key on docs (copy_key) where copy_key is not null;
     create table if not exists doc_facets (
       doc integer not null, kind integer not null, value text not null, primary key (doc, kind, value)
     ) without rowid;

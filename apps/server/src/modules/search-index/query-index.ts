@@ -159,7 +159,14 @@ function matchWindow(db: Database, expression: string, filter: { sql: string; pa
 
 type TScored = { rowid: number; score: number };
 
-type TCandidate = { rowid: number; score: number; title_key: string; modified: number | null; offer_id: string };
+type TCandidate = {
+  rowid: number;
+  score: number;
+  title_key: string;
+  copy_key: string | null;
+  modified: number | null;
+  offer_id: string;
+};
 
 /** How many of the query's words a title holds (a word also counts when it shares its stem-like start). */
 function titleCoverage(titleWords: Set<string>, titleText: string, clauses: TCompiledClause[]): number {
@@ -232,7 +239,7 @@ function rankedPage(
     (
       prepare(
         db,
-        'select rowid, title_key, modified, offer_id from docs where rowid in (select value from json_each(?))',
+        'select rowid, title_key, copy_key, modified, offer_id from docs where rowid in (select value from json_each(?))',
       ).all(JSON.stringify(head.map((row) => row.rowid))) as Omit<TCandidate, 'score'>[]
     ).map((row) => [row.rowid, row]),
   );
@@ -250,6 +257,7 @@ function rankedPage(
       coverage: titleCoverage(new Set(key.split(' ')), key, clauses),
       modified: detail?.modified ?? Number.NEGATIVE_INFINITY,
       offerId: detail?.offer_id ?? '',
+      copyKey: detail?.copy_key ?? null,
     };
   });
   keyed.sort(
@@ -261,8 +269,16 @@ function rankedPage(
       b.modified - a.modified ||
       (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0),
   );
+  // Federated copies of one dataset show as one result: the best ranked; the others are named on it.
+  const shownCopies = new Set<string>();
+  const collapsed = keyed.filter((row) => {
+    if (row.copyKey === null) return true;
+    if (shownCopies.has(row.copyKey)) return false;
+    shownCopies.add(row.copyKey);
+    return true;
+  });
   const order = [
-    ...keyed.map((row) => row.rowid),
+    ...collapsed.map((row) => row.rowid),
     ...scored
       .slice(RERANK_DEPTH)
       .map((row) => row.rowid)
@@ -294,6 +310,44 @@ function sortedPage(
     .pluck()
     .all(JSON.stringify(matches), page.limit, page.offset) as number[];
 }
+
+/** Publishers are kept as facet values: a copy is named by its first. */
+const COPIES_SQL = `select d.offer_id as offerId, d.copy_key as copyKey,
+  (select x.value from doc_facets x where x.doc = d.rowid and x.kind = ${FACET_KINDS.publishers} order by x.value limit 1) as publisher
+  from docs d where d.copy_key in (select value from json_each(?)) order by d.rowid desc limit 500`;
+
+/** At most this many copies are named per result. */
+const NAMED_COPIES = 10;
+
+/** The other copies of the results that are federated copies of a dataset, named by their publishers. */
+function copiesOf(db: Database, rowids: number[]): TIndexSearchResult['copies'] {
+  if (rowids.length === 0) return [];
+  const shown = prepare(db, 'select offer_id, copy_key from docs where rowid in (select value from json_each(?))').all(
+    JSON.stringify(rowids),
+  ) as { offer_id: string; copy_key: string | null }[];
+  const keys = [...new Set(shown.flatMap((row) => (row.copy_key === null ? [] : [row.copy_key])))];
+  if (keys.length === 0) return [];
+  const found = prepare(db, COPIES_SQL).all(JSON.stringify(keys)) as TCopyRow[];
+  const counts = new Map(
+    (
+      prepare(
+        db,
+        'select copy_key, count(*) as count from docs where copy_key in (select value from json_each(?)) group by copy_key',
+      ).all(JSON.stringify(keys)) as { copy_key: string; count: number }[]
+    ).map((row) => [row.copy_key, row.count]),
+  );
+  return shown.flatMap(({ offer_id: offerId, copy_key: copyKey }) => {
+    const total = copyKey === null ? 0 : (counts.get(copyKey) ?? 1) - 1;
+    if (copyKey === null || total <= 0) return [];
+    const others = found
+      .filter((row) => row.copyKey === copyKey && row.offerId !== offerId)
+      .slice(0, NAMED_COPIES)
+      .map((row) => ({ offerId: row.offerId, publisher: row.publisher }));
+    return [{ offerId, total, copies: others }];
+  });
+}
+
+type TCopyRow = { offerId: string; copyKey: string; publisher: string | null };
 
 function offerIdsOf(db: Database, rowids: number[]): string[] {
   if (rowids.length === 0) return [];
@@ -408,6 +462,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     const rowids = sortedPage(db, null, exclusion, search.sort === 'relevance' ? 'newest' : search.sort, page);
     return {
       offerIds: offerIdsOf(db, rowids),
+      copies: copiesOf(db, rowids),
       total: Math.min(matches.length, RESULT_CAP),
       isTotalCapped,
       correctedTerms,
@@ -435,6 +490,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
   if (window.total === 0) {
     return {
       offerIds: [],
+      copies: [],
       total: 0,
       isTotalCapped: false,
       correctedTerms,
@@ -457,6 +513,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
       : sortedPage(db, window.rowids.slice(0, RESULT_CAP), filter, search.sort, page);
   return {
     offerIds: offerIdsOf(db, rowids),
+    copies: copiesOf(db, rowids),
     total: window.total,
     isTotalCapped: window.isTotalCapped,
     correctedTerms,

@@ -29,8 +29,19 @@ export type TIndexSearch = {
   limit: number;
 };
 
+/** The other federated copies of a result's dataset: the same title and description in other catalogues. */
+export type TIndexCopies = {
+  offerId: string;
+  /** How many other copies the catalogue holds. */
+  total: number;
+  /** The first of them (at most 10), newest first, with their publishers. */
+  copies: { offerId: string; publisher: string | null }[];
+};
+
 export type TIndexSearchResult = {
   offerIds: string[];
+  /** For the results that have federated copies: those copies (in relevance order, collapsed into the result). */
+  copies: TIndexCopies[];
   /** Matches counted up to the result cap. */
   total: number;
   isTotalCapped: boolean;

@@ -1,7 +1,7 @@
 import { workerData } from 'node:worker_threads';
+import { cachedQueryIndex } from './cached-query-index';
 import { facetCounterOf } from './facet-counter';
 import { openReader } from './index-schema';
-import { queryIndex } from './query-index';
 import type { TIndexSearch } from './search-index';
 import { suggestFromIndex } from './suggest-from-index';
 import { serveRequests } from './worker-rpc';
@@ -26,5 +26,5 @@ serveRequests((request: TSearchWorkerRequest) => {
     return null;
   }
   if ('suggest' in request) return suggestFromIndex(db, request.suggest);
-  return queryIndex(db, request.search);
+  return cachedQueryIndex(db, request.search);
 });

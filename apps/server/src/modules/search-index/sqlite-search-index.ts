@@ -4,9 +4,9 @@ import type { TSuggestion } from '@dsm/contracts';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { TDatabaseHandle } from '../../db/database';
+import { cachedQueryIndex } from './cached-query-index';
 import { INDEX_SCHEMA_VERSION, openReader, readMeta } from './index-schema';
 import { type IIndexWriter, InProcessIndexWriter, ThreadIndexWriter } from './index-writer';
-import { queryIndex } from './query-index';
 import type { ISearchIndex, TIndexSearch, TIndexSearchResult } from './search-index';
 import { SearchWorkers } from './search-workers';
 import { suggestFromIndex } from './suggest-from-index';
@@ -94,7 +94,7 @@ export class SqliteSearchIndex implements ISearchIndex {
   async search(search: TIndexSearch): Promise<TIndexSearchResult> {
     if (this.options.isRefreshedBeforeSearch) await this.drain();
     if (this.workers) return this.workers.search(search);
-    return queryIndex(this.reader as Database.Database, search);
+    return cachedQueryIndex(this.reader as Database.Database, search);
   }
 
   async suggest(prefix: string): Promise<TSuggestion[]> {

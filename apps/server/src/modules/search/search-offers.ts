@@ -51,6 +51,7 @@ export async function searchOffers({
     total: result.total,
     isTotalCapped: result.isTotalCapped,
     data,
+    copies: result.copies,
     correctedQuery: result.correctedTerms ? result.correctedTerms.join('|') : null,
     matchedAllTerms: result.matchedAllTerms,
     facets: result.facets,

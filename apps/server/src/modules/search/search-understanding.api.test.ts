@@ -214,6 +214,19 @@ describe('freshness', () => {
     expect(idsOf(await search(['quokka']))).toEqual([ids.cheap]);
   });
 
+  it('answers a search it answered before anew once the catalogue changed', async () => {
+    const db = testApp.database.db;
+    const before = await search(['aardvark']);
+    expect(idsOf(await search(['aardvark']))).toEqual(idsOf(before));
+    await sql`update offers set title = 'Aardvark and pangolin sightings' where id = ${ids.old}`.execute(db);
+    const after = await search(['aardvark']);
+    expect(idsOf(after)).toEqual([ids.old]);
+    expect((await search(['pangolin'])).body.total).toBe(1);
+    await sql`update offers set state = 'INACTIVE' where id = ${ids.old}`.execute(db);
+    expect((await search(['aardvark'])).body.total).toBe(0);
+    await sql`update offers set state = 'ACTIVE', title = 'Aardvark sightings' where id = ${ids.old}`.execute(db);
+  });
+
   it('queues no index work for a change search does not read', async () => {
     const db = testApp.database.db;
     await search(['quokka']);
@@ -292,5 +305,54 @@ describe('the correction line', () => {
     const response = await search(['Verkehrszählngen']);
     expect(response.body.correctedQuery).toBe('Verkehrszählungen');
     expect(response.body.total).toBe(1);
+  });
+});
+
+describe('federated copies', () => {
+  it('shows the copies of one dataset from several catalogues as one result naming the others', async () => {
+    const text = {
+      title: 'Wombat burrow survey',
+      description: 'Counts of wombat burrows along every walking trail of the national park, by season.',
+    };
+    const copyIn = (publisher: string, modified: string) => {
+      const offer = makeOffer({ ...text, modified: new Date(modified) });
+      const dataset = offer.datasets[0];
+      if (dataset)
+        dataset.publisher = {
+          id: `https://dsm.example/agents/${publisher}`,
+          type: 'foaf:Organization',
+          name: publisher,
+        };
+      return offer;
+    };
+    const original = copyIn('Park Authority', '2024-03-01T00:00:00Z');
+    const copies = [copyIn('State Portal', '2024-03-02T00:00:00Z'), copyIn('EU Portal', '2024-03-03T00:00:00Z')];
+    // The same title over another text is another dataset.
+    const namesake = makeOffer({ title: text.title, description: 'Burrows near the visitor centre only.' });
+    await insertOffers(testApp.database.db, [original, ...copies, namesake]);
+
+    const response = await search(['wombat burrow survey']);
+    expect(response.status).toBe(200);
+    const shown = idsOf(response);
+    expect(shown).toContain(namesake.id);
+    const shownCopies = shown.filter((offerId) => [original.id, ...copies.map((copy) => copy.id)].includes(offerId));
+    expect(shownCopies).toHaveLength(1);
+    const entry = response.body.copies.find((copy) => copy.offerId === shownCopies[0]);
+    expect(entry?.total).toBe(2);
+    expect(entry?.copies.map((copy) => copy.publisher).sort()).toEqual(
+      ['EU Portal', 'Park Authority', 'State Portal'].filter((name) => name !== publisherOf(shownCopies[0])).sort(),
+    );
+    expect(response.body.copies.some((copy) => copy.offerId === namesake.id)).toBe(false);
+
+    function publisherOf(offerId: string | undefined): string {
+      const offer = [original, ...copies].find((candidate) => candidate.id === offerId);
+      return offer?.datasets[0]?.publisher?.name ?? '';
+    }
+  });
+
+  it('lists every copy when sorted by another order than relevance', async () => {
+    const response = await search(['wombat burrow survey'], { sort: 'newest' });
+    expect(response.body.total).toBe(4);
+    expect(idsOf(response)).toHaveLength(4);
   });
 });

@@ -60,4 +60,30 @@ describe('ResultCard', () => {
     );
     expect(screen.getByTestId('payment-label').textContent).toBe('3.00 €');
   });
+
+  it('names the other catalogues holding a copy of the dataset, each a link to its details', () => {
+    const offer = makeTestOffer({});
+    renderWithProviders(
+      <ResultCard
+        offer={offer}
+        licences={LICENCES}
+        copies={{
+          offerId: offer['@id'],
+          total: 12,
+          copies: [
+            { offerId: 'copy-1', publisher: 'State Portal' },
+            { offerId: 'copy-2', publisher: null },
+          ],
+        }}
+      />,
+    );
+    const line = screen.getByTestId('result-copies');
+    expect(line.textContent).toBe('Also in 12 other catalogues: State Portal, Unknown publisher and 10 more');
+    expect(within(line).getByRole('link', { name: 'State Portal' }).getAttribute('href')).toBe('/offer/details/copy-1');
+  });
+
+  it('says nothing of copies when there are none', () => {
+    renderWithProviders(<ResultCard offer={makeTestOffer({})} licences={LICENCES} />);
+    expect(screen.queryByTestId('result-copies')).toBeNull();
+  });
 });

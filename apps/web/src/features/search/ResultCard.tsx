@@ -1,4 +1,4 @@
-import type { TLicence, TOffer } from '@dsm/contracts';
+import type { TLicence, TOffer, TOfferCopies } from '@dsm/contracts';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,8 @@ export type TResultCardProps = {
   offer: TOffer;
   /** The licence catalogue the distributions' licences are matched against. */
   licences: readonly TLicence[];
+  /** The other catalogues holding a federated copy of the same dataset, when there are any. */
+  copies?: TOfferCopies | undefined;
 };
 
 /**
@@ -18,8 +20,9 @@ export type TResultCardProps = {
  * The whole card is one link to the offer's details, named by its title. Plain elements styled by
  * app.css: a page holds up to 1000 cards, and component wrappers per card made such pages slow.
  * Memoized: the page renders again as its other queries settle, and the cards need not.
+ * Federated copies of the same dataset are named under the card, each linking to its own details.
  */
-export const ResultCard = memo(function ResultCard({ offer, licences }: TResultCardProps) {
+export const ResultCard = memo(function ResultCard({ offer, licences, copies }: TResultCardProps) {
   const { t } = useTranslation();
   const domId = useId();
   const label = paymentLabel(offer.paymentModel, offer.price);
@@ -62,6 +65,27 @@ export const ResultCard = memo(function ResultCard({ offer, licences }: TResultC
           </div>
         </dl>
       </Link>
+      {copies && copies.total > 0 && <CopiesLine copies={copies} />}
     </article>
   );
 });
+
+/** "Also in 2 other catalogues: A, B": the copies of the dataset published elsewhere, by publisher. */
+function CopiesLine({ copies }: { copies: TOfferCopies }) {
+  const { t } = useTranslation();
+  return (
+    <p className="result-card__copies" data-testid="result-copies">
+      {t('results.alsoIn', { count: copies.total })}{' '}
+      {copies.copies.map((copy, position) => (
+        <span key={copy.offerId}>
+          {position > 0 && ', '}
+          <Link to={`/offer/details/${encodeURIComponent(copy.offerId)}`}>
+            {copy.publisher ?? t('results.unknownPublisher')}
+          </Link>
+        </span>
+      ))}
+      {copies.total > copies.copies.length &&
+        ` ${t('results.andMore', { count: copies.total - copies.copies.length })}`}
+    </p>
+  );
+}

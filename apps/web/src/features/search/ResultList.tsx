@@ -1,7 +1,7 @@
-import type { TLicence, TOffer } from '@dsm/contracts';
+import type { TLicence, TOffer, TOfferCopies } from '@dsm/contracts';
 import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
-import { startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultCard } from './ResultCard';
 
@@ -37,6 +37,8 @@ export type TResultListProps = {
   /** The offers of the page; undefined while the first page loads or after a failure. */
   offers: readonly TOffer[] | undefined;
   licences: readonly TLicence[];
+  /** The federated copies collapsed into the shown offers. */
+  copies?: readonly TOfferCopies[] | undefined;
   /** Cards to sketch while loading. */
   pageSize: number;
   /** The shown offers belong to the previous request while the next one loads. */
@@ -52,6 +54,7 @@ export type TResultListProps = {
 export function ResultList({
   offers,
   licences,
+  copies,
   pageSize,
   isStale,
   errorText,
@@ -65,6 +68,7 @@ export function ResultList({
   // previous cards stay meanwhile.
   const shownOffers = useDeferredValue(offers);
   const revealedCount = useRevealedCount(shownOffers);
+  const copiesByOffer = useMemo(() => new Map((copies ?? []).map((entry) => [entry.offerId, entry])), [copies]);
   if (errorText !== null && offers === undefined) {
     return (
       <Alert
@@ -126,7 +130,7 @@ export function ResultList({
       data-testid="result-list"
     >
       {shownOffers.slice(0, revealedCount).map((offer) => (
-        <ResultCard key={offer['@id']} offer={offer} licences={licences} />
+        <ResultCard key={offer['@id']} offer={offer} licences={licences} copies={copiesByOffer.get(offer['@id'])} />
       ))}
     </Stack>
   );

@@ -21,6 +21,7 @@ const page = (
   total,
   isTotalCapped,
   data: Array.from({ length: count }, (_, i) => makeTestOffer({ '@id': `offer-${i}`, title: `Offer ${i}` })),
+  copies: [],
   ...match,
   facets: { categories: [], keywords: [], formats: [], licences: [], publishers: [], paymentModels: [] },
   areFacetCountsEstimated: false,

@@ -183,6 +183,7 @@ export function ResultsPage() {
               <ResultList
                 offers={data?.data}
                 licences={licences}
+                copies={data?.copies}
                 pageSize={pageSize}
                 isStale={search.isPlaceholderData}
                 errorText={search.isError ? errorMessage(search.error, t) : null}
