@@ -30,6 +30,9 @@ export async function buildIndexFile(options: {
   const file = path.join(options.dir, `index-${started}-${process.pid}.sqlite`);
   const db = new Database(file);
   let covered: string[] = [];
+  const batches = readAllIndexSources(options.pool, BUILD_BATCH, (ids) => {
+    covered = ids;
+  });
   try {
     db.pragma('journal_mode = off');
     db.pragma('synchronous = off');
@@ -37,10 +40,16 @@ export async function buildIndexFile(options: {
     createIndexSchema(db);
     const words = new Map<string, number>();
     let count = 0;
-    const batches = readAllIndexSources(options.pool, BUILD_BATCH, (ids) => {
-      covered = ids;
-    });
-    for await (const batch of batches) {
+    // The next batch is asked for before this one is analysed and written, so that PostgreSQL reads it
+    // (and computes its formats, licences and publishers) on the other core meanwhile.
+    let next = batches.next();
+    next.catch(() => {}); // awaited below; a failure there is thrown from the loop
+    for (;;) {
+      const read = await next;
+      if (read.done) break;
+      next = batches.next();
+      next.catch(() => {});
+      const batch = read.value;
       const documents = batch.map(toIndexDocument);
       writeDocuments(db, documents, [], { countWords: false });
       for (const document of documents) for (const word of document.words) words.set(word, (words.get(word) ?? 0) + 1);
@@ -57,6 +66,8 @@ export async function buildIndexFile(options: {
       `Search index built: ${count} offers, ${words.size} words in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (error) {
+    // Ends the read (and releases its connection) after the batch asked for ahead settles.
+    void batches.return(undefined).catch(() => {});
     db.close();
     rmSync(file, { force: true });
     throw error;
