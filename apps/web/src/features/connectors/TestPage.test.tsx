@@ -29,6 +29,7 @@ const WEATHER: TConnectorOffer = {
       type: 'text/csv',
       connectionType: 'HttpData',
       baseUrl: 'https://data.example.org/weather/stations-2024.csv',
+      isAccessRestricted: false,
     },
   ],
   accessPolicies: [
