@@ -37,7 +37,11 @@ test("[OFFERS]: a paid offer's links are explained until the buyer buys it, then
   await page.goto(`/offer/details/${offer['@id']}`);
   await expect(page.getByRole('heading', { level: 1, name: offer.title })).toBeVisible();
   await expect(page.getByTestId('endpoint-link-restricted')).toHaveCount(0);
-  await page.getByTestId('endpoint-row').first().getByRole('button', { name: /^Show link: / }).click();
+  await page
+    .getByTestId('endpoint-row')
+    .first()
+    .getByRole('button', { name: /^Show link: / })
+    .click();
   await expect(dialog.getByTestId('access-link').or(dialog.getByTestId('access-link-missing'))).toBeVisible();
   await expect(dialog.getByTestId('access-link-restricted')).toHaveCount(0);
 });

@@ -268,7 +268,7 @@ beforeAll(async () => {
   // An offer of a publisher agent whose members sell for it (imported, with no owner).
   const agentOffer = await insertOfferOf(db, SUPPLIER_A, { title: 'Tidal gauges of Alpha', price: 12 });
   ids.agent = agentOffer.id;
-  urls.agent = agentOffer.datasets[0]!.distributions[0]!.accessUrl;
+  urls.agent = agentOffer.datasets[0]!.distributions[0]!.accessUrl!;
   await addAgentMember({ db, agentId: SUPPLIER_A.id, userId: member.user.id });
 }, 60_000);
 
