@@ -136,6 +136,21 @@ describe('TestPage', () => {
     );
   });
 
+  it("says that an asset's address is shown to buyers when the server withheld it", async () => {
+    const paid = {
+      ...WEATHER,
+      id: 'dsm-paid',
+      name: 'Paid gauges',
+      assets: [{ ...WEATHER.assets[0]!, id: 'dsm-paid-0', baseUrl: null, isAccessRestricted: true }],
+    };
+    answers['GET /api/connectors/provider/offers'] = () => json(200, { ...PROVIDER_OFFERS, offers: [paid] });
+    renderWithProviders(<TestPage />, { url: '/test?connector=provider&offer=dsm-paid' });
+    const details = await screen.findByRole('region', { name: 'Offer details' });
+    const [asset] = within(details).getAllByTestId('offer-asset');
+    expect(within(asset!).getByText('Shown to buyers of the offer')).toBeTruthy();
+    expect(within(asset!).queryByText('—')).toBeNull();
+  });
+
   it('opens the connector and offer a link names', async () => {
     renderWithProviders(<TestPage />, { url: '/test?connector=provider&offer=inline' });
     expect((await screen.findByTestId('offer-name')).textContent).toBe('Air quality Leipzig');
