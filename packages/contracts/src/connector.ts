@@ -43,6 +43,11 @@ export const ZConnectorAsset = z.object({
   connectionType: z.string(),
   /** Where the data is read from (`baseUrl` of the data address), when the data address has one. */
   baseUrl: z.string().nullable(),
+  /**
+   * True when the asset stands for an endpoint of a paid catalogue offer the caller neither supplies nor is entitled
+   * to: its `baseUrl` is withheld (null).
+   */
+  isAccessRestricted: z.boolean(),
 });
 export type TConnectorAsset = z.infer<typeof ZConnectorAsset>;
 

@@ -22,9 +22,15 @@ export const ZDistribution = z.object({
   'dcterms:format': z.string().nullable(),
   /** The licence text as the publisher wrote it; the web matches it against the licence catalogue. */
   'dcterms:license': z.string().nullable(),
+  /**
+   * Where the data is; null when the publisher gave none, and withheld (null) from everyone but the
+   * supplier and entitled buyers when the offer is paid (see `isAccessRestricted`).
+   */
   'dcat:accessURL': z.string().nullable(),
   /** Size in bytes when known. */
   'dcat:byteSize': z.number().nullable(),
+  /** True when the offer is paid and the caller neither supplies it nor holds an entitlement: buying it gives access. */
+  isAccessRestricted: z.boolean(),
 });
 export type TDistribution = z.infer<typeof ZDistribution>;
 

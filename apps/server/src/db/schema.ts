@@ -17,6 +17,7 @@ export type TDatabase = {
   agent_members: TAgentMemberTable;
   orders: TOrderTable;
   order_items: TOrderItemTable;
+  entitlements: TEntitlementTable;
   invoices: TInvoiceTable;
   invoice_counters: TInvoiceCounterTable;
   harvest_sources: THarvestSourceTable;
@@ -233,6 +234,20 @@ export type TOrderItemTable = {
   payment_model: string;
   price: NumericValue;
   invoice_id: string | null;
+};
+
+/** What a buyer may use because they paid for it: one row per paid order line (see migration 0014). */
+export type TEntitlementTable = {
+  id: Generated<string>;
+  user_id: string;
+  offer_id: string;
+  order_id: string;
+  starts_at: Timestamp;
+  /** Null: the entitlement does not end. */
+  ends_at: Timestamp | null;
+  /** When the order line's invoice or order was cancelled. */
+  revoked_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
 };
 
 export type TInvoiceTable = {

@@ -4,12 +4,16 @@ import { loadMetadataItems } from '../metadata/load-metadata-items';
 import { selectConnectorOfferIds } from '../offers/find-offer-connector';
 import { findAcquiredOffers } from './acquisitions-repository';
 
-/** The offers the user acquired, latest first, as metadata items; offers since removed are left out. */
+/**
+ * The offers the user acquired, latest first, as metadata items; offers since removed are left out.
+ * An acquisition whose entitlement ended (time restriction, cancelled invoice) shows without its URLs.
+ */
 export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquisitionListResponse> {
   const acquired = await findAcquiredOffers(db, userId);
   const items = await loadMetadataItems(
     db,
     acquired.map((row) => row.offerId),
+    { userId, db },
   );
   const itemById = new Map(items.map((item) => [item['@id'], item]));
   const connectorOfferIds = await selectConnectorOfferIds(db, [...itemById.keys()]);

@@ -37,7 +37,8 @@ const toNumber = (value: string | number | null): number | null => {
 
 /**
  * Loads offers by id with their datasets, distributions and agents and presents them in the
- * catalogue's JSON-LD-like shape, in the order of `ids`. Unknown ids are left out.
+ * catalogue's JSON-LD-like shape, in the order of `ids`. Unknown ids are left out. Access URLs are
+ * all there: an answer for a user passes the offers through `presentAccessUrlsFor` (entitlements).
  */
 export async function loadOfferDocuments(db: TDb, ids: readonly string[]): Promise<TOffer[]> {
   if (ids.length === 0) return [];
@@ -124,6 +125,8 @@ export async function loadOfferDocuments(db: TDb, ids: readonly string[]): Promi
         'dcterms:license': distribution.licence,
         'dcat:accessURL': distribution.access_url,
         'dcat:byteSize': toNumber(distribution.byte_size),
+        // The catalogue's own reading; `presentAccessUrlsFor` withholds URLs per user before an answer leaves.
+        isAccessRestricted: false,
       })),
     };
     const list = datasetsByOffer.get(dataset.offer_id) ?? [];

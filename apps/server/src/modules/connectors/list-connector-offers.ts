@@ -4,8 +4,9 @@ import { AppError } from '../../lib/app-error';
 import { connectorClientFor } from './connector-client-for';
 import { connectorFailure } from './connector-failure';
 import { selectConnector, type TConnectorRow } from './connector-repository';
-import { presentConnectorOffer } from './map-connector-offer';
+import { presentConnectorOffer, type TConnectorOfferSource } from './map-connector-offer';
 import { readConnectorOffers } from './read-connector-offers';
+import { findRestrictedAssetIds, withholdAssetUrls } from './withhold-asset-urls';
 
 /** The registered connector with this id; NOT_FOUND otherwise. */
 export async function findConnector(db: TDb, connectorId: string): Promise<TConnectorRow> {
@@ -14,19 +15,32 @@ export async function findConnector(db: TDb, connectorId: string): Promise<TConn
   return connector;
 }
 
+export type TListConnectorOffersOptions = {
+  db: TDb;
+  connectorId: string;
+  /** The signed-in user: assets of paid catalogue offers show their address to its supplier and entitled buyers only. */
+  userId: string;
+};
+
 /**
  * The offers of a connector, one per contract definition, read from its management API over HTTP. A connector that
  * cannot be reached or answers with a failure is a 503 or 502 naming it.
  */
-export async function listConnectorOffers(db: TDb, connectorId: string): Promise<TConnectorOfferListResponse> {
+export async function listConnectorOffers({
+  db,
+  connectorId,
+  userId,
+}: TListConnectorOffersOptions): Promise<TConnectorOfferListResponse> {
   const connector = await findConnector(db, connectorId);
+  let sources: TConnectorOfferSource[];
   try {
-    const sources = await readConnectorOffers(connectorClientFor(connector));
-    return {
-      connector: { id: connector.id, name: connector.name, url: connector.url },
-      offers: sources.map(presentConnectorOffer),
-    };
+    sources = await readConnectorOffers(connectorClientFor(connector));
   } catch (error) {
     connectorFailure(error, connector);
   }
+  const restricted = await findRestrictedAssetIds({ db, userId, sources });
+  return {
+    connector: { id: connector.id, name: connector.name, url: connector.url },
+    offers: sources.map((source) => withholdAssetUrls(presentConnectorOffer(source), restricted)),
+  };
 }

@@ -27,7 +27,21 @@ export function presentConnectorAsset(asset: Asset): TConnectorAsset {
     type: text(asset.properties.contenttype),
     connectionType: asset.dataAddress.type,
     baseUrl: text(asset.dataAddress.baseUrl),
+    isAccessRestricted: false,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PUBLISHED_ASSET_ID = /^dsm-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-\d+$/i;
+
+/**
+ * The catalogue offer an asset stands for, when the marketplace published it: the `marketplaceOfferId`
+ * property publishing sets, or the offer id in the asset id it chose (`dsm-{offerId}-{position}`).
+ */
+export function marketplaceOfferIdOf(asset: Asset): string | null {
+  const property = asset.properties.marketplaceOfferId;
+  if (typeof property === 'string' && UUID.test(property)) return property.toLowerCase();
+  return PUBLISHED_ASSET_ID.exec(asset.id)?.[1]?.toLowerCase() ?? null;
 }
 
 /** The last part of an IRI (`https://w3id.org/edc/v0.0.1/ns/purpose` -> `purpose`), which is what people read. */

@@ -53,11 +53,12 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['connectors'],
       summary: "A connector's offers, mapped from its contract definitions",
       description:
-        "Reads the contract definitions, the assets each selects and the policy definitions from the connector's management API. 404 for an unknown connector, 503 when it cannot be reached, 504 when it does not answer within CONNECTOR_TIMEOUT_MS, 502 when it answers with a failure or with something that is not a Management API answer.",
+        "Reads the contract definitions, the assets each selects and the policy definitions from the connector's management API. 404 for an unknown connector, 503 when it cannot be reached, 504 when it does not answer within CONNECTOR_TIMEOUT_MS, 502 when it answers with a failure or with something that is not a Management API answer. The data address of an asset the marketplace published for a paid offer is withheld (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
       params: ZConnectorParams,
       response: { 200: ZConnectorOfferListResponse, ...CONNECTOR_ERRORS },
     },
-    handler: async (request) => listConnectorOffers(app.database.db, request.params.connectorId),
+    handler: async (request) =>
+      listConnectorOffers({ db: app.database.db, connectorId: request.params.connectorId, userId: request.user.id }),
   });
 
   app.route({

@@ -24,7 +24,15 @@ const LANGUAGE_CODES: Record<string, string> = {
 };
 
 /** A landing page for one offer, alongside the presented offer. */
-export type TCatalogEntry = { offer: TOffer; landingPage: string | null };
+export type TCatalogEntry = {
+  offer: TOffer;
+  landingPage: string | null;
+  /**
+   * The offer's page in the marketplace, where access is bought: the accessURL of a distribution whose
+   * URL is withheld, as DCAT advises for data reached only through a landing page.
+   */
+  offerPage: string;
+};
 
 /** An IRI made safe for Turtle and N-Quads: characters IRIs forbid are percent-encoded. */
 function iri(value: string) {
@@ -35,7 +43,9 @@ function iri(value: string) {
  * The DCAT-AP triples of offers: each a dcat:Dataset at `{catalogUrl}/{id}` with title and description in
  * the offer's language, keywords, EU data themes (our own category IRI where the EU has none), publisher,
  * contact point, dates, and distributions with licence IRI, media type and position. Payment model and
- * price go in the `urn:dsm:terms#` vocabulary, since DCAT-AP has no terms for them.
+ * price go in the `urn:dsm:terms#` vocabulary, since DCAT-AP has no terms for them. A distribution whose
+ * URL is withheld from the caller (a paid offer) gets the offer's marketplace page as accessURL and
+ * `dsm:accessRestricted true`.
  */
 export function offerQuads(
   catalogUrl: string,
@@ -46,7 +56,7 @@ export function offerQuads(
   const add = (subject: Quad_Subject, predicate: string, object: Quad_Object) =>
     quads.push(quad(subject, namedNode(predicate), object));
   const licenceUrl = new Map(licences.map((licence) => [licence.licenceId, licence.licenceUrl]));
-  for (const { offer, landingPage } of entries) {
+  for (const { offer, landingPage, offerPage } of entries) {
     const dataset = namedNode(`${catalogUrl}/${offer['@id']}`);
     const language = offer.description['@language'];
     quads.push(quad(dataset, RDF_TYPE, namedNode(`${NS.dcat}Dataset`)));
@@ -101,7 +111,12 @@ export function offerQuads(
       if (distribution['dcterms:format']) add(node, `${NS.dct}format`, literal(distribution['dcterms:format']));
       const licence = distribution['dcterms:license'] ? licenceUrl.get(distribution['dcterms:license']) : undefined;
       if (licence) add(node, `${NS.dct}license`, iri(licence));
-      if (distribution['dcat:accessURL']) add(node, `${NS.dcat}accessURL`, iri(distribution['dcat:accessURL']));
+      if (distribution.isAccessRestricted) {
+        add(node, `${NS.dcat}accessURL`, iri(offerPage));
+        add(node, `${NS.dsm}accessRestricted`, literal('true', namedNode(`${NS.xsd}boolean`)));
+      } else if (distribution['dcat:accessURL']) {
+        add(node, `${NS.dcat}accessURL`, iri(distribution['dcat:accessURL']));
+      }
       if (distribution['dcat:byteSize'] !== null) {
         add(
           node,

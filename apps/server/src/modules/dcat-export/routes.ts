@@ -39,6 +39,7 @@ const ZDcatDocument = z.unknown().describe('DCAT-AP as JSON-LD (application/ld+j
 /** The catalogue as DCAT-AP for other portals to harvest: JSON-LD or Turtle by content negotiation. */
 export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogUrl = `${app.config.publicUrl}${catalogEndpoint.path}`;
+  const offerPageUrl = (offerId: string) => `${app.config.publicUrl}/offer/details/${encodeURIComponent(offerId)}`;
 
   app.route({
     method: catalogEndpoint.method,
@@ -46,11 +47,23 @@ export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['catalog'],
       summary: 'The catalogue as DCAT-AP, paged with hydra',
+      description:
+        "A paid offer's distributions name the offer's marketplace page as `dcat:accessURL` (with `dsm:accessRestricted true`) unless the caller supplies the offer or holds an active entitlement to it.",
       querystring: ZCatalogQuerystring,
       response: { 200: ZDcatDocument, 400: ZErrorResponse },
     },
     handler: async (request, reply) =>
-      send(request, reply, await getCatalogPage({ db: app.database.db, catalogUrl, ...request.query })),
+      send(
+        request,
+        reply,
+        await getCatalogPage({
+          db: app.database.db,
+          catalogUrl,
+          offerPageUrl,
+          viewer: { userId: request.user.id, db: app.database.db },
+          ...request.query,
+        }),
+      ),
   });
 
   app.route({
@@ -63,6 +76,16 @@ export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZDcatDocument, 400: ZErrorResponse, 404: ZErrorResponse },
     },
     handler: async (request, reply) =>
-      send(request, reply, await getCatalogOffer(app.database.db, catalogUrl, request.params.id)),
+      send(
+        request,
+        reply,
+        await getCatalogOffer({
+          db: app.database.db,
+          catalogUrl,
+          offerPageUrl,
+          viewer: { userId: request.user.id, db: app.database.db },
+          id: request.params.id,
+        }),
+      ),
   });
 };

@@ -1,4 +1,5 @@
 import type { TDb } from '../../db/database';
+import { revokeEntitlements } from '../entitlements/revoke-entitlements';
 import { settleOrderState } from './order-state';
 
 export type TCancelOverdueOrdersOptions = {
@@ -11,8 +12,8 @@ export type TCancelOverdueOrdersOptions = {
 
 /**
  * The terms' payment window: an order not paid within 30 days is cancelled automatically. Every
- * open invoice of an order whose window has ended is cancelled, and the order with it (or it counts
- * as paid when another supplier's invoice was paid). Orders another transaction holds (a supplier
+ * open invoice of an order whose window has ended is cancelled, with the entitlements of the offers it
+ * billed, and the order with it (or it counts as paid when another supplier's invoice was paid). Orders another transaction holds (a supplier
  * marking an invoice paid right now) are skipped and picked up by the next run. Returns the ids of
  * the orders it changed.
  */
@@ -34,12 +35,30 @@ export async function cancelOverdueOrders(options: TCancelOverdueOrdersOptions):
         .execute();
       const ids = overdue.map((row) => row.id);
       if (ids.length === 0) return ids;
-      await trx
+      const cancelled = await trx
         .updateTable('invoices')
         .set({ state: 'cancelled', cancelled_at: now })
         .where('order_id', 'in', ids)
         .where('state', '=', 'open')
+        .returning('id')
         .execute();
+      // What the cancelled invoices billed is no longer the buyer's; lines another invoice paid stay so.
+      const lines =
+        cancelled.length === 0
+          ? []
+          : await trx
+              .selectFrom('order_items')
+              .select(['order_id', 'offer_id'])
+              .where(
+                'invoice_id',
+                'in',
+                cancelled.map((invoice) => invoice.id),
+              )
+              .execute();
+      for (const id of ids) {
+        const offerIds = lines.filter((line) => line.order_id === id).map((line) => line.offer_id);
+        await revokeEntitlements({ db: trx, orderId: id, offerIds, now });
+      }
       for (const id of ids) await settleOrderState(trx, id, now);
       return ids;
     });

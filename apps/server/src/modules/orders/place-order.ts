@@ -3,6 +3,7 @@ import { ErrorCode, type TOrder, type TPaymentRequest } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
+import { grantEntitlements } from '../entitlements/grant-entitlements';
 import { checkNoRepeatedItems, checkPurchasedItems } from './check-purchased-items';
 import { getOrderById } from './get-order';
 import { orderPayBy } from './invoice-dates';
@@ -59,8 +60,9 @@ async function replay(db: TDb, user: TAuthUser, key: string, fingerprint: string
 /**
  * Places an order in one transaction: checks every item against the catalogue (it exists, is for
  * sale, names its first dataset's publisher, does not repeat), stores the order and its lines with
- * the catalogue's prices and payment models of this moment, issues one invoice per supplier, and
- * hands the invoices to the payment provider. Prices in the request are never read.
+ * the catalogue's prices and payment models of this moment, grants the buyer an entitlement per paid
+ * offer, issues one invoice per supplier, and hands the invoices to the payment provider. Prices in
+ * the request are never read.
  *
  * With an idempotency key, a request the same user already made answers that first order (also
  * when both arrive at once); the key with a different body is a CONFLICT.
@@ -109,6 +111,13 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
           invoice_id: null,
         })),
       );
+      await grantEntitlements({
+        db: trx,
+        userId: user.id,
+        orderId: id,
+        lines: lines.map((line) => ({ offerId: line.productId, paymentModel: line.paymentModel, price: line.price })),
+        startsAt: now,
+      });
       const invoices = await issueInvoices({ db: trx, orderId: id, lines, issuedAt: now, commissionRate });
       const outcome = await payment.collect({ db: trx, orderId: id, consumerId: user.id, invoices, now });
       await markInvoicesPaid(trx, outcome.paidInvoiceIds, now, `payment:${payment.method}`);

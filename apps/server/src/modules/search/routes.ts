@@ -12,6 +12,7 @@ import {
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getFilterValues } from './get-filter-values';
+import { presentSearchResponse } from './present-search-response';
 import { searchOffers } from './search-offers';
 import { suggestSearchTerms } from './suggest-search-terms';
 
@@ -23,19 +24,22 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['search'],
       summary: 'Search the catalogue',
       description:
-        "Ranked full-text search with filters and a choice of order. `query` holds the '|'-joined terms: every word is required unless no offer has them all (then `matchedAllTerms` is false and the offers with the most of them come first); quoted terms are phrases; a term starting with '-' excludes. A word found nowhere in the catalogue is corrected for typos (`correctedQuery`) unless `exact` is true. The total is counted up to 10000.",
+        "Ranked full-text search with filters and a choice of order. `query` holds the '|'-joined terms: every word is required unless no offer has them all (then `matchedAllTerms` is false and the offers with the most of them come first); quoted terms are phrases; a term starting with '-' excludes. A word found nowhere in the catalogue is corrected for typos (`correctedQuery`) unless `exact` is true. The total is counted up to 10000. A paid offer's access URLs are null (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
       querystring: ZSearchQuerystring,
       body: ZSearchRequest,
       response: { 200: ZSearchResponse, 400: ZErrorResponse, 429: ZErrorResponse },
     },
     preHandler: app.rateLimits.search,
     handler: async (request) =>
-      searchOffers({
-        db: app.database.readDb,
-        searchIndex: app.searchIndex,
-        query: request.query.query,
-        request: request.body,
-      }),
+      presentSearchResponse(
+        await searchOffers({
+          db: app.database.readDb,
+          searchIndex: app.searchIndex,
+          query: request.query.query,
+          request: request.body,
+        }),
+        { userId: request.user.id, db: app.database.db },
+      ),
   });
 
   app.route({

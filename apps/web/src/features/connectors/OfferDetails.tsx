@@ -90,7 +90,9 @@ export function OfferDetails({ offer }: { offer: TConnectorOffer }) {
                       </Table.Td>
                       <Table.Td>{asset.connectionType}</Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        {asset.baseUrl ?? t('connectors.noBaseUrl')}
+                        {asset.isAccessRestricted
+                          ? t('connectors.restrictedBaseUrl')
+                          : (asset.baseUrl ?? t('connectors.noBaseUrl'))}
                       </Table.Td>
                     </Table.Tr>
                   ))}

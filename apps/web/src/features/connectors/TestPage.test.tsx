@@ -29,6 +29,7 @@ const WEATHER: TConnectorOffer = {
       type: 'text/csv',
       connectionType: 'HttpData',
       baseUrl: 'https://data.example.org/weather/stations-2024.csv',
+      isAccessRestricted: false,
     },
   ],
   accessPolicies: [
@@ -133,6 +134,21 @@ describe('TestPage', () => {
     expect(within(result).getByRole('link', { name: 'Open the offer' }).getAttribute('href')).toBe(
       '/offer/details/3f1c9a52-6c1e-5b0a-9d2e-1a2b3c4d5e6f',
     );
+  });
+
+  it("says that an asset's address is shown to buyers when the server withheld it", async () => {
+    const paid = {
+      ...WEATHER,
+      id: 'dsm-paid',
+      name: 'Paid gauges',
+      assets: [{ ...WEATHER.assets[0]!, id: 'dsm-paid-0', baseUrl: null, isAccessRestricted: true }],
+    };
+    answers['GET /api/connectors/provider/offers'] = () => json(200, { ...PROVIDER_OFFERS, offers: [paid] });
+    renderWithProviders(<TestPage />, { url: '/test?connector=provider&offer=dsm-paid' });
+    const details = await screen.findByRole('region', { name: 'Offer details' });
+    const [asset] = within(details).getAllByTestId('offer-asset');
+    expect(within(asset!).getByText('Shown to buyers of the offer')).toBeTruthy();
+    expect(within(asset!).queryByText('—')).toBeNull();
   });
 
   it('opens the connector and offer a link names', async () => {

@@ -4,11 +4,14 @@ import { useOpenedAfterMount } from '../../shared/use-opened-after-mount';
 
 export type TAccessLinkModalProps = {
   /** The endpoint whose link is shown; null closes the modal. */
-  endpoint: { name: string; link: string | null } | null;
+  endpoint: { name: string; link: string | null; isAccessRestricted: boolean } | null;
   onClose: () => void;
 };
 
-/** The access-link modal of the 'Show link' row action: the URL to open or copy, or why there is none. */
+/**
+ * The access-link modal of the 'Show link' row action: the URL to open or copy, or why there is none
+ * (missing, or withheld until the offer is bought).
+ */
 export function AccessLinkModal({ endpoint, onClose }: TAccessLinkModalProps) {
   const { t } = useTranslation();
   const isOpened = useOpenedAfterMount(endpoint !== null);
@@ -17,7 +20,9 @@ export function AccessLinkModal({ endpoint, onClose }: TAccessLinkModalProps) {
       {endpoint && (
         <Stack gap="md">
           <Text fw={500}>{endpoint.name}</Text>
-          {endpoint.link ? (
+          {endpoint.isAccessRestricted ? (
+            <Text data-testid="access-link-restricted">{t('offer.restrictedLinkText')}</Text>
+          ) : endpoint.link ? (
             <Anchor
               href={endpoint.link}
               target="_blank"
@@ -33,7 +38,7 @@ export function AccessLinkModal({ endpoint, onClose }: TAccessLinkModalProps) {
             </Text>
           )}
           <Group justify="flex-end">
-            {endpoint.link && (
+            {endpoint.link && !endpoint.isAccessRestricted && (
               <CopyButton value={endpoint.link}>
                 {({ copied, copy }) => (
                   <Button variant="light" onClick={copy}>

@@ -1,5 +1,5 @@
 import { Button, Group, Table, Text } from '@mantine/core';
-import { IconExternalLink, IconLink } from '@tabler/icons-react';
+import { IconExternalLink, IconLink, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EndpointStatus } from './EndpointStatus';
 import type { TEndpointRow } from './endpoint-rows';
@@ -11,7 +11,9 @@ export type TEndpointsTableProps = {
 
 /**
  * The Endpoints table: name, type, licence, status, link and licence URL of each distribution,
- * with the row actions 'Show link' and 'Go to license' (a new tab). Scrolls sideways on phones.
+ * with the row actions 'Show link' and 'Go to license' (a new tab). Scrolls sideways on phones. A
+ * paid offer's link is withheld from those who have not bought it: the Link column says buying gives
+ * access, and 'Show link' explains it.
  */
 export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
   const { t } = useTranslation();
@@ -48,7 +50,12 @@ export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
                 <EndpointStatus check={row.check} />
               </Table.Td>
               <Table.Td maw={280}>
-                {row.link ? (
+                {row.isAccessRestricted ? (
+                  <Group gap={6} wrap="nowrap" data-testid="endpoint-link-restricted">
+                    <IconLock size={14} aria-hidden />
+                    <Text size="sm">{t('offer.restrictedLink')}</Text>
+                  </Group>
+                ) : row.link ? (
                   // Long URLs are cut to one line; 'Show link' shows the whole of it.
                   <Text size="sm" truncate="end" title={row.link} data-testid="endpoint-link">
                     {row.link}

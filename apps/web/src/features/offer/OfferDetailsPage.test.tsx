@@ -153,6 +153,42 @@ describe('OfferDetailsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("explains in Show link's place that buying gives access when a paid offer's link is withheld", async () => {
+    const user = userEvent.setup();
+    show(makeTestItem({ '@id': ID, paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 19.99, isAccessRestricted: true }));
+    const row = (await screen.findAllByTestId('endpoint-row'))[0]!;
+    expect(within(row).getByTestId('endpoint-link-restricted').textContent).toBe('Available after purchase');
+    expect(within(row).queryByTestId('endpoint-link-missing')).toBeNull();
+    const button = within(row).getByRole('button', { name: 'Show link: File 0' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Access link' });
+    expect(within(dialog).getByTestId('access-link-restricted').textContent).toBe(
+      'This link is shown to the supplier and to buyers of this offer. Buying the offer gives access to its endpoints.',
+    );
+    expect(within(dialog).queryByTestId('access-link')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Copy link' })).toBeNull();
+    expect(dialog.textContent).not.toContain('https://');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers Copy link for a link the viewer may see', async () => {
+    const user = userEvent.setup();
+    show(
+      makeTestItem({
+        '@id': ID,
+        paymentModel: 'PAY_PER_USE_DOWNLOAD',
+        price: 19.99,
+        links: ['https://data.example.org/a.csv'],
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Show link: File 0' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Access link' });
+    expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(within(dialog).queryByTestId('access-link-restricted')).toBeNull();
+  });
+
   it('shows a not-found page for an unknown offer and for an id that is no UUID', async () => {
     itemAnswers.push(notFound());
     renderWithProviders(<OfferDetailsPage />, { url: `/offer/details/${ID}`, path: '/offer/details/:id' });

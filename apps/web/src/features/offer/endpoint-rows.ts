@@ -16,8 +16,10 @@ export type TEndpointRow = {
   licence: string;
   /** Where the licence text can be read; null when unknown. */
   licenceUrl: string | null;
-  /** The access URL; null when the publisher gave none or wrote 'N/A'. */
+  /** The access URL; null when the publisher gave none or wrote 'N/A', or when it is withheld. */
   link: string | null;
+  /** The offer is paid and the viewer has not bought it: the URL is withheld, buying the offer gives access. */
+  isAccessRestricted: boolean;
   check: TEndpointCheck;
 };
 
@@ -49,9 +51,10 @@ export function endpointRows(item: TMetadataItem, licences: readonly TLicence[])
         licence: matched?.licenceTitle ?? UNKNOWN_LICENCE_LABEL,
         licenceUrl: matched?.licenceUrl || (text && isHttpUrl(text) ? text.trim() : null),
         link,
+        isAccessRestricted: distribution.isAccessRestricted,
         check: checks.get(distribution['@id']) ?? {
           distributionId: distribution['@id'],
-          status: link ? 'pending' : 'missing',
+          status: link || distribution.isAccessRestricted ? 'pending' : 'missing',
           httpStatus: null,
           byteSize: null,
           failure: null,

@@ -4,6 +4,8 @@ import { makeTestOffer } from '../search/test-offer';
 type TTestItemOptions = Parameters<typeof makeTestOffer>[0] & {
   checks?: Partial<TEndpointCheck>[];
   links?: (string | null)[];
+  /** Withholds every access URL, as the API answers a paid offer to someone who neither supplies nor bought it. */
+  isAccessRestricted?: boolean;
   issued?: string | null;
 } & Partial<Pick<TMetadataItem, 'provider' | 'author' | 'maintainer'>>;
 
@@ -12,6 +14,7 @@ export function makeTestItem(options: TTestItemOptions = {}): TMetadataItem {
   const {
     checks,
     links,
+    isAccessRestricted,
     issued,
     provider = 'City of Leipzig',
     author = 'Ada Author',
@@ -25,6 +28,13 @@ export function makeTestItem(options: TTestItemOptions = {}): TMetadataItem {
     dataset['dcat:distribution'] = dataset['dcat:distribution'].map((distribution, index) => ({
       ...distribution,
       'dcat:accessURL': links[index] ?? null,
+    }));
+  }
+  if (isAccessRestricted) {
+    dataset['dcat:distribution'] = dataset['dcat:distribution'].map((distribution) => ({
+      ...distribution,
+      'dcat:accessURL': null,
+      isAccessRestricted: true,
     }));
   }
   return {

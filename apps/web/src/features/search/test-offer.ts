@@ -38,6 +38,7 @@ export function makeTestOffer(options: TTestOfferOptions = {}): TOffer {
           'dcterms:license': licences?.[index] ?? 'CC-BY-4.0',
           'dcat:accessURL': 'https://data.example.org/file.csv',
           'dcat:byteSize': size,
+          isAccessRestricted: false,
         })),
       },
     ],

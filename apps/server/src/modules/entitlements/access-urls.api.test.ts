@@ -1,0 +1,539 @@
+import { randomUUID } from 'node:crypto';
+import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
+import type { TMetadataItem, TOfferInputBody, TOrder, TOwnOfferDetails } from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration from '../../db/migrations/0014-entitlements';
+import { signIn, type TSignedIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { seedLicences } from '../catalogue/licence-catalogue';
+import { insertConnector } from '../connectors/connector-repository';
+import { addAgentMember } from '../orders/add-agent-member';
+import { cancelOverdueOrders } from '../orders/cancel-overdue-orders';
+import { insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
+import { findOffersShowingAccessUrls } from './access-url-policy';
+import { findActiveEntitlement } from './find-active-entitlement';
+
+/**
+ * Paid offers' access URLs reach only their supplier and their entitled buyers, by every route that
+ * answers offers, endpoints or distributions; free offers' reach everyone. The routes are taken from
+ * the app's own OpenAPI document, so a new route that answers offers has to be added here (or named
+ * as one that answers none).
+ */
+
+const API_KEY = 'access-urls-api-test-key';
+const CONNECTOR_ID = 'paid-supplier';
+
+let testApp: TTestApp;
+let sandbox: Sandbox;
+let supplier: TSignedIn;
+let member: TSignedIn;
+let buyer: TSignedIn;
+let visitor: TSignedIn;
+
+/** Each URL carries a token of its own, so a search of the raw body finds it however it is serialised. */
+const secret = (name: string) => `https://paid.example.org/secret-${name}-${randomUUID()}/data`;
+const urls = {
+  download: [secret('download-a'), secret('download-b')],
+  connector: [secret('connector')],
+  timed: [secret('timed')],
+  agent: '',
+  free: [`https://open.example.org/free-${randomUUID()}/data.csv`],
+};
+const ids = { download: '', connector: '', timed: '', agent: '', free: '' };
+const paidUrls = () => [...urls.download, ...urls.connector, ...urls.timed, urls.agent];
+
+function wizardInput(
+  title: string,
+  endpointUrls: string[],
+  overrides: Partial<TOfferInputBody> & { licensing?: Partial<TOfferInputBody['licensingInfo']> } = {},
+): TOfferInputBody {
+  const { licensing, ...rest } = overrides;
+  return {
+    pricingOption: 'PAID',
+    contentType: 'DATA',
+    accessType: 'DIRECT',
+    language: 'en',
+    generalInfo: {
+      title,
+      description: `${title}: readings every ten minutes.`,
+      keywords: 'tides',
+      categories: ['ENVIRONMENT'],
+      authorName: 'Ada Author',
+      authorEmail: 'ada@example.org',
+      maintainerName: 'Max Maintainer',
+      maintainerEmail: 'max@example.org',
+    },
+    endpoints: endpointUrls.map((accessUrl, index) => ({
+      mimeType: 'text/csv',
+      format: 'csv',
+      endpointTitle: `Endpoint ${index}`,
+      endpointDescription: 'Readings.',
+      accessUrl,
+      filesize: 1.5,
+      sizeUnit: 'MB',
+    })),
+    licensingInfo: {
+      licenceType: 'Creative Commons Namensnennung 4.0 International',
+      geoRestriction: '',
+      timeRestriction: '',
+      timeUnit: '',
+      paymentType: 'PAY_PER_USE_DOWNLOAD',
+      price: 19.99,
+      priceUnit: 'EUR',
+      ...licensing,
+    },
+    connectorId: null,
+    ...rest,
+  };
+}
+
+async function publish(input: TOfferInputBody): Promise<string> {
+  const response = await request<TOwnOfferDetails>(testApp.baseUrl, 'POST', '/api/offers', input, supplier.headers);
+  expect(response.status).toBe(201);
+  expect(response.body.state).toBe('PUBLISHED');
+  return response.body['@id'];
+}
+
+async function buy(who: TSignedIn, offerIds: string[], idempotencyKey?: string) {
+  const items = await Promise.all(
+    offerIds.map(async (id) => {
+      const item = await request<TMetadataItem>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, who.headers);
+      return { productId: id, providerId: item.body.datasets[0]!['dcterms:publisher']['@id'] };
+    }),
+  );
+  return request<TOrder>(
+    testApp.baseUrl,
+    'POST',
+    '/idp-service/payment',
+    { consumerId: who.user.id, purchasedItems: items },
+    idempotencyKey ? { ...who.headers, 'idempotency-key': idempotencyKey } : who.headers,
+  );
+}
+
+type TAnswer = { route: string; status: number; text: string };
+
+const FORMATS = { 'JSON-LD': 'application/ld+json', Turtle: 'text/turtle', JSON: 'application/json' };
+
+/**
+ * Every answer a user can get that holds offers, endpoints or distributions, as raw text. The keys of
+ * `COVERED` below are the OpenAPI paths these calls exercise.
+ */
+async function everyAnswer(who: TSignedIn): Promise<TAnswer[]> {
+  const calls: { route: string; method: string; path: string; body?: unknown; accept?: string }[] = [];
+  const all = Object.values(ids);
+  for (const id of all) calls.push({ route: 'GET /api/metadata/{id}', method: 'GET', path: `/api/metadata/${id}` });
+  calls.push({ route: 'GET /api/metadata (batchIds)', method: 'GET', path: `/api/metadata?batchIds=${all.join(',')}` });
+  calls.push({ route: 'GET /api/metadata (page)', method: 'GET', path: '/api/metadata?limit=1000' });
+  calls.push({ route: 'POST /api/search', method: 'POST', path: '/api/search', body: { index: 0, pageSize: 100 } });
+  calls.push({
+    route: 'POST /api/search (query)',
+    method: 'POST',
+    path: '/api/search?query=tides',
+    body: { index: 0, pageSize: 100 },
+  });
+  for (const [name, accept] of Object.entries(FORMATS)) {
+    calls.push({ route: `GET /api/catalog (${name})`, method: 'GET', path: '/api/catalog?pageSize=100', accept });
+    for (const id of all) {
+      calls.push({ route: `GET /api/catalog/{id} (${name})`, method: 'GET', path: `/api/catalog/${id}`, accept });
+    }
+  }
+  calls.push({ route: 'GET /api/acquisitions', method: 'GET', path: '/api/acquisitions' });
+  calls.push({
+    route: 'GET /api/connectors/{id}/offers',
+    method: 'GET',
+    path: `/api/connectors/${CONNECTOR_ID}/offers`,
+  });
+  calls.push({ route: 'GET /api/metadata/like', method: 'GET', path: '/api/metadata/like' });
+  calls.push({ route: 'GET /api/orders', method: 'GET', path: '/api/orders' });
+  calls.push({ route: 'GET /api/sales', method: 'GET', path: '/api/sales' });
+  calls.push({ route: 'GET /api/deliveries', method: 'GET', path: '/api/deliveries' });
+  calls.push({ route: 'GET /api/offers/mine', method: 'GET', path: '/api/offers/mine' });
+  for (const id of all) calls.push({ route: 'GET /api/offers/{id}', method: 'GET', path: `/api/offers/${id}` });
+  return Promise.all(
+    calls.map(async (call) => {
+      const response = await fetch(`${testApp.baseUrl}${call.path}`, {
+        method: call.method,
+        headers: {
+          ...who.headers,
+          ...(call.accept ? { accept: call.accept } : {}),
+          ...(call.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: call.body ? JSON.stringify(call.body) : undefined,
+      });
+      return { route: `${call.route} ${call.path}`, status: response.status, text: await response.text() };
+    }),
+  );
+}
+
+/** The answers (route names) that hold a URL, for each URL. */
+function whereSeen(answers: TAnswer[], wanted: readonly string[]): Map<string, string[]> {
+  return new Map(wanted.map((url) => [url, answers.filter((answer) => answer.text.includes(url)).map((a) => a.route)]));
+}
+
+/** The routes of the app that answer GET or POST, from its OpenAPI document. */
+function documentedRoutes(): string[] {
+  const document = (
+    testApp.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }
+  ).swagger();
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations)
+      .filter((method) => method === 'get' || method === 'post')
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+/** Routes `everyAnswer` walks. */
+const COVERED = [
+  'GET /api/metadata/{id}',
+  'GET /api/metadata',
+  'POST /api/search',
+  'GET /api/catalog',
+  'GET /api/catalog/{id}',
+  'GET /api/acquisitions',
+  'GET /api/connectors/{connectorId}/offers',
+  'GET /api/metadata/like',
+  'GET /api/orders',
+  'GET /api/sales',
+  'GET /api/deliveries',
+  'GET /api/offers/mine',
+  'GET /api/offers/{id}',
+];
+
+/** Routes that answer no offer, endpoint or distribution (or only ids and titles), and why they need no walk. */
+const CARRY_NO_URLS = [
+  'GET /healthz',
+  'GET /readyz',
+  'GET /app-config.json',
+  'GET /api/search/suggest',
+  'GET /api/search/cache',
+  'GET /api/licence',
+  'POST /api/licence',
+  // Publishing and uploading answer the publisher, who may see their own URLs.
+  'POST /api/offers',
+  'POST /api/metadata',
+  'POST /api/metadata/like',
+  'POST /idp-service/payment',
+  'GET /api/orders/{id}',
+  'GET /api/invoices/{id}/pdf',
+  'POST /api/invoices/{id}/paid',
+  'GET /api/connectors',
+  'POST /api/connectors',
+  'GET /api/connectors/registered',
+  'GET /api/harvest/sources',
+  'POST /api/harvest/sources',
+  'POST /api/harvest/sources/{id}/run',
+  'POST /api/deliveries',
+  'GET /api/deliveries/{deliveryId}',
+  // The data itself, after a delivery the buyer's acquisition allowed.
+  'GET /api/deliveries/{deliveryId}/data',
+];
+
+/**
+ * The connector console: operators manage a connector's assets, data addresses included. Only users
+ * with the operator role reach these routes (checked below), so they are outside the buyers' walk.
+ */
+const OPERATORS_ONLY = /^(GET|POST) \/api\/connectors\/\{connectorId\}\/(?!offers$)/;
+
+beforeAll(async () => {
+  [testApp, sandbox] = await Promise.all([
+    startTestApp(),
+    startSandbox({ basePath: `/${CONNECTOR_ID}`, apiKey: API_KEY }),
+  ]);
+  const db = testApp.database.db;
+  await seedLicences(db);
+  await insertConnector(db, { name: 'Paid supplier connector', url: sandbox.url, apiKey: API_KEY });
+  [supplier, member, buyer, visitor] = await Promise.all([
+    signIn(testApp, { email: 'supplier@example.org', name: 'Elbe Data GmbH' }),
+    signIn(testApp, { email: 'member@example.org', name: 'Alpha Member' }),
+    signIn(testApp, { email: 'buyer@example.org', name: 'Paying Buyer' }),
+    signIn(testApp, { email: 'visitor@example.org', name: 'Just Looking' }),
+  ]);
+
+  ids.download = await publish(wizardInput('Tidal gauges of the Elbe', urls.download));
+  ids.connector = await publish(
+    wizardInput('Tidal gauges over the data space', urls.connector, {
+      accessType: 'CONNECTOR',
+      connectorId: CONNECTOR_ID,
+    }),
+  );
+  ids.timed = await publish(
+    wizardInput('Tidal gauges for a month', urls.timed, { licensing: { timeRestriction: '30', timeUnit: 'Days' } }),
+  );
+  ids.free = await publish(
+    wizardInput('Open tidal gauges', urls.free, {
+      pricingOption: 'FREE',
+      licensing: { paymentType: 'FREE_OF_CHARGE', price: 0, priceUnit: '' },
+    }),
+  );
+  // An offer of a publisher agent whose members sell for it (imported, with no owner).
+  const agentOffer = await insertOfferOf(db, SUPPLIER_A, { title: 'Tidal gauges of Alpha', price: 12 });
+  ids.agent = agentOffer.id;
+  urls.agent = agentOffer.datasets[0]!.distributions[0]!.accessUrl!;
+  await addAgentMember({ db, agentId: SUPPLIER_A.id, userId: member.user.id });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([testApp?.close(), sandbox?.close()]);
+});
+
+describe('the walk covers every route', () => {
+  it('names each documented GET and POST route as walked or as answering no URLs', () => {
+    const unknown = documentedRoutes().filter(
+      (route) => !COVERED.includes(route) && !CARRY_NO_URLS.includes(route) && !OPERATORS_ONLY.test(route),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it("refuses the connector console's asset and catalog routes to users without the operator role", async () => {
+    for (const path of ['assets', 'contract-definitions', 'edrs', 'transfers']) {
+      const response = await request(
+        testApp.baseUrl,
+        'GET',
+        `/api/connectors/${CONNECTOR_ID}/${path}`,
+        undefined,
+        visitor.headers,
+      );
+      expect({ path, status: response.status }).toEqual({ path, status: 403 });
+    }
+  });
+});
+
+describe("paid offers' access URLs", () => {
+  it('reach a visitor by no route: not in any raw answer, while the free URL is in every offer answer', async () => {
+    const answers = await everyAnswer(visitor);
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    for (const [url, routes] of whereSeen(answers, paidUrls())) expect({ url, routes }).toEqual({ url, routes: [] });
+    const free = whereSeen(answers, urls.free).get(urls.free[0]!)!;
+    expect(free).toEqual(expect.arrayContaining([expect.stringContaining('GET /api/metadata/{id}')]));
+    expect(free.some((route) => route.startsWith('POST /api/search'))).toBe(true);
+    expect(free.some((route) => route.startsWith('GET /api/catalog (Turtle)'))).toBe(true);
+    expect(free.some((route) => route.startsWith('GET /api/catalog/{id} (JSON-LD)'))).toBe(true);
+  });
+
+  it('leave a visitor the name, type, licence, status and size of each endpoint, flagged as restricted', async () => {
+    const response = await request<TMetadataItem>(
+      testApp.baseUrl,
+      'GET',
+      `/api/metadata/${ids.download}`,
+      undefined,
+      visitor.headers,
+    );
+    const distributions = response.body.datasets[0]!['dcat:distribution'];
+    expect(distributions).toEqual([
+      expect.objectContaining({
+        'dcterms:title': 'Endpoint 0',
+        'dcterms:format': 'csv',
+        'dcat:mediaType': 'text/csv',
+        'dcterms:license': 'Creative Commons Namensnennung 4.0 International',
+        'dcat:byteSize': 1.5 * 1024 * 1024,
+        'dcat:accessURL': null,
+        isAccessRestricted: true,
+      }),
+      expect.objectContaining({ 'dcterms:title': 'Endpoint 1', 'dcat:accessURL': null, isAccessRestricted: true }),
+    ]);
+    expect(response.body.endpointChecks.map((check) => check.status)).toEqual(['pending', 'pending']);
+  });
+
+  it("name the offer's page as the DCAT-AP accessURL of a restricted distribution", async () => {
+    const response = await fetch(`${testApp.baseUrl}/api/catalog/${ids.download}`, {
+      headers: { ...visitor.headers, accept: 'text/turtle' },
+    });
+    const turtle = await response.text();
+    expect(turtle).toContain(`dcat:accessURL <${testApp.baseUrl}/offer/details/${ids.download}>`);
+    expect(turtle).toContain('dsm:accessRestricted true');
+  });
+
+  it('reach the supplier by every route that shows the offers, and a member of the publisher agent', async () => {
+    const answers = await everyAnswer(supplier);
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    for (const url of [...urls.download, ...urls.connector, ...urls.timed]) {
+      const routes = whereSeen(answers, [url]).get(url)!;
+      for (const expected of ['GET /api/metadata/{id}', 'GET /api/metadata (batchIds)', 'GET /api/metadata (page)']) {
+        expect(routes.some((route) => route.startsWith(expected))).toBe(true);
+      }
+      expect(routes.some((route) => route.startsWith('POST /api/search'))).toBe(true);
+      expect(routes.some((route) => route.startsWith('GET /api/catalog (Turtle)'))).toBe(true);
+      expect(routes.some((route) => route.startsWith('GET /api/catalog/{id} (JSON-LD)'))).toBe(true);
+    }
+    const connectorRoutes = whereSeen(answers, urls.connector).get(urls.connector[0]!)!;
+    expect(connectorRoutes.some((route) => route.startsWith('GET /api/connectors/{id}/offers'))).toBe(true);
+    // The agent's offer is not the supplier's.
+    expect(whereSeen(answers, [urls.agent]).get(urls.agent)).toEqual([]);
+
+    const memberAnswers = await everyAnswer(member);
+    const agentRoutes = whereSeen(memberAnswers, [urls.agent]).get(urls.agent)!;
+    expect(agentRoutes.some((route) => route.startsWith('GET /api/metadata/{id}'))).toBe(true);
+    for (const url of [...urls.download, ...urls.connector])
+      expect(whereSeen(memberAnswers, [url]).get(url)).toEqual([]);
+  });
+
+  it('reach a buyer after the order, by every route that shows the offers, and only for what they bought', async () => {
+    const before = await everyAnswer(buyer);
+    for (const [url, routes] of whereSeen(before, paidUrls())) expect({ url, routes }).toEqual({ url, routes: [] });
+
+    const placed = await buy(buyer, [ids.download, ids.connector, ids.timed]);
+    expect(placed.status).toBe(201);
+
+    const after = await everyAnswer(buyer);
+    expect(after.filter((answer) => answer.status >= 500)).toEqual([]);
+    for (const url of [...urls.download, ...urls.connector, ...urls.timed]) {
+      const routes = whereSeen(after, [url]).get(url)!;
+      for (const expected of [
+        'GET /api/metadata/{id}',
+        'GET /api/metadata (batchIds)',
+        'POST /api/search',
+        'GET /api/catalog (Turtle)',
+        'GET /api/catalog/{id} (JSON)',
+        'GET /api/acquisitions',
+      ]) {
+        expect({ url, expected, seen: routes.some((route) => route.startsWith(expected)) }).toEqual({
+          url,
+          expected,
+          seen: true,
+        });
+      }
+    }
+    expect(whereSeen(after, urls.connector).get(urls.connector[0]!)!.join(' ')).toContain(
+      '/api/connectors/{id}/offers',
+    );
+    expect(whereSeen(after, [urls.agent]).get(urls.agent)).toEqual([]);
+    // Another user's view is unchanged by this purchase.
+    const others = await everyAnswer(visitor);
+    for (const [url, routes] of whereSeen(others, paidUrls())) expect({ url, routes }).toEqual({ url, routes: [] });
+  });
+});
+
+describe('entitlements', () => {
+  it("end after the offer's time restriction; an offer without one grants an entitlement that does not end", async () => {
+    const timed = await findActiveEntitlement({ db: testApp.database.db, userId: buyer.user.id, offerId: ids.timed });
+    expect(timed).not.toBeNull();
+    expect(timed!.endsAt!.getTime() - timed!.startsAt.getTime()).toBe(30 * 86_400_000);
+    const open = await findActiveEntitlement({ db: testApp.database.db, userId: buyer.user.id, offerId: ids.download });
+    expect(open?.endsAt).toBeNull();
+
+    const later = new Date(timed!.endsAt!.getTime() + 1000);
+    expect(
+      await findActiveEntitlement({ db: testApp.database.db, userId: buyer.user.id, offerId: ids.timed, now: later }),
+    ).toBeNull();
+    const visible = await findOffersShowingAccessUrls({
+      db: testApp.database.db,
+      userId: buyer.user.id,
+      offerIds: [ids.timed, ids.download, ids.free],
+      now: later,
+    });
+    expect([...visible].sort()).toEqual([ids.download, ids.free].sort());
+  });
+
+  it('are not granted for a free offer, nor for one priced at 0, whose URLs everyone sees', async () => {
+    const db = testApp.database.db;
+    const free = await insertOfferOf(db, SUPPLIER_A, { paymentModel: 'FREE_OF_CHARGE', price: 0 });
+    const zero = await insertOfferOf(db, SUPPLIER_A, { paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 0 });
+    for (const offer of [free, zero]) {
+      const item = await request<TMetadataItem>(
+        testApp.baseUrl,
+        'GET',
+        `/api/metadata/${offer.id}`,
+        undefined,
+        buyer.headers,
+      );
+      expect(item.body.datasets[0]!['dcat:distribution'][0]).toMatchObject({
+        'dcat:accessURL': offer.datasets[0]!.distributions[0]!.accessUrl,
+        isAccessRestricted: false,
+      });
+    }
+    const placed = await buy(visitor, [free.id, zero.id]);
+    expect(placed.status).toBe(201);
+    const rows = await testApp.database.db
+      .selectFrom('entitlements')
+      .select('id')
+      .where('user_id', '=', visitor.user.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('stay consistent when two checkouts of the same offer race: no 500, one entitlement per order placed', async () => {
+    const racer = await signIn(testApp, { email: 'racer@example.org', name: 'Racing Buyer' });
+    const answers = await Promise.all([buy(racer, [ids.download]), buy(racer, [ids.download])]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    const rows = await testApp.database.db
+      .selectFrom('entitlements')
+      .select(['order_id', 'revoked_at'])
+      .where('user_id', '=', racer.user.id)
+      .where('offer_id', '=', ids.download)
+      .execute();
+    expect(rows.map((row) => row.order_id).sort()).toEqual(answers.map((answer) => answer.body.id).sort());
+    const active = await findActiveEntitlement({
+      db: testApp.database.db,
+      userId: racer.user.id,
+      offerId: ids.download,
+    });
+    expect(answers.map((answer) => answer.body.id)).toContain(active?.orderId);
+
+    // The same request twice under one Idempotency-Key is one order with one entitlement.
+    const keyed = await signIn(testApp, { email: 'keyed@example.org', name: 'Careful Buyer' });
+    const key = randomUUID();
+    const twice = await Promise.all([buy(keyed, [ids.timed], key), buy(keyed, [ids.timed], key)]);
+    expect(twice.map((answer) => answer.status).sort()).toEqual([200, 201]);
+    expect(new Set(twice.map((answer) => answer.body.id)).size).toBe(1);
+    const keyedRows = await testApp.database.db
+      .selectFrom('entitlements')
+      .select('order_id')
+      .where('user_id', '=', keyed.user.id)
+      .execute();
+    expect(keyedRows).toEqual([{ order_id: twice[0]!.body.id }]);
+  });
+
+  it('end with the invoice cancelled for want of payment, and the URLs with them', async () => {
+    const late = await signIn(testApp, { email: 'late@example.org', name: 'Late Payer' });
+    const placed = await buy(late, [ids.download]);
+    expect(placed.status).toBe(201);
+    const seen = async () =>
+      (await everyAnswer(late)).some((answer) => answer.text.includes(urls.download[0]!) && answer.status === 200);
+    expect(await seen()).toBe(true);
+
+    // Only this order is overdue at its own pay-by date; the others were placed moments before or after.
+    const payBy = new Date(placed.body.payBy);
+    await testApp.database.db
+      .updateTable('orders')
+      .set({ pay_by: new Date(payBy.getTime() - 86_400_000 * 365) })
+      .where('id', '=', placed.body.id)
+      .execute();
+    const cancelled = await cancelOverdueOrders({
+      db: testApp.database.db,
+      now: new Date(payBy.getTime() - 86_400_000 * 300),
+    });
+    expect(cancelled).toEqual([placed.body.id]);
+    expect(
+      await findActiveEntitlement({ db: testApp.database.db, userId: late.user.id, offerId: ids.download }),
+    ).toBeNull();
+    expect(await seen()).toBe(false);
+    // The buyer of the earlier order keeps theirs.
+    expect(
+      await findActiveEntitlement({ db: testApp.database.db, userId: buyer.user.id, offerId: ids.download }),
+    ).not.toBeNull();
+  });
+
+  it('are backfilled from the orders by the migration as the orders wrote them', async () => {
+    const db = testApp.database.db;
+    const snapshot = () =>
+      db
+        .selectFrom('entitlements')
+        .select([
+          'user_id',
+          'offer_id',
+          'order_id',
+          'starts_at',
+          'ends_at',
+          (eb) => eb('revoked_at', 'is not', null).as('revoked'),
+        ])
+        .orderBy('order_id')
+        .orderBy('offer_id')
+        .execute();
+    const written = await snapshot();
+    expect(written.length).toBeGreaterThanOrEqual(7);
+    expect(written.some((row) => row.revoked)).toBe(true);
+    await migration.down(db as never);
+    await migration.up(db as never);
+    expect(await snapshot()).toEqual(written);
+  });
+});

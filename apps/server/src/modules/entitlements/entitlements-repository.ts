@@ -1,0 +1,135 @@
+import { type Selectable, type SqlBool, sql } from 'kysely';
+import type { TDb } from '../../db/database';
+import type { TEntitlementTable } from '../../db/schema';
+
+/** SQL of entitlements. Rows stay in this module; the policy and the use cases decide what they mean. */
+
+export type TEntitlementRow = Selectable<TEntitlementTable>;
+
+/** The end of an entitlement from an offer's time restriction, or null when the offer has none. */
+const endOf = (startsAt: Date) => sql<Date | null>`
+  case
+    when o.time_restriction is null or o.time_unit is null then null
+    when o.time_unit = 'Days' then ${startsAt}::timestamptz + make_interval(days => o.time_restriction)
+    when o.time_unit = 'Months' then ${startsAt}::timestamptz + make_interval(months => o.time_restriction)
+    else ${startsAt}::timestamptz + make_interval(years => o.time_restriction)
+  end`;
+
+/**
+ * One entitlement per offer of an order, starting at `startsAt` and ending after the offer's time
+ * restriction as it stands now. Offers no longer in the catalogue get none (an order never names them:
+ * it checks every offer first). Granting an order's offers again changes nothing.
+ */
+export async function insertEntitlements(
+  db: TDb,
+  grant: { userId: string; orderId: string; offerIds: readonly string[]; startsAt: Date },
+): Promise<TEntitlementRow[]> {
+  if (grant.offerIds.length === 0) return [];
+  return db
+    .insertInto('entitlements')
+    .columns(['user_id', 'offer_id', 'order_id', 'starts_at', 'ends_at'])
+    .expression(
+      db
+        .selectFrom('offers as o')
+        .select([
+          sql.val(grant.userId).as('user_id'),
+          'o.id',
+          sql.val(grant.orderId).as('order_id'),
+          sql.val(grant.startsAt).as('starts_at'),
+          endOf(grant.startsAt).as('ends_at'),
+        ])
+        .where('o.id', '=', (eb) => eb.fn.any(eb.val([...grant.offerIds]))),
+    )
+    .onConflict((oc) => oc.columns(['order_id', 'offer_id']).doNothing())
+    .returningAll()
+    .execute();
+}
+
+/** Revokes the entitlements of these offers of an order (their invoice or the order was cancelled). */
+export async function revokeEntitlementRows(
+  db: TDb,
+  revocation: { orderId: string; offerIds: readonly string[]; revokedAt: Date },
+): Promise<number> {
+  if (revocation.offerIds.length === 0) return 0;
+  const result = await db
+    .updateTable('entitlements')
+    .set({ revoked_at: revocation.revokedAt })
+    .where('order_id', '=', revocation.orderId)
+    .where('offer_id', '=', (eb) => eb.fn.any(eb.val([...revocation.offerIds])))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A user's entitlements to an offer that are active at `now`, the one lasting longest first. */
+export async function selectActiveEntitlements(
+  db: TDb,
+  holder: { userId: string; offerId: string; now: Date },
+): Promise<TEntitlementRow[]> {
+  return db
+    .selectFrom('entitlements')
+    .selectAll()
+    .where('user_id', '=', holder.userId)
+    .where('offer_id', '=', holder.offerId)
+    .where('revoked_at', 'is', null)
+    .where('starts_at', '<=', holder.now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', holder.now)]))
+    .orderBy(sql`ends_at desc nulls first`)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** What the access-URL policy needs to know of one offer for one user. */
+export type TAccessFactsRow = {
+  id: string;
+  payment_model: string;
+  price: string;
+  /** The user published the offer, or acts for the publisher of one of its datasets (null: no owner, not a member). */
+  is_supplier: SqlBool | null;
+  /** The user holds an entitlement to it that is active now. */
+  is_entitled: SqlBool;
+};
+
+/** The access facts of these offers for a user, in one statement; unknown ids are left out. */
+export async function selectAccessFacts(
+  db: TDb,
+  viewer: { userId: string; offerIds: readonly string[]; now: Date },
+): Promise<TAccessFactsRow[]> {
+  if (viewer.offerIds.length === 0) return [];
+  const { userId, now } = viewer;
+  return db
+    .selectFrom('offers as o')
+    .select((eb) => [
+      'o.id',
+      'o.payment_model',
+      'o.price',
+      eb
+        .or([
+          eb('o.owner_id', '=', userId),
+          eb.exists(
+            eb
+              .selectFrom('datasets as d')
+              .innerJoin('agent_members as m', 'm.agent_id', 'd.publisher_id')
+              .select(sql.lit(1).as('one'))
+              .whereRef('d.offer_id', '=', 'o.id')
+              .where('m.user_id', '=', userId),
+          ),
+        ])
+        .as('is_supplier'),
+      eb
+        .exists(
+          eb
+            .selectFrom('entitlements as e')
+            .select(sql.lit(1).as('one'))
+            .whereRef('e.offer_id', '=', 'o.id')
+            .where('e.user_id', '=', userId)
+            .where('e.revoked_at', 'is', null)
+            .where('e.starts_at', '<=', now)
+            .where((inner) => inner.or([inner('e.ends_at', 'is', null), inner('e.ends_at', '>', now)])),
+        )
+        .as('is_entitled'),
+    ])
+    .where('o.id', '=', (eb) => eb.fn.any(eb.val([...viewer.offerIds])))
+    .execute();
+}

@@ -1,0 +1,24 @@
+import type { TDb } from '../../db/database';
+import { revokeEntitlementRows } from './entitlements-repository';
+
+export type TRevokeEntitlementsOptions = {
+  db: TDb;
+  orderId: string;
+  /** The offers of the order whose invoice (or the whole order) was cancelled. */
+  offerIds: readonly string[];
+  /** When the cancellation happened. */
+  now: Date;
+};
+
+/**
+ * Ends the entitlements of cancelled order lines: an order not paid in time is cancelled with its
+ * invoices, and what it bought is no longer the buyer's. Other orders of the same offer keep theirs.
+ * Answers how many were revoked.
+ */
+export async function revokeEntitlements(options: TRevokeEntitlementsOptions): Promise<number> {
+  return revokeEntitlementRows(options.db, {
+    orderId: options.orderId,
+    offerIds: options.offerIds.map((id) => id.toLowerCase()),
+    revokedAt: options.now,
+  });
+}
