@@ -255,11 +255,14 @@ async function runService(url: string, connections: number, workload: TWorkload)
   };
   // Each thread reads the facets of a million offers when it opens (15-70 s): the server has done so
   // before it answers, so the timed run starts once both threads answered a search.
-  const warmUp = { sort: 'newest', filter: {}, offset: 0, limit: 10, terms: [], exact: false } as const;
   await Promise.all(
     [0, 1].map(() =>
       workers.search({
-        ...warmUp,
+        terms: [],
+        exact: false,
+        sort: 'newest',
+        offset: 0,
+        limit: 10,
         filter: {
           categories: [],
           keywords: [],
