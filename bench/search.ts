@@ -16,7 +16,7 @@ import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
 import { searchOffers } from '../apps/server/src/modules/search/search-offers';
 import { parseQuery } from '../apps/server/src/modules/search-index/analysis/parse-query';
-import type { ISearchIndex } from '../apps/server/src/modules/search-index/search-index';
+import { type ISearchIndex, NO_INDEX_FILTER } from '../apps/server/src/modules/search-index/search-index';
 import { SearchWorkers } from '../apps/server/src/modules/search-index/search-workers';
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 import {
@@ -263,19 +263,7 @@ async function runService(url: string, connections: number, workload: TWorkload)
         sort: 'newest',
         offset: 0,
         limit: 10,
-        filter: {
-          categories: [],
-          keywords: [],
-          formats: [],
-          licences: [],
-          publishers: [],
-          paymentModels: [],
-          minPrice: null,
-          maxPrice: null,
-          modifiedFrom: null,
-          modifiedBefore: null,
-          offerIds: null,
-        },
+        filter: NO_INDEX_FILTER,
       }),
     ),
   );

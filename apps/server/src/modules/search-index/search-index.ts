@@ -18,6 +18,21 @@ export type TIndexFilter = {
   offerIds: string[] | null;
 };
 
+/** No filter: the whole catalogue. */
+export const NO_INDEX_FILTER: Readonly<TIndexFilter> = Object.freeze({
+  categories: [],
+  keywords: [],
+  formats: [],
+  licences: [],
+  publishers: [],
+  paymentModels: [],
+  minPrice: null,
+  maxPrice: null,
+  modifiedFrom: null,
+  modifiedBefore: null,
+  offerIds: null,
+});
+
 export type TIndexSearch = {
   /** The search-bar terms, already split at '|'. */
   terms: string[];

@@ -7,7 +7,7 @@ import { makeOffer } from '../../test/factories';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { insertOffers } from '../catalogue/load-offers';
 import { renewSearchGeneration } from './renew-search-generation';
-import type { TIndexSearch } from './search-index';
+import { NO_INDEX_FILTER, type TIndexSearch } from './search-index';
 import { indexOwner, SqliteSearchIndex } from './sqlite-search-index';
 
 let database: TTestDatabase;
@@ -17,19 +17,7 @@ const search = (terms: string[]): TIndexSearch => ({
   terms,
   exact: false,
   sort: 'relevance',
-  filter: {
-    categories: [],
-    keywords: [],
-    formats: [],
-    licences: [],
-    publishers: [],
-    paymentModels: [],
-    minPrice: null,
-    maxPrice: null,
-    modifiedFrom: null,
-    modifiedBefore: null,
-    offerIds: null,
-  },
+  filter: NO_INDEX_FILTER,
   offset: 0,
   limit: 10,
 });
