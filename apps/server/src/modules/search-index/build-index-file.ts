@@ -3,6 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { addWords } from './analysis/typo-vocabulary';
+import { FacetCounter } from './facet-counter';
+import { writeFacetSnapshot } from './facet-snapshot';
 import { toIndexDocument, writeDocuments } from './index-documents';
 import { createIndexSchema, INDEX_SCHEMA_VERSION, writeMeta } from './index-schema';
 import { readAllIndexSources } from './read-index-sources';
@@ -58,6 +60,7 @@ export async function buildIndexFile(options: {
     }
     addWords(db, words);
     db.exec("insert into docs_fts (docs_fts) values ('optimize')");
+    writeFacetSnapshot(db, new FacetCounter(db).snapshot());
     writeMeta(db, 'schema_version', INDEX_SCHEMA_VERSION);
     writeMeta(db, 'generation', options.generation);
     writeMeta(db, 'complete', 'true');
