@@ -203,7 +203,7 @@ function rankedPage(
   clauses: TCompiledClause[],
   queryTitleKeys: string[],
   page: { offset: number; limit: number },
-): number[] {
+): { rowids: number[]; collapsedCopies: number } {
   const depth = Math.max(RERANK_DEPTH, page.offset + page.limit);
   const join = filter.sql ? ' cross join docs d on d.rowid = f.rowid' : '';
   // Scored as FTS5 reads the matches newest first: a rowid range would make it read the whole word's list.
@@ -284,7 +284,10 @@ function rankedPage(
       .map((row) => row.rowid)
       .filter((rowid) => !seen.has(rowid)),
   ];
-  return order.slice(page.offset, page.offset + page.limit);
+  return {
+    rowids: order.slice(page.offset, page.offset + page.limit),
+    collapsedCopies: keyed.length - collapsed.length,
+  };
 }
 
 /** A page in another order than relevance: of the filtered catalogue, or of the matches counted. */
@@ -499,7 +502,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
       areFacetCountsEstimated: false,
     };
   }
-  const rowids =
+  const { rowids, collapsedCopies } =
     search.sort === 'relevance'
       ? rankedPage(
           db,
@@ -510,11 +513,13 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
           queryTitleKeys,
           page,
         )
-      : sortedPage(db, window.rowids.slice(0, RESULT_CAP), filter, search.sort, page);
+      : { rowids: sortedPage(db, window.rowids.slice(0, RESULT_CAP), filter, search.sort, page), collapsedCopies: 0 };
   return {
     offerIds: offerIdsOf(db, rowids),
     copies: copiesOf(db, rowids),
-    total: window.total,
+    // The copies shown as one result are one result: the pages end where the results do (a capped total
+    // says "10,000+" either way).
+    total: window.isTotalCapped ? window.total : window.total - collapsedCopies,
     isTotalCapped: window.isTotalCapped,
     correctedTerms,
     matchedAllTerms: level === 0,

@@ -333,6 +333,8 @@ describe('federated copies', () => {
 
     const response = await search(['wombat burrow survey']);
     expect(response.status).toBe(200);
+    // Three copies shown as one, and the namesake: two results, on one page.
+    expect(response.body.total).toBe(2);
     const shown = idsOf(response);
     expect(shown).toContain(namesake.id);
     const shownCopies = shown.filter((offerId) => [original.id, ...copies.map((copy) => copy.id)].includes(offerId));
