@@ -4,6 +4,7 @@ import type { TDb } from '../../db/database';
 import { insertOffers, replaceOffers } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { requestOfferChecks } from '../link-checker/request-link-checks';
+import { queueOfferChanges, takeOverOfferQueuing } from '../search-index/queue-offer-changes';
 import {
   insertAgentsOf,
   reactivateOffers,
@@ -56,6 +57,9 @@ async function prepareTransaction(trx: TDb): Promise<void> {
   // The commit does not wait for its WAL to reach the disk: a crash of PostgreSQL can lose the last few
   // batches committed, resume point included, so the next run re-reads them from the resume point it finds.
   await sql`set local synchronous_commit = off`.execute(trx);
+  // Each written offer is queued for the search index once, by the batch itself, instead of once per table
+  // by the outbox triggers.
+  await takeOverOfferQueuing(trx);
 }
 
 /** Saves the run's resume point and counts once `previous` has committed; answers the counts saved. */
@@ -78,6 +82,10 @@ async function writeAtOnce(db: TDb, batch: THarvestBatch, previous: Promise<unkn
     await prepareTransaction(trx);
     await insertOffers(trx, batch.created);
     await replaceOffers(trx, batch.replaced);
+    await queueOfferChanges(
+      trx,
+      batch.written.map((entry) => entry.offerId),
+    );
     await upsertRecords(trx, batch.sourceId, batch.runId, batch.written);
     // Only a changed record can have been soft-deleted: new ones are new offers.
     await reactivateOffers(
@@ -137,6 +145,7 @@ async function writeOneByOne(db: TDb, batch: THarvestBatch, previous: Promise<un
         else await replaceOffers(trx, [record]);
         await upsertRecords(trx, batch.sourceId, batch.runId, [written]);
         if (!isNew) await reactivateOffers(trx, [record.id]);
+        await queueOfferChanges(trx, [record.id]);
         await requestOfferChecks(trx, offersWithLinks([record]));
         await sql`release savepoint harvest_record`.execute(trx);
       } catch (error) {
