@@ -41,6 +41,9 @@ const NONE_REFUSED: TRefusedRecords = { created: 0, replaced: 0, failures: [] };
 
 const HTTP = /^https?:\/\//;
 
+/** Both paths store a batch's agents before its transaction (insertAgentsOf), so the offers' writes skip them. */
+const AGENTS_STORED = { areAgentsStored: true };
+
 /** The ids of written offers with an http(s) distribution: those the link checker has something to check in. */
 function offersWithLinks(records: readonly TOfferRecord[]): string[] {
   return records
@@ -80,8 +83,8 @@ async function writeAtOnce(db: TDb, batch: THarvestBatch, previous: Promise<unkn
   await insertAgentsOf(db, [...batch.created, ...batch.replaced]);
   return db.transaction().execute(async (trx) => {
     await prepareTransaction(trx);
-    await insertOffers(trx, batch.created);
-    await replaceOffers(trx, batch.replaced);
+    await insertOffers(trx, batch.created, AGENTS_STORED);
+    await replaceOffers(trx, batch.replaced, AGENTS_STORED);
     await queueOfferChanges(
       trx,
       batch.written.map((entry) => entry.offerId),
@@ -141,8 +144,8 @@ async function writeOneByOne(db: TDb, batch: THarvestBatch, previous: Promise<un
       const written = writtenOf.get(record.id)!;
       await sql`savepoint harvest_record`.execute(trx);
       try {
-        if (isNew) await insertOffers(trx, [record]);
-        else await replaceOffers(trx, [record]);
+        if (isNew) await insertOffers(trx, [record], AGENTS_STORED);
+        else await replaceOffers(trx, [record], AGENTS_STORED);
         await upsertRecords(trx, batch.sourceId, batch.runId, [written]);
         if (!isNew) await reactivateOffers(trx, [record.id]);
         await queueOfferChanges(trx, [record.id]);
