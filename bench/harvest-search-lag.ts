@@ -15,7 +15,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { addSource } from '../apps/server/src/modules/harvest/add-source';
 import { configureHarvestLocations } from '../apps/server/src/modules/harvest/harvest-location-policy';
 import { runHarvest } from '../apps/server/src/modules/harvest/run-harvest';
-import type { TIndexSearch } from '../apps/server/src/modules/search-index/search-index';
+import { NO_INDEX_FILTER, type TIndexSearch } from '../apps/server/src/modules/search-index/search-index';
 import { SqliteSearchIndex } from '../apps/server/src/modules/search-index/sqlite-search-index';
 import { writeDcatUsCopies } from './lib/harvest-inputs';
 
@@ -31,19 +31,7 @@ const ALL: TIndexSearch = {
   terms: [],
   exact: true,
   sort: 'newest',
-  filter: {
-    categories: [],
-    keywords: [],
-    formats: [],
-    licences: [],
-    publishers: [],
-    paymentModels: [],
-    minPrice: null,
-    maxPrice: null,
-    modifiedFrom: null,
-    modifiedBefore: null,
-    offerIds: null,
-  },
+  filter: { ...NO_INDEX_FILTER },
   offset: 0,
   limit: 1,
 };
