@@ -11,6 +11,7 @@ import * as connectorRegistration from './0009-connector-registration';
 import * as cheaperOfferVectors from './0010-cheaper-offer-vectors';
 import * as linkCheckOffers from './0011-link-check-offers';
 import * as searchOutbox from './0012-search-outbox';
+import * as searchOutboxCallerQueues from './0013-search-outbox-caller-queues';
 import * as entitlements from './0014-entitlements';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010-cheaper-offer-vectors': cheaperOfferVectors,
   '0011-link-check-offers': linkCheckOffers,
   '0012-search-outbox': searchOutbox,
+  '0013-search-outbox-caller-queues': searchOutboxCallerQueues,
   '0014-entitlements': entitlements,
 };

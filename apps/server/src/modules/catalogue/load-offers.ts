@@ -489,13 +489,22 @@ async function insertOwnedRows(db: TDb, records: readonly TOfferRecord[]): Promi
   await insertJsonRows(db, 'distributions', DISTRIBUTION_COLUMNS, records.flatMap(distributionRows));
 }
 
+export type TWriteOffersOptions = {
+  /** The caller has stored every agent the records name already: they are not inserted again. */
+  areAgentsStored?: boolean;
+};
+
 /**
  * Inserts offers with their agents, datasets and distributions, one statement per table, with the bulk
  * loader's column semantics; runs inside the caller's transaction when given one.
  */
-export async function insertOffers(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
+export async function insertOffers(
+  db: TDb,
+  records: readonly TOfferRecord[],
+  options: TWriteOffersOptions = {},
+): Promise<void> {
   if (records.length === 0) return;
-  await insertAgentRows(db, records);
+  if (!options.areAgentsStored) await insertAgentRows(db, records);
   await insertJsonRows(db, 'offers', OFFER_COLUMNS, records.map(offerRow));
   await insertOwnedRows(db, records);
 }
@@ -504,9 +513,13 @@ export async function insertOffers(db: TDb, records: readonly TOfferRecord[]): P
  * Replaces what stored offers say (same ids): the offer's columns, its datasets and distributions.
  * Likes, link checks of unchanged distributions' offers and the offer's state are left to the caller.
  */
-export async function replaceOffers(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
+export async function replaceOffers(
+  db: TDb,
+  records: readonly TOfferRecord[],
+  options: TWriteOffersOptions = {},
+): Promise<void> {
   if (records.length === 0) return;
-  await insertAgentRows(db, records);
+  if (!options.areAgentsStored) await insertAgentRows(db, records);
   await db
     .deleteFrom('datasets')
     .where('offer_id', '=', (eb) => eb.fn.any(eb.val(records.map((record) => record.id))))

@@ -4,6 +4,7 @@ import type { TDb } from '../../db/database';
 import { insertOffers, replaceOffers } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { requestOfferChecks } from '../link-checker/request-link-checks';
+import { queueOfferChanges, takeOverOfferQueuing } from '../search-index/queue-offer-changes';
 import {
   insertAgentsOf,
   reactivateOffers,
@@ -40,6 +41,9 @@ const NONE_REFUSED: TRefusedRecords = { created: 0, replaced: 0, failures: [] };
 
 const HTTP = /^https?:\/\//;
 
+/** Both paths store a batch's agents before its transaction (insertAgentsOf), so the offers' writes skip them. */
+const AGENTS_STORED = { areAgentsStored: true };
+
 /** The ids of written offers with an http(s) distribution: those the link checker has something to check in. */
 function offersWithLinks(records: readonly TOfferRecord[]): string[] {
   return records
@@ -56,6 +60,9 @@ async function prepareTransaction(trx: TDb): Promise<void> {
   // The commit does not wait for its WAL to reach the disk: a crash of PostgreSQL can lose the last few
   // batches committed, resume point included, so the next run re-reads them from the resume point it finds.
   await sql`set local synchronous_commit = off`.execute(trx);
+  // Each written offer is queued for the search index once, by the batch itself, instead of once per table
+  // by the outbox triggers.
+  await takeOverOfferQueuing(trx);
 }
 
 /** Saves the run's resume point and counts once `previous` has committed; answers the counts saved. */
@@ -76,8 +83,12 @@ async function writeAtOnce(db: TDb, batch: THarvestBatch, previous: Promise<unkn
   await insertAgentsOf(db, [...batch.created, ...batch.replaced]);
   return db.transaction().execute(async (trx) => {
     await prepareTransaction(trx);
-    await insertOffers(trx, batch.created);
-    await replaceOffers(trx, batch.replaced);
+    await insertOffers(trx, batch.created, AGENTS_STORED);
+    await replaceOffers(trx, batch.replaced, AGENTS_STORED);
+    await queueOfferChanges(
+      trx,
+      batch.written.map((entry) => entry.offerId),
+    );
     await upsertRecords(trx, batch.sourceId, batch.runId, batch.written);
     // Only a changed record can have been soft-deleted: new ones are new offers.
     await reactivateOffers(
@@ -133,10 +144,11 @@ async function writeOneByOne(db: TDb, batch: THarvestBatch, previous: Promise<un
       const written = writtenOf.get(record.id)!;
       await sql`savepoint harvest_record`.execute(trx);
       try {
-        if (isNew) await insertOffers(trx, [record]);
-        else await replaceOffers(trx, [record]);
+        if (isNew) await insertOffers(trx, [record], AGENTS_STORED);
+        else await replaceOffers(trx, [record], AGENTS_STORED);
         await upsertRecords(trx, batch.sourceId, batch.runId, [written]);
         if (!isNew) await reactivateOffers(trx, [record.id]);
+        await queueOfferChanges(trx, [record.id]);
         await requestOfferChecks(trx, offersWithLinks([record]));
         await sql`release savepoint harvest_record`.execute(trx);
       } catch (error) {
