@@ -5,20 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
+import { formatDateTime, formatMoney } from '../../shared/format/format';
 import { wizardPath } from '../offer-creation/offer-input';
 import { useOwnOffers, useUnpublishOffer } from './use-own-offers';
 
-function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
-function formatPrice(offer: TOwnOffer, language: string, freeLabel: string): string {
-  if (offer.price === 0) return freeLabel;
-  try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency: offer.currency }).format(offer.price);
-  } catch {
-    return `${offer.price.toFixed(2)} ${offer.currency}`;
-  }
+function formatPrice(offer: TOwnOffer, freeLabel: string): string {
+  return offer.price === 0 ? freeLabel : formatMoney(offer.price, offer.currency);
 }
 
 /**
@@ -26,8 +18,7 @@ function formatPrice(offer: TOwnOffer, language: string, freeLabel: string): str
  * wizard, filled in) and Unpublish (out of search at once).
  */
 export function MyOfferingsPage() {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const showAlert = useAlert();
   const offers = useOwnOffers();
@@ -89,9 +80,9 @@ export function MyOfferingsPage() {
                         t(`offerCreation.options.pricingOption.${offer.pricingOption}`),
                         t(`offerCreation.options.contentType.${offer.contentType}`),
                         t(`offerCreation.options.accessType.${offer.accessType}`),
-                        formatPrice(offer, language, t('offerCreation.preview.free')),
+                        formatPrice(offer, t('offerCreation.preview.free')),
                         t('myOfferings.endpoints', { count: offer.endpointCount }),
-                        t('myOfferings.changed', { date: formatDate(offer.updatedAt, language) }),
+                        t('myOfferings.changed', { date: formatDateTime(offer.updatedAt) ?? '' }),
                       ].join(' · ')}
                     </Text>
                     {offer.publishFailure && (
