@@ -1,9 +1,11 @@
 import type { TOwnOffer } from '@dsm/contracts';
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconEyeOff, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAlert } from '../../shared/AlertProvider';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { errorMessage } from '../../shared/error-message';
 import { formatDateTime, formatMoney } from '../../shared/format/format';
 import { wizardPath } from '../offer-creation/offer-input';
@@ -24,11 +26,18 @@ export function MyOfferingsPage() {
   const offers = useOwnOffers();
   const unpublish = useUnpublishOffer();
 
+  const [confirming, setConfirming] = useState<TOwnOffer | null>(null);
+
   const handleUnpublish = (offer: TOwnOffer) => {
-    if (!window.confirm(t('myOfferings.unpublishConfirm', { title: offer.title }))) return;
     unpublish.mutate(offer['@id'], {
-      onSuccess: () => showAlert(t('myOfferings.unpublished', { title: offer.title })),
-      onError: (error) => showAlert(errorMessage(error, t), { type: 'error' }),
+      onSuccess: () => {
+        setConfirming(null);
+        showAlert(t('myOfferings.unpublished', { title: offer.title }));
+      },
+      onError: (error) => {
+        setConfirming(null);
+        showAlert(errorMessage(error, t), { type: 'error' });
+      },
     });
   };
 
@@ -109,7 +118,7 @@ export function MyOfferingsPage() {
                         variant="light"
                         color="red"
                         leftSection={<IconEyeOff size={14} aria-hidden />}
-                        onClick={() => handleUnpublish(offer)}
+                        onClick={() => setConfirming(offer)}
                         disabled={!isPublished}
                         loading={unpublish.isPending && unpublish.variables === offer['@id']}
                         aria-label={`${t('myOfferings.unpublish')}: ${offer.title}`}
@@ -125,6 +134,17 @@ export function MyOfferingsPage() {
           </Stack>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming ? `${t('myOfferings.unpublish')}: ${confirming.title}` : ''}
+        text={confirming ? t('myOfferings.unpublishConfirm', { title: confirming.title }) : ''}
+        confirmLabel={t('myOfferings.unpublish')}
+        onConfirm={() => confirming && handleUnpublish(confirming)}
+        onCancel={() => setConfirming(null)}
+        isPending={unpublish.isPending}
+        isDestructive
+        testId="unpublish-dialog"
+      />
     </Container>
   );
 }
