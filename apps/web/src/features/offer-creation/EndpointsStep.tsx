@@ -1,4 +1,4 @@
-import { FORMATS, MIME_TYPES, SIZE_UNITS } from '@dsm/contracts';
+import { FORMATS, formatLabel, MIME_TYPES, SIZE_UNITS } from '@dsm/contracts';
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function EndpointsStep(props: TEndpointsStepProps) {
     >
       <Select
         {...fieldProps(t, field, errors)}
-        data={[...data]}
+        data={field === 'format' ? data.map((value) => ({ value, label: formatLabel(value) })) : [...data]}
         value={draft[field] || null}
         onChange={(value) => onChange(field, value ?? '')}
         searchable={field !== 'sizeUnit'}

@@ -84,6 +84,18 @@ describe('the create-offer wizard', () => {
     vi.unstubAllGlobals();
   });
 
+  it('lists the EU vocabulary formats the catalogue uses, by their labels, and stores the name', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    await user.click(screen.getByTestId('wizard-skip'));
+    expect(screen.getByTestId('wizard-step-title').textContent).toBe('Step 2: Add endpoints');
+    const format = screen.getByTestId('field-format');
+    await user.click(format);
+    await user.type(format, 'shape');
+    await user.click(await screen.findByRole('option', { name: 'SHP (Shapefile)' }));
+    expect(JSON.parse(localStorage.getItem('formCache')!).assetInfo.format).toBe('SHP');
+  });
+
   it('recovers from a damaged draft with a message', async () => {
     localStorage.setItem('formCache', '{"generalInfo":');
     renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
