@@ -15,6 +15,7 @@ import {
 import type { TConfig } from './config/config';
 import type { TDatabaseHandle } from './db/database';
 import { registerIdentityProvider } from './idp/index';
+import { registerLoopbackAliasRedirect } from './idp/redirect-loopback-alias';
 import { registerCompression } from './lib/compression';
 import { handleFrameworkError, isApiPath, registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
@@ -137,6 +138,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   registerShutdownGate(app);
   registerDatabaseGate(app);
   registerIndexCatchUp(app);
+  if (options.config.isEmbeddedIdp) registerLoopbackAliasRedirect(app, options.config);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

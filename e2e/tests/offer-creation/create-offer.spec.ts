@@ -128,8 +128,8 @@ test('[OFFERS-CREATE]: a supplier creates an offer through the wizard, reloads o
   await expect(edited.getByTestId('own-offer-state')).toHaveText('Published');
 
   // Unpublish: gone from search at once, still listed under My offerings.
-  page.once('dialog', (dialog) => void dialog.accept());
   await edited.getByTestId('own-offer-unpublish').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unpublish', exact: true }).click();
   await expect(edited.getByTestId('own-offer-state')).toHaveText('Unpublished');
   await openResults(page, { searchText: editedTitle });
   await expect(page.getByTestId('result-card').filter({ hasText: editedTitle })).toHaveCount(0);

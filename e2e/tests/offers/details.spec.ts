@@ -33,7 +33,7 @@ test('[OFFERS]: a buyer opens an offer from the results and sees its details, en
   const panel = page.getByTestId('details-panel');
   await expect(panel.getByRole('heading', { name: 'Details' })).toBeVisible();
   await expect(panel.getByTestId('details-provider')).not.toBeEmpty();
-  await expect(panel.getByTestId('details-price')).toHaveText(/^(Free|[\d.]+ €.*)$/);
+  await expect(panel.getByTestId('details-price')).toHaveText(/^(Free|[\d.,]+ €.*)$/);
   await expectNoSeriousA11yViolations(page);
 
   // 'Show link' opens the access-link modal; Escape closes it and focus returns to the page.

@@ -7,6 +7,7 @@ export * from './connector-console';
 export * from './connector-console-dataspace';
 export * from './delivery';
 export * from './errors';
+export * from './file-types';
 export * from './harvest';
 export * from './health';
 export * from './licence';

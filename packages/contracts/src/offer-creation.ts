@@ -1,6 +1,7 @@
 import currencyCodes from 'currency-codes';
 import { z } from 'zod';
 import { CATEGORIES, NO_CONTROL_CHARACTERS, PAYMENT_MODELS } from './catalogue';
+import { EU_FILE_TYPES, type TEuFileTypeName } from './file-types';
 import { ZOfferId } from './metadata';
 
 /**
@@ -66,8 +67,8 @@ export const MIME_TYPES = [
 ] as const;
 export type TMimeType = (typeof MIME_TYPES)[number];
 
-/** The 20 formats of the wizard. */
-export const FORMATS = [
+/** The specification's 20 formats of the wizard. */
+export const SPEC_FORMATS = [
   'html',
   'css',
   'plain',
@@ -89,7 +90,22 @@ export const FORMATS = [
   'atom+xml',
   'rss+xml',
 ] as const;
-export type TFormat = (typeof FORMATS)[number];
+
+/**
+ * The wizard's formats: the specification's 20, then the EU file-type vocabulary's data formats
+ * (GeoJSON, XLSX, Parquet, SHP, WMS, WFS, ...), which the catalogue itself uses and 20 fixed names
+ * could not offer.
+ */
+export const FORMATS = [...SPEC_FORMATS, ...EU_FILE_TYPES.map((type) => type.name)] as [
+  (typeof SPEC_FORMATS)[number],
+  ...((typeof SPEC_FORMATS)[number] | TEuFileTypeName)[],
+];
+export type TFormat = (typeof SPEC_FORMATS)[number] | TEuFileTypeName;
+
+/** How the wizard lists a format: the EU vocabulary's label, or the format itself. */
+export function formatLabel(format: string): string {
+  return EU_FILE_TYPES.find((type) => type.name === format)?.label ?? format;
+}
 
 /**
  * ISO 4217 entries that are no money one prices an offer in: precious metals, bond-market and

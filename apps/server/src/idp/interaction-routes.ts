@@ -14,9 +14,10 @@ import { verifyCredentials } from '../modules/users/verify-credentials';
 import { API_RESOURCE, FIRST_PARTY_SCOPES, issuerPath } from './create-provider';
 import { createCsrfToken, isCsrfTokenValid, isForeignOrigin } from './csrf';
 import { MESSAGES, type TLocale, type TMessages } from './messages';
-import { pageHeaders, type TLanguageLinks } from './pages/layout';
+import { createScriptNonce, pageHeaders, type TLanguageLinks } from './pages/layout';
 import { renderNoticePage } from './pages/notice-page';
 import { renderSignInPage } from './pages/sign-in-page';
+import { SIGN_UP_LIMITS } from './pages/sign-up-checks';
 import { renderSignUpPage, type TSignUpErrors } from './pages/sign-up-page';
 import type { TFormLimiter } from './rate-limits';
 import { resolveLocale } from './resolve-locale';
@@ -32,9 +33,9 @@ export type TInteractionRoutesOptions = {
   limiter: TFormLimiter;
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_EMAIL_LENGTH = 254;
-const MAX_NAME_LENGTH = 100;
+const EMAIL = SIGN_UP_LIMITS.email;
+const MAX_EMAIL_LENGTH = SIGN_UP_LIMITS.emailMaxLength;
+const MAX_NAME_LENGTH = SIGN_UP_LIMITS.nameMaxLength;
 
 const PASSWORD_MESSAGE: Record<TPasswordProblem, keyof TMessages> = {
   too_short: 'passwordTooShort',
@@ -50,8 +51,12 @@ function text(body: unknown, name: string, maxLength: number): string {
   return typeof value === 'string' ? value.slice(0, maxLength + 1) : '';
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.status(status).headers(pageHeaders()).send(html);
+/** A rendered page, with the nonce of its inline script when it has one. */
+type TPage = string | { html: string; scriptNonce: string };
+
+function sendPage(reply: FastifyReply, status: number, page: TPage): FastifyReply {
+  if (typeof page === 'string') return reply.status(status).headers(pageHeaders()).send(page);
+  return reply.status(status).headers(pageHeaders(page.scriptNonce)).send(page.html);
 }
 
 /**
@@ -170,15 +175,18 @@ export function registerInteractionRoutes(app: FastifyInstance, options: TIntera
   const signUpPage = (
     context: TPageContext,
     extra: { values?: { name: string; email: string }; errors?: TSignUpErrors } = {},
-  ) => {
+  ): TPage => {
     const urls = urlsFor(context);
-    return renderSignUpPage({
+    const scriptNonce = createScriptNonce();
+    const html = renderSignUpPage({
       locale: context.locale,
       urls: { signUp: urls.signUp, signIn: urls.page, abort: urls.abort },
       csrfToken: createCsrfToken(csrfKey, context.uid),
       languageLinks: context.languageLinks,
+      scriptNonce,
       ...extra,
     });
+    return { html, scriptNonce };
   };
 
   /**

@@ -24,7 +24,7 @@ export function renderSignInPage(options: TSignInPageOptions): string {
   const focusPassword = options.email ? ' autofocus' : '';
   const body = `
 ${hasError ? `<div id="form-error" class="alert" role="alert">${escapeHtml(options.error)}</div>` : ''}
-<form id="sign-in-form" method="post" action="${escapeHtml(options.urls.signIn)}">
+<form id="sign-in-form" method="post" action="${escapeHtml(options.urls.signIn)}" novalidate>
 ${csrf}
 <label for="email">${escapeHtml(m.email)}</label>
 <input id="email" name="email" type="email" autocomplete="username" inputmode="email" spellcheck="false" autocapitalize="none" required maxlength="254" value="${escapeHtml(options.email ?? '')}"${invalid}${focusEmail}>

@@ -1,5 +1,6 @@
 import { MESSAGES, type TLocale } from '../messages';
 import { escapeHtml, renderLayout, type TLanguageLinks } from './layout';
+import { SIGN_UP_LIMITS, signUpChecksScript } from './sign-up-checks';
 
 export type TSignUpErrors = {
   name?: string | undefined;
@@ -16,6 +17,8 @@ export type TSignUpPageOptions = {
   values?: { name?: string; email?: string };
   errors?: TSignUpErrors;
   languageLinks?: TLanguageLinks | undefined;
+  /** Nonce of the page's checks script (sign-up-checks.ts); without one the server alone checks. */
+  scriptNonce?: string | undefined;
 };
 
 type TField = {
@@ -43,7 +46,11 @@ ${field.hint ? `<p id="${field.id}-hint" class="hint">${escapeHtml(field.hint)}<
 ${field.error ? `<p id="${field.id}-error" class="field-error">${escapeHtml(field.error)}</p>` : ''}`;
 }
 
-/** The sign-up form: name, e-mail address and a password with the strength rule shown next to it. */
+/**
+ * The sign-up form: name, e-mail address and a password with the strength rule shown next to it.
+ * `novalidate`: the page's own checks (and the server's) answer in the page's language, never the
+ * browser's tooltips; `required` and `minlength` stay for assistive technology and password managers.
+ */
 export function renderSignUpPage(options: TSignUpPageOptions): string {
   const m = MESSAGES[options.locale];
   const errors = options.errors ?? {};
@@ -53,7 +60,7 @@ export function renderSignUpPage(options: TSignUpPageOptions): string {
       label: m.name,
       type: 'text',
       autocomplete: 'name',
-      maxLength: 100,
+      maxLength: SIGN_UP_LIMITS.nameMaxLength,
       value: options.values?.name ?? '',
       error: errors.name,
     },
@@ -62,7 +69,7 @@ export function renderSignUpPage(options: TSignUpPageOptions): string {
       label: m.email,
       type: 'email',
       autocomplete: 'email',
-      maxLength: 254,
+      maxLength: SIGN_UP_LIMITS.emailMaxLength,
       value: options.values?.email ?? '',
       error: errors.email,
       extra: ' inputmode="email" spellcheck="false" autocapitalize="none"',
@@ -84,18 +91,21 @@ export function renderSignUpPage(options: TSignUpPageOptions): string {
   const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(options.csrfToken)}">`;
   const body = `
 ${errors.form ? `<div id="form-error" class="alert" role="alert">${escapeHtml(errors.form)}</div>` : ''}
-<form id="sign-up-form" method="post" action="${escapeHtml(options.urls.signUp)}">
+<form id="sign-up-form" method="post" action="${escapeHtml(options.urls.signUp)}" novalidate>
 ${csrf}
 ${fields.map((field, index) => renderField(field, field.id === firstInvalid, index === 0 && !hasError)).join('\n')}
 <button class="button" type="submit">${escapeHtml(m.signUpButton)}</button>
 </form>
 <p class="alt">${escapeHtml(m.haveAccount)} <a href="${escapeHtml(options.urls.signIn)}">${escapeHtml(m.signInLink)}</a></p>
-<form id="abort-form" class="alt" method="post" action="${escapeHtml(options.urls.abort)}">${csrf}<button class="link-button" type="submit">${escapeHtml(m.cancel)}</button></form>`;
+<form id="abort-form" class="alt" method="post" action="${escapeHtml(options.urls.abort)}">${csrf}<button class="link-button" type="submit">${escapeHtml(m.cancel)}</button></form>${
+    options.scriptNonce ? `\n<script nonce="${escapeHtml(options.scriptNonce)}">${signUpChecksScript(m)}</script>` : ''
+  }`;
   return renderLayout({
     locale: options.locale,
     title: m.signUpTitle,
     hasError,
     body,
     languageLinks: options.languageLinks,
+    scriptNonce: options.scriptNonce,
   });
 }

@@ -33,6 +33,23 @@ describe('CartActions', () => {
     expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('not-for-sale').id);
   });
 
+  it('keeps a free offer out of the cart with the reason, even when demo mode calls it sellable', async () => {
+    for (const free of [
+      { ...offer, paymentModel: 'FREE_OF_CHARGE' as const, price: 0, isSellable: true },
+      { ...offer, paymentModel: 'FREE_OF_CHARGE' as const, price: 3, isSellable: true },
+    ]) {
+      const view = renderWithProviders(<CartActions offer={free} />);
+      const button = screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      const hint = screen.getByTestId('not-for-sale');
+      expect(hint.textContent).toBe('Free of charge: there is nothing to order. Get the data from its endpoints.');
+      expect(button.getAttribute('aria-describedby')).toBe(hint.id);
+      await userEvent.click(button);
+      expect(storedCarts()).toEqual([]);
+      view.unmount();
+    }
+  });
+
   it('adds the offer, opens the added-to-cart modal, and then offers to remove it', async () => {
     renderWithProviders(<CartActions offer={offer} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
+import { paymentLabel } from '../search/payment-label';
 import { toCartOffer } from './cart-storage';
 import { useCart } from './use-cart';
 
@@ -26,8 +27,8 @@ export type TCartActionsProps = {
 };
 
 /**
- * The cart controls of the offer details page: add to cart (disabled when the offer is not for
- * sale) or remove from cart, with the added-to-cart and checkout modals, each opened and closed on
+ * The cart controls of the offer details page: add to cart (disabled, with the reason, when the
+ * offer is not for sale or free of charge) or remove from cart, with the added-to-cart and checkout modals, each opened and closed on
  * its own.
  */
 export function CartActions({ offer }: TCartActionsProps) {
@@ -39,6 +40,10 @@ export function CartActions({ offer }: TCartActionsProps) {
   // Mounted from its first opening on, so that closing it animates like any modal.
   const [hasCheckout, setHasCheckout] = useState(false);
   const isInCart = cart.isInCart(offer['@id']);
+  // A free offer has nothing to order: the checkout would refuse it as not for sale (demo mode makes
+  // every offer look sellable, as the specification says, but orders are for priced offers only).
+  const isFree = paymentLabel(offer.paymentModel, offer.price).kind === 'free';
+  const canAdd = offer.isSellable && !isFree;
   const [hasAdded, setHasAdded] = useState(false);
   const isSettled = usePageSettled();
   useEffect(() => {
@@ -51,7 +56,7 @@ export function CartActions({ offer }: TCartActionsProps) {
   }, [addedTitle]);
 
   const add = () => {
-    if (!cart.add(toCartOffer(offer))) return;
+    if (!canAdd || !cart.add(toCartOffer(offer))) return;
     setHasAdded(true);
     setAddedTitle(offer.title);
   };
@@ -71,16 +76,16 @@ export function CartActions({ offer }: TCartActionsProps) {
         <Button
           leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
           onClick={add}
-          disabled={!offer.isSellable}
-          aria-describedby={offer.isSellable ? undefined : hintId}
+          disabled={!canAdd}
+          aria-describedby={canAdd ? undefined : hintId}
           data-testid="add-to-cart"
         >
           {t('cart.addToCart')}
         </Button>
       )}
-      {!offer.isSellable && !isInCart && (
+      {!canAdd && !isInCart && (
         <Text id={hintId} size="xs" c="gray.7" data-testid="not-for-sale">
-          {t('cart.notForSale')}
+          {t(isFree ? 'cart.freeNoOrder' : 'cart.notForSale')}
         </Text>
       )}
       {hasAdded && (

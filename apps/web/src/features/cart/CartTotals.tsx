@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatEuros } from './format-euros';
+import { formatCents } from '../../shared/format/format';
 
 export type TCartTotalsProps = {
   /** Net, VAT and gross in cents. */
@@ -15,19 +15,19 @@ export function CartTotals({ totals }: TCartTotalsProps) {
       <Group justify="space-between">
         <Text size="sm">{t('cart.net')}</Text>
         <Text size="sm" data-testid="cart-net">
-          {formatEuros(totals.net)}
+          {formatCents(totals.net)}
         </Text>
       </Group>
       <Group justify="space-between">
         <Text size="sm">{t('cart.vat')}</Text>
         <Text size="sm" data-testid="cart-vat">
-          {formatEuros(totals.vat)}
+          {formatCents(totals.vat)}
         </Text>
       </Group>
       <Group justify="space-between">
         <Text fw={700}>{t('cart.total')}</Text>
         <Text fw={700} data-testid="cart-total">
-          {formatEuros(totals.gross)}
+          {formatCents(totals.gross)}
         </Text>
       </Group>
     </Stack>

@@ -125,7 +125,8 @@ describe('HarvestPage', () => {
     const cdc = within(await rowOf('CDC'));
     expect(cdc.getByText('DCAT-US data.json')).toBeTruthy();
     expect(cdc.getByText('0 3 * * *')).toBeTruthy();
-    expect(cdc.getByText(/Mar 1, 2026/)).toBeTruthy();
+    // dd.MM.yyyy HH:mm, as every date in the app.
+    expect(cdc.getByText(/^01\.03\.2026 \d\d:30$/)).toBeTruthy();
     expect(cdc.getByTestId('source-status').textContent).toBe('Succeeded');
     expect(cdc.getByText('1359 created')).toBeTruthy();
     expect(cdc.getByText('2 failed')).toBeTruthy();

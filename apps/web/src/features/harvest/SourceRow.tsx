@@ -3,6 +3,7 @@ import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
+import { formatDateTime } from '../../shared/format/format';
 import { useRunHarvestSource } from './use-harvest-sources';
 
 /**
@@ -16,10 +17,6 @@ const RUN_ALERT_MS = 10_000;
 
 /** Shades whose white text passes AA contrast (Mantine's green 9 falls just short, teal 9 passes). */
 const STATUS_COLORS: Record<string, string> = { succeeded: 'teal.9', failed: 'red.9', running: 'blue.9' };
-
-function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
 
 function StatusBadge({ status }: { status: string | null }) {
   const { t } = useTranslation();
@@ -52,7 +49,7 @@ export type TSourceRowProps = {
 
 /** One source in the table, with its own run: a long run of one source leaves the others' buttons free. */
 export function SourceRow({ source, onRemove }: TSourceRowProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const showAlert = useAlert();
   const run = useRunHarvestSource();
   const handleRun = () =>
@@ -77,7 +74,7 @@ export function SourceRow({ source, onRemove }: TSourceRowProps) {
       <Table.Td style={{ wordBreak: 'break-all' }}>{source.location}</Table.Td>
       <Table.Td>{t(`harvest.formats.${source.format}`)}</Table.Td>
       <Table.Td>{source.schedule ?? t('harvest.onDemand')}</Table.Td>
-      <Table.Td>{source.lastRunAt ? formatDateTime(source.lastRunAt, i18n.language) : t('harvest.never')}</Table.Td>
+      <Table.Td>{formatDateTime(source.lastRunAt) ?? t('harvest.never')}</Table.Td>
       <Table.Td>
         <Stack gap={4} align="flex-start">
           <StatusBadge status={source.lastStatus} />

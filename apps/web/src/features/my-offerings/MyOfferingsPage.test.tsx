@@ -70,10 +70,17 @@ describe('My offerings', () => {
     });
   });
 
-  it('unpublishes after confirmation and shows the new state', async () => {
-    vi.stubGlobal('confirm', () => true);
+  it('asks in an in-app dialog, not the browser, then unpublishes and shows the new state', async () => {
+    const browserConfirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', browserConfirm);
+    const user = userEvent.setup();
     renderWithProviders(<MyOfferingsPage />, { url: '/my-offerings' });
-    await userEvent.setup().click(await screen.findByTestId('own-offer-unpublish'));
+    await user.click(await screen.findByTestId('own-offer-unpublish'));
+    const dialog = await screen.findByRole('dialog', { name: `Unpublish: ${OFFER.title}` });
+    expect(within(dialog).getByTestId('unpublish-dialog').textContent).toContain('It disappears from search at once');
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'DELETE' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    expect(browserConfirm).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('own-offer-state').textContent).toBe('Unpublished'));
     expect(fetchMock).toHaveBeenCalledWith(
       `/api/offers/${OFFER['@id']}`,
@@ -82,10 +89,14 @@ describe('My offerings', () => {
     expect((screen.getByTestId('own-offer-unpublish') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('keeps the offer when the confirmation is declined', async () => {
-    vi.stubGlobal('confirm', () => false);
+  it('keeps the offer when the dialog is cancelled', async () => {
+    const user = userEvent.setup();
     renderWithProviders(<MyOfferingsPage />, { url: '/my-offerings' });
-    await userEvent.setup().click(await screen.findByTestId('own-offer-unpublish'));
+    await user.click(await screen.findByTestId('own-offer-unpublish'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByTestId('confirm-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('own-offer-state').textContent).toBe('Published');
     expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'DELETE' }));
   });
 

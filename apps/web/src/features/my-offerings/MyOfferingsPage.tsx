@@ -1,24 +1,18 @@
 import type { TOwnOffer } from '@dsm/contracts';
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconEyeOff, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAlert } from '../../shared/AlertProvider';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { errorMessage } from '../../shared/error-message';
+import { formatDateTime, formatMoney } from '../../shared/format/format';
 import { wizardPath } from '../offer-creation/offer-input';
 import { useOwnOffers, useUnpublishOffer } from './use-own-offers';
 
-function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
-function formatPrice(offer: TOwnOffer, language: string, freeLabel: string): string {
-  if (offer.price === 0) return freeLabel;
-  try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency: offer.currency }).format(offer.price);
-  } catch {
-    return `${offer.price.toFixed(2)} ${offer.currency}`;
-  }
+function formatPrice(offer: TOwnOffer, freeLabel: string): string {
+  return offer.price === 0 ? freeLabel : formatMoney(offer.price, offer.currency);
 }
 
 /**
@@ -26,18 +20,24 @@ function formatPrice(offer: TOwnOffer, language: string, freeLabel: string): str
  * wizard, filled in) and Unpublish (out of search at once).
  */
 export function MyOfferingsPage() {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const showAlert = useAlert();
   const offers = useOwnOffers();
   const unpublish = useUnpublishOffer();
 
+  const [confirming, setConfirming] = useState<TOwnOffer | null>(null);
+
   const handleUnpublish = (offer: TOwnOffer) => {
-    if (!window.confirm(t('myOfferings.unpublishConfirm', { title: offer.title }))) return;
     unpublish.mutate(offer['@id'], {
-      onSuccess: () => showAlert(t('myOfferings.unpublished', { title: offer.title })),
-      onError: (error) => showAlert(errorMessage(error, t), { type: 'error' }),
+      onSuccess: () => {
+        setConfirming(null);
+        showAlert(t('myOfferings.unpublished', { title: offer.title }));
+      },
+      onError: (error) => {
+        setConfirming(null);
+        showAlert(errorMessage(error, t), { type: 'error' });
+      },
     });
   };
 
@@ -89,9 +89,9 @@ export function MyOfferingsPage() {
                         t(`offerCreation.options.pricingOption.${offer.pricingOption}`),
                         t(`offerCreation.options.contentType.${offer.contentType}`),
                         t(`offerCreation.options.accessType.${offer.accessType}`),
-                        formatPrice(offer, language, t('offerCreation.preview.free')),
+                        formatPrice(offer, t('offerCreation.preview.free')),
                         t('myOfferings.endpoints', { count: offer.endpointCount }),
-                        t('myOfferings.changed', { date: formatDate(offer.updatedAt, language) }),
+                        t('myOfferings.changed', { date: formatDateTime(offer.updatedAt) ?? '' }),
                       ].join(' · ')}
                     </Text>
                     {offer.publishFailure && (
@@ -118,7 +118,7 @@ export function MyOfferingsPage() {
                         variant="light"
                         color="red"
                         leftSection={<IconEyeOff size={14} aria-hidden />}
-                        onClick={() => handleUnpublish(offer)}
+                        onClick={() => setConfirming(offer)}
                         disabled={!isPublished}
                         loading={unpublish.isPending && unpublish.variables === offer['@id']}
                         aria-label={`${t('myOfferings.unpublish')}: ${offer.title}`}
@@ -134,6 +134,17 @@ export function MyOfferingsPage() {
           </Stack>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming ? `${t('myOfferings.unpublish')}: ${confirming.title}` : ''}
+        text={confirming ? t('myOfferings.unpublishConfirm', { title: confirming.title }) : ''}
+        confirmLabel={t('myOfferings.unpublish')}
+        onConfirm={() => confirming && handleUnpublish(confirming)}
+        onCancel={() => setConfirming(null)}
+        isPending={unpublish.isPending}
+        isDestructive
+        testId="unpublish-dialog"
+      />
     </Container>
   );
 }

@@ -1,19 +1,8 @@
-import { FORMATS, MIME_TYPES, SIZE_UNITS } from '@dsm/contracts';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { FORMATS, formatLabel, MIME_TYPES, SIZE_UNITS } from '@dsm/contracts';
+import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from './DecimalInput';
 import { FieldWithHelp } from './FieldWithHelp';
 import { fieldProps, helpOf } from './field-props';
 import type { TAssetInfoDraft } from './form-cache';
@@ -47,7 +36,7 @@ export function EndpointsStep(props: TEndpointsStepProps) {
     >
       <Select
         {...fieldProps(t, field, errors)}
-        data={[...data]}
+        data={field === 'format' ? data.map((value) => ({ value, label: formatLabel(value) })) : [...data]}
         value={draft[field] || null}
         onChange={(value) => onChange(field, value ?? '')}
         searchable={field !== 'sizeUnit'}
@@ -101,7 +90,7 @@ export function EndpointsStep(props: TEndpointsStepProps) {
       </FieldWithHelp>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <FieldWithHelp label={t('offerCreation.fields.filesize')} help={helpOf(t, 'filesize')}>
-          <NumberInput
+          <DecimalInput
             {...fieldProps(t, 'filesize', errors)}
             min={0}
             decimalScale={3}

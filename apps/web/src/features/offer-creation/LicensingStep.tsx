@@ -1,10 +1,11 @@
 import { CURRENCIES, PAYMENT_MODELS, TIME_UNITS } from '@dsm/contracts';
-import { Box, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddLicenceModal } from './AddLicenceModal';
 import { countryOptions } from './country-options';
+import { DecimalInput } from './DecimalInput';
 import { toDraftNumber } from './EndpointsStep';
 import { FieldWithHelp } from './FieldWithHelp';
 import { fieldProps, helpOf } from './field-props';
@@ -158,7 +159,7 @@ export function LicensingStep({
           />
         </FieldWithHelp>
         <FieldWithHelp label={t('offerCreation.fields.price')} help={helpOf(t, 'price')}>
-          <NumberInput
+          <DecimalInput
             {...fieldProps(t, 'price', errors, !isFree)}
             min={0}
             decimalScale={2}

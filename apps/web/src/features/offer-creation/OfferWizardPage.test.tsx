@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderWithProviders } from '../../test/render';
@@ -62,6 +62,38 @@ describe('the create-offer wizard', () => {
     first.unmount();
     renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
     expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Pegelstände');
+  });
+
+  it('asks in an in-app dialog before discarding the draft; Cancel keeps it', async () => {
+    const browserConfirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', browserConfirm);
+    const user = userEvent.setup();
+    renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    await user.type(screen.getByLabelText(/^Title/), 'Pegelstände');
+    await user.click(screen.getByTestId('discard-draft'));
+    let dialog = await screen.findByRole('dialog', { name: 'Discard draft' });
+    expect(within(dialog).getByText('Discard this draft? Everything typed into the wizard is lost.')).toBeTruthy();
+    await user.click(within(dialog).getByTestId('confirm-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Pegelstände');
+    await user.click(screen.getByTestId('discard-draft'));
+    dialog = await screen.findByRole('dialog', { name: 'Discard draft' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard draft' }));
+    await waitFor(() => expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe(''));
+    expect(browserConfirm).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the EU vocabulary formats the catalogue uses, by their labels, and stores the name', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    await user.click(screen.getByTestId('wizard-skip'));
+    expect(screen.getByTestId('wizard-step-title').textContent).toBe('Step 2: Add endpoints');
+    const format = screen.getByTestId('field-format');
+    await user.click(format);
+    await user.type(format, 'shape');
+    await user.click(await screen.findByRole('option', { name: 'SHP (Shapefile)' }));
+    expect(JSON.parse(localStorage.getItem('formCache')!).assetInfo.format).toBe('SHP');
   });
 
   it('recovers from a damaged draft with a message', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '../../shared/AlertProvider';
 import { ApiError } from '../../shared/api';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { errorMessage } from '../../shared/error-message';
 import { isOfferId } from '../offer/use-offer-details';
 import { EndpointsStep } from './EndpointsStep';
@@ -146,8 +147,9 @@ export function OfferWizardPage() {
     });
   };
 
+  const [isConfirmingDiscard, setIsConfirmingDiscard] = useState(false);
   const handleDiscard = () => {
-    if (!window.confirm(t('offerCreation.wizard.discardConfirm'))) return;
+    setIsConfirmingDiscard(false);
     draft.clear();
     goTo(FIRST_STEP);
     showAlert(t('offerCreation.wizard.discarded'));
@@ -196,7 +198,13 @@ export function OfferWizardPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <Title order={1}>{t(offerId ? 'offerCreation.wizard.editTitle' : 'offerCreation.wizard.title')}</Title>
-          <Button variant="subtle" color="gray" size="xs" onClick={handleDiscard} data-testid="discard-draft">
+          <Button
+            variant="subtle"
+            color="gray"
+            size="xs"
+            onClick={() => setIsConfirmingDiscard(true)}
+            data-testid="discard-draft"
+          >
             {t('offerCreation.wizard.discard')}
           </Button>
         </Group>
@@ -311,6 +319,16 @@ export function OfferWizardPage() {
           {t('offerCreation.wizard.requiredNote')}
         </Text>
       </Stack>
+      <ConfirmDialog
+        opened={isConfirmingDiscard}
+        title={t('offerCreation.wizard.discard')}
+        text={t('offerCreation.wizard.discardConfirm')}
+        confirmLabel={t('offerCreation.wizard.discard')}
+        onConfirm={handleDiscard}
+        onCancel={() => setIsConfirmingDiscard(false)}
+        isDestructive
+        testId="discard-dialog"
+      />
     </Container>
   );
 }

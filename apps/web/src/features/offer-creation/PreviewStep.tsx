@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Ta
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMoney } from '../../shared/format/format';
 import { categoryText, textOrSelf } from '../../shared/labels';
 import type { TFormCache } from './form-cache';
 import { applyPricingOption, endpointsOf, type TPrerequisites } from './offer-input';
@@ -196,7 +197,7 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
           <Entry label={field('paymentType')}>{option('paymentModel', licensing.paymentType)}</Entry>
           <Entry label={field('price')} testId="preview-price">
             {licensing.price > 0
-              ? `${licensing.price.toFixed(2)} ${licensing.priceUnit || 'EUR'}`
+              ? formatMoney(licensing.price, licensing.priceUnit || 'EUR')
               : t('offerCreation.preview.free')}
           </Entry>
         </SimpleGrid>

@@ -2,7 +2,7 @@ import type { TEndpointCheck } from '@dsm/contracts';
 import { Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../search/format-date';
+import { formatDateTime } from '../../shared/format/format';
 import { endpointFailureText, endpointStatusText } from './endpoint-status-text';
 
 const COLOURS = { online: 'green.8', offline: 'red.8', missing: 'red.8' } as const;

@@ -3,8 +3,8 @@ import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../shared/format/format';
 import { categoryText } from '../../shared/labels';
-import { formatDateTime } from '../search/format-date';
 import { paymentLabel, paymentText } from '../search/payment-label';
 import { LikeButton } from './LikeButton';
 

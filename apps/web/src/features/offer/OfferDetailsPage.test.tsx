@@ -214,11 +214,19 @@ describe('OfferDetailsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Air quality in Leipzig' })).toBeTruthy();
   });
 
-  it('makes every offer sellable in demo mode', async () => {
+  it('makes every priced offer sellable in demo mode', async () => {
     localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
-    show(makeTestItem({ '@id': ID, isSellable: false }));
+    show(makeTestItem({ '@id': ID, isSellable: false, paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5 }));
     expect(await screen.findByTestId('one-time')).toBeTruthy();
     expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('keeps a free offer out of the cart in demo mode too, saying there is nothing to order', async () => {
+    localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
+    show(makeTestItem({ '@id': ID, isSellable: false, paymentModel: 'FREE_OF_CHARGE', price: 0 }));
+    expect(await screen.findByTestId('one-time')).toBeTruthy();
+    expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('not-for-sale').textContent).toContain('Free of charge: there is nothing to order.');
   });
 
   it('shows no One Time label and disables add-to-cart for an offer that is not sellable', async () => {

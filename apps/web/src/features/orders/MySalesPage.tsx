@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
-import { formatEuros } from '../cart/format-euros';
+import { formatCents } from '../../shared/format/format';
 import { EmptyState, LoadError, LoadingCards } from './QueryState';
 import { SaleCard } from './SaleCard';
 import { SALES_PAGE_SIZE, useMarkInvoicePaid, useSales } from './use-sales';
@@ -99,7 +99,7 @@ export function MySalesPage() {
         <Stack gap="md" data-testid="mark-paid-modal">
           <Text size="sm">
             {t('sales.confirmText', {
-              amount: confirming ? formatEuros(toCents(confirming.gross)) : '',
+              amount: confirming ? formatCents(toCents(confirming.gross)) : '',
               buyer: confirming ? confirming.buyer.name || confirming.buyer.email : '',
             })}
           </Text>

@@ -3,15 +3,13 @@ import { toCents } from '@dsm/contracts';
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatCents, formatDateTime, formatDay } from '../../shared/format/format';
 import { CartTotals } from '../cart/CartTotals';
-import { formatEuros } from '../cart/format-euros';
-import { formatDateTime } from '../search/format-date';
 import { paymentLabel, paymentText } from '../search/payment-label';
-import { formatDay } from './format-day';
 import { InvoiceDownloadButton } from './InvoiceDownloadButton';
 import { StateBadge } from './StateBadge';
 
-const euros = (amount: number) => formatEuros(toCents(amount));
+const euros = (amount: number) => formatCents(toCents(amount));
 
 /** One order on My orders: its state, items, totals and invoices with their PDFs. */
 export function OrderCard({ order }: { order: TOrder }) {

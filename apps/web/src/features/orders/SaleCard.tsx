@@ -2,13 +2,12 @@ import { type TSale, toCents } from '@dsm/contracts';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatEuros } from '../cart/format-euros';
+import { formatCents, formatDay } from '../../shared/format/format';
 import { paymentLabel, paymentText } from '../search/payment-label';
-import { formatDay } from './format-day';
 import { InvoiceDownloadButton } from './InvoiceDownloadButton';
 import { StateBadge } from './StateBadge';
 
-const euros = (amount: number) => formatEuros(toCents(amount));
+const euros = (amount: number) => formatCents(toCents(amount));
 
 export type TSaleCardProps = {
   sale: TSale;

@@ -2,7 +2,7 @@ import type { TLicence, TOffer, TOfferCopies } from '@dsm/contracts';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '../../shared/format/format';
 import { formatSize, offerSize } from './format-size';
 import { licenceLabel } from './licence-label';
 import { paymentLabel, paymentText } from './payment-label';

@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
+import { formatMoney } from '../../shared/format/format';
 
 /** The parts of a payment label; the component words them in the user's language. */
 export type TPaymentLabel =
   | { kind: 'free' }
   | {
       kind: 'price';
-      /** The price with 2 decimals and the euro sign, '12.50 €'. */
+      /** The price with 2 decimals and the euro sign in the page's language, '12.50 €' or '12,50 €'. */
       amount: string;
       /** What the price is for: one download (''), a month, or a megabyte. */
       per: 'download' | 'month' | 'MB';
@@ -16,7 +17,7 @@ export type TPaymentLabel =
  * SUBSCRIPTION_BASED the price per month; DATA_VOLUME_BASED the price per MB; anything else is free.
  */
 export function paymentLabel(paymentModel: string, price: number): TPaymentLabel {
-  const amount = `${price.toFixed(2)} €`;
+  const amount = formatMoney(price);
   switch (paymentModel) {
     case 'PAY_PER_USE_DOWNLOAD':
       return { kind: 'price', amount, per: 'download' };

@@ -1,13 +1,13 @@
 import { orderTotals } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
+import { formatCents } from '../../shared/format/format';
 import { makeCartOffer, WEATHER } from './cart-test-data';
-import { formatEuros } from './format-euros';
 
 describe('cart totals in euros', () => {
   it('writes cents with two decimals and the euro sign', () => {
-    expect(formatEuros(1250)).toBe('12.50 €');
-    expect(formatEuros(0)).toBe('0.00 €');
-    expect(formatEuros(123456)).toBe('1234.56 €');
+    expect(formatCents(1250)).toBe('12.50 €');
+    expect(formatCents(0)).toBe('0.00 €');
+    expect(formatCents(123456)).toBe('1234.56 €');
   });
 
   it('totals a cart as net, VAT and gross, free offers at nothing', () => {
@@ -18,7 +18,7 @@ describe('cart totals in euros', () => {
     ];
     const totals = orderTotals(items);
     // 12.50 (org-1) + 20.00 (org-2): VAT 2.375 -> 2.38 and 3.80.
-    expect([formatEuros(totals.net), formatEuros(totals.vat), formatEuros(totals.gross)]).toEqual([
+    expect([formatCents(totals.net), formatCents(totals.vat), formatCents(totals.gross)]).toEqual([
       '32.50 €',
       '6.18 €',
       '38.68 €',

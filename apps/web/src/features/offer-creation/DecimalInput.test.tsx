@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { DecimalInput } from './DecimalInput';
+import { toDraftNumber } from './EndpointsStep';
+
+const RULE = 'Only digits and a decimal point go here, such as 12.50.';
+
+function PriceField() {
+  const [price, setPrice] = useState(0);
+  return (
+    <>
+      <DecimalInput label="Price" min={0} decimalScale={2} value={price} onChange={(v) => setPrice(toDraftNumber(v))} />
+      <output data-testid="stored">{price}</output>
+    </>
+  );
+}
+
+describe('DecimalInput', () => {
+  it('says at the field that letters were refused, instead of dropping them silently', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PriceField />);
+    const input = screen.getByLabelText('Price');
+    await user.clear(input);
+    await user.type(input, 'abc');
+    expect(screen.getByText(RULE)).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('stored').textContent).toBe('0');
+  });
+
+  it('takes a number, and the message goes with the next accepted character', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PriceField />);
+    const input = screen.getByLabelText('Price');
+    await user.clear(input);
+    await user.type(input, '12,');
+    expect(screen.getByText(RULE)).toBeTruthy();
+    await user.type(input, '.5');
+    expect(screen.queryByText(RULE)).toBeNull();
+    expect(screen.getByTestId('stored').textContent).toBe('12.5');
+  });
+
+  it('refuses pasted text that is not a number', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PriceField />);
+    const input = screen.getByLabelText('Price');
+    await user.click(input);
+    await user.paste('zwölf');
+    expect(screen.getByText(RULE)).toBeTruthy();
+  });
+});

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage, LANGUAGES, loadLanguage } from '../../i18n';
+import { formatCents, formatDateTime, formatDay, formatMoney } from './format';
+
+afterEach(async () => {
+  await changeLanguage('en');
+});
+
+describe('formatMoney', () => {
+  it('writes two decimals and the euro sign after the number, with each language separator', () => {
+    const expected: Record<(typeof LANGUAGES)[number], string> = {
+      de: '5,00 €',
+      en: '5.00 €',
+      fr: '5,00 €',
+      es: '5,00 €',
+      it: '5,00 €',
+      pt: '5,00 €',
+    };
+    for (const language of LANGUAGES) expect(formatMoney(5, 'EUR', language), language).toBe(expected[language]);
+  });
+
+  it('rounds to cents and does not group thousands, as the specification writes prices', () => {
+    expect(formatMoney(1234.565, 'EUR', 'en')).toBe('1234.57 €');
+    expect(formatMoney(1234.5, 'EUR', 'de')).toBe('1234,50 €');
+    expect(formatCents(123456, 'de')).toBe('1234,56 €');
+    expect(formatCents(0, 'en')).toBe('0.00 €');
+  });
+
+  it('names another currency by its code', () => {
+    expect(formatMoney(49.5, 'usd', 'en')).toBe('49.50 USD');
+    expect(formatMoney(49.5, 'CHF', 'de')).toBe('49,50 CHF');
+  });
+
+  it('follows the language the pages speak when none is given', async () => {
+    expect(formatMoney(49.5)).toBe('49.50 €');
+    await changeLanguage('de');
+    expect(formatMoney(49.5)).toBe('49,50 €');
+    expect(await loadLanguage('fr')).toBe(true);
+    await changeLanguage('fr');
+    expect(formatCents(4950)).toBe('49,50 €');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats dd.MM.yyyy HH:mm in local time, in every language', async () => {
+    const value = new Date(2024, 2, 5, 7, 9).toISOString();
+    expect(formatDateTime(value)).toBe('05.03.2024 07:09');
+    await changeLanguage('de');
+    expect(formatDateTime(value)).toBe('05.03.2024 07:09');
+    expect(formatDateTime(new Date(1999, 11, 31, 23, 59, 59).toISOString())).toBe('31.12.1999 23:59');
+  });
+
+  it('answers null for invalid or missing dates', () => {
+    expect(formatDateTime('not a date')).toBeNull();
+    expect(formatDateTime('')).toBeNull();
+    expect(formatDateTime(null)).toBeNull();
+    expect(formatDateTime(undefined)).toBeNull();
+  });
+});
+
+describe('formatDay', () => {
+  it('dates in German time, as the invoices are', () => {
+    expect(formatDay('2026-11-26T23:30:00Z')).toBe('27.11.2026');
+    expect(formatDay('nonsense')).toBeNull();
+  });
+});
