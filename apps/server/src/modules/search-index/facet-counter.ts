@@ -61,10 +61,10 @@ export class FacetCounter {
       this.loadRows();
       return;
     }
-    this.valueIds.forEach((ids) => ids.clear());
+    for (const ids of this.valueIds) ids.clear();
     this.kinds.length = 0;
     this.texts.length = 0;
-    snapshot.texts.forEach((text, id) => this.valueId(snapshot.kinds[id] as number, text));
+    for (const [id, text] of snapshot.texts.entries()) this.valueId(snapshot.kinds[id] as number, text);
     this.offsets = snapshot.offsets;
     this.values = snapshot.values;
     this.lastChange = snapshot.lastChange;
