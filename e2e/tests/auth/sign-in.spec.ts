@@ -64,7 +64,9 @@ test('[AUTH]: a new user signs up and searches the catalogue', async ({ page }) 
   await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByLabel(/^(password|passwort)$/i).fill('short');
   await page.getByRole('button', { name: /sign up|create|register/i }).click();
-  await expect(page.getByText(/at least 10 characters/i)).toBeVisible();
+  // Said at the field in the page's own words, beside the rule the field states.
+  await expect(page.getByText('The password must have at least 10 characters.')).toBeVisible();
+  await expect(page.getByLabel(/^(password|passwort)$/i)).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel(/^(password|passwort)$/i).fill('a-good-passphrase-42');
   await page.getByRole('button', { name: /sign up|create|register/i }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
