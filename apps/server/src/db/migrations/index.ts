@@ -12,6 +12,7 @@ import * as cheaperOfferVectors from './0010-cheaper-offer-vectors';
 import * as linkCheckOffers from './0011-link-check-offers';
 import * as searchOutbox from './0012-search-outbox';
 import * as entitlements from './0014-entitlements';
+import * as organisations from './0015-organisations';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-link-check-offers': linkCheckOffers,
   '0012-search-outbox': searchOutbox,
   '0014-entitlements': entitlements,
+  '0015-organisations': organisations,
 };

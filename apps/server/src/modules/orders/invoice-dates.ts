@@ -1,4 +1,4 @@
-import { INVOICE_DUE_DAYS, PAYMENT_WINDOW_DAYS } from '@dsm/contracts';
+import { INVOICE_DUE_DAYS, PAYMENT_WINDOW_DAYS, type TPaymentModel } from '@dsm/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,4 +36,14 @@ export function orderPayBy(createdAt: Date): Date {
 /** dd.MM.yyyy in German time, the date format of the invoices. */
 export function formatInvoiceDate(date: Date): string {
   return dateFormat.format(date);
+}
+
+/**
+ * The service period of an invoice issued at `issuedAt` for lines of these payment models: a
+ * one-time purchase is delivered that day; a subscription runs one month from it.
+ */
+export function servicePeriodOf(issuedAt: Date, paymentModels: readonly TPaymentModel[]): { from: Date; to: Date } {
+  const to = new Date(issuedAt);
+  if (paymentModels.includes('SUBSCRIPTION_BASED')) to.setUTCMonth(to.getUTCMonth() + 1);
+  return { from: issuedAt, to };
 }

@@ -73,15 +73,17 @@ export async function assignItemsToInvoice(
 }
 
 /**
- * The next invoice number of a year: the year's counter row is created or incremented and stays
- * locked until the transaction ends, so numbers are handed out one after another and a rolled back
- * transaction returns its number.
+ * The next invoice number of an issuer in a year: the range's row is created or incremented and
+ * stays locked until the transaction ends, so numbers are handed out one after another and a rolled
+ * back transaction returns its number.
  */
-export async function nextInvoiceSequence(db: TDb, year: number): Promise<number> {
+export async function nextInvoiceSequence(db: TDb, issuerKey: string, year: number): Promise<number> {
   const row = await db
-    .insertInto('invoice_counters')
-    .values({ year, last_number: 1 })
-    .onConflict((oc) => oc.column('year').doUpdateSet({ last_number: sql`invoice_counters.last_number + 1` }))
+    .insertInto('invoice_number_ranges')
+    .values({ issuer_key: issuerKey, year, last_number: 1 })
+    .onConflict((oc) =>
+      oc.columns(['issuer_key', 'year']).doUpdateSet({ last_number: sql`invoice_number_ranges.last_number + 1` }),
+    )
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return row.last_number;

@@ -2,6 +2,7 @@ import {
   CURRENCY,
   invoicePdfPath,
   type TInvoice,
+  type TInvoiceParty,
   type TOrder,
   type TOrderItem,
   type TPaymentMethod,
@@ -9,10 +10,14 @@ import {
   type TSale,
   toCents,
   toEuros,
+  ZInvoiceParty,
 } from '@dsm/contracts';
 import type { TInvoiceRow, TOrderItemRow, TOrderRow } from './orders-repository';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+/** A party copied into an invoice at issue, read back from its JSON column. */
+const partyOf = (value: unknown): TInvoiceParty | null => (value ? ZInvoiceParty.parse(value) : null);
 
 /** The fields of an order line that leave the server. */
 export function presentOrderItem(row: TOrderItemRow): TOrderItem {
@@ -46,6 +51,12 @@ export function presentInvoice(row: TInvoiceRow): TInvoice {
     state: row.state,
     paidAt: iso(row.paid_at),
     cancelledAt: iso(row.cancelled_at),
+    seller: partyOf(row.seller_party),
+    buyerParty: partyOf(row.buyer_party),
+    // Invoices issued before service periods were recorded were one-time deliveries on their date.
+    serviceFrom: (row.service_from ?? row.issued_at).toISOString(),
+    serviceTo: (row.service_to ?? row.issued_at).toISOString(),
+    isReverseCharge: row.is_reverse_charge,
     pdfPath: invoicePdfPath(row.id),
   };
 }
