@@ -213,6 +213,9 @@ const CARRY_NO_URLS = [
   'POST /api/metadata',
   'POST /api/metadata/like',
   'POST /idp-service/payment',
+  // The organisation profile names no offer.
+  'GET /api/profile/organisation',
+  'PUT /api/profile/organisation',
   'GET /api/orders/{id}',
   'GET /api/invoices/{id}/pdf',
   'POST /api/invoices/{id}/paid',

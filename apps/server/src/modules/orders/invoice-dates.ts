@@ -18,9 +18,14 @@ export function invoiceYear(date: Date): number {
   return Number(yearFormat.format(date));
 }
 
-/** `2025-000042`: the year and the sequence within it, padded so numbers sort as text. */
-export function formatInvoiceNumber(year: number, sequence: number): string {
-  return `${year}-${String(sequence).padStart(6, '0')}`;
+/**
+ * `2025-000042`: the year and the sequence within it, padded so numbers sort as text; with the
+ * issuer's code in front (`3F2A9C1B-2025-000042`) when each issuer numbers on its own, so a buyer
+ * never holds two invoices of one number from different suppliers.
+ */
+export function formatInvoiceNumber(year: number, sequence: number, issuerCode?: string): string {
+  const number = `${year}-${String(sequence).padStart(6, '0')}`;
+  return issuerCode ? `${issuerCode}-${number}` : number;
 }
 
 /** When an invoice issued at `issuedAt` falls due. */

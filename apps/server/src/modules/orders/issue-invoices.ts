@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   EU_COUNTRY_CODES,
   HOME_COUNTRY,
@@ -35,6 +36,15 @@ export function isReverseCharge(buyer: TInvoiceParty): boolean {
 }
 
 /**
+ * The short code in front of an issuer's invoice numbers: the start of its organisation's id, or
+ * of a hash of the publisher's id where no organisation sells for it.
+ */
+export function issuerCodeOf(seller: { id: string } | undefined, supplierId: string): string {
+  const source = seller ? seller.id.replace(/-/g, '') : createHash('sha256').update(supplierId).digest('hex');
+  return source.slice(0, 8).toUpperCase();
+}
+
+/**
  * Issues one invoice per supplier of an order, in the order the suppliers first appear. Each names
  * both parties as they are now (later profile edits leave it alone), its service period, net per
  * VAT rate, VAT, gross, the marketplace's commission, and falls due 30 days later. Numbers run per
@@ -56,6 +66,7 @@ export async function issueInvoices(options: TIssueInvoicesOptions): Promise<TIn
       lines,
       seller: seller ? presentInvoiceParty(seller, { withBankAccount: true }) : null,
       issuerKey: seller ? `organisation:${seller.id}` : `agent:${supplierId}`,
+      issuerCode: issuerCodeOf(seller, supplierId),
     });
   }
   // Number ranges are locked until the order commits. Taking them in one order for every checkout
@@ -82,7 +93,7 @@ export async function issueInvoices(options: TIssueInvoicesOptions): Promise<TIn
     );
     const invoice = await insertInvoice(db, {
       order_id: options.orderId,
-      number: formatInvoiceNumber(year, sequence),
+      number: formatInvoiceNumber(year, sequence, draft.issuerCode),
       year,
       sequence,
       issuer_key: draft.issuerKey,
