@@ -125,7 +125,7 @@ export async function updateOrderState(
     .execute();
 }
 
-/** Orders with their items and invoices, in the order of `ids`. */
+/** Orders with their items and invoices, in the order of `ids`; invoices in the order their suppliers' first lines come. */
 export async function loadOrderBundles(db: TDb, ids: readonly string[]): Promise<TOrderBundle[]> {
   if (ids.length === 0) return [];
   const idList = [...ids];
@@ -135,6 +135,12 @@ export async function loadOrderBundles(db: TDb, ids: readonly string[]): Promise
     db.selectFrom('invoices').selectAll().where('order_id', 'in', idList).orderBy('sequence').execute(),
   ]);
   const byId = new Map(orders.map((order) => [order.id, order]));
+  // Items come by position, so the first one seen of an invoice is its first line.
+  const firstLine = new Map<string, number>();
+  for (const item of items) {
+    if (item.invoice_id && !firstLine.has(item.invoice_id)) firstLine.set(item.invoice_id, item.position);
+  }
+  const lineOf = (invoice: TInvoiceRow) => firstLine.get(invoice.id) ?? Number.MAX_SAFE_INTEGER;
   return idList.flatMap((id) => {
     const order = byId.get(id);
     if (!order) return [];
@@ -142,7 +148,9 @@ export async function loadOrderBundles(db: TDb, ids: readonly string[]): Promise
       {
         order,
         items: items.filter((item) => item.order_id === id),
-        invoices: invoices.filter((invoice) => invoice.order_id === id),
+        invoices: invoices
+          .filter((invoice) => invoice.order_id === id)
+          .sort((a, b) => lineOf(a) - lineOf(b) || a.sequence - b.sequence),
       },
     ];
   });

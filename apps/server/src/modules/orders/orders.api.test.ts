@@ -137,7 +137,7 @@ describe('POST /idp-service/payment', () => {
     });
     expect(beta).toMatchObject({ supplierId: SUPPLIER_B.id, net: 0.1, vat: 0.02, gross: 0.12, commission: 0.01 });
     expect(order).toMatchObject({ net: 112.6, vat: 21.4, gross: 134 });
-    expect(alpha!.number).toMatch(/^\d{4}-\d{6}$/);
+    expect(alpha!.number).toMatch(/^[0-9A-F]{8}-\d{4}-\d{6}$/);
     const issued = Date.parse(alpha!.issuedAt);
     expect(issued).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(alpha!.dueAt) - issued).toBe(30 * DAY_MS);
