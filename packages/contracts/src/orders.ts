@@ -142,6 +142,8 @@ export const ZInvoice = z.object({
   isReverseCharge: z.boolean(),
   /** Where the PDF is downloaded from (with the bearer token). */
   pdfPath: z.string(),
+  /** Where the XRechnung (EN 16931, UBL) e-invoice is downloaded from; null when it names no selling organisation. */
+  xmlPath: z.string().nullable(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
@@ -212,10 +214,12 @@ export const orderEndpoint = { method: 'GET', path: '/api/orders/:id' } as const
 export const salesEndpoint = { method: 'GET', path: '/api/sales' } as const;
 export const invoicePdfEndpoint = { method: 'GET', path: '/api/invoices/:id/pdf' } as const;
 export const markInvoicePaidEndpoint = { method: 'POST', path: '/api/invoices/:id/paid' } as const;
+export const invoiceXmlEndpoint = { method: 'GET', path: '/api/invoices/:id/xml' } as const;
 
 /** Paths with their parameters filled in, for clients. */
 export const orderPath = (id: string): string => `/api/orders/${encodeURIComponent(id)}`;
 export const invoicePdfPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/pdf`;
+export const invoiceXmlPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/xml`;
 export const markInvoicePaidPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/paid`;
 export const pagedPath = (path: string, index: number, pageSize: number): string =>
   `${path}?index=${index}&pageSize=${pageSize}`;

@@ -1,10 +1,11 @@
 import { ErrorCode, REVERSE_CHARGE_NOTE, type TOrder, type TOwnOrganisationResponse } from '@dsm/contracts';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
-import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { insertOfferOf, itemOf, readPdfText, SUPPLIER_B, type TTestSupplier } from './orders-test-data';
 
 type TErrorBody = { statusCode: number; code: string; message: string };
 
@@ -258,5 +259,119 @@ describe('invoice numbers', () => {
     expect(sales.status).toBe(200);
     expect(sales.body.data.length).toBeGreaterThan(0);
     expect(sales.body.data.every((sale) => sale.seller?.legalName === SELLER_NORTH.legalName)).toBe(true);
+  });
+});
+
+type TXml = Record<string, unknown>;
+/** The node at a path of element names, as parsed (namespace prefixes kept, values as text). */
+function at(node: unknown, ...path: string[]): unknown {
+  return path.reduce<unknown>((current, name) => (current as TXml | undefined)?.[name], node);
+}
+
+async function eInvoice(who: TSignedIn, path: string): Promise<{ status: number; type: string | null; xml: TXml }> {
+  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
+  const text = await response.text();
+  const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, attributeNamePrefix: '@' });
+  return { status: response.status, type: response.headers.get('content-type'), xml: parser.parse(text) as TXml };
+}
+
+describe('the e-invoice (XRechnung UBL)', () => {
+  it('carries the mandatory business terms of EN 16931 with the same values as the invoice', async () => {
+    const buyer = await signIn(testApp, { organisation: { legalName: 'E-Rechnung Käufer GmbH' } });
+    const placed = await pay(buyer, offers.north, offers.northSubscription);
+    const invoice = placed.body.invoices[0]!;
+    expect(invoice.xmlPath).toBe(`/api/invoices/${invoice.id}/xml`);
+    const { status, type, xml } = await eInvoice(buyer, invoice.xmlPath!);
+    expect(status).toBe(200);
+    expect(type).toContain('application/xml');
+    const doc = at(xml, 'Invoice');
+    const day = (iso: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Europe/Berlin',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date(iso));
+    const seller = at(doc, 'cac:AccountingSupplierParty', 'cac:Party');
+    const customer = at(doc, 'cac:AccountingCustomerParty', 'cac:Party');
+    const totals = at(doc, 'cac:LegalMonetaryTotal');
+    const taxTotal = at(doc, 'cac:TaxTotal');
+    const subtotal = at(taxTotal, 'cac:TaxSubtotal');
+    expect({
+      'BT-1 number': at(doc, 'cbc:ID'),
+      'BT-2 issue date': at(doc, 'cbc:IssueDate'),
+      'BT-5 currency': at(doc, 'cbc:DocumentCurrencyCode'),
+      'BT-27 seller name': at(seller, 'cac:PartyLegalEntity', 'cbc:RegistrationName'),
+      'BT-31 seller VAT ID': at(seller, 'cac:PartyTaxScheme', 'cbc:CompanyID'),
+      'BT-35 seller street': at(seller, 'cac:PostalAddress', 'cbc:StreetName'),
+      'BT-44 buyer name': at(customer, 'cac:PartyLegalEntity', 'cbc:RegistrationName'),
+      'BT-84 IBAN': at(doc, 'cac:PaymentMeans', 'cac:PayeeFinancialAccount', 'cbc:ID'),
+      'BT-86 BIC': at(doc, 'cac:PaymentMeans', 'cac:PayeeFinancialAccount', 'cac:FinancialInstitutionBranch', 'cbc:ID'),
+      'BT-106 sum of lines': at(totals, 'cbc:LineExtensionAmount', '#text'),
+      'BT-109 total without VAT': at(totals, 'cbc:TaxExclusiveAmount', '#text'),
+      'BT-110 VAT total': at(taxTotal, 'cbc:TaxAmount', '#text'),
+      'BT-112 total with VAT': at(totals, 'cbc:TaxInclusiveAmount', '#text'),
+      'BT-115 amount due': at(totals, 'cbc:PayableAmount', '#text'),
+      'BT-116 taxable amount': at(subtotal, 'cbc:TaxableAmount', '#text'),
+      'BT-118 VAT category': at(subtotal, 'cac:TaxCategory', 'cbc:ID'),
+      'BT-119 VAT rate': at(subtotal, 'cac:TaxCategory', 'cbc:Percent'),
+    }).toEqual({
+      'BT-1 number': invoice.number,
+      'BT-2 issue date': day(invoice.issuedAt),
+      'BT-5 currency': 'EUR',
+      'BT-27 seller name': SELLER_NORTH.legalName,
+      'BT-31 seller VAT ID': SELLER_NORTH.vatId,
+      'BT-35 seller street': SELLER_NORTH.street,
+      'BT-44 buyer name': 'E-Rechnung Käufer GmbH',
+      'BT-84 IBAN': SELLER_NORTH.iban,
+      'BT-86 BIC': SELLER_NORTH.bic,
+      'BT-106 sum of lines': '120.00',
+      'BT-109 total without VAT': '120.00',
+      'BT-110 VAT total': '22.80',
+      'BT-112 total with VAT': '142.80',
+      'BT-115 amount due': '142.80',
+      'BT-116 taxable amount': '120.00',
+      'BT-118 VAT category': 'S',
+      'BT-119 VAT rate': '19',
+    });
+    const lines = at(doc, 'cac:InvoiceLine') as TXml[];
+    expect(lines.map((line) => [at(line, 'cac:Item', 'cbc:Name'), at(line, 'cbc:InvoicedQuantity', '#text')])).toEqual([
+      ['Coastline survey', '1'],
+      ['Harbour traffic feed', '1'],
+    ]);
+    // BT-73/74: the service period, a month for the subscription.
+    expect(at(doc, 'cac:InvoicePeriod', 'cbc:StartDate')).toBe(day(invoice.serviceFrom));
+    expect(at(doc, 'cac:InvoicePeriod', 'cbc:EndDate')).toBe(day(invoice.serviceTo));
+
+    // The seller's members download it too, a stranger does not.
+    expect((await eInvoice(northSeller, invoice.xmlPath!)).status).toBe(200);
+    expect((await eInvoice(await signIn(testApp), invoice.xmlPath!)).status).toBe(403);
+  });
+
+  it("says reverse charge with category AE at 0 % and the buyer's VAT ID", async () => {
+    const buyer = await signIn(testApp, {
+      organisation: { country: 'FR', vatId: 'FR40303265045', postalCode: '75001', city: 'Paris', iban: '', bic: '' },
+    });
+    const invoice = (await pay(buyer, offers.south)).body.invoices[0]!;
+    const { xml } = await eInvoice(buyer, invoice.xmlPath!);
+    const doc = at(xml, 'Invoice');
+    const category = at(doc, 'cac:TaxTotal', 'cac:TaxSubtotal', 'cac:TaxCategory');
+    expect(at(category, 'cbc:ID')).toBe('AE');
+    expect(at(category, 'cbc:Percent')).toBe('0');
+    expect(at(category, 'cbc:TaxExemptionReason')).toBe(REVERSE_CHARGE_NOTE);
+    expect(at(doc, 'cac:AccountingCustomerParty', 'cac:Party', 'cac:PartyTaxScheme', 'cbc:CompanyID')).toBe(
+      'FR40303265045',
+    );
+    expect(at(doc, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount', '#text')).toBe('10.00');
+  });
+
+  it('is not offered for a publisher that no organisation sells for', async () => {
+    const buyer = await signIn(testApp);
+    const imported = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title: 'Imported offer' });
+    const invoice = (await pay(buyer, imported)).body.invoices[0]!;
+    expect(invoice.seller).toBeNull();
+    expect(invoice.xmlPath).toBeNull();
+    const response = await fetch(`${testApp.baseUrl}/api/invoices/${invoice.id}/xml`, { headers: buyer.headers });
+    expect(response.status).toBe(409);
   });
 });

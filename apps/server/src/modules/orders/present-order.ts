@@ -1,6 +1,7 @@
 import {
   CURRENCY,
   invoicePdfPath,
+  invoiceXmlPath,
   type TInvoice,
   type TInvoiceParty,
   type TOrder,
@@ -58,6 +59,7 @@ export function presentInvoice(row: TInvoiceRow): TInvoice {
     serviceTo: (row.service_to ?? row.issued_at).toISOString(),
     isReverseCharge: row.is_reverse_charge,
     pdfPath: invoicePdfPath(row.id),
+    xmlPath: row.seller_party && row.buyer_party ? invoiceXmlPath(row.id) : null,
   };
 }
 
