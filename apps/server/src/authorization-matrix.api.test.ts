@@ -497,6 +497,11 @@ const ROWS: TRow[] = [
     statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 200, operator: 403 }),
   },
   {
+    route: 'GET /api/invoices/{id}/xml',
+    call: (f) => ({ path: `/api/invoices/${f.aInvoice}/xml` }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 200, operator: 403 }),
+  },
+  {
     route: 'GET /api/profile/organisation',
     call: () => ({ path: '/api/profile/organisation' }),
     statuses: anyUser(200),

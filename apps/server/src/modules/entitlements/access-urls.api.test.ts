@@ -218,6 +218,7 @@ const CARRY_NO_URLS = [
   'PUT /api/profile/organisation',
   'GET /api/orders/{id}',
   'GET /api/invoices/{id}/pdf',
+  'GET /api/invoices/{id}/xml',
   'POST /api/invoices/{id}/paid',
   'GET /api/connectors',
   'POST /api/connectors',
