@@ -43,6 +43,7 @@ import type { TLinkCheckQueue } from './modules/link-checker/request-link-checks
 import { metadataRoutes } from './modules/metadata/routes';
 import { offerRoutes } from './modules/offers/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { organisationRoutes } from './modules/organisations/routes';
 import { searchRoutes } from './modules/search/routes';
 import { openTemporarySearchIndex } from './modules/search-index/open-temporary-search-index';
 import { registerIndexCatchUp } from './modules/search-index/register-index-catch-up';
@@ -164,6 +165,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(searchRoutes);
   await app.register(licenceRoutes);
   await app.register(offerRoutes);
+  await app.register(organisationRoutes);
   await app.register(metadataRoutes);
   await app.register(likeRoutes);
   await app.register(acquisitionRoutes);

@@ -11,7 +11,7 @@ import { insertConnector } from './modules/connectors/connector-repository';
 import { upsertDelivery } from './modules/deliveries/delivery-repository';
 import { supplierAgentId } from './modules/offers/offer-rows';
 import { insertOfferOf, itemOf } from './modules/orders/orders-test-data';
-import { signIn, type TSignedIn } from './test/auth';
+import { signIn, TEST_ORGANISATION, type TSignedIn } from './test/auth';
 import { request, startTestApp, type TTestApp } from './test/test-app';
 
 /**
@@ -495,6 +495,33 @@ const ROWS: TRow[] = [
     route: 'GET /api/invoices/{id}/pdf',
     call: (f) => ({ path: `/api/invoices/${f.aInvoice}/pdf` }),
     statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 200, operator: 403 }),
+  },
+  {
+    route: 'GET /api/invoices/{id}/xml',
+    call: (f) => ({ path: `/api/invoices/${f.aInvoice}/xml` }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 200, operator: 403 }),
+  },
+  {
+    route: 'GET /api/profile/organisation',
+    call: () => ({ path: '/api/profile/organisation' }),
+    statuses: anyUser(200),
+    check: (answers) => {
+      // Each caller gets their own organisation, never another's.
+      const idOfAnswer = (text: string) => (JSON.parse(text) as { organisation: { id: string } }).organisation.id;
+      expect(idOfAnswer(answers.buyerA.text)).not.toBe(idOfAnswer(answers.buyerB.text));
+    },
+  },
+  {
+    route: 'PUT /api/profile/organisation',
+    call: (_f, persona) => ({
+      path: '/api/profile/organisation',
+      body: { ...TEST_ORGANISATION, legalName: `Organisation of ${persona}` },
+    }),
+    statuses: anyUser(200),
+    check: (answers) => {
+      expect(answers.buyerA.text).toContain('Organisation of buyerA');
+      expect(answers.buyerA.text).not.toContain('Organisation of buyerB');
+    },
   },
   { route: 'GET /api/harvest/sources', call: () => ({ path: '/api/harvest/sources' }), statuses: operatorOnly(200) },
   {

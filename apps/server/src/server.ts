@@ -15,6 +15,7 @@ import { superviseJobQueues, type TJobQueueSupervision } from './modules/health/
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
+import { seedDemoOrganisations } from './modules/organisations/seed-demo-organisations';
 import { SqliteSearchIndex } from './modules/search-index/sqlite-search-index';
 import { describeDemoUsers } from './modules/users/demo-users';
 import { seedDemoUsers } from './modules/users/seed-demo-users';
@@ -171,6 +172,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       if (demoUsers.length > 0) log(describeDemoUsers(demoUsers, demoRoles));
       const agents = await seedDemoSupplier({ db: database.db });
       if (agents.length > 0) log(`The demo supplier sells for ${agents.join(', ')}`);
+      const organisations = await seedDemoOrganisations(database.db);
+      if (organisations.length > 0) log(`Demo organisations for ${organisations.join(', ')}`);
     }
     log(`Opening the search index in ${config.searchIndex.dir}`);
     searchIndex = await SqliteSearchIndex.open({

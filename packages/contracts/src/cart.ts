@@ -43,14 +43,14 @@ export function toEuros(cents: number): number {
 export type TInvoiceAmounts = { net: number; vat: number; gross: number; commission: number };
 
 /**
- * Net, VAT (19 %, rounded half up to the cent), gross and the marketplace's commission of one
- * invoice from the net prices of its lines, all in cents. Server and web compute totals with this
- * one function, so the cart shows exactly what the invoices will say.
+ * Net, VAT (19 % unless told otherwise, rounded half up to the cent), gross and the marketplace's
+ * commission of one invoice from the net prices of its lines, all in cents. Server and web compute
+ * totals with this one function, so the cart shows exactly what the invoices will say.
  */
-export function invoiceAmounts(lineCents: readonly number[], commissionRate = 0): TInvoiceAmounts {
+export function invoiceAmounts(lineCents: readonly number[], commissionRate = 0, vatRate = VAT_RATE): TInvoiceAmounts {
   const net = lineCents.reduce((sum, cents) => sum + cents, 0);
   // Integer arithmetic: (net * 19 + 50) / 100 rounds half up without floating-point surprises.
-  const vat = Math.floor((net * Math.round(VAT_RATE * 100) + 50) / 100);
+  const vat = Math.floor((net * Math.round(vatRate * 100) + 50) / 100);
   const commission = Math.round(net * commissionRate);
   return { net, vat, gross: net + vat, commission };
 }

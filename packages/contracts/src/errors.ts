@@ -14,6 +14,11 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   /** The resource exists already or the change conflicts with its state (409). */
   CONFLICT: 'CONFLICT',
+  /**
+   * The signed-in user's organisation profile lacks what the step needs: any organisation to check
+   * out, the VAT ID and bank account to publish a paid offer (409). The issues name the fields.
+   */
+  ORGANISATION_INCOMPLETE: 'ORGANISATION_INCOMPLETE',
   /** The body is larger than the server accepts (413). */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** The body's content type is not one the route reads (415). */

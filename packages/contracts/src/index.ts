@@ -16,5 +16,6 @@ export * from './metadata';
 export * from './offer';
 export * from './offer-creation';
 export * from './orders';
+export * from './organisation';
 export * from './search';
 export * from './text';

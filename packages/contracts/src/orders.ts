@@ -87,10 +87,31 @@ export const ZOrderItem = z.object({
 });
 export type TOrderItem = z.infer<typeof ZOrderItem>;
 
+/**
+ * A party of an invoice as it was when the invoice was issued (§14 UStG: full name and address, the
+ * seller's VAT ID). The buyer's bank account is never copied: it stays empty there.
+ */
+export const ZInvoiceParty = z.object({
+  legalName: z.string(),
+  street: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string(),
+  vatId: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  contactEmail: z.string(),
+});
+export type TInvoiceParty = z.infer<typeof ZInvoiceParty>;
+
+/** The legal note of a reverse-charge invoice (§14a Abs. 5 UStG, Art. 226 No. 11a VAT Directive). */
+export const REVERSE_CHARGE_NOTE = 'Steuerschuldnerschaft des Leistungsempfängers / reverse charge';
+
 /** An invoice of one supplier for its part of one order. */
 export const ZInvoice = z.object({
   id: z.string(),
-  /** Sequential per year without gaps, `2025-000042`. */
+  /** Sequential per issuer (the selling organisation) and year without gaps, `2025-000042`. */
   number: z.string(),
   orderId: z.string(),
   supplierId: z.string(),
@@ -110,8 +131,19 @@ export const ZInvoice = z.object({
   state: ZInvoiceState,
   paidAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** The selling organisation at issue; null for a publisher no organisation on the marketplace sells for. */
+  seller: ZInvoiceParty.nullable(),
+  /** The buyer's organisation at issue; null on invoices issued before organisations existed. */
+  buyerParty: ZInvoiceParty.nullable(),
+  /** The service period (ISO 8601): for a one-time purchase both are the delivery date. */
+  serviceFrom: z.string(),
+  serviceTo: z.string(),
+  /** An EU business buyer outside Germany with a VAT ID: 0 % VAT, the buyer owes it (REVERSE_CHARGE_NOTE). */
+  isReverseCharge: z.boolean(),
   /** Where the PDF is downloaded from (with the bearer token). */
   pdfPath: z.string(),
+  /** Where the XRechnung (EN 16931, UBL) e-invoice is downloaded from; null when it names no selling organisation. */
+  xmlPath: z.string().nullable(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
@@ -182,10 +214,12 @@ export const orderEndpoint = { method: 'GET', path: '/api/orders/:id' } as const
 export const salesEndpoint = { method: 'GET', path: '/api/sales' } as const;
 export const invoicePdfEndpoint = { method: 'GET', path: '/api/invoices/:id/pdf' } as const;
 export const markInvoicePaidEndpoint = { method: 'POST', path: '/api/invoices/:id/paid' } as const;
+export const invoiceXmlEndpoint = { method: 'GET', path: '/api/invoices/:id/xml' } as const;
 
 /** Paths with their parameters filled in, for clients. */
 export const orderPath = (id: string): string => `/api/orders/${encodeURIComponent(id)}`;
 export const invoicePdfPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/pdf`;
+export const invoiceXmlPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/xml`;
 export const markInvoicePaidPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/paid`;
 export const pagedPath = (path: string, index: number, pageSize: number): string =>
   `${path}?index=${index}&pageSize=${pageSize}`;

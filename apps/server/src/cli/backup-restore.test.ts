@@ -8,6 +8,7 @@ import { createDatabase, migrateToLatest } from '../db/database';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { insertOfferOf, itemOf, SUPPLIER_A, SUPPLIER_B } from '../modules/orders/orders-test-data';
 import { placeOrder } from '../modules/orders/place-order';
+import { saveOrganisationOfUser } from '../modules/organisations/organisations-repository';
 import { runCli } from '../test/run-cli';
 import { createTestDatabase, type TTestDatabase } from '../test/test-database';
 
@@ -60,6 +61,17 @@ async function fillWithData(url: string): Promise<void> {
       .returning('id')
       .executeTakeFirstOrThrow();
     const buyer = { id: user.id, email: 'backup@example.org', name: 'Berta Backup', roles: ['DSM_USER'] };
+    await saveOrganisationOfUser(db, buyer.id, {
+      legal_name: 'Backup & Söhne GmbH',
+      street: 'Rheinallee 3',
+      postal_code: '40549',
+      city: 'Düsseldorf',
+      country: 'DE',
+      vat_id: '',
+      iban: '',
+      bic: '',
+      contact_email: buyer.email,
+    });
     await placeOrder({
       db,
       user: buyer,

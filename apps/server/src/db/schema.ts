@@ -19,7 +19,9 @@ export type TDatabase = {
   order_items: TOrderItemTable;
   entitlements: TEntitlementTable;
   invoices: TInvoiceTable;
-  invoice_counters: TInvoiceCounterTable;
+  invoice_number_ranges: TInvoiceNumberRangeTable;
+  organisations: TOrganisationTable;
+  organisation_members: TOrganisationMemberTable;
   harvest_sources: THarvestSourceTable;
   harvest_runs: THarvestRunTable;
   harvest_records: THarvestRecordTable;
@@ -270,11 +272,42 @@ export type TInvoiceTable = {
   paid_at: Timestamp | null;
   paid_by: string | null;
   cancelled_at: Timestamp | null;
+  /** Whose number range the invoice is numbered in: `organisation:<id>`, `agent:<id>` or `marketplace`. */
+  issuer_key: string;
+  /** The seller as it was at issue (TInvoiceParty as JSON); null for publishers no organisation sells for. */
+  seller_party: ColumnType<unknown, string | null, string | null> | null;
+  /** The buyer's organisation as it was at issue; null on invoices issued before organisations. */
+  buyer_party: ColumnType<unknown, string | null, string | null> | null;
+  service_from: Timestamp | null;
+  service_to: Timestamp | null;
+  is_reverse_charge: Generated<boolean>;
 };
 
-export type TInvoiceCounterTable = {
+export type TInvoiceNumberRangeTable = {
+  issuer_key: string;
   year: number;
   last_number: number;
+};
+
+export type TOrganisationTable = {
+  id: Generated<string>;
+  legal_name: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  country: string;
+  vat_id: string;
+  iban: string;
+  bic: string;
+  contact_email: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type TOrganisationMemberTable = {
+  user_id: string;
+  organisation_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
 export type THarvestSourceTable = {

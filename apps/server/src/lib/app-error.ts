@@ -10,6 +10,7 @@ export const STATUS_OF: Record<TErrorCode, number> = {
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.ORGANISATION_INCOMPLETE]: 409,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
   [ErrorCode.RATE_LIMITED]: 429,

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { type TOrganisationInput, ZOrganisationInput } from '@dsm/contracts';
 import { importJWK, SignJWT } from 'jose';
 import { loadSigningKeys } from '../idp/keys';
 import type { TAuthUser } from '../modules/auth/verify-access-token';
+import { saveOrganisationOfUser } from '../modules/organisations/organisations-repository';
+import { toOrganisationFields } from '../modules/organisations/save-own-organisation';
 import type { TTestApp } from './test-app';
 
 export type TSignInOptions = {
@@ -9,6 +12,24 @@ export type TSignInOptions = {
   name?: string;
   /** Defaults to the product role; `[]` makes a user without it. */
   roles?: string[];
+  /**
+   * The user's organisation: by default TEST_ORGANISATION (complete enough to buy and to sell),
+   * fields given here replace its; null leaves the user without one.
+   */
+  organisation?: Partial<TOrganisationInput> | null;
+};
+
+/** A German organisation with VAT ID and bank account: may buy and sell. */
+export const TEST_ORGANISATION: TOrganisationInput = {
+  legalName: 'Prüf Daten GmbH',
+  street: 'Königsallee 1',
+  postalCode: '40212',
+  city: 'Düsseldorf',
+  country: 'DE',
+  vatId: 'DE136695976',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  contactEmail: 'billing@pruef.example',
 };
 
 export type TSignedIn = {
@@ -59,8 +80,8 @@ export async function mintAccessToken(
 }
 
 /**
- * Creates a user in the test database (it cannot sign in with a password) and an access token
- * for it, with the product role unless told otherwise. Each call makes a new user.
+ * Creates a user in the test database (it cannot sign in with a password), its organisation, and
+ * an access token for it, with the product role unless told otherwise. Each call makes a new user.
  */
 export async function signIn(testApp: TTestApp, options: TSignInOptions = {}): Promise<TSignedIn> {
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.org`;
@@ -72,6 +93,10 @@ export async function signIn(testApp: TTestApp, options: TSignInOptions = {}): P
     .returning('id')
     .executeTakeFirstOrThrow();
   const user: TAuthUser = { id: row.id, email, name, roles };
+  if (options.organisation !== null) {
+    const values = ZOrganisationInput.parse({ ...TEST_ORGANISATION, ...options.organisation });
+    await saveOrganisationOfUser(testApp.database.db, row.id, toOrganisationFields(values));
+  }
   const token = await mintAccessToken(testApp, user);
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }

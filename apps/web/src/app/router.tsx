@@ -30,6 +30,7 @@ const LegalPage = page(() => import('../features/legal/LegalPage'), 'LegalPage')
 const MyOfferingsPage = page(() => import('../features/my-offerings/MyOfferingsPage'), 'MyOfferingsPage');
 const OfferDetailsPage = page(() => import('../features/offer/OfferDetailsPage'), 'OfferDetailsPage');
 const OfferWizardPage = page(() => import('../features/offer-creation/OfferWizardPage'), 'OfferWizardPage');
+const OrganisationPage = page(() => import('../features/organisation/OrganisationPage'), 'OrganisationPage');
 const PrerequisitesPage = page(() => import('../features/offer-creation/PrerequisitesPage'), 'PrerequisitesPage');
 const MyOrdersPage = page(() => import('../features/orders/MyOrdersPage'), 'MyOrdersPage');
 const MySalesPage = page(() => import('../features/orders/MySalesPage'), 'MySalesPage');
@@ -83,6 +84,7 @@ export const guardedRoutes: RouteObject[] = withErrorBoundaries([
   { path: 'cart', element: <CartPage /> },
   { path: 'orders', element: <MyOrdersPage /> },
   { path: 'sales', element: <MySalesPage /> },
+  { path: 'profile/organisation', element: <OrganisationPage /> },
 ]);
 
 /** The legal pages, the sign-in pages and the 404 page. */

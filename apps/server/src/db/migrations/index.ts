@@ -13,6 +13,7 @@ import * as linkCheckOffers from './0011-link-check-offers';
 import * as searchOutbox from './0012-search-outbox';
 import * as searchOutboxCallerQueues from './0013-search-outbox-caller-queues';
 import * as entitlements from './0014-entitlements';
+import * as organisations from './0015-organisations';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-search-outbox': searchOutbox,
   '0013-search-outbox-caller-queues': searchOutboxCallerQueues,
   '0014-entitlements': entitlements,
+  '0015-organisations': organisations,
 };

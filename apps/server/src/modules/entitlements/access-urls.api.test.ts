@@ -213,8 +213,12 @@ const CARRY_NO_URLS = [
   'POST /api/metadata',
   'POST /api/metadata/like',
   'POST /idp-service/payment',
+  // The organisation profile names no offer.
+  'GET /api/profile/organisation',
+  'PUT /api/profile/organisation',
   'GET /api/orders/{id}',
   'GET /api/invoices/{id}/pdf',
+  'GET /api/invoices/{id}/xml',
   'POST /api/invoices/{id}/paid',
   'GET /api/connectors',
   'POST /api/connectors',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TOfferInput, TOwnOfferDetails } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { queueRecordedChecks } from '../link-checker/request-link-checks';
+import { assertMaySellPaid } from '../organisations/organisation-policy';
 import { getOwnOffer } from './get-own-offer';
 import { ensureSupplierAgent, insertOwnOffer } from './offer-repository';
 import { type TSupplier, toOfferRows } from './offer-rows';
@@ -15,7 +16,7 @@ export type TCreateOfferOptions = TPublishing & {
 
 /**
  * Publishes a new offer from the wizard, owned by the signed-in supplier and published under their
- * agent. It is searchable as soon as this returns, unless publishing on its connector failed: then
+ * agent (a paid one only with the VAT ID and bank account in the supplier's organisation). It is searchable as soon as this returns, unless publishing on its connector failed: then
  * it is kept unpublished and the answer's `publishFailure` names the step.
  */
 export async function createOffer({
@@ -24,6 +25,7 @@ export async function createOffer({
   input,
   ...publishing
 }: TCreateOfferOptions): Promise<TOwnOfferDetails> {
+  if (input.pricingOption === 'PAID') await assertMaySellPaid(db, supplier.id);
   const licenceTitle = await resolveLicenceTitle(db, input);
   const offerId = randomUUID();
   const rows = toOfferRows({ offerId, input, supplier, licenceTitle, now: new Date() });

@@ -37,9 +37,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['offers'],
       summary: 'Publish an offer from the wizard',
       description:
-        'Creates the offer in the catalogue, owned by the signed-in supplier and searchable at once. For the Connector access type it is first published on the chosen connector (asset, policy definition, contract definition); if a step fails the offer is kept unpublished and `publishFailure` names the step.',
+        'Creates the offer in the catalogue, owned by the signed-in supplier and searchable at once. For the Connector access type it is first published on the chosen connector (asset, policy definition, contract definition); if a step fails the offer is kept unpublished and `publishFailure` names the step. A paid offer needs the VAT ID, IBAN and BIC in the organisation profile of the supplier, else 409 ORGANISATION_INCOMPLETE naming the missing fields.',
       body: ZOfferInput,
-      response: { 201: ZOwnOfferDetails, 400: ZErrorResponse },
+      response: { 201: ZOwnOfferDetails, 400: ZErrorResponse, 409: ZErrorResponse },
     },
     handler: async (request, reply) => {
       const offer = await createOffer({
@@ -84,7 +84,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Replace an own offer with edited wizard input and publish it again (owner only)',
       params: ZOwnOfferParams,
       body: ZOfferInput,
-      response: { 200: ZOwnOfferDetails, ...errors },
+      response: { 200: ZOwnOfferDetails, ...errors, 409: ZErrorResponse },
     },
     handler: async (request) =>
       updateOffer({

@@ -2,6 +2,7 @@ import { ErrorCode, type TOfferInput, type TOwnOfferDetails } from '@dsm/contrac
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { queueRecordedChecks } from '../link-checker/request-link-checks';
+import { assertMaySellPaid } from '../organisations/organisation-policy';
 import { getOwnOffer } from './get-own-offer';
 import { ensureSupplierAgent, lockOffer, replaceOwnOffer, selectOwnOffer } from './offer-repository';
 import { type TSupplier, toOfferRows } from './offer-rows';
@@ -38,6 +39,7 @@ export async function updateOffer({
   input,
   ...publishing
 }: TUpdateOfferOptions): Promise<TOwnOfferDetails> {
+  if (input.pricingOption === 'PAID') await assertMaySellPaid(db, supplier.id);
   const { details, recordedChecks } = await db
     .transaction()
     .execute(async (trx) => {

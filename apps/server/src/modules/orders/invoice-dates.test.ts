@@ -10,6 +10,7 @@ describe('invoice dates and numbers', () => {
 
   it('pads the sequence so numbers sort as text', () => {
     expect(formatInvoiceNumber(2025, 42)).toBe('2025-000042');
+    expect(formatInvoiceNumber(2025, 42, '3F2A9C1B')).toBe('3F2A9C1B-2025-000042');
   });
 
   it('falls due 30 days after the invoice date, printed dd.MM.yyyy', () => {

@@ -73,15 +73,17 @@ export async function assignItemsToInvoice(
 }
 
 /**
- * The next invoice number of a year: the year's counter row is created or incremented and stays
- * locked until the transaction ends, so numbers are handed out one after another and a rolled back
- * transaction returns its number.
+ * The next invoice number of an issuer in a year: the range's row is created or incremented and
+ * stays locked until the transaction ends, so numbers are handed out one after another and a rolled
+ * back transaction returns its number.
  */
-export async function nextInvoiceSequence(db: TDb, year: number): Promise<number> {
+export async function nextInvoiceSequence(db: TDb, issuerKey: string, year: number): Promise<number> {
   const row = await db
-    .insertInto('invoice_counters')
-    .values({ year, last_number: 1 })
-    .onConflict((oc) => oc.column('year').doUpdateSet({ last_number: sql`invoice_counters.last_number + 1` }))
+    .insertInto('invoice_number_ranges')
+    .values({ issuer_key: issuerKey, year, last_number: 1 })
+    .onConflict((oc) =>
+      oc.columns(['issuer_key', 'year']).doUpdateSet({ last_number: sql`invoice_number_ranges.last_number + 1` }),
+    )
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return row.last_number;
@@ -123,7 +125,7 @@ export async function updateOrderState(
     .execute();
 }
 
-/** Orders with their items and invoices, in the order of `ids`. */
+/** Orders with their items and invoices, in the order of `ids`; invoices in the order their suppliers' first lines come. */
 export async function loadOrderBundles(db: TDb, ids: readonly string[]): Promise<TOrderBundle[]> {
   if (ids.length === 0) return [];
   const idList = [...ids];
@@ -133,6 +135,12 @@ export async function loadOrderBundles(db: TDb, ids: readonly string[]): Promise
     db.selectFrom('invoices').selectAll().where('order_id', 'in', idList).orderBy('sequence').execute(),
   ]);
   const byId = new Map(orders.map((order) => [order.id, order]));
+  // Items come by position, so the first one seen of an invoice is its first line.
+  const firstLine = new Map<string, number>();
+  for (const item of items) {
+    if (item.invoice_id && !firstLine.has(item.invoice_id)) firstLine.set(item.invoice_id, item.position);
+  }
+  const lineOf = (invoice: TInvoiceRow) => firstLine.get(invoice.id) ?? Number.MAX_SAFE_INTEGER;
   return idList.flatMap((id) => {
     const order = byId.get(id);
     if (!order) return [];
@@ -140,7 +148,9 @@ export async function loadOrderBundles(db: TDb, ids: readonly string[]): Promise
       {
         order,
         items: items.filter((item) => item.order_id === id),
-        invoices: invoices.filter((invoice) => invoice.order_id === id),
+        invoices: invoices
+          .filter((invoice) => invoice.order_id === id)
+          .sort((a, b) => lineOf(a) - lineOf(b) || a.sequence - b.sequence),
       },
     ];
   });

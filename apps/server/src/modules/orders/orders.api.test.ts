@@ -137,7 +137,7 @@ describe('POST /idp-service/payment', () => {
     });
     expect(beta).toMatchObject({ supplierId: SUPPLIER_B.id, net: 0.1, vat: 0.02, gross: 0.12, commission: 0.01 });
     expect(order).toMatchObject({ net: 112.6, vat: 21.4, gross: 134 });
-    expect(alpha!.number).toMatch(/^\d{4}-\d{6}$/);
+    expect(alpha!.number).toMatch(/^[0-9A-F]{8}-\d{4}-\d{6}$/);
     const issued = Date.parse(alpha!.issuedAt);
     expect(issued).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(alpha!.dueAt) - issued).toBe(30 * DAY_MS);
@@ -287,7 +287,7 @@ describe('Idempotency-Key', () => {
 });
 
 describe('invoice numbers', () => {
-  it('stay sequential without gaps when 20 orders arrive at once', async () => {
+  it('stay sequential per supplier without gaps when 20 orders arrive at once', async () => {
     const buyers = await Promise.all(Array.from({ length: 20 }, () => signIn(testApp)));
     const responses = await Promise.all(
       buyers.map((who, index) =>
@@ -295,14 +295,20 @@ describe('invoice numbers', () => {
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
-    const numbers = responses.flatMap((response) => response.body.invoices.map((invoice) => invoice.number));
+    // Each supplier numbers its own invoices: a number is unique per supplier.
+    const numbers = responses.flatMap((response) =>
+      response.body.invoices.map((invoice) => `${invoice.supplierId} ${invoice.number}`),
+    );
     expect(numbers).toHaveLength(30);
     expect(new Set(numbers).size).toBe(30);
 
-    const all = await testApp.database.db.selectFrom('invoices').select(['year', 'sequence']).execute();
-    const byYear = new Map<number, number[]>();
-    for (const row of all) byYear.set(row.year, [...(byYear.get(row.year) ?? []), row.sequence]);
-    for (const sequences of byYear.values()) {
+    const all = await testApp.database.db.selectFrom('invoices').select(['issuer_key', 'year', 'sequence']).execute();
+    const byRange = new Map<string, number[]>();
+    for (const row of all) {
+      const range = `${row.issuer_key} ${row.year}`;
+      byRange.set(range, [...(byRange.get(range) ?? []), row.sequence]);
+    }
+    for (const sequences of byRange.values()) {
       sequences.sort((a, b) => a - b);
       expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, index) => index + 1));
     }

@@ -4,6 +4,8 @@ import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
 import { grantEntitlements } from '../entitlements/grant-entitlements';
+import { assertMayBuy } from '../organisations/organisation-policy';
+import { presentInvoiceParty } from '../organisations/present-organisation';
 import { checkNoRepeatedItems, checkPurchasedItems } from './check-purchased-items';
 import { getOrderById } from './get-order';
 import { orderPayBy } from './invoice-dates';
@@ -58,7 +60,8 @@ async function replay(db: TDb, user: TAuthUser, key: string, fingerprint: string
 }
 
 /**
- * Places an order in one transaction: checks every item against the catalogue (it exists, is for
+ * Places an order in one transaction, for a buyer whose organisation profile is filled in (else
+ * ORGANISATION_INCOMPLETE): checks every item against the catalogue (it exists, is for
  * sale, names its first dataset's publisher, does not repeat), stores the order and its lines with
  * the catalogue's prices and payment models of this moment, grants the buyer an entitlement per paid
  * offer, issues one invoice per supplier, and hands the invoices to the payment provider. Prices in
@@ -78,6 +81,7 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
     if (earlier) return earlier;
   }
   checkNoRepeatedItems(request.purchasedItems);
+  const buyer = presentInvoiceParty(await assertMayBuy(db, user.id), { withBankAccount: false });
 
   try {
     const orderId = await db.transaction().execute(async (trx) => {
@@ -118,7 +122,7 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
         lines: lines.map((line) => ({ offerId: line.productId, paymentModel: line.paymentModel, price: line.price })),
         startsAt: now,
       });
-      const invoices = await issueInvoices({ db: trx, orderId: id, lines, issuedAt: now, commissionRate });
+      const invoices = await issueInvoices({ db: trx, orderId: id, lines, buyer, issuedAt: now, commissionRate });
       const outcome = await payment.collect({ db: trx, orderId: id, consumerId: user.id, invoices, now });
       await markInvoicesPaid(trx, outcome.paidInvoiceIds, now, `payment:${payment.method}`);
       await settleOrderState(trx, id, now);

@@ -1,7 +1,9 @@
 import {
   CURRENCY,
   invoicePdfPath,
+  invoiceXmlPath,
   type TInvoice,
+  type TInvoiceParty,
   type TOrder,
   type TOrderItem,
   type TPaymentMethod,
@@ -9,10 +11,14 @@ import {
   type TSale,
   toCents,
   toEuros,
+  ZInvoiceParty,
 } from '@dsm/contracts';
 import type { TInvoiceRow, TOrderItemRow, TOrderRow } from './orders-repository';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+/** A party copied into an invoice at issue, read back from its JSON column. */
+const partyOf = (value: unknown): TInvoiceParty | null => (value ? ZInvoiceParty.parse(value) : null);
 
 /** The fields of an order line that leave the server. */
 export function presentOrderItem(row: TOrderItemRow): TOrderItem {
@@ -46,7 +52,14 @@ export function presentInvoice(row: TInvoiceRow): TInvoice {
     state: row.state,
     paidAt: iso(row.paid_at),
     cancelledAt: iso(row.cancelled_at),
+    seller: partyOf(row.seller_party),
+    buyerParty: partyOf(row.buyer_party),
+    // Invoices issued before service periods were recorded were one-time deliveries on their date.
+    serviceFrom: (row.service_from ?? row.issued_at).toISOString(),
+    serviceTo: (row.service_to ?? row.issued_at).toISOString(),
+    isReverseCharge: row.is_reverse_charge,
     pdfPath: invoicePdfPath(row.id),
+    xmlPath: row.seller_party && row.buyer_party ? invoiceXmlPath(row.id) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { TPaymentModel, TSale } from '@dsm/contracts';
+import { REVERSE_CHARGE_NOTE, type TInvoiceParty, type TPaymentModel, type TSale } from '@dsm/contracts';
 import PDFDocument from 'pdfkit';
 import { formatInvoiceDate } from './invoice-dates';
 
@@ -17,14 +17,25 @@ export function formatEuros(amount: number): string {
 
 const percent = (rate: number) => `${Number((rate * 100).toFixed(2))} %`;
 
+/** The lines of a party's postal address, as a letter window shows them. */
+function addressLines(party: TInvoiceParty): string[] {
+  return [party.legalName, party.street, `${party.postalCode} ${party.city}`, party.country];
+}
+
 const MARGIN = 50;
 const COLUMNS = { position: MARGIN, title: MARGIN + 30, unit: MARGIN + 250, amount: MARGIN + 400 } as const;
 const AMOUNT_WIDTH = 95;
 
+/** An IBAN in groups of four, as it is printed for people to type. */
+export const formatIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+
 /**
- * The PDF of one invoice, in German with English alongside: supplier and buyer, the lines with their
- * payment models, net, VAT 19 % and gross, the marketplace's commission, the due date and the payment
- * terms. The marketplace issues it as a broker on the supplier's behalf.
+ * The PDF of one invoice, in German with English alongside, with what §14 Abs. 4 UStG asks for:
+ * the seller's and the buyer's names and addresses as they were at issue, the seller's VAT ID, the
+ * invoice date and number, the service period (the delivery date of a one-time purchase), quantity
+ * and description of each line, net per VAT rate, VAT and gross, the reverse-charge note where it
+ * applies, the payment terms and the seller's IBAN and BIC; and the marketplace's commission. The
+ * marketplace issues it as a broker on the supplier's behalf.
  */
 export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -47,16 +58,38 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
   doc.font('Helvetica').fontSize(10);
   doc.text(`Rechnungsnummer / Invoice number: ${invoice.number}`);
   doc.text(`Rechnungsdatum / Invoice date: ${formatInvoiceDate(issuedAt)}`);
+  const serviceFrom = formatInvoiceDate(new Date(invoice.serviceFrom));
+  const serviceTo = formatInvoiceDate(new Date(invoice.serviceTo));
+  doc.text(
+    serviceFrom === serviceTo
+      ? `Leistungsdatum / Delivery date: ${serviceFrom}`
+      : `Leistungszeitraum / Service period: ${serviceFrom} – ${serviceTo}`,
+  );
   doc.text(`Fällig am / Due date: ${formatInvoiceDate(dueAt)}`);
   doc.text(`Bestellung / Order: ${invoice.orderId}`);
   doc.moveDown();
 
   doc.font('Helvetica-Bold').text('Anbieter / Supplier');
-  doc.font('Helvetica').text(invoice.supplierName).text(invoice.supplierId);
+  doc.font('Helvetica');
+  if (invoice.seller) {
+    for (const line of addressLines(invoice.seller)) doc.text(line);
+    doc.text(`USt-IdNr. / VAT ID: ${invoice.seller.vatId}`);
+    doc.text(invoice.seller.contactEmail);
+    if (invoice.seller.legalName !== invoice.supplierName) doc.text(`für / for ${invoice.supplierName}`);
+  } else {
+    doc.text(invoice.supplierName).text(invoice.supplierId);
+  }
   doc.moveDown(0.5);
   doc.font('Helvetica-Bold').text('Rechnungsempfänger / Bill to');
-  doc.font('Helvetica').text(invoice.buyer.name || invoice.buyer.email);
-  if (invoice.buyer.email) doc.text(invoice.buyer.email);
+  doc.font('Helvetica');
+  if (invoice.buyerParty) {
+    for (const line of addressLines(invoice.buyerParty)) doc.text(line);
+    if (invoice.buyerParty.vatId) doc.text(`USt-IdNr. / VAT ID: ${invoice.buyerParty.vatId}`);
+    doc.text(`z. Hd. / Attn. ${invoice.buyer.name || invoice.buyer.email}`);
+  } else {
+    doc.text(invoice.buyer.name || invoice.buyer.email);
+    if (invoice.buyer.email) doc.text(invoice.buyer.email);
+  }
   doc.moveDown();
   doc
     .fontSize(8)
@@ -73,7 +106,7 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
   const header = doc.y;
   doc.font('Helvetica-Bold');
   doc.text('Pos.', COLUMNS.position, header);
-  doc.text('Angebot / Offer', COLUMNS.title, header);
+  doc.text('Menge, Angebot / Qty, offer', COLUMNS.title, header);
   doc.text('Einheit / Unit', COLUMNS.unit, header);
   doc.text('Netto / Net', COLUMNS.amount, header, { width: AMOUNT_WIDTH, align: 'right' });
   doc.font('Helvetica');
@@ -85,7 +118,7 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
   invoice.items.forEach((item, index) => {
     const top = doc.y;
     doc.text(String(index + 1), COLUMNS.position, top);
-    doc.text(item.title, COLUMNS.title, top, { width: COLUMNS.unit - COLUMNS.title - 10 });
+    doc.text(`1 × ${item.title}`, COLUMNS.title, top, { width: COLUMNS.unit - COLUMNS.title - 10 });
     const titleBottom = doc.y;
     doc.text(UNIT[item.paymentModel], COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
     const unitBottom = doc.y;
@@ -104,10 +137,14 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
     doc.text(label, COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
     doc.text(formatEuros(amount), COLUMNS.amount, top, { width: AMOUNT_WIDTH, align: 'right' });
   };
-  totalLine('Netto / Net', invoice.net);
+  totalLine(`Netto zu / Net at ${percent(invoice.vatRate)} USt. / VAT`, invoice.net);
   totalLine(`USt. / VAT ${percent(invoice.vatRate)}`, invoice.vat);
   totalLine('Brutto / Gross', invoice.gross, true);
   doc.font('Helvetica').moveDown();
+  if (invoice.isReverseCharge) {
+    doc.font('Helvetica-Bold').text(REVERSE_CHARGE_NOTE, MARGIN, doc.y, { width });
+    doc.font('Helvetica').moveDown();
+  }
 
   doc.text(
     `Provision des Marktplatzes / Marketplace commission (${percent(invoice.commissionRate)}), im Nettobetrag enthalten / included in the net amount: ${formatEuros(invoice.commission)}`,
@@ -125,6 +162,12 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
         'Ohne Zahlung binnen 30 Tagen wird die Bestellung storniert. / Without payment within 30 days the order is cancelled.',
       { width },
     );
+  if (invoice.seller) {
+    doc
+      .moveDown(0.5)
+      .text(`IBAN: ${formatIban(invoice.seller.iban)}`)
+      .text(`BIC: ${invoice.seller.bic}`);
+  }
   if (invoice.state === 'paid' && invoice.paidAt) {
     doc
       .moveDown()

@@ -1,5 +1,6 @@
 import {
   invoicePdfEndpoint,
+  invoiceXmlEndpoint,
   markInvoicePaidEndpoint,
   orderEndpoint,
   orderListEndpoint,
@@ -18,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getInvoicePdf } from './get-invoice-pdf';
+import { getInvoiceXml } from './get-invoice-xml';
 import { getOrderById } from './get-order';
 import { listOrders } from './list-orders';
 import { listSales } from './list-sales';
@@ -133,6 +135,36 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
+    },
+  });
+
+  app.route({
+    method: invoiceXmlEndpoint.method,
+    url: invoiceXmlEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: "An invoice as XRechnung e-invoice, EN 16931 UBL XML (its buyer and its supplier's members only)",
+      description:
+        'Made with e-invoice-eu from the same data as the PDF. 409 for an invoice that names no selling organisation (a publisher imported from another catalogue).',
+      params: ZIdParams,
+      produces: ['application/xml'],
+      response: {
+        200: z.any().meta({ type: 'string', description: 'The invoice as XRechnung UBL XML' }),
+        ...ERRORS,
+        409: ZErrorResponse,
+      },
+    },
+    handler: async (request, reply) => {
+      const { fileName, xml } = await getInvoiceXml({
+        db: app.database.db,
+        user: request.user,
+        invoiceId: request.params.id,
+      });
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(xml);
     },
   });
 };

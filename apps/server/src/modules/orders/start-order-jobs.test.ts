@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { saveOrganisationOfUser } from '../organisations/organisations-repository';
 import { insertOfferOf, itemOf, SUPPLIER_A } from './orders-test-data';
 import { placeOrder } from './place-order';
 import { startOrderJobs } from './start-order-jobs';
@@ -20,6 +21,17 @@ afterAll(async () => {
 describe('startOrderJobs', () => {
   it('cancels unpaid orders on its schedule and stops cleanly', async () => {
     const offer = await insertOfferOf(database.db, SUPPLIER_A, { price: 10 });
+    await saveOrganisationOfUser(database.db, BUYER.id, {
+      legal_name: 'Buyer GmbH',
+      street: 'Hauptstraße 1',
+      postal_code: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      vat_id: '',
+      iban: '',
+      bic: '',
+      contact_email: BUYER.email,
+    });
     const { order } = await placeOrder({
       db: database.db,
       user: BUYER,

@@ -1,7 +1,9 @@
+import { ORGANISATION_PROFILE_PAGE } from '@dsm/contracts';
 import { Menu, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconBuilding, IconLogout } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { TCurrentUser } from './current-user';
 import { MENU_WIDTH } from './UserMenu';
 
@@ -13,7 +15,7 @@ export type TProfileMenuProps = {
 };
 
 /**
- * The signed-in user's dropdown: name, e-mail and Logout. Loaded apart from the first download
+ * The signed-in user's dropdown: name, e-mail, the organisation profile and Logout. Loaded apart from the first download
  * (UserMenu.tsx), as it brings the popover positioning code.
  */
 export function ProfileMenu({ user, onSignOut, children }: TProfileMenuProps) {
@@ -31,6 +33,14 @@ export function ProfileMenu({ user, onSignOut, children }: TProfileMenuProps) {
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to={ORGANISATION_PROFILE_PAGE}
+          leftSection={<IconBuilding size={16} aria-hidden />}
+          data-testid="profile-organisation"
+        >
+          {t('organisation.menu')}
+        </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut} data-testid="logout">
           {t('auth.logout')}
         </Menu.Item>

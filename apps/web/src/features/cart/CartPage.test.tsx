@@ -168,6 +168,28 @@ describe('CartPage', () => {
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeTruthy();
   });
 
+  it('points a buyer without an organisation to the profile, and keeps the cart', async () => {
+    storeCart([AIR]);
+    paymentAnswer = () =>
+      json(409, {
+        statusCode: 409,
+        code: 'ORGANISATION_INCOMPLETE',
+        error: 'Conflict',
+        message: 'Add your organisation at /profile/organisation before checking out',
+      });
+    renderWithProviders(<CartPage />, { url: '/cart' });
+    await userEvent.click(screen.getByTestId('checkout-button'));
+    const modal = await screen.findByRole('dialog', { name: 'Checkout' });
+    const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
+    await waitFor(() => expect(place.disabled).toBe(false));
+    await userEvent.click(place);
+    const notice = await within(modal).findByTestId('organisation-incomplete');
+    expect(notice.textContent).toContain('Organisation profile incomplete');
+    const link = within(notice).getByRole('link', { name: 'Complete the organisation profile' });
+    expect(link.getAttribute('href')).toBe('/profile/organisation');
+    expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [AIR] }]);
+  });
+
   it('shows a changed price and an offer no longer for sale, and orders only after they are accepted', async () => {
     const withdrawn = makeCartOffer({ '@id': '3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e03', title: 'Withdrawn data' });
     storeCart([AIR, WEATHER, withdrawn]);

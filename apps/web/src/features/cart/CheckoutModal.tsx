@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { useCurrentUser } from '../auth/current-user';
+import { OrganisationIncompleteAlert } from '../organisation/OrganisationIncompleteAlert';
 import { paymentLabel, paymentText } from '../search/payment-label';
 import { CartTotals } from './CartTotals';
 import { checkPrices, needsUpdate, type TCartChange } from './price-check';
@@ -94,6 +95,7 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
   return (
     <Modal opened={opened} onClose={onClose} title={t('cart.checkout.title')} size="lg" centered>
       <Stack gap="md" data-testid="checkout-modal">
+        <OrganisationIncompleteAlert error={placeOrder.error} purpose="checkout" />
         {current.isPending && cart.count > 0 && (
           <Group gap="xs" data-testid="checkout-checking">
             <Loader size="sm" aria-hidden />

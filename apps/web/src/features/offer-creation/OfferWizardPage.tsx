@@ -8,6 +8,7 @@ import { ApiError } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { errorMessage } from '../../shared/error-message';
 import { isOfferId } from '../offer/use-offer-details';
+import { OrganisationIncompleteAlert } from '../organisation/OrganisationIncompleteAlert';
 import { EndpointsStep } from './EndpointsStep';
 import { EMPTY_ASSET_INFO, editCacheKey, FORM_CACHE_KEY, type TFormCache } from './form-cache';
 import { GeneralInfoStep } from './GeneralInfoStep';
@@ -208,6 +209,7 @@ export function OfferWizardPage() {
             {t('offerCreation.wizard.discard')}
           </Button>
         </Group>
+        <OrganisationIncompleteAlert error={publish.error} purpose="publish" />
         {!hasPrerequisites && (
           <Alert color="yellow" variant="light" data-testid="prerequisites-missing">
             {t('offerCreation.wizard.prerequisitesMissing')}{' '}

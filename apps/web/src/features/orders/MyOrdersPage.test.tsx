@@ -22,6 +22,7 @@ beforeEach(() => {
     const url = String(input);
     if (url.startsWith('/api/orders?')) return ordersAnswer();
     if (url.endsWith('/pdf')) return new Response(new Blob(['%PDF-1.3']), { status: 200 });
+    if (url.endsWith('/xml')) return new Response(new Blob(['<Invoice/>']), { status: 200 });
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
   }) as Mock<typeof fetch>;
 });
@@ -54,6 +55,26 @@ describe('MyOrdersPage', () => {
       true,
     );
     expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('downloads the XRechnung e-invoice where the invoice has one', async () => {
+    const createObjectURL = vi.fn(() => 'blob:invoice');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const order = makeOrder();
+    const withXml = { ...order.invoices[0]!, xmlPath: `/api/invoices/${order.invoices[0]!.id}/xml` };
+    ordersAnswer = () => json(200, page([{ ...order, invoices: [withXml] }]));
+    renderWithProviders(<MyOrdersPage />, { url: '/orders' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Download invoice 2025-000007 as XRechnung (XML)' }),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => url === withXml.xmlPath)).toBe(true);
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('offers no e-invoice for an invoice without one', async () => {
+    renderWithProviders(<MyOrdersPage />, { url: '/orders' });
+    await screen.findByTestId('invoice-row');
+    expect(screen.queryByTestId('invoice-download-xml')).toBeNull();
   });
 
   it('says when there are no orders yet', async () => {

@@ -70,6 +70,7 @@ export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
         </SimpleGrid>
         <Group justify="flex-end" gap="xs">
           <InvoiceDownloadButton invoice={sale} />
+          <InvoiceDownloadButton invoice={sale} format="xml" />
           {sale.state === 'open' && (
             <Button
               size="xs"

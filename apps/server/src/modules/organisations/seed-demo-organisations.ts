@@ -1,0 +1,22 @@
+import { ZOrganisationInput } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { findUserByEmail } from '../users/find-user-by-email';
+import { DEMO_ORGANISATIONS } from './demo-organisations';
+import { findOrganisationOfUser, saveOrganisationOfUser } from './organisations-repository';
+import { toOrganisationFields } from './save-own-organisation';
+
+/**
+ * Gives each demo user that exists and has no organisation yet its demo organisation, so the demo
+ * flows (checkout, publishing paid offers, invoices) work from the first start. A profile the user
+ * edited is kept, so it runs at every start. Returns the e-mails it seeded.
+ */
+export async function seedDemoOrganisations(db: TDb): Promise<string[]> {
+  const seeded: string[] = [];
+  for (const [email, input] of Object.entries(DEMO_ORGANISATIONS)) {
+    const user = await findUserByEmail(db, email);
+    if (!user || (await findOrganisationOfUser(db, user.id))) continue;
+    await saveOrganisationOfUser(db, user.id, toOrganisationFields(ZOrganisationInput.parse(input)));
+    seeded.push(email);
+  }
+  return seeded;
+}

@@ -1,0 +1,28 @@
+import {
+  ownOrganisationEndpoint,
+  saveOwnOrganisationEndpoint,
+  type TOrganisationInput,
+  ZOwnOrganisationResponse,
+} from '@dsm/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api';
+
+const KEY = ['organisation'] as const;
+
+/** The signed-in user's organisation and whether it is complete enough to buy and to sell. */
+export function useOwnOrganisation() {
+  return useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => apiFetch({ ...ownOrganisationEndpoint, schema: ZOwnOrganisationResponse, signal }),
+  });
+}
+
+/** Saves the organisation profile; the answer replaces the loaded one. */
+export function useSaveOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TOrganisationInput) =>
+      apiFetch({ ...saveOwnOrganisationEndpoint, schema: ZOwnOrganisationResponse, body: input }),
+    onSuccess: (answer) => queryClient.setQueryData(KEY, answer),
+  });
+}
