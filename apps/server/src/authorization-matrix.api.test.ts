@@ -12,6 +12,7 @@ import { upsertDelivery } from './modules/deliveries/delivery-repository';
 import { supplierAgentId } from './modules/offers/offer-rows';
 import { insertOfferOf, itemOf } from './modules/orders/orders-test-data';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from './test/auth';
+import { makeOfferInput } from './test/factories';
 import { request, startTestApp, type TTestApp } from './test/test-app';
 
 /**
@@ -88,43 +89,16 @@ const headersOf = (persona: TPersona): Record<string, string> => (persona === 'a
 const idOf = (persona: Exclude<TPersona, 'anonymous'>): string => who[persona].user.id;
 
 function offerInput(title: string): TOfferInputBody {
-  return {
-    pricingOption: 'PAID',
-    contentType: 'DATA',
-    accessType: 'DIRECT',
-    language: 'en',
-    generalInfo: {
-      title,
-      description: 'Readings for the authorization matrix.',
-      keywords: 'matrix',
-      categories: ['ENVIRONMENT'],
-      authorName: 'Sam Supplier',
-      authorEmail: 'sam@example.org',
-      maintainerName: 'Sam Supplier',
-      maintainerEmail: 'sam@example.org',
-    },
+  return makeOfferInput(title, {
+    generalInfo: { description: 'Readings for the authorization matrix.', keywords: 'matrix' },
     endpoints: [
       {
-        mimeType: 'text/csv',
-        format: 'csv',
         endpointTitle: 'Readings',
         endpointDescription: 'All readings.',
         accessUrl: 'https://data.example.org/matrix.csv',
-        filesize: 1,
-        sizeUnit: 'MB',
       },
     ],
-    licensingInfo: {
-      licenceType: 'Creative Commons Namensnennung 4.0 International',
-      geoRestriction: '',
-      timeRestriction: '',
-      timeUnit: '',
-      paymentType: 'PAY_PER_USE_DOWNLOAD',
-      price: 25,
-      priceUnit: 'EUR',
-    },
-    connectorId: null,
-  };
+  });
 }
 
 const at = (rest: string) => `/api/connectors/${EDC}${rest}`;

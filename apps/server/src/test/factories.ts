@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TOfferInputBody } from '@dsm/contracts';
 import type { TOfferRecord } from '../modules/catalogue/offer-record';
 
 const ORGANISATION = {
@@ -65,5 +66,61 @@ export function makeOffer(overrides: TOfferOverrides = {}): TOfferRecord {
         })),
       },
     ],
+  };
+}
+
+type TEndpointInput = TOfferInputBody['endpoints'][number];
+
+export type TOfferInputOverrides = Partial<Omit<TOfferInputBody, 'generalInfo' | 'endpoints' | 'licensingInfo'>> & {
+  generalInfo?: Partial<TOfferInputBody['generalInfo']>;
+  /** Each endpoint's fields over those of a 1 MB CSV download. */
+  endpoints?: Partial<TEndpointInput>[];
+  licensingInfo?: Partial<TOfferInputBody['licensingInfo']>;
+};
+
+/**
+ * An offer as the wizard sends it: by default a paid data download (one CSV endpoint, 25 EUR per download,
+ * CC BY 4.0); the overrides replace fields of each part.
+ */
+export function makeOfferInput(title: string, overrides: TOfferInputOverrides = {}): TOfferInputBody {
+  const { generalInfo, endpoints, licensingInfo, ...rest } = overrides;
+  return {
+    pricingOption: 'PAID',
+    contentType: 'DATA',
+    accessType: 'DIRECT',
+    language: 'en',
+    generalInfo: {
+      title,
+      description: `${title}: readings every ten minutes.`,
+      keywords: 'readings',
+      categories: ['ENVIRONMENT'],
+      authorName: 'Ada Author',
+      authorEmail: 'ada@example.org',
+      maintainerName: 'Max Maintainer',
+      maintainerEmail: 'max@example.org',
+      ...generalInfo,
+    },
+    endpoints: (endpoints ?? [{}]).map((endpoint, index) => ({
+      mimeType: 'text/csv',
+      format: 'csv',
+      endpointTitle: `Endpoint ${index}`,
+      endpointDescription: 'Readings.',
+      accessUrl: `https://data.example.org/${randomUUID()}/${index}.csv`,
+      filesize: 1,
+      sizeUnit: 'MB',
+      ...endpoint,
+    })),
+    licensingInfo: {
+      licenceType: 'Creative Commons Namensnennung 4.0 International',
+      geoRestriction: '',
+      timeRestriction: '',
+      timeUnit: '',
+      paymentType: 'PAY_PER_USE_DOWNLOAD',
+      price: 25,
+      priceUnit: 'EUR',
+      ...licensingInfo,
+    },
+    connectorId: null,
+    ...rest,
   };
 }

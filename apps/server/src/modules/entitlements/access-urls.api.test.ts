@@ -4,6 +4,7 @@ import type { TMetadataItem, TOfferInputBody, TOrder, TOwnOfferDetails } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration from '../../db/migrations/0014-entitlements';
 import { signIn, type TSignedIn } from '../../test/auth';
+import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertConnector } from '../connectors/connector-repository';
@@ -48,43 +49,12 @@ function wizardInput(
   overrides: Partial<TOfferInputBody> & { licensing?: Partial<TOfferInputBody['licensingInfo']> } = {},
 ): TOfferInputBody {
   const { licensing, ...rest } = overrides;
-  return {
-    pricingOption: 'PAID',
-    contentType: 'DATA',
-    accessType: 'DIRECT',
-    language: 'en',
-    generalInfo: {
-      title,
-      description: `${title}: readings every ten minutes.`,
-      keywords: 'tides',
-      categories: ['ENVIRONMENT'],
-      authorName: 'Ada Author',
-      authorEmail: 'ada@example.org',
-      maintainerName: 'Max Maintainer',
-      maintainerEmail: 'max@example.org',
-    },
-    endpoints: endpointUrls.map((accessUrl, index) => ({
-      mimeType: 'text/csv',
-      format: 'csv',
-      endpointTitle: `Endpoint ${index}`,
-      endpointDescription: 'Readings.',
-      accessUrl,
-      filesize: 1.5,
-      sizeUnit: 'MB',
-    })),
-    licensingInfo: {
-      licenceType: 'Creative Commons Namensnennung 4.0 International',
-      geoRestriction: '',
-      timeRestriction: '',
-      timeUnit: '',
-      paymentType: 'PAY_PER_USE_DOWNLOAD',
-      price: 19.99,
-      priceUnit: 'EUR',
-      ...licensing,
-    },
-    connectorId: null,
+  return makeOfferInput(title, {
     ...rest,
-  };
+    generalInfo: { keywords: 'tides' },
+    endpoints: endpointUrls.map((accessUrl) => ({ accessUrl, filesize: 1.5 })),
+    licensingInfo: { price: 19.99, ...licensing },
+  });
 }
 
 async function publish(input: TOfferInputBody): Promise<string> {

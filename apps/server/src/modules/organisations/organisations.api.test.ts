@@ -8,6 +8,7 @@ import {
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOfferOf, itemOf, SUPPLIER_A } from '../orders/orders-test-data';
@@ -26,43 +27,16 @@ const publish = (who: TSignedIn, body: TOfferInputBody) =>
 
 /** A paid download offer as the wizard sends it. */
 function paidOffer(title: string): TOfferInputBody {
-  return {
-    pricingOption: 'PAID',
-    contentType: 'DATA',
-    accessType: 'DIRECT',
-    language: 'en',
-    generalInfo: {
-      title,
-      description: 'Hourly counts of twelve stations.',
-      keywords: 'traffic',
-      categories: ['TRANSPORT'],
-      authorName: 'Ada Author',
-      authorEmail: 'ada@example.org',
-      maintainerName: 'Max Maintainer',
-      maintainerEmail: 'max@example.org',
-    },
+  return makeOfferInput(title, {
+    generalInfo: { description: 'Hourly counts of twelve stations.', keywords: 'traffic', categories: ['TRANSPORT'] },
     endpoints: [
       {
-        mimeType: 'text/csv',
-        format: 'csv',
         endpointTitle: 'Counts 2024',
         endpointDescription: 'All stations.',
         accessUrl: 'https://data.example.org/counts/2024.csv',
-        filesize: 1,
-        sizeUnit: 'MB',
       },
     ],
-    licensingInfo: {
-      licenceType: 'Creative Commons Namensnennung 4.0 International',
-      geoRestriction: '',
-      timeRestriction: '',
-      timeUnit: '',
-      paymentType: 'PAY_PER_USE_DOWNLOAD',
-      price: 25,
-      priceUnit: 'EUR',
-    },
-    connectorId: null,
-  };
+  });
 }
 
 beforeAll(async () => {

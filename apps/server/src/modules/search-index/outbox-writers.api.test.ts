@@ -6,6 +6,7 @@ import type { THarvestRunResponse, THarvestSource, TOfferInputBody, TSearchRespo
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
+import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { seedLicences } from '../catalogue/licence-catalogue';
@@ -91,43 +92,21 @@ async function offerIdOf(sourceId: string, identifier: string): Promise<string> 
 type TEndpointFormat = TOfferInputBody['endpoints'][number]['format'];
 
 /** A wizard offer with one endpoint of this format. */
-const wizardOffer = (title: string, format: TEndpointFormat): TOfferInputBody => ({
-  pricingOption: 'FREE',
-  contentType: 'DATA',
-  accessType: 'DIRECT',
-  language: 'en',
-  generalInfo: {
-    title,
-    description: 'Counts of every sighting, by month.',
-    keywords: 'wildlife',
-    categories: ['ENVIRONMENT'],
-    authorName: 'Ada Author',
-    authorEmail: 'ada@example.org',
-    maintainerName: 'Max Maintainer',
-    maintainerEmail: 'max@example.org',
-  },
-  endpoints: [
-    {
-      mimeType: 'application/octet-stream',
-      format,
-      endpointTitle: 'Sightings',
-      endpointDescription: 'All of them.',
-      accessUrl: 'https://data.example.org/sightings',
-      filesize: 1,
-      sizeUnit: 'MB',
-    },
-  ],
-  licensingInfo: {
-    licenceType: 'Creative Commons Namensnennung 4.0 International',
-    geoRestriction: '',
-    timeRestriction: '',
-    timeUnit: '',
-    paymentType: 'FREE_OF_CHARGE',
-    price: 0,
-    priceUnit: '',
-  },
-  connectorId: null,
-});
+const wizardOffer = (title: string, format: TEndpointFormat): TOfferInputBody =>
+  makeOfferInput(title, {
+    pricingOption: 'FREE',
+    generalInfo: { description: 'Counts of every sighting, by month.', keywords: 'wildlife' },
+    endpoints: [
+      {
+        mimeType: 'application/octet-stream',
+        format,
+        endpointTitle: 'Sightings',
+        endpointDescription: 'All of them.',
+        accessUrl: 'https://data.example.org/sightings',
+      },
+    ],
+    licensingInfo: { paymentType: 'FREE_OF_CHARGE', price: 0, priceUnit: '' },
+  });
 
 beforeAll(async () => {
   database = await createTestDatabase();
