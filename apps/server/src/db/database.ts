@@ -30,9 +30,15 @@ export type TCreateDatabaseOptions = {
   onAvailabilityChange?: (isAvailable: boolean, error?: unknown) => void;
   /** Time between two probes of the primary while it answers; 0 or unset probes only after a failure. */
   heartbeatMs?: number;
+  /**
+   * How long an idle connection stays open (30 s by default). A PostgreSQL in smart shutdown waits for
+   * every open session, and only the main pool is cut when an outage is noticed: a pool of another
+   * thread keeps its idle connections short.
+   */
+  idleTimeoutMs?: number;
 };
 
-function createPool(url: string, max: number, applicationName: string): pg.Pool {
+function createPool(url: string, max: number, applicationName: string, idleTimeoutMs = 30_000): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -40,7 +46,7 @@ function createPool(url: string, max: number, applicationName: string): pg.Pool 
     // A stopped or unreachable PostgreSQL answers the caller with 503 within seconds, not minutes.
     connectionTimeoutMillis: 3_000,
     keepAlive: true,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: idleTimeoutMs,
     // A runaway query must not hold a connection for ever.
     statement_timeout: 30_000,
   });
@@ -57,7 +63,7 @@ function createPool(url: string, max: number, applicationName: string): pg.Pool 
 export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle {
   const max = options.maxConnections ?? 20;
   const name = options.applicationName ?? 'dsm-server';
-  const pool = createPool(options.url, max, name);
+  const pool = createPool(options.url, max, name, options.idleTimeoutMs);
   const db = new Kysely<TDatabase>({ dialect: new PostgresDialect({ pool }) });
   const readPools = (options.readUrls ?? []).map((url) => createPool(url, max, `${name}-read`));
   const readDbs = readPools.map(

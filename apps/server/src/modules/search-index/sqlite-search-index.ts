@@ -140,8 +140,11 @@ export class SqliteSearchIndex implements ISearchIndex {
         this.poller = setTimeout(tick, interval);
         return;
       }
+      // Asked on the main pool, which the outage watch cuts: the writer's own connections are opened
+      // only when there is work, so a PostgreSQL in smart shutdown does not wait for them.
       this.watchGeneration()
-        .then(() => this.drain())
+        .then(() => this.hasQueued())
+        .then((hasQueued) => (hasQueued ? this.drain() : undefined))
         .catch((error: unknown) =>
           this.options.log?.(`Search index: applying catalogue changes failed: ${String(error)}`),
         )
@@ -150,6 +153,12 @@ export class SqliteSearchIndex implements ISearchIndex {
         });
     };
     this.poller = setTimeout(tick, interval);
+  }
+
+  private async hasQueued(): Promise<boolean> {
+    const { rows } = await sql<{ queued: boolean }>`
+      select exists (select 1 from search_outbox) as queued`.execute(this.options.database.db);
+    return rows[0]?.queued === true;
   }
 
   /** A new catalogue generation (`npm run reindex`, a restore) starts a rebuild; the index answers meanwhile. */
