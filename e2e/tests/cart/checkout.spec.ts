@@ -45,7 +45,7 @@ test('[CART]: a buyer puts two offers in the cart, checks out and finds the orde
   await expect(order.getByTestId('order-state')).toHaveText('Invoiced');
   for (const offer of offers) await expect(order.getByRole('link', { name: offer.title })).toBeVisible();
   const invoice = order.getByTestId('invoice-row').first();
-  await expect(invoice.getByTestId('invoice-number')).toHaveText(/^\d{4}-\d{6}$/);
+  await expect(invoice.getByTestId('invoice-number')).toHaveText(/^[0-9A-F]{8}-\d{4}-\d{6}$/);
   const number = await invoice.getByTestId('invoice-number').textContent();
   const download = page.waitForEvent('download');
   await invoice.getByTestId('invoice-download').click();

@@ -210,7 +210,7 @@ test('[OFFERS-CREATE]: a supplier publishes a Connector offer with usage restric
 
   await expectStep(page, 'Step 4: Preview');
   await expect(page.getByTestId('preview-accessType')).toHaveText('Connector');
-  await expect(page.getByTestId('preview-price')).toHaveText('15.00 EUR');
+  await expect(page.getByTestId('preview-price')).toHaveText('15.00 €');
   await page.getByTestId('wizard-publish').click();
   await expect(page).toHaveURL(/\/my-offerings$/);
   const card = page.getByTestId('own-offer').filter({ hasText: title });
