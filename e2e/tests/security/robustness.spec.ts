@@ -103,7 +103,8 @@ test('[ROBUSTNESS]: an unknown language choice and a damaged sign-in record fall
 });
 
 test('[ROBUSTNESS]: stale, malformed and removed addresses show a clear message or the defaults', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Twenty addresses, each loaded with the shell and, for results, a search.
+  test.setTimeout(180_000);
   const errors = watchPageErrors(page);
   await inEnglish(page);
   const offerNotFound = 'Offer not found';
