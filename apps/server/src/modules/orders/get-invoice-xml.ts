@@ -1,13 +1,9 @@
 import { ErrorCode } from '@dsm/contracts';
-import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { TAuthUser } from '../auth/verify-access-token';
-import { loadInvoiceBundles } from './invoices-repository';
-import { assertMayReadInvoice } from './orders-policy';
-import { presentSale } from './present-order';
+import { loadReadableSale, type TLoadReadableSaleOptions } from './load-readable-sale';
 import { renderEInvoice } from './render-e-invoice';
 
-export type TGetInvoiceXmlOptions = { db: TDb; user: TAuthUser; invoiceId: string };
+export type TGetInvoiceXmlOptions = TLoadReadableSaleOptions;
 
 /**
  * An invoice as an XRechnung e-invoice and its file name, for its buyer and its supplier's members
@@ -15,14 +11,7 @@ export type TGetInvoiceXmlOptions = { db: TDb; user: TAuthUser; invoiceId: strin
  * catalogue, or issued before organisations) cannot carry the seller's terms: CONFLICT.
  */
 export async function getInvoiceXml(options: TGetInvoiceXmlOptions): Promise<{ fileName: string; xml: string }> {
-  const [bundle] = await loadInvoiceBundles(options.db, [options.invoiceId]);
-  if (!bundle) throw new AppError(ErrorCode.NOT_FOUND, `There is no invoice ${options.invoiceId}`);
-  await assertMayReadInvoice(options.db, options.user, {
-    id: bundle.invoice.id,
-    supplierId: bundle.invoice.supplier_id,
-    buyerId: bundle.order.consumer_id,
-  });
-  const sale = presentSale(bundle.invoice, bundle.items, bundle.order);
+  const sale = await loadReadableSale(options);
   const { seller, buyerParty } = sale;
   if (!seller || !buyerParty) {
     throw new AppError(
