@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Table types of the database, as Kysely sees them. Migrations in ./migrations are the source of truth. */
 export type TDatabase = {
@@ -18,6 +18,7 @@ export type TDatabase = {
   orders: TOrderTable;
   order_items: TOrderItemTable;
   entitlements: TEntitlementTable;
+  usage_events: TUsageEventTable;
   invoices: TInvoiceTable;
   invoice_number_ranges: TInvoiceNumberRangeTable;
   organisations: TOrganisationTable;
@@ -250,6 +251,21 @@ export type TEntitlementTable = {
   /** When the order line's invoice or order was cancelled. */
   revoked_at: Timestamp | null;
   created_at: Generated<Timestamp>;
+};
+
+/** One delivery through the marketplace; rows are only ever appended. */
+export type TUsageEventTable = {
+  id: GeneratedAlways<string>;
+  entitlement_id: string;
+  offer_id: string;
+  user_id: string;
+  channel: 'download' | 'api' | 'connector';
+  succeeded: boolean;
+  /** The status the buyer got, where the channel speaks HTTP. */
+  http_status: number | null;
+  /** Bytes sent to the buyer (bigint: read as a string). */
+  bytes: ColumnType<string, number | string | bigint | undefined, never>;
+  occurred_at: ColumnType<Date, Date | string | undefined, never>;
 };
 
 export type TInvoiceTable = {

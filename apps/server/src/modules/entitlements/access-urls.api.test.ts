@@ -3,6 +3,7 @@ import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import type { TMetadataItem, TOfferInputBody, TOrder, TOwnOfferDetails } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration from '../../db/migrations/0014-entitlements';
+import * as usageMigration from '../../db/migrations/0016-usage-events';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
@@ -506,8 +507,11 @@ describe('entitlements', () => {
     const written = await snapshot();
     expect(written.length).toBeGreaterThanOrEqual(7);
     expect(written.some((row) => row.revoked)).toBe(true);
+    // Usage rows refer to entitlements: the later migration comes off first and back last.
+    await usageMigration.down(db as never);
     await migration.down(db as never);
     await migration.up(db as never);
+    await usageMigration.up(db as never);
     expect(await snapshot()).toEqual(written);
   });
 });

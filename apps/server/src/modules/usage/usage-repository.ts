@@ -1,0 +1,46 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { TDb } from '../../db/database';
+import type { TUsageEventTable } from '../../db/schema';
+
+/** SQL of usage events. The table is append-only: this module only inserts and reads. */
+
+export type TUsageEventRow = Selectable<TUsageEventTable>;
+
+export async function insertUsageEvent(db: TDb, event: Insertable<TUsageEventTable>): Promise<TUsageEventRow> {
+  return db.insertInto('usage_events').values(event).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Totals of one entitlement's usage in [from, to). */
+export type TUsageTotals = {
+  requests: number;
+  successfulRequests: number;
+  bytes: bigint;
+  downloads: number;
+};
+
+export async function selectUsageTotals(
+  db: TDb,
+  period: { entitlementId: string; from: Date; to: Date },
+): Promise<TUsageTotals> {
+  const row = await db
+    .selectFrom('usage_events')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('requests'),
+      eb.fn.count<string>('id').filterWhere('succeeded', '=', true).as('successful'),
+      eb.fn.coalesce(eb.fn.sum<string>('bytes'), eb.val('0')).as('bytes'),
+      eb.fn
+        .count<string>('id')
+        .filterWhere((w) => w.and([w('channel', '=', 'download'), w('succeeded', '=', true)]))
+        .as('downloads'),
+    ])
+    .where('entitlement_id', '=', period.entitlementId)
+    .where('occurred_at', '>=', period.from)
+    .where('occurred_at', '<', period.to)
+    .executeTakeFirstOrThrow();
+  return {
+    requests: Number(row.requests),
+    successfulRequests: Number(row.successful),
+    bytes: BigInt(row.bytes),
+    downloads: Number(row.downloads),
+  };
+}
