@@ -69,6 +69,7 @@ export function chargedPrice(paymentModel: string, price: number): number {
  */
 export function orderTotals(
   items: readonly { paymentModel: string; price: number; providerId: string | null }[],
+  vatRate = VAT_RATE,
 ): Omit<TInvoiceAmounts, 'commission'> {
   const bySupplier = new Map<string, number[]>();
   for (const item of items) {
@@ -77,7 +78,7 @@ export function orderTotals(
   }
   const total = { net: 0, vat: 0, gross: 0 };
   for (const lines of bySupplier.values()) {
-    const amounts = invoiceAmounts(lines);
+    const amounts = invoiceAmounts(lines, 0, vatRate);
     total.net += amounts.net;
     total.vat += amounts.vat;
     total.gross += amounts.gross;

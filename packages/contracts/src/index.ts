@@ -15,6 +15,7 @@ export * from './likes';
 export * from './metadata';
 export * from './offer';
 export * from './offer-creation';
+export * from './offer-terms';
 export * from './orders';
 export * from './organisation';
 export * from './search';

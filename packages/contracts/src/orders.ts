@@ -102,6 +102,8 @@ export const ZInvoiceParty = z.object({
   iban: z.string(),
   bic: z.string(),
   contactEmail: z.string(),
+  /** Empty when not given; invoices issued before organisations had a telephone have none. */
+  contactPhone: z.string().default(''),
 });
 export type TInvoiceParty = z.infer<typeof ZInvoiceParty>;
 
@@ -144,6 +146,11 @@ export const ZInvoice = z.object({
   pdfPath: z.string(),
   /** Where the XRechnung (EN 16931, UBL) e-invoice is downloaded from; null when it names no selling organisation. */
   xmlPath: z.string().nullable(),
+  /**
+   * Where the Factur-X/ZUGFeRD invoice is downloaded from: the PDF as PDF/A-3 with the EN 16931 CII
+   * XML embedded as `factur-x.xml`; null when it names no selling organisation.
+   */
+  facturXPath: z.string().nullable(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
@@ -187,10 +194,44 @@ export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
 export const ZIdParams = z.object({ id: z.guid({ message: 'must be a UUID' }) });
 export type TIdParams = z.infer<typeof ZIdParams>;
 
+/**
+ * The marketplace's invoice of its commission on one supplier invoice, billed to the supplier: one
+ * per supplier invoice with a commission above zero, issued with it, numbered in the marketplace's
+ * own range (`PROV-2026-000001`). Cancelled with the sale it bills.
+ */
+export const ZCommissionInvoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  /** The supplier invoice whose commission it bills, and that invoice's number. */
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  supplierId: z.string(),
+  issuedAt: z.string(),
+  dueAt: z.string(),
+  currency: z.literal(CURRENCY),
+  /** The commission rate applied to the sale's net amount (0.1 for 10 %). */
+  commissionRate: z.number(),
+  net: ZEuros,
+  vatRate: z.number(),
+  vat: ZEuros,
+  gross: ZEuros,
+  isReverseCharge: z.boolean(),
+  /** `open` until paid to the marketplace; `cancelled` when the sale it bills was cancelled. */
+  state: z.enum(['open', 'cancelled']),
+  /** The marketplace (seller) and the supplier's organisation (buyer) at issue. */
+  seller: ZInvoiceParty,
+  buyerParty: ZInvoiceParty.nullable(),
+  /** Where the PDF is downloaded from (the supplier's members only). */
+  pdfPath: z.string(),
+});
+export type TCommissionInvoice = z.infer<typeof ZCommissionInvoice>;
+
 /** One invoice as its supplier sees it: with the sold items and the buyer. */
 export const ZSale = ZInvoice.extend({
   items: z.array(ZOrderItem),
   buyer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** The marketplace's commission invoice for this sale; null when there is none (no commission). */
+  commissionInvoice: ZCommissionInvoice.nullable(),
 });
 export type TSale = z.infer<typeof ZSale>;
 
@@ -215,11 +256,16 @@ export const salesEndpoint = { method: 'GET', path: '/api/sales' } as const;
 export const invoicePdfEndpoint = { method: 'GET', path: '/api/invoices/:id/pdf' } as const;
 export const markInvoicePaidEndpoint = { method: 'POST', path: '/api/invoices/:id/paid' } as const;
 export const invoiceXmlEndpoint = { method: 'GET', path: '/api/invoices/:id/xml' } as const;
+export const invoiceFacturXEndpoint = { method: 'GET', path: '/api/invoices/:id/facturx' } as const;
+export const commissionInvoicePdfEndpoint = { method: 'GET', path: '/api/commission-invoices/:id/pdf' } as const;
 
 /** Paths with their parameters filled in, for clients. */
 export const orderPath = (id: string): string => `/api/orders/${encodeURIComponent(id)}`;
 export const invoicePdfPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/pdf`;
 export const invoiceXmlPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/xml`;
+export const invoiceFacturXPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/facturx`;
+export const commissionInvoicePdfPath = (id: string): string =>
+  `/api/commission-invoices/${encodeURIComponent(id)}/pdf`;
 export const markInvoicePaidPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/paid`;
 export const pagedPath = (path: string, index: number, pageSize: number): string =>
   `${path}?index=${index}&pageSize=${pageSize}`;

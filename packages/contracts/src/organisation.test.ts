@@ -59,3 +59,28 @@ describe('organisation input', () => {
     ]);
   });
 });
+
+describe('isReverseChargeParty', () => {
+  it('is true for an EU business outside Germany with a VAT ID, and only for it', () => {
+    expect(isReverseChargeParty({ country: 'FR', vatId: 'FR40303265045' })).toBe(true);
+    expect(isReverseChargeParty({ country: 'FR', vatId: '' })).toBe(false);
+    expect(isReverseChargeParty({ country: 'DE', vatId: 'DE281963546' })).toBe(false);
+    expect(isReverseChargeParty({ country: 'CH', vatId: 'CHE123456789' })).toBe(false);
+  });
+});
+
+describe('the contact telephone', () => {
+  it('is optional, kept as typed but trimmed, and must look like a telephone number', () => {
+    expect(ZOrganisationInput.parse({ ...valid }).contactPhone).toBe('');
+    expect(ZOrganisationInput.parse({ ...valid, contactPhone: ' +49 211 555-0100 ' }).contactPhone).toBe(
+      '+49 211 555-0100',
+    );
+    expect(isPhoneNumber('(0211) 555 01 00')).toBe(true);
+    for (const wrong of ['call me', '+49 12', '+49 211 555 0100 0100 0100 0100 99']) {
+      const result = ZOrganisationInput.safeParse({ ...valid, contactPhone: wrong });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['contactPhone', ORGANISATION_RULES.PHONE],
+      ]);
+    }
+  });
+});

@@ -59,6 +59,7 @@ export const ORGANISATION_RULES = {
   BIC: 'is not a valid BIC',
   BIC_WITHOUT_IBAN: 'needs an IBAN',
   IBAN_WITHOUT_BIC: 'needs a BIC',
+  PHONE: 'must be a telephone number such as +49 211 123456',
 } as const;
 export type TOrganisationRule = (typeof ORGANISATION_RULES)[keyof typeof ORGANISATION_RULES];
 
@@ -93,6 +94,16 @@ const text = (max: number) =>
 const optionalText = (max: number) =>
   z.string().trim().max(max, ORGANISATION_RULES.TOO_LONG).optional().default('').transform(compact);
 
+/**
+ * A telephone number as people write it: digits with an optional leading +, spaces, dashes, dots,
+ * slashes and brackets, 5 to 20 digits in all (E.164 allows 15; extensions make it longer).
+ */
+const PHONE_CHARACTERS = /^\+?[0-9 ()./-]+$/;
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE_CHARACTERS.test(value) && digits >= 5 && digits <= 20;
+}
+
 /** Body of `PUT /api/profile/organisation`: the signed-in user's organisation as the profile form edits it. */
 export const ZOrganisationInput = z
   .object({
@@ -111,6 +122,14 @@ export const ZOrganisationInput = z
     iban: optionalText(42),
     bic: optionalText(11),
     contactEmail: z.string({ message: ORGANISATION_RULES.REQUIRED }).trim().email(ORGANISATION_RULES.EMAIL).max(254),
+    /** Optional; XRechnung names it as the seller's contact telephone (BR-DE-6). */
+    contactPhone: z
+      .string()
+      .trim()
+      .max(40, ORGANISATION_RULES.TOO_LONG)
+      .optional()
+      .default('')
+      .refine((value) => value === '' || isPhoneNumber(value), ORGANISATION_RULES.PHONE),
   })
   .strict()
   .superRefine((input, context) => {
@@ -145,6 +164,8 @@ export const ZOrganisation = z.object({
   iban: z.string(),
   bic: z.string(),
   contactEmail: z.string(),
+  /** Empty when not given. */
+  contactPhone: z.string(),
   updatedAt: z.string(),
 });
 export type TOrganisation = z.infer<typeof ZOrganisation>;
@@ -174,3 +195,12 @@ export const ORGANISATION_PROFILE_PAGE = '/profile/organisation';
 
 export const ownOrganisationEndpoint = { method: 'GET', path: '/api/profile/organisation' } as const;
 export const saveOwnOrganisationEndpoint = { method: 'PUT', path: '/api/profile/organisation' } as const;
+
+/**
+ * Reverse charge (§13b UStG): a business in another EU member state than HOME_COUNTRY, identified by
+ * its VAT ID, owes the VAT itself; its invoices show 0 % and the legal note. The cart's preview and
+ * the invoices decide it with this one rule.
+ */
+export function isReverseChargeParty(party: { country: string; vatId: string }): boolean {
+  return party.country !== HOME_COUNTRY && EU_COUNTRY_CODES.includes(party.country) && party.vatId !== '';
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { TInvoiceParty } from '@dsm/contracts';
 import { z } from 'zod';
 
 /** Where the embedded OpenID Connect provider lives: Keycloak's layout for realm dsRealm. */
@@ -15,6 +16,19 @@ export const DEMO_OPERATOR = {
   vatId: 'DE000000000',
   email: 'kontakt@example.com',
   phone: '+49 211 0000000',
+} as const;
+
+/**
+ * The operator as the issuer of its commission invoices, where the legal pages' one-line address is
+ * not enough: street, postal code, city, country and the bank account suppliers pay into. Demo values.
+ */
+export const DEMO_OPERATOR_INVOICING = {
+  street: 'Musterstraße 1',
+  postalCode: '40210',
+  city: 'Düsseldorf',
+  country: 'DE',
+  iban: 'DE02500105170137075030',
+  bic: 'INGDDEFFXXX',
 } as const;
 
 const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -122,6 +136,21 @@ const ZEnvironment = z.object({
   OPERATOR_EMAIL: z.string().min(1).default(DEMO_OPERATOR.email),
   /** Operator's contact phone number. */
   OPERATOR_PHONE: z.string().min(1).default(DEMO_OPERATOR.phone),
+  /** Operator's street and house number, as its commission invoices name it. */
+  OPERATOR_STREET: z.string().min(1).default(DEMO_OPERATOR_INVOICING.street),
+  /** Operator's postal code, as its commission invoices name it. */
+  OPERATOR_POSTAL_CODE: z.string().min(1).default(DEMO_OPERATOR_INVOICING.postalCode),
+  /** Operator's city, as its commission invoices name it. */
+  OPERATOR_CITY: z.string().min(1).default(DEMO_OPERATOR_INVOICING.city),
+  /** Operator's country (ISO 3166-1 alpha-2); decides reverse charge on commission invoices. */
+  OPERATOR_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')
+    .default(DEMO_OPERATOR_INVOICING.country),
+  /** The IBAN suppliers pay commission invoices into. */
+  OPERATOR_IBAN: z.string().min(1).default(DEMO_OPERATOR_INVOICING.iban),
+  /** The BIC of OPERATOR_IBAN. */
+  OPERATOR_BIC: z.string().min(1).default(DEMO_OPERATOR_INVOICING.bic),
   /**
    * Runs the demo connectors 'provider' and 'consumer' (EDC sandboxes, never for production) on free loopback ports
    * inside the server and registers them; on by default in the embedded mode (no DATABASE_URL), off otherwise.
@@ -201,6 +230,8 @@ export type TConfig = {
   harvest: { allowedHosts: string[]; fileDir: string | undefined };
   /** CONNECTOR_SECRET_KEY (base64); undefined means the key file in DATA_DIR. */
   connectorSecretKey: string | undefined;
+  /** The operator as the issuer of commission invoices (OPERATOR_COMPANY, _STREET, ..., _IBAN, _BIC). */
+  marketplaceParty: TInvoiceParty;
   /** The operator's details for the legal pages (OPERATOR_*); isDemo while all are the demo values. */
   operator: {
     company: string;
@@ -266,6 +297,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fileDir: e.HARVEST_FILE_DIR === undefined ? undefined : path.resolve(e.HARVEST_FILE_DIR),
     },
     connectorSecretKey: e.CONNECTOR_SECRET_KEY,
+    marketplaceParty: {
+      legalName: e.OPERATOR_COMPANY,
+      street: e.OPERATOR_STREET,
+      postalCode: e.OPERATOR_POSTAL_CODE,
+      city: e.OPERATOR_CITY,
+      country: e.OPERATOR_COUNTRY,
+      vatId: e.OPERATOR_VAT_ID,
+      iban: e.OPERATOR_IBAN.replace(/\s/g, ''),
+      bic: e.OPERATOR_BIC,
+      contactEmail: e.OPERATOR_EMAIL,
+      contactPhone: e.OPERATOR_PHONE,
+    },
     operator: presentOperator({
       company: e.OPERATOR_COMPANY,
       address: e.OPERATOR_ADDRESS,

@@ -21,6 +21,7 @@ export type TDatabase = {
   usage_events: TUsageEventTable;
   invoices: TInvoiceTable;
   invoice_number_ranges: TInvoiceNumberRangeTable;
+  commission_invoices: TCommissionInvoiceTable;
   organisations: TOrganisationTable;
   organisation_members: TOrganisationMemberTable;
   harvest_sources: THarvestSourceTable;
@@ -299,6 +300,31 @@ export type TInvoiceTable = {
   is_reverse_charge: Generated<boolean>;
 };
 
+/** The marketplace's invoice of its commission on one supplier invoice, billed to the supplier. */
+export type TCommissionInvoiceTable = {
+  id: Generated<string>;
+  /** The supplier invoice whose commission this bills. */
+  invoice_id: string;
+  supplier_id: string;
+  number: string;
+  year: number;
+  sequence: number;
+  /** The marketplace's number range (`marketplace-commission`). */
+  issuer_key: string;
+  /** The marketplace as it was configured at issue (TInvoiceParty as JSON). */
+  seller_party: ColumnType<unknown, string, string>;
+  /** The supplier's organisation at issue; null for a publisher no organisation sells for. */
+  buyer_party: ColumnType<unknown, string | null, string | null> | null;
+  is_reverse_charge: boolean;
+  issued_at: Timestamp;
+  due_at: Timestamp;
+  commission_rate: NumericValue;
+  net: NumericValue;
+  vat_rate: NumericValue;
+  vat: NumericValue;
+  gross: NumericValue;
+};
+
 export type TInvoiceNumberRangeTable = {
   issuer_key: string;
   year: number;
@@ -316,6 +342,8 @@ export type TOrganisationTable = {
   iban: string;
   bic: string;
   contact_email: string;
+  /** Empty when not given. */
+  contact_phone: Generated<string>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };

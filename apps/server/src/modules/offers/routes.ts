@@ -1,11 +1,13 @@
 import {
   offerCreateEndpoint,
+  offerTermsEndpoint,
   offerUnpublishEndpoint,
   offerUpdateEndpoint,
   ownOfferEndpoint,
   ownOfferListEndpoint,
   ZErrorResponse,
   ZOfferInput,
+  ZOfferTerms,
   ZOwnOffer,
   ZOwnOfferDetails,
   ZOwnOfferListResponse,
@@ -15,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOffer } from './create-offer';
 import { getOwnOffer } from './get-own-offer';
 import { listOwnOffers } from './list-own-offers';
+import { getOfferTerms } from './load-offer-terms';
 import type { TPublishing } from './publish-offer';
 import { unpublishOffer } from './unpublish-offer';
 import { updateOffer } from './update-offer';
@@ -107,5 +110,19 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) =>
       unpublishOffer({ db: app.database.db, userId: request.user.id, offerId: request.params.id }),
+  });
+
+  app.route({
+    method: offerTermsEndpoint.method,
+    url: offerTermsEndpoint.path,
+    schema: {
+      tags: ['offers'],
+      summary: "An offer's usage terms: licence, allowed countries, time restriction",
+      description:
+        'What a buyer agrees to, shown before purchase. Checkout refuses an offer with allowed countries to an organisation in none of them (403).',
+      params: ZOwnOfferParams,
+      response: { 200: ZOfferTerms, 400: ZErrorResponse, 404: ZErrorResponse },
+    },
+    handler: async (request) => getOfferTerms(app.database.db, request.params.id),
   });
 };

@@ -1,3 +1,5 @@
+import { findCommissionInvoicesOfSales } from './commission-invoices-repository';
+import { presentCommissionInvoice } from './present-commission-invoice';
 import type { TSalesResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { listMemberAgents, loadInvoiceBundles, pageSupplierInvoiceIds } from './invoices-repository';
@@ -17,7 +19,14 @@ export async function listSales(options: TListSalesOptions): Promise<TSalesRespo
     agents.map((agent) => agent.id),
     { index, pageSize },
   );
-  const bundles = await loadInvoiceBundles(db, page.ids);
+  const [bundles, commissions] = await Promise.all([
+    loadInvoiceBundles(db, page.ids),
+    findCommissionInvoicesOfSales(db, page.ids),
+  ]);
+  const commissionOf = (invoiceId: string) => {
+    const row = commissions.get(invoiceId);
+    return row ? presentCommissionInvoice(row) : null;
+  };
   return {
     agents: agents.map((agent) => ({
       '@id': agent.id,
@@ -26,6 +35,8 @@ export async function listSales(options: TListSalesOptions): Promise<TSalesRespo
     index,
     pageSize,
     total: page.total,
-    data: bundles.map((bundle) => presentSale(bundle.invoice, bundle.items, bundle.order)),
+    data: bundles.map((bundle) =>
+      presentSale(bundle.invoice, bundle.items, bundle.order, commissionOf(bundle.invoice.id)),
+    ),
   };
 }

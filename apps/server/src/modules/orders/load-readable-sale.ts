@@ -8,7 +8,10 @@ import { presentSale } from './present-order';
 
 export type TLoadReadableSaleOptions = { db: TDb; user: TAuthUser; invoiceId: string };
 
-/** An invoice as its documents present it, for its buyer and its supplier's members only. */
+/**
+ * An invoice as its documents present it, for its buyer and its supplier's members only; without
+ * the commission invoice, which is none of the buyer's business.
+ */
 export async function loadReadableSale(options: TLoadReadableSaleOptions): Promise<ReturnType<typeof presentSale>> {
   const [bundle] = await loadInvoiceBundles(options.db, [options.invoiceId]);
   if (!bundle) throw new AppError(ErrorCode.NOT_FOUND, `There is no invoice ${options.invoiceId}`);
@@ -17,5 +20,5 @@ export async function loadReadableSale(options: TLoadReadableSaleOptions): Promi
     supplierId: bundle.invoice.supplier_id,
     buyerId: bundle.order.consumer_id,
   });
-  return presentSale(bundle.invoice, bundle.items, bundle.order);
+  return presentSale(bundle.invoice, bundle.items, bundle.order, null);
 }

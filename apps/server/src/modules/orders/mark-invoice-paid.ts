@@ -1,3 +1,5 @@
+import { findCommissionInvoicesOfSales } from './commission-invoices-repository';
+import { presentCommissionInvoice } from './present-commission-invoice';
 import { ErrorCode, type TSale } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -33,5 +35,6 @@ export async function markInvoicePaid(options: TMarkInvoicePaidOptions): Promise
     await settleOrderState(trx, found.order_id, now);
   });
   const [bundle] = await loadInvoiceBundles(db, [invoiceId]);
-  return presentSale(bundle!.invoice, bundle!.items, bundle!.order);
+  const commission = (await findCommissionInvoicesOfSales(db, [invoiceId])).get(invoiceId);
+  return presentSale(bundle!.invoice, bundle!.items, bundle!.order, commission ? presentCommissionInvoice(commission) : null);
 }

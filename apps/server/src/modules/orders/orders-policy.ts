@@ -43,3 +43,13 @@ export async function assertMaySettleInvoice(
   if (await isAgentMember(db, invoice.supplierId, user.id)) return;
   throw new AppError(ErrorCode.FORBIDDEN, `Only the supplier can mark invoice ${invoice.id} paid`);
 }
+
+/** Only the members of the supplier a commission invoice bills may read it; the buyer of the sale may not. */
+export async function assertMayReadCommissionInvoice(
+  db: TDb,
+  user: TAuthUser,
+  invoice: { id: string; supplierId: string },
+): Promise<void> {
+  if (await isAgentMember(db, invoice.supplierId, user.id)) return;
+  throw new AppError(ErrorCode.FORBIDDEN, `Commission invoice ${invoice.id} is not billed to you`);
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, type TOrder, type TPaymentRequest } from '@dsm/contracts';
+import { ErrorCode, type TInvoiceParty, type TOrder, type TPaymentRequest } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
@@ -7,8 +7,10 @@ import { grantEntitlements } from '../entitlements/grant-entitlements';
 import { assertMayBuy } from '../organisations/organisation-policy';
 import { presentInvoiceParty } from '../organisations/present-organisation';
 import { checkNoRepeatedItems, checkPurchasedItems } from './check-purchased-items';
+import { checkUsageRestrictions } from './check-usage-restrictions';
 import { getOrderById } from './get-order';
 import { orderPayBy } from './invoice-dates';
+import { issueCommissionInvoices } from './issue-commission-invoices';
 import { issueInvoices } from './issue-invoices';
 import { loadOffersForSale } from './load-offers-for-sale';
 import { settleOrderState } from './order-state';
@@ -25,6 +27,8 @@ export type TPlaceOrderOptions = {
   idempotencyKey?: string | undefined;
   /** The marketplace's commission as a fraction of each invoice's net amount. */
   commissionRate: number;
+  /** The marketplace as issuer of the commission invoices; none are issued without it. */
+  marketplace?: TInvoiceParty;
   /** How the order is paid; the invoice (bank transfer) by default. */
   payment?: TPaymentProvider;
   /** The moment of the order; tests pass a fixed one. */
@@ -90,6 +94,7 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
         request.purchasedItems.map((item) => item.productId),
       );
       const lines = checkPurchasedItems(request.purchasedItems, offers);
+      await checkUsageRestrictions(trx, lines, buyer);
       const id = await insertOrder(trx, {
         consumer_id: user.id,
         consumer_name: user.name,
@@ -123,6 +128,9 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
         startsAt: now,
       });
       const invoices = await issueInvoices({ db: trx, orderId: id, lines, buyer, issuedAt: now, commissionRate });
+      if (options.marketplace) {
+        await issueCommissionInvoices({ db: trx, invoices, marketplace: options.marketplace, issuedAt: now });
+      }
       const outcome = await payment.collect({ db: trx, orderId: id, consumerId: user.id, invoices, now });
       await markInvoicesPaid(trx, outcome.paidInvoiceIds, now, `payment:${payment.method}`);
       await settleOrderState(trx, id, now);

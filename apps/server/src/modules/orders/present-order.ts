@@ -1,6 +1,8 @@
 import {
   CURRENCY,
+  invoiceFacturXPath,
   invoicePdfPath,
+  type TCommissionInvoice,
   invoiceXmlPath,
   type TInvoice,
   type TInvoiceParty,
@@ -60,6 +62,7 @@ export function presentInvoice(row: TInvoiceRow): TInvoice {
     isReverseCharge: row.is_reverse_charge,
     pdfPath: invoicePdfPath(row.id),
     xmlPath: row.seller_party && row.buyer_party ? invoiceXmlPath(row.id) : null,
+    facturXPath: row.seller_party && row.buyer_party ? invoiceFacturXPath(row.id) : null,
   };
 }
 
@@ -89,11 +92,20 @@ export function presentOrder(
   };
 }
 
-/** An invoice as its supplier sees it, with the items it bills and the buyer. */
-export function presentSale(invoice: TInvoiceRow, items: readonly TOrderItemRow[], order: TOrderRow): TSale {
+/**
+ * An invoice as its supplier sees it, with the items it bills, the buyer and the marketplace's
+ * commission invoice for it (null when there is none).
+ */
+export function presentSale(
+  invoice: TInvoiceRow,
+  items: readonly TOrderItemRow[],
+  order: TOrderRow,
+  commissionInvoice: TCommissionInvoice | null,
+): TSale {
   return {
     ...presentInvoice(invoice),
     items: [...items].sort((a, b) => a.position - b.position).map(presentOrderItem),
     buyer: { id: order.consumer_id, name: order.consumer_name, email: order.consumer_email },
+    commissionInvoice,
   };
 }

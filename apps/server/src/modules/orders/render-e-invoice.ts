@@ -17,7 +17,7 @@ const dayOf = (iso: string) => isoDay.format(new Date(iso));
 const amount = (euros: number) => euros.toFixed(2);
 
 /** The library logs what it does; the server has its own log and wants none of it. */
-const quiet = { log: () => {}, warn: () => {}, error: () => {} };
+export const quiet = { log: () => {}, warn: () => {}, error: () => {} };
 
 function party(who: TInvoiceParty, options: { isSeller: boolean }) {
   const taxScheme = { 'cbc:CompanyID': who.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
@@ -35,7 +35,14 @@ function party(who: TInvoiceParty, options: { isSeller: boolean }) {
       ...(who.vatId ? { 'cac:PartyTaxScheme': options.isSeller ? [taxScheme] : taxScheme } : {}),
       'cac:PartyLegalEntity': { 'cbc:RegistrationName': who.legalName },
       ...(options.isSeller
-        ? { 'cac:Contact': { 'cbc:Name': who.legalName, 'cbc:ElectronicMail': who.contactEmail } }
+        ? {
+            // BR-DE-5, BR-DE-6, BR-DE-7: XRechnung wants the seller's contact name, telephone and e-mail.
+            'cac:Contact': {
+              'cbc:Name': who.legalName,
+              ...(who.contactPhone ? { 'cbc:Telephone': who.contactPhone } : {}),
+              'cbc:ElectronicMail': who.contactEmail,
+            },
+          }
         : {}),
     },
   };
@@ -46,7 +53,9 @@ function party(who: TInvoiceParty, options: { isSeller: boolean }) {
  * prints, as EN 16931 business terms. Standard rated (S, 19 %) or, for reverse charge, AE at 0 %
  * with the exemption reason. Needs the seller's organisation: an invoice without one has none.
  */
-export function toEInvoiceData(invoice: TSale & { seller: TInvoiceParty; buyerParty: TInvoiceParty }): Invoice {
+export type TEInvoiceSale = Omit<TSale, 'commissionInvoice'> & { seller: TInvoiceParty; buyerParty: TInvoiceParty };
+
+export function toEInvoiceData(invoice: TEInvoiceSale): Invoice {
   const percent = String(Number((invoice.vatRate * 100).toFixed(2)));
   const category = invoice.isReverseCharge
     ? {
@@ -131,9 +140,7 @@ export function toEInvoiceData(invoice: TSale & { seller: TInvoiceParty; buyerPa
 }
 
 /** The invoice as an XRechnung (UBL) e-invoice, made with e-invoice-eu. */
-export async function renderEInvoice(
-  invoice: TSale & { seller: TInvoiceParty; buyerParty: TInvoiceParty },
-): Promise<string> {
+export async function renderEInvoice(invoice: TEInvoiceSale): Promise<string> {
   const service = new InvoiceService(quiet as unknown as Console);
   const xml = await service.generate(toEInvoiceData(invoice), { format: 'XRECHNUNG-UBL', lang: 'de-de' });
   return typeof xml === 'string' ? xml : new TextDecoder().decode(xml);

@@ -1,6 +1,7 @@
 import { REVERSE_CHARGE_NOTE, type TInvoiceParty, type TPaymentModel, type TSale } from '@dsm/contracts';
 import PDFDocument from 'pdfkit';
 import { formatInvoiceDate } from './invoice-dates';
+import { INVOICE_FONTS } from './invoice-fonts';
 
 /** What one unit of each payment model is, in German and English. */
 const UNIT: Record<TPaymentModel, string> = {
@@ -37,12 +38,30 @@ export const formatIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
  * applies, the payment terms and the seller's IBAN and BIC; and the marketplace's commission. The
  * marketplace issues it as a broker on the supplier's behalf.
  */
-export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
+export type TRenderInvoicePdfOptions = {
+  /**
+   * A commission invoice: the marketplace bills the supplier in its own name, so the broker note,
+   * the commission line and the order cancellation warning are left out, and its one line is a
+   * service (the commission on the named sale) rather than an offer.
+   */
+  isCommission?: boolean;
+};
+
+export function renderInvoicePdf(
+  invoice: Omit<TSale, 'commissionInvoice'>,
+  options: TRenderInvoicePdfOptions = {},
+): Promise<Buffer> {
+  const isCommission = options.isCommission === true;
+  // Embedded fonts (never the PDF's standard 14, which a reader substitutes): PDF/A, and so
+  // Factur-X, requires every font in the file.
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    font: INVOICE_FONTS.regular,
     info: { Title: `Rechnung ${invoice.number}`, Subject: `Invoice ${invoice.number}`, Author: invoice.supplierName },
   });
+  doc.registerFont('Regular', INVOICE_FONTS.regular);
+  doc.registerFont('Bold', INVOICE_FONTS.bold);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -53,9 +72,9 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
   const issuedAt = new Date(invoice.issuedAt);
   const dueAt = new Date(invoice.dueAt);
 
-  doc.font('Helvetica-Bold').fontSize(20).text('Rechnung / Invoice');
+  doc.font('Bold').fontSize(20).text('Rechnung / Invoice');
   doc.moveDown(0.5);
-  doc.font('Helvetica').fontSize(10);
+  doc.font('Regular').fontSize(10);
   doc.text(`Rechnungsnummer / Invoice number: ${invoice.number}`);
   doc.text(`Rechnungsdatum / Invoice date: ${formatInvoiceDate(issuedAt)}`);
   const serviceFrom = formatInvoiceDate(new Date(invoice.serviceFrom));
@@ -66,32 +85,33 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
       : `Leistungszeitraum / Service period: ${serviceFrom} – ${serviceTo}`,
   );
   doc.text(`Fällig am / Due date: ${formatInvoiceDate(dueAt)}`);
-  doc.text(`Bestellung / Order: ${invoice.orderId}`);
+  if (!isCommission) doc.text(`Bestellung / Order: ${invoice.orderId}`);
   doc.moveDown();
 
-  doc.font('Helvetica-Bold').text('Anbieter / Supplier');
-  doc.font('Helvetica');
+  doc.font('Bold').text(isCommission ? 'Rechnungssteller / Issuer' : 'Anbieter / Supplier');
+  doc.font('Regular');
   if (invoice.seller) {
     for (const line of addressLines(invoice.seller)) doc.text(line);
     doc.text(`USt-IdNr. / VAT ID: ${invoice.seller.vatId}`);
     doc.text(invoice.seller.contactEmail);
+    if (invoice.seller.contactPhone) doc.text(`Tel. / Phone: ${invoice.seller.contactPhone}`);
     if (invoice.seller.legalName !== invoice.supplierName) doc.text(`für / for ${invoice.supplierName}`);
   } else {
     doc.text(invoice.supplierName).text(invoice.supplierId);
   }
   doc.moveDown(0.5);
-  doc.font('Helvetica-Bold').text('Rechnungsempfänger / Bill to');
-  doc.font('Helvetica');
+  doc.font('Bold').text('Rechnungsempfänger / Bill to');
+  doc.font('Regular');
   if (invoice.buyerParty) {
     for (const line of addressLines(invoice.buyerParty)) doc.text(line);
     if (invoice.buyerParty.vatId) doc.text(`USt-IdNr. / VAT ID: ${invoice.buyerParty.vatId}`);
-    doc.text(`z. Hd. / Attn. ${invoice.buyer.name || invoice.buyer.email}`);
+    if (!isCommission) doc.text(`z. Hd. / Attn. ${invoice.buyer.name || invoice.buyer.email}`);
   } else {
     doc.text(invoice.buyer.name || invoice.buyer.email);
     if (invoice.buyer.email) doc.text(invoice.buyer.email);
   }
   doc.moveDown();
-  doc
+  if (!isCommission) doc
     .fontSize(8)
     .fillColor('#444444')
     .text(
@@ -104,12 +124,12 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
   doc.moveDown();
 
   const header = doc.y;
-  doc.font('Helvetica-Bold');
+  doc.font('Bold');
   doc.text('Pos.', COLUMNS.position, header);
   doc.text('Menge, Angebot / Qty, offer', COLUMNS.title, header);
   doc.text('Einheit / Unit', COLUMNS.unit, header);
   doc.text('Netto / Net', COLUMNS.amount, header, { width: AMOUNT_WIDTH, align: 'right' });
-  doc.font('Helvetica');
+  doc.font('Regular');
   doc
     .moveTo(MARGIN, doc.y + 2)
     .lineTo(MARGIN + width, doc.y + 2)
@@ -120,7 +140,7 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
     doc.text(String(index + 1), COLUMNS.position, top);
     doc.text(`1 × ${item.title}`, COLUMNS.title, top, { width: COLUMNS.unit - COLUMNS.title - 10 });
     const titleBottom = doc.y;
-    doc.text(UNIT[item.paymentModel], COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
+    doc.text(isCommission ? 'Leistung / Service' : UNIT[item.paymentModel], COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
     const unitBottom = doc.y;
     doc.text(formatEuros(item.price), COLUMNS.amount, top, { width: AMOUNT_WIDTH, align: 'right' });
     doc.y = Math.max(titleBottom, unitBottom, doc.y) + 4;
@@ -133,33 +153,35 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
 
   const totalLine = (label: string, amount: number, isBold = false) => {
     const top = doc.y;
-    doc.font(isBold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.font(isBold ? 'Bold' : 'Regular');
     doc.text(label, COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
     doc.text(formatEuros(amount), COLUMNS.amount, top, { width: AMOUNT_WIDTH, align: 'right' });
   };
   totalLine(`Netto zu / Net at ${percent(invoice.vatRate)} USt. / VAT`, invoice.net);
   totalLine(`USt. / VAT ${percent(invoice.vatRate)}`, invoice.vat);
   totalLine('Brutto / Gross', invoice.gross, true);
-  doc.font('Helvetica').moveDown();
+  doc.font('Regular').moveDown();
   if (invoice.isReverseCharge) {
-    doc.font('Helvetica-Bold').text(REVERSE_CHARGE_NOTE, MARGIN, doc.y, { width });
-    doc.font('Helvetica').moveDown();
+    doc.font('Bold').text(REVERSE_CHARGE_NOTE, MARGIN, doc.y, { width });
+    doc.font('Regular').moveDown();
   }
 
-  doc.text(
+  if (!isCommission) doc.text(
     `Provision des Marktplatzes / Marketplace commission (${percent(invoice.commissionRate)}), im Nettobetrag enthalten / included in the net amount: ${formatEuros(invoice.commission)}`,
     MARGIN,
     doc.y,
     { width },
   );
-  doc.moveDown();
-  doc.font('Helvetica-Bold').text('Zahlung / Payment');
+  if (!isCommission) doc.moveDown();
+  doc.font('Bold').text('Zahlung / Payment');
   doc
-    .font('Helvetica')
+    .font('Regular')
     .text(
       `Bitte überweisen Sie ${formatEuros(invoice.gross)} bis zum ${formatInvoiceDate(dueAt)} unter Angabe der Rechnungsnummer ${invoice.number}. ` +
-        `Please transfer ${formatEuros(invoice.gross)} by ${formatInvoiceDate(dueAt)}, quoting invoice number ${invoice.number}. ` +
-        'Ohne Zahlung binnen 30 Tagen wird die Bestellung storniert. / Without payment within 30 days the order is cancelled.',
+        `Please transfer ${formatEuros(invoice.gross)} by ${formatInvoiceDate(dueAt)}, quoting invoice number ${invoice.number}.` +
+        (isCommission
+          ? ''
+          : ' Ohne Zahlung binnen 30 Tagen wird die Bestellung storniert. / Without payment within 30 days the order is cancelled.'),
       { width },
     );
   if (invoice.seller) {
@@ -171,12 +193,12 @@ export function renderInvoicePdf(invoice: TSale): Promise<Buffer> {
   if (invoice.state === 'paid' && invoice.paidAt) {
     doc
       .moveDown()
-      .font('Helvetica-Bold')
+      .font('Bold')
       .text(`Bezahlt am / Paid on ${formatInvoiceDate(new Date(invoice.paidAt))}`);
   } else if (invoice.state === 'cancelled' && invoice.cancelledAt) {
     doc
       .moveDown()
-      .font('Helvetica-Bold')
+      .font('Bold')
       .text(`Storniert am / Cancelled on ${formatInvoiceDate(new Date(invoice.cancelledAt))}`);
   }
   doc.end();

@@ -1,4 +1,6 @@
 import {
+  commissionInvoicePdfEndpoint,
+  invoiceFacturXEndpoint,
   invoicePdfEndpoint,
   invoiceXmlEndpoint,
   markInvoicePaidEndpoint,
@@ -18,6 +20,8 @@ import {
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { getCommissionInvoicePdf } from './get-commission-invoice-pdf';
+import { getInvoiceFacturX } from './get-invoice-factur-x';
 import { getInvoicePdf } from './get-invoice-pdf';
 import { getInvoiceXml } from './get-invoice-xml';
 import { getOrderById } from './get-order';
@@ -52,6 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         request: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         commissionRate: app.config.commissionRate,
+        marketplace: app.config.marketplaceParty,
       });
       if (placed.isReplay) reply.header('idempotent-replayed', 'true');
       return reply.status(placed.isReplay ? 200 : 201).send(placed.order);
@@ -165,6 +170,64 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
         .send(xml);
+    },
+  });
+
+  app.route({
+    method: invoiceFacturXEndpoint.method,
+    url: invoiceFacturXEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary:
+        "An invoice as Factur-X/ZUGFeRD: PDF/A-3 with the EN 16931 CII XML embedded (its buyer and its supplier's members only)",
+      description:
+        'The invoice PDF, made PDF/A-3b by e-invoice-eu, with the XML attached as `factur-x.xml` (profile EN 16931, ZUGFeRD COMFORT). 409 for an invoice that names no selling or no buyer organisation.',
+      params: ZIdParams,
+      produces: ['application/pdf'],
+      response: {
+        200: z.any().meta({ type: 'string', format: 'binary', description: 'The invoice as Factur-X PDF' }),
+        ...ERRORS,
+        409: ZErrorResponse,
+      },
+    },
+    handler: async (request, reply) => {
+      const { fileName, pdf } = await getInvoiceFacturX({
+        db: app.database.db,
+        user: request.user,
+        invoiceId: request.params.id,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  });
+
+  app.route({
+    method: commissionInvoicePdfEndpoint.method,
+    url: commissionInvoicePdfEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: "The marketplace's commission invoice for a sale, as PDF (the supplier's members only)",
+      params: ZIdParams,
+      produces: ['application/pdf'],
+      response: {
+        200: z.any().meta({ type: 'string', format: 'binary', description: 'The commission invoice as PDF' }),
+        ...ERRORS,
+      },
+    },
+    handler: async (request, reply) => {
+      const { fileName, pdf } = await getCommissionInvoicePdf({
+        db: app.database.db,
+        user: request.user,
+        commissionInvoiceId: request.params.id,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   });
 };

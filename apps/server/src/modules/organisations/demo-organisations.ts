@@ -15,6 +15,7 @@ export const DEMO_ORGANISATIONS: Readonly<Record<string, TOrganisationInput>> = 
     iban: '',
     bic: '',
     contactEmail: 'buyer@example.com',
+    contactPhone: '+49 211 555 0101',
   },
   'supplier@example.com': {
     legalName: 'Demo Daten Anbieter GmbH',
@@ -26,6 +27,7 @@ export const DEMO_ORGANISATIONS: Readonly<Record<string, TOrganisationInput>> = 
     iban: 'DE02120300000000202051',
     bic: 'BYLADEM1001',
     contactEmail: 'supplier@example.com',
+    contactPhone: '+49 211 555 0202',
   },
   'operator@example.com': {
     legalName: 'Demo Marktplatz Betreiber GmbH',
@@ -37,5 +39,6 @@ export const DEMO_ORGANISATIONS: Readonly<Record<string, TOrganisationInput>> = 
     iban: 'DE02500105170137075030',
     bic: 'INGDDEFFXXX',
     contactEmail: 'operator@example.com',
+    contactPhone: '+49 211 555 0303',
   },
 };

@@ -9,7 +9,16 @@ export type TOrganisationRow = Selectable<TOrganisationTable>;
 /** The columns a profile edit writes. */
 export type TOrganisationFields = Pick<
   TOrganisationRow,
-  'legal_name' | 'street' | 'postal_code' | 'city' | 'country' | 'vat_id' | 'iban' | 'bic' | 'contact_email'
+  | 'legal_name'
+  | 'street'
+  | 'postal_code'
+  | 'city'
+  | 'country'
+  | 'vat_id'
+  | 'iban'
+  | 'bic'
+  | 'contact_email'
+  | 'contact_phone'
 >;
 
 /** The organisation a user belongs to, if any. */
@@ -85,4 +94,13 @@ export async function findSellerOrganisation(db: TDb, agentId: string): Promise<
     .orderBy('a.user_id')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Sets an organisation's contact telephone. */
+export async function setOrganisationPhone(db: TDb, organisationId: string, phone: string): Promise<void> {
+  await db
+    .updateTable('organisations')
+    .set({ contact_phone: phone, updated_at: sql`now()` })
+    .where('id', '=', organisationId)
+    .execute();
 }

@@ -106,6 +106,21 @@ describe('the organisation profile', () => {
     const missing = await save(user, { ...TEST_ORGANISATION, legalName: '  ' });
     expect(missing.body.issues).toEqual([{ path: 'body.legalName', message: ORGANISATION_RULES.REQUIRED }]);
   });
+
+  it('keeps an optional contact telephone, and answers 400 for one that is not a number', async () => {
+    const user = await signIn(testApp, { organisation: null });
+    const saved = await save(user, { ...TEST_ORGANISATION, contactPhone: ' +49 (211) 555-0100 ' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.organisation?.contactPhone).toBe('+49 (211) 555-0100');
+    expect((await getOwn(user)).body.organisation?.contactPhone).toBe('+49 (211) 555-0100');
+    const without = await save(user, { ...TEST_ORGANISATION });
+    expect(without.body.organisation?.contactPhone).toBe('');
+    for (const phone of ['call me', '+49 12', '0211 555 0100 ext. 7']) {
+      const refused = await save(user, { ...TEST_ORGANISATION, contactPhone: phone });
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues).toEqual([{ path: 'body.contactPhone', message: ORGANISATION_RULES.PHONE }]);
+    }
+  });
 });
 
 describe('an incomplete profile', () => {

@@ -14,6 +14,7 @@ export function presentOrganisation(row: TOrganisationRow): TOrganisation {
     iban: row.iban,
     bic: row.bic,
     contactEmail: row.contact_email,
+    contactPhone: row.contact_phone,
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -40,5 +41,6 @@ export function presentInvoiceParty(row: TOrganisationRow, options: { withBankAc
     iban: options.withBankAccount ? row.iban : '',
     bic: options.withBankAccount ? row.bic : '',
     contactEmail: row.contact_email,
+    contactPhone: row.contact_phone,
   };
 }

@@ -22,6 +22,7 @@ export function toOrganisationFields(values: TOrganisationValues): TOrganisation
     iban: values.iban,
     bic: values.bic,
     contact_email: values.contactEmail,
+    contact_phone: values.contactPhone,
   };
 }
 

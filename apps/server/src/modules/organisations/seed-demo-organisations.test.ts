@@ -43,4 +43,16 @@ describe('seedDemoOrganisations', () => {
     expect(await seedDemoOrganisations(database.db)).toEqual([]);
     expect((await statusOf('supplier@example.com')).organisation?.legalName).toBe('Umbenannt GmbH');
   });
+
+  it('gives every demo organisation a contact telephone, also one seeded before organisations had one', async () => {
+    const statusOf = async (email: string) => {
+      const user = await findUserByEmail(database.db, email);
+      return presentOwnOrganisation(await findOrganisationOfUser(database.db, user!.id));
+    };
+    expect((await statusOf('buyer@example.com')).organisation?.contactPhone).toBe('+49 211 555 0101');
+    await database.db.updateTable('organisations').set({ contact_phone: '' }).where('legal_name', '=', 'Demo Käufer GmbH').execute();
+    expect((await statusOf('buyer@example.com')).organisation?.contactPhone).toBe('');
+    expect(await seedDemoOrganisations(database.db)).toEqual([]);
+    expect((await statusOf('buyer@example.com')).organisation?.contactPhone).toBe('+49 211 555 0101');
+  });
 });

@@ -2,7 +2,7 @@ import { ZOrganisationInput } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { findUserByEmail } from '../users/find-user-by-email';
 import { DEMO_ORGANISATIONS } from './demo-organisations';
-import { findOrganisationOfUser, saveOrganisationOfUser } from './organisations-repository';
+import { findOrganisationOfUser, saveOrganisationOfUser, setOrganisationPhone } from './organisations-repository';
 import { toOrganisationFields } from './save-own-organisation';
 
 /**
@@ -14,7 +14,15 @@ export async function seedDemoOrganisations(db: TDb): Promise<string[]> {
   const seeded: string[] = [];
   for (const [email, input] of Object.entries(DEMO_ORGANISATIONS)) {
     const user = await findUserByEmail(db, email);
-    if (!user || (await findOrganisationOfUser(db, user.id))) continue;
+    if (!user) continue;
+    const existing = await findOrganisationOfUser(db, user.id);
+    if (existing) {
+      // Demo organisations seeded before organisations had a telephone get theirs.
+      if (existing.contact_phone === '' && existing.legal_name === input.legalName && input.contactPhone) {
+        await setOrganisationPhone(db, existing.id, input.contactPhone);
+      }
+      continue;
+    }
     await saveOrganisationOfUser(db, user.id, toOrganisationFields(ZOrganisationInput.parse(input)));
     seeded.push(email);
   }

@@ -4,14 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paymentLabel, paymentText } from '../search/payment-label';
+import { CartItemRestriction } from './CartItemRestriction';
 import { CartTotals } from './CartTotals';
 import { CheckoutModal } from './CheckoutModal';
-import { useCart } from './use-cart';
+import { useBuyerVat } from './use-buyer-vat';
+import { useCart, useCartTotals } from './use-cart';
 
 /** /cart, 'My cart': the items with their prices, the count, the total in euros and Checkout. */
 export function CartPage() {
   const { t } = useTranslation();
   const cart = useCart();
+  const vat = useBuyerVat();
+  const totals = useCartTotals(cart, vat.vatRate);
   const [isCheckoutOpen, setIsCheckoutOpen] = useState(false);
 
   return (
@@ -52,6 +56,7 @@ export function CartPage() {
                         {t('cart.supplier', { name: item.providerName })}
                       </Text>
                     )}
+                    <CartItemRestriction offerId={item['@id']} buyerCountry={vat.buyerCountry} />
                   </Stack>
                   <Group gap="sm" wrap="nowrap">
                     <Text fw={600} data-testid="cart-item-price">
@@ -74,7 +79,7 @@ export function CartPage() {
         )}
         <Card withBorder radius="md" padding="md">
           <Stack gap="md">
-            <CartTotals totals={cart.totals} />
+            <CartTotals totals={totals} vatRate={vat.vatRate} reverseChargeCountry={vat.reverseChargeCountry} />
             <Text size="xs" c="gray.7">
               {t('cart.priceNote')}
             </Text>

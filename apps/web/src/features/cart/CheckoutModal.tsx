@@ -8,9 +8,11 @@ import { errorMessage } from '../../shared/error-message';
 import { useCurrentUser } from '../auth/current-user';
 import { OrganisationIncompleteAlert } from '../organisation/OrganisationIncompleteAlert';
 import { paymentLabel, paymentText } from '../search/payment-label';
+import { CartItemRestriction } from './CartItemRestriction';
 import { CartTotals } from './CartTotals';
 import { checkPrices, needsUpdate, type TCartChange } from './price-check';
-import { useCart } from './use-cart';
+import { useBuyerVat } from './use-buyer-vat';
+import { useCart, useCartTotals } from './use-cart';
 import { useCurrentOffers } from './use-current-offers';
 import { newIdempotencyKey, usePlaceOrder } from './use-place-order';
 
@@ -54,6 +56,8 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
   const navigate = useNavigate();
   const user = useCurrentUser();
   const cart = useCart();
+  const vat = useBuyerVat();
+  const totals = useCartTotals(cart, vat.vatRate);
   const ids = useMemo(() => cart.items.map((item) => item['@id']), [cart.items]);
   const current = useCurrentOffers(ids, opened);
   const placeOrder = usePlaceOrder();
@@ -138,10 +142,11 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
               {cart.items.map((item) => (
                 <List.Item key={item['@id']}>
                   {item.title} – {paymentText(paymentLabel(item.paymentModel, item.price), t)}
+                  <CartItemRestriction offerId={item['@id']} buyerCountry={vat.buyerCountry} />
                 </List.Item>
               ))}
             </List>
-            <CartTotals totals={cart.totals} />
+            <CartTotals totals={totals} vatRate={vat.vatRate} reverseChargeCountry={vat.reverseChargeCountry} />
           </>
         )}
         <Text size="xs" c="gray.7">

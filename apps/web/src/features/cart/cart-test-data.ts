@@ -111,6 +111,7 @@ export function makeOrder(overrides: Partial<TOrder> = {}): TOrder {
         serviceTo: '2025-03-05T10:00:00.000Z',
         isReverseCharge: false,
         xmlPath: null,
+        facturXPath: null,
         currency: 'EUR',
         net: 12.5,
         vatRate: 0.19,

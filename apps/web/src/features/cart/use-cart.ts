@@ -1,4 +1,4 @@
-import { orderTotals, type TCartOffer } from '@dsm/contracts';
+import { orderTotals, type TCartOffer, VAT_RATE } from '@dsm/contracts';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
@@ -80,4 +80,15 @@ export function useCart(): TCart {
       change((entries, id) => withCartCleared(entries, id));
     },
   };
+}
+
+/**
+ * The cart's totals at the VAT rate the buyer's invoices will show (see useBuyerVat): the cart's own
+ * 19 % totals, or computed again, say at 0 % for reverse charge.
+ */
+export function useCartTotals(cart: Pick<TCart, 'items' | 'totals'>, vatRate: number): TCart['totals'] {
+  return useMemo(
+    () => (vatRate === VAT_RATE ? cart.totals : orderTotals(cart.items, vatRate)),
+    [cart.items, cart.totals, vatRate],
+  );
 }

@@ -14,6 +14,7 @@ import { CartActions } from '../cart/CartActions';
 import { useLicences } from '../search/use-licences';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { DetailsPanel } from './DetailsPanel';
+import { OfferTermsPanel } from './OfferTermsPanel';
 import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
 import { LikeButton } from './LikeButton';
@@ -190,6 +191,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <DetailsPanel item={item} />
+            <OfferTermsPanel offerId={item['@id']} />
             <CartActions offer={item} />
           </Stack>
         </Grid.Col>

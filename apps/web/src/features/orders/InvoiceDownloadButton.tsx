@@ -1,34 +1,41 @@
-import type { TInvoice } from '@dsm/contracts';
+import type { TCommissionInvoice } from '@dsm/contracts';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
-import { downloadInvoice, type TInvoiceFormat } from './download-invoice';
+import { downloadFile, invoiceFile, type TDownloadableInvoice, type TInvoiceFormat } from './download-invoice';
 
 export type TInvoiceDownloadButtonProps = {
-  invoice: Pick<TInvoice, 'number' | 'pdfPath' | 'xmlPath'>;
-  /** The PDF (default), or the XRechnung e-invoice; the XML button is not shown for an invoice without one. */
+  invoice: TDownloadableInvoice;
+  /** The PDF (default), the XRechnung e-invoice or the Factur-X PDF; the e-invoices are not shown for an invoice without them. */
   format?: TInvoiceFormat;
 };
 
-/** Downloads one invoice's PDF or e-invoice; a failure is shown through the global alert. */
-export function InvoiceDownloadButton({ invoice, format = 'pdf' }: TInvoiceDownloadButtonProps) {
+const TEXTS: Record<TInvoiceFormat, { label: string; ariaLabel: string; testId: string }> = {
+  pdf: { label: 'orders.pdf', ariaLabel: 'orders.download', testId: 'invoice-download' },
+  xml: { label: 'orders.xml', ariaLabel: 'orders.downloadXml', testId: 'invoice-download-xml' },
+  facturx: { label: 'orders.facturX', ariaLabel: 'orders.downloadFacturX', testId: 'invoice-download-facturx' },
+};
+
+type TDownloadButtonProps = { path: string; fileName: string; label: string; ariaLabel: string; testId: string };
+
+/** Downloads one file of the API; a failure is shown through the global alert. */
+function DownloadButton({ path, fileName, label, ariaLabel, testId }: TDownloadButtonProps) {
   const { t } = useTranslation();
   const showAlert = useAlert();
   const [isBusy, setIsBusy] = useState(false);
   const download = async () => {
     setIsBusy(true);
     try {
-      await downloadInvoice(invoice, format);
+      await downloadFile(path, fileName);
     } catch (error) {
       showAlert(`${t('orders.downloadFailed')} ${errorMessage(error, t)}`, { type: 'error' });
     } finally {
       setIsBusy(false);
     }
   };
-  if (format === 'xml' && !invoice.xmlPath) return null;
   return (
     <Button
       size="xs"
@@ -36,10 +43,41 @@ export function InvoiceDownloadButton({ invoice, format = 'pdf' }: TInvoiceDownl
       leftSection={<IconDownload size={14} aria-hidden />}
       onClick={() => void download()}
       loading={isBusy}
-      aria-label={t(format === 'xml' ? 'orders.downloadXml' : 'orders.download', { number: invoice.number })}
-      data-testid={format === 'xml' ? 'invoice-download-xml' : 'invoice-download'}
+      aria-label={ariaLabel}
+      data-testid={testId}
     >
-      {t(format === 'xml' ? 'orders.xml' : 'orders.pdf')}
+      {label}
     </Button>
+  );
+}
+
+/** Downloads one invoice's PDF, XRechnung or Factur-X PDF. */
+export function InvoiceDownloadButton({ invoice, format = 'pdf' }: TInvoiceDownloadButtonProps) {
+  const { t } = useTranslation();
+  const { path, fileName } = invoiceFile(invoice, format);
+  if (!path) return null;
+  const texts = TEXTS[format];
+  return (
+    <DownloadButton
+      path={path}
+      fileName={fileName}
+      label={t(texts.label)}
+      ariaLabel={t(texts.ariaLabel, { number: invoice.number })}
+      testId={texts.testId}
+    />
+  );
+}
+
+/** Downloads the marketplace's commission invoice of a sale as PDF. */
+export function CommissionInvoiceDownloadButton({ invoice }: { invoice: Pick<TCommissionInvoice, 'number' | 'pdfPath'> }) {
+  const { t } = useTranslation();
+  return (
+    <DownloadButton
+      path={invoice.pdfPath}
+      fileName={`commission-invoice-${invoice.number}.pdf`}
+      label={t('sales.commissionPdf')}
+      ariaLabel={t('sales.downloadCommission', { number: invoice.number })}
+      testId="commission-invoice-download"
+    />
   );
 }

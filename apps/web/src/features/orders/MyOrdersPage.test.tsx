@@ -23,6 +23,7 @@ beforeEach(() => {
     if (url.startsWith('/api/orders?')) return ordersAnswer();
     if (url.endsWith('/pdf')) return new Response(new Blob(['%PDF-1.3']), { status: 200 });
     if (url.endsWith('/xml')) return new Response(new Blob(['<Invoice/>']), { status: 200 });
+    if (url.endsWith('/facturx')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
   }) as Mock<typeof fetch>;
 });
@@ -71,10 +72,41 @@ describe('MyOrdersPage', () => {
     expect(createObjectURL).toHaveBeenCalled();
   });
 
+  it('downloads the Factur-X PDF under its own file name where the invoice has one', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:invoice');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const order = makeOrder();
+    const invoice = order.invoices[0]!;
+    const withFacturX = {
+      ...invoice,
+      xmlPath: `/api/invoices/${invoice.id}/xml`,
+      facturXPath: `/api/invoices/${invoice.id}/facturx`,
+    };
+    ordersAnswer = () => json(200, page([{ ...order, invoices: [withFacturX] }]));
+    renderWithProviders(<MyOrdersPage />, { url: '/orders' });
+    const row = await screen.findByTestId('invoice-row');
+    // The three forms side by side: PDF, Factur-X, XRechnung.
+    expect(within(row).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'PDF',
+      'Factur-X',
+      'XRechnung',
+    ]);
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Download invoice 2025-000007 as Factur-X PDF (ZUGFeRD)' }),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => url === withFacturX.facturXPath)).toBe(true);
+    expect(clicked).toEqual(['invoice-2025-000007-factur-x.pdf']);
+  });
+
   it('offers no e-invoice for an invoice without one', async () => {
     renderWithProviders(<MyOrdersPage />, { url: '/orders' });
     await screen.findByTestId('invoice-row');
     expect(screen.queryByTestId('invoice-download-xml')).toBeNull();
+    expect(screen.queryByTestId('invoice-download-facturx')).toBeNull();
   });
 
   it('says when there are no orders yet', async () => {

@@ -11,6 +11,42 @@ const sale: TSale = {
   ...order.invoices[0]!,
   items: order.items,
   buyer: { id: 'buyer-1', name: 'Berta Buyer', email: 'berta@example.org' },
+  commissionInvoice: null,
+};
+const PARTY = {
+  legalName: 'Demo Marktplatz GmbH',
+  street: 'Musterstraße 1',
+  postalCode: '40210',
+  city: 'Düsseldorf',
+  country: 'DE',
+  vatId: 'DE281963562',
+  iban: 'DE02500105170137075030',
+  bic: 'INGDDEFFXXX',
+  contactEmail: 'kontakt@example.com',
+  contactPhone: '+49 211 0000000',
+};
+const withCommission: TSale = {
+  ...sale,
+  commissionInvoice: {
+    id: 'c0ffee00-0000-4000-8000-0000000000c1',
+    number: 'PROV-2025-000003',
+    invoiceId: sale.id,
+    invoiceNumber: sale.number,
+    supplierId: 'org-1',
+    issuedAt: sale.issuedAt,
+    dueAt: sale.dueAt,
+    currency: 'EUR',
+    commissionRate: 0.1,
+    net: 1.25,
+    vatRate: 0.19,
+    vat: 0.24,
+    gross: 1.49,
+    isReverseCharge: false,
+    state: 'open',
+    seller: PARTY,
+    buyerParty: { ...PARTY, legalName: 'City of Leipzig', iban: '', bic: '' },
+    pdfPath: '/api/commission-invoices/c0ffee00-0000-4000-8000-0000000000c1/pdf',
+  },
 };
 
 const agents = [{ '@id': 'org-1', name: 'City of Leipzig' }];
@@ -30,6 +66,7 @@ beforeEach(() => {
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api/sales?')) return salesAnswer();
+    if (url.endsWith('/pdf')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
     if (url === `/api/invoices/${sale.id}/paid` && init?.method === 'POST') {
       salesAnswer = () => json(200, answer([{ ...sale, state: 'paid', paidAt: '2025-03-10T10:00:00.000Z' }]));
       return json(200, { ...sale, state: 'paid', paidAt: '2025-03-10T10:00:00.000Z' });
@@ -51,6 +88,32 @@ describe('MySalesPage', () => {
     expect(within(card).getByTestId('sale-commission').textContent).toBe('1.25 €');
     expect(within(card).getByTestId('sale-gross').textContent).toBe('14.88 €');
     expect(card.textContent).toContain('Commission 10 %');
+  });
+
+  it("shows the marketplace's commission invoice of a sale and downloads its PDF", async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:commission');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    salesAnswer = () => json(200, answer([withCommission]));
+    renderWithProviders(<MySalesPage />, { url: '/sales' });
+    const commission = await screen.findByTestId('commission-invoice');
+    expect(commission.textContent).toContain('Commission invoice PROV-2025-000003 from the marketplace: 1.49 €');
+    await userEvent.click(
+      within(commission).getByRole('button', { name: 'Download commission invoice PROV-2025-000003 as PDF' }),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => url === withCommission.commissionInvoice!.pdfPath)).toBe(true);
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('shows no commission invoice for a sale without one, and a cancelled one as cancelled', async () => {
+    const cancelled = { ...withCommission, commissionInvoice: { ...withCommission.commissionInvoice!, state: 'cancelled' as const } };
+    salesAnswer = () => json(200, answer([sale]));
+    const { unmount } = renderWithProviders(<MySalesPage />, { url: '/sales' });
+    await screen.findByTestId('sale');
+    expect(screen.queryByTestId('commission-invoice')).toBeNull();
+    unmount();
+    salesAnswer = () => json(200, answer([cancelled]));
+    renderWithProviders(<MySalesPage />, { url: '/sales' });
+    expect((await screen.findByTestId('commission-invoice')).textContent).toContain('(cancelled with the sale)');
   });
 
   it('marks an invoice paid after confirmation', async () => {

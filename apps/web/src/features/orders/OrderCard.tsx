@@ -74,6 +74,7 @@ export function OrderCard({ order }: { order: TOrder }) {
                       </Table.Td>
                       <Table.Td>
                         <InvoiceDownloadButton invoice={invoice} />
+                        <InvoiceDownloadButton invoice={invoice} format="facturx" />
                         <InvoiceDownloadButton invoice={invoice} format="xml" />
                       </Table.Td>
                     </Table.Tr>

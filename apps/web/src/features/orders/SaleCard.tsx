@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatDay } from '../../shared/format/format';
 import { paymentLabel, paymentText } from '../search/payment-label';
-import { InvoiceDownloadButton } from './InvoiceDownloadButton';
+import { CommissionInvoiceDownloadButton, InvoiceDownloadButton } from './InvoiceDownloadButton';
 import { StateBadge } from './StateBadge';
 
 const euros = (amount: number) => formatCents(toCents(amount));
@@ -68,8 +68,21 @@ export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
           />
           <Figure label={t('cart.total')} value={euros(sale.gross)} testId="sale-gross" />
         </SimpleGrid>
+        {sale.commissionInvoice && (
+          <Group justify="space-between" gap="xs" data-testid="commission-invoice">
+            <Text size="sm">
+              {t('sales.commissionInvoice', {
+                number: sale.commissionInvoice.number,
+                amount: euros(sale.commissionInvoice.gross),
+              })}
+              {sale.commissionInvoice.state === 'cancelled' && ` (${t('sales.commissionCancelled')})`}
+            </Text>
+            <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} />
+          </Group>
+        )}
         <Group justify="flex-end" gap="xs">
           <InvoiceDownloadButton invoice={sale} />
+          <InvoiceDownloadButton invoice={sale} format="facturx" />
           <InvoiceDownloadButton invoice={sale} format="xml" />
           {sale.state === 'open' && (
             <Button

@@ -22,6 +22,7 @@ const EMPTY: TOrganisationInput = {
   iban: '',
   bic: '',
   contactEmail: '',
+  contactPhone: '',
 };
 
 function valuesOf(organisation: TOrganisation | null): TOrganisationInput {
@@ -84,6 +85,7 @@ export function OrganisationForm({ organisation, isSaving, onSave }: TOrganisati
           data-testid="organisation-country"
         />
         <TextInput {...field('contactEmail')} type="email" required />
+        <TextInput {...field('contactPhone')} type="tel" description={t('organisation.hints.contactPhone')} />
         <TextInput {...field('vatId')} description={t('organisation.hints.vatId')} />
         <Title order={2} size="h4">
           {t('organisation.bankTitle')}

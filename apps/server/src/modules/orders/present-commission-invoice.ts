@@ -1,0 +1,34 @@
+import {
+  CURRENCY,
+  commissionInvoicePdfPath,
+  type TCommissionInvoice,
+  type TInvoiceParty,
+  ZInvoiceParty,
+} from '@dsm/contracts';
+import type { TCommissionInvoiceWithSale } from './commission-invoices-repository';
+
+const partyOf = (value: unknown): TInvoiceParty | null => (value ? ZInvoiceParty.parse(value) : null);
+
+/** The fields of a commission invoice that leave the server; it is cancelled with the sale it bills. */
+export function presentCommissionInvoice(row: TCommissionInvoiceWithSale): TCommissionInvoice {
+  return {
+    id: row.id,
+    number: row.number,
+    invoiceId: row.invoice_id,
+    invoiceNumber: row.sale_number,
+    supplierId: row.supplier_id,
+    issuedAt: row.issued_at.toISOString(),
+    dueAt: row.due_at.toISOString(),
+    currency: CURRENCY,
+    commissionRate: Number(row.commission_rate),
+    net: Number(row.net),
+    vatRate: Number(row.vat_rate),
+    vat: Number(row.vat),
+    gross: Number(row.gross),
+    isReverseCharge: row.is_reverse_charge,
+    state: row.sale_state === 'cancelled' ? 'cancelled' : 'open',
+    seller: partyOf(row.seller_party)!,
+    buyerParty: partyOf(row.buyer_party),
+    pdfPath: commissionInvoicePdfPath(row.id),
+  };
+}

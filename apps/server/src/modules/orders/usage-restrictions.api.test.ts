@@ -1,0 +1,120 @@
+import type { TOfferTerms, TOrder, TOrderListResponse } from '@dsm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, type TSignedIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import type { TOfferRecord } from '../catalogue/offer-record';
+import { insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
+
+/** An offer's geo restriction limits who may buy it; its terms are readable before purchase. */
+
+type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
+
+const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/restricted', name: 'Alpen Daten' };
+const AUSTRIAN = { country: 'AT', postalCode: '1010', city: 'Wien', vatId: '', iban: '', bic: '' };
+
+let testApp: TTestApp;
+let austriaOnly: TOfferRecord;
+let anywhere: TOfferRecord;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  const db = testApp.database.db;
+  austriaOnly = await insertOfferOf(db, PUBLISHER, { title: 'Vienna parking', price: 30 });
+  anywhere = await insertOfferOf(db, PUBLISHER, { title: 'Alpine passes', price: 5 });
+  // As the wizard stores a geo and a time restriction.
+  await db
+    .updateTable('offers')
+    .set({ geo_restriction: 'AT', time_restriction: 6, time_unit: 'Months' })
+    .where('id', '=', austriaOnly.id)
+    .execute();
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function pay(who: TSignedIn, ...items: TOfferRecord[]) {
+  return request<TOrder & TErrorBody>(
+    testApp.baseUrl,
+    'POST',
+    '/idp-service/payment',
+    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
+    who.headers,
+  );
+}
+
+describe('checkout of a geo-restricted offer', () => {
+  it('refuses an organisation outside the allowed countries with 403 naming the offer and the countries, and orders nothing', async () => {
+    const german = await signIn(testApp);
+    const answer = await pay(german, anywhere, austriaOnly);
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('FORBIDDEN');
+    expect(answer.body.message).toBe('"Vienna parking" may only be bought by organisations in AT; yours is in DE');
+    expect(answer.body.issues).toEqual([
+      { path: 'body.purchasedItems.1.productId', message: answer.body.message },
+    ]);
+    const orders = await request<TOrderListResponse>(testApp.baseUrl, 'GET', '/api/orders', undefined, german.headers);
+    expect(orders.body.total).toBe(0);
+  });
+
+  it('sells to an organisation in an allowed country, and unrestricted offers to anyone', async () => {
+    const austrian = await signIn(testApp, { organisation: AUSTRIAN });
+    const answer = await pay(austrian, austriaOnly, anywhere);
+    expect(answer.status).toBe(201);
+    expect(answer.body.items.map((item) => item.title)).toEqual(['Vienna parking', 'Alpine passes']);
+    expect((await pay(await signIn(testApp), anywhere)).status).toBe(201);
+  });
+
+  it('decides by the organisation as it is at checkout', async () => {
+    const mover = await signIn(testApp);
+    expect((await pay(mover, austriaOnly)).status).toBe(403);
+    const { TEST_ORGANISATION } = await import('../../test/auth');
+    const saved = await request(
+      testApp.baseUrl,
+      'PUT',
+      '/api/profile/organisation',
+      { ...TEST_ORGANISATION, ...AUSTRIAN },
+      mover.headers,
+    );
+    expect(saved.status).toBe(200);
+    expect((await pay(mover, austriaOnly)).status).toBe(201);
+  });
+});
+
+describe('GET /api/offers/{id}/terms', () => {
+  it('states the licence, the allowed countries and the period of use', async () => {
+    const who = await signIn(testApp);
+    const terms = await request<TOfferTerms>(
+      testApp.baseUrl,
+      'GET',
+      `/api/offers/${austriaOnly.id}/terms`,
+      undefined,
+      who.headers,
+    );
+    expect(terms.status).toBe(200);
+    expect(terms.body).toEqual({
+      '@id': austriaOnly.id,
+      title: 'Vienna parking',
+      licence: austriaOnly.datasets[0]!.distributions[0]!.licence,
+      allowedCountries: ['AT'],
+      timeRestriction: { amount: 6, unit: 'Months' },
+    });
+    const open = await request<TOfferTerms>(
+      testApp.baseUrl,
+      'GET',
+      `/api/offers/${anywhere.id}/terms`,
+      undefined,
+      who.headers,
+    );
+    expect(open.body).toMatchObject({ allowedCountries: [], timeRestriction: null });
+  });
+
+  it('answers 404 for an unknown offer, 400 for a malformed id and 401 signed out', async () => {
+    const who = await signIn(testApp);
+    const get = (path: string, headers: Record<string, string> = who.headers) =>
+      request<TErrorBody>(testApp.baseUrl, 'GET', path, undefined, headers);
+    expect((await get('/api/offers/00000000-0000-4000-8000-000000000000/terms')).status).toBe(404);
+    expect((await get('/api/offers/not-an-id/terms')).status).toBe(400);
+    expect((await get(`/api/offers/${anywhere.id}/terms`, {})).status).toBe(401);
+  });
+});

@@ -1,0 +1,15 @@
+import { offerTermsPath, ZOfferTerms } from '@dsm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api';
+import { isOfferId } from './use-offer-details';
+
+/** An offer's usage terms (licence, allowed countries, period of use), as the API states them. */
+export function useOfferTerms(id: string) {
+  return useQuery({
+    queryKey: ['offer-terms', id.toLowerCase()],
+    queryFn: ({ signal }) => apiFetch({ method: 'GET', path: offerTermsPath(id), schema: ZOfferTerms, signal }),
+    enabled: isOfferId(id),
+    staleTime: 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
+import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
+import { fillCart, readSession, type TCartOffer } from '../../fixtures/cart';
+
+/**
+ * The demo supplier publishes its offers through the API (the wizard has its own journey); the demo
+ * buyer's organisation is in Germany (apps/server/src/modules/organisations/demo-organisations.ts).
+ */
+async function publishAsSupplier(browser: Browser, title: string, geoRestriction: string): Promise<void> {
+  const context = await browser.newContext({ storageState: SIGNED_OUT });
+  const page = await context.newPage();
+  await signInAs(page, 'supplier');
+  const { token } = await readSession(page);
+  const response = await page.request.post('/api/offers', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      pricingOption: 'PAID',
+      contentType: 'DATA',
+      accessType: 'DIRECT',
+      language: 'en',
+      generalInfo: {
+        title,
+        description: `${title}: readings every ten minutes.`,
+        keywords: 'readings',
+        categories: ['ENVIRONMENT'],
+        authorName: 'Ada Author',
+        authorEmail: 'ada@example.org',
+        maintainerName: 'Max Maintainer',
+        maintainerEmail: 'max@example.org',
+      },
+      endpoints: [
+        {
+          mimeType: 'text/csv',
+          format: 'csv',
+          endpointTitle: 'Readings',
+          endpointDescription: 'All stations.',
+          accessUrl: `https://data.example.org/${randomUUID()}/readings.csv`,
+          filesize: 1,
+          sizeUnit: 'MB',
+        },
+      ],
+      licensingInfo: {
+        licenceType: 'Creative Commons Namensnennung 4.0 International',
+        geoRestriction,
+        timeRestriction: geoRestriction ? '12' : '',
+        timeUnit: geoRestriction ? 'Months' : '',
+        paymentType: 'PAY_PER_USE_DOWNLOAD',
+        price: 40,
+        priceUnit: 'EUR',
+      },
+      connectorId: null,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await context.close();
+}
+
+/** The published offer as the cart keeps it, found through the search API. */
+async function findOffer(page: Page, title: string): Promise<TCartOffer> {
+  const { token } = await readSession(page);
+  let found: TCartOffer | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.post(`/api/search?query=${encodeURIComponent(title)}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { index: 0, pageSize: 10 },
+      });
+      const { data } = (await response.json()) as {
+        data: {
+          '@id': string;
+          title: string;
+          paymentModel: string;
+          price: number;
+          isSellable: boolean;
+          datasets: { 'dcterms:publisher': { '@id': string; 'foaf:name'?: string } }[];
+        }[];
+      };
+      const offer = data.find((candidate) => candidate.title === title);
+      if (!offer) return false;
+      const publisher = offer.datasets[0]!['dcterms:publisher'];
+      found = {
+        '@id': offer['@id'],
+        title: offer.title,
+        paymentModel: offer.paymentModel,
+        price: offer.price,
+        isSellable: offer.isSellable,
+        providerId: publisher['@id'],
+        providerName: publisher['foaf:name'] ?? publisher['@id'],
+      };
+      return true;
+    })
+    .toBe(true);
+  return found!;
+}
+
+test('[INVOICES]: a German buyer orders and downloads the Factur-X PDF from My orders', async ({ page, browser }) => {
+  const title = `Rhine gauges ${randomUUID().slice(0, 8)}`;
+  await publishAsSupplier(browser, title, '');
+  await page.goto('/');
+  const offer = await findOffer(page, title);
+  await fillCart(page, [offer]);
+  await page.goto('/cart');
+  // A German business buyer pays 19 % VAT; no reverse charge.
+  await expect(page.getByTestId('cart-vat-label')).toHaveText('VAT 19 %');
+  await expect(page.getByTestId('cart-reverse-charge')).toBeHidden();
+  await page.getByTestId('checkout-button').click();
+  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await expect(page.getByTestId('global-alert')).toHaveText('Your order has been placed sucessfully');
+
+  await page.goto('/orders');
+  const order = page.getByTestId('order').filter({ hasText: title });
+  const invoice = order.getByTestId('invoice-row').first();
+  const number = (await invoice.getByTestId('invoice-number').textContent())!;
+  await expect(invoice.getByRole('button')).toHaveText(['PDF', 'Factur-X', 'XRechnung']);
+  const download = page.waitForEvent('download');
+  await invoice.getByRole('button', { name: `Download invoice ${number} as Factur-X PDF (ZUGFeRD)` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`invoice-${number}-factur-x.pdf`);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // The e-invoice travels inside: the attachment's name and the PDF/A-3 identification.
+  expect(bytes.includes(Buffer.from('factur-x.xml'))).toBe(true);
+  expect(bytes.includes(Buffer.from('<pdfaid:part>3</pdfaid:part>'))).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('[INVOICES]: a buyer from a country the offer is not for sees the restriction and is refused at checkout', async ({
+  page,
+  browser,
+}) => {
+  const title = `Vienna parking ${randomUUID().slice(0, 8)}`;
+  await publishAsSupplier(browser, title, 'AT');
+  await page.goto('/');
+  const offer = await findOffer(page, title);
+
+  await page.goto(`/offer/details/${offer['@id']}`);
+  const terms = page.getByTestId('offer-terms');
+  await expect(terms.getByTestId('offer-terms-countries')).toHaveText('Austria');
+  await expect(terms.getByTestId('offer-terms-period')).toHaveText('12 months');
+  await expect(terms.getByTestId('offer-terms-licence')).toHaveText(
+    'Creative Commons Namensnennung 4.0 International',
+  );
+  await expect(terms.getByRole('alert')).toContainText('Your organisation is in Germany');
+  await expectNoSeriousA11yViolations(page);
+
+  await fillCart(page, [offer]);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-item-restriction')).toHaveText('Only for organisations in Austria');
+  await expect(page.getByTestId('cart-item-refused')).toBeVisible();
+  await page.getByTestId('checkout-button').click();
+  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  const alert = page.getByTestId('global-alert');
+  await expect(alert).toHaveAttribute('data-type', 'error');
+  await expect(alert).toContainText(`"${title}" may only be bought by organisations in AT; yours is in DE`);
+  await expect(page).toHaveURL(/\/cart$/);
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { TIME_UNITS } from './offer-creation';
+
+/**
+ * The usage terms of an offer a buyer agrees to: the licence, the countries the data may be used in
+ * (and so the countries of the organisations that may buy it), and how long it may be used. Shown
+ * before purchase; the countries are enforced at checkout.
+ */
+export const ZOfferTerms = z.object({
+  '@id': z.string(),
+  title: z.string(),
+  /** The licence of the offer's distributions (the first one's where they differ); null when none is named. */
+  licence: z.string().nullable(),
+  /** ISO 3166-1 alpha-2 codes of the countries buyers must be in; empty means anywhere. */
+  allowedCountries: z.array(z.string()),
+  /** How long the data may be used after purchase; null means without limit. */
+  timeRestriction: z.object({ amount: z.number().int().positive(), unit: z.enum(TIME_UNITS) }).nullable(),
+});
+export type TOfferTerms = z.infer<typeof ZOfferTerms>;
+
+export const offerTermsEndpoint = { method: 'GET', path: '/api/offers/:id/terms' } as const;
+export const offerTermsPath = (id: string): string => `/api/offers/${encodeURIComponent(id)}/terms`;
+
+/** The message of a checkout refused because the buyer's organisation is in none of an offer's countries. */
+export function geoRestrictionMessage(title: string, allowedCountries: readonly string[], country: string): string {
+  return `"${title}" may only be bought by organisations in ${allowedCountries.join(', ')}; yours is in ${country}`;
+}
