@@ -35,6 +35,8 @@ type TFixture = {
   aOrder: TOrder;
   bOrder: TOrder;
   aInvoice: string;
+  /** The marketplace's commission invoice to S for A's invoice. */
+  aCommissionInvoice: string;
   aDelivery: string;
   harvestSource: string;
 };
@@ -476,6 +478,22 @@ const ROWS: TRow[] = [
     statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 200, operator: 403 }),
   },
   {
+    route: 'GET /api/invoices/{id}/facturx',
+    call: (f) => ({ path: `/api/invoices/${f.aInvoice}/facturx` }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 200, operator: 403 }),
+  },
+  {
+    route: 'GET /api/commission-invoices/{id}/pdf',
+    call: (f) => ({ path: `/api/commission-invoices/${f.aCommissionInvoice}/pdf` }),
+    // The supplier it bills only: not even the buyer of the sale.
+    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 403 }),
+  },
+  {
+    route: 'GET /api/offers/{id}/terms',
+    call: (f) => ({ path: `/api/offers/${f.sOffer}/terms` }),
+    statuses: anyUser(200),
+  },
+  {
     route: 'GET /api/profile/organisation',
     call: () => ({ path: '/api/profile/organisation' }),
     statuses: anyUser(200),
@@ -684,6 +702,13 @@ beforeAll(async () => {
     aOrder,
     bOrder,
     aInvoice: aOrder.invoices[0]!.id,
+    aCommissionInvoice: (
+      await testApp.database.db
+        .selectFrom('commission_invoices')
+        .select('id')
+        .where('invoice_id', '=', aOrder.invoices[0]!.id)
+        .executeTakeFirstOrThrow()
+    ).id,
     aDelivery: delivery.id,
     harvestSource: source.body.id,
   };

@@ -140,9 +140,7 @@ test('[INVOICES]: a buyer from a country the offer is not for sees the restricti
   const terms = page.getByTestId('offer-terms');
   await expect(terms.getByTestId('offer-terms-countries')).toHaveText('Austria');
   await expect(terms.getByTestId('offer-terms-period')).toHaveText('12 months');
-  await expect(terms.getByTestId('offer-terms-licence')).toHaveText(
-    'Creative Commons Namensnennung 4.0 International',
-  );
+  await expect(terms.getByTestId('offer-terms-licence')).toHaveText('Creative Commons Namensnennung 4.0 International');
   await expect(terms.getByRole('alert')).toContainText('Your organisation is in Germany');
   await expectNoSeriousA11yViolations(page);
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isValidVatId, ORGANISATION_RULES, ZOrganisationInput } from './organisation';
+import {
+  isPhoneNumber,
+  isReverseChargeParty,
+  isValidVatId,
+  ORGANISATION_RULES,
+  ZOrganisationInput,
+} from './organisation';
 
 const valid = {
   legalName: 'Muster Daten GmbH',

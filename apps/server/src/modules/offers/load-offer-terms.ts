@@ -32,7 +32,9 @@ export async function loadOfferTerms(db: TDb, ids: readonly string[]): Promise<M
     .execute();
   return new Map(
     rows.map((row) => {
-      const unit = (TIME_UNITS as readonly string[]).includes(row.time_unit ?? '') ? (row.time_unit as TTimeUnit) : null;
+      const unit = (TIME_UNITS as readonly string[]).includes(row.time_unit ?? '')
+        ? (row.time_unit as TTimeUnit)
+        : null;
       const terms: TOfferTerms = {
         '@id': row.id,
         title: row.title,

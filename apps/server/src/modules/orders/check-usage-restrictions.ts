@@ -9,7 +9,11 @@ import type { TOrderLine } from './check-purchased-items';
  * organisation in one of them. FORBIDDEN naming each refused item, its offer's title and its
  * allowed countries, and the buyer's country.
  */
-export async function checkUsageRestrictions(db: TDb, lines: readonly TOrderLine[], buyer: TInvoiceParty): Promise<void> {
+export async function checkUsageRestrictions(
+  db: TDb,
+  lines: readonly TOrderLine[],
+  buyer: TInvoiceParty,
+): Promise<void> {
   const terms = await loadOfferTerms(
     db,
     lines.map((line) => line.productId),

@@ -34,7 +34,9 @@ export async function findCommissionInvoicesOfSales(
   invoiceIds: readonly string[],
 ): Promise<Map<string, TCommissionInvoiceWithSale>> {
   if (invoiceIds.length === 0) return new Map();
-  const rows = await withSale(db).where('c.invoice_id', 'in', [...invoiceIds]).execute();
+  const rows = await withSale(db)
+    .where('c.invoice_id', 'in', [...invoiceIds])
+    .execute();
   return new Map(rows.map((row) => [row.invoice_id, row]));
 }
 

@@ -60,7 +60,11 @@ beforeAll(async () => {
   offers.de = await insertOfferOf(db, PUBLISHER_DE, { title: 'Rhine gauges', price: 100 });
   offers.deCheap = await insertOfferOf(db, PUBLISHER_DE, { title: 'Rhine gauges, sample', price: 0.04 });
   offers.fr = await insertOfferOf(db, PUBLISHER_FR, { title: 'Seine gauges', price: 50 });
-  offers.free = await insertOfferOf(db, PUBLISHER_DE, { title: 'Open gauges', paymentModel: 'FREE_OF_CHARGE', price: 0 });
+  offers.free = await insertOfferOf(db, PUBLISHER_DE, {
+    title: 'Open gauges',
+    paymentModel: 'FREE_OF_CHARGE',
+    price: 0,
+  });
   await addAgentMember({ db, agentId: PUBLISHER_DE.id, userId: sellerDe.user.id });
   await addAgentMember({ db, agentId: PUBLISHER_FR.id, userId: sellerFr.user.id });
 });

@@ -1,5 +1,14 @@
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+} from '@cantoo/pdf-lib';
 import type { TOrder } from '@dsm/contracts';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, decodePDFRawStream } from '@cantoo/pdf-lib';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
@@ -52,7 +61,10 @@ function pay(who: TSignedIn, ...items: TOfferRecord[]) {
   );
 }
 
-async function download(who: TSignedIn, path: string): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+async function download(
+  who: TSignedIn,
+  path: string,
+): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
   const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
@@ -70,9 +82,12 @@ type TXml = Record<string, unknown>;
 const at = (node: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>((current, name) => (current as TXml | undefined)?.[name], node);
 const parseXml = (bytes: Uint8Array) =>
-  new XMLParser({ ignoreAttributes: false, parseTagValue: false, attributeNamePrefix: '@', removeNSPrefix: true }).parse(
-    new TextDecoder().decode(bytes),
-  ) as TXml;
+  new XMLParser({
+    ignoreAttributes: false,
+    parseTagValue: false,
+    attributeNamePrefix: '@',
+    removeNSPrefix: true,
+  }).parse(new TextDecoder().decode(bytes)) as TXml;
 
 const streamText = (stream: PDFStream): string =>
   new TextDecoder().decode(stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents());
@@ -90,10 +105,12 @@ describe('GET /api/invoices/{id}/facturx', () => {
     const file = await download(buyer, invoice.facturXPath!);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('application/pdf');
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="invoice-${invoice.number}-factur-x.pdf"`);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoice-${invoice.number}-factur-x.pdf"`,
+    );
 
     // Still the readable invoice.
-    const text = await readPdfText(file.bytes);
+    const text = await readPdfText(file.bytes.slice());
     expect(text).toContain(`Rechnungsnummer / Invoice number: ${invoice.number}`);
     expect(text).toContain('Brutto / Gross 297.50 €');
 
@@ -121,7 +138,12 @@ describe('GET /api/invoices/{id}/facturx', () => {
       'BT-27 seller name': at(sellerParty, 'Name'),
       'BT-31 seller VAT ID': at(sellerParty, 'SpecifiedTaxRegistration', 'ID', '#text'),
       'BT-44 buyer name': at(agreement, 'BuyerTradeParty', 'Name'),
-      'BT-84 IBAN': at(settlement, 'SpecifiedTradeSettlementPaymentMeans', 'PayeePartyCreditorFinancialAccount', 'IBANID'),
+      'BT-84 IBAN': at(
+        settlement,
+        'SpecifiedTradeSettlementPaymentMeans',
+        'PayeePartyCreditorFinancialAccount',
+        'IBANID',
+      ),
       'BT-106 line total': at(totals, 'LineTotalAmount'),
       'BT-109 net': at(totals, 'TaxBasisTotalAmount'),
       'BT-110 VAT': typeof taxTotal === 'object' ? at(taxTotal, '#text') : taxTotal,

@@ -11,7 +11,9 @@ export type TGetInvoiceFacturXOptions = TLoadReadableSaleOptions;
  * name, for its buyer and its supplier's members only. Like the XRechnung, it needs both parties'
  * organisations: CONFLICT for an invoice that names none.
  */
-export async function getInvoiceFacturX(options: TGetInvoiceFacturXOptions): Promise<{ fileName: string; pdf: Buffer }> {
+export async function getInvoiceFacturX(
+  options: TGetInvoiceFacturXOptions,
+): Promise<{ fileName: string; pdf: Buffer }> {
   const sale = await loadReadableSale(options);
   const { seller, buyerParty } = sale;
   if (!seller || !buyerParty) {

@@ -1,8 +1,8 @@
-import { findCommissionInvoicesOfSales } from './commission-invoices-repository';
-import { presentCommissionInvoice } from './present-commission-invoice';
 import type { TSalesResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { findCommissionInvoicesOfSales } from './commission-invoices-repository';
 import { listMemberAgents, loadInvoiceBundles, pageSupplierInvoiceIds } from './invoices-repository';
+import { presentCommissionInvoice } from './present-commission-invoice';
 import { presentSale } from './present-order';
 
 export type TListSalesOptions = { db: TDb; userId: string; index: number; pageSize: number };

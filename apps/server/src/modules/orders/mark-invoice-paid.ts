@@ -1,13 +1,13 @@
-import { findCommissionInvoicesOfSales } from './commission-invoices-repository';
-import { presentCommissionInvoice } from './present-commission-invoice';
 import { ErrorCode, type TSale } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
+import { findCommissionInvoicesOfSales } from './commission-invoices-repository';
 import { findInvoice, loadInvoiceBundles } from './invoices-repository';
 import { settleOrderState } from './order-state';
 import { assertMaySettleInvoice } from './orders-policy';
 import { lockOrder, markInvoicesPaid } from './orders-repository';
+import { presentCommissionInvoice } from './present-commission-invoice';
 import { presentSale } from './present-order';
 
 export type TMarkInvoicePaidOptions = { db: TDb; user: TAuthUser; invoiceId: string; now?: Date };
@@ -36,5 +36,10 @@ export async function markInvoicePaid(options: TMarkInvoicePaidOptions): Promise
   });
   const [bundle] = await loadInvoiceBundles(db, [invoiceId]);
   const commission = (await findCommissionInvoicesOfSales(db, [invoiceId])).get(invoiceId);
-  return presentSale(bundle!.invoice, bundle!.items, bundle!.order, commission ? presentCommissionInvoice(commission) : null);
+  return presentSale(
+    bundle!.invoice,
+    bundle!.items,
+    bundle!.order,
+    commission ? presentCommissionInvoice(commission) : null,
+  );
 }

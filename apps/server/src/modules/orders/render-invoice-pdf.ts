@@ -111,16 +111,17 @@ export function renderInvoicePdf(
     if (invoice.buyer.email) doc.text(invoice.buyer.email);
   }
   doc.moveDown();
-  if (!isCommission) doc
-    .fontSize(8)
-    .fillColor('#444444')
-    .text(
-      'Ausgestellt über den Datenmarktplatz im Namen des Anbieters; der Marktplatz vermittelt nur, der Vertrag besteht zwischen Anbieter und Käufer. / ' +
-        'Issued through the data marketplace on behalf of the supplier; the marketplace acts as a broker only, the contract is between supplier and buyer.',
-      { width },
-    )
-    .fillColor('black')
-    .fontSize(10);
+  if (!isCommission)
+    doc
+      .fontSize(8)
+      .fillColor('#444444')
+      .text(
+        'Ausgestellt über den Datenmarktplatz im Namen des Anbieters; der Marktplatz vermittelt nur, der Vertrag besteht zwischen Anbieter und Käufer. / ' +
+          'Issued through the data marketplace on behalf of the supplier; the marketplace acts as a broker only, the contract is between supplier and buyer.',
+        { width },
+      )
+      .fillColor('black')
+      .fontSize(10);
   doc.moveDown();
 
   const header = doc.y;
@@ -140,7 +141,9 @@ export function renderInvoicePdf(
     doc.text(String(index + 1), COLUMNS.position, top);
     doc.text(`1 × ${item.title}`, COLUMNS.title, top, { width: COLUMNS.unit - COLUMNS.title - 10 });
     const titleBottom = doc.y;
-    doc.text(isCommission ? 'Leistung / Service' : UNIT[item.paymentModel], COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
+    doc.text(isCommission ? 'Leistung / Service' : UNIT[item.paymentModel], COLUMNS.unit, top, {
+      width: COLUMNS.amount - COLUMNS.unit - 10,
+    });
     const unitBottom = doc.y;
     doc.text(formatEuros(item.price), COLUMNS.amount, top, { width: AMOUNT_WIDTH, align: 'right' });
     doc.y = Math.max(titleBottom, unitBottom, doc.y) + 4;
@@ -166,12 +169,13 @@ export function renderInvoicePdf(
     doc.font('Regular').moveDown();
   }
 
-  if (!isCommission) doc.text(
-    `Provision des Marktplatzes / Marketplace commission (${percent(invoice.commissionRate)}), im Nettobetrag enthalten / included in the net amount: ${formatEuros(invoice.commission)}`,
-    MARGIN,
-    doc.y,
-    { width },
-  );
+  if (!isCommission)
+    doc.text(
+      `Provision des Marktplatzes / Marketplace commission (${percent(invoice.commissionRate)}), im Nettobetrag enthalten / included in the net amount: ${formatEuros(invoice.commission)}`,
+      MARGIN,
+      doc.y,
+      { width },
+    );
   if (!isCommission) doc.moveDown();
   doc.font('Bold').text('Zahlung / Payment');
   doc

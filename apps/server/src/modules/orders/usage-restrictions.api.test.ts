@@ -50,9 +50,7 @@ describe('checkout of a geo-restricted offer', () => {
     expect(answer.status).toBe(403);
     expect(answer.body.code).toBe('FORBIDDEN');
     expect(answer.body.message).toBe('"Vienna parking" may only be bought by organisations in AT; yours is in DE');
-    expect(answer.body.issues).toEqual([
-      { path: 'body.purchasedItems.1.productId', message: answer.body.message },
-    ]);
+    expect(answer.body.issues).toEqual([{ path: 'body.purchasedItems.1.productId', message: answer.body.message }]);
     const orders = await request<TOrderListResponse>(testApp.baseUrl, 'GET', '/api/orders', undefined, german.headers);
     expect(orders.body.total).toBe(0);
   });

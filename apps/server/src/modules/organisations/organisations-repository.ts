@@ -9,17 +9,10 @@ export type TOrganisationRow = Selectable<TOrganisationTable>;
 /** The columns a profile edit writes. */
 export type TOrganisationFields = Pick<
   TOrganisationRow,
-  | 'legal_name'
-  | 'street'
-  | 'postal_code'
-  | 'city'
-  | 'country'
-  | 'vat_id'
-  | 'iban'
-  | 'bic'
-  | 'contact_email'
-  | 'contact_phone'
->;
+  'legal_name' | 'street' | 'postal_code' | 'city' | 'country' | 'vat_id' | 'iban' | 'bic' | 'contact_email'
+> &
+  /** Left as it is when absent (a new organisation: none). */
+  Partial<Pick<TOrganisationRow, 'contact_phone'>>;
 
 /** The organisation a user belongs to, if any. */
 export async function findOrganisationOfUser(db: TDb, userId: string): Promise<TOrganisationRow | undefined> {

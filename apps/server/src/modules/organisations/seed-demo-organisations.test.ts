@@ -50,7 +50,11 @@ describe('seedDemoOrganisations', () => {
       return presentOwnOrganisation(await findOrganisationOfUser(database.db, user!.id));
     };
     expect((await statusOf('buyer@example.com')).organisation?.contactPhone).toBe('+49 211 555 0101');
-    await database.db.updateTable('organisations').set({ contact_phone: '' }).where('legal_name', '=', 'Demo Käufer GmbH').execute();
+    await database.db
+      .updateTable('organisations')
+      .set({ contact_phone: '' })
+      .where('legal_name', '=', 'Demo Käufer GmbH')
+      .execute();
     expect((await statusOf('buyer@example.com')).organisation?.contactPhone).toBe('');
     expect(await seedDemoOrganisations(database.db)).toEqual([]);
     expect((await statusOf('buyer@example.com')).organisation?.contactPhone).toBe('+49 211 555 0101');

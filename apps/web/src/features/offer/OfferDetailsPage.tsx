@@ -14,10 +14,10 @@ import { CartActions } from '../cart/CartActions';
 import { useLicences } from '../search/use-licences';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { DetailsPanel } from './DetailsPanel';
-import { OfferTermsPanel } from './OfferTermsPanel';
 import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
 import { LikeButton } from './LikeButton';
+import { OfferTermsPanel } from './OfferTermsPanel';
 import { isOfferId, useOfferDetails } from './use-offer-details';
 
 // The access-link dialog (Mantine's modal, its focus trap and scroll lock) loads apart from the

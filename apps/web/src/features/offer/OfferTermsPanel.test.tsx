@@ -62,7 +62,7 @@ describe('OfferTermsPanel', () => {
     expect(screen.queryByTestId('offer-terms-refused')).toBeNull();
   });
 
-  it("warns a buyer whose organisation is outside the allowed countries", async () => {
+  it('warns a buyer whose organisation is outside the allowed countries', async () => {
     country = 'CH';
     renderWithProviders(<OfferTermsPanel offerId={OFFER_ID} />, { url: `/offer/details/${OFFER_ID}` });
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -1,4 +1,4 @@
-import { Card, Loader, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCountries, formatCountry } from '../../shared/format/country';
 import { useBuyerVat } from '../cart/use-buyer-vat';

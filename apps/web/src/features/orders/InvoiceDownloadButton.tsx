@@ -69,7 +69,11 @@ export function InvoiceDownloadButton({ invoice, format = 'pdf' }: TInvoiceDownl
 }
 
 /** Downloads the marketplace's commission invoice of a sale as PDF. */
-export function CommissionInvoiceDownloadButton({ invoice }: { invoice: Pick<TCommissionInvoice, 'number' | 'pdfPath'> }) {
+export function CommissionInvoiceDownloadButton({
+  invoice,
+}: {
+  invoice: Pick<TCommissionInvoice, 'number' | 'pdfPath'>;
+}) {
   const { t } = useTranslation();
   return (
     <DownloadButton

@@ -90,11 +90,11 @@ describe('MyOrdersPage', () => {
     renderWithProviders(<MyOrdersPage />, { url: '/orders' });
     const row = await screen.findByTestId('invoice-row');
     // The three forms side by side: PDF, Factur-X, XRechnung.
-    expect(within(row).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'PDF',
-      'Factur-X',
-      'XRechnung',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['PDF', 'Factur-X', 'XRechnung']);
     await userEvent.click(
       within(row).getByRole('button', { name: 'Download invoice 2025-000007 as Factur-X PDF (ZUGFeRD)' }),
     );

@@ -105,7 +105,10 @@ describe('MySalesPage', () => {
   });
 
   it('shows no commission invoice for a sale without one, and a cancelled one as cancelled', async () => {
-    const cancelled = { ...withCommission, commissionInvoice: { ...withCommission.commissionInvoice!, state: 'cancelled' as const } };
+    const cancelled = {
+      ...withCommission,
+      commissionInvoice: { ...withCommission.commissionInvoice!, state: 'cancelled' as const },
+    };
     salesAnswer = () => json(200, answer([sale]));
     const { unmount } = renderWithProviders(<MySalesPage />, { url: '/sales' });
     await screen.findByTestId('sale');
