@@ -1,5 +1,5 @@
 import type { TOrder, TSale, TSalesResponse } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
@@ -24,6 +24,9 @@ const MARKETPLACE = {
 
 const PUBLISHER_DE: TTestSupplier = { id: 'https://dsm.example/agents/commission-de', name: 'Provision Nord' };
 const PUBLISHER_FR: TTestSupplier = { id: 'https://dsm.example/agents/commission-fr', name: 'Commission Paris' };
+
+// Rendering PDFs with embedded fonts takes a second or more on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let testApp: TTestApp;
 let sellerDe: TSignedIn;

@@ -10,7 +10,7 @@ import {
 } from '@cantoo/pdf-lib';
 import type { TOrder } from '@dsm/contracts';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
@@ -35,6 +35,9 @@ const SELLER = {
   contactEmail: 'rechnung@hybrid.example',
   contactPhone: '+49 40 555 0100',
 };
+
+// Rendering PDFs with embedded fonts takes a second or more on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let testApp: TTestApp;
 let seller: TSignedIn;

@@ -92,6 +92,19 @@ describe('OrganisationPage', () => {
     expect(fetchMock).toHaveBeenCalled();
   });
 
+  it('takes an optional contact telephone and says when it is not one', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<OrganisationPage />, { url: '/profile/organisation' });
+    await screen.findByTestId('organisation-form');
+    const phone = screen.getByLabelText(/^Contact phone/);
+    expect(phone.getAttribute('type')).toBe('tel');
+    await user.type(phone, 'call me');
+    await user.click(screen.getByTestId('organisation-save'));
+    expect(await screen.findByText('Enter a telephone number, e.g. +49 211 123456')).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(saved).toEqual([]);
+  });
+
   it('names a required field left empty', async () => {
     const user = userEvent.setup();
     renderWithProviders(<OrganisationPage />, { url: '/profile/organisation' });
