@@ -47,17 +47,19 @@ export function OfferTermsPanel({ offerId }: { offerId: string }) {
       ],
     ];
     return (
-      <Stack gap="xs" component="dl" m={0}>
-        {facts.map(([key, label, value]) => (
-          <div key={key}>
-            <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
-              {label}
-            </Text>
-            <Text component="dd" m={0} data-testid={`offer-terms-${key}`} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
-          </div>
-        ))}
+      <Stack gap="xs">
+        <Stack gap="xs" component="dl" m={0}>
+          {facts.map(([key, label, value]) => (
+            <div key={key}>
+              <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+                {label}
+              </Text>
+              <Text component="dd" m={0} data-testid={`offer-terms-${key}`} style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </div>
+          ))}
+        </Stack>
         {isRefused && (
           <Text size="sm" c="red.8" fw={600} role="alert" data-testid="offer-terms-refused">
             {t('offerTerms.notAllowed', { country: formatCountry(buyerCountry) })}
