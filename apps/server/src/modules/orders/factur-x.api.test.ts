@@ -179,6 +179,7 @@ describe('GET /api/invoices/{id}/facturx', () => {
     const buyer = await signIn(testApp);
     const invoice = (await pay(buyer, offer)).body.invoices[0]!;
     const file = await download(buyer, invoice.facturXPath!);
+    expect(new TextDecoder().decode(file.bytes.subarray(0, 8))).toBe('%PDF-1.7');
     const pdf = await PDFDocument.load(file.bytes, { updateMetadata: false });
     const catalog = pdf.catalog;
 

@@ -57,6 +57,8 @@ export function renderInvoicePdf(
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    // PDF/A-3 is built on PDF 1.7.
+    pdfVersion: '1.7',
     font: INVOICE_FONTS.regular,
     info: { Title: `Rechnung ${invoice.number}`, Subject: `Invoice ${invoice.number}`, Author: invoice.supplierName },
   });
