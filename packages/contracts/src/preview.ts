@@ -87,21 +87,27 @@ const lastWord = (text: string): string =>
     .split(/[/#]/)
     .pop() ?? '';
 
+/** Media types that say nothing about the content: the URL's ending decides then. */
+const GENERIC_MEDIA_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/download']);
+
 /**
- * How to read a distribution: by its format, else its media type, else the ending of its access URL
- * (`.csv`, `.tsv`, `.json`, `.geojson`, `.xlsx`); null when none of them is one the preview reads.
+ * How to read a distribution: by its format, else its media type; only when neither says anything (none given,
+ * or a generic `application/octet-stream`) by the ending of its access URL (`.csv`, `.tsv`, `.json`, `.geojson`,
+ * `.xlsx`). Null when the preview reads none of them: a distribution declared as PDF is not read as CSV because
+ * its URL ends in `.csv`.
  */
 export function previewFormatOf(distribution: {
   format: string | null;
   mediaType: string | null;
   accessUrl: string | null;
 }): TPreviewFormat | null {
-  const format = distribution.format ? BY_FORMAT[lastWord(distribution.format)] : undefined;
+  const format = distribution.format?.trim() ? BY_FORMAT[lastWord(distribution.format)] : undefined;
   if (format) return format;
-  const mediaType = distribution.mediaType?.split(';')[0]?.trim().toLowerCase();
+  const mediaType = distribution.mediaType?.split(';')[0]?.trim().toLowerCase() ?? '';
   const byMediaType = mediaType ? (BY_MEDIA_TYPE[mediaType] ?? BY_MEDIA_TYPE[lastWord(mediaType)]) : undefined;
   if (byMediaType) return byMediaType;
-  if (!distribution.accessUrl) return null;
+  const isDeclared = Boolean(distribution.format?.trim()) || (mediaType !== '' && !GENERIC_MEDIA_TYPES.has(mediaType));
+  if (isDeclared || !distribution.accessUrl) return null;
   try {
     const extension = new URL(distribution.accessUrl).pathname.toLowerCase().match(/\.([a-z]+)$/)?.[1];
     return extension ? (BY_FORMAT[extension] ?? null) : null;

@@ -73,7 +73,10 @@ describe('previewFormatOf', () => {
       }),
     ).toBe('GeoJSON');
     expect(previewFormatOf({ format: null, mediaType: 'text/csv; charset=utf-8', accessUrl: null })).toBe('CSV');
-    expect(previewFormatOf({ format: 'data', mediaType: null, accessUrl: 'https://x.example/a.XLSX' })).toBe('XLSX');
+    expect(
+      previewFormatOf({ format: null, mediaType: 'application/octet-stream', accessUrl: 'https://x.example/a.XLSX' }),
+    ).toBe('XLSX');
+    expect(previewFormatOf({ format: 'PDF', mediaType: null, accessUrl: 'https://x.example/a.csv' })).toBe(null);
     expect(previewFormatOf({ format: 'PDF', mediaType: 'application/pdf', accessUrl: 'https://x.example/a.pdf' })).toBe(
       null,
     );
