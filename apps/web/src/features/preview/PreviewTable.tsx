@@ -46,7 +46,7 @@ export function PreviewTable({ preview, name }: TPreviewTableProps) {
                 <Text component="span" fw={600} size="sm" style={NOWRAP}>
                   {column.name}
                 </Text>
-                <Badge size="xs" variant="light" color="gray.8" tt="none" ml={6} data-testid="preview-column-type">
+                <Badge size="xs" variant="outline" color="gray.8" tt="none" ml={6} data-testid="preview-column-type">
                   {t(`preview.type.${column.type}`)}
                 </Badge>
               </Table.Th>
