@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { detectEncoding } from './decode-text';
 import { guessColumnTypes, typeOfValue } from './guess-column-types';
 import { createPreviewCache, type TSourcePreview } from './preview-cache';
-import { sniffDelimiter } from './read-delimited';
+import { PreviewFailure } from './preview-failure';
+import { readDelimited, sniffDelimiter } from './read-delimited';
+import type { TSource } from './read-source';
 
 const previewOf = (fetchedAt: string): TSourcePreview => ({
   kind: 'table',
@@ -113,5 +115,31 @@ describe('createPreviewCache', () => {
 
     await expect(cache.get('bad', () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
     expect((await cache.get('bad', async () => previewOf('later'))).fetchedAt).toBe('later');
+  });
+});
+
+describe('readDelimited', () => {
+  /** A source that yields these chunks, then fails with `failure` when given. */
+  const sourceOf = (chunks: string[], failure?: Error): TSource => ({
+    contentLength: null,
+    chunks: (async function* () {
+      for (const chunk of chunks) yield Buffer.from(chunk);
+      if (failure) throw failure;
+    })(),
+    hitLimit: false,
+    close() {},
+  });
+
+  it("fails with the source's failure when the source breaks off after the first rows", async () => {
+    const timeout = new PreviewFailure('timeout', 'The endpoint did not answer within 100 ms');
+    // Past the bytes the delimiter is sniffed from, so the failure reaches the running parser.
+    const first = `a,b\n1,${'x'.repeat(70_000)}`;
+    await expect(readDelimited(sourceOf([first], timeout), { isTsv: false })).rejects.toBe(timeout);
+  });
+
+  it('reads rows that span chunks', async () => {
+    const table = await readDelimited(sourceOf(['na', 'me,"va', 'lue"\nx,"y\nz"\n']), { isTsv: false });
+    expect(table.columns.map((column) => column.name)).toEqual(['name', 'value']);
+    expect(table.rows).toEqual([['x', 'y\nz']]);
   });
 });

@@ -84,6 +84,8 @@ export async function readDelimited(source: TSource, options: { isTsv: boolean }
     skip_empty_lines: true,
     bom: true,
   });
+  // A failure of the source (a timeout, a broken connection) ends the parse too, instead of leaving it waiting.
+  input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
@@ -91,6 +93,7 @@ export async function readDelimited(source: TSource, options: { isTsv: boolean }
       if (records.length >= wanted) break;
     }
   } catch (error) {
+    if (error instanceof PreviewFailure) throw error;
     // A quote left open at the byte limit is a row cut off there, not a broken file.
     if (!(error instanceof CsvError) || !source.hitLimit) {
       throw new PreviewFailure('unparseable', 'The file could not be read as delimited text (CSV or TSV)');
