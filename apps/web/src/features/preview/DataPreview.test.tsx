@@ -1,7 +1,9 @@
 import type { TMetadataItem, TPreview } from '@dsm/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../offer/test-item';
 import { DataPreview } from './DataPreview';
@@ -65,6 +67,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The first page has shown its data, as the shell reports it. */
+const settlePage = () => settleWhenIdle(new QueryClient(), (run) => run());
+
 /** An item whose distributions have these formats, sample flags and restriction. */
 function item(
   formats: string[],
@@ -89,6 +94,23 @@ function item(
 const previewUrl = (endpoint: number) => `/api/metadata/${ID}/preview?endpoint=${endpoint}`;
 
 describe('DataPreview', () => {
+  beforeEach(() => {
+    settlePage();
+  });
+
+  it('asks for the preview only once the page has shown the offer', async () => {
+    resetPageSettled();
+    answers.set(previewUrl(0), json(200, TABLE));
+    renderWithProviders(<DataPreview item={item(['CSV'])} />);
+    expect(screen.getByTestId('preview-loading')).toBeTruthy();
+    expect(previewCalls()).toEqual([]);
+    act(() => {
+      settlePage();
+    });
+    expect(await screen.findByText('Dresden')).toBeTruthy();
+    expect(previewCalls()).toHaveLength(1);
+  });
+
   it('shows the rows under a header naming each column and its type, in a keyboard-scrollable region', async () => {
     answers.set(previewUrl(0), json(200, TABLE));
     renderWithProviders(<DataPreview item={item(['CSV'])} />);

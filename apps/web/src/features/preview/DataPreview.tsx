@@ -8,6 +8,7 @@ import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
 import { formatDateTime } from '../../shared/format/format';
 import { lazyPart } from '../../shared/lazy-part';
+import { usePageSettled } from '../../shared/page-settled';
 import type { TPreviewMapProps } from './PreviewMap';
 import { PreviewTable } from './PreviewTable';
 import { firstEndpoint, previewableEndpoints, type TPreviewableEndpoint } from './previewable-endpoints';
@@ -52,7 +53,14 @@ export function DataPreview({ item }: { item: TMetadataItem }) {
   const endpoints = previewableEndpoints(item);
   const [chosen, setChosen] = useState<number | null>(() => firstEndpoint(endpoints)?.index ?? null);
   const endpoint = endpoints.find((candidate) => candidate.index === chosen) ?? firstEndpoint(endpoints);
-  const preview = usePreview(item['@id'], endpoint?.index ?? null, endpoint !== undefined && !endpoint.isLocked);
+  // The preview is read once the page has shown the offer: its call and its table of up to 100 rows never
+  // compete with the offer itself on a slow phone.
+  const isSettled = usePageSettled();
+  const preview = usePreview(
+    item['@id'],
+    endpoint?.index ?? null,
+    isSettled && endpoint !== undefined && !endpoint.isLocked,
+  );
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="preview-title" mt="xl" data-testid="preview">
