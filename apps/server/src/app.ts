@@ -44,6 +44,7 @@ import { metadataRoutes } from './modules/metadata/routes';
 import { offerRoutes } from './modules/offers/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { organisationRoutes } from './modules/organisations/routes';
+import { previewRoutes } from './modules/previews/routes';
 import { searchRoutes } from './modules/search/routes';
 import { openTemporarySearchIndex } from './modules/search-index/open-temporary-search-index';
 import { registerIndexCatchUp } from './modules/search-index/register-index-catch-up';
@@ -167,6 +168,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(offerRoutes);
   await app.register(organisationRoutes);
   await app.register(metadataRoutes);
+  await app.register(previewRoutes);
   await app.register(likeRoutes);
   await app.register(acquisitionRoutes);
   await app.register(connectorRoutes);

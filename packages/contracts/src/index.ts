@@ -18,5 +18,6 @@ export * from './offer-creation';
 export * from './offer-terms';
 export * from './orders';
 export * from './organisation';
+export * from './preview';
 export * from './search';
 export * from './text';

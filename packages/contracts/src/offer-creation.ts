@@ -242,6 +242,11 @@ export const ZAssetInfo = z
     /** In `sizeUnit`s; 0 when the size is not known. */
     filesize: amount(MAX_FILESIZE),
     sizeUnit: choice(SIZE_UNITS),
+    /**
+     * A public sample: everyone may preview this endpoint's data on the details page, also when the offer is paid
+     * (where the other endpoints are previewed only for buyers). Absent: not a sample.
+     */
+    isPublicSample: z.boolean().default(false),
   })
   .strict();
 export type TAssetInfo = z.infer<typeof ZAssetInfo>;

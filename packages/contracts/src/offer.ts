@@ -31,6 +31,11 @@ export const ZDistribution = z.object({
   'dcat:byteSize': z.number().nullable(),
   /** True when the offer is paid and the caller neither supplies it nor holds an entitlement: buying it gives access. */
   isAccessRestricted: z.boolean(),
+  /**
+   * The supplier marked this endpoint as a public sample: everyone may preview it, also on a paid offer. Its
+   * access URL stays withheld like the others'; the server reads it for the preview.
+   */
+  isPublicSample: z.boolean(),
 });
 export type TDistribution = z.infer<typeof ZDistribution>;
 

@@ -170,6 +170,23 @@ const ZEnvironment = z.object({
    */
   HARVEST_ALLOWED_HOSTS: ZHostList,
   /**
+   * Comma-separated host names or addresses data previews may be read from although they are (or resolve to)
+   * loopback, private or link-local addresses; empty allows none. The server's own origin (PUBLIC_URL) is always
+   * allowed, so the demo data files it serves can be previewed.
+   */
+  PREVIEW_ALLOWED_HOSTS: ZHostList,
+  /** The most bytes a preview reads from a source; a JSON, GeoJSON or XLSX file must fit whole. */
+  PREVIEW_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100_000_000)
+    .default(5 * 1024 * 1024),
+  /** Limit of reading one preview's source, from connecting to the last byte read, in milliseconds. */
+  PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** How long a preview is served from the cache before its source is read again, in minutes. */
+  PREVIEW_CACHE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+  /**
    * The folder whose files harvest sources added through the API may name (symbolic links and `..` are resolved
    * and must stay inside); unset: the API accepts no file locations. The command line reads files anywhere.
    */
@@ -228,6 +245,8 @@ export type TConfig = {
   connectorTimeoutMs: number;
   /** Where harvest sources may be read from (HARVEST_ALLOWED_HOSTS, HARVEST_FILE_DIR). */
   harvest: { allowedHosts: string[]; fileDir: string | undefined };
+  /** How data previews are read and kept (PREVIEW_*). */
+  preview: { allowedHosts: string[]; maxBytes: number; timeoutMs: number; cacheMinutes: number };
   /** CONNECTOR_SECRET_KEY (base64); undefined means the key file in DATA_DIR. */
   connectorSecretKey: string | undefined;
   /** The operator as the issuer of commission invoices (OPERATOR_COMPANY, _STREET, ..., _IBAN, _BIC). */
@@ -292,6 +311,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
     connectorAllowedHosts: e.CONNECTOR_ALLOWED_HOSTS,
     connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
+    preview: {
+      allowedHosts: e.PREVIEW_ALLOWED_HOSTS,
+      maxBytes: e.PREVIEW_MAX_BYTES,
+      timeoutMs: e.PREVIEW_TIMEOUT_MS,
+      cacheMinutes: e.PREVIEW_CACHE_MINUTES,
+    },
     harvest: {
       allowedHosts: e.HARVEST_ALLOWED_HOSTS,
       fileDir: e.HARVEST_FILE_DIR === undefined ? undefined : path.resolve(e.HARVEST_FILE_DIR),

@@ -125,6 +125,8 @@ export type TDistributionTable = {
   byte_size: BigintValue;
   description: Generated<string | null>;
   size_unit: Generated<string | null>;
+  /** The supplier marked the endpoint as a public sample: everyone may preview it, also on a paid offer. */
+  is_public_sample: Generated<boolean>;
 };
 
 export type TUserTable = {

@@ -16,6 +16,7 @@ import * as entitlements from './0014-entitlements';
 import * as organisations from './0015-organisations';
 import * as usageEvents from './0016-usage-events';
 import * as commissionInvoices from './0019-commission-invoices';
+import * as previews from './0020-previews';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-organisations': organisations,
   '0016-usage-events': usageEvents,
   '0019-commission-invoices': commissionInvoices,
+  '0020-previews': previews,
 };

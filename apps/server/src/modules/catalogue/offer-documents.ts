@@ -127,6 +127,7 @@ export async function loadOfferDocuments(db: TDb, ids: readonly string[]): Promi
         'dcat:byteSize': toNumber(distribution.byte_size),
         // The catalogue's own reading; `presentAccessUrlsFor` withholds URLs per user before an answer leaves.
         isAccessRestricted: false,
+        isPublicSample: distribution.is_public_sample,
       })),
     };
     const list = datasetsByOffer.get(dataset.offer_id) ?? [];

@@ -201,6 +201,8 @@ const CARRY_NO_URLS = [
   'GET /api/deliveries/{deliveryId}',
   // The data itself, after a delivery the buyer's acquisition allowed.
   'GET /api/deliveries/{deliveryId}/data',
+  // The first rows of an endpoint's data, never its access URL; paid offers' only for buyers or as a public sample.
+  'GET /api/metadata/{id}/preview',
 ];
 
 /**

@@ -204,6 +204,7 @@ export async function selectOfferDistributions(
       'di.access_url',
       'di.byte_size',
       'di.size_unit',
+      'di.is_public_sample',
     ])
     .where('d.offer_id', '=', offerId)
     .orderBy('d.position')

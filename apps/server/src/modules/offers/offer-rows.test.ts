@@ -26,6 +26,7 @@ const INPUT = {
       accessUrl: 'https://x.example.org/a.csv',
       filesize: 2.25,
       sizeUnit: 'GB' as const,
+      isPublicSample: true,
     },
   ],
   licensingInfo: {
@@ -75,7 +76,12 @@ describe('toOfferRows and toOfferInput', () => {
       geo_restriction: 'AT',
       total_bytes: Math.round(2.25 * 1024 ** 3),
     });
-    expect(rows.distributions[0]).toMatchObject({ id: 'o-1/distribution/0', licence: 'CC BY', size_unit: 'GB' });
+    expect(rows.distributions[0]).toMatchObject({
+      id: 'o-1/distribution/0',
+      licence: 'CC BY',
+      size_unit: 'GB',
+      is_public_sample: true,
+    });
   });
 
   it('reads back the input the rows were made from', () => {

@@ -61,6 +61,7 @@ export type TOfferRows = {
     access_url: string;
     byte_size: number | null;
     size_unit: string;
+    is_public_sample: boolean;
   }[];
 };
 
@@ -128,6 +129,7 @@ export function toOfferRows({ offerId, input, supplier, licenceTitle, now, issue
     access_url: endpoint.accessUrl,
     byte_size: byteSizeOf(endpoint),
     size_unit: endpoint.sizeUnit,
+    is_public_sample: endpoint.isPublicSample,
   }));
   const sizes = distributions.map((distribution) => distribution.byte_size).filter((size) => size !== null);
   const timeRestriction = licensingInfo.timeRestriction === '' ? null : Number(licensingInfo.timeRestriction);
@@ -205,6 +207,7 @@ export type TStoredDistribution = {
   access_url: string | null;
   byte_size: string | number | null;
   size_unit: string | null;
+  is_public_sample: boolean;
 };
 
 /** Size in a unit, rounded to what a person types (up to 3 decimals). */
@@ -245,6 +248,7 @@ export function toOfferInput(offer: TStoredOffer, distributions: readonly TStore
         accessUrl: distribution.access_url ?? '',
         filesize: bytes > 0 ? sizeIn(bytes, sizeUnit) : 0,
         sizeUnit,
+        isPublicSample: distribution.is_public_sample,
       };
     }),
     licensingInfo: {

@@ -142,10 +142,12 @@ describe('POST /api/offers', () => {
     const response = await post(input);
     const own = await getOwn(response.body['@id']);
     expect(own.status).toBe(200);
-    // Keywords come back in one line; a free price without a currency is in euros.
+    // Keywords come back in one line; a free price without a currency is in euros; an endpoint sent
+    // without the public-sample flag is no sample.
     expect(own.body.input).toEqual({
       ...input,
       generalInfo: { ...input.generalInfo, keywords: 'tides, water level, Elbe' },
+      endpoints: input.endpoints.map((endpoint) => ({ ...endpoint, isPublicSample: false })),
       licensingInfo: { ...input.licensingInfo, priceUnit: 'EUR' },
     });
   });

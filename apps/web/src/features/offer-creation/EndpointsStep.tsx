@@ -1,5 +1,18 @@
 import { FORMATS, formatLabel, MIME_TYPES, SIZE_UNITS } from '@dsm/contracts';
-import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from './DecimalInput';
@@ -100,6 +113,13 @@ export function EndpointsStep(props: TEndpointsStepProps) {
         </FieldWithHelp>
         {select('sizeUnit', SIZE_UNITS)}
       </SimpleGrid>
+      <Checkbox
+        label={t('offerCreation.fields.isPublicSample')}
+        description={t('offerCreation.help.isPublicSample')}
+        checked={draft.isPublicSample}
+        onChange={(event) => onChange('isPublicSample', event.currentTarget.checked)}
+        data-testid="field-isPublicSample"
+      />
       <Group>
         <Button
           variant="light"
@@ -141,7 +161,14 @@ export function EndpointsStep(props: TEndpointsStepProps) {
               endpoints.map((endpoint, position) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the position is what Remove acts on.
                 <Table.Tr key={position}>
-                  <Table.Td>{endpoint.endpointTitle}</Table.Td>
+                  <Table.Td>
+                    {endpoint.endpointTitle}
+                    {endpoint.isPublicSample && (
+                      <Badge ml="xs" size="sm" variant="light" color="teal">
+                        {t('offerCreation.endpoints.sample')}
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>{endpoint.mimeType}</Table.Td>
                   <Table.Td>{endpoint.format}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{endpoint.accessUrl}</Table.Td>

@@ -160,7 +160,10 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
               {endpointsOf(cache).map((endpoint, position) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: endpoints have no id of their own.
                 <Table.Tr key={position}>
-                  <Table.Td>{endpoint.endpointTitle || none}</Table.Td>
+                  <Table.Td>
+                    {endpoint.endpointTitle || none}
+                    {endpoint.isPublicSample && ` (${t('offerCreation.endpoints.sample')})`}
+                  </Table.Td>
                   <Table.Td>{endpoint.endpointDescription || none}</Table.Td>
                   <Table.Td>{endpoint.mimeType || none}</Table.Td>
                   <Table.Td>{endpoint.format || none}</Table.Td>

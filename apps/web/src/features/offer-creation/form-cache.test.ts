@@ -42,6 +42,7 @@ describe('the form cache', () => {
         accessUrl: '',
         filesize: 0,
         sizeUnit: '',
+        isPublicSample: false,
       },
       licensingInfo: {
         licenceType: '',
@@ -89,6 +90,7 @@ describe('the form cache', () => {
     ['a group that is not an object', '{"generalInfo":"x"}'],
     ['a number where text belongs', '{"generalInfo":{"title":5}}'],
     ['text where a number belongs', '{"assetInfo":{"filesize":"12"}}'],
+    ['text where a yes/no belongs', '{"assetInfo":{"isPublicSample":"yes"}}'],
     ['a list of the wrong kind', '{"generalInfo":{"categories":[1]}}'],
     ['endpoints that are not a list', '{"endpoints":{}}'],
     ['an unknown payment type', '{"licensingInfo":{"paymentType":"BARTER"}}'],

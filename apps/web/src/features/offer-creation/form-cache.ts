@@ -28,6 +28,8 @@ export type TAssetInfoDraft = {
   accessUrl: string;
   filesize: number;
   sizeUnit: string;
+  /** Everyone may preview this endpoint on the details page, also when the offer is paid. */
+  isPublicSample: boolean;
 };
 
 /** Step 3's group: payment type FREE_OF_CHARGE and price 0 by default, the rest empty text. */
@@ -72,6 +74,7 @@ export const EMPTY_ASSET_INFO: TAssetInfoDraft = {
   accessUrl: '',
   filesize: 0,
   sizeUnit: '',
+  isPublicSample: false,
 };
 
 export const EMPTY_LICENSING_INFO: TLicensingInfoDraft = {
@@ -100,6 +103,7 @@ const FIELD_SCHEMAS = {
   text: z.string(),
   number: z.number().finite(),
   list: z.array(z.string()),
+  boolean: z.boolean(),
 } as const;
 type TFieldKind = keyof typeof FIELD_SCHEMAS;
 
@@ -118,7 +122,13 @@ function readGroup<T extends Record<string, unknown>>(value: unknown, defaults: 
   for (const [field, fallback] of Object.entries(defaults)) {
     if (!(field in value)) continue;
     const stored = value[field];
-    const kind: TFieldKind = Array.isArray(fallback) ? 'list' : typeof fallback === 'number' ? 'number' : 'text';
+    const kind: TFieldKind = Array.isArray(fallback)
+      ? 'list'
+      : typeof fallback === 'number'
+        ? 'number'
+        : typeof fallback === 'boolean'
+          ? 'boolean'
+          : 'text';
     const parsed = FIELD_SCHEMAS[kind].safeParse(stored);
     if (parsed.success) group[field] = parsed.data;
     else isDamaged = true;

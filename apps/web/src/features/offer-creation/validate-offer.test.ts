@@ -31,6 +31,7 @@ function filledCache(): TFormCache {
       accessUrl: 'https://x.example.org/a.csv',
       filesize: 0,
       sizeUnit: 'MB',
+      isPublicSample: false,
     },
   ];
   cache.licensingInfo.licenceType = 'CC BY 4.0';

@@ -11,6 +11,7 @@ import { categoryText } from '../../shared/labels';
 import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
 import { CartActions } from '../cart/CartActions';
+import { DataPreview } from '../preview/DataPreview';
 import { useLicences } from '../search/use-licences';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { DetailsPanel } from './DetailsPanel';
@@ -204,6 +205,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
           </Stack>
         </Grid.Col>
       </Grid>
+      <DataPreview item={item} />
       {hasShownLink && (
         <Suspense fallback={null}>
           <AccessLinkModal endpoint={shownLink} onClose={() => setShownLink(null)} />

@@ -39,6 +39,7 @@ export function makeTestOffer(options: TTestOfferOptions = {}): TOffer {
           'dcat:accessURL': 'https://data.example.org/file.csv',
           'dcat:byteSize': size,
           isAccessRestricted: false,
+          isPublicSample: false,
         })),
       },
     ],

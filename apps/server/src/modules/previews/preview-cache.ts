@@ -1,0 +1,56 @@
+import type { TPreview } from '@dsm/contracts';
+import { LRUCache } from 'lru-cache';
+
+/** A preview without the distribution it was asked for: one source may stand behind several distributions. */
+export type TSourcePreview = Omit<TPreview, 'distributionId'>;
+
+export type TPreviewCacheOptions = {
+  /** How long a preview is served before its source is read again, in milliseconds; 0 keeps none. */
+  ttlMs: number;
+  /** The most bytes of previews kept (by the length of their JSON). */
+  maxBytes?: number;
+  /** The clock expiry is judged by; tests pass their own. */
+  now?: () => number;
+};
+
+export type TPreviewCache = {
+  /**
+   * The cached preview of a key, else `read()`'s, which is kept. Callers asking for the same key while it is
+   * being read share that one reading, so a source is asked once however many people open the page at once.
+   */
+  get(key: string, read: () => Promise<TSourcePreview>): Promise<TSourcePreview>;
+};
+
+/**
+ * Previews kept in this process's memory, least recently used first out, each for a while. In memory rather than
+ * in PostgreSQL: a preview is derived from a source that may change, is read again within seconds, and holds a
+ * third party's data that the system of record has no reason to keep; a restart only costs one reading per source.
+ */
+export function createPreviewCache(options: TPreviewCacheOptions): TPreviewCache {
+  const cache = new LRUCache<string, TSourcePreview>({
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (preview) => Math.max(1, JSON.stringify(preview).length),
+    ttl: Math.max(1, options.ttlMs),
+    ttlResolution: 0,
+    ...(options.now ? { perf: { now: options.now } } : {}),
+  });
+  const reading = new Map<string, Promise<TSourcePreview>>();
+  return {
+    async get(key, read) {
+      const cached = options.ttlMs > 0 ? cache.get(key) : undefined;
+      if (cached) return cached;
+      const pending = reading.get(key);
+      if (pending) return pending;
+      const started = read().then((preview) => {
+        if (options.ttlMs > 0) cache.set(key, preview);
+        return preview;
+      });
+      reading.set(key, started);
+      try {
+        return await started;
+      } finally {
+        reading.delete(key);
+      }
+    },
+  };
+}

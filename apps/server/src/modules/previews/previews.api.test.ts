@@ -1,0 +1,490 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TErrorResponse, TOfferInputBody, TOwnOfferDetails, TPreview } from '@dsm/contracts';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, type TSignedIn } from '../../test/auth';
+import { makeOfferInput } from '../../test/factories';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { seedLicences } from '../catalogue/licence-catalogue';
+
+/**
+ * Previews read real files from a source server on loopback (allowed by PREVIEW_ALLOWED_HOSTS, as the link
+ * checker's tests allow theirs), through the same HTTP API the details page calls.
+ */
+
+type TFile = { body: Buffer | ((response: import('node:http').ServerResponse) => void); type: string };
+
+const files = new Map<string, TFile>();
+const hits = new Map<string, number>();
+let source: Server;
+let sourceUrl: string;
+/** Bytes the endless source wrote before the preview closed the connection. */
+let endlessBytesWritten = 0;
+let isEndlessClosedEarly = false;
+
+const MAX_BYTES = 100_000;
+const SECRET = 'SOURCE-BODY-SECRET-7f3a';
+
+let testApp: TTestApp;
+let supplier: TSignedIn;
+let visitor: TSignedIn;
+
+function csvRows(count: number, delimiter = ','): string {
+  const lines = [['id', 'name', 'price', 'active', 'day'].join(delimiter)];
+  for (let index = 1; index <= count; index++) {
+    lines.push(
+      [
+        index,
+        `Station ${index}`,
+        (index * 1.5).toFixed(2),
+        index % 2 === 0,
+        `2024-01-${String((index % 28) + 1).padStart(2, '0')}`,
+      ].join(delimiter),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function xlsxFile(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Messwerte');
+  sheet.addRow(['station', 'reading', 'measured', 'valid']);
+  for (let index = 1; index <= 120; index++) {
+    sheet.addRow([`S${index}`, index + 0.25, new Date(Date.UTC(2024, 0, index % 28 || 1)), index % 3 !== 0]);
+  }
+  workbook.addWorksheet('Other').addRow(['never', 'shown']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function serve(path: string, body: string | Buffer, type = 'text/plain'): string {
+  files.set(path, { body: typeof body === 'string' ? Buffer.from(body) : body, type });
+  return `${sourceUrl}${path}`;
+}
+
+async function publish(input: TOfferInputBody): Promise<string> {
+  const response = await request<TOwnOfferDetails>(testApp.baseUrl, 'POST', '/api/offers', input, supplier.headers);
+  expect(response.status).toBe(201);
+  return response.body['@id'];
+}
+
+/** A free offer with one endpoint at a URL in a format. */
+const freeOffer = (title: string, endpoints: Partial<TOfferInputBody['endpoints'][number]>[]) =>
+  publish(
+    makeOfferInput(title, {
+      pricingOption: 'FREE',
+      endpoints,
+      licensingInfo: { paymentType: 'FREE_OF_CHARGE', price: 0, priceUnit: '' },
+    }),
+  );
+
+const preview = (offerId: string, endpoint: number, who: TSignedIn = visitor) =>
+  request<TPreview & TErrorResponse>(
+    testApp.baseUrl,
+    'GET',
+    `/api/metadata/${offerId}/preview?endpoint=${endpoint}`,
+    undefined,
+    who.headers,
+  );
+
+beforeAll(async () => {
+  source = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const file = files.get(path);
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`not here ${SECRET}`);
+      return;
+    }
+    if (typeof file.body === 'function') return file.body(res);
+    res.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length }).end(file.body);
+  });
+  await new Promise<void>((done) => source.listen(0, '127.0.0.1', done));
+  sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+  testApp = await startTestApp({ PREVIEW_ALLOWED_HOSTS: '127.0.0.1', PREVIEW_MAX_BYTES: String(MAX_BYTES) });
+  await seedLicences(testApp.database.db);
+  [supplier, visitor] = await Promise.all([
+    signIn(testApp, { email: 'preview-supplier@example.org', name: 'Preview Supplier' }),
+    signIn(testApp, { email: 'preview-visitor@example.org', name: 'Just Looking' }),
+  ]);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await new Promise((done) => source?.close(done));
+});
+
+describe('GET /api/metadata/{id}/preview', () => {
+  it('shows the first 100 rows of a CSV with column names and guessed types', async () => {
+    const url = serve('/stations.csv', csvRows(150), 'text/csv');
+    const id = await freeOffer('Stations as CSV', [{ accessUrl: url, format: 'csv', mimeType: 'text/csv' }]);
+    const response = await preview(id, 0);
+    expect(response.status).toBe(200);
+    expect(response.body.kind).toBe('table');
+    expect(response.body.format).toBe('CSV');
+    expect(response.body.columns).toEqual([
+      { name: 'id', type: 'integer' },
+      { name: 'name', type: 'text' },
+      { name: 'price', type: 'number' },
+      { name: 'active', type: 'boolean' },
+      { name: 'day', type: 'date' },
+    ]);
+    expect(response.body.rows).toHaveLength(100);
+    expect(response.body.rows[0]).toEqual(['1', 'Station 1', '1.50', 'false', '2024-01-02']);
+    expect(response.body.rows[99]![1]).toBe('Station 100');
+    expect(response.body.truncated).toBe(true);
+    expect(response.body.totalRowsRead).toBe(101);
+    expect(response.body.features).toEqual([]);
+    expect(Date.parse(response.body.fetchedAt)).not.toBeNaN();
+  });
+
+  it('sniffs semicolons and reads Windows-1252 text, as spreadsheets exported in Germany are', async () => {
+    const text = 'Ort;Einwohner;Fläche\nMünchen;1512491;310,7\nKöln;1084831;405,0\n';
+    const url = serve('/orte.csv', Buffer.from(text, 'latin1'), 'text/csv');
+    const id = await freeOffer('Orte', [{ accessUrl: url, format: 'csv' }]);
+    const response = await preview(id, 0);
+    expect(response.status).toBe(200);
+    expect(response.body.columns).toEqual([
+      { name: 'Ort', type: 'text' },
+      { name: 'Einwohner', type: 'integer' },
+      { name: 'Fläche', type: 'number' },
+    ]);
+    expect(response.body.rows).toEqual([
+      ['München', '1512491', '310,7'],
+      ['Köln', '1084831', '405,0'],
+    ]);
+    expect(response.body.truncated).toBe(false);
+    expect(response.body.totalRowsRead).toBe(2);
+  });
+
+  it('reads a TSV, and a UTF-8 CSV with a byte order mark without the mark in the first column name', async () => {
+    const tsv = serve('/a.tsv', 'city\tcode, with comma\nLeipzig\t04109\n', 'text/tab-separated-values');
+    const bom = serve(
+      '/bom.csv',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Straße,Nr\nHauptstraße,7\n')]),
+    );
+    const id = await freeOffer('Separated', [
+      { accessUrl: tsv, format: 'TSV', mimeType: 'text/csv' },
+      { accessUrl: bom, format: 'csv' },
+    ]);
+    const first = await preview(id, 0);
+    expect(first.status).toBe(200);
+    expect(first.body.format).toBe('TSV');
+    expect(first.body.columns.map((column) => column.name)).toEqual(['city', 'code, with comma']);
+    // A leading zero stays text: postal codes are no numbers.
+    expect(first.body.columns[1]!.type).toBe('text');
+    expect(first.body.rows).toEqual([['Leipzig', '04109']]);
+    const second = await preview(id, 1);
+    expect(second.status).toBe(200);
+    expect(second.body.columns.map((column) => column.name)).toEqual(['Straße', 'Nr']);
+    expect(second.body.rows).toEqual([['Hauptstraße', '7']]);
+  });
+
+  it('reads JSON lists of records and {"data": [...]}', async () => {
+    const list = serve(
+      '/list.json',
+      JSON.stringify([
+        { id: 1, label: 'a', score: 0.5, tags: ['x'] },
+        { id: 2, label: 'b', score: 2, extra: true },
+      ]),
+      'application/json',
+    );
+    const wrapped = serve('/wrapped.json', JSON.stringify({ data: Array.from({ length: 130 }, (_, id) => ({ id })) }));
+    const id = await freeOffer('Records', [
+      { accessUrl: list, format: 'json', mimeType: 'application/json' },
+      { accessUrl: wrapped, format: 'json', mimeType: 'application/json' },
+    ]);
+    const first = await preview(id, 0);
+    expect(first.status).toBe(200);
+    expect(first.body.columns).toEqual([
+      { name: 'id', type: 'integer' },
+      { name: 'label', type: 'text' },
+      { name: 'score', type: 'number' },
+      { name: 'tags', type: 'text' },
+      { name: 'extra', type: 'boolean' },
+    ]);
+    expect(first.body.rows).toEqual([
+      [1, 'a', 0.5, '["x"]', null],
+      [2, 'b', 2, null, true],
+    ]);
+    const second = await preview(id, 1);
+    expect(second.body.rows).toHaveLength(100);
+    expect(second.body.truncated).toBe(true);
+    expect(second.body.totalRowsRead).toBe(130);
+  });
+
+  it('reads GeoJSON as features for the map and their properties as the table', async () => {
+    const features = Array.from({ length: 120 }, (_, index) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [12.3 + index / 100, 51.3] },
+      properties: { name: `Tree ${index}`, height: index + 0.5 },
+    }));
+    const url = serve(
+      '/trees.geojson',
+      JSON.stringify({ type: 'FeatureCollection', features }),
+      'application/geo+json',
+    );
+    const id = await freeOffer('Trees', [{ accessUrl: url, format: 'GeoJSON', mimeType: 'application/json' }]);
+    const response = await preview(id, 0);
+    expect(response.status).toBe(200);
+    expect(response.body.kind).toBe('geojson');
+    expect(response.body.features).toHaveLength(100);
+    expect(response.body.features[0]).toEqual({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [12.3, 51.3] },
+      properties: { name: 'Tree 0', height: 0.5 },
+    });
+    expect(response.body.columns).toEqual([
+      { name: 'name', type: 'text' },
+      { name: 'height', type: 'number' },
+    ]);
+    expect(response.body.rows[1]).toEqual(['Tree 1', 1.5]);
+    expect(response.body.truncated).toBe(true);
+    expect(response.body.totalRowsRead).toBe(120);
+  });
+
+  it("reads an XLSX workbook's first sheet", async () => {
+    const url = serve('/messwerte.xlsx', await xlsxFile(), 'application/octet-stream');
+    const id = await freeOffer('Workbook', [{ accessUrl: url, format: 'XLSX', mimeType: 'application/octet-stream' }]);
+    const response = await preview(id, 0);
+    expect(response.status).toBe(200);
+    expect(response.body.format).toBe('XLSX');
+    expect(response.body.columns).toEqual([
+      { name: 'station', type: 'text' },
+      { name: 'reading', type: 'number' },
+      { name: 'measured', type: 'date' },
+      { name: 'valid', type: 'boolean' },
+    ]);
+    expect(response.body.rows[0]).toEqual(['S1', 1.25, '2024-01-01', true]);
+    expect(response.body.rows).toHaveLength(100);
+    expect(response.body.truncated).toBe(true);
+    expect(response.body.totalRowsRead).toBe(120);
+  });
+
+  it('reads only the first rows of a long CSV, and stops reading the source there', async () => {
+    let written = 0;
+    files.set('/endless.csv', {
+      type: 'text/csv',
+      body: (res) => {
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write('n,square\n');
+        let n = 0;
+        const pump = () => {
+          // Bounded: 20 MB at most, far beyond what a preview may read.
+          while (written < 20_000_000 && !res.destroyed) {
+            const line = `${n},${n * n}\n`;
+            n++;
+            written += line.length;
+            if (!res.write(line)) return void res.once('drain', pump);
+          }
+          endlessBytesWritten = written;
+          isEndlessClosedEarly = res.destroyed;
+          res.end();
+        };
+        res.on('close', () => {
+          endlessBytesWritten = written;
+          isEndlessClosedEarly = written < 20_000_000;
+        });
+        pump();
+      },
+    });
+    const id = await freeOffer('Endless', [{ accessUrl: `${sourceUrl}/endless.csv`, format: 'csv' }]);
+    const response = await preview(id, 0);
+    expect(response.status).toBe(200);
+    expect(response.body.rows).toHaveLength(100);
+    expect(response.body.rows[99]).toEqual(['99', '9801']);
+    expect(response.body.truncated).toBe(true);
+    // Parsing stopped one row past those shown, not at the byte limit.
+    expect(response.body.totalRowsRead).toBe(101);
+    await expect.poll(() => isEndlessClosedEarly).toBe(true);
+    expect(endlessBytesWritten).toBeLessThan(20_000_000);
+  });
+
+  it('refuses a JSON file over the byte limit with 413, and formats it does not read with 415', async () => {
+    const big = serve('/big.json', JSON.stringify(Array.from({ length: 20_000 }, (_, id) => ({ id, SECRET }))));
+    const pdf = serve('/report.pdf', '%PDF-1.4', 'application/pdf');
+    const id = await freeOffer('Too much', [
+      { accessUrl: big, format: 'json', mimeType: 'application/json' },
+      { accessUrl: pdf, format: 'pdf', mimeType: 'application/pdf' },
+    ]);
+    const tooLarge = await preview(id, 0);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(tooLarge.body.message).toContain('larger than');
+    expect(JSON.stringify(tooLarge.body)).not.toContain(SECRET);
+    const unsupported = await preview(id, 1);
+    expect(unsupported.status).toBe(415);
+    expect(unsupported.body.message).toContain('CSV, TSV, JSON, GeoJSON and XLSX');
+    expect(hits.get('/report.pdf') ?? 0).toBe(0);
+  });
+
+  it('answers 502 without the fetched body when the source fails or holds something else', async () => {
+    const broken = serve('/broken.json', `{"data": [ ${SECRET}`, 'application/json');
+    const id = await freeOffer('Broken', [
+      { accessUrl: `${sourceUrl}/gone.csv`, format: 'csv' },
+      { accessUrl: broken, format: 'json', mimeType: 'application/json' },
+      { accessUrl: 'http://127.0.0.1:1/closed.csv', format: 'csv' },
+    ]);
+    const gone = await preview(id, 0);
+    expect(gone.status).toBe(502);
+    expect(gone.body.message).toBe('The endpoint answered with HTTP status 404');
+    const unparseable = await preview(id, 1);
+    expect(unparseable.status).toBe(502);
+    expect(unparseable.body.message).toBe('The file is not valid JSON');
+    expect(JSON.stringify(unparseable.body)).not.toContain(SECRET);
+    const offline = await preview(id, 2);
+    expect(offline.status).toBe(502);
+    expect(offline.body.message).toBe('The endpoint could not be reached');
+  });
+
+  it('asks the source once for the same URL, also when several people open the page at once', async () => {
+    const url = serve('/cached.csv', csvRows(3), 'text/csv');
+    const first = await freeOffer('Cached one', [{ accessUrl: url, format: 'csv' }]);
+    const second = await freeOffer('Cached two', [{ accessUrl: url, format: 'csv' }]);
+    const answers = await Promise.all([preview(first, 0), preview(first, 0), preview(second, 0)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const again = await preview(second, 0, supplier);
+    expect(again.body.rows).toEqual(answers[0]!.body.rows);
+    expect(again.body.fetchedAt).toBe(answers[0]!.body.fetchedAt);
+    expect(again.body.distributionId).toBe(`${second}/distribution/0`);
+    expect(hits.get('/cached.csv')).toBe(1);
+  });
+
+  it('answers 404 for an endpoint the offer lacks and 400 for a malformed one', async () => {
+    const id = await freeOffer('One endpoint', [{ accessUrl: serve('/one.csv', 'a\n1\n'), format: 'csv' }]);
+    const missing = await preview(id, 3);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toContain('no endpoint 3');
+    const malformed = await request<TErrorResponse>(
+      testApp.baseUrl,
+      'GET',
+      `/api/metadata/${id}/preview?endpoint=first`,
+      undefined,
+      visitor.headers,
+    );
+    expect(malformed.status).toBe(400);
+    const noOffer = await preview('00000000-0000-4000-8000-000000000000', 0);
+    expect(noOffer.status).toBe(404);
+  });
+});
+
+describe('previews of a paid offer', () => {
+  let paidId: string;
+  const sampleUrl = () => `${sourceUrl}/paid-sample.csv`;
+  const fullUrl = () => `${sourceUrl}/paid-full.csv`;
+
+  beforeAll(async () => {
+    serve('/paid-sample.csv', csvRows(5), 'text/csv');
+    serve('/paid-full.csv', csvRows(500), 'text/csv');
+    paidId = await publish(
+      makeOfferInput('Paid readings', {
+        endpoints: [
+          { accessUrl: fullUrl(), format: 'csv', endpointTitle: 'Everything' },
+          { accessUrl: sampleUrl(), format: 'csv', endpointTitle: 'Sample', isPublicSample: true },
+        ],
+      }),
+    );
+  });
+
+  it('previews only the public sample for someone who has not bought it, and says why not the rest', async () => {
+    const locked = await preview(paidId, 0);
+    expect(locked.status).toBe(403);
+    expect(locked.body.code).toBe('FORBIDDEN');
+    expect(locked.body.message).toContain('after purchase');
+    expect(hits.get('/paid-full.csv') ?? 0).toBe(0);
+    const sample = await preview(paidId, 1);
+    expect(sample.status).toBe(200);
+    expect(sample.body.rows).toHaveLength(5);
+  });
+
+  it('tells the details page which endpoint is the sample, and keeps its link withheld', async () => {
+    const item = await request<{ datasets: { 'dcat:distribution': Record<string, unknown>[] }[] }>(
+      testApp.baseUrl,
+      'GET',
+      `/api/metadata/${paidId}`,
+      undefined,
+      visitor.headers,
+    );
+    const distributions = item.body.datasets[0]!['dcat:distribution'];
+    expect(distributions.map((distribution) => distribution.isPublicSample)).toEqual([false, true]);
+    expect(distributions.map((distribution) => distribution['dcat:accessURL'])).toEqual([null, null]);
+    const own = await request<TOwnOfferDetails>(
+      testApp.baseUrl,
+      'GET',
+      `/api/offers/${paidId}`,
+      undefined,
+      supplier.headers,
+    );
+    expect(own.body.input.endpoints.map((endpoint) => endpoint.isPublicSample)).toEqual([false, true]);
+  });
+
+  it('previews every endpoint for the supplier and for a buyer after the purchase', async () => {
+    const bySupplier = await preview(paidId, 0, supplier);
+    expect(bySupplier.status).toBe(200);
+    expect(bySupplier.body.rows).toHaveLength(100);
+
+    const buyer = await signIn(testApp, { email: 'preview-buyer@example.org', name: 'Paying Buyer' });
+    expect((await preview(paidId, 0, buyer)).status).toBe(403);
+    const item = await request<{ datasets: { 'dcterms:publisher': { '@id': string } }[] }>(
+      testApp.baseUrl,
+      'GET',
+      `/api/metadata/${paidId}`,
+      undefined,
+      buyer.headers,
+    );
+    const order = await request(
+      testApp.baseUrl,
+      'POST',
+      '/idp-service/payment',
+      {
+        consumerId: buyer.user.id,
+        purchasedItems: [{ productId: paidId, providerId: item.body.datasets[0]!['dcterms:publisher']['@id'] }],
+      },
+      buyer.headers,
+    );
+    expect(order.status).toBe(201);
+    const byBuyer = await preview(paidId, 0, buyer);
+    expect(byBuyer.status).toBe(200);
+    expect(byBuyer.body.rows).toHaveLength(100);
+  });
+});
+
+describe('preview sources and the address policy', () => {
+  let closedApp: TTestApp;
+
+  beforeAll(async () => {
+    closedApp = await startTestApp({ PREVIEW_ALLOWED_HOSTS: '' });
+    await seedLicences(closedApp.database.db);
+  });
+  afterAll(async () => {
+    await closedApp?.close();
+  });
+
+  it('refuses a source on a loopback address unless PREVIEW_ALLOWED_HOSTS names it, and never asks it', async () => {
+    const owner = await signIn(closedApp, { email: 'closed-supplier@example.org' });
+    const url = serve('/internal.csv', csvRows(2), 'text/csv');
+    const created = await request<TOwnOfferDetails>(
+      closedApp.baseUrl,
+      'POST',
+      '/api/offers',
+      makeOfferInput('Internal', {
+        pricingOption: 'FREE',
+        endpoints: [{ accessUrl: url, format: 'csv' }],
+        licensingInfo: { paymentType: 'FREE_OF_CHARGE', price: 0, priceUnit: '' },
+      }),
+      owner.headers,
+    );
+    expect(created.status).toBe(201);
+    const response = await request<TErrorResponse>(
+      closedApp.baseUrl,
+      'GET',
+      `/api/metadata/${created.body['@id']}/preview?endpoint=0`,
+      undefined,
+      owner.headers,
+    );
+    expect(response.status).toBe(502);
+    expect(response.body.message).toContain('not a public one');
+    expect(response.body.message).toContain('PREVIEW_ALLOWED_HOSTS');
+    expect(hits.get('/internal.csv') ?? 0).toBe(0);
+  });
+});

@@ -1,0 +1,145 @@
+import { previewFormatOf } from '@dsm/contracts';
+import { describe, expect, it } from 'vitest';
+import { detectEncoding } from './decode-text';
+import { guessColumnTypes, typeOfValue } from './guess-column-types';
+import { createPreviewCache, type TSourcePreview } from './preview-cache';
+import { PreviewFailure } from './preview-failure';
+import { readDelimited, sniffDelimiter } from './read-delimited';
+import type { TSource } from './read-source';
+
+const previewOf = (fetchedAt: string): TSourcePreview => ({
+  kind: 'table',
+  format: 'CSV',
+  columns: [],
+  rows: [],
+  features: [],
+  truncated: false,
+  totalRowsRead: 0,
+  fetchedAt,
+});
+
+describe('sniffDelimiter', () => {
+  it('picks the delimiter that splits every line alike', () => {
+    expect(sniffDelimiter('a,b,c\n1,2,3\n4,5,6\n')).toBe(',');
+    expect(sniffDelimiter('Ort;Fläche\nKöln;405,0\nBonn;141,1\n')).toBe(';');
+    expect(sniffDelimiter('a\tb\n1\t2,5\n3\t4,5\n')).toBe('\t');
+    expect(sniffDelimiter('a|b|c\n1|2|3\n')).toBe('|');
+  });
+
+  it('skips delimiters inside quotes', () => {
+    expect(sniffDelimiter('name;note\n"Smith, J.";"a, b, c"\n"Doe, A.";"d, e"\n')).toBe(';');
+  });
+
+  it('takes the preferred one on a tie, and the comma for a single column', () => {
+    expect(sniffDelimiter('a\tb,c\n1\t2,3\n', '\t')).toBe('\t');
+    expect(sniffDelimiter('only\n1\n2\n')).toBe(',');
+  });
+});
+
+describe('guessColumnTypes', () => {
+  it('guesses integers, numbers, booleans, dates and text, ignoring empty cells', () => {
+    const rows = [
+      ['1', '1.5', 'true', '2024-02-29', 'x', ''],
+      ['2', '3', 'FALSE', '01.03.2024', 'y', ''],
+      ['', '2,25', '', '2024-03-01T10:00:00Z', '3', null],
+    ];
+    expect(guessColumnTypes(6, rows)).toEqual(['integer', 'number', 'boolean', 'date', 'text', 'text']);
+  });
+
+  it('keeps leading zeros and impossible dates as text', () => {
+    expect(typeOfValue('04109')).toBe('text');
+    expect(typeOfValue('2023-02-29')).toBe('text');
+    expect(typeOfValue(0)).toBe('integer');
+    expect(typeOfValue(0.5)).toBe('number');
+  });
+});
+
+describe('detectEncoding', () => {
+  it('reads byte order marks, valid UTF-8, and falls back to Windows-1252', () => {
+    expect(detectEncoding(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41]))).toBe('utf-8');
+    expect(detectEncoding(Buffer.from('Fläche', 'utf8'))).toBe('utf-8');
+    expect(detectEncoding(Buffer.from('Fläche', 'latin1'))).toBe('windows-1252');
+    // A multi-byte character cut at the end of the sample is no reason to give up on UTF-8.
+    expect(detectEncoding(Buffer.from('Fläche', 'utf8').subarray(0, 3))).toBe('utf-8');
+  });
+});
+
+describe('previewFormatOf', () => {
+  it('reads the format, then the media type, then the ending of the URL', () => {
+    expect(previewFormatOf({ format: 'CSV', mediaType: null, accessUrl: null })).toBe('CSV');
+    expect(
+      previewFormatOf({
+        format: 'http://publications.europa.eu/resource/authority/file-type/GEOJSON',
+        mediaType: null,
+        accessUrl: null,
+      }),
+    ).toBe('GeoJSON');
+    expect(previewFormatOf({ format: null, mediaType: 'text/csv; charset=utf-8', accessUrl: null })).toBe('CSV');
+    expect(
+      previewFormatOf({ format: null, mediaType: 'application/octet-stream', accessUrl: 'https://x.example/a.XLSX' }),
+    ).toBe('XLSX');
+    expect(previewFormatOf({ format: 'PDF', mediaType: null, accessUrl: 'https://x.example/a.csv' })).toBe(null);
+    expect(previewFormatOf({ format: 'PDF', mediaType: 'application/pdf', accessUrl: 'https://x.example/a.pdf' })).toBe(
+      null,
+    );
+  });
+});
+
+describe('createPreviewCache', () => {
+  it('serves a preview until it expires, then reads the source again', async () => {
+    let now = 1_000;
+    let reads = 0;
+    const cache = createPreviewCache({ ttlMs: 60_000, now: () => now });
+    const read = async () => previewOf(`read ${++reads}`);
+    expect((await cache.get('k', read)).fetchedAt).toBe('read 1');
+    now += 59_000;
+    expect((await cache.get('k', read)).fetchedAt).toBe('read 1');
+    now += 2_000;
+    expect((await cache.get('k', read)).fetchedAt).toBe('read 2');
+  });
+
+  it('shares one reading between callers that ask at once, and keeps no failure', async () => {
+    let reads = 0;
+    const cache = createPreviewCache({ ttlMs: 60_000, now: () => 0 });
+    let release: (preview: TSourcePreview) => void = () => {};
+    const slow = () => {
+      reads++;
+      return new Promise<TSourcePreview>((done) => {
+        release = done;
+      });
+    };
+    const both = Promise.all([cache.get('k', slow), cache.get('k', slow)]);
+    release(previewOf('once'));
+    expect((await both).map((preview) => preview.fetchedAt)).toEqual(['once', 'once']);
+    expect(reads).toBe(1);
+
+    await expect(cache.get('bad', () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    expect((await cache.get('bad', async () => previewOf('later'))).fetchedAt).toBe('later');
+  });
+});
+
+describe('readDelimited', () => {
+  /** A source that yields these chunks, then fails with `failure` when given. */
+  const sourceOf = (chunks: string[], failure?: Error): TSource => ({
+    contentLength: null,
+    chunks: (async function* () {
+      for (const chunk of chunks) yield Buffer.from(chunk);
+      if (failure) throw failure;
+    })(),
+    hitLimit: false,
+    close() {},
+  });
+
+  it("fails with the source's failure when the source breaks off after the first rows", async () => {
+    const timeout = new PreviewFailure('timeout', 'The endpoint did not answer within 100 ms');
+    // Past the bytes the delimiter is sniffed from, so the failure reaches the running parser.
+    const first = `a,b\n1,${'x'.repeat(70_000)}`;
+    await expect(readDelimited(sourceOf([first], timeout), { isTsv: false })).rejects.toBe(timeout);
+  });
+
+  it('reads rows that span chunks', async () => {
+    const table = await readDelimited(sourceOf(['na', 'me,"va', 'lue"\nx,"y\nz"\n']), { isTsv: false });
+    expect(table.columns.map((column) => column.name)).toEqual(['name', 'value']);
+    expect(table.rows).toEqual([['x', 'y\nz']]);
+  });
+});
