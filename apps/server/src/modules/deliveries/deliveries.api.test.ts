@@ -169,6 +169,32 @@ describe('delivery of a Connector offer', () => {
       buyer.headers,
     );
     expect(one.body).toMatchObject({ step: DeliveryStep.READY, transfer: ready.transfer });
+
+    // The finished transfer counts once toward the buyer's entitlement, however often the delivery is read.
+    await listOf(buyer);
+    const usage = await testApp.database.db
+      .selectFrom('usage_events')
+      .select(['channel', 'succeeded', 'bytes'])
+      .where('user_id', '=', buyer.user.id)
+      .where('offer_id', '=', offer.id)
+      .execute();
+    expect(usage).toEqual([{ channel: 'connector', succeeded: true, bytes: '0' }]);
+  });
+
+  it('refuses access with 403 once the entitlement of a paid offer ended, and says so', async () => {
+    const offer = await connectorOffer();
+    const buyer = await buyerOf('delivery-ended@example.org', offer);
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    await testApp.database.db
+      .updateTable('entitlements')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', buyer.user.id)
+      .execute();
+    const response = await requestAccess(buyer, offer.id);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
+    expect(response.body.message).toContain('gives no access now');
+    expect((await listOf(buyer)).body).toEqual([]);
   });
 
   it("answers 403 with the error body for another user's delivery and for an offer the user did not buy", async () => {
