@@ -31,7 +31,9 @@ export type TDownloadLink = z.infer<typeof ZDownloadLink>;
  * Path parameter of a download: the signed token of the link, the rest of the path (a token is longer than the
  * 100 characters a single path parameter may have).
  */
-export const ZDownloadParams = z.object({ '*': z.string().min(1).max(2000) });
+export const ZDownloadParams = z.object({
+  '*': z.string().min(1).max(2000).meta({ description: 'The token of the download link' }),
+});
 export type TDownloadParams = z.infer<typeof ZDownloadParams>;
 
 export const downloadLinkEndpoint = {

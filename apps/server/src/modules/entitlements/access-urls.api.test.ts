@@ -211,7 +211,7 @@ const CARRY_NO_URLS = [
   // The data itself, after a delivery the buyer's acquisition allowed.
   'GET /api/deliveries/{deliveryId}/data',
   // The data itself, streamed for a signed link that only an allowed user could get (downloads.api.test.ts).
-  'GET /download/{token}',
+  'GET /download/{*}',
 ];
 
 /**
