@@ -31,13 +31,17 @@ export function DownloadPanel({ offer }: TDownloadPanelProps) {
       )}
       {endpoints.map((endpoint, position) => {
         const title = endpoint['dcterms:title'] || `#${position + 1}`;
+        const format = endpoint['dcterms:format'];
+        // A title that names its format already ("Counts 2014 (ZIP)") is not told it twice.
+        const label =
+          format && !title.toLowerCase().includes(format.toLowerCase())
+            ? t('download.endpoint', { endpoint: title, format })
+            : title;
         const isPending = download.isPending && download.variables?.position === position;
         return (
           <Group key={endpoint['@id']} gap="sm" wrap="wrap" justify="space-between" data-testid="download-endpoint">
             <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 12rem' }}>
-              {endpoint['dcterms:format']
-                ? t('download.endpoint', { endpoint: title, format: endpoint['dcterms:format'] })
-                : title}
+              {label}
             </Text>
             <Button
               size="xs"
