@@ -14,7 +14,8 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertConnector } from '../connectors/connector-repository';
 import { connectorIdsOf } from '../offers/publish-on-connector';
 import { insertOfferOf, itemOf, SUPPLIER_A } from '../orders/orders-test-data';
-import { upsertBuyerConnector } from './delivery-repository';
+import { upsertBuyerConnector, upsertDelivery } from './delivery-repository';
+import { refreshDelivery } from './refresh-delivery';
 
 type TErrorBody = { statusCode: number; code: string; message: string };
 type TBody<T> = T & TErrorBody;
@@ -274,5 +275,48 @@ describe('delivery of a Connector offer', () => {
     const [delivery] = (await listOf(buyer)).body;
     expect(delivery).toMatchObject({ offerId: offer.id, step: DeliveryStep.FAILED, negotiation: null });
     expect(delivery?.error).toEqual(expect.any(String));
+  });
+
+  it('meters a finished transfer once when two reads see it finish at the same moment', async () => {
+    const offer = await connectorOffer();
+    const buyer = await buyerOf('delivery-race@example.org', offer);
+    const [line] = await testApp.database.db
+      .selectFrom('order_items as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .select('o.id')
+      .where('o.consumer_id', '=', buyer.user.id)
+      .execute();
+    const delivery = await upsertDelivery(
+      testApp.database.db,
+      {
+        orderId: line!.id,
+        offerId: offer.id,
+        buyerId: buyer.user.id,
+        consumerConnectorId: 'buyer-edc',
+        providerConnectorId: 'supplier-edc',
+        assetId: connectorIdsOf(offer.id, 1).assetIds[0]!,
+      },
+      {
+        negotiation_id: 'negotiation-race',
+        negotiation_state: 'FINALIZED',
+        agreement_id: 'agreement-race',
+        transfer_id: 'transfer-race',
+        transfer_state: 'REQUESTED',
+      },
+    );
+    // The buyer's connector says STARTED to both reads.
+    const clientFor = (() => ({
+      transferProcesses: { get: async () => ({ id: 'transfer-race', state: 'STARTED' }) },
+    })) as unknown as Parameters<typeof refreshDelivery>[0]['clientFor'];
+    const results = await Promise.all(
+      [1, 2, 3].map(() => refreshDelivery({ db: testApp.database.db, delivery, clientFor })),
+    );
+    expect(results.map((row) => row.transfer_state)).toEqual(['STARTED', 'STARTED', 'STARTED']);
+    const usage = await testApp.database.db
+      .selectFrom('usage_events')
+      .select(['channel', 'succeeded'])
+      .where('user_id', '=', buyer.user.id)
+      .execute();
+    expect(usage).toEqual([{ channel: 'connector', succeeded: true }]);
   });
 });
