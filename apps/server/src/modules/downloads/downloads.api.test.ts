@@ -194,6 +194,9 @@ describe('a download link', () => {
     expect(download.headers.get('content-disposition')).toContain('filename="Tide gauges 2026.bin"');
     expect(download.headers.get('accept-ranges')).toBe('bytes');
     expect(download.headers.get('content-encoding')).toBeNull();
+    // The supplier's bytes come from the marketplace's origin: a browser that renders them runs nothing.
+    expect(download.headers.get('content-security-policy')).toContain('sandbox');
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.compare(Buffer.from(await download.arrayBuffer()), FILE)).toBe(0);
 
     expect(await usageAfter(buyer.user.id, offer.id, 1)).toEqual([
