@@ -80,6 +80,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       // The harvest journey adds a fixture catalogue file through the API, which reads files only in this folder.
+      // The direct-download journey's supplier source is a file the marketplace itself serves on loopback.
+      DOWNLOAD_ALLOWED_HOSTS: '127.0.0.1',
       HARVEST_FILE_DIR: path.resolve(root, '..', 'shared', 'fixtures', 'catalog'),
       // The preview journey serves its sample file on loopback from inside the test.
       PREVIEW_ALLOWED_HOSTS: '127.0.0.1',

@@ -135,7 +135,10 @@ function arbitraryCase(operation: TOperation): fc.Arbitrary<TCase> {
   return fc.record({
     pathValues: fc.tuple(...placeholders.map(() => arbitraryId)) as fc.Arbitrary<string[]>,
     query: arbitraryQuery(operation),
-    body: operation.hasBody || operation.method !== 'GET' ? arbitraryBody(operation) : fc.constant({}),
+    body:
+      operation.hasBody || (operation.method !== 'GET' && operation.method !== 'HEAD')
+        ? arbitraryBody(operation)
+        : fc.constant({}),
     headers: arbitraryHeaders,
   });
 }
@@ -148,7 +151,7 @@ function urlOf(operation: TOperation, pathValues: string[], query: string): stri
   return `${filled}${query ? `?${query}` : ''}`;
 }
 
-type TAnswer = { status: number; contentType: string; text: string };
+type TAnswer = { status: number; contentType: string; text: string; method?: string };
 
 async function send(
   baseUrl: string,
@@ -169,13 +172,16 @@ async function send(
       ...(body.contentType !== undefined ? { 'content-type': body.contentType } : {}),
       ...signedIn.headers,
     },
-    ...(body.payload !== undefined && operation.method !== 'GET' ? { body: body.payload } : {}),
+    ...(body.payload !== undefined && operation.method !== 'GET' && operation.method !== 'HEAD'
+      ? { body: body.payload }
+      : {}),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   return {
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
     text: await response.text(),
+    method: operation.method,
   };
 }
 
@@ -186,6 +192,8 @@ function breach(answer: TAnswer): string | null {
   if (!answer.contentType.startsWith('application/json')) {
     return `answered ${answer.status} as ${answer.contentType}: ${answer.text.slice(0, 200)}`;
   }
+  // A HEAD answer has the headers of the error body and no body.
+  if (answer.method === 'HEAD') return answer.text === '' ? null : 'answered HEAD with a body';
   const parsed = ZErrorResponse.safeParse(JSON.parse(answer.text));
   if (!parsed.success) return `answered ${answer.status} without the common error body: ${answer.text.slice(0, 200)}`;
   if (parsed.data.statusCode !== answer.status)

@@ -31,6 +31,8 @@ import { configureConnectorSecretKey } from './modules/connectors/connector-secr
 import { connectorRoutes } from './modules/connectors/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
+import { configureDownloadSourcePolicy } from './modules/downloads/download-source-policy';
+import { downloadRoutes } from './modules/downloads/routes';
 import { configureHarvestLocations } from './modules/harvest/harvest-location-policy';
 import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { harvestRoutes } from './modules/harvest/routes';
@@ -111,6 +113,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     files: options.config.harvest.fileDir ?? null,
   });
   configureConnectorTimeout(options.config.connectorTimeoutMs);
+  configureDownloadSourcePolicy({ allowedHosts: options.config.downloads.allowedHosts });
   app.decorate('database', options.database);
   app.decorate('config', options.config);
   app.decorate('linkChecks', options.linkChecks ?? null);
@@ -174,6 +177,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(connectorRoutes);
   await app.register(connectorConsoleRoutes);
   await app.register(deliveryRoutes);
+  await app.register(downloadRoutes);
   await app.register(orderRoutes);
   await app.register(harvestRoutes);
   await app.register(catalogExportRoutes);

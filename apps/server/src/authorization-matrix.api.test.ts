@@ -430,6 +430,26 @@ const ROWS: TRow[] = [
     statuses: signedIn({ buyerA: 409, buyerB: 403, supplierS: 403, operator: 403 }),
   },
   {
+    // A bought S's offer and S supplies it; nobody else gets a link, and no link names the source's address.
+    route: 'POST /api/offers/{id}/endpoints/{endpoint}/download-link',
+    call: (f) => ({ path: `/api/offers/${f.sOffer}/endpoints/0/download-link` }),
+    statuses: signedIn({ buyerA: 201, buyerB: 403, supplierS: 201, operator: 403 }),
+    check: (answers) => {
+      for (const answer of Object.values(answers)) expect(answer.text).not.toContain('data.example.org');
+    },
+  },
+  {
+    // The link's token is the credential, so no session is needed; a forged one is refused to everyone alike.
+    route: 'GET /download/{*}',
+    call: () => ({ path: '/download/v1.e30.AAAA' }),
+    statuses: everyone(403),
+  },
+  {
+    route: 'HEAD /download/{*}',
+    call: () => ({ path: '/download/v1.e30.AAAA' }),
+    statuses: everyone(403),
+  },
+  {
     route: 'POST /idp-service/payment',
     call: (f, persona) => ({
       path: '/idp-service/payment',
@@ -734,7 +754,8 @@ describe('authorization matrix', () => {
       expect(statuses).toEqual(row.statuses);
       for (const persona of PERSONAS) {
         const { status, body } = answers[persona];
-        if (status < 400) continue;
+        // A HEAD answer has no body to hold one.
+        if (status < 400 || row.route.startsWith('HEAD ')) continue;
         // Every refusal has the common error body, whoever is refused and why.
         expect(body, `${persona}: ${status}`).toMatchObject({
           statusCode: status,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMetadataItem } from './metadata';
+import { ACCESS_TYPES } from './offer-creation';
 
 /** An offer the signed-in user acquired, with when. */
 export const ZAcquisition = z.object({
@@ -8,6 +9,12 @@ export const ZAcquisition = z.object({
   offer: ZMetadataItem,
   /** Whether the offer's access type is Connector: its data is delivered through the data space (`/api/deliveries`). */
   isDeliveredByConnector: z.boolean(),
+  /**
+   * How the data is delivered: DIRECT endpoints are downloaded through signed links
+   * (`POST /api/offers/{id}/endpoints/{n}/download-link`), API ones at their address, CONNECTOR ones through the
+   * data space.
+   */
+  accessType: z.enum(ACCESS_TYPES),
 });
 export type TAcquisition = z.infer<typeof ZAcquisition>;
 

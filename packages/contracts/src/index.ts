@@ -6,6 +6,7 @@ export * from './connector';
 export * from './connector-console';
 export * from './connector-console-dataspace';
 export * from './delivery';
+export * from './downloads';
 export * from './errors';
 export * from './file-types';
 export * from './harvest';

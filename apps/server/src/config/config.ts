@@ -124,6 +124,15 @@ const ZEnvironment = z.object({
   LINK_CHECK_HOST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Age in hours after which a distribution's endpoint is checked again. */
   LINK_CHECK_RECHECK_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /**
+   * Comma-separated host names or addresses the marketplace may stream downloads from although they resolve to
+   * private, loopback or link-local addresses (a supplier's file server on the demo's own host); empty allows none.
+   */
+  DOWNLOAD_ALLOWED_HOSTS: ZHostList,
+  /** How long a signed download link works, in seconds. */
+  DOWNLOAD_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** Limit from connecting to a supplier's source until its response headers arrive, in milliseconds. */
+  DOWNLOAD_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Operator's company name with legal form, shown in the Impressum and the terms. */
   OPERATOR_COMPANY: z.string().min(1).default(DEMO_OPERATOR.company),
   /** Operator's postal address on one line. */
@@ -237,6 +246,8 @@ export type TConfig = {
   rateLimits: { searchPerMinute: number; ordersPerMinute: number };
   /** The link checker's settings (LINK_CHECK_*). */
   linkCheck: { allowedHosts: string[]; timeoutMs: number; hostIntervalMs: number; recheckHours: number };
+  /** Direct delivery (DOWNLOAD_*): sources allowed on non-public addresses, link lifetime, source timeout. */
+  downloads: { allowedHosts: string[]; linkTtlSeconds: number; sourceTimeoutMs: number };
   /** True when the server runs and registers the demo sandbox connectors. */
   hasSandboxConnectors: boolean;
   /** Hosts connectors may be reached at although their addresses are not public (CONNECTOR_ALLOWED_HOSTS). */
@@ -307,6 +318,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.LINK_CHECK_TIMEOUT_MS,
       hostIntervalMs: e.LINK_CHECK_HOST_INTERVAL_MS,
       recheckHours: e.LINK_CHECK_RECHECK_HOURS,
+    },
+    downloads: {
+      allowedHosts: e.DOWNLOAD_ALLOWED_HOSTS,
+      linkTtlSeconds: e.DOWNLOAD_LINK_TTL_SECONDS,
+      sourceTimeoutMs: e.DOWNLOAD_SOURCE_TIMEOUT_MS,
     },
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
     connectorAllowedHosts: e.CONNECTOR_ALLOWED_HOSTS,

@@ -14,7 +14,8 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertConnector } from '../connectors/connector-repository';
 import { connectorIdsOf } from '../offers/publish-on-connector';
 import { insertOfferOf, itemOf, SUPPLIER_A } from '../orders/orders-test-data';
-import { upsertBuyerConnector } from './delivery-repository';
+import { upsertBuyerConnector, upsertDelivery } from './delivery-repository';
+import { refreshDelivery } from './refresh-delivery';
 
 type TErrorBody = { statusCode: number; code: string; message: string };
 type TBody<T> = T & TErrorBody;
@@ -169,6 +170,32 @@ describe('delivery of a Connector offer', () => {
       buyer.headers,
     );
     expect(one.body).toMatchObject({ step: DeliveryStep.READY, transfer: ready.transfer });
+
+    // The finished transfer counts once toward the buyer's entitlement, however often the delivery is read.
+    await listOf(buyer);
+    const usage = await testApp.database.db
+      .selectFrom('usage_events')
+      .select(['channel', 'succeeded', 'bytes'])
+      .where('user_id', '=', buyer.user.id)
+      .where('offer_id', '=', offer.id)
+      .execute();
+    expect(usage).toEqual([{ channel: 'connector', succeeded: true, bytes: '0' }]);
+  });
+
+  it('refuses access with 403 once the entitlement of a paid offer ended, and says so', async () => {
+    const offer = await connectorOffer();
+    const buyer = await buyerOf('delivery-ended@example.org', offer);
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    await testApp.database.db
+      .updateTable('entitlements')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', buyer.user.id)
+      .execute();
+    const response = await requestAccess(buyer, offer.id);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
+    expect(response.body.message).toContain('gives no access now');
+    expect((await listOf(buyer)).body).toEqual([]);
   });
 
   it("answers 403 with the error body for another user's delivery and for an offer the user did not buy", async () => {
@@ -248,5 +275,48 @@ describe('delivery of a Connector offer', () => {
     const [delivery] = (await listOf(buyer)).body;
     expect(delivery).toMatchObject({ offerId: offer.id, step: DeliveryStep.FAILED, negotiation: null });
     expect(delivery?.error).toEqual(expect.any(String));
+  });
+
+  it('meters a finished transfer once when two reads see it finish at the same moment', async () => {
+    const offer = await connectorOffer();
+    const buyer = await buyerOf('delivery-race@example.org', offer);
+    const [line] = await testApp.database.db
+      .selectFrom('order_items as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .select('o.id')
+      .where('o.consumer_id', '=', buyer.user.id)
+      .execute();
+    const delivery = await upsertDelivery(
+      testApp.database.db,
+      {
+        orderId: line!.id,
+        offerId: offer.id,
+        buyerId: buyer.user.id,
+        consumerConnectorId: 'buyer-edc',
+        providerConnectorId: 'supplier-edc',
+        assetId: connectorIdsOf(offer.id, 1).assetIds[0]!,
+      },
+      {
+        negotiation_id: 'negotiation-race',
+        negotiation_state: 'FINALIZED',
+        agreement_id: 'agreement-race',
+        transfer_id: 'transfer-race',
+        transfer_state: 'REQUESTED',
+      },
+    );
+    // The buyer's connector says STARTED to both reads.
+    const clientFor = (() => ({
+      transferProcesses: { get: async () => ({ id: 'transfer-race', state: 'STARTED' }) },
+    })) as unknown as Parameters<typeof refreshDelivery>[0]['clientFor'];
+    const results = await Promise.all(
+      [1, 2, 3].map(() => refreshDelivery({ db: testApp.database.db, delivery, clientFor })),
+    );
+    expect(results.map((row) => row.transfer_state)).toEqual(['STARTED', 'STARTED', 'STARTED']);
+    const usage = await testApp.database.db
+      .selectFrom('usage_events')
+      .select(['channel', 'succeeded'])
+      .where('user_id', '=', buyer.user.id)
+      .execute();
+    expect(usage).toEqual([{ channel: 'connector', succeeded: true }]);
   });
 });

@@ -120,3 +120,23 @@ export async function claimTransferStart(db: TDb, id: string): Promise<boolean> 
     .executeTakeFirst();
   return claimed !== undefined;
 }
+
+/**
+ * Records a transfer's state only while the row still holds the state `from` (null included), so of two refreshes
+ * that saw the same change only one records it; null for the other.
+ */
+export async function updateTransferStateFrom(
+  db: TDb,
+  id: string,
+  from: string | null,
+  change: TDeliveryChange,
+): Promise<TDeliveryRow | null> {
+  const row = await db
+    .updateTable('deliveries')
+    .set({ ...change, updated_at: new Date() })
+    .where('id', '=', id)
+    .where((eb) => (from === null ? eb('transfer_state', 'is', null) : eb('transfer_state', '=', from)))
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -7,6 +7,7 @@ import { connectorFetch } from '../connectors/connector-address-policy';
 import { connectorClientFor } from '../connectors/connector-client-for';
 import { connectorFailure } from '../connectors/connector-failure';
 import { selectConnector } from '../connectors/connector-repository';
+import { assertMayReceive } from './delivery-policy';
 import { findOwnDelivery } from './get-delivery';
 
 export type TReadDeliveryDataOptions = {
@@ -20,7 +21,7 @@ export type TReadDeliveryDataOptions = {
 /**
  * The data of a delivery whose transfer is STARTED, streamed from the supplier's public data plane with the EDR
  * the buyer's connector holds. The EDR is read at every download, not stored, so its token never rests in the
- * marketplace's database. 409 while the transfer is not STARTED.
+ * marketplace's database. 409 while the transfer is not STARTED; 403 once a paid offer's entitlement ended.
  */
 export async function readDeliveryData({
   db,
@@ -29,6 +30,7 @@ export async function readDeliveryData({
   clientFor = connectorClientFor,
 }: TReadDeliveryDataOptions): Promise<PublicDataResponse> {
   const delivery = await findOwnDelivery(db, user, deliveryId);
+  await assertMayReceive(db, user.id, delivery.offer_id);
   if (delivery.transfer_state !== 'STARTED' || delivery.transfer_id === null) {
     throw new AppError(
       ErrorCode.CONFLICT,

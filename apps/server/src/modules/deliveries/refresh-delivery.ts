@@ -3,8 +3,16 @@ import type { TDb } from '../../db/database';
 import { connectorClientFor } from '../connectors/connector-client-for';
 import { selectConnector } from '../connectors/connector-repository';
 import { connectorMessage, protocolAddressOf } from './connector-message';
-import { claimTransferStart, type TDeliveryRow, updateDelivery } from './delivery-repository';
+import { entitlementEndedMessage, mayReceive } from './delivery-policy';
+import {
+  claimTransferStart,
+  selectDelivery,
+  type TDeliveryRow,
+  updateDelivery,
+  updateTransferStateFrom,
+} from './delivery-repository';
 import { isDeliveryMoving } from './delivery-step';
+import { isTransferFinishing, recordTransferUsage } from './record-transfer-usage';
 
 /** How a pull transfer is asked for: the buyer reads the data through the supplier's public data plane with the EDR. */
 const TRANSFER_TYPE = 'HttpData-PULL';
@@ -19,8 +27,10 @@ export type TRefreshDeliveryOptions = {
 /**
  * Brings a running delivery up to date from the buyer's connector and takes its next step: records the
  * negotiation's state (and, when terminated, why), starts the pull transfer once the negotiation is FINALIZED,
- * and records the transfer's state. A delivery whose states can no longer change is answered as it is. A connector that fails
- * to answer leaves the states as they were and records its message as the delivery's error.
+ * (for a paid offer only while the buyer's entitlement is active), and records the transfer's state; a transfer
+ * that finishes is appended to the entitlement's usage (channel 'connector'), once. A delivery whose states can no
+ * longer change is answered as it is. A connector that fails to answer leaves the states as they were and records
+ * its message as the delivery's error.
  */
 export async function refreshDelivery({
   db,
@@ -55,6 +65,9 @@ export async function refreshDelivery({
           last_error: `The supplier's connector '${current.provider_connector_id}' is no longer registered`,
         });
       }
+      if (!(await mayReceive(db, current.buyer_id, current.offer_id))) {
+        return updateDelivery(db, current.id, { last_error: entitlementEndedMessage(current.offer_id) });
+      }
       if (await claimTransferStart(db, current.id)) {
         try {
           const agreementId =
@@ -82,12 +95,17 @@ export async function refreshDelivery({
     if (current.transfer_id !== null) {
       const transfer = await client.transferProcesses.get(current.transfer_id);
       const isTerminated = transfer.state === 'TERMINATED' || transfer.state === 'TERMINATING';
-      current = await updateDelivery(db, current.id, {
+      const from = current.transfer_state;
+      const recorded = await updateTransferStateFrom(db, current.id, from, {
         transfer_state: transfer.state,
         last_error: isTerminated
           ? `The transfer was terminated: ${transfer.errorDetail ?? 'the connector gave no reason'}`
           : null,
       });
+      // Another refresh recorded a newer state first: the row as it is now answers.
+      current = recorded ?? (await selectDelivery(db, current.id)) ?? current;
+      if (recorded && isTransferFinishing(from, transfer.state))
+        await recordTransferUsage(db, recorded, transfer.state);
     }
     return current;
   } catch (error) {

@@ -9,6 +9,7 @@ import { selectConnector } from '../connectors/connector-repository';
 import { findOfferConnector } from '../offers/find-offer-connector';
 import { listPurchasedOffers } from '../orders/list-purchased-offers';
 import { connectorMessage, protocolAddressOf } from './connector-message';
+import { assertMayReceive } from './delivery-policy';
 import {
   selectBuyerConnectorId,
   selectDeliveryOfLine,
@@ -41,9 +42,9 @@ function offerOf(dataset: Dataset, contractDefinitionId: string) {
 /**
  * Requests access to an acquired Connector-access offer: the buyer's connector fetches the offer's dataset from
  * the supplier's connector over DSP and initiates the contract negotiation for it. Asking again while a delivery
- * runs answers that delivery; a failed one starts afresh. Only a buyer of the offer may ask (403); an offer not
- * delivered by connector, a buyer without a connector, or an unregistered connector is a 409 saying which. When a
- * connector step fails the failure is recorded on the delivery (so My Acquisitions shows it) and answered as 502/503.
+ * runs answers that delivery; a failed one starts afresh. Only a buyer of the offer may ask (403), and for a paid
+ * offer only while their entitlement is active (403 saying it ended). An offer not delivered by connector, a buyer
+ * without a connector, or an unregistered connector is a 409 saying which. When a connector step fails the failure is recorded on the delivery (so My Acquisitions shows it) and answered as 502/503.
  */
 export async function requestDelivery({
   db,
@@ -53,6 +54,7 @@ export async function requestDelivery({
 }: TRequestDeliveryOptions): Promise<TDeliveryRow> {
   const purchase = (await listPurchasedOffers(db, user.id)).find((purchased) => purchased.offerId === offerId);
   if (!purchase) throw new AppError(ErrorCode.FORBIDDEN, `You have not bought offer ${offerId}`);
+  await assertMayReceive(db, user.id, offerId);
   const existing = await selectDeliveryOfLine(db, purchase.orderId, offerId);
   if (existing && deliveryStepOf(existing) !== DeliveryStep.FAILED) return existing;
 

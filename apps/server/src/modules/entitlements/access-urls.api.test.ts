@@ -120,6 +120,13 @@ async function everyAnswer(who: TSignedIn): Promise<TAnswer[]> {
   calls.push({ route: 'GET /api/deliveries', method: 'GET', path: '/api/deliveries' });
   calls.push({ route: 'GET /api/offers/mine', method: 'GET', path: '/api/offers/mine' });
   for (const id of all) calls.push({ route: 'GET /api/offers/{id}', method: 'GET', path: `/api/offers/${id}` });
+  for (const id of all) {
+    calls.push({
+      route: 'POST /api/offers/{id}/endpoints/{endpoint}/download-link',
+      method: 'POST',
+      path: `/api/offers/${id}/endpoints/0/download-link`,
+    });
+  }
   return Promise.all(
     calls.map(async (call) => {
       const response = await fetch(`${testApp.baseUrl}${call.path}`, {
@@ -168,6 +175,8 @@ const COVERED = [
   'GET /api/deliveries',
   'GET /api/offers/mine',
   'GET /api/offers/{id}',
+  // A signed link below the marketplace's own address, made for buyers, the supplier and free offers only.
+  'POST /api/offers/{id}/endpoints/{endpoint}/download-link',
 ];
 
 /** Routes that answer no offer, endpoint or distribution (or only ids and titles), and why they need no walk. */
@@ -203,6 +212,8 @@ const CARRY_NO_URLS = [
   'GET /api/deliveries/{deliveryId}/data',
   // The first rows of an endpoint's data, never its access URL; paid offers' only for buyers or as a public sample.
   'GET /api/metadata/{id}/preview',
+  // The data itself, streamed for a signed link that only an allowed user could get (downloads.api.test.ts).
+  'GET /download/{*}',
 ];
 
 /**
@@ -309,6 +320,25 @@ describe("paid offers' access URLs", () => {
       expect.objectContaining({ 'dcterms:title': 'Endpoint 1', 'dcat:accessURL': null, isAccessRestricted: true }),
     ]);
     expect(response.body.endpointChecks.map((check) => check.status)).toEqual(['pending', 'pending']);
+  });
+
+  it('give a visitor no download link of a paid offer, and one naming no source address of a free offer', async () => {
+    const linkOf = (id: string) =>
+      request<{ path: string; message: string }>(
+        testApp.baseUrl,
+        'POST',
+        `/api/offers/${id}/endpoints/0/download-link`,
+        undefined,
+        visitor.headers,
+      );
+    for (const id of [ids.download, ids.timed, ids.agent]) {
+      const refused = await linkOf(id);
+      expect({ id, status: refused.status }).toEqual({ id, status: 403 });
+    }
+    const free = await linkOf(ids.free);
+    expect(free.status).toBe(201);
+    expect(free.body.path).toMatch(/^\/download\//);
+    expect(JSON.stringify(free.body)).not.toContain(urls.free[0]!);
   });
 
   it("name the offer's page as the DCAT-AP accessURL of a restricted distribution", async () => {

@@ -43,13 +43,23 @@ let acquisitions: unknown[];
 let likedIds: string[];
 let deliveries: TDelivery[];
 let fetchMock: Mock<typeof fetch>;
+/** How the download link's HEAD and the connector data download answer. */
+let headStatus: number;
+let dataAnswer: () => Response;
 
 beforeEach(() => {
   acquisitions = [
-    { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: false },
+    {
+      acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+      offer: BOUGHT,
+      isDeliveredByConnector: false,
+      accessType: 'DIRECT',
+    },
   ];
   deliveries = [];
   likedIds = [];
+  headStatus = 200;
+  dataAnswer = () => new Response('gauge,level\n', { status: 200 });
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -64,6 +74,16 @@ beforeEach(() => {
       deliveries = [makeDelivery({})];
       return json(201, deliveries[0]);
     }
+    if (url === `/api/offers/${BOUGHT['@id']}/endpoints/0/download-link` && method === 'POST') {
+      return json(201, {
+        path: '/download/v1.abc.def',
+        url: 'http://localhost/download/v1.abc.def',
+        expiresAt: '2025-06-01T09:35:00.000Z',
+        fileName: 'File 0.csv',
+      });
+    }
+    if (url === '/download/v1.abc.def' && method === 'HEAD') return new Response(null, { status: headStatus });
+    if (url.endsWith('/data')) return dataAnswer();
     if (url === '/api/metadata/like' && method === 'GET') return json(200, likedIds);
     if (url.startsWith('/api/metadata?batchIds=')) {
       const ids = decodeURIComponent(url.split('=')[1] ?? '').split(',');
@@ -126,7 +146,12 @@ describe('AcquisitionsPage', () => {
 
   it('requests access to a bought Connector offer and follows the delivery until the data can be downloaded', async () => {
     acquisitions = [
-      { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: true },
+      {
+        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+        offer: BOUGHT,
+        isDeliveredByConnector: true,
+        accessType: 'CONNECTOR',
+      },
     ];
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     const purchasedSection = screen.getByRole('region', { name: 'Purchased offers' });
@@ -153,7 +178,12 @@ describe('AcquisitionsPage', () => {
 
   it('shows why a delivery failed and offers to request access again', async () => {
     acquisitions = [
-      { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: true },
+      {
+        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+        offer: BOUGHT,
+        isDeliveredByConnector: true,
+        accessType: 'CONNECTOR',
+      },
     ];
     deliveries = [
       makeDelivery({
@@ -163,10 +193,76 @@ describe('AcquisitionsPage', () => {
       }),
     ];
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
-    expect(await screen.findByText('The negotiation was terminated: Budget withdrawn')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The delivery through the data space did not succeed. Request access again; if it fails again, contact the supplier.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Details: The negotiation was terminated: Budget withdrawn')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Request access to Parking occupancy feed' }).textContent).toBe(
       'Request access again',
     );
+  });
+
+  it('shows a failed download of a ready delivery in words with what to do, never as raw JSON or next to Data ready', async () => {
+    acquisitions = [
+      {
+        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+        offer: BOUGHT,
+        isDeliveredByConnector: true,
+        accessType: 'CONNECTOR',
+      },
+    ];
+    deliveries = [makeDelivery({ step: 'READY', transfer: { id: 't-1', state: 'STARTED' } })];
+    dataAnswer = () =>
+      json(502, {
+        statusCode: 502,
+        code: 'BAD_GATEWAY',
+        error: 'Bad Gateway',
+        message: 'The connector answered with a failure: [{"message":"upstream 500","type":"BadGateway"}]',
+      });
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    const panel = await screen.findByTestId('delivery-panel');
+    expect((await within(panel).findByTestId('delivery-step')).textContent).toBe('Data ready');
+    await userEvent
+      .setup()
+      .click(within(panel).getByRole('button', { name: 'Download the data of Parking occupancy feed' }));
+    const problem = await within(panel).findByTestId('delivery-problem');
+    expect(problem.textContent).toContain(
+      "The supplier's data source did not deliver the data. Try again in a few minutes; if it keeps failing, contact the supplier.",
+    );
+    expect(panel.textContent).not.toContain('{');
+    expect(within(panel).getByTestId('delivery-step').textContent).toBe('Download failed');
+    expect(panel.textContent).not.toContain('Data ready');
+  });
+
+  it('downloads each endpoint of a bought Direct offer through a signed link', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    const panel = await screen.findByTestId('download-panel');
+    expect(within(panel).getByText('File 0 (CSV)')).toBeTruthy();
+    await userEvent
+      .setup()
+      .click(within(panel).getByRole('button', { name: 'Download File 0 of Parking occupancy feed' }));
+    expect(await within(panel).findByText('The download of File 0 has started.')).toBeTruthy();
+    expect(click).toHaveBeenCalledTimes(1);
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.getAttribute('href')).toBe('/download/v1.abc.def');
+    expect(anchor.download).toBe('File 0.csv');
+  });
+
+  it('says what to do when the source of a Direct download fails, and starts no download', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    headStatus = 502;
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    const panel = await screen.findByTestId('download-panel');
+    await userEvent
+      .setup()
+      .click(within(panel).getByRole('button', { name: 'Download File 0 of Parking occupancy feed' }));
+    const problem = await within(panel).findByTestId('download-problem');
+    expect(problem.textContent).toContain("The supplier's data source did not deliver the data.");
+    expect(problem.textContent).not.toContain('502');
+    expect(click).not.toHaveBeenCalled();
   });
 
   it('offers no delivery for an offer that is not delivered through a connector', async () => {

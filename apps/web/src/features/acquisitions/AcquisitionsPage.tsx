@@ -9,6 +9,7 @@ import { OfferList } from '../offer/OfferList';
 import { LikedOfferList } from '../watchlist/LikedOfferList';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { DeliveryPanel } from './DeliveryPanel';
+import { DownloadPanel } from './DownloadPanel';
 import { useAcquisitions } from './use-acquisitions';
 import { useDeliveries } from './use-deliveries';
 
@@ -18,7 +19,8 @@ const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
  * My Acquisitions (/acquisition): as the specification has it, the user's liked offers as cards with
  * a filled heart (a click opens the details, the heart removes the like); below, under their own
  * heading, the offers the user bought, latest first. A bought Connector offer carries its delivery through the
- * data space: request access, the negotiation and transfer states, and the data download.
+ * data space: request access, the negotiation and transfer states, and the data download; a bought Direct offer
+ * a download button per endpoint.
  */
 export function AcquisitionsPage() {
   const { t } = useTranslation();
@@ -46,11 +48,19 @@ export function AcquisitionsPage() {
           onToggleLike={() => toggleLike({ id, isLiked: !isLiked })}
         />
       );
-      if (!entry.isDeliveredByConnector) return card;
+      if (entry.isDeliveredByConnector) {
+        return (
+          <Stack key={id} gap="xs">
+            {card}
+            <DeliveryPanel offerId={id} offerTitle={entry.offer.title} delivery={deliveryByOffer.get(id)} />
+          </Stack>
+        );
+      }
+      if (entry.accessType !== 'DIRECT') return card;
       return (
         <Stack key={id} gap="xs">
           {card}
-          <DeliveryPanel offerId={id} offerTitle={entry.offer.title} delivery={deliveryByOffer.get(id)} />
+          <DownloadPanel offer={entry.offer} />
         </Stack>
       );
     },

@@ -2,7 +2,7 @@ import { DeliveryStep, type TDelivery } from '@dsm/contracts';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/error-message';
+import { deliveryProblemOf, detailOf, type TDeliveryProblem } from './delivery-problem';
 import { downloadDeliveryData } from './download-delivery-data';
 import { useRequestDelivery } from './use-deliveries';
 
@@ -13,44 +13,79 @@ export type TDeliveryPanelProps = {
   delivery: TDelivery | undefined;
 };
 
+/** What the badge says: the delivery's step, or that the download of its data failed. */
+type TShownStep = TDelivery['step'] | 'DOWNLOAD_FAILED';
+
 /** Dark shades, so the white badge text keeps a WCAG AA contrast. */
-const STEP_COLOR: Record<TDelivery['step'], string> = {
+const STEP_COLOR: Record<TShownStep, string> = {
   NEGOTIATING: 'blue.9',
   TRANSFERRING: 'blue.9',
   READY: 'teal.9',
   FAILED: 'red.9',
+  DOWNLOAD_FAILED: 'red.9',
 };
+
+/** A problem as the panel shows it: the user's-language message with what to do next, then the server's words. */
+function ProblemAlert({ title, problem }: { title: string; problem: TDeliveryProblem }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" title={title} data-testid="delivery-problem">
+      <Text size="sm">{problem.message}</Text>
+      {problem.detail && (
+        <Text size="xs" mt={4} style={{ overflowWrap: 'anywhere' }}>
+          {t('delivery.problem.details', { detail: problem.detail })}
+        </Text>
+      )}
+    </Alert>
+  );
+}
 
 /**
  * The data-space delivery of a purchased Connector offer: 'Request access' starts the contract negotiation on the
  * buyer's connector; the negotiation's and the transfer's states follow live; 'Download data' once the transfer
- * is STARTED. A failure shows the connector's message, or why the negotiation was terminated.
+ * is STARTED. A failure says in the user's language what to do next, with the connector's own words (why a
+ * negotiation was terminated) as a detail, never a raw JSON answer; a failed download turns the badge from
+ * 'Data ready' to 'Download failed'.
  */
 export function DeliveryPanel({ offerId, offerTitle, delivery }: TDeliveryPanelProps) {
   const { t } = useTranslation();
   const requestDelivery = useRequestDelivery();
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [downloadProblem, setDownloadProblem] = useState<TDeliveryProblem | null>(null);
   const [isDownloading, setIsDownloading] = useState(false);
 
   const handleDownload = async (ready: TDelivery) => {
-    setDownloadError(null);
+    setDownloadProblem(null);
     setIsDownloading(true);
     try {
       await downloadDeliveryData(ready);
     } catch (error) {
-      setDownloadError(errorMessage(error, t));
+      setDownloadProblem(deliveryProblemOf(error, t));
     } finally {
       setIsDownloading(false);
     }
   };
 
   const canRequest = delivery === undefined || delivery.step === DeliveryStep.FAILED;
+  // Data that failed to arrive is not 'ready', whatever the transfer's state says.
+  const shownStep: TShownStep | null = !delivery
+    ? null
+    : delivery.step === DeliveryStep.READY && (downloadProblem || delivery.error)
+      ? 'DOWNLOAD_FAILED'
+      : delivery.step;
+  const recordedProblem: TDeliveryProblem | null = delivery?.error
+    ? {
+        message: t(
+          delivery.step === DeliveryStep.FAILED ? 'delivery.problem.deliveryFailed' : 'delivery.problem.source',
+        ),
+        detail: detailOf(delivery.error),
+      }
+    : null;
   return (
     <Stack gap="xs" data-testid="delivery-panel" aria-live="polite">
-      {delivery && (
+      {delivery && shownStep && (
         <Group gap="sm" wrap="wrap">
-          <Badge color={STEP_COLOR[delivery.step]} variant="filled">
-            {t(`delivery.step.${delivery.step}`)}
+          <Badge color={STEP_COLOR[shownStep]} variant="filled" data-testid="delivery-step">
+            {t(`delivery.step.${shownStep}`)}
           </Badge>
           <Text size="sm" data-testid="delivery-negotiation">
             {t('delivery.negotiation', { state: delivery.negotiation?.state ?? t('delivery.notStarted') })}
@@ -60,21 +95,11 @@ export function DeliveryPanel({ offerId, offerTitle, delivery }: TDeliveryPanelP
           </Text>
         </Group>
       )}
-      {delivery?.error && (
-        <Alert color="red" title={t('delivery.failedTitle')}>
-          {delivery.error}
-        </Alert>
-      )}
+      {recordedProblem && <ProblemAlert title={t('delivery.failedTitle')} problem={recordedProblem} />}
       {requestDelivery.isError && !delivery?.error && (
-        <Alert color="red" title={t('delivery.failedTitle')}>
-          {errorMessage(requestDelivery.error, t)}
-        </Alert>
+        <ProblemAlert title={t('delivery.failedTitle')} problem={deliveryProblemOf(requestDelivery.error, t)} />
       )}
-      {downloadError && (
-        <Alert color="red" title={t('delivery.downloadFailed')}>
-          {downloadError}
-        </Alert>
-      )}
+      {downloadProblem && <ProblemAlert title={t('delivery.downloadFailed')} problem={downloadProblem} />}
       <Group gap="sm">
         {canRequest && (
           <Button

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ZOfferId } from './metadata';
+
+/**
+ * Direct delivery: the data of an endpoint (distribution) of a DIRECT-access offer, streamed by the marketplace
+ * from the supplier's source. The signed-in buyer (or the supplier, or anyone for a free offer) asks for a
+ * short-lived signed link, which then works without a session, with curl or a browser download alike.
+ */
+
+/** Path parameters of a download-link request: the offer and the endpoint's position (0 is the first). */
+export const ZDownloadLinkParams = z.object({
+  id: ZOfferId,
+  endpoint: z.coerce.number().int().min(0).max(9999),
+});
+export type TDownloadLinkParams = z.infer<typeof ZDownloadLinkParams>;
+
+/** `POST /api/offers/{id}/endpoints/{endpoint}/download-link`: a link to the endpoint's data. */
+export const ZDownloadLink = z.object({
+  /** The link below the marketplace's own address (`/download/{token}`), for a page of the same origin. */
+  path: z.string(),
+  /** The same link with the marketplace's public address, for curl or another machine. */
+  url: z.string(),
+  /** ISO 8601 time after which the link answers 403; ask for a new one then. */
+  expiresAt: z.string(),
+  /** The file name the download is saved under. */
+  fileName: z.string(),
+});
+export type TDownloadLink = z.infer<typeof ZDownloadLink>;
+
+/**
+ * Path parameter of a download: the signed token of the link, the rest of the path (a token is longer than the
+ * 100 characters a single path parameter may have).
+ */
+export const ZDownloadParams = z.object({
+  '*': z.string().min(1).max(2000).meta({ description: 'The token of the download link' }),
+});
+export type TDownloadParams = z.infer<typeof ZDownloadParams>;
+
+export const downloadLinkEndpoint = {
+  method: 'POST',
+  path: '/api/offers/:id/endpoints/:endpoint/download-link',
+} as const;
+export const downloadEndpoint = { method: 'GET', path: '/download/*' } as const;
+
+/** The path to ask for a download link of an offer's endpoint. */
+export function downloadLinkPath(offerId: string, endpoint: number): string {
+  return `/api/offers/${encodeURIComponent(offerId)}/endpoints/${endpoint}/download-link`;
+}
