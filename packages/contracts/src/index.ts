@@ -17,5 +17,7 @@ export * from './offer';
 export * from './offer-creation';
 export * from './orders';
 export * from './organisation';
+export * from './publisher';
+export * from './related-offers';
 export * from './search';
 export * from './text';

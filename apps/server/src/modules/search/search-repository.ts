@@ -23,3 +23,22 @@ export async function findFilterValues(
   ]);
   return { keywords: keywords.rows.map((row) => row.value), categories: categories.rows.map((row) => row.value) };
 }
+
+/** What finds an offer's related offers: its keywords, categories, and what makes a federated copy of it. */
+export type TRelatedSource = {
+  id: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  categories: string[];
+};
+
+/** A searchable offer's keywords and categories; undefined when there is no such offer. */
+export async function findRelatedSource(db: TDb, id: string): Promise<TRelatedSource | undefined> {
+  return db
+    .selectFrom('offers')
+    .select(['id', 'title', 'description', 'keywords', 'categories'])
+    .where('id', '=', id)
+    .where('state', '=', 'ACTIVE')
+    .executeTakeFirst();
+}

@@ -12,11 +12,14 @@ import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
 import { CartActions } from '../cart/CartActions';
 import { useLicences } from '../search/use-licences';
+import { PublisherLink } from '../publisher/PublisherLink';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { DetailsPanel } from './DetailsPanel';
 import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
 import { LikeButton } from './LikeButton';
+import { OfferMetadataLinks } from './OfferMetadataLinks';
+import { RelatedOffers } from './RelatedOffers';
 import { isOfferId, useOfferDetails } from './use-offer-details';
 
 // The access-link dialog (Mantine's modal, its focus trap and scroll lock) loads apart from the
@@ -136,6 +139,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
               <Title order={1} data-testid="offer-title">
                 {item.title}
               </Title>
+              <PublisherLink offer={item} />
               <Group gap="xs">
                 <LikeButton
                   isLiked={isLiked}
@@ -191,6 +195,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
           <Stack gap="md">
             <DetailsPanel item={item} />
             <CartActions offer={item} />
+            <OfferMetadataLinks offerId={item['@id']} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={12}>
@@ -202,6 +207,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
           </Stack>
         </Grid.Col>
       </Grid>
+      <RelatedOffers offerId={item['@id']} />
       {hasShownLink && (
         <Suspense fallback={null}>
           <AccessLinkModal endpoint={shownLink} onClose={() => setShownLink(null)} />
