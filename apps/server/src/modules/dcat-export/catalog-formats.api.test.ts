@@ -40,7 +40,7 @@ async function triplesOf(format: 'jsonld' | 'turtle' | 'rdfxml', text: string): 
     });
   }
   const writer = new Writer({ format: 'N-Triples' });
-  return quads.map((quad) => writer.quadToString(quad.subject, quad.predicate, quad.object)).sort();
+  return quads.map((quad) => writer.quadToString(quad.subject, quad.predicate, quad.object).trim()).sort();
 }
 
 beforeAll(async () => {

@@ -33,12 +33,13 @@ function toNQuads(quads: Quad[]): Promise<string> {
 
 /**
  * RDF/XML with the DCAT-AP prefixes, written by rdflib (n3 writes no RDF/XML). The quads travel as
- * N-Triples, which both libraries read and write without loss (language tags, datatypes, blank nodes).
+ * N-Triples (read by rdflib's Turtle parser, N-Triples being a subset of Turtle), without loss of language
+ * tags, datatypes or blank nodes.
  */
 export async function toRdfXml(quads: Quad[]): Promise<string> {
   const store = graph();
   for (const [prefix, uri] of Object.entries(PREFIXES)) store.setPrefixForURI(prefix, uri);
-  parse(await toNQuads(quads), store, 'urn:dsm:export', 'application/n-triples');
+  parse(await toNQuads(quads), store, 'urn:dsm:export', 'text/turtle');
   const xml = serialize(null, store, undefined, 'application/rdf+xml');
   if (xml === undefined) throw new Error('rdflib wrote no RDF/XML');
   return xml;

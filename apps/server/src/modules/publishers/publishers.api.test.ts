@@ -4,6 +4,7 @@ import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer, makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
+import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOffer } from '../catalogue/load-offers';
 
 type TError = { statusCode: number; code: string; message: string };
@@ -32,6 +33,7 @@ beforeAll(async () => {
     signIn(testApp, { email: 'seller@example.org', name: 'Seller Person' }),
   ]);
   const db = testApp.database.db;
+  await seedLicences(db);
   const harbour = { id: HARBOUR, type: 'foaf:Organization' as const, name: 'Hafenbehörde Hamburg' };
   for (let n = 0; n < 12; n++) {
     await insertOffer(
@@ -51,7 +53,7 @@ beforeAll(async () => {
     makeOfferInput('Sold by an organisation'),
     supplier.headers,
   );
-  expect(published.status).toBe(201);
+  expect({ status: published.status, body: published.body }).toMatchObject({ status: 201 });
   const metadata = await request<{ datasets: { 'dcterms:publisher': { '@id': string } }[] }>(
     testApp.baseUrl,
     'GET',

@@ -19,7 +19,7 @@ const ids = {
   unrelated: randomUUID(),
   crowded: randomUUID(),
 };
-const crowd = Array.from({ length: 8 }, () => randomUUID());
+const crowd: string[] = Array.from({ length: 8 }, () => randomUUID());
 
 const related = (id: string) =>
   request<TRelatedOffersResponse & TError>(testApp.baseUrl, 'GET', `/api/search/related/${id}`, undefined, auth);
