@@ -17,7 +17,8 @@ test("[PUBLISHER]: a buyer goes from a result's publisher to the publisher's pag
   const cards = page.getByTestId('result-card');
   await expect(cards.first()).toBeVisible();
   // Every offer listed is the publisher's.
-  for (const text of await page.getByTestId('result-publisher').allTextContents()) expect(text).toBe(`Publisher: ${name}`);
+  for (const text of await page.getByTestId('result-publisher').allTextContents())
+    expect(text).toBe(`Publisher: ${name}`);
   await expectNoSeriousA11yViolations(page);
 
   const title = (await cards.first().getByRole('heading').textContent()) ?? '';

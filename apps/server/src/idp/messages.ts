@@ -259,7 +259,7 @@ const it: TMessages = {
   signUpTitle: 'Crea un account',
   signUpButton: 'Crea account',
   passwordRule:
-    "Almeno 10 caratteri, con almeno una lettera e una cifra; non deve contenere la parte del tuo indirizzo e-mail prima della @.",
+    'Almeno 10 caratteri, con almeno una lettera e una cifra; non deve contenere la parte del tuo indirizzo e-mail prima della @.',
   invalidCredentials: "L'indirizzo e-mail o la password non sono corretti.",
   missingCredentials: 'Inserisci il tuo indirizzo e-mail e la password.',
   tooManySignIns: (minutes) =>

@@ -70,7 +70,9 @@ export type TLayoutOptions = {
 export function renderLayout(options: TLayoutOptions): string {
   const messages = MESSAGES[options.locale];
   const languages = options.languageLinks
-    ? `<nav class="languages" aria-label="${escapeHtml(messages.language)}">${LOCALES.map((locale) => [locale, LOCALE_NAMES[locale]] as const)
+    ? `<nav class="languages" aria-label="${escapeHtml(messages.language)}">${LOCALES.map(
+        (locale) => [locale, LOCALE_NAMES[locale]] as const,
+      )
         .map(
           ([locale, label]) =>
             `<a href="${escapeHtml(options.languageLinks![locale])}" lang="${locale}" hreflang="${locale}"${

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import jsonld from 'jsonld';
-import { Parser as TurtleParser, type Quad, Writer } from 'n3';
+import { type Quad, Parser as TurtleParser, Writer } from 'n3';
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';

@@ -42,12 +42,7 @@ export function preferredFormat(accept: string | undefined): TCatalogFormat {
 }
 
 /** Answers the triples in `?format=` when given, else in the format the Accept header prefers. */
-async function send(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  quads: Quad[],
-  format: TCatalogFormat | undefined,
-) {
+async function send(request: FastifyRequest, reply: FastifyReply, quads: Quad[], format: TCatalogFormat | undefined) {
   if (!format) reply.header('vary', 'accept');
   const chosen = format ?? preferredFormat(request.headers.accept);
   reply.type(`${CATALOG_FORMATS[chosen]}; charset=utf-8`);

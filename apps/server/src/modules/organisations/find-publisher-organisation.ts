@@ -1,5 +1,5 @@
-import { findSellerOrganisation } from './organisations-repository';
 import type { TDb } from '../../db/database';
+import { findSellerOrganisation } from './organisations-repository';
 
 /** What a publisher's public page may show of the organisation selling as it: never its bank or VAT data. */
 export type TPublisherOrganisation = { legalName: string; city: string; country: string };

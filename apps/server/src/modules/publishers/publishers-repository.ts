@@ -23,7 +23,11 @@ export async function findAgent(db: TDb, id: string): Promise<TPublisherAgentRow
  * The country of the first of these offers (in their order) that is searchable and names the agent as
  * publisher; null when none gives one.
  */
-export async function findCountryOfOffers(db: TDb, agentId: string, offerIds: readonly string[]): Promise<string | null> {
+export async function findCountryOfOffers(
+  db: TDb,
+  agentId: string,
+  offerIds: readonly string[],
+): Promise<string | null> {
   if (offerIds.length === 0) return null;
   const rows = await db
     .selectFrom('offers as o')

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer, makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
-import type { TOfferRecord } from '../catalogue/offer-record';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOffer } from '../catalogue/load-offers';
+import type { TOfferRecord } from '../catalogue/offer-record';
 
 type TError = { statusCode: number; code: string; message: string };
 
@@ -127,7 +127,13 @@ describe('GET /api/publishers/{id}', () => {
   });
 
   it('is 400 naming the id for text that is not an encoded IRI', async () => {
-    for (const id of ['abc%2Fdef', 'a', 'aGVsbG8=', `${encodePublisherId(HARBOUR)}x`.replace(/.$/, '*'), 'x'.repeat(3000)]) {
+    for (const id of [
+      'abc%2Fdef',
+      'a',
+      'aGVsbG8=',
+      `${encodePublisherId(HARBOUR)}x`.replace(/.$/, '*'),
+      'x'.repeat(3000),
+    ]) {
       const response = await getPublisher(id);
       expect({ id, status: response.status, code: response.body.code }).toEqual({
         id,

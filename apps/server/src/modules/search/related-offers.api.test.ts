@@ -57,7 +57,13 @@ beforeAll(async () => {
     makeOffer({ id: ids.unrelated, title: 'Hospital beds', keywords: ['health'], categories: ['HEALTH'] }),
     makeOffer({ id: ids.crowded, title: 'Crowded topic', keywords: ['crowd'], categories: ['ENERGY'] }),
     ...crowd.map((id, n) =>
-      makeOffer({ id, title: `Crowd member ${n}`, description: `Member ${n}.`, keywords: ['crowd'], categories: ['ENERGY'] }),
+      makeOffer({
+        id,
+        title: `Crowd member ${n}`,
+        description: `Member ${n}.`,
+        keywords: ['crowd'],
+        categories: ['ENERGY'],
+      }),
     ),
   ];
   for (const offer of offers) await insertOffer(db, offer);

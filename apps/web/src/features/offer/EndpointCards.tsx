@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EndpointActions, EndpointLink } from './EndpointParts';
 import { EndpointStatus } from './EndpointStatus';
-import type { TEndpointRow } from './endpoint-rows';
 import type { TEndpointsTableProps } from './EndpointsTable';
 
 /**

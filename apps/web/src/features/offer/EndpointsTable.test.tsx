@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
-import { endpointRows } from './endpoint-rows';
 import { EndpointsTable, PHONE_QUERY } from './EndpointsTable';
+import { endpointRows } from './endpoint-rows';
 import { makeTestItem } from './test-item';
 
 const LICENCES = [

@@ -13,10 +13,13 @@ beforeEach(() => {
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
     if (url.endsWith('format=rdfxml')) {
-      return new Response(JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'x', message: 'The catalogue is busy.' }), {
-        status: 503,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'x', message: 'The catalogue is busy.' }),
+        {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     }
     return new Response('<urn:a> <urn:b> <urn:c> .', { status: 200, headers: { 'content-type': 'text/turtle' } });
   }) as Mock<typeof fetch>;
@@ -44,7 +47,7 @@ describe('OfferMetadataLinks', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([`/api/catalog/${ID}?format=turtle`]);
   });
 
-  it("says why a download failed, in the page", async () => {
+  it('says why a download failed, in the page', async () => {
     renderWithProviders(<OfferMetadataLinks offerId={ID} />);
     await userEvent.click(screen.getByRole('link', { name: 'Download the metadata as RDF/XML' }));
     expect((await screen.findByRole('alert')).textContent).toContain('The catalogue is busy.');
@@ -56,7 +59,9 @@ describe('OfferMetadataLinks', () => {
     expect(screen.getByTestId('api-call-metadata').textContent).toBe(
       `curl -H "Authorization: Bearer $TOKEN" "${window.location.origin}/api/catalog/${ID}?format=turtle"`,
     );
-    expect(screen.getByTestId('api-call-search').textContent).toContain(`"${window.location.origin}/api/search?query=climate"`);
+    expect(screen.getByTestId('api-call-search').textContent).toContain(
+      `"${window.location.origin}/api/search?query=climate"`,
+    );
     expect(screen.getAllByRole('button', { name: /^Copy: / })).toHaveLength(2);
   });
 });

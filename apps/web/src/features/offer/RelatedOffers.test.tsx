@@ -10,7 +10,9 @@ const OTHER = '7a0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e02';
 function answer(status: number, body: unknown) {
   return vi
     .spyOn(globalThis, 'fetch')
-    .mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+    .mockImplementation(
+      async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
 }
 afterEach(() => vi.restoreAllMocks());
 

@@ -24,7 +24,14 @@ export function RelatedOffers({ offerId }: { offerId: string }) {
         {t('relatedOffers.title')}
       </Title>
       {related.data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="sm"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
           {related.data.data.map((offer) => (
             <RelatedCard key={offer['@id']} offer={offer} />
           ))}

@@ -59,7 +59,9 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const searchBodies = () =>
-  fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/search?')).map(([, init]) => JSON.parse(String(init?.body)));
+  fetchMock.mock.calls
+    .filter(([url]) => String(url).startsWith('/api/search?'))
+    .map(([, init]) => JSON.parse(String(init?.body)));
 
 describe('PublisherPage', () => {
   it("shows the publisher's name, place and offer count, and its offers through the publisher filter", async () => {
@@ -67,24 +69,30 @@ describe('PublisherPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hafenbehörde Hamburg' })).toBeTruthy();
     expect(screen.getByTestId('publisher-location').textContent).toBe('Hamburg, Germany');
     expect(screen.getByTestId('publisher-offer-count').textContent).toBe('12 offers');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Gauge 0' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Gauge 0' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getAllByTestId('result-card')).toHaveLength(10);
-    expect(searchBodies()[0]).toMatchObject({ index: 0, pageSize: 10, sort: 'newest', filter: { publishers: ['Hafenbehörde'] } });
+    expect(searchBodies()[0]).toMatchObject({
+      index: 0,
+      pageSize: 10,
+      sort: 'newest',
+      filter: { publishers: ['Hafenbehörde'] },
+    });
   });
 
   it('goes to the next page of offers and says so in the address', async () => {
     const user = userEvent.setup();
     renderWithProviders(<PublisherPage />, { url: `/publisher/${ID}`, path: '/publisher/:id' });
-    await screen.findByRole('heading', { level: 2, name: 'Gauge 0' });
+    await screen.findByRole('heading', { level: 2, name: 'Gauge 0' }, { timeout: 5000 });
     const paging = screen.getByRole('navigation', { name: /pag/i });
     await user.click(within(paging).getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Gauge 11' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Gauge 11' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe(`/publisher/${ID}?page=2`);
     expect(searchBodies().at(-1)).toMatchObject({ index: 1 });
   });
 
   it('shows a not-found page with ways back for an id no publisher has', async () => {
-    publisherAnswer = () => json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'No publisher' });
+    publisherAnswer = () =>
+      json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'No publisher' });
     renderWithProviders(<PublisherPage />, { url: `/publisher/${ID}`, path: '/publisher/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Publisher not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Search the catalogue' }).getAttribute('href')).toBe('/results');
@@ -92,10 +100,11 @@ describe('PublisherPage', () => {
     expect(searchBodies()).toEqual([]);
   });
 
-  it('offers Retry when the publisher cannot be loaded', async () => {
+  it('offers Retry when the publisher cannot be loaded', { timeout: 15_000 }, async () => {
     publisherAnswer = () => json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'x', message: 'Down' });
     renderWithProviders(<PublisherPage />, { url: `/publisher/${ID}`, path: '/publisher/:id' });
-    expect(await screen.findByTestId('publisher-error')).toBeTruthy();
+    // One retry for a server error (not for a 4xx), then the error with its Retry button.
+    expect(await screen.findByTestId('publisher-error', {}, { timeout: 8000 })).toBeTruthy();
     publisherAnswer = () => json(200, PUBLISHER);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('publisher-name').textContent).toBe('Hafenbehörde Hamburg'));

@@ -26,7 +26,9 @@ describe('ResultCard', () => {
       `/publisher/${encodePublisherId('org-1')}`,
     );
     // Not inside the card's own link: each link is reachable on its own.
-    expect(within(screen.getByRole('link', { name: 'Air quality in Leipzig' })).queryByTestId('result-publisher')).toBeNull();
+    expect(
+      within(screen.getByRole('link', { name: 'Air quality in Leipzig' })).queryByTestId('result-publisher'),
+    ).toBeNull();
     expect(screen.getByTestId('offer-formats').textContent).toBe('CSV, JSON');
   });
 
