@@ -2,6 +2,7 @@ export * from './acquisitions';
 export * from './auth';
 export * from './cart';
 export * from './catalogue';
+export * from './catalogue-formats';
 export * from './connector';
 export * from './connector-console';
 export * from './connector-console-dataspace';

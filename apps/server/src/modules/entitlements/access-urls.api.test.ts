@@ -195,6 +195,7 @@ const CARRY_NO_URLS = [
   'GET /app-config.json',
   'GET /api/search/suggest',
   'GET /api/search/cache',
+  'GET /api/search/formats',
   // A publisher's name, place and offer count; its offers come from POST /api/search.
   'GET /api/publishers/{id}',
   'GET /api/licence',

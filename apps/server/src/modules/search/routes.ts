@@ -1,8 +1,10 @@
 import {
+  catalogueFormatsEndpoint,
   relatedOffersEndpoint,
   searchCacheEndpoint,
   searchEndpoint,
   searchSuggestEndpoint,
+  ZCatalogueFormatsResponse,
   ZErrorResponse,
   ZRelatedOffersParams,
   ZRelatedOffersResponse,
@@ -14,6 +16,7 @@ import {
   ZSuggestResponse,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getCatalogueFormats } from './get-catalogue-formats';
 import { getFilterValues } from './get-filter-values';
 import { getRelatedOffers } from './get-related-offers';
 import { presentSearchResponse } from './present-search-response';
@@ -92,5 +95,18 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.id,
       }),
     }),
+  });
+
+  app.route({
+    method: catalogueFormatsEndpoint.method,
+    url: catalogueFormatsEndpoint.path,
+    schema: {
+      tags: ['search'],
+      summary: 'The distribution formats the catalogue uses, with how many offers have each',
+      description:
+        'Every format of the searchable offers\' distributions, as the search filter `formats` takes it, with the number of offers having it, the most used first. Counted over the whole catalogue and kept for up to five minutes.',
+      response: { 200: ZCatalogueFormatsResponse },
+    },
+    handler: async () => getCatalogueFormats(app.database.readDb),
   });
 };

@@ -71,7 +71,14 @@ export function OfferMetadataLinks({ offerId }: { offerId: string }) {
           </Title>
           <Text size="xs" c="gray.7">
             {t('offerMetadata.apiText')}{' '}
-            <Anchor href="/api/docs" target="_blank" rel="noopener noreferrer" size="xs">
+            <Anchor
+              href="/api/docs"
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              underline="always"
+              aria-label={`${t('offerMetadata.apiDocs')} (${t('offer.newTab')})`}
+            >
               {t('offerMetadata.apiDocs')}
             </Anchor>
           </Text>

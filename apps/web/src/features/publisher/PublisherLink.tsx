@@ -13,7 +13,7 @@ export function PublisherLink({ offer }: { offer: TOffer }) {
   return (
     <Text size="sm" data-testid="offer-publisher">
       {t('publisher.publishedBy')}{' '}
-      <Anchor component={Link} to={publisherPagePath(publisher['@id'])} fw={600}>
+      <Anchor component={Link} to={publisherPagePath(publisher['@id'])} fw={600} underline="always">
         {agentName(publisher) ?? t('results.unknownPublisher')}
       </Anchor>
     </Text>
