@@ -104,7 +104,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['search'],
       summary: 'The distribution formats the catalogue uses, with how many offers have each',
       description:
-        'Every format of the searchable offers\' distributions, as the search filter `formats` takes it, with the number of offers having it, the most used first. Counted over the whole catalogue and kept for up to five minutes.',
+        "Every format of the searchable offers' distributions, as the search filter `formats` takes it, with the number of offers having it, the most used first. Counted over the whole catalogue and kept for up to five minutes.",
       response: { 200: ZCatalogueFormatsResponse },
     },
     handler: async () => getCatalogueFormats(app.database.readDb),
