@@ -50,7 +50,8 @@ export function OfferMetadataLinks({ offerId }: { offerId: string }) {
               href={catalogOfferPath(offerId, format)}
               onClick={open(format)}
               size="xs"
-              variant="light"
+              // The default variant keeps dark text on white when hovered (the light one's hover fell below 4.5:1).
+              variant="default"
               loading={busy === format}
               leftSection={<IconDownload size={14} aria-hidden />}
               aria-label={t('offerMetadata.download', { format: FORMAT_LABELS[format] })}
