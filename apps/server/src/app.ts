@@ -47,6 +47,7 @@ import { offerRoutes } from './modules/offers/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { previewRoutes } from './modules/previews/routes';
+import { publisherRoutes } from './modules/publishers/routes';
 import { searchRoutes } from './modules/search/routes';
 import { openTemporarySearchIndex } from './modules/search-index/open-temporary-search-index';
 import { registerIndexCatchUp } from './modules/search-index/register-index-catch-up';
@@ -181,6 +182,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(orderRoutes);
   await app.register(harvestRoutes);
   await app.register(catalogExportRoutes);
+  await app.register(publisherRoutes);
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -89,17 +89,40 @@ export const addHarvestSourceEndpoint = { method: 'POST', path: '/api/harvest/so
 export const removeHarvestSourceEndpoint = { method: 'DELETE', path: '/api/harvest/sources/:id' } as const;
 export const runHarvestSourceEndpoint = { method: 'POST', path: '/api/harvest/sources/:id/run' } as const;
 
+/** The serialisations of the DCAT-AP export, by the name `?format=` takes. */
+export const CATALOG_FORMATS = {
+  jsonld: 'application/ld+json',
+  turtle: 'text/turtle',
+  rdfxml: 'application/rdf+xml',
+} as const;
+export type TCatalogFormat = keyof typeof CATALOG_FORMATS;
+
+/** Media types the DCAT-AP export answers in; JSON-LD unless the Accept header prefers another. */
+export const CATALOG_MEDIA_TYPES = Object.values(CATALOG_FORMATS);
+
+/** `?format=` of the DCAT-AP export: when given, it wins over the Accept header (for plain links). */
+const ZCatalogFormat = z
+  .enum(Object.keys(CATALOG_FORMATS) as [TCatalogFormat, ...TCatalogFormat[]], {
+    message: `format must be one of ${Object.keys(CATALOG_FORMATS).join(', ')}`,
+  })
+  .optional();
+
 /** `GET /api/catalog`: one page of the catalogue as DCAT-AP. */
 export const ZCatalogQuerystring = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(100),
+  format: ZCatalogFormat,
 });
 export type TCatalogQuerystring = z.infer<typeof ZCatalogQuerystring>;
 
+/** `GET /api/catalog/:id`: one offer as DCAT-AP. */
+export const ZCatalogOfferQuerystring = z.object({ format: ZCatalogFormat });
+
 export const ZCatalogParams = z.object({ id: z.guid({ message: 'must be a UUID' }) });
 
-/** Media types the DCAT-AP export answers in; JSON-LD unless the Accept header prefers Turtle. */
-export const CATALOG_MEDIA_TYPES = ['application/ld+json', 'text/turtle'] as const;
+/** The path of one offer's DCAT-AP record in a format. */
+export const catalogOfferPath = (offerId: string, format: TCatalogFormat): string =>
+  `/api/catalog/${encodeURIComponent(offerId)}?format=${format}`;
 
 export const catalogEndpoint = { method: 'GET', path: '/api/catalog' } as const;
 export const catalogOfferEndpoint = { method: 'GET', path: '/api/catalog/:id' } as const;

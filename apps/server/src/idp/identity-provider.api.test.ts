@@ -225,6 +225,24 @@ describe('sign-in form', () => {
     expect(english.html).toContain('>Sign in</h1>');
   });
 
+  it('is in French, Spanish, Italian or Portuguese when the app asks for it, with links to all six languages', async () => {
+    const french = await AuthorizationFlow.start({ baseUrl: testApp.baseUrl, uiLocales: 'fr' });
+    expect(french.html).toContain('<html lang="fr">');
+    expect(french.html).toContain('<label for="email">Adresse e-mail</label>');
+    const spanish = await AuthorizationFlow.start({
+      baseUrl: testApp.baseUrl,
+      headers: { 'accept-language': 'es-ES' },
+    });
+    expect(spanish.html).toContain('<html lang="es">');
+    for (const [code, name] of [
+      ['it', 'Italiano'],
+      ['pt', 'Português'],
+      ['fr', 'Français'],
+    ]) {
+      expect(spanish.html).toContain(`hreflang="${code}">${name}</a>`);
+    }
+  });
+
   it('follows Accept-Language without ui_locales, and a lang parameter over it', async () => {
     const flow = await AuthorizationFlow.start({
       baseUrl: testApp.baseUrl,

@@ -13,7 +13,7 @@ import { createUser } from '../modules/users/create-user';
 import { verifyCredentials } from '../modules/users/verify-credentials';
 import { API_RESOURCE, FIRST_PARTY_SCOPES, issuerPath } from './create-provider';
 import { createCsrfToken, isCsrfTokenValid, isForeignOrigin } from './csrf';
-import { MESSAGES, type TLocale, type TMessages } from './messages';
+import { LOCALES, MESSAGES, type TLocale, type TMessages } from './messages';
 import { createScriptNonce, pageHeaders, type TLanguageLinks } from './pages/layout';
 import { renderNoticePage } from './pages/notice-page';
 import { renderSignInPage } from './pages/sign-in-page';
@@ -90,7 +90,9 @@ export function registerInteractionRoutes(app: FastifyInstance, options: TIntera
     const here = `${realmPath}/login-actions/${encodeURIComponent(uid)}${request.url.split('?')[0]?.endsWith('/signup') ? '/signup' : ''}`;
     // The app fixes the language with ui_locales; only without it may the page offer a switch.
     const languageLinks =
-      typeof uiLocales === 'string' && uiLocales ? undefined : { de: `${here}?lang=de`, en: `${here}?lang=en` };
+      typeof uiLocales === 'string' && uiLocales
+        ? undefined
+        : (Object.fromEntries(LOCALES.map((code) => [code, `${here}?lang=${code}`])) as TLanguageLinks);
     return { uid, locale, m: MESSAGES[locale], languageLinks };
   };
 

@@ -1,5 +1,5 @@
 /** Languages of the provider's pages; German is the default, as in the web app. */
-export const LOCALES = ['de', 'en'] as const;
+export const LOCALES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
 export type TLocale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: TLocale = 'de';
 
@@ -145,5 +145,206 @@ const en: TMessages = {
   errorCode: 'Error code',
 };
 
+const fr: TMessages = {
+  appTitle: 'data marketplace',
+  backToApp: 'Retour au data marketplace',
+  language: 'Langue',
+  errorPrefix: 'Erreur : ',
+  signInTitle: 'Se connecter',
+  signInButton: 'Se connecter',
+  email: 'Adresse e-mail',
+  password: 'Mot de passe',
+  name: 'Nom',
+  noAccount: 'Pas encore de compte ?',
+  signUpLink: 'Créer un compte',
+  haveAccount: 'Vous avez déjà un compte ?',
+  signInLink: 'Se connecter',
+  cancel: 'Annuler',
+  signUpTitle: 'Créer un compte',
+  signUpButton: 'Créer le compte',
+  passwordRule:
+    'Au moins 10 caractères, dont au moins une lettre et un chiffre ; la partie de votre adresse e-mail avant le @ ne doit pas y figurer.',
+  invalidCredentials: "L'adresse e-mail ou le mot de passe est incorrect.",
+  missingCredentials: 'Saisissez votre adresse e-mail et votre mot de passe.',
+  tooManySignIns: (minutes) =>
+    `Trop de connexions échouées. Veuillez réessayer dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  tooManySignUps: (minutes) =>
+    `Trop d'inscriptions depuis ce réseau. Veuillez réessayer dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  emailInvalid: 'Saisissez une adresse e-mail valide.',
+  nameRequired: 'Saisissez votre nom (100 caractères au plus).',
+  emailTaken: 'Un compte existe déjà avec cette adresse e-mail. Veuillez vous connecter.',
+  passwordTooShort: 'Le mot de passe doit comporter au moins 10 caractères.',
+  passwordTooLong: 'Le mot de passe doit comporter au plus 256 caractères.',
+  passwordNeedsLetterAndDigit: 'Le mot de passe doit contenir au moins une lettre et un chiffre.',
+  passwordContainsEmail: 'Le mot de passe ne doit pas contenir la partie de votre adresse e-mail avant le @.',
+  forbiddenTitle: 'Demande refusée',
+  forbiddenText: "Le formulaire a expiré ou n'a pas été envoyé depuis ce site. Veuillez recommencer la connexion.",
+  expiredTitle: 'Connexion expirée',
+  expiredText:
+    'Cette connexion a expiré ou est déjà terminée. Veuillez retourner au data marketplace et vous reconnecter.',
+  logoutTitle: 'Se déconnecter',
+  logoutQuestion: 'Voulez-vous vous déconnecter du data marketplace ?',
+  logoutYes: 'Se déconnecter',
+  loggingOut: 'Déconnexion en cours…',
+  signedOutTitle: 'Déconnecté',
+  signedOutText: 'Vous êtes déconnecté.',
+  errorTitle: "Une erreur s'est produite",
+  errorText: "La demande de connexion n'a pas pu être traitée.",
+  errorCode: "Code d'erreur",
+};
+
+const es: TMessages = {
+  appTitle: 'data marketplace',
+  backToApp: 'Volver al data marketplace',
+  language: 'Idioma',
+  errorPrefix: 'Error: ',
+  signInTitle: 'Iniciar sesión',
+  signInButton: 'Iniciar sesión',
+  email: 'Dirección de correo electrónico',
+  password: 'Contraseña',
+  name: 'Nombre',
+  noAccount: '¿Aún no tiene cuenta?',
+  signUpLink: 'Registrarse',
+  haveAccount: '¿Ya tiene una cuenta?',
+  signInLink: 'Iniciar sesión',
+  cancel: 'Cancelar',
+  signUpTitle: 'Crear una cuenta',
+  signUpButton: 'Crear cuenta',
+  passwordRule:
+    'Al menos 10 caracteres, con al menos una letra y un dígito; no debe contener la parte de su dirección de correo anterior a la @.',
+  invalidCredentials: 'La dirección de correo o la contraseña no son correctas.',
+  missingCredentials: 'Introduzca su dirección de correo y su contraseña.',
+  tooManySignIns: (minutes) =>
+    `Demasiados inicios de sesión fallidos. Vuelva a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  tooManySignUps: (minutes) =>
+    `Demasiados registros desde esta red. Vuelva a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  emailInvalid: 'Introduzca una dirección de correo válida.',
+  nameRequired: 'Introduzca su nombre (como máximo 100 caracteres).',
+  emailTaken: 'Ya existe una cuenta con esta dirección de correo. Inicie sesión.',
+  passwordTooShort: 'La contraseña debe tener al menos 10 caracteres.',
+  passwordTooLong: 'La contraseña debe tener como máximo 256 caracteres.',
+  passwordNeedsLetterAndDigit: 'La contraseña debe contener al menos una letra y un dígito.',
+  passwordContainsEmail: 'La contraseña no debe contener la parte de su dirección de correo anterior a la @.',
+  forbiddenTitle: 'Solicitud rechazada',
+  forbiddenText: 'El formulario ha caducado o no se envió desde este sitio. Vuelva a iniciar sesión.',
+  expiredTitle: 'Inicio de sesión caducado',
+  expiredText:
+    'Este inicio de sesión ha caducado o ya se ha completado. Vuelva al data marketplace e inicie sesión de nuevo.',
+  logoutTitle: 'Cerrar sesión',
+  logoutQuestion: '¿Desea cerrar la sesión del data marketplace?',
+  logoutYes: 'Cerrar sesión',
+  loggingOut: 'Cerrando la sesión…',
+  signedOutTitle: 'Sesión cerrada',
+  signedOutText: 'Ha cerrado la sesión.',
+  errorTitle: 'Algo ha salido mal',
+  errorText: 'No se ha podido procesar la solicitud de inicio de sesión.',
+  errorCode: 'Código de error',
+};
+
+const it: TMessages = {
+  appTitle: 'data marketplace',
+  backToApp: 'Torna al data marketplace',
+  language: 'Lingua',
+  errorPrefix: 'Errore: ',
+  signInTitle: 'Accedi',
+  signInButton: 'Accedi',
+  email: 'Indirizzo e-mail',
+  password: 'Password',
+  name: 'Nome',
+  noAccount: 'Non hai ancora un account?',
+  signUpLink: 'Registrati',
+  haveAccount: 'Hai già un account?',
+  signInLink: 'Accedi',
+  cancel: 'Annulla',
+  signUpTitle: 'Crea un account',
+  signUpButton: 'Crea account',
+  passwordRule:
+    'Almeno 10 caratteri, con almeno una lettera e una cifra; non deve contenere la parte del tuo indirizzo e-mail prima della @.',
+  invalidCredentials: "L'indirizzo e-mail o la password non sono corretti.",
+  missingCredentials: 'Inserisci il tuo indirizzo e-mail e la password.',
+  tooManySignIns: (minutes) =>
+    `Troppi accessi non riusciti. Riprova tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
+  tooManySignUps: (minutes) =>
+    `Troppe registrazioni da questa rete. Riprova tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
+  emailInvalid: 'Inserisci un indirizzo e-mail valido.',
+  nameRequired: 'Inserisci il tuo nome (al massimo 100 caratteri).',
+  emailTaken: 'Esiste già un account con questo indirizzo e-mail. Accedi.',
+  passwordTooShort: 'La password deve avere almeno 10 caratteri.',
+  passwordTooLong: 'La password deve avere al massimo 256 caratteri.',
+  passwordNeedsLetterAndDigit: 'La password deve contenere almeno una lettera e una cifra.',
+  passwordContainsEmail: 'La password non deve contenere la parte del tuo indirizzo e-mail prima della @.',
+  forbiddenTitle: 'Richiesta rifiutata',
+  forbiddenText: 'Il modulo è scaduto o non è stato inviato da questo sito. Ricomincia l’accesso.',
+  expiredTitle: 'Accesso scaduto',
+  expiredText: 'Questo accesso è scaduto o è già stato completato. Torna al data marketplace e accedi di nuovo.',
+  logoutTitle: 'Esci',
+  logoutQuestion: 'Vuoi uscire dal data marketplace?',
+  logoutYes: 'Esci',
+  loggingOut: 'Uscita in corso…',
+  signedOutTitle: 'Disconnesso',
+  signedOutText: 'Sei uscito.',
+  errorTitle: 'Qualcosa è andato storto',
+  errorText: 'Non è stato possibile gestire la richiesta di accesso.',
+  errorCode: 'Codice di errore',
+};
+
+const pt: TMessages = {
+  appTitle: 'data marketplace',
+  backToApp: 'Voltar ao data marketplace',
+  language: 'Idioma',
+  errorPrefix: 'Erro: ',
+  signInTitle: 'Iniciar sessão',
+  signInButton: 'Iniciar sessão',
+  email: 'Endereço de e-mail',
+  password: 'Palavra-passe',
+  name: 'Nome',
+  noAccount: 'Ainda não tem conta?',
+  signUpLink: 'Registar-se',
+  haveAccount: 'Já tem uma conta?',
+  signInLink: 'Iniciar sessão',
+  cancel: 'Cancelar',
+  signUpTitle: 'Criar uma conta',
+  signUpButton: 'Criar conta',
+  passwordRule:
+    'Pelo menos 10 caracteres, com pelo menos uma letra e um algarismo; não pode conter a parte do seu endereço de e-mail antes do @.',
+  invalidCredentials: 'O endereço de e-mail ou a palavra-passe estão incorretos.',
+  missingCredentials: 'Introduza o seu endereço de e-mail e a palavra-passe.',
+  tooManySignIns: (minutes) =>
+    `Demasiadas tentativas de início de sessão falhadas. Tente novamente dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  tooManySignUps: (minutes) =>
+    `Demasiados registos a partir desta rede. Tente novamente dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  emailInvalid: 'Introduza um endereço de e-mail válido.',
+  nameRequired: 'Introduza o seu nome (no máximo 100 caracteres).',
+  emailTaken: 'Já existe uma conta com este endereço de e-mail. Inicie sessão.',
+  passwordTooShort: 'A palavra-passe tem de ter pelo menos 10 caracteres.',
+  passwordTooLong: 'A palavra-passe pode ter no máximo 256 caracteres.',
+  passwordNeedsLetterAndDigit: 'A palavra-passe tem de conter pelo menos uma letra e um algarismo.',
+  passwordContainsEmail: 'A palavra-passe não pode conter a parte do seu endereço de e-mail antes do @.',
+  forbiddenTitle: 'Pedido recusado',
+  forbiddenText: 'O formulário expirou ou não foi enviado a partir deste site. Inicie sessão novamente.',
+  expiredTitle: 'Início de sessão expirado',
+  expiredText:
+    'Este início de sessão expirou ou já foi concluído. Volte ao data marketplace e inicie sessão novamente.',
+  logoutTitle: 'Terminar sessão',
+  logoutQuestion: 'Pretende terminar a sessão no data marketplace?',
+  logoutYes: 'Terminar sessão',
+  loggingOut: 'A terminar a sessão…',
+  signedOutTitle: 'Sessão terminada',
+  signedOutText: 'Terminou a sessão.',
+  errorTitle: 'Algo correu mal',
+  errorText: 'Não foi possível tratar o pedido de início de sessão.',
+  errorCode: 'Código de erro',
+};
+
 /** The texts of one language. */
-export const MESSAGES: Record<TLocale, TMessages> = { de, en };
+export const MESSAGES: Record<TLocale, TMessages> = { de, en, fr, es, it, pt };
+
+/** Each language's name in itself, for the pages' language links. */
+export const LOCALE_NAMES: Record<TLocale, string> = {
+  de: 'Deutsch',
+  en: 'English',
+  fr: 'Français',
+  es: 'Español',
+  it: 'Italiano',
+  pt: 'Português',
+};

@@ -14,17 +14,6 @@ function supported(tag: string): TLocale | null {
   return (LOCALES as readonly string[]).includes(primary) ? (primary as TLocale) : null;
 }
 
-/**
- * Languages the web app speaks that these pages do not: a user who chose one of them in the app
- * reads English here rather than German.
- */
-const APP_ONLY_LANGUAGES = ['fr', 'es', 'it', 'pt'];
-
-function fromAppLanguage(tag: string): TLocale | null {
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return supported(primary) ?? (APP_ONLY_LANGUAGES.includes(primary) ? 'en' : null);
-}
-
 function fromAcceptLanguage(header: string): TLocale | null {
   const ranked = header
     .split(',')
@@ -43,14 +32,14 @@ function fromAcceptLanguage(header: string): TLocale | null {
 }
 
 /**
- * The language of a provider page: the request's `ui_locales` (the app passes its language; the
- * app's French, Spanish, Italian and Portuguese get English), else
+ * The language of a provider page: the request's `ui_locales` (the app passes its language; the pages
+ * speak all six of the app's), else
  * a `lang` query parameter, else the browser's Accept-Language, else German.
  */
 export function resolveLocale(sources: TLocaleSources): TLocale {
   if (typeof sources.uiLocales === 'string') {
     for (const tag of sources.uiLocales.split(/\s+/)) {
-      const locale = tag ? fromAppLanguage(tag) : null;
+      const locale = tag ? supported(tag) : null;
       if (locale) return locale;
     }
   }

@@ -35,6 +35,7 @@ const PrerequisitesPage = page(() => import('../features/offer-creation/Prerequi
 const MyOrdersPage = page(() => import('../features/orders/MyOrdersPage'), 'MyOrdersPage');
 const MySalesPage = page(() => import('../features/orders/MySalesPage'), 'MySalesPage');
 const HomePage = page(() => import('../features/search/HomePage'), 'HomePage');
+const PublisherPage = page(() => import('../features/publisher/PublisherPage'), 'PublisherPage');
 const ResultsPage = page(() => import('../features/search/ResultsPage'), 'ResultsPage');
 const WatchlistPage = page(() => import('../features/watchlist/WatchlistPage'), 'WatchlistPage');
 
@@ -51,6 +52,7 @@ export const guardedRoutes: RouteObject[] = withErrorBoundaries([
   { index: true, element: <HomePage /> },
   { path: 'results', element: <ResultsPage /> },
   { path: 'offer/details/:id', element: <OfferDetailsPage /> },
+  { path: 'publisher/:id', element: <PublisherPage /> },
   { path: 'watchlist', element: <WatchlistPage /> },
   { path: 'acquisition', element: <AcquisitionsPage /> },
   { path: 'test', element: <TestPage /> },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGES, type TLocale } from '../messages';
+import { LOCALE_NAMES, LOCALES, MESSAGES, type TLocale } from '../messages';
 
 /** Escapes text for HTML content and quoted attribute values. */
 export function escapeHtml(value: unknown): string {
@@ -70,11 +70,8 @@ export type TLayoutOptions = {
 export function renderLayout(options: TLayoutOptions): string {
   const messages = MESSAGES[options.locale];
   const languages = options.languageLinks
-    ? `<nav class="languages" aria-label="${escapeHtml(messages.language)}">${(
-        [
-          ['de', 'Deutsch'],
-          ['en', 'English'],
-        ] as const
+    ? `<nav class="languages" aria-label="${escapeHtml(messages.language)}">${LOCALES.map(
+        (locale) => [locale, LOCALE_NAMES[locale]] as const,
       )
         .map(
           ([locale, label]) =>

@@ -76,6 +76,27 @@ describe('sign-up page checks', () => {
     expect(errorOf('password')).toBe('The password must contain at least one letter and one digit.');
   });
 
+  it('answers in French, Spanish, Italian and Portuguese on those pages', () => {
+    const expected: Record<'fr' | 'es' | 'it' | 'pt', string> = {
+      fr: 'Le mot de passe doit comporter au moins 10 caractères.',
+      es: 'La contraseña debe tener al menos 10 caracteres.',
+      it: 'La password deve avere almeno 10 caratteri.',
+      pt: 'A palavra-passe tem de ter pelo menos 10 caracteres.',
+    };
+    for (const [locale, tooShort] of Object.entries(expected) as ['fr' | 'es' | 'it' | 'pt', string][]) {
+      window = new Window();
+      document = window.document;
+      const form = openPage(locale);
+      fill(form, { name: '', email: 'no-address', password: 'court1' });
+      expect(submit(form)).toBe(true);
+      expect(errorOf('name')).toBe(MESSAGES[locale].nameRequired);
+      expect(errorOf('email')).toBe(MESSAGES[locale].emailInvalid);
+      expect(errorOf('password')).toBe(tooShort);
+      expect(document.title.startsWith(MESSAGES[locale].errorPrefix)).toBe(true);
+      expect(document.getElementById('password-hint')?.textContent).toBe(MESSAGES[locale].passwordRule);
+    }
+  });
+
   it('refuses a password holding the address before the @, as the server does', () => {
     const form = openPage('en');
     fill(form, { name: 'Max', email: 'maxmuster@example.org', password: 'maxmuster2026' });

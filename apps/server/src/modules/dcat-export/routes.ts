@@ -1,6 +1,9 @@
 import {
+  CATALOG_FORMATS,
   catalogEndpoint,
   catalogOfferEndpoint,
+  type TCatalogFormat,
+  ZCatalogOfferQuerystring,
   ZCatalogParams,
   ZCatalogQuerystring,
   ZErrorResponse,
@@ -11,32 +14,51 @@ import type { Quad } from 'n3';
 import { z } from 'zod';
 import { getCatalogOffer } from './get-catalog-offer';
 import { getCatalogPage } from './get-catalog-page';
-import { toJsonLd, toTurtle } from './serialize-catalog';
+import { toJsonLd, toRdfXml, toTurtle } from './serialize-catalog';
 
-/** Turtle when the Accept header ranks it above JSON-LD; JSON-LD otherwise (also for * / * and JSON). */
-function prefersTurtle(accept: string | undefined): boolean {
-  let turtle = 0;
-  let jsonLd = 0;
+const FORMAT_OF_MEDIA_TYPE: Record<string, TCatalogFormat> = {
+  'application/ld+json': 'jsonld',
+  'application/json': 'jsonld',
+  'text/turtle': 'turtle',
+  'application/rdf+xml': 'rdfxml',
+};
+
+/**
+ * The format the Accept header ranks highest among those the export writes; JSON-LD on a tie, for * / *,
+ * and when none is named (the export's answer before it wrote other formats).
+ */
+export function preferredFormat(accept: string | undefined): TCatalogFormat {
+  const quality: Record<TCatalogFormat, number> = { jsonld: 0, turtle: 0, rdfxml: 0 };
   for (const part of (accept ?? '').split(',')) {
     const [type, ...parameters] = part.trim().toLowerCase().split(';');
+    const format = FORMAT_OF_MEDIA_TYPE[type?.trim() ?? ''];
+    if (!format) continue;
     const q = Number(parameters.find((parameter) => parameter.trim().startsWith('q='))?.split('=')[1] ?? 1);
-    if (type === 'text/turtle') turtle = Math.max(turtle, q);
-    if (type === 'application/ld+json' || type === 'application/json') jsonLd = Math.max(jsonLd, q);
+    quality[format] = Math.max(quality[format], Number.isFinite(q) ? q : 0);
   }
-  return turtle > jsonLd;
+  const best = Math.max(quality.jsonld, quality.turtle, quality.rdfxml);
+  if (best === 0 || quality.jsonld === best) return 'jsonld';
+  return quality.turtle === best ? 'turtle' : 'rdfxml';
 }
 
-async function send(request: FastifyRequest, reply: FastifyReply, quads: Quad[]) {
-  reply.header('vary', 'accept');
-  if (prefersTurtle(request.headers.accept)) {
-    return reply.type('text/turtle; charset=utf-8').send(await toTurtle(quads));
-  }
-  return reply.type('application/ld+json; charset=utf-8').send(JSON.stringify(await toJsonLd(quads)));
+/** Answers the triples in `?format=` when given, else in the format the Accept header prefers. */
+async function send(request: FastifyRequest, reply: FastifyReply, quads: Quad[], format: TCatalogFormat | undefined) {
+  if (!format) reply.header('vary', 'accept');
+  const chosen = format ?? preferredFormat(request.headers.accept);
+  reply.type(`${CATALOG_FORMATS[chosen]}; charset=utf-8`);
+  if (chosen === 'turtle') return reply.send(await toTurtle(quads));
+  if (chosen === 'rdfxml') return reply.send(await toRdfXml(quads));
+  return reply.send(JSON.stringify(await toJsonLd(quads)));
 }
 
-const ZDcatDocument = z.unknown().describe('DCAT-AP as JSON-LD (application/ld+json) or Turtle (text/turtle)');
+const ZDcatDocument = z
+  .unknown()
+  .describe('DCAT-AP as JSON-LD (application/ld+json), Turtle (text/turtle) or RDF/XML (application/rdf+xml)');
 
-/** The catalogue as DCAT-AP for other portals to harvest: JSON-LD or Turtle by content negotiation. */
+/**
+ * The catalogue as DCAT-AP for other portals to harvest: JSON-LD, Turtle or RDF/XML, chosen by `?format=`
+ * or else by content negotiation.
+ */
 export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogUrl = `${app.config.publicUrl}${catalogEndpoint.path}`;
   const offerPageUrl = (offerId: string) => `${app.config.publicUrl}/offer/details/${encodeURIComponent(offerId)}`;
@@ -61,8 +83,10 @@ export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
           catalogUrl,
           offerPageUrl,
           viewer: { userId: request.user.id, db: app.database.db },
-          ...request.query,
+          page: request.query.page,
+          pageSize: request.query.pageSize,
         }),
+        request.query.format,
       ),
   });
 
@@ -72,7 +96,10 @@ export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['catalog'],
       summary: 'One offer as a DCAT-AP dataset',
+      description:
+        "`?format=jsonld|turtle|rdfxml` picks the serialisation (a plain link can send no Accept header); without it the Accept header decides. A paid offer's distributions name the offer's marketplace page as `dcat:accessURL` (with `dsm:accessRestricted true`) unless the caller supplies the offer or holds an active entitlement to it.",
       params: ZCatalogParams,
+      querystring: ZCatalogOfferQuerystring,
       response: { 200: ZDcatDocument, 400: ZErrorResponse, 404: ZErrorResponse },
     },
     handler: async (request, reply) =>
@@ -86,6 +113,7 @@ export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
           viewer: { userId: request.user.id, db: app.database.db },
           id: request.params.id,
         }),
+        request.query.format,
       ),
   });
 };

@@ -1,5 +1,6 @@
 import jsonld from 'jsonld';
 import { type Quad, Writer } from 'n3';
+import { graph, parse, serialize } from 'rdflib';
 import { NS } from '../harvest/dcat-vocabulary';
 
 /** Prefixes of the Turtle output and terms of the JSON-LD context. */
@@ -22,13 +23,31 @@ export function toTurtle(quads: Quad[]): Promise<string> {
   });
 }
 
-/** Compacted JSON-LD with the DCAT-AP prefixes as its context. */
-export async function toJsonLd(quads: Quad[]): Promise<object> {
-  const nquads = await new Promise<string>((resolve, reject) => {
+function toNQuads(quads: Quad[]): Promise<string> {
+  return new Promise((resolve, reject) => {
     const writer = new Writer({ format: 'N-Quads' });
     writer.addQuads(quads);
     writer.end((error, result: string) => (error ? reject(error) : resolve(result)));
   });
+}
+
+/**
+ * RDF/XML with the DCAT-AP prefixes, written by rdflib (n3 writes no RDF/XML). The quads travel as
+ * N-Triples (read by rdflib's Turtle parser, N-Triples being a subset of Turtle), without loss of language
+ * tags, datatypes or blank nodes.
+ */
+export async function toRdfXml(quads: Quad[]): Promise<string> {
+  const store = graph();
+  for (const [prefix, uri] of Object.entries(PREFIXES)) store.setPrefixForURI(prefix, uri);
+  parse(await toNQuads(quads), store, 'urn:dsm:export', 'text/turtle');
+  const xml = serialize(null, store, undefined, 'application/rdf+xml');
+  if (xml === undefined) throw new Error('rdflib wrote no RDF/XML');
+  return xml;
+}
+
+/** Compacted JSON-LD with the DCAT-AP prefixes as its context. */
+export async function toJsonLd(quads: Quad[]): Promise<object> {
+  const nquads = await toNQuads(quads);
   const expanded = await jsonld.fromRDF(nquads, { format: 'application/n-quads', useNativeTypes: false });
   return jsonld.compact(expanded, { '@context': PREFIXES } as never);
 }

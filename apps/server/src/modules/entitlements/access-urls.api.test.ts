@@ -83,7 +83,12 @@ async function buy(who: TSignedIn, offerIds: string[], idempotencyKey?: string) 
 
 type TAnswer = { route: string; status: number; text: string };
 
-const FORMATS = { 'JSON-LD': 'application/ld+json', Turtle: 'text/turtle', JSON: 'application/json' };
+const FORMATS = {
+  'JSON-LD': 'application/ld+json',
+  Turtle: 'text/turtle',
+  'RDF/XML': 'application/rdf+xml',
+  JSON: 'application/json',
+};
 
 /**
  * Every answer a user can get that holds offers, endpoints or distributions, as raw text. The keys of
@@ -107,6 +112,18 @@ async function everyAnswer(who: TSignedIn): Promise<TAnswer[]> {
     for (const id of all) {
       calls.push({ route: `GET /api/catalog/{id} (${name})`, method: 'GET', path: `/api/catalog/${id}`, accept });
     }
+  }
+  for (const format of ['jsonld', 'turtle', 'rdfxml']) {
+    for (const id of all) {
+      calls.push({
+        route: `GET /api/catalog/{id} (?format=${format})`,
+        method: 'GET',
+        path: `/api/catalog/${id}?format=${format}`,
+      });
+    }
+  }
+  for (const id of all) {
+    calls.push({ route: 'GET /api/search/related/{id}', method: 'GET', path: `/api/search/related/${id}` });
   }
   calls.push({ route: 'GET /api/acquisitions', method: 'GET', path: '/api/acquisitions' });
   calls.push({
@@ -167,6 +184,7 @@ const COVERED = [
   'POST /api/search',
   'GET /api/catalog',
   'GET /api/catalog/{id}',
+  'GET /api/search/related/{id}',
   'GET /api/acquisitions',
   'GET /api/connectors/{connectorId}/offers',
   'GET /api/metadata/like',
@@ -186,6 +204,9 @@ const CARRY_NO_URLS = [
   'GET /app-config.json',
   'GET /api/search/suggest',
   'GET /api/search/cache',
+  'GET /api/search/formats',
+  // A publisher's name, place and offer count; its offers come from POST /api/search.
+  'GET /api/publishers/{id}',
   'GET /api/licence',
   'POST /api/licence',
   // Publishing and uploading answer the publisher, who may see their own URLs.
@@ -296,6 +317,9 @@ describe("paid offers' access URLs", () => {
     expect(free.some((route) => route.startsWith('POST /api/search'))).toBe(true);
     expect(free.some((route) => route.startsWith('GET /api/catalog (Turtle)'))).toBe(true);
     expect(free.some((route) => route.startsWith('GET /api/catalog/{id} (JSON-LD)'))).toBe(true);
+    expect(free.some((route) => route.startsWith('GET /api/catalog/{id} (RDF/XML)'))).toBe(true);
+    expect(free.some((route) => route.startsWith('GET /api/catalog/{id} (?format=rdfxml)'))).toBe(true);
+    expect(free.some((route) => route.startsWith('GET /api/search/related/{id}'))).toBe(true);
   });
 
   it('leave a visitor the name, type, licence, status and size of each endpoint, flagged as restricted', async () => {
@@ -361,6 +385,10 @@ describe("paid offers' access URLs", () => {
       expect(routes.some((route) => route.startsWith('POST /api/search'))).toBe(true);
       expect(routes.some((route) => route.startsWith('GET /api/catalog (Turtle)'))).toBe(true);
       expect(routes.some((route) => route.startsWith('GET /api/catalog/{id} (JSON-LD)'))).toBe(true);
+      for (const format of ['jsonld', 'turtle', 'rdfxml']) {
+        expect(routes.some((route) => route.startsWith(`GET /api/catalog/{id} (?format=${format})`))).toBe(true);
+      }
+      expect(routes.some((route) => route.startsWith('GET /api/search/related/{id}'))).toBe(true);
     }
     const connectorRoutes = whereSeen(answers, urls.connector).get(urls.connector[0]!)!;
     expect(connectorRoutes.some((route) => route.startsWith('GET /api/connectors/{id}/offers'))).toBe(true);

@@ -1,8 +1,13 @@
 import {
+  catalogueFormatsEndpoint,
+  relatedOffersEndpoint,
   searchCacheEndpoint,
   searchEndpoint,
   searchSuggestEndpoint,
+  ZCatalogueFormatsResponse,
   ZErrorResponse,
+  ZRelatedOffersParams,
+  ZRelatedOffersResponse,
   ZSearchCacheResponse,
   ZSearchQuerystring,
   ZSearchRequest,
@@ -11,7 +16,9 @@ import {
   ZSuggestResponse,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getCatalogueFormats } from './get-catalogue-formats';
 import { getFilterValues } from './get-filter-values';
+import { getRelatedOffers } from './get-related-offers';
 import { presentSearchResponse } from './present-search-response';
 import { searchOffers } from './search-offers';
 import { suggestSearchTerms } from './suggest-search-terms';
@@ -66,5 +73,40 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZSearchCacheResponse },
     },
     handler: async () => getFilterValues(app.database.readDb),
+  });
+
+  app.route({
+    method: relatedOffersEndpoint.method,
+    url: relatedOffersEndpoint.path,
+    schema: {
+      tags: ['search'],
+      summary: 'Offers related to one: sharing its keywords or categories',
+      description:
+        "At most 6 offers: those sharing one of the offer's keywords first, then those sharing one of its categories, newest first within each. Never the offer itself nor a federated copy of it (the same title and description). A paid offer's access URLs are withheld as in search. An unknown offer is 404.",
+      params: ZRelatedOffersParams,
+      response: { 200: ZRelatedOffersResponse, 400: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
+    },
+    preHandler: app.rateLimits.search,
+    handler: async (request) => ({
+      data: await getRelatedOffers({
+        db: app.database.readDb,
+        searchIndex: app.searchIndex,
+        viewer: { userId: request.user.id, db: app.database.db },
+        id: request.params.id,
+      }),
+    }),
+  });
+
+  app.route({
+    method: catalogueFormatsEndpoint.method,
+    url: catalogueFormatsEndpoint.path,
+    schema: {
+      tags: ['search'],
+      summary: 'The distribution formats the catalogue uses, with how many offers have each',
+      description:
+        "Every format of the searchable offers' distributions, as the search filter `formats` takes it, with the number of offers having it, the most used first. Counted over the whole catalogue and kept for up to five minutes.",
+      response: { 200: ZCatalogueFormatsResponse },
+    },
+    handler: async () => getCatalogueFormats(app.database.readDb),
   });
 };

@@ -1,8 +1,13 @@
-import { Button, Group, Table, Text } from '@mantine/core';
-import { IconExternalLink, IconLink, IconLock } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { EndpointCards } from './EndpointCards';
+import { EndpointActions, EndpointLink } from './EndpointParts';
 import { EndpointStatus } from './EndpointStatus';
 import type { TEndpointRow } from './endpoint-rows';
+
+/** Below Mantine's sm breakpoint the seven columns do not fit: the endpoints become cards. */
+export const PHONE_QUERY = '(max-width: 48em)';
 
 export type TEndpointsTableProps = {
   rows: readonly TEndpointRow[];
@@ -11,12 +16,13 @@ export type TEndpointsTableProps = {
 
 /**
  * The Endpoints table: name, type, licence, status, link and licence URL of each distribution,
- * with the row actions 'Show link' and 'Go to license' (a new tab). Scrolls sideways on phones. A
+ * with the row actions 'Show link' and 'Go to license' (a new tab). On a phone, one card per endpoint. A
  * paid offer's link is withheld from those who have not bought it: the Link column says buying gives
  * access, and 'Show link' explains it.
  */
 export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
   const { t } = useTranslation();
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   if (rows.length === 0) {
     return (
       <Text c="gray.7" data-testid="endpoints-empty">
@@ -24,6 +30,7 @@ export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
       </Text>
     );
   }
+  if (isPhone) return <EndpointCards rows={rows} onShowLink={onShowLink} />;
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table verticalSpacing="sm" striped data-testid="endpoints-table">
@@ -50,21 +57,7 @@ export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
                 <EndpointStatus check={row.check} />
               </Table.Td>
               <Table.Td maw={280}>
-                {row.isAccessRestricted ? (
-                  <Group gap={6} wrap="nowrap" data-testid="endpoint-link-restricted">
-                    <IconLock size={14} aria-hidden />
-                    <Text size="sm">{t('offer.restrictedLink')}</Text>
-                  </Group>
-                ) : row.link ? (
-                  // Long URLs are cut to one line; 'Show link' shows the whole of it.
-                  <Text size="sm" truncate="end" title={row.link} data-testid="endpoint-link">
-                    {row.link}
-                  </Text>
-                ) : (
-                  <Text size="sm" c="red.8" data-testid="endpoint-link-missing">
-                    {t('offer.brokenLink')}
-                  </Text>
-                )}
+                <EndpointLink row={row} />
               </Table.Td>
               <Table.Td maw={220}>
                 <Text size="sm" truncate="end" title={row.licenceUrl ?? undefined}>
@@ -72,35 +65,7 @@ export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconLink size={14} aria-hidden />}
-                    onClick={() => onShowLink(row)}
-                    aria-label={`${t('offer.showLink')}: ${row.name}`}
-                  >
-                    {t('offer.showLink')}
-                  </Button>
-                  {row.licenceUrl ? (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      component="a"
-                      href={row.licenceUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      leftSection={<IconExternalLink size={14} aria-hidden />}
-                      aria-label={`${t('offer.goToLicense')}: ${row.name} (${t('offer.newTab')})`}
-                    >
-                      {t('offer.goToLicense')}
-                    </Button>
-                  ) : (
-                    <Button size="xs" variant="subtle" disabled aria-label={`${t('offer.goToLicense')}: ${row.name}`}>
-                      {t('offer.goToLicense')}
-                    </Button>
-                  )}
-                </Group>
+                <EndpointActions row={row} onShowLink={onShowLink} />
               </Table.Td>
             </Table.Tr>
           ))}

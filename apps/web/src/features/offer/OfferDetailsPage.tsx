@@ -12,6 +12,7 @@ import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
 import { CartActions } from '../cart/CartActions';
 import { DataPreview } from '../preview/DataPreview';
+import { PublisherLink } from '../publisher/PublisherLink';
 import { useLicences } from '../search/use-licences';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { DetailsPanel } from './DetailsPanel';
@@ -19,6 +20,8 @@ import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
 import { LikeButton } from './LikeButton';
 import { OfferTermsPanel } from './OfferTermsPanel';
+import { OfferMetadataLinks } from './OfferMetadataLinks';
+import { RelatedOffers } from './RelatedOffers';
 import { isOfferId, useOfferDetails } from './use-offer-details';
 
 // The access-link dialog (Mantine's modal, its focus trap and scroll lock) loads apart from the
@@ -138,6 +141,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
               <Title order={1} data-testid="offer-title">
                 {item.title}
               </Title>
+              <PublisherLink offer={item} />
               <Group gap="xs">
                 <LikeButton
                   isLiked={isLiked}
@@ -194,6 +198,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
             <DetailsPanel item={item} />
             <OfferTermsPanel offerId={item['@id']} />
             <CartActions offer={item} />
+            <OfferMetadataLinks offerId={item['@id']} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={12}>
@@ -206,6 +211,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
         </Grid.Col>
       </Grid>
       <DataPreview item={item} />
+      <RelatedOffers offerId={item['@id']} />
       {hasShownLink && (
         <Suspense fallback={null}>
           <AccessLinkModal endpoint={shownLink} onClose={() => setShownLink(null)} />

@@ -1,4 +1,4 @@
-import type { TLicence } from '@dsm/contracts';
+import { encodePublisherId, type TLicence } from '@dsm/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -16,6 +16,22 @@ const LICENCES: TLicence[] = [
 ];
 
 describe('ResultCard', () => {
+  it("names the publisher under the card, linking to the publisher's page, and the formats in the card", () => {
+    const offer = makeTestOffer({ sizes: [1, 2] });
+    offer.datasets[0]!['dcat:distribution'][1]!['dcterms:format'] = 'json';
+    renderWithProviders(<ResultCard offer={offer} licences={LICENCES} />);
+    const publisher = screen.getByTestId('result-publisher');
+    expect(publisher.textContent).toBe('Publisher: City of Leipzig');
+    expect(within(publisher).getByRole('link', { name: 'City of Leipzig' }).getAttribute('href')).toBe(
+      `/publisher/${encodePublisherId('org-1')}`,
+    );
+    // Not inside the card's own link: each link is reachable on its own.
+    expect(
+      within(screen.getByRole('link', { name: 'Air quality in Leipzig' })).queryByTestId('result-publisher'),
+    ).toBeNull();
+    expect(screen.getByTestId('offer-formats').textContent).toBe('CSV, JSON');
+  });
+
   it('shows title, description, price, real size, modified date and licence, and links to the details', () => {
     const offer = makeTestOffer({
       paymentModel: 'SUBSCRIPTION_BASED',

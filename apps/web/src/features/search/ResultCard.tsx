@@ -3,6 +3,8 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/format';
+import { agentName, offerPublisher } from '../publisher/publisher-name';
+import { publisherPagePath } from '../publisher/publisher-path';
 import { formatSize, offerSize } from './format-size';
 import { licenceLabel } from './licence-label';
 import { paymentLabel, paymentText } from './payment-label';
@@ -15,8 +17,18 @@ export type TResultCardProps = {
   copies?: TOfferCopies | undefined;
 };
 
+/** The distinct formats of an offer's distributions, at most three: what tells apart cards of similar titles. */
+function cardFormats(offer: TOffer): string[] {
+  const formats = new Set<string>();
+  for (const dataset of offer.datasets)
+    for (const distribution of dataset['dcat:distribution'])
+      if (distribution['dcterms:format']) formats.add(distribution['dcterms:format'].toUpperCase());
+  return [...formats].slice(0, 3);
+}
+
 /**
- * One search result: title, description (2 lines), payment label, size, 'Updated' and licence.
+ * One search result: title (2 lines, 3 on a phone), description (2 lines), payment label, size, 'Updated',
+ * licence and formats; under the card its publisher, linking to the publisher's page.
  * The whole card is one link to the offer's details, named by its title. Plain elements styled by
  * app.css: a page holds up to 1000 cards, and component wrappers per card made such pages slow.
  * Memoized: the page renders again as its other queries settle, and the cards need not.
@@ -28,6 +40,8 @@ export const ResultCard = memo(function ResultCard({ offer, licences, copies }: 
   const label = paymentLabel(offer.paymentModel, offer.price);
   const updated = formatDateTime(offer.datasets[0]?.['dcterms:modified']) ?? t('results.notAvailable');
   const size = formatSize(offerSize(offer)) ?? t('results.unknownSize');
+  const formats = cardFormats(offer);
+  const publisher = offerPublisher(offer);
 
   return (
     <article aria-labelledby={`${domId}-title`}>
@@ -63,8 +77,21 @@ export const ResultCard = memo(function ResultCard({ offer, licences, copies }: 
             <dt>{t('results.licence')}:</dt>
             <dd data-testid="offer-licence">{licenceLabel(offer, licences)}</dd>
           </div>
+          {formats.length > 0 && (
+            <div>
+              <dt>{t('results.formats')}:</dt>
+              <dd data-testid="offer-formats">{formats.join(', ')}</dd>
+            </div>
+          )}
         </dl>
       </Link>
+      {publisher && (
+        // Outside the card's link: a link inside a link is not allowed, and each must be reachable on its own.
+        <p className="result-card__publisher" data-testid="result-publisher">
+          {t('results.publisher')}:{' '}
+          <Link to={publisherPagePath(publisher['@id'])}>{agentName(publisher) ?? t('results.unknownPublisher')}</Link>
+        </p>
+      )}
       {copies && copies.total > 0 && <CopiesLine copies={copies} />}
     </article>
   );

@@ -73,3 +73,12 @@ export function formatDay(value: string | null | undefined): string | null {
   const date = parse(value);
   return date ? berlinDay.format(date) : null;
 }
+
+/** A country's name from its ISO 3166-1 alpha-2 code in the page's language ('DE' -> 'Germany'); the code when unknown. */
+export function formatCountry(code: string, language = currentLanguage()): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

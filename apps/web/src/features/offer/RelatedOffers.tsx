@@ -1,0 +1,78 @@
+import type { TOffer } from '@dsm/contracts';
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../shared/format/format';
+import { agentName, offerPublisher } from '../publisher/publisher-name';
+import { paymentLabel, paymentText } from '../search/payment-label';
+import { useRelatedOffers } from './use-related-offers';
+
+/**
+ * 'Related offers' under the details: up to six offers sharing keywords or categories, each a card with
+ * its title (the link), publisher, price and date. Hidden while none is found, and when the call fails
+ * (an aside, not what the page is for).
+ */
+export function RelatedOffers({ offerId }: { offerId: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const related = useRelatedOffers(offerId);
+  if (related.isError || (related.data && related.data.data.length === 0)) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId} mt="xl" data-testid="related-offers">
+      <Title order={2} size="h3" id={headingId}>
+        {t('relatedOffers.title')}
+      </Title>
+      {related.data ? (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="sm"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {related.data.data.map((offer) => (
+            <RelatedCard key={offer['@id']} offer={offer} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" aria-busy aria-label={t('relatedOffers.loading')}>
+          <Skeleton height={96} />
+          <Skeleton height={96} />
+          <Skeleton height={96} />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function RelatedCard({ offer }: { offer: TOffer }) {
+  const { t } = useTranslation();
+  const publisher = offerPublisher(offer);
+  const updated = formatDateTime(offer.datasets[0]?.['dcterms:modified']);
+  return (
+    <Card component="li" withBorder radius="md" padding="sm" data-testid="related-offer">
+      <Stack gap={4}>
+        <Anchor
+          component={Link}
+          to={`/offer/details/${encodeURIComponent(offer['@id'])}`}
+          fw={600}
+          lineClamp={3}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {offer.title}
+        </Anchor>
+        {publisher && (
+          <Text size="xs" c="gray.7" lineClamp={1}>
+            {agentName(publisher) ?? t('results.unknownPublisher')}
+          </Text>
+        )}
+        <Text size="xs">
+          {paymentText(paymentLabel(offer.paymentModel, offer.price), t)}
+          {updated && ` · ${t('results.updated')} ${updated}`}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

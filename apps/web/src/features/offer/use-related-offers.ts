@@ -1,0 +1,14 @@
+import { relatedOffersPath, ZRelatedOffersResponse } from '@dsm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api';
+
+/** Up to six offers sharing the offer's keywords or categories (never the offer or its federated copies). */
+export function useRelatedOffers(offerId: string) {
+  return useQuery({
+    queryKey: ['related', offerId],
+    queryFn: ({ signal }) =>
+      apiFetch({ method: 'GET', path: relatedOffersPath(offerId), schema: ZRelatedOffersResponse, signal }),
+    // Related offers are an aside: a failure hides the section rather than asking again.
+    retry: false,
+  });
+}

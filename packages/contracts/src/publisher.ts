@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Publisher ids are IRIs (`https://…`, `urn:…`, `mailto:…`), which hold '/', '#', ':' and '?'. In paths
+ * (`/publisher/{id}`, `/api/publishers/{id}`) they travel as unpadded base64url of their UTF-8 bytes:
+ * only `A-Z a-z 0-9 - _`, so no proxy, router or browser decodes or normalises any part of them.
+ */
+export function encodePublisherId(iri: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(iri)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The IRI an encoded publisher id stands for; null when the text is not base64url of UTF-8. */
+export function decodePublisherId(encoded: string): string | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(encoded) || encoded.length % 4 === 1) return null;
+  try {
+    const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    const iri = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // Only the one canonical spelling is accepted, so that a publisher has one address.
+    return encodePublisherId(iri) === encoded ? iri : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The longest encoded id accepted: agent IRIs are at most about 1,500 characters. */
+const MAX_ENCODED_ID = 2048;
+
+/** `GET /api/publishers/:id`: the publisher with that id (base64url, see `encodePublisherId`). */
+export const ZPublisherParams = z.object({
+  id: z
+    .string()
+    .max(MAX_ENCODED_ID, `id must be at most ${MAX_ENCODED_ID} characters`)
+    .refine((id) => decodePublisherId(id) !== null, {
+      message: "must be the publisher's IRI as unpadded base64url",
+    }),
+});
+export type TPublisherParams = z.infer<typeof ZPublisherParams>;
+
+/** A publisher of catalogue offers as its public page shows it. */
+export const ZPublisher = z.object({
+  /** The publisher's IRI. */
+  '@id': z.string(),
+  /** The IRI as base64url: the `{id}` of `/publisher/{id}` and `/api/publishers/{id}`. */
+  id: z.string(),
+  type: z.enum(['foaf:Organization', 'foaf:Person']),
+  /** The organisation's legal name when it sells through the marketplace, else the name the catalogue gives. */
+  name: z.string(),
+  /**
+   * The value the search filter `publishers` takes for this publisher (the name search lists it under):
+   * the page lists its offers through `POST /api/search`.
+   */
+  searchName: z.string(),
+  /** ISO 3166-1 alpha-2: the selling organisation's country, else that of the publisher's newest offer; null when unknown. */
+  country: z.string().nullable(),
+  /** The selling organisation's city; null for publishers imported from other catalogues. */
+  city: z.string().nullable(),
+  /** How many offers in the catalogue name it as publisher, counted up to the result cap of 10000. */
+  offerCount: z.number().int(),
+  /** True when there are more offers than `offerCount` says. */
+  isOfferCountCapped: z.boolean(),
+});
+export type TPublisher = z.infer<typeof ZPublisher>;
+
+export const publisherEndpoint = { method: 'GET', path: '/api/publishers/:id' } as const;
+/** The API path of one publisher. */
+export const publisherPath = (iri: string): string => `/api/publishers/${encodePublisherId(iri)}`;
