@@ -13,8 +13,9 @@ import { insertOffer } from '../catalogue/load-offers';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
 import { createLinkChecker, type TLinkChecker } from '../link-checker/link-checker';
 import { requestOfferChecks } from '../link-checker/request-link-checks';
-import { ensureDemoFiles, type TDemoFiles } from './ensure-demo-files';
+import { DEMO_FILE_LIST, ensureDemoFiles, type TDemoFiles } from './ensure-demo-files';
 import { pointOfferAtDemoFiles } from './point-offer-at-demo-files';
+import { recordDemoFileSizes } from './record-demo-file-sizes';
 import { repointDemoEndpoints } from './repoint-demo-endpoints';
 
 /** Demo offers seeded: the first judged offers, with one to four endpoints each. */
@@ -52,7 +53,8 @@ beforeAll(async () => {
     datasets: SEEDED,
     adaptOffer: (offer) => {
       seededIds.push(offer.id);
-      return pointOfferAtDemoFiles(offer, demo.files, STALE_URL);
+      // As at a first start: seeded while the files are written, so without their sizes.
+      return pointOfferAtDemoFiles(offer, DEMO_FILE_LIST, STALE_URL);
     },
   });
   const stray = makeOffer({ id: strayId, title: 'Endpoint on another local port' });
@@ -89,8 +91,16 @@ describe('demo data served under /demo-data/', () => {
     expect(range.headers.get('content-range')).toBe(`bytes 0-29/${file.byteSize}`);
     expect(await range.text()).toBe('{"type":"FeatureCollection","n');
 
-    const unchanged = await fetch(url, { headers: { 'if-none-match': etag! } });
-    expect(unchanged.status).toBe(304);
+    // fetch would add Cache-Control: no-cache to a conditional request, as a browser's reload does.
+    const unchanged = await new Promise<number>((resolve, reject) => {
+      http
+        .get(url, { headers: { 'if-none-match': etag! } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+    expect(unchanged).toBe(304);
 
     const csv = await fetch(`${testApp.baseUrl}/demo-data/schools.csv`, { headers: { 'accept-encoding': 'identity' } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -113,6 +123,8 @@ describe('the link checker and search with the demo data', () => {
     const moved = await repointDemoEndpoints(database.db, testApp.baseUrl);
     expect(moved).toBeGreaterThanOrEqual(SEEDED);
     expect(await repointDemoEndpoints(database.db, testApp.baseUrl)).toBe(0);
+    expect(await recordDemoFileSizes(database.db, demo.files)).toBe(moved);
+    expect(await recordDemoFileSizes(database.db, demo.files)).toBe(0);
 
     await requestOfferChecks(database.db, [...seededIds, strayId]);
     checker = createLinkChecker({
@@ -156,6 +168,10 @@ describe('the link checker and search with the demo data', () => {
       const file = demo.files.find((candidate) => url.endsWith(`/${candidate.name}`));
       expect(file, url).toBeDefined();
       expect(check).toMatchObject({ status: 'online', httpStatus: 200, byteSize: file!.byteSize, failure: null });
+      const declared = items
+        .flatMap((item) => item.datasets.flatMap((dataset) => dataset['dcat:distribution']))
+        .find((distribution) => distribution['@id'] === check.distributionId);
+      expect(declared?.['dcat:byteSize']).toBe(file!.byteSize);
     }
     // The other local port stays closed, although the path looks the same.
     expect(items.at(-1)!.endpointChecks[0]).toMatchObject({ status: 'offline', failure: 'private-address' });
