@@ -19,6 +19,7 @@ import { registerLoopbackAliasRedirect } from './idp/redirect-loopback-alias';
 import { registerCompression } from './lib/compression';
 import { handleFrameworkError, isApiPath, registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
+import { configureOwnOrigin } from './lib/outbound/outbound-policy';
 import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
@@ -33,6 +34,9 @@ import { catalogExportRoutes } from './modules/dcat-export/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { configureDownloadSourcePolicy } from './modules/downloads/download-source-policy';
 import { downloadRoutes } from './modules/downloads/routes';
+import { demoFilesDir } from './modules/demo-data/ensure-demo-files';
+import { DEMO_DATA_PATH } from './modules/demo-data/point-offer-at-demo-files';
+import { demoDataRoutes } from './modules/demo-data/routes';
 import { configureHarvestLocations } from './modules/harvest/harvest-location-policy';
 import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { harvestRoutes } from './modules/harvest/routes';
@@ -115,6 +119,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   });
   configureConnectorTimeout(options.config.connectorTimeoutMs);
   configureDownloadSourcePolicy({ allowedHosts: options.config.downloads.allowedHosts });
+  configureOwnOrigin(options.config.hasDemoData ? options.config.publicUrl : null);
   app.decorate('database', options.database);
   app.decorate('config', options.config);
   app.decorate('linkChecks', options.linkChecks ?? null);
@@ -183,6 +188,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(harvestRoutes);
   await app.register(catalogExportRoutes);
   await app.register(publisherRoutes);
+  if (options.config.hasDemoData) await app.register(demoDataRoutes, { dir: demoFilesDir(options.config.dataDir) });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -203,7 +209,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     const url = request.url;
     // A build file that is not there (a chunk of an older deploy) fails as a file instead of arriving
     // as the HTML page, so the app sees a failed import and offers a reload.
-    const isPage = !isApiPath(url) && !url.startsWith('/assets/');
+    const isPage = !isApiPath(url) && !url.startsWith('/assets/') && !url.startsWith(DEMO_DATA_PATH);
     if (isPage && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the web app decides what a path shows.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

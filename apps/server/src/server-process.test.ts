@@ -121,6 +121,8 @@ async function startMain(
       ...(options.embeddedDataDir ? {} : { DATABASE_URL: databaseUrl }),
       DATA_DIR: options.embeddedDataDir ?? dataDir,
       SEED_DATASETS: '200',
+      // The demo files are tested on their own; writing them would only slow every start here.
+      DEMO_DATA: 'false',
       SEARCH_RATE_LIMIT: '0',
       LOG_LEVEL: 'warn',
       ...options.env,

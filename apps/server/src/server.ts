@@ -6,13 +6,20 @@ import type { TConfig } from './config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type TEmbeddedPostgres, type TEmbeddedPostgresEvent } from './db/embedded-postgres';
 import { describeError } from './lib/describe-error';
+import type { TOfferRecord } from './modules/catalogue/offer-record';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
 import { assignDemoBuyerConnector } from './modules/deliveries/assign-demo-buyer-connector';
+import { DEMO_FILE_LIST } from './modules/demo-data/ensure-demo-files';
+import { DEMO_DATA_PATH, pointOfferAtDemoFiles } from './modules/demo-data/point-offer-at-demo-files';
+import { prepareDemoFiles } from './modules/demo-data/prepare-demo-files';
+import { recordDemoFileSizes } from './modules/demo-data/record-demo-file-sizes';
+import { repointDemoEndpoints } from './modules/demo-data/repoint-demo-endpoints';
 import { createHarvestScheduler, type THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { operatorRoleOf } from './modules/harvest/operator-policy';
 import { superviseJobQueues, type TJobQueueSupervision } from './modules/health/supervise-job-queues';
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
+import { requestOfferChecks } from './modules/link-checker/request-link-checks';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
 import { seedDemoOrganisations } from './modules/organisations/seed-demo-organisations';
@@ -27,6 +34,9 @@ export const EMBEDDED_DATABASE = 'dsm';
  * it then waits for the job runners (a harvest or link check cut short is retried later). With
  * the pools and PostgreSQL this keeps a SIGTERM under the 10 s most orchestrators allow.
  */
+/** Seeded demo offers whose endpoints are checked right after the first start (a sweep's worth). */
+export const FEATURED_DEMO_OFFERS = 200;
+
 export const SHUTDOWN_LIMITS = { drainMs: 6_000, jobsMs: 2_000, databaseMs: 1_000 } as const;
 
 /**
@@ -107,6 +117,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   // Set once the pools exist; the embedded PostgreSQL starts before them.
   let watched: TDatabaseHandle | null = null;
   let jobQueues: TJobQueueSupervision | null = null;
+  // Written on a thread of their own while PostgreSQL starts, migrates and seeds.
+  const demoFiles = config.hasDemoData ? prepareDemoFiles({ dataDir: config.dataDir, log }) : null;
   const opened = await openEmbeddedDatabase(config, log, (event) => {
     if (event.type === 'exited') {
       log(`Embedded PostgreSQL exited (${event.signal ?? `code ${event.code}`}); starting it again`);
@@ -151,12 +163,21 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+    const featuredDemoOffers: string[] = [];
     if (config.seedDatasets > 0) {
       let lastShown = 0;
       const seeded = await seedCatalogue({
         db: database.db,
         pool: database.pool,
         datasets: config.seedDatasets,
+        ...(config.hasDemoData
+          ? {
+              adaptOffer: (offer: TOfferRecord) => {
+                if (featuredDemoOffers.length < FEATURED_DEMO_OFFERS) featuredDemoOffers.push(offer.id);
+                return pointOfferAtDemoFiles(offer, DEMO_FILE_LIST, config.publicUrl);
+              },
+            }
+          : {}),
         onProgress: (loaded) => {
           if (loaded - lastShown >= Math.max(1000, config.seedDatasets / 10) || loaded === config.seedDatasets) {
             lastShown = loaded;
@@ -165,6 +186,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         },
       });
       if (seeded.offers > 0) log(`Seeded ${seeded.offers} demo offers`);
+      // The first offers are checked as soon as the link checker runs, so "Working endpoints only" finds some at
+      // once; the others when someone opens them. A catalogue seeded before is left as its checks are.
+      if (seeded.offers > 0 && config.hasDemoData) await requestOfferChecks(database.db, featuredDemoOffers);
+    }
+    if (config.hasDemoData) {
+      const moved = await repointDemoEndpoints(database.db, config.publicUrl);
+      if (moved > 0) log(`Pointed ${moved} demo endpoints at ${config.publicUrl}${DEMO_DATA_PATH}`);
     }
     if (config.isEmbeddedIdp) {
       const demoRoles = { userRole: config.userRole, operatorRole: operatorRoleOf(config.productId) };
@@ -193,7 +221,6 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       userAgent: `dsm-link-checker/1.0 (+${config.publicUrl})`,
       log: logQueueError,
     });
-    await linkChecker.start();
     harvests = createHarvestScheduler({
       databaseUrl,
       db: database.db,
@@ -219,6 +246,25 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
+    // Only now: a check of an endpoint the product serves itself (the demo files) would fail before it listens and
+    // the files are written. Checks asked for meanwhile are recorded and queued by the start's first sweep.
+    const checker = linkChecker;
+    const linkCheckerStarting = demoFiles
+      ? (async () => {
+          try {
+            const written = await demoFiles.ready;
+            const sized = await recordDemoFileSizes(database.db, written.files);
+            if (sized > 0) log(`Recorded the sizes of ${sized} demo endpoints`);
+          } catch (error) {
+            log(`The demo files are not served: ${describeError(error)}`);
+          }
+          await checker.start();
+        })()
+      : checker.start();
+    // The demo files may still be written: the product serves meanwhile, and the checker starts when they are.
+    if (demoFiles)
+      linkCheckerStarting.catch((error: unknown) => logQueueError('The link checker did not start', error));
+    else await linkCheckerStarting;
     // No shared job runner exists yet; the auto-cancel of unpaid orders runs on an in-process timer.
     orderJobs = startOrderJobs({ db: database.db, log });
     let stopping: Promise<void> | null = null;
@@ -238,6 +284,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
             app.server.closeAllConnections();
             await settlesWithin(closing, 500);
           }
+          await demoFiles?.stop();
+          await settlesWithin(linkCheckerStarting, SHUTDOWN_LIMITS.jobsMs);
           await settlesWithin(jobQueues?.stop() ?? Promise.resolve(), SHUTDOWN_LIMITS.jobsMs);
           const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), linkChecker?.stop()]);
           if (!(await settlesWithin(jobs, SHUTDOWN_LIMITS.jobsMs))) {
@@ -256,6 +304,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     };
   } catch (error) {
     opened?.embedded.stopSupervising();
+    await demoFiles?.stop();
     await jobQueues?.stop().catch(() => {});
     await orderJobs?.stop().catch(() => {});
     await harvests?.stop().catch(() => {});

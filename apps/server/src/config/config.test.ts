@@ -23,3 +23,14 @@ describe('harvest settings', () => {
     expect(() => loadConfig({ HARVEST_ALLOWED_HOSTS: 'http://evil/' })).toThrow(/HARVEST_ALLOWED_HOSTS/);
   });
 });
+
+describe('DEMO_DATA', () => {
+  it('is on in the embedded mode only, unless set', () => {
+    expect(loadConfig({}).hasDemoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).hasDemoData).toBe(false);
+    expect(loadConfig({ OIDC_ISSUER: 'https://login.example.org/realms/market' }).hasDemoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db', DEMO_DATA: 'true' }).hasDemoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'off' }).hasDemoData).toBe(false);
+    expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA="maybe": must be true or false/);
+  });
+});

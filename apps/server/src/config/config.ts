@@ -99,6 +99,15 @@ const ZEnvironment = z.object({
   OIDC_ROLES_CLAIM: z.string().min(1).default('realm_access.roles'),
   /** Number of demo offers seeded into an empty catalogue; 0 seeds none. */
   SEED_DATASETS: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
+  /**
+   * Serves generated demo files under /demo-data/ and points the seeded demo offers' endpoints at them, and lets
+   * outbound requests reach the product's own origin (PUBLIC_URL); on by default in the embedded mode (neither
+   * DATABASE_URL nor OIDC_ISSUER), off otherwise.
+   */
+  DEMO_DATA: z
+    .enum(['true', 'false', '1', '0', 'on', 'off'], { message: 'must be true or false' })
+    .transform((value) => ['true', '1', 'on'].includes(value))
+    .optional(),
   /** Log level of the server (pino). */
   LOG_LEVEL: ZLogLevel.default('info'),
   /**
@@ -239,6 +248,8 @@ export type TConfig = {
   oidcAudience: string;
   oidcRolesClaim: string;
   seedDatasets: number;
+  /** True when the product serves its demo files and its own origin is open to outbound requests (DEMO_DATA). */
+  hasDemoData: boolean;
   logLevel: z.infer<typeof ZLogLevel>;
   /** The marketplace's commission as a fraction of an invoice's net amount (COMMISSION_RATE). */
   commissionRate: number;
@@ -310,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidcAudience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID,
     oidcRolesClaim: e.OIDC_ROLES_CLAIM,
     seedDatasets: e.SEED_DATASETS,
+    hasDemoData: e.DEMO_DATA ?? (!e.OIDC_ISSUER && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     commissionRate: e.COMMISSION_RATE,
     rateLimits: { searchPerMinute: e.SEARCH_RATE_LIMIT, ordersPerMinute: e.ORDER_RATE_LIMIT },

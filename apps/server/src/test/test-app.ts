@@ -33,6 +33,8 @@ export async function startTestApp(
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     SEED_DATASETS: '0',
+    // The demo files and the open own origin are for the tests of that feature, which pass DEMO_DATA and DATA_DIR.
+    DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: baseUrl,
     PORT: String(port),

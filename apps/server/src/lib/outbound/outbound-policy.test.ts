@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundPolicy, OutboundAddressRefused, type TResolvedAddress } from './outbound-policy';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  configureOwnOrigin,
+  createOutboundPolicy,
+  isOwnOrigin,
+  OutboundAddressRefused,
+  type TResolvedAddress,
+} from './outbound-policy';
 
 let target: http.Server;
 let targetPort: number;
@@ -162,5 +168,44 @@ describe('outbound address policy: fetch', () => {
     const response = await policyOf(['127.0.0.1']).fetch(`http://127.0.0.1:${targetPort}/allowed`);
     expect(response.status).toBe(200);
     expect(hits).toEqual(['/allowed']);
+  });
+});
+
+describe("outbound address policy: the product's own origin (DEMO_DATA)", () => {
+  afterEach(() => configureOwnOrigin(null));
+
+  it('opens exactly the own host and port to every policy, and nothing while unconfigured', async () => {
+    const own = `http://127.0.0.1:${targetPort}`;
+    expect(await policyOf().problemOf(`${own}/demo-data/bus-stops.csv`)).toContain('loopback');
+    configureOwnOrigin(own);
+    const policy = policyOf();
+    expect(await policy.problemOf(`${own}/demo-data/bus-stops.csv`)).toBeNull();
+    expect(isOwnOrigin(new URL(`${own}/anything`))).toBe(true);
+    // Another port of the same host, and another name of the same address, stay closed.
+    expect(await policy.problemOf(`http://127.0.0.1:${redirectorPort}/`)).toContain('127.0.0.1 is a loopback address');
+    expect(await policy.problemOf(`http://localhost:${targetPort}/`)).toContain('is a loopback address');
+    expect(await policy.problemOf(`http://[::1]:${targetPort}/`)).toContain('::1 is a loopback address');
+    expect(isOwnOrigin(new URL(`http://localhost:${targetPort}/`))).toBe(false);
+  });
+
+  it('fetches from the own origin and refuses another loopback port', async () => {
+    hits = [];
+    configureOwnOrigin(`http://127.0.0.1:${targetPort}/`);
+    const policy = policyOf();
+    const response = await policy.fetch(`http://127.0.0.1:${targetPort}/demo-data/schools.json`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('secret');
+    const refusal = await refusalOf(policy.fetch(`http://127.0.0.1:${redirectorPort}/start`));
+    expect(refusal).toContain('127.0.0.1 is a loopback address');
+    expect(hits).toEqual(['/demo-data/schools.json']);
+  });
+
+  it('refuses a redirect from the own origin to another loopback port', async () => {
+    hits = [];
+    // The redirector plays the product: its answer points at another port of the same machine.
+    configureOwnOrigin(`http://127.0.0.1:${redirectorPort}`);
+    const refusal = await refusalOf(policyOf().fetch(`http://127.0.0.1:${redirectorPort}/demo-data/schools.json`));
+    expect(refusal).toContain('127.0.0.1 is a loopback address');
+    expect(hits).toEqual([]);
   });
 });

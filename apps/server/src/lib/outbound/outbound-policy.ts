@@ -8,8 +8,9 @@ import { describeAddressRange, isPublicAddress } from '../is-public-address';
  * an operator, a catalogue or a connector could point the server at its own loopback services, the internal
  * network or a cloud metadata service (169.254.169.254); so only public addresses are reached, unless the host is
  * on the allow list of that purpose (CONNECTOR_ALLOWED_HOSTS, LINK_CHECK_ALLOWED_HOSTS, HARVEST_ALLOWED_HOSTS) or
- * is an origin the process itself serves (the demo sandboxes). The rule is applied when an address is given
- * (`problemOf`) and again at every connection, redirect hop and DNS answer (`fetch`, `resolveTarget`).
+ * is an origin the process itself serves (the demo sandboxes), or is the product's own origin while it serves its
+ * demo data (`configureOwnOrigin`). The rule is applied when an address is given (`problemOf`) and again at every
+ * connection, redirect hop and DNS answer (`fetch`, `resolveTarget`).
  */
 
 /** One address a host name resolved to. */
@@ -60,6 +61,27 @@ export function bareHost(hostname: string): string {
   return hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 
+/** `host:port` of the product's own origin while it serves its demo data; null otherwise. */
+let ownOrigin: string | null = null;
+
+const originOf = (url: URL) => `${bareHost(url.hostname)}:${url.port || DEFAULT_PORTS[url.protocol] || ''}`;
+
+/**
+ * The own-origin rule, shared by every policy of the process: in the embedded demo the product serves its demo data
+ * under its own address (PUBLIC_URL), and its seeded offers point there, so link checks, previews, downloads and
+ * deliveries must reach it although PUBLIC_URL is a loopback or private address. Exactly that host name (or address)
+ * and port opens, as PUBLIC_URL writes it: another port of the same host, another name of the same address and a
+ * redirect from the own origin elsewhere are judged as before. `null` closes it again (the default).
+ */
+export function configureOwnOrigin(publicUrl: string | null): void {
+  ownOrigin = publicUrl === null ? null : originOf(new URL(publicUrl));
+}
+
+/** True when `url` is at the product's own origin and `configureOwnOrigin` opened it. */
+export function isOwnOrigin(url: URL): boolean {
+  return ownOrigin !== null && ownOrigin === originOf(url);
+}
+
 const systemResolve = async (hostname: string): Promise<TResolvedAddress[]> =>
   dnsLookup(hostname, { all: true, verbatim: true });
 
@@ -69,8 +91,8 @@ export function createOutboundPolicy(options: TOutboundPolicyOptions): TOutbound
   const allowedOrigins = new Set<string>();
   const resolve = options.resolve ?? systemResolve;
 
-  const originOf = (url: URL) => `${bareHost(url.hostname)}:${url.port || DEFAULT_PORTS[url.protocol] || ''}`;
-  const isAllowed = (host: string, port: string) => allowedHosts.has(host) || allowedOrigins.has(`${host}:${port}`);
+  const isAllowed = (host: string, port: string) =>
+    allowedHosts.has(host) || allowedOrigins.has(`${host}:${port}`) || ownOrigin === `${host}:${port}`;
 
   const refusal = (host: string, address: string) => {
     const where = host === address ? address : `${host} (${address})`;

@@ -17,15 +17,21 @@ export type TSeedCatalogueOptions = {
   batchSize?: number;
   concurrency?: number;
   onProgress?: (loaded: number) => void;
+  /** Changes each demo offer before it is loaded (the embedded demo points its endpoints at the demo files). */
+  adaptOffer?: (offer: TOfferRecord) => TOfferRecord;
 };
 
 /** Two servers starting on one empty database must not both seed it. */
 const SEED_LOCK = 0x05eed_ca7;
 
-function* demoOffers(datasets: number, seed: number): Generator<TOfferRecord> {
+function* demoOffers(
+  datasets: number,
+  seed: number,
+  adapt: (offer: TOfferRecord) => TOfferRecord = (offer) => offer,
+): Generator<TOfferRecord> {
   const judged = JUDGED_OFFERS.slice(0, datasets);
-  yield* judged;
-  yield* generateOffers({ count: datasets - judged.length, seed });
+  for (const offer of judged) yield adapt(offer);
+  for (const offer of generateOffers({ count: datasets - judged.length, seed })) yield adapt(offer);
 }
 
 /**
@@ -42,6 +48,7 @@ export async function seedCatalogue({
   batchSize,
   concurrency,
   onProgress,
+  adaptOffer,
 }: TSeedCatalogueOptions): Promise<{ offers: number }> {
   await seedLicences(db);
   if (datasets <= 0) return { offers: 0 };
@@ -55,7 +62,7 @@ export async function seedCatalogue({
       if (rows[0]?.has_offers) return { offers: 0 };
       const loaded = await loadOffers({
         pool,
-        records: demoOffers(datasets, seed),
+        records: demoOffers(datasets, seed, adaptOffer),
         ...(batchSize ? { batchSize } : {}),
         ...(concurrency ? { concurrency } : {}),
         ...(onProgress ? { onProgress } : {}),

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { configureOwnOrigin } from '../../lib/outbound/outbound-policy';
 import { checkLink, type TCheckLinkOptions } from './check-link';
 import { createHostThrottle } from './host-throttle';
 
@@ -32,11 +33,16 @@ async function startServer(routes: Record<string, THandler>) {
 const BODY = Buffer.alloc(5000, 'x');
 
 let site: Awaited<ReturnType<typeof startServer>>;
+/** Another service on the same machine, for the own-origin rule. */
+let other: Awaited<ReturnType<typeof startServer>>;
 
 /** Loopback is private: the tests allow 127.0.0.1 as the demo allows its own host, except where refusal is tested. */
 const allowLoopback: TCheckLinkOptions = { allowedHosts: ['127.0.0.1'], timeoutMs: 2000, maxRedirects: 5 };
 
 beforeAll(async () => {
+  other = await startServer({
+    '/file.csv': (_request, response) => void response.writeHead(200, { 'content-length': 3 }).end('a,b'),
+  });
   site = await startServer({
     '/file.csv': (request, response) => {
       response.writeHead(200, { 'content-type': 'text/csv', 'content-length': BODY.length });
@@ -57,6 +63,8 @@ beforeAll(async () => {
     },
     '/loop': (_request, response) => void response.writeHead(302, { location: '/loop' }).end(),
     '/moved': (_request, response) => void response.writeHead(301, { location: '/file.csv' }).end(),
+    '/to-other-port': (_request, response) =>
+      void response.writeHead(302, { location: `http://127.0.0.1:${other.port}/file.csv` }).end(),
     '/to-localhost': (_request, response) =>
       void response.writeHead(302, { location: `http://localhost:${site.port}/file.csv` }).end(),
   });
@@ -64,6 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close();
+  await other?.close();
 });
 
 describe('checkLink', () => {
@@ -171,5 +180,41 @@ describe('checkLink', () => {
     await Promise.all([checkLink(site.url('/file.csv'), options), checkLink(site.url('/file.csv'), options)]);
     const [first, second] = site.requests.slice(before);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(240);
+  });
+});
+
+describe("checkLink at the product's own origin (DEMO_DATA)", () => {
+  const noHosts: TCheckLinkOptions = { allowedHosts: [], timeoutMs: 2000, maxRedirects: 5 };
+  afterEach(() => configureOwnOrigin(null));
+
+  it('reaches the own origin without any allowed host, and nothing else on loopback', async () => {
+    expect((await checkLink(site.url('/file.csv'), noHosts)).failure).toBe('private-address');
+    configureOwnOrigin(site.url('/'));
+    expect(await checkLink(site.url('/file.csv'), noHosts)).toEqual({
+      status: 'online',
+      httpStatus: 200,
+      byteSize: BODY.length,
+      failure: null,
+    });
+    expect((await checkLink(other.url('/file.csv'), noHosts)).failure).toBe('private-address');
+  });
+
+  it('refuses a redirect from the own origin to another loopback port or name', async () => {
+    configureOwnOrigin(site.url('/'));
+    const before = other.requests.length;
+    expect(await checkLink(site.url('/to-other-port'), noHosts)).toMatchObject({
+      status: 'offline',
+      failure: 'private-address',
+    });
+    expect(other.requests.length).toBe(before);
+    expect((await checkLink(site.url('/to-localhost'), noHosts)).failure).toBe('private-address');
+  });
+
+  it('does not space out requests to the own origin, which spares no publisher', async () => {
+    configureOwnOrigin(site.url('/'));
+    const options = { ...noHosts, throttle: createHostThrottle(60_000) };
+    // With the spacing, the second check would wait a minute and the test time out.
+    await checkLink(site.url('/file.csv'), options);
+    expect((await checkLink(site.url('/file.csv'), options)).status).toBe('online');
   });
 });

@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { TEndpointFailure } from '@dsm/contracts';
 import {
   createOutboundPolicy,
+  isOwnOrigin,
   OutboundAddressRefused,
   type TResolvedAddress,
 } from '../../lib/outbound/outbound-policy';
@@ -136,7 +137,8 @@ async function follow(
   let url = start;
   for (let hop = 0; ; hop++) {
     const target = await resolveTarget(url, options, deadline);
-    await options.throttle?.wait(url.host);
+    // The spacing spares publishers; the product's own demo files need no sparing.
+    if (!isOwnOrigin(url)) await options.throttle?.wait(url.host);
     const answer = await sendRequest(method, url, target, options, deadline);
     const location = answer.headers.location;
     if (!REDIRECTS.has(answer.status) || !location) return answer;
