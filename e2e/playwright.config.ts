@@ -81,6 +81,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // The harvest journey adds a fixture catalogue file through the API, which reads files only in this folder.
       HARVEST_FILE_DIR: path.resolve(root, '..', 'shared', 'fixtures', 'catalog'),
+      // The API gateway journey runs its supplier API on loopback.
+      GATEWAY_ALLOWED_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -37,6 +37,9 @@ import { harvestRoutes } from './modules/harvest/routes';
 import { registerDatabaseGate } from './modules/health/database-gate';
 import { healthRoutes } from './modules/health/routes';
 import { registerShutdownGate } from './modules/health/shutdown-gate';
+import { gatewaySecrets } from './modules/gateway/gateway-secrets';
+import { gatewayRoutes } from './modules/gateway/gateway-routes';
+import { apiKeyRoutes } from './modules/gateway/routes';
 import { licenceRoutes } from './modules/licences/routes';
 import { likeRoutes } from './modules/likes/routes';
 import type { TLinkCheckQueue } from './modules/link-checker/request-link-checks';
@@ -78,6 +81,8 @@ export type TBuildAppOptions = {
    * temporary folder, answering on the main thread, and removes it when it closes (tests, tools).
    */
   searchIndex?: ISearchIndex;
+  /** The clock the API gateway judges entitlements by; tests pass a controlled one. */
+  now?: () => Date;
   /** Pino logger options, or false for none (tests); `stream` replaces standard output, for tests that read the log. */
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 };
@@ -104,6 +109,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   }).withTypeProvider<ZodTypeProvider>();
 
   configureConnectorSecretKey({ secretKey: options.config.connectorSecretKey, dataDir: options.config.dataDir });
+  gatewaySecrets.configure({ secretKey: options.config.gateway.secretKey, dataDir: options.config.dataDir });
   configureConnectorAddressPolicy({ allowedHosts: options.config.connectorAllowedHosts });
   configureHarvestLocations({
     allowedHosts: options.config.harvest.allowedHosts,
@@ -175,6 +181,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(orderRoutes);
   await app.register(harvestRoutes);
   await app.register(catalogExportRoutes);
+  await app.register(apiKeyRoutes, options.now ? { now: options.now } : {});
+  await app.register(gatewayRoutes, options.now ? { now: options.now } : {});
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -8,6 +8,8 @@ export const ZAcquisition = z.object({
   offer: ZMetadataItem,
   /** Whether the offer's access type is Connector: its data is delivered through the data space (`/api/deliveries`). */
   isDeliveredByConnector: z.boolean(),
+  /** Whether the offer's access type is Api: the buyer calls it through the API gateway with a personal key. */
+  isDeliveredByApi: z.boolean(),
 });
 export type TAcquisition = z.infer<typeof ZAcquisition>;
 

@@ -8,6 +8,7 @@ export * from './connector-console-dataspace';
 export * from './delivery';
 export * from './errors';
 export * from './file-types';
+export * from './gateway';
 export * from './harvest';
 export * from './health';
 export * from './licence';

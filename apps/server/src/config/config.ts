@@ -159,6 +159,23 @@ const ZEnvironment = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
+  /**
+   * The key that encrypts the suppliers' API gateway credentials at rest (AES-256-GCM): 32 bytes, base64.
+   * Unset: a key file `gateway-secret.key` in DATA_DIR, created on the first start.
+   */
+  GATEWAY_SECRET_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  /** Calls per buyer API key and minute through the API gateway (per server process); 0 turns the limit off. */
+  GATEWAY_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /**
+   * Comma-separated host names or addresses the API gateway may forward to although they resolve to
+   * private, loopback or link-local addresses; empty allows none.
+   */
+  GATEWAY_ALLOWED_HOSTS: ZHostList,
+  /** Limit in milliseconds from forwarding a call to the supplier API's response headers; over it the buyer gets 504. */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type TConfig = {
@@ -201,6 +218,8 @@ export type TConfig = {
   harvest: { allowedHosts: string[]; fileDir: string | undefined };
   /** CONNECTOR_SECRET_KEY (base64); undefined means the key file in DATA_DIR. */
   connectorSecretKey: string | undefined;
+  /** The API gateway's settings (GATEWAY_*); `secretKey` undefined means the key file in DATA_DIR. */
+  gateway: { secretKey: string | undefined; perMinute: number; allowedHosts: string[]; timeoutMs: number };
   /** The operator's details for the legal pages (OPERATOR_*); isDemo while all are the demo values. */
   operator: {
     company: string;
@@ -266,6 +285,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fileDir: e.HARVEST_FILE_DIR === undefined ? undefined : path.resolve(e.HARVEST_FILE_DIR),
     },
     connectorSecretKey: e.CONNECTOR_SECRET_KEY,
+    gateway: {
+      secretKey: e.GATEWAY_SECRET_KEY,
+      perMinute: e.GATEWAY_RATE_LIMIT,
+      allowedHosts: e.GATEWAY_ALLOWED_HOSTS,
+      timeoutMs: e.GATEWAY_TIMEOUT_MS,
+    },
     operator: presentOperator({
       company: e.OPERATOR_COMPANY,
       address: e.OPERATOR_ADDRESS,

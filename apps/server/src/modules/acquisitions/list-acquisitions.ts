@@ -1,6 +1,7 @@
 import type { TAcquisitionListResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { loadMetadataItems } from '../metadata/load-metadata-items';
+import { selectApiOfferIds } from '../offers/find-api-endpoint';
 import { selectConnectorOfferIds } from '../offers/find-offer-connector';
 import { findAcquiredOffers } from './acquisitions-repository';
 
@@ -16,7 +17,10 @@ export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquis
     { userId, db },
   );
   const itemById = new Map(items.map((item) => [item['@id'], item]));
-  const connectorOfferIds = await selectConnectorOfferIds(db, [...itemById.keys()]);
+  const [connectorOfferIds, apiOfferIds] = await Promise.all([
+    selectConnectorOfferIds(db, [...itemById.keys()]),
+    selectApiOfferIds(db, [...itemById.keys()]),
+  ]);
   return acquired.flatMap((row) => {
     const offer = itemById.get(row.offerId);
     return offer
@@ -25,6 +29,7 @@ export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquis
             acquiredAt: row.acquiredAt.toISOString(),
             offer,
             isDeliveredByConnector: connectorOfferIds.has(row.offerId),
+            isDeliveredByApi: apiOfferIds.has(row.offerId),
           },
         ]
       : [];

@@ -8,6 +8,7 @@ import { OfferCard } from '../offer/OfferCard';
 import { OfferList } from '../offer/OfferList';
 import { LikedOfferList } from '../watchlist/LikedOfferList';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
+import { ApiAccessPanel } from './ApiAccessPanel';
 import { DeliveryPanel } from './DeliveryPanel';
 import { useAcquisitions } from './use-acquisitions';
 import { useDeliveries } from './use-deliveries';
@@ -18,7 +19,8 @@ const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
  * My Acquisitions (/acquisition): as the specification has it, the user's liked offers as cards with
  * a filled heart (a click opens the details, the heart removes the like); below, under their own
  * heading, the offers the user bought, latest first. A bought Connector offer carries its delivery through the
- * data space: request access, the negotiation and transfer states, and the data download.
+ * data space: request access, the negotiation and transfer states, and the data download; a bought Api offer its
+ * API access through the gateway (personal keys, a curl call).
  */
 export function AcquisitionsPage() {
   const { t } = useTranslation();
@@ -46,6 +48,14 @@ export function AcquisitionsPage() {
           onToggleLike={() => toggleLike({ id, isLiked: !isLiked })}
         />
       );
+      if (entry.isDeliveredByApi) {
+        return (
+          <Stack key={id} gap="xs">
+            {card}
+            <ApiAccessPanel offerId={id} offerTitle={entry.offer.title} />
+          </Stack>
+        );
+      }
       if (!entry.isDeliveredByConnector) return card;
       return (
         <Stack key={id} gap="xs">

@@ -28,6 +28,12 @@ export type TAssetInfoDraft = {
   accessUrl: string;
   filesize: number;
   sizeUnit: string;
+  /** Api access type: the header of the supplier's gateway credential; '' for none. */
+  credentialHeader: string;
+  /** A new secret of the credential, as typed; never written to storage. */
+  credentialSecret: string;
+  /** The position the offer's stored secret was read back at, kept when no new one is typed; -1 for none. */
+  credentialKeepFrom: number;
 };
 
 /** Step 3's group: payment type FREE_OF_CHARGE and price 0 by default, the rest empty text. */
@@ -72,6 +78,9 @@ export const EMPTY_ASSET_INFO: TAssetInfoDraft = {
   accessUrl: '',
   filesize: 0,
   sizeUnit: '',
+  credentialHeader: '',
+  credentialSecret: '',
+  credentialKeepFrom: -1,
 };
 
 export const EMPTY_LICENSING_INFO: TLicensingInfoDraft = {
@@ -194,7 +203,8 @@ export function loadFormCache(storage: TDraftStorage, key: string = FORM_CACHE_K
 /** Saves the draft; answers false when storage refused it (full, or switched off). */
 export function saveFormCache(storage: TDraftStorage, cache: TFormCache, key: string = FORM_CACHE_KEY): boolean {
   try {
-    storage.setItem(key, JSON.stringify(cache));
+    // A credential's secret stays in memory: local storage outlives the session and any script may read it.
+    storage.setItem(key, JSON.stringify(cache, (field, value) => (field === 'credentialSecret' ? '' : value)));
     return true;
   } catch {
     return false;
