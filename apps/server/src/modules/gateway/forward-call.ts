@@ -162,7 +162,7 @@ export async function forwardCall(options: TForwardCallOptions): Promise<TForwar
     const response = await options.policy.fetch(target, {
       method: options.method,
       headers: requestHeadersOf(options),
-      body: hasBody ? (options.body as unknown as BodyInit) : undefined,
+      body: hasBody ? (options.body as unknown as RequestInit["body"]) : undefined,
       redirect: 'manual',
       signal: controller.signal,
       ...(hasBody ? { duplex: 'half' } : {}),

@@ -1,7 +1,8 @@
 import { Readable, Transform } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, ZOfferId } from '@dsm/contracts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -60,7 +61,7 @@ export const gatewayRoutes: FastifyPluginAsync<TGatewayRoutesOptions> = async (a
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  const handler = async (request: FastifyRequest<{ Params: { offerId: string } }>, reply: import('fastify').FastifyReply) => {
+  const handler = async (request: FastifyRequest<{ Params: { offerId: string } }>, reply: FastifyReply) => {
     const db = app.database.db;
     const offerId = request.params.offerId.toLowerCase();
     reply.header('cache-control', 'no-store');
@@ -133,7 +134,7 @@ export const gatewayRoutes: FastifyPluginAsync<TGatewayRoutesOptions> = async (a
       await forwarded.body?.cancel().catch(() => {});
       return reply.send();
     }
-    pipeline(Readable.fromWeb(forwarded.body as import('node:stream/web').ReadableStream), counter).catch(() => {
+    pipeline(Readable.fromWeb(forwarded.body as NodeReadableStream), counter).catch(() => {
       // The buyer went away or the supplier broke off: the call is metered as not succeeded.
     });
     return reply.send(counter);
@@ -150,7 +151,7 @@ export const gatewayRoutes: FastifyPluginAsync<TGatewayRoutesOptions> = async (a
         summary: "Call an acquired Api offer's API with your personal API key",
         description:
           "Forwards the call (method, path after the offer id, query and body) to the supplier's API with the supplier's credential, and streams the answer back with its status and headers. The key goes in `X-API-Key` or as `Authorization: Bearer <key>`. 401 for a missing, unknown, rotated or revoked key or one of another offer; 403 when the acquisition ended; 429 over the per-key limit (GATEWAY_RATE_LIMIT a minute, see Retry-After); 502 when the supplier's API cannot be reached; 504 when it does not answer in time.",
-        params: z.object({ offerId: ZOfferId, '*': z.string().optional() }),
+        params: z.object({ offerId: ZOfferId }),
         hide: url === '/gateway/:offerId',
       },
       handler,

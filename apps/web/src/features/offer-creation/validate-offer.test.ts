@@ -31,6 +31,9 @@ function filledCache(): TFormCache {
       accessUrl: 'https://x.example.org/a.csv',
       filesize: 0,
       sizeUnit: 'MB',
+      credentialHeader: '',
+      credentialSecret: '',
+      credentialKeepFrom: -1,
     },
   ];
   cache.licensingInfo.licenceType = 'CC BY 4.0';
