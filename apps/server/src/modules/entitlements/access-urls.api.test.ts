@@ -132,8 +132,8 @@ async function everyAnswer(who: TSignedIn): Promise<TAnswer[]> {
       path: `/api/acquisitions/${id}/api-keys`,
     });
     // Signed in but without an API key: the gateway answers nothing of the supplier's.
-    calls.push({ route: 'GET /gateway/{offerId}/*', method: 'GET', path: `/gateway/${id}/data` });
-    calls.push({ route: 'POST /gateway/{offerId}/*', method: 'POST', path: `/gateway/${id}/data`, body: {} });
+    calls.push({ route: 'GET /gateway/{offerId}/{*}', method: 'GET', path: `/gateway/${id}/data` });
+    calls.push({ route: 'POST /gateway/{offerId}/{*}', method: 'POST', path: `/gateway/${id}/data`, body: {} });
   }
   return Promise.all(
     calls.map(async (call) => {
@@ -184,8 +184,8 @@ const COVERED = [
   'GET /api/offers/mine',
   'GET /api/offers/{id}',
   'GET /api/acquisitions/{offerId}/api-keys',
-  'GET /gateway/{offerId}/*',
-  'POST /gateway/{offerId}/*',
+  'GET /gateway/{offerId}/{*}',
+  'POST /gateway/{offerId}/{*}',
 ];
 
 /** Routes that answer no offer, endpoint or distribution (or only ids and titles), and why they need no walk. */
