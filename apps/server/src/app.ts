@@ -31,15 +31,15 @@ import { configureConnectorSecretKey } from './modules/connectors/connector-secr
 import { connectorRoutes } from './modules/connectors/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
+import { gatewayRoutes } from './modules/gateway/gateway-routes';
+import { gatewaySecrets } from './modules/gateway/gateway-secrets';
+import { apiKeyRoutes } from './modules/gateway/routes';
 import { configureHarvestLocations } from './modules/harvest/harvest-location-policy';
 import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { harvestRoutes } from './modules/harvest/routes';
 import { registerDatabaseGate } from './modules/health/database-gate';
 import { healthRoutes } from './modules/health/routes';
 import { registerShutdownGate } from './modules/health/shutdown-gate';
-import { gatewaySecrets } from './modules/gateway/gateway-secrets';
-import { gatewayRoutes } from './modules/gateway/gateway-routes';
-import { apiKeyRoutes } from './modules/gateway/routes';
 import { licenceRoutes } from './modules/licences/routes';
 import { likeRoutes } from './modules/likes/routes';
 import type { TLinkCheckQueue } from './modules/link-checker/request-link-checks';

@@ -140,8 +140,8 @@ test('[GATEWAY]: a buyer buys an Api offer, creates a key in My Acquisitions, an
     await expect(panel.getByTestId('api-new-key')).toContainText('it will not be shown again');
     await expectNoSeriousA11yViolations(page);
 
-    const curl = parseCurl(await panel.getByTestId('api-curl-example').innerText());
-    expect(curl.key).toBe((await secret.innerText()).trim());
+    const curl = parseCurl((await panel.getByTestId('api-curl-example').textContent()) ?? '');
+    expect(curl.key).toBe(((await secret.textContent()) ?? '').trim());
     expect(curl.url).toBe(`${new URL(page.url()).origin}/gateway/${offer['@id']}/`);
     const answer = await fetch(curl.url, { headers: { 'X-API-Key': curl.key } });
     expect(answer.status).toBe(200);

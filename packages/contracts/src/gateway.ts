@@ -31,7 +31,7 @@ export const RESERVED_CREDENTIAL_HEADERS = [
 
 /** The rules of a credential, as the API words them (the web translates each by this text). */
 export const GATEWAY_CREDENTIAL_RULES = {
-  HEADER_NAME: 'must be an HTTP header name (letters, digits and !#$%&\'*+-.^_`|~)',
+  HEADER_NAME: "must be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~)",
   RESERVED: 'is a header the gateway sets itself',
   SECRET: 'must be visible characters and spaces, at most 4096',
   SECRET_REQUIRED: 'is required for a new credential or a changed access URL',

@@ -256,7 +256,12 @@ beforeAll(async () => {
     wizardInput('Tidal gauges for a month', urls.timed, { licensing: { timeRestriction: '30', timeUnit: 'Days' } }),
   );
   ids.api = await publish(
-    wizardInput('Tidal gauges as an API', urls.api, { accessType: 'API' }, { headerName: 'Authorization', secret: GATEWAY_SECRET }),
+    wizardInput(
+      'Tidal gauges as an API',
+      urls.api,
+      { accessType: 'API' },
+      { headerName: 'Authorization', secret: GATEWAY_SECRET },
+    ),
   );
   ids.free = await publish(
     wizardInput('Open tidal gauges', urls.free, {
@@ -404,7 +409,13 @@ describe("paid offers' access URLs", () => {
 
 describe("the API gateway's supplier credential", () => {
   it('is in no answer to anyone, the supplier, the buyer and a visitor included, nor in a new or rotated key', async () => {
-    const created = await request(testApp.baseUrl, 'POST', `/api/acquisitions/${ids.api}/api-keys`, undefined, buyer.headers);
+    const created = await request(
+      testApp.baseUrl,
+      'POST',
+      `/api/acquisitions/${ids.api}/api-keys`,
+      undefined,
+      buyer.headers,
+    );
     expect(created.status).toBe(201);
     const keyId = (created.body as { key: { id: string } }).key.id;
     const rotated = await request(
@@ -422,7 +433,13 @@ describe("the API gateway's supplier credential", () => {
     }
     // A visitor may neither list nor create keys of an offer they did not buy.
     for (const method of ['GET', 'POST']) {
-      const refused = await request(testApp.baseUrl, method, `/api/acquisitions/${ids.api}/api-keys`, undefined, visitor.headers);
+      const refused = await request(
+        testApp.baseUrl,
+        method,
+        `/api/acquisitions/${ids.api}/api-keys`,
+        undefined,
+        visitor.headers,
+      );
       expect({ method, status: refused.status }).toEqual({ method, status: 403 });
     }
     for (const who of [supplier, buyer, visitor, member]) {
@@ -432,7 +449,13 @@ describe("the API gateway's supplier credential", () => {
       );
     }
     // The supplier sees which header is set, never its value.
-    const own = await request<TOwnOfferDetails>(testApp.baseUrl, 'GET', `/api/offers/${ids.api}`, undefined, supplier.headers);
+    const own = await request<TOwnOfferDetails>(
+      testApp.baseUrl,
+      'GET',
+      `/api/offers/${ids.api}`,
+      undefined,
+      supplier.headers,
+    );
     expect(own.body.input.endpoints[0]!.gatewayCredential).toEqual({ headerName: 'Authorization', keepFrom: 0 });
   });
 });

@@ -73,7 +73,10 @@ function hasDotSegment(path: string): boolean {
 /** The supplier URL of a call: the base URL's path with the remainder appended, the two queries joined. */
 export function targetUrlOf(baseUrl: string, remainder: string, query: string): URL {
   if (hasDotSegment(remainder)) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'The path must not contain "." or ".." segments or escaped slashes');
+    throw new AppError(
+      ErrorCode.VALIDATION_FAILED,
+      'The path must not contain "." or ".." segments or escaped slashes',
+    );
   }
   const base = new URL(baseUrl);
   const path = `${base.pathname.replace(/\/+$/, '')}${remainder}` || '/';
@@ -162,7 +165,7 @@ export async function forwardCall(options: TForwardCallOptions): Promise<TForwar
     const response = await options.policy.fetch(target, {
       method: options.method,
       headers: requestHeadersOf(options),
-      body: hasBody ? (options.body as unknown as RequestInit["body"]) : undefined,
+      body: hasBody ? (options.body as unknown as RequestInit['body']) : undefined,
       redirect: 'manual',
       signal: controller.signal,
       ...(hasBody ? { duplex: 'half' } : {}),

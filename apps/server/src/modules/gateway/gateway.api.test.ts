@@ -168,7 +168,9 @@ beforeAll(async () => {
   ids.api = await publish(
     apiOffer('Tide API', `${upstreamUrl}/v1`, { headerName: 'Authorization', secret: SUPPLIER_SECRET }),
   );
-  ids.other = await publish(apiOffer('Other API', `${upstreamUrl}/v1`, { headerName: 'X-API-Key', secret: OTHER_SECRET }));
+  ids.other = await publish(
+    apiOffer('Other API', `${upstreamUrl}/v1`, { headerName: 'X-API-Key', secret: OTHER_SECRET }),
+  );
   ids.timed = await publish(
     apiOffer('Tide API for a month', `${upstreamUrl}/v1`, null, { timeRestriction: '30', timeUnit: 'Days' }),
   );
@@ -184,7 +186,13 @@ afterAll(async () => {
 
 describe("the supplier's credential", () => {
   it('is never answered, not even to the supplier: the offer shows only which header is set', async () => {
-    const own = await request<TOwnOfferDetails>(testApp.baseUrl, 'GET', `/api/offers/${ids.api}`, undefined, supplier.headers);
+    const own = await request<TOwnOfferDetails>(
+      testApp.baseUrl,
+      'GET',
+      `/api/offers/${ids.api}`,
+      undefined,
+      supplier.headers,
+    );
     expect(own.status).toBe(200);
     expect(own.body.input.endpoints[0]!.gatewayCredential).toEqual({ headerName: 'Authorization', keepFrom: 0 });
     expect(JSON.stringify(own.body)).not.toContain(SUPPLIER_SECRET);
@@ -197,14 +205,32 @@ describe("the supplier's credential", () => {
   });
 
   it('is kept by an edit that leaves it out, and must be given again when the origin changes', async () => {
-    const own = await request<TOwnOfferDetails>(testApp.baseUrl, 'GET', `/api/offers/${ids.api}`, undefined, supplier.headers);
-    const kept = await request<TOwnOfferDetails>(testApp.baseUrl, 'PUT', `/api/offers/${ids.api}`, own.body.input, supplier.headers);
+    const own = await request<TOwnOfferDetails>(
+      testApp.baseUrl,
+      'GET',
+      `/api/offers/${ids.api}`,
+      undefined,
+      supplier.headers,
+    );
+    const kept = await request<TOwnOfferDetails>(
+      testApp.baseUrl,
+      'PUT',
+      `/api/offers/${ids.api}`,
+      own.body.input,
+      supplier.headers,
+    );
     expect(kept.status).toBe(200);
     expect(kept.body.input.endpoints[0]!.gatewayCredential).toEqual({ headerName: 'Authorization', keepFrom: 0 });
 
     const moved = structuredClone(own.body.input);
     moved.endpoints[0]!.accessUrl = 'https://elsewhere.example.org/v1';
-    const refused = await request<TErrorResponse>(testApp.baseUrl, 'PUT', `/api/offers/${ids.api}`, moved, supplier.headers);
+    const refused = await request<TErrorResponse>(
+      testApp.baseUrl,
+      'PUT',
+      `/api/offers/${ids.api}`,
+      moved,
+      supplier.headers,
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.issues).toEqual([
       { path: 'body.endpoints.0.gatewayCredential.secret', message: expect.stringContaining('is required') },
@@ -245,7 +271,13 @@ describe('API keys', () => {
       request(testApp.baseUrl, 'POST', keysPath(ids.api), undefined, racer.headers),
     ]);
     expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
-    const listed = await request<TApiKeyListResponse>(testApp.baseUrl, 'GET', keysPath(ids.api), undefined, racer.headers);
+    const listed = await request<TApiKeyListResponse>(
+      testApp.baseUrl,
+      'GET',
+      keysPath(ids.api),
+      undefined,
+      racer.headers,
+    );
     expect(listed.body.gatewayUrl).toBe(`${testApp.baseUrl}/gateway/${ids.api}`);
     expect(listed.body.keys).toEqual([expect.objectContaining({ isActive: true, revokedAt: null })]);
     const issued = both.find((answer) => answer.status === 201)!.body as TApiKeyIssued;
@@ -279,7 +311,13 @@ describe('the gateway', () => {
   });
 
   it('streams a POST body up and the answer down, and meters the bytes the buyer received', async () => {
-    const listed = await request<TApiKeyListResponse>(testApp.baseUrl, 'GET', keysPath(ids.api), undefined, buyer.headers);
+    const listed = await request<TApiKeyListResponse>(
+      testApp.baseUrl,
+      'GET',
+      keysPath(ids.api),
+      undefined,
+      buyer.headers,
+    );
     const rotated = await request<TApiKeyIssued>(
       testApp.baseUrl,
       'POST',
@@ -312,7 +350,8 @@ describe('the gateway', () => {
     expect(new TextDecoder().decode(first.value)).toBe('first-part;');
     signals.buyerReadFirst();
     let rest = '';
-    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += new TextDecoder().decode(part.value);
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      rest += new TextDecoder().decode(part.value);
     expect(rest).toBe('second-part;received=19');
 
     const big = await call(ids.api, '/big', key);
@@ -320,7 +359,10 @@ describe('the gateway', () => {
     await vi.waitFor(async () => {
       const rows = await usageOf(ids.api, buyer.user.id);
       expect(rows.at(-1)).toEqual({ channel: 'api', succeeded: true, http_status: 200, bytes: String(1024 * 1024) });
-      expect(rows.at(-2)).toMatchObject({ succeeded: true, bytes: String('first-part;second-part;received=19'.length) });
+      expect(rows.at(-2)).toMatchObject({
+        succeeded: true,
+        bytes: String('first-part;second-part;received=19'.length),
+      });
     });
   });
 
@@ -359,7 +401,13 @@ describe('the gateway', () => {
     expect((await call(ids.api, '/items', current.secret)).status).toBe(401);
     expect(seen).toEqual([]);
     // Another buyer cannot revoke or rotate the buyer's key.
-    const foreign = await request(testApp.baseUrl, 'DELETE', `${keysPath(ids.api)}/${current.key.id}`, undefined, other.headers);
+    const foreign = await request(
+      testApp.baseUrl,
+      'DELETE',
+      `${keysPath(ids.api)}/${current.key.id}`,
+      undefined,
+      other.headers,
+    );
     expect(foreign.status).toBe(404);
     // A new key can be made once the old one is revoked.
     const fresh = await createKey(buyer, ids.api);
@@ -374,7 +422,13 @@ describe('the gateway', () => {
       const response = await call(ids.timed, '/items', secret);
       expect(response.status).toBe(403);
       expect(((await response.json()) as TErrorResponse).message).toContain('ended');
-      const listed = await request<TApiKeyListResponse>(testApp.baseUrl, 'GET', keysPath(ids.timed), undefined, buyer.headers);
+      const listed = await request<TApiKeyListResponse>(
+        testApp.baseUrl,
+        'GET',
+        keysPath(ids.timed),
+        undefined,
+        buyer.headers,
+      );
       expect(listed.body.isEntitled).toBe(false);
       expect(listed.body.keys.map((key) => key.isActive)).toEqual([false]);
     } finally {
@@ -431,11 +485,23 @@ describe('the gateway', () => {
   });
 
   it('answers racing rotations without a 500; the key of the last one works, the others do not', async () => {
-    const listed = await request<TApiKeyListResponse>(testApp.baseUrl, 'GET', keysPath(ids.api), undefined, buyer.headers);
+    const listed = await request<TApiKeyListResponse>(
+      testApp.baseUrl,
+      'GET',
+      keysPath(ids.api),
+      undefined,
+      buyer.headers,
+    );
     const active = listed.body.keys.find((key) => key.isActive)!;
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        request<TApiKeyIssued>(testApp.baseUrl, 'POST', `${keysPath(ids.api)}/${active.id}/rotate`, undefined, buyer.headers),
+        request<TApiKeyIssued>(
+          testApp.baseUrl,
+          'POST',
+          `${keysPath(ids.api)}/${active.id}/rotate`,
+          undefined,
+          buyer.headers,
+        ),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);

@@ -34,12 +34,19 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<TApiKeyRoutesOptions> = async (
     schema: {
       tags: ['gateway'],
       summary: 'Your API keys of an acquired Api offer, and its gateway URL',
-      description: 'The keys themselves are never shown again after creation or rotation; their prefixes tell them apart.',
+      description:
+        'The keys themselves are never shown again after creation or rotation; their prefixes tell them apart.',
       params: ZApiKeyOfferParams,
       response: { 200: ZApiKeyListResponse, ...errors },
     },
     handler: async (request) =>
-      listApiKeys({ db: app.database.db, userId: request.user.id, offerId: request.params.offerId, now: now(), publicUrl }),
+      listApiKeys({
+        db: app.database.db,
+        userId: request.user.id,
+        offerId: request.params.offerId,
+        now: now(),
+        publicUrl,
+      }),
   });
 
   app.route({

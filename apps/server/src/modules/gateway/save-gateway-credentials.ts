@@ -45,7 +45,10 @@ export async function saveGatewayCredentials(options: TSaveGatewayCredentialsOpt
     const before = options.previous[from];
     if (!kept || !before || originOf(before.accessUrl) !== originOf(endpoint.accessUrl)) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, 'The credential of an endpoint needs its secret', [
-        { path: `body.endpoints.${position}.gatewayCredential.secret`, message: GATEWAY_CREDENTIAL_RULES.SECRET_REQUIRED },
+        {
+          path: `body.endpoints.${position}.gatewayCredential.secret`,
+          message: GATEWAY_CREDENTIAL_RULES.SECRET_REQUIRED,
+        },
       ]);
     }
     return [{ position, header_name: credential.headerName, secret_sealed: kept.secret_sealed }];

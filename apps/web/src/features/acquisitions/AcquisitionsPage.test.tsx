@@ -49,7 +49,12 @@ const SECRET = 'dsm_0a1b2c3d_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 
 beforeEach(() => {
   acquisitions = [
-    { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: false, isDeliveredByApi: false },
+    {
+      acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+      offer: BOUGHT,
+      isDeliveredByConnector: false,
+      isDeliveredByApi: false,
+    },
   ];
   deliveries = [];
   likedIds = [];
@@ -69,7 +74,8 @@ beforeEach(() => {
       return json(201, deliveries[0]);
     }
     const keysPath = `/api/acquisitions/${BOUGHT['@id']}/api-keys`;
-    if (url === keysPath && method === 'GET') return json(200, { gatewayUrl: GATEWAY_URL, isEntitled: true, keys: apiKeys });
+    if (url === keysPath && method === 'GET')
+      return json(200, { gatewayUrl: GATEWAY_URL, isEntitled: true, keys: apiKeys });
     if (url === keysPath && method === 'POST') {
       const key: TApiKey = {
         id: '66666666-0000-4000-8000-000000000001',
@@ -148,7 +154,12 @@ describe('AcquisitionsPage', () => {
 
   it('requests access to a bought Connector offer and follows the delivery until the data can be downloaded', async () => {
     acquisitions = [
-      { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: true, isDeliveredByApi: false },
+      {
+        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+        offer: BOUGHT,
+        isDeliveredByConnector: true,
+        isDeliveredByApi: false,
+      },
     ];
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     const purchasedSection = screen.getByRole('region', { name: 'Purchased offers' });
@@ -175,7 +186,12 @@ describe('AcquisitionsPage', () => {
 
   it('shows why a delivery failed and offers to request access again', async () => {
     acquisitions = [
-      { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: true, isDeliveredByApi: false },
+      {
+        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+        offer: BOUGHT,
+        isDeliveredByConnector: true,
+        isDeliveredByApi: false,
+      },
     ];
     deliveries = [
       makeDelivery({
@@ -200,7 +216,12 @@ describe('AcquisitionsPage', () => {
 
   it('gives a bought Api offer an API access panel: a key shown once with a curl call, revoked after asking', async () => {
     acquisitions = [
-      { acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(), offer: BOUGHT, isDeliveredByConnector: false, isDeliveredByApi: true },
+      {
+        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+        offer: BOUGHT,
+        isDeliveredByConnector: false,
+        isDeliveredByApi: true,
+      },
     ];
     const user = userEvent.setup();
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });

@@ -112,7 +112,11 @@ export function ApiAccessPanel({ offerId, offerTitle }: TApiAccessPanelProps) {
       {keys.data && (
         <>
           <Text size="sm">{t('apiAccess.gatewayUrl')}</Text>
-          <CopyableValue value={keys.data.gatewayUrl} copyLabel={t('apiAccess.copyGatewayUrl')} testId="api-gateway-url" />
+          <CopyableValue
+            value={keys.data.gatewayUrl}
+            copyLabel={t('apiAccess.copyGatewayUrl')}
+            testId="api-gateway-url"
+          />
           {issued && (
             <Alert color="yellow" title={t('apiAccess.newKeyTitle')} data-testid="api-new-key" aria-live="polite">
               <Stack gap="xs">

@@ -204,7 +204,10 @@ export function loadFormCache(storage: TDraftStorage, key: string = FORM_CACHE_K
 export function saveFormCache(storage: TDraftStorage, cache: TFormCache, key: string = FORM_CACHE_KEY): boolean {
   try {
     // A credential's secret stays in memory: local storage outlives the session and any script may read it.
-    storage.setItem(key, JSON.stringify(cache, (field, value) => (field === 'credentialSecret' ? '' : value)));
+    storage.setItem(
+      key,
+      JSON.stringify(cache, (field, value) => (field === 'credentialSecret' ? '' : value)),
+    );
     return true;
   } catch {
     return false;
