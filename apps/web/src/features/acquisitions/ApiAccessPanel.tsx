@@ -118,7 +118,13 @@ export function ApiAccessPanel({ offerId, offerTitle }: TApiAccessPanelProps) {
             testId="api-gateway-url"
           />
           {issued && (
-            <Alert color="yellow" title={t('apiAccess.newKeyTitle')} data-testid="api-new-key" aria-live="polite">
+            <Alert
+              variant="outline"
+              color="orange.9"
+              title={t('apiAccess.newKeyTitle')}
+              data-testid="api-new-key"
+              aria-live="polite"
+            >
               <Stack gap="xs">
                 <Text size="sm">{t('apiAccess.newKeyWarning')}</Text>
                 <CopyableValue value={issued.secret} copyLabel={t('apiAccess.copyKey')} testId="api-key-secret" />
@@ -165,7 +171,7 @@ export function ApiAccessPanel({ offerId, offerTitle }: TApiAccessPanelProps) {
                         </Button>
                         <Button
                           size="xs"
-                          variant="light"
+                          variant="outline"
                           color="red.9"
                           onClick={() => setPending({ kind: 'revoke', key })}
                           aria-label={t('apiAccess.revokeFor', { prefix: key.prefix })}

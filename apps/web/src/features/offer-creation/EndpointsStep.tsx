@@ -239,7 +239,7 @@ export function EndpointsStep(props: TEndpointsStepProps) {
                           {credentialStateOf(endpoint) !== 'none' && (
                             <Button
                               size="compact-xs"
-                              variant="subtle"
+                              variant="outline"
                               color="red.9"
                               onClick={() => props.onCredentialChange(position, NO_CREDENTIAL)}
                               aria-label={t('offerCreation.credential.removeFor', { title: endpoint.endpointTitle })}
