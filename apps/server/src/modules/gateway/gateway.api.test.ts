@@ -311,21 +311,7 @@ describe('the gateway', () => {
   });
 
   it('streams a POST body up and the answer down, and meters the bytes the buyer received', async () => {
-    const listed = await request<TApiKeyListResponse>(
-      testApp.baseUrl,
-      'GET',
-      keysPath(ids.api),
-      undefined,
-      buyer.headers,
-    );
-    const rotated = await request<TApiKeyIssued>(
-      testApp.baseUrl,
-      'POST',
-      `${keysPath(ids.api)}/${listed.body.keys[0]!.id}/rotate`,
-      undefined,
-      buyer.headers,
-    );
-    const key = rotated.body.secret;
+    const { secret: key } = await rotateFirst(buyer, ids.api);
     const upstreamSawFirst = new Promise<void>((resolve) => {
       signals.upstreamSawFirst = resolve;
     });
@@ -485,14 +471,7 @@ describe('the gateway', () => {
   });
 
   it('answers racing rotations without a 500; the key of the last one works, the others do not', async () => {
-    const listed = await request<TApiKeyListResponse>(
-      testApp.baseUrl,
-      'GET',
-      keysPath(ids.api),
-      undefined,
-      buyer.headers,
-    );
-    const active = listed.body.keys.find((key) => key.isActive)!;
+    const { key: active } = await rotateFirst(buyer, ids.api);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
         request<TApiKeyIssued>(
