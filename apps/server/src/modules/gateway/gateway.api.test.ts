@@ -237,6 +237,52 @@ describe("the supplier's credential", () => {
     ]);
   });
 
+  it('stays with its endpoint when the endpoints change places, and reaches the API with it', async () => {
+    const endpoint = (path: string, headerName: string, secret: string) => ({
+      accessUrl: `${upstreamUrl}${path}`,
+      mimeType: 'application/json',
+      format: 'json',
+      gatewayCredential: { headerName, secret },
+    });
+    const id = await publish(
+      makeOfferInput('Two gauge APIs', {
+        accessType: 'API',
+        endpoints: [endpoint('/v1', 'X-First', 'first-secret'), endpoint('/v2', 'X-Second', 'second-secret')],
+        licensingInfo: { paymentType: 'SUBSCRIPTION_BASED' },
+      }),
+    );
+    const own = await request<TOwnOfferDetails>(
+      testApp.baseUrl,
+      'GET',
+      `/api/offers/${id}`,
+      undefined,
+      supplier.headers,
+    );
+    const swapped = structuredClone(own.body.input);
+    swapped.endpoints.reverse();
+    const saved = await request<TOwnOfferDetails>(
+      testApp.baseUrl,
+      'PUT',
+      `/api/offers/${id}`,
+      swapped,
+      supplier.headers,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.input.endpoints.map((one) => one.gatewayCredential)).toEqual([
+      { headerName: 'X-Second', keepFrom: 0 },
+      { headerName: 'X-First', keepFrom: 1 },
+    ]);
+
+    await buy(buyer, [id]);
+    const { secret } = await createKey(buyer, id);
+    seen.length = 0;
+    const response = await call(id, '/levels', secret);
+    expect(response.status).toBe(200);
+    expect(seen[0]!.url).toBe('/v2/levels');
+    expect(seen[0]!.headers['x-second']).toBe('second-secret');
+    expect(seen[0]!.headers['x-first']).toBeUndefined();
+  });
+
   it('needs a valid header name, and only Api endpoints have one', async () => {
     for (const headerName of ['Bad Header', 'Host', 'Content-Length', 'X-Key:']) {
       const response = await request<TErrorResponse>(
