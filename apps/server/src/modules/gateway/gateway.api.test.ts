@@ -398,6 +398,28 @@ describe('the gateway', () => {
     });
   });
 
+  it('forwards a body of any type, or none, as it came: JSON, bytes without a content type, an empty PUT', async () => {
+    const { secret } = await rotateFirst(buyer, ids.api);
+    seen.length = 0;
+    const bodies: [string, RequestInit][] = [
+      ['json', { method: 'POST', body: '{"from":"buyer"}', headers: { 'content-type': 'application/json' } }],
+      ['bytes', { method: 'PATCH', body: new Uint8Array([1, 2, 3, 250]) }],
+      ['empty', { method: 'PUT' }],
+    ];
+    for (const [name, init] of bodies) {
+      const response = await call(ids.api, `/items/${name}`, secret, init);
+      await response.arrayBuffer();
+      expect({ name, status: response.status }).toEqual({ name, status: 200 });
+    }
+    expect(seen.map((one) => [one.method, one.url, one.headers['content-type'], Buffer.from(one.body).length])).toEqual(
+      [
+        ['POST', '/v1/items/json', 'application/json', 16],
+        ['PATCH', '/v1/items/bytes', undefined, expect.any(Number)],
+        ['PUT', '/v1/items/empty', undefined, 0],
+      ],
+    );
+  });
+
   it('passes a redirect under the base URL back as one under the gateway', async () => {
     const { secret } = await rotateFirst(buyer, ids.api);
     const response = await call(ids.api, '/moved', secret, { redirect: 'manual' });
