@@ -120,7 +120,7 @@ export function ApiAccessPanel({ offerId, offerTitle }: TApiAccessPanelProps) {
           {issued && (
             <Alert
               variant="outline"
-              color="orange.9"
+              color="red.9"
               title={t('apiAccess.newKeyTitle')}
               data-testid="api-new-key"
               aria-live="polite"
