@@ -85,6 +85,8 @@ export default defineConfig({
       HARVEST_FILE_DIR: path.resolve(root, '..', 'shared', 'fixtures', 'catalog'),
       // The preview journey serves its sample file on loopback from inside the test.
       PREVIEW_ALLOWED_HOSTS: '127.0.0.1',
+      // The API gateway journey runs its supplier API on loopback.
+      GATEWAY_ALLOWED_HOSTS: '127.0.0.1',
     },
   },
 });

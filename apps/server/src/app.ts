@@ -37,6 +37,9 @@ import { downloadRoutes } from './modules/downloads/routes';
 import { demoFilesDir } from './modules/demo-data/ensure-demo-files';
 import { DEMO_DATA_PATH } from './modules/demo-data/point-offer-at-demo-files';
 import { demoDataRoutes } from './modules/demo-data/routes';
+import { gatewayRoutes } from './modules/gateway/gateway-routes';
+import { gatewaySecrets } from './modules/gateway/gateway-secrets';
+import { apiKeyRoutes } from './modules/gateway/routes';
 import { configureHarvestLocations } from './modules/harvest/harvest-location-policy';
 import type { THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { harvestRoutes } from './modules/harvest/routes';
@@ -86,6 +89,8 @@ export type TBuildAppOptions = {
    * temporary folder, answering on the main thread, and removes it when it closes (tests, tools).
    */
   searchIndex?: ISearchIndex;
+  /** The clock the API gateway judges entitlements by; tests pass a controlled one. */
+  now?: () => Date;
   /** Pino logger options, or false for none (tests); `stream` replaces standard output, for tests that read the log. */
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 };
@@ -112,6 +117,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   }).withTypeProvider<ZodTypeProvider>();
 
   configureConnectorSecretKey({ secretKey: options.config.connectorSecretKey, dataDir: options.config.dataDir });
+  gatewaySecrets.configure({ secretKey: options.config.gateway.secretKey, dataDir: options.config.dataDir });
   configureConnectorAddressPolicy({ allowedHosts: options.config.connectorAllowedHosts });
   configureHarvestLocations({
     allowedHosts: options.config.harvest.allowedHosts,
@@ -189,6 +195,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(catalogExportRoutes);
   await app.register(publisherRoutes);
   if (options.config.hasDemoData) await app.register(demoDataRoutes, { dir: demoFilesDir(options.config.dataDir) });
+  await app.register(apiKeyRoutes, options.now ? { now: options.now } : {});
+  await app.register(gatewayRoutes, options.now ? { now: options.now } : {});
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -15,6 +15,8 @@ export const ZAcquisition = z.object({
    * data space.
    */
   accessType: z.enum(ACCESS_TYPES),
+  /** Whether the offer's access type is Api: the buyer calls it through the API gateway with a personal key. */
+  isDeliveredByApi: z.boolean(),
 });
 export type TAcquisition = z.infer<typeof ZAcquisition>;
 

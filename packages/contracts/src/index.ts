@@ -10,6 +10,7 @@ export * from './delivery';
 export * from './downloads';
 export * from './errors';
 export * from './file-types';
+export * from './gateway';
 export * from './harvest';
 export * from './health';
 export * from './licence';

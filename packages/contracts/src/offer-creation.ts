@@ -2,6 +2,7 @@ import currencyCodes from 'currency-codes';
 import { z } from 'zod';
 import { CATEGORIES, NO_CONTROL_CHARACTERS, PAYMENT_MODELS } from './catalogue';
 import { EU_FILE_TYPES, type TEuFileTypeName } from './file-types';
+import { GATEWAY_CREDENTIAL_RULES, ZGatewayCredentialInput } from './gateway';
 import { ZOfferId } from './metadata';
 
 /**
@@ -247,6 +248,8 @@ export const ZAssetInfo = z
      * (where the other endpoints are previewed only for buyers). Absent: not a sample.
      */
     isPublicSample: z.boolean().default(false),
+    /** Api access type only: the supplier's credential the API gateway sends upstream; null or absent: none. */
+    gatewayCredential: ZGatewayCredentialInput.nullable().optional(),
   })
   .strict();
 export type TAssetInfo = z.infer<typeof ZAssetInfo>;
@@ -368,6 +371,17 @@ export const ZOfferInput = z
     }
     if (input.accessType === 'CONNECTOR' && !input.connectorId) {
       context.addIssue({ code: 'custom', path: ['connectorId'], message: OFFER_RULES.CONNECTOR });
+    }
+    if (input.accessType !== 'API') {
+      input.endpoints.forEach((endpoint, index) => {
+        if (endpoint.gatewayCredential) {
+          context.addIssue({
+            code: 'custom',
+            path: ['endpoints', index, 'gatewayCredential'],
+            message: GATEWAY_CREDENTIAL_RULES.API_ONLY,
+          });
+        }
+      });
     }
   });
 export type TOfferInput = z.infer<typeof ZOfferInput>;

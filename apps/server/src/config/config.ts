@@ -223,6 +223,23 @@ const ZEnvironment = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
+  /**
+   * The key that encrypts the suppliers' API gateway credentials at rest (AES-256-GCM): 32 bytes, base64.
+   * Unset: a key file `gateway-secret.key` in DATA_DIR, created on the first start.
+   */
+  GATEWAY_SECRET_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  /** Calls per buyer API key and minute through the API gateway (per server process); 0 turns the limit off. */
+  GATEWAY_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /**
+   * Comma-separated host names or addresses the API gateway may forward to although they resolve to
+   * private, loopback or link-local addresses; empty allows none.
+   */
+  GATEWAY_ALLOWED_HOSTS: ZHostList,
+  /** Limit in milliseconds from forwarding a call to the supplier API's response headers; over it the buyer gets 504. */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type TConfig = {
@@ -273,6 +290,8 @@ export type TConfig = {
   connectorSecretKey: string | undefined;
   /** The operator as the issuer of commission invoices (OPERATOR_COMPANY, _STREET, ..., _IBAN, _BIC). */
   marketplaceParty: TInvoiceParty;
+  /** The API gateway's settings (GATEWAY_*); `secretKey` undefined means the key file in DATA_DIR. */
+  gateway: { secretKey: string | undefined; perMinute: number; allowedHosts: string[]; timeoutMs: number };
   /** The operator's details for the legal pages (OPERATOR_*); isDemo while all are the demo values. */
   operator: {
     company: string;
@@ -361,6 +380,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bic: e.OPERATOR_BIC,
       contactEmail: e.OPERATOR_EMAIL,
       contactPhone: e.OPERATOR_PHONE,
+    gateway: {
+      secretKey: e.GATEWAY_SECRET_KEY,
+      perMinute: e.GATEWAY_RATE_LIMIT,
+      allowedHosts: e.GATEWAY_ALLOWED_HOSTS,
+      timeoutMs: e.GATEWAY_TIMEOUT_MS,
     },
     operator: presentOperator({
       company: e.OPERATOR_COMPANY,

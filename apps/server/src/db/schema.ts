@@ -19,6 +19,8 @@ export type TDatabase = {
   order_items: TOrderItemTable;
   entitlements: TEntitlementTable;
   usage_events: TUsageEventTable;
+  gateway_credentials: TGatewayCredentialTable;
+  api_keys: TApiKeyTable;
   invoices: TInvoiceTable;
   invoice_number_ranges: TInvoiceNumberRangeTable;
   commission_invoices: TCommissionInvoiceTable;
@@ -269,6 +271,29 @@ export type TUsageEventTable = {
   /** Bytes sent to the buyer (bigint: read as a string). */
   bytes: ColumnType<string, number | string | bigint | undefined, never>;
   occurred_at: ColumnType<Date, Date | string | undefined, never>;
+};
+
+export type TGatewayCredentialTable = {
+  offer_id: string;
+  /** The endpoint's position in the offer's endpoints table. */
+  position: number;
+  header_name: string;
+  /** The secret, encrypted (`v1:{iv}:{tag}:{ciphertext}`). */
+  secret_sealed: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type TApiKeyTable = {
+  id: Generated<string>;
+  entitlement_id: string;
+  user_id: string;
+  offer_id: string;
+  prefix: string;
+  /** SHA-256 of the whole key, hex. */
+  secret_hash: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  rotated_at: Date | null;
+  revoked_at: Date | null;
 };
 
 export type TInvoiceTable = {

@@ -42,9 +42,9 @@ export function sendError(
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** Paths the API and the identity provider answer; every other path is a page of the web app. */
+/** Paths the API, the API gateway and the identity provider answer; every other path is a page of the web app. */
 export const isApiPath = (url: string): boolean =>
-  url.startsWith('/api') || url.startsWith('/idp') || url.startsWith('/idp-service');
+  url.startsWith('/api') || url.startsWith('/idp') || url.startsWith('/idp-service') || url.startsWith('/gateway');
 
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot take apart (broken percent-encoding, a path

@@ -37,6 +37,22 @@ afterAll(async () => {
 });
 
 describe('page addresses', () => {
+  it('leave the API gateway to the gateway: its addresses answer JSON, never the web app', async () => {
+    for (const [gatewayPath, status] of [
+      ['/gateway', 404],
+      ['/gateway/not-an-offer/data', 400],
+      ['/gateway/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01/data', 401],
+      ['/gateway/%ZZ/data', 400],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${gatewayPath}`, {
+        headers: { accept: 'text/html' },
+        redirect: 'manual',
+      });
+      expect({ gatewayPath, status: response.status }).toEqual({ gatewayPath, status });
+      expect(response.headers.get('content-type'), gatewayPath).toContain('application/json');
+    }
+  });
+
   it('open the web app for any path it routes itself, known or not', async () => {
     for (const page of ['/results?page=abc', '/offer/details/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01', '/no/such/page']) {
       const response = await fetch(`${baseUrl}${page}`);

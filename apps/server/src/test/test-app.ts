@@ -25,6 +25,8 @@ export async function startTestApp(
     searchIndex?: ISearchIndex;
     /** Where the app logs at level info; no log without it. */
     logStream?: NodeJS.WritableStream;
+    /** The clock the API gateway judges entitlements by. */
+    now?: () => Date;
   } = {},
 ): Promise<TTestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -49,6 +51,7 @@ export async function startTestApp(
     webDistDir: '/nonexistent',
     ...(options.linkChecks ? { linkChecks: options.linkChecks } : {}),
     ...(options.searchIndex ? { searchIndex: options.searchIndex } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -17,6 +17,7 @@ import * as organisations from './0015-organisations';
 import * as usageEvents from './0016-usage-events';
 import * as commissionInvoices from './0019-commission-invoices';
 import * as previews from './0020-previews';
+import * as apiGateway from './0017-api-gateway';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-usage-events': usageEvents,
   '0019-commission-invoices': commissionInvoices,
   '0020-previews': previews,
+  '0017-api-gateway': apiGateway,
 };

@@ -30,6 +30,7 @@ export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquis
             offer,
             isDeliveredByConnector: connectorOfferIds.has(row.offerId),
             accessType: accessTypes.get(row.offerId) ?? 'DIRECT',
+            isDeliveredByApi: accessTypes.get(row.offerId) === 'API',
           },
         ]
       : [];

@@ -4,6 +4,7 @@ import type { TMetadataItem, TOfferInputBody, TOrder, TOwnOfferDetails } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration from '../../db/migrations/0014-entitlements';
 import * as usageMigration from '../../db/migrations/0016-usage-events';
+import * as gatewayMigration from '../../db/migrations/0017-api-gateway';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
@@ -38,22 +39,26 @@ const urls = {
   download: [secret('download-a'), secret('download-b')],
   connector: [secret('connector')],
   timed: [secret('timed')],
+  api: [secret('api')],
   agent: '',
   free: [`https://open.example.org/free-${randomUUID()}/data.csv`],
 };
-const ids = { download: '', connector: '', timed: '', agent: '', free: '' };
-const paidUrls = () => [...urls.download, ...urls.connector, ...urls.timed, urls.agent];
+const ids = { download: '', connector: '', timed: '', api: '', agent: '', free: '' };
+const paidUrls = () => [...urls.download, ...urls.connector, ...urls.timed, ...urls.api, urls.agent];
+/** The supplier's credential of the Api offer: no answer to anyone, the supplier included, may hold it. */
+const GATEWAY_SECRET = `Bearer gateway-secret-${randomUUID()}`;
 
 function wizardInput(
   title: string,
   endpointUrls: string[],
   overrides: Partial<TOfferInputBody> & { licensing?: Partial<TOfferInputBody['licensingInfo']> } = {},
+  gatewayCredential: { headerName: string; secret: string } | null = null,
 ): TOfferInputBody {
   const { licensing, ...rest } = overrides;
   return makeOfferInput(title, {
     ...rest,
     generalInfo: { keywords: 'tides' },
-    endpoints: endpointUrls.map((accessUrl) => ({ accessUrl, filesize: 1.5 })),
+    endpoints: endpointUrls.map((accessUrl) => ({ accessUrl, filesize: 1.5, gatewayCredential })),
     licensingInfo: { price: 19.99, ...licensing },
   });
 }
@@ -143,6 +148,13 @@ async function everyAnswer(who: TSignedIn): Promise<TAnswer[]> {
       method: 'POST',
       path: `/api/offers/${id}/endpoints/0/download-link`,
     });
+      route: 'GET /api/acquisitions/{offerId}/api-keys',
+      method: 'GET',
+      path: `/api/acquisitions/${id}/api-keys`,
+    });
+    // Signed in but without an API key: the gateway answers nothing of the supplier's.
+    calls.push({ route: 'GET /gateway/{offerId}/{*}', method: 'GET', path: `/gateway/${id}/data` });
+    calls.push({ route: 'POST /gateway/{offerId}/{*}', method: 'POST', path: `/gateway/${id}/data`, body: {} });
   }
   return Promise.all(
     calls.map(async (call) => {
@@ -195,6 +207,9 @@ const COVERED = [
   'GET /api/offers/{id}',
   // A signed link below the marketplace's own address, made for buyers, the supplier and free offers only.
   'POST /api/offers/{id}/endpoints/{endpoint}/download-link',
+  'GET /api/acquisitions/{offerId}/api-keys',
+  'GET /gateway/{offerId}/{*}',
+  'POST /gateway/{offerId}/{*}',
 ];
 
 /** Routes that answer no offer, endpoint or distribution (or only ids and titles), and why they need no walk. */
@@ -228,6 +243,9 @@ const CARRY_NO_URLS = [
   'POST /api/harvest/sources',
   'POST /api/harvest/sources/{id}/run',
   'POST /api/deliveries',
+  // A new or rotated API key answers the key and the gateway URL, never the supplier's base URL.
+  'POST /api/acquisitions/{offerId}/api-keys',
+  'POST /api/acquisitions/{offerId}/api-keys/{keyId}/rotate',
   'GET /api/deliveries/{deliveryId}',
   // The data itself, after a delivery the buyer's acquisition allowed.
   'GET /api/deliveries/{deliveryId}/data',
@@ -267,6 +285,14 @@ beforeAll(async () => {
   );
   ids.timed = await publish(
     wizardInput('Tidal gauges for a month', urls.timed, { licensing: { timeRestriction: '30', timeUnit: 'Days' } }),
+  );
+  ids.api = await publish(
+    wizardInput(
+      'Tidal gauges as an API',
+      urls.api,
+      { accessType: 'API' },
+      { headerName: 'Authorization', secret: GATEWAY_SECRET },
+    ),
   );
   ids.free = await publish(
     wizardInput('Open tidal gauges', urls.free, {
@@ -406,12 +432,12 @@ describe("paid offers' access URLs", () => {
     const before = await everyAnswer(buyer);
     for (const [url, routes] of whereSeen(before, paidUrls())) expect({ url, routes }).toEqual({ url, routes: [] });
 
-    const placed = await buy(buyer, [ids.download, ids.connector, ids.timed]);
+    const placed = await buy(buyer, [ids.download, ids.connector, ids.timed, ids.api]);
     expect(placed.status).toBe(201);
 
     const after = await everyAnswer(buyer);
     expect(after.filter((answer) => answer.status >= 500)).toEqual([]);
-    for (const url of [...urls.download, ...urls.connector, ...urls.timed]) {
+    for (const url of [...urls.download, ...urls.connector, ...urls.timed, ...urls.api]) {
       const routes = whereSeen(after, [url]).get(url)!;
       for (const expected of [
         'GET /api/metadata/{id}',
@@ -435,6 +461,59 @@ describe("paid offers' access URLs", () => {
     // Another user's view is unchanged by this purchase.
     const others = await everyAnswer(visitor);
     for (const [url, routes] of whereSeen(others, paidUrls())) expect({ url, routes }).toEqual({ url, routes: [] });
+  });
+});
+
+describe("the API gateway's supplier credential", () => {
+  it('is in no answer to anyone, the supplier, the buyer and a visitor included, nor in a new or rotated key', async () => {
+    const created = await request(
+      testApp.baseUrl,
+      'POST',
+      `/api/acquisitions/${ids.api}/api-keys`,
+      undefined,
+      buyer.headers,
+    );
+    expect(created.status).toBe(201);
+    const keyId = (created.body as { key: { id: string } }).key.id;
+    const rotated = await request(
+      testApp.baseUrl,
+      'POST',
+      `/api/acquisitions/${ids.api}/api-keys/${keyId}/rotate`,
+      undefined,
+      buyer.headers,
+    );
+    expect(rotated.status).toBe(200);
+    for (const answer of [created, rotated]) {
+      const text = JSON.stringify(answer.body);
+      expect(text).not.toContain('gateway-secret-');
+      expect(text).not.toContain(urls.api[0]!);
+    }
+    // A visitor may neither list nor create keys of an offer they did not buy.
+    for (const method of ['GET', 'POST']) {
+      const refused = await request(
+        testApp.baseUrl,
+        method,
+        `/api/acquisitions/${ids.api}/api-keys`,
+        undefined,
+        visitor.headers,
+      );
+      expect({ method, status: refused.status }).toEqual({ method, status: 403 });
+    }
+    for (const who of [supplier, buyer, visitor, member]) {
+      const answers = await everyAnswer(who);
+      expect(answers.filter((answer) => answer.text.includes('gateway-secret-')).map((answer) => answer.route)).toEqual(
+        [],
+      );
+    }
+    // The supplier sees which header is set, never its value.
+    const own = await request<TOwnOfferDetails>(
+      testApp.baseUrl,
+      'GET',
+      `/api/offers/${ids.api}`,
+      undefined,
+      supplier.headers,
+    );
+    expect(own.body.input.endpoints[0]!.gatewayCredential).toEqual({ headerName: 'Authorization', keepFrom: 0 });
   });
 });
 
@@ -565,13 +644,15 @@ describe('entitlements', () => {
         .orderBy('offer_id')
         .execute();
     const written = await snapshot();
-    expect(written.length).toBeGreaterThanOrEqual(7);
+    expect(written.length).toBeGreaterThanOrEqual(8);
     expect(written.some((row) => row.revoked)).toBe(true);
     // Usage rows refer to entitlements: the later migration comes off first and back last.
+    await gatewayMigration.down(db as never);
     await usageMigration.down(db as never);
     await migration.down(db as never);
     await migration.up(db as never);
     await usageMigration.up(db as never);
+    await gatewayMigration.up(db as never);
     expect(await snapshot()).toEqual(written);
   });
 });

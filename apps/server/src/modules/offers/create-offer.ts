@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TOfferInput, TOwnOfferDetails } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { saveGatewayCredentials } from '../gateway/save-gateway-credentials';
 import { queueRecordedChecks } from '../link-checker/request-link-checks';
 import { assertMaySellPaid } from '../organisations/organisation-policy';
 import { getOwnOffer } from './get-own-offer';
@@ -34,6 +35,7 @@ export async function createOffer({
   const { recordedChecks } = await db.transaction().execute(async (trx) => {
     await ensureSupplierAgent(trx, supplier);
     await insertOwnOffer(trx, rows, initialStateOf(input));
+    await saveGatewayCredentials({ db: trx, offerId, endpoints: input.endpoints, previous: [] });
     return completePublishing(trx, offerId, input, publishing);
   });
   await queueRecordedChecks(publishing.linkChecks, recordedChecks);

@@ -1,5 +1,6 @@
 import type { TOwnOfferDetails } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { findCredentialHeaders } from '../gateway/save-gateway-credentials';
 import { selectOfferDistributions, selectOwnOffer } from './offer-repository';
 import { toOfferInput } from './offer-rows';
 import { assertOfferOwner } from './policy';
@@ -11,6 +12,15 @@ export type TGetOwnOfferOptions = { db: TDb; userId: string; offerId: string };
 export async function getOwnOffer({ db, userId, offerId }: TGetOwnOfferOptions): Promise<TOwnOfferDetails> {
   const offer = await selectOwnOffer(db, offerId);
   assertOfferOwner(offer, userId, offerId);
-  const distributions = await selectOfferDistributions(db, offerId);
-  return presentOwnOfferDetails(offer, toOfferInput(offer, distributions));
+  const [distributions, credentialHeaders] = await Promise.all([
+    selectOfferDistributions(db, offerId),
+    findCredentialHeaders(db, offerId),
+  ]);
+  const input = toOfferInput(offer, distributions);
+  // The secret itself never leaves the server: the owner sees which header is set and may replace or remove it.
+  input.endpoints.forEach((endpoint, position) => {
+    const headerName = credentialHeaders.get(position);
+    if (headerName !== undefined) endpoint.gatewayCredential = { headerName, keepFrom: position };
+  });
+  return presentOwnOfferDetails(offer, input);
 }

@@ -1,10 +1,17 @@
 import { ErrorCode, type TOfferInput, type TOwnOfferDetails } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { saveGatewayCredentials } from '../gateway/save-gateway-credentials';
 import { queueRecordedChecks } from '../link-checker/request-link-checks';
 import { assertMaySellPaid } from '../organisations/organisation-policy';
 import { getOwnOffer } from './get-own-offer';
-import { ensureSupplierAgent, lockOffer, replaceOwnOffer, selectOwnOffer } from './offer-repository';
+import {
+  ensureSupplierAgent,
+  lockOffer,
+  replaceOwnOffer,
+  selectOfferDistributions,
+  selectOwnOffer,
+} from './offer-repository';
 import { type TSupplier, toOfferRows } from './offer-rows';
 import { assertOfferOwner } from './policy';
 import { completePublishing, initialStateOf, resolveLicenceTitle, type TPublishing } from './publish-offer';
@@ -56,7 +63,14 @@ export async function updateOffer({
         issued: current.issued ?? current.created_at,
       });
       await ensureSupplierAgent(trx, supplier);
+      const previous = await selectOfferDistributions(trx, offerId);
       await replaceOwnOffer(trx, rows, initialStateOf(input));
+      await saveGatewayCredentials({
+        db: trx,
+        offerId,
+        endpoints: input.endpoints,
+        previous: previous.map((distribution) => ({ accessUrl: distribution.access_url })),
+      });
       const outcome = await completePublishing(trx, offerId, input, publishing);
       return {
         details: await getOwnOffer({ db: trx, userId: supplier.id, offerId }),

@@ -4,9 +4,15 @@ import { isApiPath } from '../../lib/error-handler';
 
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A request that changes data: searching is a POST that changes nothing. */
+/**
+ * A request that changes data: searching is a POST that changes nothing, and a call through the API
+ * gateway changes the supplier's data, not the catalogue.
+ */
 const mayChange = (method: string, url: string): boolean =>
-  CHANGING_METHODS.has(method) && isApiPath(url) && url.split('?')[0] !== searchEndpoint.path;
+  CHANGING_METHODS.has(method) &&
+  isApiPath(url) &&
+  !url.startsWith('/gateway/') &&
+  url.split('?')[0] !== searchEndpoint.path;
 
 /**
  * A request that may have changed the catalogue is answered once the search index holds its change (when

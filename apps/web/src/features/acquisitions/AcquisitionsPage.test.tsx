@@ -1,4 +1,4 @@
-import type { TDelivery } from '@dsm/contracts';
+import type { TApiKey, TDelivery } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -46,6 +46,9 @@ let fetchMock: Mock<typeof fetch>;
 /** How the download link's HEAD and the connector data download answer. */
 let headStatus: number;
 let dataAnswer: () => Response;
+let apiKeys: TApiKey[];
+const GATEWAY_URL = `http://localhost/gateway/${'22222222-0000-4000-8000-000000000001'}`;
+const SECRET = 'dsm_0a1b2c3d_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 
 beforeEach(() => {
   acquisitions = [
@@ -54,12 +57,14 @@ beforeEach(() => {
       offer: BOUGHT,
       isDeliveredByConnector: false,
       accessType: 'DIRECT',
+      isDeliveredByApi: false,
     },
   ];
   deliveries = [];
   likedIds = [];
   headStatus = 200;
   dataAnswer = () => new Response('gauge,level\n', { status: 200 });
+  apiKeys = [];
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -84,6 +89,25 @@ beforeEach(() => {
     }
     if (url === '/download/v1.abc.def' && method === 'HEAD') return new Response(null, { status: headStatus });
     if (url.endsWith('/data')) return dataAnswer();
+    const keysPath = `/api/acquisitions/${BOUGHT['@id']}/api-keys`;
+    if (url === keysPath && method === 'GET')
+      return json(200, { gatewayUrl: GATEWAY_URL, isEntitled: true, keys: apiKeys });
+    if (url === keysPath && method === 'POST') {
+      const key: TApiKey = {
+        id: '66666666-0000-4000-8000-000000000001',
+        prefix: 'dsm_0a1b2c3d',
+        createdAt: '2025-06-01T09:40:00.000Z',
+        rotatedAt: null,
+        revokedAt: null,
+        isActive: true,
+      };
+      apiKeys = [key];
+      return json(201, { key, secret: SECRET, gatewayUrl: GATEWAY_URL });
+    }
+    if (url === `${keysPath}/66666666-0000-4000-8000-000000000001` && method === 'DELETE') {
+      apiKeys = apiKeys.map((key) => ({ ...key, isActive: false, revokedAt: '2025-06-01T09:45:00.000Z' }));
+      return json(200, apiKeys[0]);
+    }
     if (url === '/api/metadata/like' && method === 'GET') return json(200, likedIds);
     if (url.startsWith('/api/metadata?batchIds=')) {
       const ids = decodeURIComponent(url.split('=')[1] ?? '').split(',');
@@ -151,6 +175,7 @@ describe('AcquisitionsPage', () => {
         offer: BOUGHT,
         isDeliveredByConnector: true,
         accessType: 'CONNECTOR',
+        isDeliveredByApi: false,
       },
     ];
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
@@ -183,6 +208,7 @@ describe('AcquisitionsPage', () => {
         offer: BOUGHT,
         isDeliveredByConnector: true,
         accessType: 'CONNECTOR',
+        isDeliveredByApi: false,
       },
     ];
     deliveries = [
@@ -270,5 +296,37 @@ describe('AcquisitionsPage', () => {
     await screen.findByTestId('offer-card');
     expect(screen.queryByTestId('delivery-panel')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/deliveries')).toBe(false);
+  });
+
+  it('gives a bought Api offer an API access panel: a key shown once with a curl call, revoked after asking', async () => {
+    acquisitions = [
+      {
+        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+        offer: BOUGHT,
+        isDeliveredByConnector: false,
+        isDeliveredByApi: true,
+      },
+    ];
+    const user = userEvent.setup();
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    const panel = await screen.findByRole('region', { name: 'API access' });
+    expect(await within(panel).findByText('You have no API key yet.')).toBeTruthy();
+    expect(within(panel).getByTestId('api-gateway-url').textContent).toBe(GATEWAY_URL);
+    expect(within(panel).getByTestId('api-curl-example').textContent).toContain('YOUR_API_KEY');
+
+    await user.click(within(panel).getByRole('button', { name: 'Create an API key for Parking occupancy feed' }));
+    expect((await within(panel).findByTestId('api-key-secret')).textContent).toBe(SECRET);
+    expect(within(panel).getByText(/it will not be shown again/)).toBeTruthy();
+    expect(within(panel).getByTestId('api-curl-example').textContent).toBe(
+      `curl -H "X-API-Key: ${SECRET}" "${GATEWAY_URL}/"`,
+    );
+    expect(await within(panel).findByText('Active')).toBeTruthy();
+
+    await user.click(within(panel).getByRole('button', { name: 'Revoke the API key dsm_0a1b2c3d' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the API key?' });
+    await user.click(within(dialog).getByTestId('confirm-dialog-confirm'));
+    expect(await within(panel).findByText('Revoked')).toBeTruthy();
+    expect(within(panel).queryByTestId('api-key-secret')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { OfferCard } from '../offer/OfferCard';
 import { OfferList } from '../offer/OfferList';
 import { LikedOfferList } from '../watchlist/LikedOfferList';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
+import { ApiAccessPanel } from './ApiAccessPanel';
 import { DeliveryPanel } from './DeliveryPanel';
 import { DownloadPanel } from './DownloadPanel';
 import { useAcquisitions } from './use-acquisitions';
@@ -21,6 +22,8 @@ const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
  * heading, the offers the user bought, latest first. A bought Connector offer carries its delivery through the
  * data space: request access, the negotiation and transfer states, and the data download; a bought Direct offer
  * a download button per endpoint.
+ * data space: request access, the negotiation and transfer states, and the data download; a bought Api offer its
+ * API access through the gateway (personal keys, a curl call).
  */
 export function AcquisitionsPage() {
   const { t } = useTranslation();
@@ -53,6 +56,14 @@ export function AcquisitionsPage() {
           <Stack key={id} gap="xs">
             {card}
             <DeliveryPanel offerId={id} offerTitle={entry.offer.title} delivery={deliveryByOffer.get(id)} />
+          </Stack>
+        );
+      }
+      if (entry.isDeliveredByApi) {
+        return (
+          <Stack key={id} gap="xs">
+            {card}
+            <ApiAccessPanel offerId={id} offerTitle={entry.offer.title} />
           </Stack>
         );
       }

@@ -4,7 +4,10 @@ import {
   Badge,
   Button,
   Checkbox,
+  Fieldset,
   Group,
+  Modal,
+  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -14,6 +17,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from './DecimalInput';
 import { FieldWithHelp } from './FieldWithHelp';
@@ -26,11 +30,18 @@ export type TEndpointsStepProps = {
   endpoints: readonly TAssetInfoDraft[];
   errors: TFieldErrors;
   isConnector: boolean;
+  /** The Api access type: each endpoint may carry the supplier's gateway credential. */
+  isApi: boolean;
   connectorId: string;
   connectorOptions: { value: string; label: string }[];
   onChange: <K extends keyof TAssetInfoDraft>(field: K, value: TAssetInfoDraft[K]) => void;
   onAdd(): void;
   onRemove(position: number): void;
+  /** Replaces or removes the gateway credential of an endpoint in the table. */
+  onCredentialChange(
+    position: number,
+    credential: Pick<TAssetInfoDraft, 'credentialHeader' | 'credentialSecret' | 'credentialKeepFrom'>,
+  ): void;
   onConnectorChange(connectorId: string): void;
 };
 
@@ -38,10 +49,29 @@ export type TEndpointsStepProps = {
 export const toDraftNumber = (value: string | number): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : Number(value) || 0;
 
-/** Step 2 'Add endpoints': the endpoint being typed, the table of endpoints, and the connector. */
+const NO_CREDENTIAL = { credentialHeader: '', credentialSecret: '', credentialKeepFrom: -1 };
+
+/** What the table says of an endpoint's credential: none, a secret stored on the server, or a new one. */
+function credentialStateOf(endpoint: TAssetInfoDraft): 'none' | 'stored' | 'new' {
+  if (endpoint.credentialHeader === '') return 'none';
+  return endpoint.credentialSecret !== '' ? 'new' : endpoint.credentialKeepFrom >= 0 ? 'stored' : 'none';
+}
+
+/**
+ * Step 2 'Add endpoints': the endpoint being typed, the table of endpoints, and the connector. For the
+ * Api access type each endpoint takes the supplier's credential for the API gateway: a header and its
+ * secret, which is never shown again once saved; the table says whether one is set and can replace or
+ * remove it.
+ */
 export function EndpointsStep(props: TEndpointsStepProps) {
   const { draft, endpoints, errors, onChange } = props;
   const { t } = useTranslation();
+  const [replacing, setReplacing] = useState<number | null>(null);
+  const [replacement, setReplacement] = useState({ header: '', secret: '' });
+  const openReplace = (position: number) => {
+    setReplacement({ header: endpoints[position]?.credentialHeader || 'Authorization', secret: '' });
+    setReplacing(position);
+  };
   const select = (field: 'mimeType' | 'format' | 'sizeUnit', data: readonly string[]) => (
     <FieldWithHelp
       label={t(`offerCreation.fields.${field}`)}
@@ -101,6 +131,29 @@ export function EndpointsStep(props: TEndpointsStepProps) {
           onChange={(event) => onChange('accessUrl', event.currentTarget.value)}
         />
       </FieldWithHelp>
+      {props.isApi && (
+        <Fieldset legend={t('offerCreation.credential.legend')} data-testid="gateway-credential">
+          <Stack gap="sm">
+            <Text size="sm">{t('offerCreation.credential.intro')}</Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                {...fieldProps(t, 'gatewayCredential.headerName', errors, false)}
+                placeholder="Authorization"
+                autoComplete="off"
+                value={draft.credentialHeader}
+                onChange={(event) => onChange('credentialHeader', event.currentTarget.value)}
+              />
+              <PasswordInput
+                {...fieldProps(t, 'gatewayCredential.secret', errors, false)}
+                placeholder="Bearer …"
+                autoComplete="new-password"
+                value={draft.credentialSecret}
+                onChange={(event) => onChange('credentialSecret', event.currentTarget.value)}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <FieldWithHelp label={t('offerCreation.fields.filesize')} help={helpOf(t, 'filesize')}>
           <DecimalInput
@@ -145,13 +198,14 @@ export function EndpointsStep(props: TEndpointsStepProps) {
               <Table.Th>{t('offerCreation.fields.format')}</Table.Th>
               <Table.Th>{t('offerCreation.fields.accessUrl')}</Table.Th>
               <Table.Th>{t('offerCreation.endpoints.size')}</Table.Th>
+              {props.isApi && <Table.Th>{t('offerCreation.credential.column')}</Table.Th>}
               <Table.Th>{t('offerCreation.endpoints.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {endpoints.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={6}>
+                <Table.Td colSpan={props.isApi ? 7 : 6}>
                   <Text size="sm" c="gray.7">
                     {t('offerCreation.endpoints.empty')}
                   </Text>
@@ -173,6 +227,45 @@ export function EndpointsStep(props: TEndpointsStepProps) {
                   <Table.Td>{endpoint.format}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{endpoint.accessUrl}</Table.Td>
                   <Table.Td>{endpoint.filesize > 0 ? `${endpoint.filesize} ${endpoint.sizeUnit}` : '—'}</Table.Td>
+                  {props.isApi && (
+                    <Table.Td data-testid="endpoint-credential">
+                      <Stack gap={4} align="flex-start">
+                        {credentialStateOf(endpoint) === 'none' ? (
+                          <Text size="sm">{t('offerCreation.credential.none')}</Text>
+                        ) : (
+                          <Group gap={4} wrap="wrap">
+                            <Text size="sm">{endpoint.credentialHeader}</Text>
+                            <Badge color="teal.9" variant="filled">
+                              {t(`offerCreation.credential.${credentialStateOf(endpoint)}`)}
+                            </Badge>
+                          </Group>
+                        )}
+                        <Group gap={4}>
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            onClick={() => openReplace(position)}
+                            aria-label={t('offerCreation.credential.replaceFor', { title: endpoint.endpointTitle })}
+                          >
+                            {credentialStateOf(endpoint) === 'none'
+                              ? t('offerCreation.credential.set')
+                              : t('offerCreation.credential.replace')}
+                          </Button>
+                          {credentialStateOf(endpoint) !== 'none' && (
+                            <Button
+                              size="compact-xs"
+                              variant="outline"
+                              color="red.9"
+                              onClick={() => props.onCredentialChange(position, NO_CREDENTIAL)}
+                              aria-label={t('offerCreation.credential.removeFor', { title: endpoint.endpointTitle })}
+                            >
+                              {t('offerCreation.credential.remove')}
+                            </Button>
+                          )}
+                        </Group>
+                      </Stack>
+                    </Table.Td>
+                  )}
                   <Table.Td>
                     <ActionIcon
                       variant="subtle"
@@ -189,6 +282,50 @@ export function EndpointsStep(props: TEndpointsStepProps) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Modal
+        opened={replacing !== null}
+        onClose={() => setReplacing(null)}
+        title={t('offerCreation.credential.replaceTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('app.cancel') }}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (replacing === null || !replacement.header.trim() || !replacement.secret) return;
+            props.onCredentialChange(replacing, {
+              credentialHeader: replacement.header.trim(),
+              credentialSecret: replacement.secret,
+              credentialKeepFrom: endpoints[replacing]?.credentialKeepFrom ?? -1,
+            });
+            setReplacing(null);
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label={t('offerCreation.fields.gatewayCredential.headerName')}
+              required
+              autoComplete="off"
+              value={replacement.header}
+              onChange={(event) => setReplacement({ ...replacement, header: event.currentTarget.value })}
+            />
+            <PasswordInput
+              label={t('offerCreation.fields.gatewayCredential.secret')}
+              required
+              autoComplete="new-password"
+              data-autofocus
+              value={replacement.secret}
+              onChange={(event) => setReplacement({ ...replacement, secret: event.currentTarget.value })}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setReplacing(null)}>
+                {t('app.cancel')}
+              </Button>
+              <Button type="submit">{t('offerCreation.credential.save')}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
     </Stack>
   );
 }

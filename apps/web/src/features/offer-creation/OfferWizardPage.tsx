@@ -241,6 +241,7 @@ export function OfferWizardPage() {
               endpoints={cache.endpoints}
               errors={errors}
               isConnector={isConnector}
+              isApi={prerequisites.accessType === 'API'}
               connectorId={cache.connectorId}
               connectorOptions={connectors.data ?? []}
               onChange={change('assetInfo')}
@@ -251,6 +252,14 @@ export function OfferWizardPage() {
                 update((current) => ({
                   ...current,
                   endpoints: current.endpoints.filter((_, index) => index !== position),
+                }))
+              }
+              onCredentialChange={(position, credential) =>
+                update((current) => ({
+                  ...current,
+                  endpoints: current.endpoints.map((endpoint, index) =>
+                    index === position ? { ...endpoint, ...credential } : endpoint,
+                  ),
                 }))
               }
               onConnectorChange={(connectorId) => {

@@ -43,6 +43,9 @@ describe('the form cache', () => {
         filesize: 0,
         sizeUnit: '',
         isPublicSample: false,
+        credentialHeader: '',
+        credentialSecret: '',
+        credentialKeepFrom: -1,
       },
       licensingInfo: {
         licenceType: '',
@@ -56,6 +59,23 @@ describe('the form cache', () => {
       endpoints: [],
       connectorId: '',
     });
+  });
+
+  it("never writes a gateway credential's secret to storage, only its header and where it is kept", () => {
+    const storage = new Map<string, string>();
+    const stand = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
+    const cache = emptyFormCache();
+    cache.assetInfo = { ...cache.assetInfo, credentialHeader: 'X-API-Key', credentialSecret: 'typed-secret' };
+    cache.endpoints = [{ ...cache.assetInfo, credentialKeepFrom: 0, credentialSecret: 'another-secret' }];
+    expect(saveFormCache(stand, cache)).toBe(true);
+    expect([...storage.values()].join()).not.toMatch(/typed-secret|another-secret/);
+    const loaded = loadFormCache(stand).cache;
+    expect(loaded.assetInfo).toMatchObject({ credentialHeader: 'X-API-Key', credentialSecret: '' });
+    expect(loaded.endpoints[0]).toMatchObject({ credentialHeader: 'X-API-Key', credentialKeepFrom: 0 });
   });
 
   it("is kept under the key 'formCache' and survives a save and a load", () => {

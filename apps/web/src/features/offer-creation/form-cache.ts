@@ -30,6 +30,12 @@ export type TAssetInfoDraft = {
   sizeUnit: string;
   /** Everyone may preview this endpoint on the details page, also when the offer is paid. */
   isPublicSample: boolean;
+  /** Api access type: the header of the supplier's gateway credential; '' for none. */
+  credentialHeader: string;
+  /** A new secret of the credential, as typed; never written to storage. */
+  credentialSecret: string;
+  /** The position the offer's stored secret was read back at, kept when no new one is typed; -1 for none. */
+  credentialKeepFrom: number;
 };
 
 /** Step 3's group: payment type FREE_OF_CHARGE and price 0 by default, the rest empty text. */
@@ -75,6 +81,9 @@ export const EMPTY_ASSET_INFO: TAssetInfoDraft = {
   filesize: 0,
   sizeUnit: '',
   isPublicSample: false,
+  credentialHeader: '',
+  credentialSecret: '',
+  credentialKeepFrom: -1,
 };
 
 export const EMPTY_LICENSING_INFO: TLicensingInfoDraft = {
@@ -204,7 +213,11 @@ export function loadFormCache(storage: TDraftStorage, key: string = FORM_CACHE_K
 /** Saves the draft; answers false when storage refused it (full, or switched off). */
 export function saveFormCache(storage: TDraftStorage, cache: TFormCache, key: string = FORM_CACHE_KEY): boolean {
   try {
-    storage.setItem(key, JSON.stringify(cache));
+    // A credential's secret stays in memory: local storage outlives the session and any script may read it.
+    storage.setItem(
+      key,
+      JSON.stringify(cache, (field, value) => (field === 'credentialSecret' ? '' : value)),
+    );
     return true;
   } catch {
     return false;

@@ -1,4 +1,4 @@
-import type { TOfferInput } from '@dsm/contracts';
+import type { TAssetInfo, TOfferInput } from '@dsm/contracts';
 import {
   EMPTY_ASSET_INFO,
   emptyFormCache,
@@ -51,6 +51,31 @@ export function applyPricingOption(licensing: TLicensingInfoDraft, pricingOption
   return { ...licensing, paymentType: 'FREE_OF_CHARGE', price: 0 };
 }
 
+/**
+ * An endpoint of the draft as the API takes it: the credential fields become `gatewayCredential`
+ * (a new secret, or the stored one kept by `keepFrom`), or nothing when no header is given.
+ */
+export function toAssetInput(draft: TAssetInfoDraft): Record<string, unknown> {
+  const { credentialHeader, credentialSecret, credentialKeepFrom, ...endpoint } = draft;
+  if (credentialHeader.trim() === '' && credentialSecret === '') return endpoint;
+  const kept = credentialKeepFrom >= 0 ? { keepFrom: credentialKeepFrom } : {};
+  return {
+    ...endpoint,
+    gatewayCredential: { headerName: credentialHeader, ...(credentialSecret ? { secret: credentialSecret } : kept) },
+  };
+}
+
+/** The draft of a stored endpoint: the credential's header and where its secret is kept, never the secret. */
+function toAssetDraft(endpoint: TAssetInfo): TAssetInfoDraft {
+  const { gatewayCredential, ...fields } = endpoint;
+  return {
+    ...fields,
+    credentialHeader: gatewayCredential?.headerName ?? '',
+    credentialSecret: '',
+    credentialKeepFrom: gatewayCredential?.keepFrom ?? -1,
+  };
+}
+
 /** The body that publishes a draft; the API (and the wizard before it) validate it with ZOfferInput. */
 export function toOfferInput(cache: TFormCache, prerequisites: TPrerequisites, language: string): unknown {
   return {
@@ -59,7 +84,7 @@ export function toOfferInput(cache: TFormCache, prerequisites: TPrerequisites, l
     accessType: prerequisites.accessType,
     language: language === 'en' ? 'en' : 'de',
     generalInfo: cache.generalInfo,
-    endpoints: endpointsOf(cache),
+    endpoints: endpointsOf(cache).map(toAssetInput),
     licensingInfo: applyPricingOption(cache.licensingInfo, prerequisites.pricingOption),
     connectorId: prerequisites.accessType === 'CONNECTOR' ? cache.connectorId || null : null,
   };
@@ -71,7 +96,7 @@ export function toFormCache(input: TOfferInput): TFormCache {
   return {
     ...cache,
     generalInfo: { ...input.generalInfo, categories: [...input.generalInfo.categories] },
-    endpoints: input.endpoints.map((endpoint) => ({ ...endpoint })),
+    endpoints: input.endpoints.map(toAssetDraft),
     licensingInfo: { ...input.licensingInfo },
     connectorId: input.connectorId ?? '',
   };

@@ -32,6 +32,9 @@ function filledCache(): TFormCache {
       filesize: 0,
       sizeUnit: 'MB',
       isPublicSample: false,
+      credentialHeader: '',
+      credentialSecret: '',
+      credentialKeepFrom: -1,
     },
   ];
   cache.licensingInfo.licenceType = 'CC BY 4.0';

@@ -1,14 +1,25 @@
-import { OFFER_RULES, pricingIssues, ZAssetInfo, ZGeneralInfo, ZLicensingInfo, ZOfferInput } from '@dsm/contracts';
+import {
+  GATEWAY_CREDENTIAL_RULES,
+  OFFER_RULES,
+  pricingIssues,
+  ZAssetInfo,
+  ZGeneralInfo,
+  ZLicensingInfo,
+  ZOfferInput,
+} from '@dsm/contracts';
 import type { z } from 'zod';
 import type { TAssetInfoDraft, TFormCache, TGeneralInfoDraft, TLicensingInfoDraft } from './form-cache';
-import { applyPricingOption, type TPrerequisites, toOfferInput } from './offer-input';
+import { applyPricingOption, type TPrerequisites, toAssetInput, toOfferInput } from './offer-input';
 
 /** Field name (dot path inside its group) → i18n key of what is wrong with it. */
 export type TFieldErrors = Record<string, string>;
 
-const RULE_KEYS = new Map<string, string>(
-  Object.entries(OFFER_RULES).map(([name, message]) => [message, `offerCreation.rules.${name}`]),
-);
+const RULE_KEYS = new Map<string, string>([
+  ...Object.entries(OFFER_RULES).map(([name, message]) => [message, `offerCreation.rules.${name}`] as const),
+  ...Object.entries(GATEWAY_CREDENTIAL_RULES).map(
+    ([name, message]) => [message, `offerCreation.credential.rules.${name}`] as const,
+  ),
+]);
 
 /** The translation key of a rule the contracts name; any other message reads as 'invalid'. */
 export function ruleKey(message: string): string {
@@ -36,7 +47,7 @@ export function validateGeneralInfo(draft: TGeneralInfoDraft): TFieldErrors {
 
 /** One endpoint's rules (step 2), checked when it is added to the table or Next leaves the step. */
 export function validateAssetInfo(draft: TAssetInfoDraft): TFieldErrors {
-  const result = ZAssetInfo.safeParse(draft);
+  const result = ZAssetInfo.safeParse(toAssetInput(draft));
   return result.success ? {} : toFieldErrors(result.error.issues);
 }
 
