@@ -32,11 +32,11 @@ import { configureConnectorSecretKey } from './modules/connectors/connector-secr
 import { connectorRoutes } from './modules/connectors/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
-import { configureDownloadSourcePolicy } from './modules/downloads/download-source-policy';
-import { downloadRoutes } from './modules/downloads/routes';
 import { demoFilesDir } from './modules/demo-data/ensure-demo-files';
 import { DEMO_DATA_PATH } from './modules/demo-data/point-offer-at-demo-files';
 import { demoDataRoutes } from './modules/demo-data/routes';
+import { configureDownloadSourcePolicy } from './modules/downloads/download-source-policy';
+import { downloadRoutes } from './modules/downloads/routes';
 import { gatewayRoutes } from './modules/gateway/gateway-routes';
 import { gatewaySecrets } from './modules/gateway/gateway-secrets';
 import { apiKeyRoutes } from './modules/gateway/routes';

@@ -380,6 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bic: e.OPERATOR_BIC,
       contactEmail: e.OPERATOR_EMAIL,
       contactPhone: e.OPERATOR_PHONE,
+    },
     gateway: {
       secretKey: e.GATEWAY_SECRET_KEY,
       perMinute: e.GATEWAY_RATE_LIMIT,

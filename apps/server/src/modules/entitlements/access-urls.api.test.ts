@@ -148,6 +148,7 @@ async function everyAnswer(who: TSignedIn): Promise<TAnswer[]> {
       method: 'POST',
       path: `/api/offers/${id}/endpoints/0/download-link`,
     });
+    calls.push({
       route: 'GET /api/acquisitions/{offerId}/api-keys',
       method: 'GET',
       path: `/api/acquisitions/${id}/api-keys`,

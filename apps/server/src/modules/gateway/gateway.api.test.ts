@@ -240,8 +240,8 @@ describe("the supplier's credential", () => {
   it('stays with its endpoint when the endpoints change places, and reaches the API with it', async () => {
     const endpoint = (path: string, headerName: string, secret: string) => ({
       accessUrl: `${upstreamUrl}${path}`,
-      mimeType: 'application/json',
-      format: 'json',
+      mimeType: 'application/json' as const,
+      format: 'json' as const,
       gatewayCredential: { headerName, secret },
     });
     const id = await publish(

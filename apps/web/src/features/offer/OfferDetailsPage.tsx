@@ -19,8 +19,8 @@ import { DetailsPanel } from './DetailsPanel';
 import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
 import { LikeButton } from './LikeButton';
-import { OfferTermsPanel } from './OfferTermsPanel';
 import { OfferMetadataLinks } from './OfferMetadataLinks';
+import { OfferTermsPanel } from './OfferTermsPanel';
 import { RelatedOffers } from './RelatedOffers';
 import { isOfferId, useOfferDetails } from './use-offer-details';
 
