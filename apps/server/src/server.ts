@@ -13,6 +13,7 @@ import { createHarvestScheduler, type THarvestScheduler } from './modules/harves
 import { operatorRoleOf } from './modules/harvest/operator-policy';
 import { superviseJobQueues, type TJobQueueSupervision } from './modules/health/supervise-job-queues';
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
+import { createBillingJobs, type TBillingJobs } from './modules/orders/billing-jobs';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
 import { seedDemoOrganisations } from './modules/organisations/seed-demo-organisations';
@@ -147,6 +148,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let sandboxes: TSandboxConnectors | null = null;
   let orderJobs: TOrderJobs | null = null;
   let harvests: THarvestScheduler | null = null;
+  let billing: TBillingJobs | null = null;
   let searchIndex: SqliteSearchIndex | null = null;
   try {
     const applied = await migrateToLatest(database.db);
@@ -203,10 +205,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       },
     });
     await harvests.start();
+    billing = createBillingJobs({ databaseUrl, db: database.db, commissionRate: config.commissionRate, log });
+    await billing.start();
     jobQueues = superviseJobQueues({
       queues: [
         { name: 'link checker', start: linkChecker.start, stop: linkChecker.stop },
         { name: 'harvest', start: harvests.start, stop: harvests.stop },
+        { name: 'billing', start: billing.start, stop: billing.stop },
       ],
       log,
     });
@@ -239,7 +244,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
             await settlesWithin(closing, 500);
           }
           await settlesWithin(jobQueues?.stop() ?? Promise.resolve(), SHUTDOWN_LIMITS.jobsMs);
-          const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), linkChecker?.stop()]);
+          const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), billing?.stop(), linkChecker?.stop()]);
           if (!(await settlesWithin(jobs, SHUTDOWN_LIMITS.jobsMs))) {
             log(`Jobs still running after ${SHUTDOWN_LIMITS.jobsMs} ms are left to their retry`);
           }
@@ -259,6 +264,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await jobQueues?.stop().catch(() => {});
     await orderJobs?.stop().catch(() => {});
     await harvests?.stop().catch(() => {});
+    await billing?.stop().catch(() => {});
     await linkChecker?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await searchIndex?.close().catch(() => {});

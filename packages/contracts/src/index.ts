@@ -17,5 +17,6 @@ export * from './offer';
 export * from './offer-creation';
 export * from './orders';
 export * from './organisation';
+export * from './pricing';
 export * from './search';
 export * from './text';

@@ -43,3 +43,10 @@ export async function assertMaySettleInvoice(
   if (await isAgentMember(db, invoice.supplierId, user.id)) return;
   throw new AppError(ErrorCode.FORBIDDEN, `Only the supplier can mark invoice ${invoice.id} paid`);
 }
+
+/** Only the buyer who holds a subscription cancels it. */
+export function assertMayCancelSubscription(user: TAuthUser, subscription: { id: string; userId: string }): void {
+  if (subscription.userId !== user.id) {
+    throw new AppError(ErrorCode.FORBIDDEN, `Subscription ${subscription.id} is not yours`);
+  }
+}
