@@ -6,6 +6,7 @@ import { errorMessage } from '../../shared/error-message';
 import { formatDateTime } from '../../shared/format/format';
 import { OfferCard } from '../offer/OfferCard';
 import { OfferList } from '../offer/OfferList';
+import { AcquisitionUsagePanel } from '../usage/AcquisitionUsagePanel';
 import { LikedOfferList } from '../watchlist/LikedOfferList';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { DeliveryPanel } from './DeliveryPanel';
@@ -18,7 +19,8 @@ const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
  * My Acquisitions (/acquisition): as the specification has it, the user's liked offers as cards with
  * a filled heart (a click opens the details, the heart removes the like); below, under their own
  * heading, the offers the user bought, latest first. A bought Connector offer carries its delivery through the
- * data space: request access, the negotiation and transfer states, and the data download.
+ * data space: request access, the negotiation and transfer states, and the data download. Last, the
+ * usage and costs of this month per entitlement, where a subscription is cancelled.
  */
 export function AcquisitionsPage() {
   const { t } = useTranslation();
@@ -81,6 +83,7 @@ export function AcquisitionsPage() {
             emptyText={t('acquisitions.emptyText')}
           />
         </Stack>
+        <AcquisitionUsagePanel />
       </Stack>
     </Container>
   );

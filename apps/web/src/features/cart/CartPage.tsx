@@ -3,7 +3,8 @@ import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paymentLabel, paymentText } from '../search/payment-label';
+import { isMetered } from '@dsm/contracts';
+import { billingText, paymentLabel, paymentText } from '../search/payment-label';
 import { CartTotals } from './CartTotals';
 import { CheckoutModal } from './CheckoutModal';
 import { useCart } from './use-cart';
@@ -52,6 +53,11 @@ export function CartPage() {
                         {t('cart.supplier', { name: item.providerName })}
                       </Text>
                     )}
+                    {billingText(paymentLabel(item.paymentModel, item.price), t) && (
+                      <Text size="xs" c="gray.7" data-testid="cart-item-billing">
+                        {billingText(paymentLabel(item.paymentModel, item.price), t)}
+                      </Text>
+                    )}
                   </Stack>
                   <Group gap="sm" wrap="nowrap">
                     <Text fw={600} data-testid="cart-item-price">
@@ -75,6 +81,11 @@ export function CartPage() {
         <Card withBorder radius="md" padding="md">
           <Stack gap="md">
             <CartTotals totals={cart.totals} />
+            {cart.items.some((item) => isMetered(item.paymentModel)) && (
+              <Text size="sm" c="gray.7" data-testid="cart-metered-note">
+                {t('cart.meteredNote')}
+              </Text>
+            )}
             <Text size="xs" c="gray.7">
               {t('cart.priceNote')}
             </Text>
