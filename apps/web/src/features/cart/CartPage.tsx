@@ -1,9 +1,9 @@
+import { isMetered } from '@dsm/contracts';
 import { ActionIcon, Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isMetered } from '@dsm/contracts';
 import { billingText, paymentLabel, paymentText } from '../search/payment-label';
 import { CartTotals } from './CartTotals';
 import { CheckoutModal } from './CheckoutModal';

@@ -24,7 +24,13 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-function EntitlementCard({ entry, onCancel }: { entry: TEntitlementUsage; onCancel: (entry: TEntitlementUsage) => void }) {
+function EntitlementCard({
+  entry,
+  onCancel,
+}: {
+  entry: TEntitlementUsage;
+  onCancel: (entry: TEntitlementUsage) => void;
+}) {
   const { t } = useTranslation();
   const label = paymentLabel(entry.paymentModel, entry.unitPrice);
   const isSubscription = entry.paymentModel === 'SUBSCRIPTION_BASED';
@@ -74,7 +80,13 @@ function EntitlementCard({ entry, onCancel }: { entry: TEntitlementUsage; onCanc
         )}
         {entry.canCancel && (
           <Group justify="flex-end">
-            <Button variant="default" color="red" size="xs" onClick={() => onCancel(entry)} data-testid="cancel-subscription">
+            <Button
+              variant="default"
+              color="red"
+              size="xs"
+              onClick={() => onCancel(entry)}
+              data-testid="cancel-subscription"
+            >
               {t('usage.cancel')}
             </Button>
           </Group>
