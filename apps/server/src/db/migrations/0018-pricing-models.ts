@@ -19,6 +19,12 @@ import { type Kysely, sql } from 'kysely';
  *   period (`ends_at`) and is not renewed.
  * - `acquired_offers` lists the offers of checkout orders only: a renewal or a usage invoice is no new
  *   acquisition.
+ *
+ * Subscriptions bought before were invoiced for their first month (the invoices' service period)
+ * but granted access by the offer's time restriction. Their entitlements now end with a paid period,
+ * counted in months from the start in UTC as checkout counts them: a revoked one (its invoice went
+ * unpaid) with its first month, a running one with the period running now, which the renewal job then
+ * renews like any other. Ended ones stay ended.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -39,6 +45,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create index entitlements_renewal_idx on entitlements (ends_at)
     where revoked_at is null and cancelled_at is null and ends_at is not null
+  `.execute(db);
+  await sql`
+    update entitlements e
+    set ends_at = (
+      select (e.starts_at at time zone 'UTC' + make_interval(months => n)) at time zone 'UTC'
+      from generate_series(1, 1200) as n
+      where e.revoked_at is not null
+        or (e.starts_at at time zone 'UTC' + make_interval(months => n)) at time zone 'UTC' > now()
+      order by n
+      limit 1
+    )
+    from order_items i
+    where i.order_id = e.order_id and i.offer_id = e.offer_id and i.payment_model = 'SUBSCRIPTION_BASED'
+      and (e.revoked_at is not null or e.ends_at is null or e.ends_at > now())
   `.execute(db);
   await sql`
     create or replace view acquired_offers as

@@ -77,6 +77,7 @@ export async function selectMeteredEntitlementsWithUsage(
     .orderBy('e.user_id')
     .orderBy('i.provider_id')
     .orderBy('e.starts_at')
+    .orderBy('i.position')
     .orderBy('e.id')
     .execute() as Promise<TBilledEntitlementRow[]>;
 }

@@ -15,6 +15,7 @@ import { recordUsage } from '../usage/record-usage';
 import { addAgentMember } from './add-agent-member';
 import { createBillingJobs, USAGE_INVOICING_QUEUE } from './billing-jobs';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
+import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
 import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
 import { renewSubscriptions } from './renew-subscriptions';
@@ -145,8 +146,7 @@ describe('subscriptions', () => {
     expect(subscription).toMatchObject({ canCancel: true, cancelledAt: null, costSoFar: 5, priceUnit: 'month' });
     expect(subscription.endsAt).toBe(first.serviceTo);
     const start = new Date(first.serviceFrom);
-    const oneMonthOn = new Date(start);
-    oneMonthOn.setUTCMonth(oneMonthOn.getUTCMonth() + 1);
+    const oneMonthOn = addMonths(start, 1);
     expect(first.serviceTo).toBe(oneMonthOn.toISOString());
 
     // Not yet due: nothing happens a minute before the period ends.
