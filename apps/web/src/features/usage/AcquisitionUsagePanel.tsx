@@ -1,5 +1,5 @@
 import type { TEntitlementUsage } from '@dsm/contracts';
-import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,9 +56,14 @@ function EntitlementCard({
               {entry.providerName} · {paymentText(label, t)}
             </Text>
           </Stack>
-          <Badge color={entry.isActive ? (entry.cancelledAt ? 'orange' : 'green') : 'gray'} variant="light">
-            <span data-testid="entitlement-state">{state}</span>
-          </Badge>
+          <Text
+            size="sm"
+            fw={600}
+            c={entry.isActive ? (entry.cancelledAt ? 'red.9' : 'green.9') : 'gray.8'}
+            data-testid="entitlement-state"
+          >
+            {state}
+          </Text>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {entry.paymentModel === 'DATA_VOLUME_BASED' ? (
