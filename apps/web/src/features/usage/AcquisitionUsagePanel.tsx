@@ -56,12 +56,7 @@ function EntitlementCard({
               {entry.providerName} · {paymentText(label, t)}
             </Text>
           </Stack>
-          <Text
-            size="sm"
-            fw={600}
-            c={entry.isActive ? (entry.cancelledAt ? 'red.9' : 'green.9') : 'gray.8'}
-            data-testid="entitlement-state"
-          >
+          <Text size="sm" fw={600} data-testid="entitlement-state">
             {state}
           </Text>
         </Group>
