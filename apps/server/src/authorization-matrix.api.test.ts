@@ -37,6 +37,8 @@ type TFixture = {
   aInvoice: string;
   /** The marketplace's commission invoice to S for A's invoice. */
   aCommissionInvoice: string;
+  /** buyerA's subscription to sOffer. */
+  aEntitlement: string;
   aDelivery: string;
   harvestSource: string;
 };
@@ -91,7 +93,9 @@ const headersOf = (persona: TPersona): Record<string, string> => (persona === 'a
 const idOf = (persona: Exclude<TPersona, 'anonymous'>): string => who[persona].user.id;
 
 function offerInput(title: string): TOfferInputBody {
+  // A subscription: the model checkout invoices, so the order has an invoice to read and settle.
   return makeOfferInput(title, {
+    licensingInfo: { paymentType: 'SUBSCRIPTION_BASED' },
     generalInfo: { description: 'Readings for the authorization matrix.', keywords: 'matrix' },
     endpoints: [
       {
@@ -483,6 +487,30 @@ const ROWS: TRow[] = [
     },
   },
   {
+    route: 'GET /api/acquisitions/usage',
+    call: () => ({ path: '/api/acquisitions/usage' }),
+    statuses: anyUser(200),
+    check: (answers, f) => {
+      expect(answers.buyerA.text).toContain(f.aEntitlement);
+      expect(answers.buyerB.text).not.toContain(f.aEntitlement);
+    },
+  },
+  {
+    route: 'GET /api/sales/usage',
+    call: () => ({ path: '/api/sales/usage' }),
+    statuses: anyUser(200),
+    check: (answers, f) => {
+      expect(answers.supplierS.text).toContain(f.sOffer);
+      expect(answers.buyerA.text).not.toContain(f.sOffer);
+    },
+  },
+  {
+    // Only its buyer cancels a subscription; cancelling again answers the same.
+    route: 'POST /api/subscriptions/{id}/cancel',
+    call: (f) => ({ path: `/api/subscriptions/${f.aEntitlement}/cancel` }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 403, operator: 403 }),
+  },
+  {
     route: 'POST /api/invoices/{id}/paid',
     call: (f) => ({ path: `/api/invoices/${f.aInvoice}/paid` }),
     statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 403 }),
@@ -728,6 +756,9 @@ beforeAll(async () => {
         .select('id')
         .where('invoice_id', '=', aOrder.invoices[0]!.id)
         .executeTakeFirstOrThrow()
+    ).id,
+    aEntitlement: (
+      await db.selectFrom('entitlements').select('id').where('order_id', '=', aOrder.id).executeTakeFirstOrThrow()
     ).id,
     aDelivery: delivery.id,
     harvestSource: source.body.id,

@@ -20,6 +20,7 @@ import { operatorRoleOf } from './modules/harvest/operator-policy';
 import { superviseJobQueues, type TJobQueueSupervision } from './modules/health/supervise-job-queues';
 import { createLinkChecker, type TLinkChecker } from './modules/link-checker/link-checker';
 import { requestOfferChecks } from './modules/link-checker/request-link-checks';
+import { createBillingJobs, type TBillingJobs } from './modules/orders/billing-jobs';
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
 import { seedDemoOrganisations } from './modules/organisations/seed-demo-organisations';
@@ -159,6 +160,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let sandboxes: TSandboxConnectors | null = null;
   let orderJobs: TOrderJobs | null = null;
   let harvests: THarvestScheduler | null = null;
+  let billing: TBillingJobs | null = null;
   let searchIndex: SqliteSearchIndex | null = null;
   try {
     const applied = await migrateToLatest(database.db);
@@ -230,10 +232,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       },
     });
     await harvests.start();
+    billing = createBillingJobs({ databaseUrl, db: database.db, commissionRate: config.commissionRate, log });
+    await billing.start();
     jobQueues = superviseJobQueues({
       queues: [
         { name: 'link checker', start: linkChecker.start, stop: linkChecker.stop },
         { name: 'harvest', start: harvests.start, stop: harvests.stop },
+        { name: 'billing', start: billing.start, stop: billing.stop },
       ],
       log,
     });
@@ -287,7 +292,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
           await demoFiles?.stop();
           await settlesWithin(linkCheckerStarting, SHUTDOWN_LIMITS.jobsMs);
           await settlesWithin(jobQueues?.stop() ?? Promise.resolve(), SHUTDOWN_LIMITS.jobsMs);
-          const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), linkChecker?.stop()]);
+          const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), billing?.stop(), linkChecker?.stop()]);
           if (!(await settlesWithin(jobs, SHUTDOWN_LIMITS.jobsMs))) {
             log(`Jobs still running after ${SHUTDOWN_LIMITS.jobsMs} ms are left to their retry`);
           }
@@ -308,6 +313,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await jobQueues?.stop().catch(() => {});
     await orderJobs?.stop().catch(() => {});
     await harvests?.stop().catch(() => {});
+    await billing?.stop().catch(() => {});
     await linkChecker?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await searchIndex?.close().catch(() => {});

@@ -10,7 +10,8 @@ test('[CART]: a buyer puts two offers in the cart, checks out and finds the orde
   page,
 }) => {
   await openHome(page);
-  const offers = await findPaidOffers(page, true, 2);
+  // Subscriptions: checkout invoices their first month (metered offers are invoiced monthly).
+  const offers = await findPaidOffers(page, true, 2, 'SUBSCRIPTION_BASED');
   await fillCart(page, offers);
 
   const badge = page.getByTestId('cart-badge');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_MODELS } from './catalogue';
+import { checkoutPrice } from './pricing';
 
 /**
  * What the cart needs of orders without the order schemas: the cart's offers, the order's size
@@ -64,8 +65,9 @@ export function chargedPrice(paymentModel: string, price: number): number {
 }
 
 /**
- * The totals of a cart or order in cents: one invoice per supplier, each rounded on its own, then
- * added up (which is what the buyer will pay).
+ * The totals a cart's checkout invoices in cents: one invoice per supplier, each rounded on its own,
+ * then added up (which is what the buyer will pay now). Only subscriptions (their first month) count:
+ * metered offers are invoiced monthly from their usage, free ones never.
  */
 export function orderTotals(
   items: readonly { paymentModel: string; price: number; providerId: string | null }[],
@@ -74,7 +76,7 @@ export function orderTotals(
   const bySupplier = new Map<string, number[]>();
   for (const item of items) {
     const key = item.providerId ?? '';
-    bySupplier.set(key, [...(bySupplier.get(key) ?? []), toCents(chargedPrice(item.paymentModel, item.price))]);
+    bySupplier.set(key, [...(bySupplier.get(key) ?? []), toCents(checkoutPrice(item.paymentModel, item.price))]);
   }
   const total = { net: 0, vat: 0, gross: 0 };
   for (const lines of bySupplier.values()) {

@@ -24,5 +24,6 @@ export * from './organisation';
 export * from './preview';
 export * from './publisher';
 export * from './related-offers';
+export * from './pricing';
 export * from './search';
 export * from './text';

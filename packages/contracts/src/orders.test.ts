@@ -15,8 +15,8 @@ describe('invoiceAmounts', () => {
 describe('orderTotals', () => {
   it('rounds each supplier invoice on its own and adds them up, as the invoices will', () => {
     const items = [
-      { paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 0.05, providerId: 'a' },
-      { paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 0.05, providerId: 'b' },
+      { paymentModel: 'SUBSCRIPTION_BASED', price: 0.05, providerId: 'a' },
+      { paymentModel: 'SUBSCRIPTION_BASED', price: 0.05, providerId: 'b' },
     ];
     // Each 0.05 € carries 0.0095 € VAT, rounded to 0.01 € per invoice: 0.02 €, not 0.019 € rounded once.
     expect(orderTotals(items)).toEqual({ net: 10, vat: 2, gross: 12 });
@@ -30,6 +30,16 @@ describe('orderTotals', () => {
     });
     expect(chargedPrice('SOMETHING_ELSE', 9)).toBe(0);
     expect(chargedPrice('SUBSCRIPTION_BASED', 9)).toBe(9);
+  });
+
+  it('charges metered offers nothing at checkout: their usage is invoiced monthly', () => {
+    expect(
+      orderTotals([
+        { paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 0.99, providerId: 'a' },
+        { paymentModel: 'DATA_VOLUME_BASED', price: 0.05, providerId: 'a' },
+        { paymentModel: 'SUBSCRIPTION_BASED', price: 5, providerId: 'a' },
+      ]),
+    ).toEqual({ net: 500, vat: 95, gross: 595 });
   });
 
   it('makes cents without floating-point drift', () => {

@@ -82,8 +82,15 @@ export const ZOrderItem = z.object({
   providerName: z.string(),
   title: z.string(),
   paymentModel: z.enum(PAYMENT_MODELS),
-  /** Net price in euros, for one unit of the payment model (a download, a month, a megabyte). */
+  /**
+   * Net price in euros: at checkout, for one unit of the payment model (a download, a month, a
+   * megabyte); on a renewal or usage line, the line's net amount (quantity × unitPrice, rounded once).
+   */
   price: ZEuros,
+  /** A renewal or usage line's quantity: months, downloads or MB with three decimals. */
+  quantity: z.number().optional(),
+  /** A renewal or usage line's net unit price in euros. */
+  unitPrice: ZEuros.optional(),
 });
 export type TOrderItem = z.infer<typeof ZOrderItem>;
 

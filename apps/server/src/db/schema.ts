@@ -230,6 +230,10 @@ export type TOrderTable = {
   paid_at: Timestamp | null;
   cancelled_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
+  /** checkout: the buyer's cart; renewal: a subscription's next month; usage: a month of metered usage (0018). */
+  kind: Generated<'checkout' | 'renewal' | 'usage'>;
+  /** What a renewal or usage order bills; unique, so each is billed once. Null for checkouts. */
+  billing_key: string | null;
 };
 
 export type TOrderItemTable = {
@@ -242,6 +246,14 @@ export type TOrderItemTable = {
   payment_model: string;
   price: NumericValue;
   invoice_id: string | null;
+  /** A metered or renewal line's quantity (downloads, MB, months); null: one unit at `price`. */
+  quantity: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** A metered or renewal line's unit price; `price` is then the line's net amount. */
+  unit_price: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** The entitlement a renewal or usage line bills. */
+  entitlement_id: string | null;
+  /** The offer's licence as the buyer accepted it at checkout. */
+  licence: string | null;
 };
 
 /** What a buyer may use because they paid for it: one row per paid order line (see migration 0014). */
@@ -256,6 +268,8 @@ export type TEntitlementTable = {
   /** When the order line's invoice or order was cancelled. */
   revoked_at: Timestamp | null;
   created_at: Generated<Timestamp>;
+  /** The buyer cancelled the subscription: it runs to `ends_at` and is not renewed. */
+  cancelled_at: Timestamp | null;
 };
 
 /** One delivery through the marketplace; rows are only ever appended. */

@@ -18,6 +18,7 @@ import * as usageEvents from './0016-usage-events';
 import * as apiGateway from './0017-api-gateway';
 import * as commissionInvoices from './0019-commission-invoices';
 import * as previews from './0020-previews';
+import * as pricingModels from './0018-pricing-models';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0019-commission-invoices': commissionInvoices,
   '0020-previews': previews,
   '0017-api-gateway': apiGateway,
+  '0018-pricing-models': pricingModels,
 };

@@ -18,7 +18,7 @@ beforeAll(async () => {
   buyer = await signIn(testApp, { name: 'Cache Buyer' });
   const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A, {
     title: 'Harbour crane movements',
-    paymentModel: 'PAY_PER_USE_DOWNLOAD',
+    paymentModel: 'SUBSCRIPTION_BASED',
     price: 40,
   });
   const placed = await request<TOrder>(

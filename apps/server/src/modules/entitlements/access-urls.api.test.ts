@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration from '../../db/migrations/0014-entitlements';
 import * as usageMigration from '../../db/migrations/0016-usage-events';
 import * as gatewayMigration from '../../db/migrations/0017-api-gateway';
+import * as pricingMigration from '../../db/migrations/0018-pricing-models';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
@@ -12,6 +13,7 @@ import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertConnector } from '../connectors/connector-repository';
 import { addAgentMember } from '../orders/add-agent-member';
 import { cancelOverdueOrders } from '../orders/cancel-overdue-orders';
+import { addMonths } from '../orders/invoice-dates';
 import { insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
 import { findOffersShowingAccessUrls } from './access-url-policy';
 import { findActiveEntitlement } from './find-active-entitlement';
@@ -237,6 +239,10 @@ const CARRY_NO_URLS = [
   'GET /api/invoices/{id}/pdf',
   'GET /api/invoices/{id}/xml',
   'POST /api/invoices/{id}/paid',
+  // Usage and subscriptions answer offer ids, titles, prices and counts.
+  'GET /api/acquisitions/usage',
+  'GET /api/sales/usage',
+  'POST /api/subscriptions/{id}/cancel',
   'GET /api/connectors',
   'POST /api/connectors',
   'GET /api/connectors/registered',
@@ -277,7 +283,10 @@ beforeAll(async () => {
     signIn(testApp, { email: 'visitor@example.org', name: 'Just Looking' }),
   ]);
 
-  ids.download = await publish(wizardInput('Tidal gauges of the Elbe', urls.download));
+  // A subscription: the model invoiced at checkout, so its invoice can go unpaid.
+  ids.download = await publish(
+    wizardInput('Tidal gauges of the Elbe', urls.download, { licensing: { paymentType: 'SUBSCRIPTION_BASED' } }),
+  );
   ids.connector = await publish(
     wizardInput('Tidal gauges over the data space', urls.connector, {
       accessType: 'CONNECTOR',
@@ -523,8 +532,19 @@ describe('entitlements', () => {
     const timed = await findActiveEntitlement({ db: testApp.database.db, userId: buyer.user.id, offerId: ids.timed });
     expect(timed).not.toBeNull();
     expect(timed!.endsAt!.getTime() - timed!.startsAt.getTime()).toBe(30 * 86_400_000);
-    const open = await findActiveEntitlement({ db: testApp.database.db, userId: buyer.user.id, offerId: ids.download });
+    const open = await findActiveEntitlement({
+      db: testApp.database.db,
+      userId: buyer.user.id,
+      offerId: ids.connector,
+    });
     expect(open?.endsAt).toBeNull();
+    // A subscription's runs to the end of its paid month; renewals move it on.
+    const subscription = await findActiveEntitlement({
+      db: testApp.database.db,
+      userId: buyer.user.id,
+      offerId: ids.download,
+    });
+    expect(subscription!.endsAt).toEqual(addMonths(subscription!.startsAt, 1));
 
     const later = new Date(timed!.endsAt!.getTime() + 1000);
     expect(
@@ -533,10 +553,10 @@ describe('entitlements', () => {
     const visible = await findOffersShowingAccessUrls({
       db: testApp.database.db,
       userId: buyer.user.id,
-      offerIds: [ids.timed, ids.download, ids.free],
+      offerIds: [ids.timed, ids.connector, ids.free],
       now: later,
     });
-    expect([...visible].sort()).toEqual([ids.download, ids.free].sort());
+    expect([...visible].sort()).toEqual([ids.connector, ids.free].sort());
   });
 
   it('are not granted for a free offer, nor for one priced at 0, whose URLs everyone sees', async () => {
@@ -647,13 +667,15 @@ describe('entitlements', () => {
     const written = await snapshot();
     expect(written.length).toBeGreaterThanOrEqual(8);
     expect(written.some((row) => row.revoked)).toBe(true);
-    // Usage rows refer to entitlements: the later migration comes off first and back last.
+    // Usage rows, API keys and billed lines refer to entitlements: the later migrations come off first and back last.
+    await pricingMigration.down(db as never);
     await gatewayMigration.down(db as never);
     await usageMigration.down(db as never);
     await migration.down(db as never);
     await migration.up(db as never);
     await usageMigration.up(db as never);
     await gatewayMigration.up(db as never);
+    await pricingMigration.up(db as never);
     expect(await snapshot()).toEqual(written);
   });
 });

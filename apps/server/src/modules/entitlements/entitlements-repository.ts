@@ -61,6 +61,43 @@ export async function revokeEntitlementRows(
   return Number(result.numUpdatedRows);
 }
 
+/** Moves the end of these entitlements (a subscription's next paid period). */
+export async function moveEntitlementEnds(db: TDb, ids: readonly string[], endsAt: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('entitlements')
+    .set({ ends_at: endsAt })
+    .where('id', '=', (eb) => eb.fn.any(eb.val([...ids])))
+    .execute();
+}
+
+/** Revokes entitlements by id (an unpaid renewal or usage invoice was cancelled); answers how many. */
+export async function revokeEntitlementRowsById(db: TDb, ids: readonly string[], revokedAt: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('entitlements')
+    .set({ revoked_at: revokedAt })
+    .where('id', '=', (eb) => eb.fn.any(eb.val([...ids])))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Locks one entitlement for a change; undefined when there is none. */
+export async function lockEntitlement(db: TDb, id: string): Promise<TEntitlementRow | undefined> {
+  return db.selectFrom('entitlements').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Marks a subscription cancelled by its buyer: it runs to its end and is not renewed. */
+export async function markEntitlementCancelled(db: TDb, id: string, cancelledAt: Date): Promise<void> {
+  await db
+    .updateTable('entitlements')
+    .set({ cancelled_at: cancelledAt })
+    .where('id', '=', id)
+    .where('cancelled_at', 'is', null)
+    .execute();
+}
+
 /** A user's entitlements to an offer that are active at `now`, the one lasting longest first. */
 export async function selectActiveEntitlements(
   db: TDb,

@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import { revokeEntitlementRows } from './entitlements-repository';
+import { revokeEntitlementRows, revokeEntitlementRowsById } from './entitlements-repository';
 
 export type TRevokeEntitlementsOptions = {
   db: TDb;
@@ -21,4 +21,12 @@ export async function revokeEntitlements(options: TRevokeEntitlementsOptions): P
     offerIds: options.offerIds.map((id) => id.toLowerCase()),
     revokedAt: options.now,
   });
+}
+
+/**
+ * Ends entitlements by id: the renewal or usage invoice that billed them went unpaid past its
+ * payment window, and access ends as it does for an unpaid order. Answers how many were revoked.
+ */
+export async function revokeEntitlementsById(db: TDb, ids: readonly string[], now: Date): Promise<number> {
+  return revokeEntitlementRowsById(db, ids, now);
 }

@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import { revokeEntitlements } from '../entitlements/revoke-entitlements';
+import { revokeEntitlements, revokeEntitlementsById } from '../entitlements/revoke-entitlements';
 import { settleOrderState } from './order-state';
 
 export type TCancelOverdueOrdersOptions = {
@@ -13,7 +13,7 @@ export type TCancelOverdueOrdersOptions = {
 /**
  * The terms' payment window: an order not paid within 30 days is cancelled automatically. Every
  * open invoice of an order whose window has ended is cancelled, with the entitlements of the offers it
- * billed, and the order with it (or it counts as paid when another supplier's invoice was paid). Orders another transaction holds (a supplier
+ * billed (for a renewal or a month of usage, the entitlement it billed), and the order with it (or it counts as paid when another supplier's invoice was paid). Orders another transaction holds (a supplier
  * marking an invoice paid right now) are skipped and picked up by the next run. Returns the ids of
  * the orders it changed.
  */
@@ -48,7 +48,7 @@ export async function cancelOverdueOrders(options: TCancelOverdueOrdersOptions):
           ? []
           : await trx
               .selectFrom('order_items')
-              .select(['order_id', 'offer_id'])
+              .select(['order_id', 'offer_id', 'entitlement_id'])
               .where(
                 'invoice_id',
                 'in',
@@ -59,6 +59,9 @@ export async function cancelOverdueOrders(options: TCancelOverdueOrdersOptions):
         const offerIds = lines.filter((line) => line.order_id === id).map((line) => line.offer_id);
         await revokeEntitlements({ db: trx, orderId: id, offerIds, now });
       }
+      // A renewal or usage invoice bills an entitlement of an earlier order: unpaid, it ends that access.
+      const billed = lines.flatMap((line) => (line.entitlement_id ? [line.entitlement_id] : []));
+      await revokeEntitlementsById(trx, billed, now);
       for (const id of ids) await settleOrderState(trx, id, now);
       return ids;
     });

@@ -5,6 +5,7 @@ import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
+import { addMonths } from './invoice-dates';
 import { insertOfferOf, itemOf, readPdfText, SUPPLIER_B, type TTestSupplier } from './orders-test-data';
 
 type TErrorBody = { statusCode: number; code: string; message: string };
@@ -96,8 +97,10 @@ describe('an invoice under §14 UStG', () => {
       seller: { legalName: SELLER_NORTH.legalName, vatId: SELLER_NORTH.vatId, iban: SELLER_NORTH.iban },
       buyerParty: { legalName: 'Käuferin KG', city: 'Köln', iban: '', bic: '' },
     });
+    // A subscription's first month, the model checkout invoices.
     expect(invoice.serviceFrom).toBe(invoice.issuedAt);
-    expect(invoice.serviceTo).toBe(invoice.issuedAt);
+    const monthOn = addMonths(new Date(invoice.issuedAt), 1);
+    expect(invoice.serviceTo).toBe(monthOn.toISOString());
 
     const text = await pdfText(buyer, invoice.pdfPath);
     const day = new Intl.DateTimeFormat('de-DE', {
@@ -106,6 +109,12 @@ describe('an invoice under §14 UStG', () => {
       month: '2-digit',
       year: 'numeric',
     }).format(new Date(invoice.issuedAt));
+    const lastDay = new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(monthOn);
     for (const expected of [
       // the seller: name, address, VAT ID
       'Nordlicht Daten GmbH',
@@ -116,10 +125,10 @@ describe('an invoice under §14 UStG', () => {
       'Käuferin KG',
       'Domkloster 4',
       '50667 Köln',
-      // number, invoice date and delivery date
+      // number, invoice date and service period
       `Rechnungsnummer / Invoice number: ${invoice.number}`,
       `Rechnungsdatum / Invoice date: ${day}`,
-      `Leistungsdatum / Delivery date: ${day}`,
+      `Leistungszeitraum / Service period: ${day} – ${lastDay}`,
       // quantity and description of the line
       '1 × Coastline survey',
       // net per VAT rate, VAT, gross
@@ -140,9 +149,7 @@ describe('an invoice under §14 UStG', () => {
     const buyer = await signIn(testApp);
     const placed = await pay(buyer, offers.northSubscription);
     const invoice = placed.body.invoices[0]!;
-    const to = new Date(invoice.serviceFrom);
-    to.setUTCMonth(to.getUTCMonth() + 1);
-    expect(invoice.serviceTo).toBe(to.toISOString());
+    expect(invoice.serviceTo).toBe(addMonths(new Date(invoice.serviceFrom), 1).toISOString());
     expect(await pdfText(buyer, invoice.pdfPath)).toContain('Leistungszeitraum / Service period:');
   });
 

@@ -25,6 +25,8 @@ export type TIssueInvoicesOptions = {
   issuedAt: Date;
   /** The marketplace's commission as a fraction of the net amount. */
   commissionRate: number;
+  /** The period billed, where it is not the one the payment models give (renewals, monthly usage). */
+  servicePeriod?: { from: Date; to: Date };
 };
 
 /**
@@ -87,10 +89,12 @@ export async function issueInvoices(options: TIssueInvoicesOptions): Promise<TIn
       options.commissionRate,
       vatRate,
     );
-    const period = servicePeriodOf(
-      issuedAt,
-      draft.lines.map((line) => line.paymentModel),
-    );
+    const period =
+      options.servicePeriod ??
+      servicePeriodOf(
+        issuedAt,
+        draft.lines.map((line) => line.paymentModel),
+      );
     const invoice = await insertInvoice(db, {
       order_id: options.orderId,
       number: formatInvoiceNumber(year, sequence, draft.issuerCode),

@@ -28,8 +28,23 @@ export function toOfferForSale(offer: TOffer): TCartOffer {
  * The current sale terms of offers, keyed by id, read through the catalogue; ids that are not
  * UUIDs or not in the catalogue are simply absent.
  */
-export async function loadOffersForSale(db: TDb, ids: readonly string[]): Promise<Map<string, TCartOffer>> {
+export async function loadOffersForSale(db: TDb, ids: readonly string[]): Promise<Map<string, TOfferForSale>> {
   const wanted = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
   const offers = await loadOfferDocuments(db, wanted);
-  return new Map(offers.map((offer) => [offer['@id'].toLowerCase(), toOfferForSale(offer)]));
+  return new Map(
+    offers.map((offer) => [offer['@id'].toLowerCase(), { ...toOfferForSale(offer), licence: licenceOf(offer) }]),
+  );
 }
+
+/** The licences of an offer's distributions, as the publisher wrote them, joined; null when none names one. */
+function licenceOf(offer: TOffer): string | null {
+  const licences = new Set(
+    offer.datasets.flatMap((dataset) =>
+      dataset['dcat:distribution'].flatMap((distribution) => distribution['dcterms:license'] ?? []),
+    ),
+  );
+  return licences.size === 0 ? null : [...licences].join('; ');
+}
+
+/** The sale terms of an offer, with the licence a buyer accepts by ordering it. */
+export type TOfferForSale = TCartOffer & { licence: string | null };

@@ -3,12 +3,13 @@ import type { TDb } from '../../db/database';
 import { invoiceSettlementsOf, updateOrderState } from './orders-repository';
 
 /**
- * An order's state from its invoices: placed before any is issued; invoiced while one is open;
+ * An order's state from its invoices: paid when it has none (free and metered offers are not invoiced
+ * at checkout, so nothing is owed); invoiced while one is open;
  * cancelled when every invoice was cancelled; otherwise paid (an order whose supplier was paid
  * stays paid even when another supplier's invoice was cancelled for want of payment).
  */
 export function orderStateOf(invoiceStates: readonly TInvoiceState[]): TOrderState {
-  if (invoiceStates.length === 0) return 'placed';
+  if (invoiceStates.length === 0) return 'paid';
   if (invoiceStates.includes('open')) return 'invoiced';
   if (invoiceStates.every((state) => state === 'cancelled')) return 'cancelled';
   return 'paid';

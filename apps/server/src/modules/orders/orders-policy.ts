@@ -53,3 +53,10 @@ export async function assertMayReadCommissionInvoice(
   if (await isAgentMember(db, invoice.supplierId, user.id)) return;
   throw new AppError(ErrorCode.FORBIDDEN, `Commission invoice ${invoice.id} is not billed to you`);
 }
+
+/** Only the buyer who holds a subscription cancels it. */
+export function assertMayCancelSubscription(user: TAuthUser, subscription: { id: string; userId: string }): void {
+  if (subscription.userId !== user.id) {
+    throw new AppError(ErrorCode.FORBIDDEN, `Subscription ${subscription.id} is not yours`);
+  }
+}

@@ -43,6 +43,23 @@ export async function insertOrder(db: TDb, values: TNewOrder): Promise<string | 
   return row?.id ?? null;
 }
 
+/**
+ * Inserts a renewal or usage order under its billing key; null when that key was billed already (by
+ * an earlier run, or a concurrent one, which this insert waits for).
+ */
+export async function insertBillingOrder(
+  db: TDb,
+  values: TNewOrder & { kind: 'renewal' | 'usage'; billing_key: string },
+): Promise<string | null> {
+  const row = await db
+    .insertInto('orders')
+    .values({ ...values, state: 'placed' })
+    .onConflict((oc) => oc.column('billing_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function insertOrderItems(db: TDb, rows: Insertable<TOrderItemTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('order_items').values(rows).execute();
 }

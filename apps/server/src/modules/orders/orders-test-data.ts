@@ -12,13 +12,16 @@ export type TTestSupplier = { id: string; name: string };
 export const SUPPLIER_A: TTestSupplier = { id: 'https://dsm.example/agents/supplier-a', name: 'Alpha Daten GmbH' };
 export const SUPPLIER_B: TTestSupplier = { id: 'https://dsm.example/agents/supplier-b', name: 'Beta Geo AG' };
 
-/** An offer for sale by a supplier (the first dataset's publisher), inserted into the catalogue. */
+/**
+ * An offer for sale by a supplier (the first dataset's publisher), inserted into the catalogue: a
+ * subscription at 10 € a month unless told otherwise, the model checkout invoices.
+ */
 export async function insertOfferOf(
   db: TDb,
   supplier: TTestSupplier,
   overrides: TOfferOverrides = {},
 ): Promise<TOfferRecord> {
-  const record = makeOffer({ isSellable: true, paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 10, ...overrides });
+  const record = makeOffer({ isSellable: true, paymentModel: 'SUBSCRIPTION_BASED', price: 10, ...overrides });
   record.datasets[0]!.publisher = { id: supplier.id, type: 'foaf:Organization', name: supplier.name };
   await insertOffer(db, record);
   return record;

@@ -25,7 +25,7 @@ let buyer: TSignedIn;
 let otherBuyer: TSignedIn;
 let supplierA: TSignedIn;
 let supplierB: TSignedIn;
-const offers: Record<'download' | 'subscription' | 'volume' | 'unsellable' | 'free' | 'spare', TOfferRecord> =
+const offers: Record<'traffic' | 'subscription' | 'parcels' | 'unsellable' | 'free' | 'spare', TOfferRecord> =
   {} as never;
 
 function pay(who: TSignedIn, body: unknown, headers: Record<string, string> = {}) {
@@ -67,9 +67,10 @@ beforeAll(async () => {
     signIn(testApp),
     signIn(testApp),
   ]);
-  offers.download = await insertOfferOf(db, SUPPLIER_A, {
+  // Checkout invoices subscriptions (their first month); metered and free offers are covered by pricing.api.test.ts.
+  offers.traffic = await insertOfferOf(db, SUPPLIER_A, {
     title: 'Traffic counts Cologne',
-    paymentModel: 'PAY_PER_USE_DOWNLOAD',
+    paymentModel: 'SUBSCRIPTION_BASED',
     price: 100,
   });
   offers.subscription = await insertOfferOf(db, SUPPLIER_A, {
@@ -77,9 +78,9 @@ beforeAll(async () => {
     paymentModel: 'SUBSCRIPTION_BASED',
     price: 12.5,
   });
-  offers.volume = await insertOfferOf(db, SUPPLIER_B, {
+  offers.parcels = await insertOfferOf(db, SUPPLIER_B, {
     title: 'Parcel boundaries',
-    paymentModel: 'DATA_VOLUME_BASED',
+    paymentModel: 'SUBSCRIPTION_BASED',
     price: 0.1,
   });
   offers.unsellable = await insertOfferOf(db, SUPPLIER_B, { title: 'Not for sale', isSellable: false, price: 5 });
@@ -100,7 +101,7 @@ afterAll(async () => {
 describe('POST /idp-service/payment', () => {
   it('places an order with one invoice per supplier, prices from the catalogue, net + 19 % VAT + gross', async () => {
     const before = Date.now();
-    const response = await pay(buyer, orderOf(buyer, offers.download, offers.volume, offers.subscription));
+    const response = await pay(buyer, orderOf(buyer, offers.traffic, offers.parcels, offers.subscription));
     expect(response.status).toBe(201);
     expect(() => ZOrder.parse(response.body)).not.toThrow();
     const order = response.body;
@@ -112,14 +113,14 @@ describe('POST /idp-service/payment', () => {
     });
     expect(order.items).toEqual([
       {
-        productId: offers.download.id,
+        productId: offers.traffic.id,
         providerId: SUPPLIER_A.id,
         providerName: SUPPLIER_A.name,
         title: 'Traffic counts Cologne',
-        paymentModel: 'PAY_PER_USE_DOWNLOAD',
+        paymentModel: 'SUBSCRIPTION_BASED',
         price: 100,
       },
-      expect.objectContaining({ productId: offers.volume.id, providerId: SUPPLIER_B.id, price: 0.1 }),
+      expect.objectContaining({ productId: offers.parcels.id, providerId: SUPPLIER_B.id, price: 0.1 }),
       expect.objectContaining({ productId: offers.subscription.id, paymentModel: 'SUBSCRIPTION_BASED', price: 12.5 }),
     ]);
     const [alpha, beta] = order.invoices;
@@ -151,7 +152,7 @@ describe('POST /idp-service/payment', () => {
   });
 
   it("answers 403 for another user's consumerId and places nothing", async () => {
-    const response = await pay(buyer, orderOf(otherBuyer, offers.download));
+    const response = await pay(buyer, orderOf(otherBuyer, offers.traffic));
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ code: ErrorCode.FORBIDDEN, issues: [{ path: 'body.consumerId' }] });
     expect(await countOrders(otherBuyer.user.id)).toBe(0);
@@ -161,7 +162,7 @@ describe('POST /idp-service/payment', () => {
     const unknown = { productId: '00000000-0000-4000-8000-00000000dead', providerId: SUPPLIER_A.id };
     const response = await pay(buyer, {
       consumerId: buyer.user.id,
-      purchasedItems: [itemOf(offers.download), unknown],
+      purchasedItems: [itemOf(offers.traffic), unknown],
     });
     expect(response.status).toBe(404);
     expect(response.body.code).toBe(ErrorCode.NOT_FOUND);
@@ -178,7 +179,7 @@ describe('POST /idp-service/payment', () => {
   });
 
   it('answers 409 naming an offer that is not for sale', async () => {
-    const response = await pay(buyer, orderOf(buyer, offers.download, offers.unsellable));
+    const response = await pay(buyer, orderOf(buyer, offers.traffic, offers.unsellable));
     expect(response.status).toBe(409);
     expect(response.body.code).toBe(ErrorCode.CONFLICT);
     expect(response.body.issues).toEqual([
@@ -189,7 +190,7 @@ describe('POST /idp-service/payment', () => {
   it("answers 400 naming an item whose providerId is not the first dataset's publisher", async () => {
     const response = await pay(buyer, {
       consumerId: buyer.user.id,
-      purchasedItems: [{ productId: offers.download.id, providerId: SUPPLIER_B.id }],
+      purchasedItems: [{ productId: offers.traffic.id, providerId: SUPPLIER_B.id }],
     });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe(ErrorCode.VALIDATION_FAILED);
@@ -198,10 +199,10 @@ describe('POST /idp-service/payment', () => {
   });
 
   it('answers 400 naming a repeated item', async () => {
-    const response = await pay(buyer, orderOf(buyer, offers.download, offers.volume, offers.download));
+    const response = await pay(buyer, orderOf(buyer, offers.traffic, offers.parcels, offers.traffic));
     expect(response.status).toBe(400);
     expect(response.body.issues).toEqual([
-      { path: 'body.purchasedItems.2.productId', message: `offer ${offers.download.id} repeats item 0` },
+      { path: 'body.purchasedItems.2.productId', message: `offer ${offers.traffic.id} repeats item 0` },
     ]);
   });
 
@@ -211,7 +212,7 @@ describe('POST /idp-service/payment', () => {
       testApp.baseUrl,
       'POST',
       '/idp-service/payment',
-      orderOf(buyer, offers.download),
+      orderOf(buyer, offers.traffic),
     );
     expect(response.status).toBe(401);
     expect(await countOrders(buyer.user.id)).toBe(before);
@@ -226,7 +227,7 @@ describe('POST /idp-service/payment', () => {
   it('ignores a price in the request and charges the catalogue price', async () => {
     const response = await pay(buyer, {
       consumerId: buyer.user.id,
-      purchasedItems: [{ ...itemOf(offers.download), price: 0.01 }],
+      purchasedItems: [{ ...itemOf(offers.traffic), price: 0.01 }],
       price: 0.01,
       total: 0.01,
     });
@@ -235,19 +236,19 @@ describe('POST /idp-service/payment', () => {
     expect(response.body.gross).toBe(119);
   });
 
-  it('charges nothing for a free offer and counts its invoice as paid at once', async () => {
+  it('charges nothing for a free offer, issues no invoice for it and settles the order at once', async () => {
     const response = await pay(otherBuyer, orderOf(otherBuyer, offers.free));
     expect(response.status).toBe(201);
     expect(response.body.items[0]?.price).toBe(0);
-    expect(response.body.invoices[0]).toMatchObject({ net: 0, gross: 0, state: 'paid' });
-    expect(response.body.state).toBe('paid');
+    expect(response.body.invoices).toEqual([]);
+    expect(response.body).toMatchObject({ net: 0, gross: 0, state: 'paid' });
   });
 });
 
 describe('Idempotency-Key', () => {
   it('answers a retry with the first order instead of placing a second one', async () => {
     const who = await signIn(testApp);
-    const body = orderOf(who, offers.download);
+    const body = orderOf(who, offers.traffic);
     const first = await pay(who, body, { 'idempotency-key': 'retry-1' });
     const second = await pay(who, body, { 'idempotency-key': 'retry-1' });
     expect(first.status).toBe(201);
@@ -270,8 +271,8 @@ describe('Idempotency-Key', () => {
 
   it('answers 409 for the same key with a different body', async () => {
     const who = await signIn(testApp);
-    await pay(who, orderOf(who, offers.download), { 'idempotency-key': 'changed' });
-    const response = await pay(who, orderOf(who, offers.volume), { 'idempotency-key': 'changed' });
+    await pay(who, orderOf(who, offers.traffic), { 'idempotency-key': 'changed' });
+    const response = await pay(who, orderOf(who, offers.parcels), { 'idempotency-key': 'changed' });
     expect(response.status).toBe(409);
     expect(response.body.issues?.[0]?.path).toBe('headers.idempotency-key');
     expect(await countOrders(who.user.id)).toBe(1);
@@ -279,8 +280,8 @@ describe('Idempotency-Key', () => {
 
   it("keeps one user's key apart from another's", async () => {
     const [first, second] = await Promise.all([signIn(testApp), signIn(testApp)]);
-    const a = await pay(first, orderOf(first, offers.download), { 'idempotency-key': 'shared' });
-    const b = await pay(second, orderOf(second, offers.download), { 'idempotency-key': 'shared' });
+    const a = await pay(first, orderOf(first, offers.traffic), { 'idempotency-key': 'shared' });
+    const b = await pay(second, orderOf(second, offers.traffic), { 'idempotency-key': 'shared' });
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.id).not.toBe(b.body.id);
   });
@@ -291,7 +292,7 @@ describe('invoice numbers', () => {
     const buyers = await Promise.all(Array.from({ length: 20 }, () => signIn(testApp)));
     const responses = await Promise.all(
       buyers.map((who, index) =>
-        pay(who, index % 2 === 0 ? orderOf(who, offers.download, offers.volume) : orderOf(who, offers.subscription)),
+        pay(who, index % 2 === 0 ? orderOf(who, offers.traffic, offers.parcels) : orderOf(who, offers.subscription)),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
@@ -317,7 +318,7 @@ describe('invoice numbers', () => {
 
 describe('invoice PDF', () => {
   it("shows number, totals, due date and commission, to the buyer and the supplier's members only", async () => {
-    const placed = await pay(buyer, orderOf(buyer, offers.download, offers.subscription));
+    const placed = await pay(buyer, orderOf(buyer, offers.traffic, offers.subscription));
     const invoice = placed.body.invoices[0]!;
     const pdf = await downloadPdf(buyer, invoice.pdfPath);
     expect(pdf.status).toBe(200);
@@ -352,7 +353,7 @@ describe('invoice PDF', () => {
 describe('sales and payment', () => {
   it("lists a supplier's own invoices with items and buyer, and lets it mark one paid", async () => {
     const who = await signIn(testApp, { name: 'Sally Seller Customer', email: 'sally@example.org' });
-    const placed = await pay(who, orderOf(who, offers.spare, offers.volume));
+    const placed = await pay(who, orderOf(who, offers.spare, offers.parcels));
     const [alpha, beta] = placed.body.invoices;
 
     const sales = await request<TSalesResponse>(testApp.baseUrl, 'GET', '/api/sales', undefined, supplierA.headers);
@@ -452,8 +453,8 @@ describe('auto-cancel of unpaid orders', () => {
   it('cancels an order unpaid after 30 days, not before, and leaves paid ones alone', async () => {
     const who = await signIn(testApp);
     const placedAt = new Date();
-    const unpaid = await pay(who, orderOf(who, offers.download));
-    const paidOrder = await pay(who, orderOf(who, offers.volume));
+    const unpaid = await pay(who, orderOf(who, offers.traffic));
+    const paidOrder = await pay(who, orderOf(who, offers.parcels));
     await request(
       testApp.baseUrl,
       'POST',
@@ -462,7 +463,7 @@ describe('auto-cancel of unpaid orders', () => {
       supplierB.headers,
     );
     expect((await listPurchasedOffers(testApp.database.db, who.user.id)).map((offer) => offer.offerId).sort()).toEqual(
-      [offers.download.id, offers.volume.id].sort(),
+      [offers.traffic.id, offers.parcels.id].sort(),
     );
 
     const early = await cancelOverdueOrders({
@@ -507,14 +508,14 @@ describe('auto-cancel of unpaid orders', () => {
 
     // A cancelled purchase is no acquisition, for the orders module and for My Acquisitions' view alike.
     expect((await listPurchasedOffers(testApp.database.db, who.user.id)).map((offer) => offer.offerId)).toEqual([
-      offers.volume.id,
+      offers.parcels.id,
     ]);
     const acquired = await testApp.database.db
       .selectFrom('acquired_offers')
       .select('offer_id')
       .where('user_id', '=', who.user.id)
       .execute();
-    expect(acquired.map((row) => row.offer_id)).toEqual([offers.volume.id]);
+    expect(acquired.map((row) => row.offer_id)).toEqual([offers.parcels.id]);
     const myAcquisitions = await request<{ offer: { '@id': string } }[]>(
       testApp.baseUrl,
       'GET',
@@ -522,6 +523,6 @@ describe('auto-cancel of unpaid orders', () => {
       undefined,
       who.headers,
     );
-    expect(myAcquisitions.body.map((entry) => entry.offer['@id'])).toEqual([offers.volume.id]);
+    expect(myAcquisitions.body.map((entry) => entry.offer['@id'])).toEqual([offers.parcels.id]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, type TInvoiceParty, type TOrder, type TPaymentRequest } from '@dsm/contracts';
+import { checkoutPrice, ErrorCode, type TInvoiceParty, type TOrder, type TPaymentRequest } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
@@ -9,7 +9,7 @@ import { presentInvoiceParty } from '../organisations/present-organisation';
 import { checkNoRepeatedItems, checkPurchasedItems } from './check-purchased-items';
 import { checkUsageRestrictions } from './check-usage-restrictions';
 import { getOrderById } from './get-order';
-import { orderPayBy } from './invoice-dates';
+import { addMonths, orderPayBy } from './invoice-dates';
 import { issueCommissionInvoices } from './issue-commission-invoices';
 import { issueInvoices } from './issue-invoices';
 import { loadOffersForSale } from './load-offers-for-sale';
@@ -67,9 +67,10 @@ async function replay(db: TDb, user: TAuthUser, key: string, fingerprint: string
  * Places an order in one transaction, for a buyer whose organisation profile is filled in (else
  * ORGANISATION_INCOMPLETE): checks every item against the catalogue (it exists, is for
  * sale, names its first dataset's publisher, does not repeat), stores the order and its lines with
- * the catalogue's prices and payment models of this moment, grants the buyer an entitlement per paid
- * offer, issues one invoice per supplier, and hands the invoices to the payment provider. Prices in
- * the request are never read.
+ * the catalogue's prices, payment models and licences of this moment, grants the buyer an
+ * entitlement per paid offer, issues one invoice per supplier of the subscriptions' first months, and
+ * hands the invoices to the payment provider. Free and metered offers are invoiced nothing here (an
+ * order of only those has no invoice and is settled at once). Prices in the request are never read.
  *
  * With an idempotency key, a request the same user already made answers that first order (also
  * when both arrive at once); the key with a different body is a CONFLICT.
@@ -118,6 +119,7 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
           payment_model: line.paymentModel,
           price: line.price,
           invoice_id: null,
+          licence: offers.get(line.productId.toLowerCase())?.licence ?? null,
         })),
       );
       await grantEntitlements({
@@ -126,8 +128,19 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
         orderId: id,
         lines: lines.map((line) => ({ offerId: line.productId, paymentModel: line.paymentModel, price: line.price })),
         startsAt: now,
+        subscriptionEndsAt: addMonths(now, 1),
       });
-      const invoices = await issueInvoices({ db: trx, orderId: id, lines, buyer, issuedAt: now, commissionRate });
+      // Checkout bills the first month of a subscription only: metered offers are invoiced monthly
+      // from their usage, free ones never.
+      const invoiced = lines.filter((line) => checkoutPrice(line.paymentModel, line.price) > 0);
+      const invoices = await issueInvoices({
+        db: trx,
+        orderId: id,
+        lines: invoiced,
+        buyer,
+        issuedAt: now,
+        commissionRate,
+      });
       if (options.marketplace) {
         await issueCommissionInvoices({ db: trx, invoices, marketplace: options.marketplace, issuedAt: now });
       }

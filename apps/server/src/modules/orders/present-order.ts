@@ -31,6 +31,8 @@ export function presentOrderItem(row: TOrderItemRow): TOrderItem {
     title: row.title,
     paymentModel: row.payment_model as TPaymentModel,
     price: Number(row.price),
+    ...(row.quantity === null ? {} : { quantity: Number(row.quantity) }),
+    ...(row.unit_price === null ? {} : { unitPrice: Number(row.unit_price) }),
   };
 }
 

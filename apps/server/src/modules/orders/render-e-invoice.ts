@@ -1,4 +1,11 @@
-import { REVERSE_CHARGE_NOTE, type TInvoiceParty, type TSale, toCents, toEuros } from '@dsm/contracts';
+import {
+  REVERSE_CHARGE_NOTE,
+  type TInvoiceParty,
+  type TPaymentModel,
+  type TSale,
+  toCents,
+  toEuros,
+} from '@dsm/contracts';
 import { type Invoice, InvoiceService } from '@e-invoice-eu/core';
 import { INVOICE_TIME_ZONE } from './invoice-dates';
 
@@ -15,6 +22,14 @@ const isoDay = new Intl.DateTimeFormat('en-CA', {
 /** yyyy-MM-dd in German time, as the invoice prints its dates. */
 const dayOf = (iso: string) => isoDay.format(new Date(iso));
 const amount = (euros: number) => euros.toFixed(2);
+
+/** The unit of a line's quantity (UN/ECE Recommendation 20): a megabyte, a month, or one download. */
+const UNIT_CODE: Record<TPaymentModel, string> = {
+  FREE_OF_CHARGE: 'C62',
+  PAY_PER_USE_DOWNLOAD: 'C62',
+  SUBSCRIPTION_BASED: 'MON',
+  DATA_VOLUME_BASED: '4L',
+};
 
 /** The library logs what it does; the server has its own log and wants none of it. */
 export const quiet = { log: () => {}, warn: () => {}, error: () => {} };
@@ -124,16 +139,16 @@ export function toEInvoiceData(invoice: TEInvoiceSale): Invoice {
       },
       'cac:InvoiceLine': invoice.items.map((item, index) => ({
         'cbc:ID': String(index + 1),
-        'cbc:InvoicedQuantity': '1',
-        // C62: one (a unit of the payment model: a download, a month, a megabyte).
-        'cbc:InvoicedQuantity@unitCode': 'C62',
+        'cbc:InvoicedQuantity': String(item.quantity ?? 1),
+        // UN/ECE Rec. 20: 4L megabyte, MON month, C62 one (a download).
+        'cbc:InvoicedQuantity@unitCode': UNIT_CODE[item.paymentModel],
         'cbc:LineExtensionAmount': amount(item.price),
         'cbc:LineExtensionAmount@currencyID': eur,
         'cac:Item': {
           'cbc:Name': item.title,
           'cac:ClassifiedTaxCategory': { ...lineCategory, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
         },
-        'cac:Price': { 'cbc:PriceAmount': amount(item.price), 'cbc:PriceAmount@currencyID': eur },
+        'cac:Price': { 'cbc:PriceAmount': amount(item.unitPrice ?? item.price), 'cbc:PriceAmount@currencyID': eur },
       })),
     },
   } as Invoice;

@@ -4,6 +4,13 @@ import { formatInvoiceDate } from './invoice-dates';
 import { INVOICE_FONTS } from './invoice-fonts';
 
 /** What one unit of each payment model is, in German and English. */
+/** A line's quantity as the invoice prints it: whole downloads and months, MB with three decimals. */
+function formatQuantity(item: { paymentModel: TPaymentModel; quantity?: number | undefined }): string {
+  const quantity = item.quantity ?? 1;
+  const decimals = item.paymentModel === 'DATA_VOLUME_BASED' ? 3 : 0;
+  return quantity.toLocaleString('de-DE', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
 const UNIT: Record<TPaymentModel, string> = {
   FREE_OF_CHARGE: 'Kostenlos / Free',
   PAY_PER_USE_DOWNLOAD: 'Download',
@@ -141,11 +148,16 @@ export function renderInvoicePdf(
   invoice.items.forEach((item, index) => {
     const top = doc.y;
     doc.text(String(index + 1), COLUMNS.position, top);
-    doc.text(`1 × ${item.title}`, COLUMNS.title, top, { width: COLUMNS.unit - COLUMNS.title - 10 });
-    const titleBottom = doc.y;
-    doc.text(isCommission ? 'Leistung / Service' : UNIT[item.paymentModel], COLUMNS.unit, top, {
-      width: COLUMNS.amount - COLUMNS.unit - 10,
+    doc.text(`${formatQuantity(item)} × ${item.title}`, COLUMNS.title, top, {
+      width: COLUMNS.unit - COLUMNS.title - 10,
     });
+    const titleBottom = doc.y;
+    const unit = isCommission
+      ? 'Leistung / Service'
+      : item.unitPrice === undefined
+        ? UNIT[item.paymentModel]
+        : `${UNIT[item.paymentModel]}, à ${formatEuros(item.unitPrice)}`;
+    doc.text(unit, COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
     const unitBottom = doc.y;
     doc.text(formatEuros(item.price), COLUMNS.amount, top, { width: AMOUNT_WIDTH, align: 'right' });
     doc.y = Math.max(titleBottom, unitBottom, doc.y) + 4;

@@ -1,6 +1,8 @@
 import {
   commissionInvoicePdfEndpoint,
   invoiceFacturXEndpoint,
+  acquisitionUsageEndpoint,
+  cancelSubscriptionEndpoint,
   invoicePdfEndpoint,
   invoiceXmlEndpoint,
   markInvoicePaidEndpoint,
@@ -8,6 +10,9 @@ import {
   orderListEndpoint,
   paymentEndpoint,
   salesEndpoint,
+  salesUsageEndpoint,
+  ZAcquisitionUsageResponse,
+  ZEntitlementUsage,
   ZErrorResponse,
   ZIdParams,
   ZOrder,
@@ -17,16 +22,20 @@ import {
   ZPaymentRequest,
   ZSale,
   ZSalesResponse,
+  ZSalesUsageResponse,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getCommissionInvoicePdf } from './get-commission-invoice-pdf';
 import { getInvoiceFacturX } from './get-invoice-factur-x';
+import { cancelSubscription } from './cancel-subscription';
 import { getInvoicePdf } from './get-invoice-pdf';
 import { getInvoiceXml } from './get-invoice-xml';
 import { getOrderById } from './get-order';
+import { listAcquisitionUsage } from './list-acquisition-usage';
 import { listOrders } from './list-orders';
 import { listSales } from './list-sales';
+import { listSalesUsage } from './list-sales-usage';
 import { markInvoicePaid } from './mark-invoice-paid';
 import { assertIsConsumer, assertMayReadOrder } from './orders-policy';
 import { placeOrder } from './place-order';
@@ -101,6 +110,47 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZSalesResponse, 400: ZErrorResponse },
     },
     handler: async (request) => listSales({ db: app.database.db, userId: request.user.id, ...request.query }),
+  });
+
+  app.route({
+    method: salesUsageEndpoint.method,
+    url: salesUsageEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: "This month's usage of the offers the signed-in user sells",
+      description:
+        'Per offer sold at checkout by a publisher the user is a member of: buyers with access this calendar month (Europe/Berlin), requests, successful downloads and bytes delivered.',
+      response: { 200: ZSalesUsageResponse },
+    },
+    handler: async (request) => listSalesUsage({ db: app.database.db, userId: request.user.id }),
+  });
+
+  app.route({
+    method: acquisitionUsageEndpoint.method,
+    url: acquisitionUsageEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: "The signed-in buyer's entitlements with this month's usage and cost so far",
+      description:
+        'Per entitlement: requests, successful downloads and bytes this calendar month (Europe/Berlin), the metered quantity (downloads, or MB of 10^6 bytes with three decimals) and its net cost so far; for a subscription its monthly price, the end of the paid period and whether it can be cancelled.',
+      response: { 200: ZAcquisitionUsageResponse },
+    },
+    handler: async (request) => listAcquisitionUsage({ db: app.database.db, userId: request.user.id }),
+  });
+
+  app.route({
+    method: cancelSubscriptionEndpoint.method,
+    url: cancelSubscriptionEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: 'Cancel a subscription (its buyer only): access runs to the end of the paid period',
+      description:
+        "The id is the subscription's entitlement (`entitlementId` of `GET /api/acquisitions/usage`). Cancelling again answers the same; 409 when it already ended, 400 for an offer that is no subscription.",
+      params: ZIdParams,
+      response: { 200: ZEntitlementUsage, ...ERRORS, 409: ZErrorResponse },
+    },
+    handler: async (request) =>
+      cancelSubscription({ db: app.database.db, user: request.user, entitlementId: request.params.id }),
   });
 
   app.route({

@@ -6,6 +6,7 @@ import { errorMessage } from '../../shared/error-message';
 import { formatDateTime } from '../../shared/format/format';
 import { OfferCard } from '../offer/OfferCard';
 import { OfferList } from '../offer/OfferList';
+import { AcquisitionUsagePanel } from '../usage/AcquisitionUsagePanel';
 import { LikedOfferList } from '../watchlist/LikedOfferList';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
 import { ApiAccessPanel } from './ApiAccessPanel';
@@ -21,9 +22,8 @@ const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
  * a filled heart (a click opens the details, the heart removes the like); below, under their own
  * heading, the offers the user bought, latest first. A bought Connector offer carries its delivery through the
  * data space: request access, the negotiation and transfer states, and the data download; a bought Direct offer
- * a download button per endpoint.
- * data space: request access, the negotiation and transfer states, and the data download; a bought Api offer its
- * API access through the gateway (personal keys, a curl call).
+ * a download button per endpoint; a bought Api offer its API access through the gateway (personal keys, a curl
+ * call). Last, the usage and costs of this month per entitlement, where a subscription is cancelled.
  */
 export function AcquisitionsPage() {
   const { t } = useTranslation();
@@ -102,6 +102,7 @@ export function AcquisitionsPage() {
             emptyText={t('acquisitions.emptyText')}
           />
         </Stack>
+        <AcquisitionUsagePanel />
       </Stack>
     </Container>
   );

@@ -64,19 +64,23 @@ describe('CartPage', () => {
     expect((screen.getByTestId('checkout-button') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('lists the items with their payment labels, the count and the total in euros', () => {
+  it('lists the items with their payment labels and how they are billed, the count and what checkout charges', () => {
     storeCart([AIR, WEATHER]);
     renderWithProviders(<CartPage />, { url: '/cart' });
     expect(screen.getByTestId('cart-count').textContent).toBe('2 items');
     const items = screen.getAllByTestId('cart-item');
     expect(items.map((item) => within(item).getByTestId('cart-item-price').textContent)).toEqual([
-      '12.50 €',
+      '12.50 € / download',
       '20.00 € / month',
     ]);
     expect(within(items[0]!).getByText('Supplier: City of Leipzig')).toBeTruthy();
-    expect(screen.getByTestId('cart-net').textContent).toBe('32.50 €');
-    expect(screen.getByTestId('cart-vat').textContent).toBe('6.18 €');
-    expect(screen.getByTestId('cart-total').textContent).toBe('38.68 €');
+    expect(within(items[0]!).getByTestId('cart-item-billing').textContent).toContain('invoiced monthly in arrears');
+    expect(within(items[1]!).getByTestId('cart-item-billing').textContent).toContain('renews monthly');
+    // The download is invoiced monthly from its usage; checkout charges the subscription's first month.
+    expect(screen.getByTestId('cart-net').textContent).toBe('20.00 €');
+    expect(screen.getByTestId('cart-vat').textContent).toBe('3.80 €');
+    expect(screen.getByTestId('cart-total').textContent).toBe('23.80 €');
+    expect(screen.getByTestId('cart-metered-note').textContent).toContain('invoiced monthly');
     expect((screen.getByTestId('checkout-button') as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -200,7 +204,9 @@ describe('CartPage', () => {
     renderWithProviders(<CartPage />, { url: '/cart' });
     await userEvent.click(screen.getByTestId('checkout-button'));
     const changes = await screen.findByTestId('checkout-changes');
-    expect(changes.textContent).toContain('Air quality in Leipzig: now 15.00 € instead of 12.50 €');
+    expect(changes.textContent).toContain(
+      'Air quality in Leipzig: now 15.00 € / download instead of 12.50 € / download',
+    );
     expect(changes.textContent).toContain('Weather feed is no longer for sale and will be removed.');
     expect(changes.textContent).toContain('Withdrawn data is no longer in the catalogue and will be removed.');
     expect((screen.getByTestId('place-order') as HTMLButtonElement).disabled).toBe(true);
@@ -209,6 +215,8 @@ describe('CartPage', () => {
     expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [{ ...AIR, price: 15 }] }]);
     await waitFor(() => expect((screen.getByTestId('place-order') as HTMLButtonElement).disabled).toBe(false));
     expect(screen.queryByTestId('checkout-changes')).toBeNull();
-    expect(screen.getAllByTestId('cart-total').map((total) => total.textContent)).toContain('17.85 €');
+    // A download is invoiced monthly from its usage: the accepted price shows, checkout charges nothing.
+    expect(screen.getAllByTestId('cart-item-price').map((price) => price.textContent)).toContain('15.00 € / download');
+    expect(screen.getAllByTestId('cart-total').map((total) => total.textContent)).toContain('0.00 €');
   });
 });

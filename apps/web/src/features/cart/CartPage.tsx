@@ -1,9 +1,10 @@
+import { isMetered } from '@dsm/contracts';
 import { ActionIcon, Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paymentLabel, paymentText } from '../search/payment-label';
+import { billingText, paymentLabel, paymentText } from '../search/payment-label';
 import { CartItemRestriction } from './CartItemRestriction';
 import { CartTotals } from './CartTotals';
 import { CheckoutModal } from './CheckoutModal';
@@ -57,6 +58,11 @@ export function CartPage() {
                       </Text>
                     )}
                     <CartItemRestriction offerId={item['@id']} buyerCountry={vat.buyerCountry} />
+                    {billingText(paymentLabel(item.paymentModel, item.price), t) && (
+                      <Text size="xs" c="gray.7" data-testid="cart-item-billing">
+                        {billingText(paymentLabel(item.paymentModel, item.price), t)}
+                      </Text>
+                    )}
                   </Stack>
                   <Group gap="sm" wrap="nowrap">
                     <Text fw={600} data-testid="cart-item-price">
@@ -80,6 +86,11 @@ export function CartPage() {
         <Card withBorder radius="md" padding="md">
           <Stack gap="md">
             <CartTotals totals={totals} vatRate={vat.vatRate} reverseChargeCountry={vat.reverseChargeCountry} />
+            {cart.items.some((item) => isMetered(item.paymentModel)) && (
+              <Text size="sm" c="gray.7" data-testid="cart-metered-note">
+                {t('cart.meteredNote')}
+              </Text>
+            )}
             <Text size="xs" c="gray.7">
               {t('cart.priceNote')}
             </Text>

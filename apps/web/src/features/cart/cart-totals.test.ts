@@ -10,14 +10,16 @@ describe('cart totals in euros', () => {
     expect(formatCents(123456)).toBe('1234.56 €');
   });
 
-  it('totals a cart as net, VAT and gross, free offers at nothing', () => {
+  it('totals what checkout invoices as net, VAT and gross: subscriptions, not metered or free offers', () => {
     const items = [
       makeCartOffer(),
       WEATHER,
+      makeCartOffer({ '@id': 'sub', paymentModel: 'SUBSCRIPTION_BASED', price: 12.5 }),
       makeCartOffer({ '@id': 'free', paymentModel: 'FREE_OF_CHARGE', price: 9 }),
     ];
     const totals = orderTotals(items);
-    // 12.50 (org-1) + 20.00 (org-2): VAT 2.375 -> 2.38 and 3.80.
+    // 12.50 (org-1) + 20.00 (org-2), each a subscription's first month: VAT 2.375 -> 2.38 and 3.80.
+    // The first item is priced per download and invoiced monthly from its usage.
     expect([formatCents(totals.net), formatCents(totals.vat), formatCents(totals.gross)]).toEqual([
       '32.50 €',
       '6.18 €',

@@ -1,7 +1,7 @@
 import type { TMetadataItem } from '@dsm/contracts';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { paymentLabel, paymentText } from '../search/payment-label';
+import { billingText, paymentLabel, paymentText } from '../search/payment-label';
 
 /** The provider: the offer's provider field, else the first dataset's publisher. */
 function providerName(item: TMetadataItem): string | null {
@@ -61,6 +61,11 @@ export function DetailsPanel({ item }: { item: TMetadataItem }) {
                 </Badge>
               )}
             </Group>
+            {billingText(paymentLabel(item.paymentModel, item.price), t) && (
+              <Text size="sm" c="gray.7" mt={4} data-testid="details-billing">
+                {billingText(paymentLabel(item.paymentModel, item.price), t)}
+              </Text>
+            )}
           </div>
         </Stack>
       </Stack>

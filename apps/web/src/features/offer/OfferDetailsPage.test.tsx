@@ -106,7 +106,8 @@ describe('OfferDetailsPage', () => {
     expect(panel.getByTestId('details-provider').textContent).toBe('City of Leipzig');
     expect(panel.getByTestId('details-author').textContent).toBe('Ada Author');
     expect(panel.getByTestId('details-maintainer').textContent).toBe('Max Maintainer');
-    expect(panel.getByTestId('details-price').textContent).toBe('12.50 €');
+    expect(panel.getByTestId('details-price').textContent).toBe('12.50 € / download');
+    expect(panel.getByTestId('details-billing').textContent).toContain('per successful download');
     expect(panel.getByTestId('one-time').textContent).toBe('One Time');
   });
 

@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents } from '../../shared/format/format';
+import { SalesUsagePanel } from '../usage/SalesUsagePanel';
 import { EmptyState, LoadError, LoadingCards } from './QueryState';
 import { SaleCard } from './SaleCard';
 import { SALES_PAGE_SIZE, useMarkInvoicePaid, useSales } from './use-sales';
 
 /**
  * /sales, 'My sales': the invoices of the publishers the user sells for, with the sold items, the
- * buyer, the commission, and a mark-paid action once the money has arrived.
+ * buyer, the commission, and a mark-paid action once the money has arrived; and this month's usage
+ * of each offer sold.
  */
 export function MySalesPage() {
   const { t } = useTranslation();
@@ -75,6 +77,7 @@ export function MySalesPage() {
             ))}
           </Stack>
         )}
+        {data && data.agents.length > 0 && <SalesUsagePanel />}
         {pages > 1 && (
           <Group justify="center">
             <Pagination

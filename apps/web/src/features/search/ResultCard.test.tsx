@@ -74,7 +74,7 @@ describe('ResultCard', () => {
     renderWithProviders(
       <ResultCard offer={makeTestOffer({ paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 3 })} licences={LICENCES} />,
     );
-    expect(screen.getByTestId('payment-label').textContent).toBe('3.00 €');
+    expect(screen.getByTestId('payment-label').textContent).toBe('3.00 € / download');
   });
 
   it('names the other catalogues holding a copy of the dataset, each a link to its details', () => {

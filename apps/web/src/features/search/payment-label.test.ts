@@ -25,7 +25,7 @@ describe('paymentText', () => {
     await i18n.init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
     const text = (model: string, price: number) => paymentText(paymentLabel(model, price), i18n.t);
     expect(text('FREE_OF_CHARGE', 0)).toBe('Free');
-    expect(text('PAY_PER_USE_DOWNLOAD', 12.5)).toBe('12.50 €');
+    expect(text('PAY_PER_USE_DOWNLOAD', 12.5)).toBe('12.50 € / download');
     expect(text('SUBSCRIPTION_BASED', 12.5)).toBe('12.50 € / month');
     expect(text('DATA_VOLUME_BASED', 12.5)).toBe('12.50 € / MB');
     expect(text('UNKNOWN', 12.5)).toBe('Free');

@@ -1,3 +1,4 @@
+import { priceUnitOf } from '@dsm/contracts';
 import type { TFunction } from 'i18next';
 import { formatMoney } from '../../shared/format/format';
 
@@ -17,23 +18,28 @@ export type TPaymentLabel =
  * SUBSCRIPTION_BASED the price per month; DATA_VOLUME_BASED the price per MB; anything else is free.
  */
 export function paymentLabel(paymentModel: string, price: number): TPaymentLabel {
-  const amount = formatMoney(price);
-  switch (paymentModel) {
-    case 'PAY_PER_USE_DOWNLOAD':
-      return { kind: 'price', amount, per: 'download' };
-    case 'SUBSCRIPTION_BASED':
-      return { kind: 'price', amount, per: 'month' };
-    case 'DATA_VOLUME_BASED':
-      return { kind: 'price', amount, per: 'MB' };
-    default:
-      return { kind: 'free' };
-  }
+  const per = priceUnitOf(paymentModel);
+  return per ? { kind: 'price', amount: formatMoney(price), per } : { kind: 'free' };
 }
 
-const PER_KEYS = { month: 'results.perMonth', MB: 'results.perMB' } as const;
+const PER_KEYS = { download: 'results.perDownload', month: 'results.perMonth', MB: 'results.perMB' } as const;
 
-/** The label in words: 'Free', '12.50 €', '12.50 € / month', '12.50 € / MB' (in the user's language). */
+/**
+ * The label in words: 'Free', '12.50 € / download', '12.50 € / month', '12.50 € / MB' (in the user's
+ * language), so every price says what it is a price of.
+ */
 export function paymentText(label: TPaymentLabel, t: TFunction): string {
   if (label.kind === 'free') return t('results.free');
-  return label.per === 'download' ? label.amount : t(PER_KEYS[label.per], { amount: label.amount });
+  return t(PER_KEYS[label.per], { amount: label.amount });
+}
+
+const BILLING_KEYS = {
+  download: 'pricing.billing.download',
+  month: 'pricing.billing.month',
+  MB: 'pricing.billing.MB',
+} as const;
+
+/** How a price is billed, in one sentence (metered monthly in arrears, or monthly until cancelled); null when free. */
+export function billingText(label: TPaymentLabel, t: TFunction): string | null {
+  return label.kind === 'free' ? null : t(BILLING_KEYS[label.per]);
 }

@@ -82,3 +82,21 @@ export function formatCountry(code: string, language = currentLanguage()): strin
     return code;
   }
 }
+
+const quantityFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count or quantity with grouping and exactly `decimals` decimals: '1,234' (en), '1.234,500' (de). */
+export function formatQuantity(value: number, decimals = 0, language = currentLanguage()): string {
+  const key = `${language}:${decimals}`;
+  let format = quantityFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    quantityFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** Bytes as megabytes of 10^6 bytes, the unit volume prices are in, with three decimals: '1.235 MB'. */
+export function formatMegabytes(bytes: number, language = currentLanguage()): string {
+  return `${formatQuantity(bytes / 1_000_000, 3, language)} MB`;
+}

@@ -1,0 +1,29 @@
+import type { TAcquisitionUsageResponse } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { selectUsageTotals } from '../usage/usage-repository';
+import { selectEntitlementsOfBuyer } from './billing-repository';
+import { billingMonthOf } from './invoice-dates';
+import { presentEntitlementUsage } from './present-usage';
+
+/** At most this many entitlements are shown with their usage. */
+export const MAX_USAGE_ENTITLEMENTS = 200;
+
+export type TListAcquisitionUsageOptions = { db: TDb; userId: string; now?: Date };
+
+/**
+ * The buyer's entitlements, latest first, with this calendar month's usage (German time): requests,
+ * successful downloads, bytes, and the cost so far as next month's usage invoice will bill it; for a
+ * subscription, its monthly price, the end of the paid period and whether it can still be cancelled.
+ */
+export async function listAcquisitionUsage(options: TListAcquisitionUsageOptions): Promise<TAcquisitionUsageResponse> {
+  const { db, userId } = options;
+  const now = options.now ?? new Date();
+  const month = billingMonthOf(now);
+  const rows = await selectEntitlementsOfBuyer(db, { userId, limit: MAX_USAGE_ENTITLEMENTS });
+  const entitlements = [];
+  for (const row of rows) {
+    const totals = await selectUsageTotals(db, { entitlementId: row.id, from: month.from, to: month.to });
+    entitlements.push(presentEntitlementUsage(row, totals, now));
+  }
+  return { period: { from: month.from.toISOString(), to: month.to.toISOString() }, entitlements };
+}

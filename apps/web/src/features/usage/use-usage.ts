@@ -1,0 +1,44 @@
+import {
+  acquisitionUsageEndpoint,
+  cancelSubscriptionEndpoint,
+  cancelSubscriptionPath,
+  salesUsageEndpoint,
+  ZAcquisitionUsageResponse,
+  ZEntitlementUsage,
+  ZSalesUsageResponse,
+} from '@dsm/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api';
+
+/** The signed-in buyer's entitlements with this month's usage and cost so far. */
+export function useAcquisitionUsage() {
+  return useQuery({
+    queryKey: ['usage', 'acquisitions'],
+    queryFn: ({ signal }) => apiFetch({ ...acquisitionUsageEndpoint, schema: ZAcquisitionUsageResponse, signal }),
+  });
+}
+
+/** This month's usage of the offers the signed-in user sells. */
+export function useSalesUsage() {
+  return useQuery({
+    queryKey: ['usage', 'sales'],
+    queryFn: ({ signal }) => apiFetch({ ...salesUsageEndpoint, schema: ZSalesUsageResponse, signal }),
+  });
+}
+
+/** Cancels a subscription (by its entitlement id); the usage and the acquisitions reload. */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entitlementId: string) =>
+      apiFetch({
+        method: cancelSubscriptionEndpoint.method,
+        path: cancelSubscriptionPath(entitlementId),
+        schema: ZEntitlementUsage,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+      void queryClient.invalidateQueries({ queryKey: ['acquisitions'] });
+    },
+  });
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { PAYMENT_MODELS, type TPaymentModel } from './catalogue';
+
+/**
+ * What an offer's price is a price of, and the arithmetic of metered lines, shared by server and web
+ * so that offer details, the cart and the invoices say the same.
+ *
+ * - FREE_OF_CHARGE: nothing, ever.
+ * - PAY_PER_USE_DOWNLOAD: per successful download, invoiced monthly in arrears.
+ * - SUBSCRIPTION_BASED: per month; the first month at checkout, then one invoice per renewal.
+ * - DATA_VOLUME_BASED: per MB (10^6 bytes) sent through the marketplace, invoiced monthly in arrears.
+ */
+
+/** The unit a price is in: one download, one month, one megabyte; null for free offers. */
+export const PRICE_UNITS = ['download', 'month', 'MB'] as const;
+export type TPriceUnit = (typeof PRICE_UNITS)[number];
+
+/** A megabyte as the volume prices count it: 10^6 bytes (SI), not 2^20. */
+export const BYTES_PER_MB = 1_000_000;
+
+const UNIT_OF: Record<TPaymentModel, TPriceUnit | null> = {
+  FREE_OF_CHARGE: null,
+  PAY_PER_USE_DOWNLOAD: 'download',
+  SUBSCRIPTION_BASED: 'month',
+  DATA_VOLUME_BASED: 'MB',
+};
+
+/** The unit an offer's price is in, or null when it is free (or its model unknown). */
+export function priceUnitOf(paymentModel: string): TPriceUnit | null {
+  return (PAYMENT_MODELS as readonly string[]).includes(paymentModel) ? UNIT_OF[paymentModel as TPaymentModel] : null;
+}
+
+/** Whether the price is charged for usage after the fact (per download, per MB). */
+export function isMetered(paymentModel: string): boolean {
+  return paymentModel === 'PAY_PER_USE_DOWNLOAD' || paymentModel === 'DATA_VOLUME_BASED';
+}
+
+/**
+ * What checkout invoices for one item: the first month of a subscription. Free offers cost nothing
+ * and metered ones are invoiced monthly from their usage, so checkout bills them nothing.
+ */
+export function checkoutPrice(paymentModel: string, price: number): number {
+  return paymentModel === 'SUBSCRIPTION_BASED' ? price : 0;
+}
+
+/**
+ * A metered quantity in thousandths of its unit: downloads as they are; bytes as MB rounded half up to
+ * three decimals (1,234,567 bytes are 1.235 MB). Exact for any count a bigint holds.
+ */
+export function meteredQuantityMilli(paymentModel: string, usage: { downloads: number; bytes: bigint }): bigint {
+  if (paymentModel === 'PAY_PER_USE_DOWNLOAD') return BigInt(usage.downloads) * 1000n;
+  if (paymentModel === 'DATA_VOLUME_BASED') return (usage.bytes + 500n) / 1000n;
+  return 0n;
+}
+
+/**
+ * The net amount of a metered line in cents: quantity (thousandths) times unit price (cents), rounded
+ * half up once, to the cent. The invoice prints the quantity with three decimals, so quantity × unit
+ * price on the invoice gives exactly this amount before rounding.
+ */
+export function meteredLineCents(quantityMilli: bigint, unitPriceCents: number): number {
+  return Number((quantityMilli * BigInt(unitPriceCents) + 500n) / 1000n);
+}
+
+/** Thousandths to the number they stand for (1235n is 1.235). */
+export function fromMilli(milli: bigint): number {
+  return Number(milli) / 1000;
+}
+
+const ZMoney = z.number().meta({ description: 'Net euros' });
+
+/** This calendar month (Europe/Berlin) as usage pages count it. */
+export const ZUsagePeriod = z.object({
+  /** ISO 8601 start (inclusive). */
+  from: z.string(),
+  /** ISO 8601 end (exclusive). */
+  to: z.string(),
+});
+export type TUsagePeriod = z.infer<typeof ZUsagePeriod>;
+
+/** One entitlement of the signed-in buyer with its usage and cost this month. */
+export const ZEntitlementUsage = z.object({
+  entitlementId: z.string(),
+  offerId: z.string(),
+  title: z.string(),
+  providerName: z.string(),
+  paymentModel: z.enum(PAYMENT_MODELS),
+  /** Net price per unit, as agreed at checkout. */
+  unitPrice: ZMoney,
+  priceUnit: z.enum(PRICE_UNITS).nullable(),
+  startsAt: z.string(),
+  /** End of access: for a subscription, the end of the paid period; null: no end. */
+  endsAt: z.string().nullable(),
+  /** When the buyer cancelled the subscription (it runs to endsAt); null: it renews. */
+  cancelledAt: z.string().nullable(),
+  isActive: z.boolean(),
+  /** A running subscription the buyer can still cancel. */
+  canCancel: z.boolean(),
+  requests: z.number().int(),
+  downloads: z.number().int(),
+  bytes: z.number().int(),
+  /** Downloads or MB (three decimals) billed so far this month; null for subscriptions. */
+  quantity: z.number().nullable(),
+  /** Net cost of this month so far: the metered amount, or the subscription's monthly price. */
+  costSoFar: ZMoney,
+});
+export type TEntitlementUsage = z.infer<typeof ZEntitlementUsage>;
+
+/** `GET /api/acquisitions/usage`: the signed-in buyer's entitlements, latest first. */
+export const ZAcquisitionUsageResponse = z.object({
+  period: ZUsagePeriod,
+  entitlements: z.array(ZEntitlementUsage),
+});
+export type TAcquisitionUsageResponse = z.infer<typeof ZAcquisitionUsageResponse>;
+
+/** One offer a supplier sells, with its usage this month. */
+export const ZOfferUsage = z.object({
+  offerId: z.string(),
+  title: z.string(),
+  paymentModel: z.enum(PAYMENT_MODELS),
+  price: ZMoney,
+  priceUnit: z.enum(PRICE_UNITS).nullable(),
+  /** Buyers holding an entitlement active this month. */
+  buyers: z.number().int(),
+  requests: z.number().int(),
+  downloads: z.number().int(),
+  bytes: z.number().int(),
+});
+export type TOfferUsage = z.infer<typeof ZOfferUsage>;
+
+/** `GET /api/sales/usage`: the offers of the publishers the signed-in user sells for. */
+export const ZSalesUsageResponse = z.object({
+  period: ZUsagePeriod,
+  offers: z.array(ZOfferUsage),
+});
+export type TSalesUsageResponse = z.infer<typeof ZSalesUsageResponse>;
+
+export const acquisitionUsageEndpoint = { method: 'GET', path: '/api/acquisitions/usage' } as const;
+export const salesUsageEndpoint = { method: 'GET', path: '/api/sales/usage' } as const;
+export const cancelSubscriptionEndpoint = { method: 'POST', path: '/api/subscriptions/:id/cancel' } as const;
+
+/** The cancel path of one subscription (its entitlement id). */
+export const cancelSubscriptionPath = (id: string): string => `/api/subscriptions/${encodeURIComponent(id)}/cancel`;
