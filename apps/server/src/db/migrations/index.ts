@@ -16,9 +16,9 @@ import * as entitlements from './0014-entitlements';
 import * as organisations from './0015-organisations';
 import * as usageEvents from './0016-usage-events';
 import * as apiGateway from './0017-api-gateway';
+import * as pricingModels from './0018-pricing-models';
 import * as commissionInvoices from './0019-commission-invoices';
 import * as previews from './0020-previews';
-import * as pricingModels from './0018-pricing-models';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {

@@ -1,8 +1,8 @@
 import {
-  commissionInvoicePdfEndpoint,
-  invoiceFacturXEndpoint,
   acquisitionUsageEndpoint,
   cancelSubscriptionEndpoint,
+  commissionInvoicePdfEndpoint,
+  invoiceFacturXEndpoint,
   invoicePdfEndpoint,
   invoiceXmlEndpoint,
   markInvoicePaidEndpoint,
@@ -26,9 +26,9 @@ import {
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cancelSubscription } from './cancel-subscription';
 import { getCommissionInvoicePdf } from './get-commission-invoice-pdf';
 import { getInvoiceFacturX } from './get-invoice-factur-x';
-import { cancelSubscription } from './cancel-subscription';
 import { getInvoicePdf } from './get-invoice-pdf';
 import { getInvoiceXml } from './get-invoice-xml';
 import { getOrderById } from './get-order';

@@ -12,14 +12,15 @@ export type TPreviewService = {
 };
 
 export type TCreatePreviewServiceOptions = {
-  config: Pick<TConfig, 'preview' | 'publicUrl'>;
+  config: Pick<TConfig, 'preview'>;
   /** The clock of `fetchedAt` and of the cache's expiry; tests pass their own. */
   now?: () => Date;
 };
 
 /**
  * The preview settings of one app (PREVIEW_*). Sources are read through the outbound address policy with
- * PREVIEW_ALLOWED_HOSTS; the server's own origin is allowed too, so the demo data files it serves can be previewed.
+ * PREVIEW_ALLOWED_HOSTS; the server's own origin only where the embedded demo opened it for its data files
+ * (`configureOwnOrigin`), like every other outbound use.
  */
 export function createPreviewService(options: TCreatePreviewServiceOptions): TPreviewService {
   const now = options.now ?? (() => new Date());
@@ -28,7 +29,6 @@ export function createPreviewService(options: TCreatePreviewServiceOptions): TPr
     allowSetting: 'PREVIEW_ALLOWED_HOSTS',
     allowedHosts: options.config.preview.allowedHosts,
   });
-  policy.allowOrigin(options.config.publicUrl);
   return {
     policy,
     cache: createPreviewCache({ ttlMs: options.config.preview.cacheMinutes * 60_000, now: () => now().getTime() }),
