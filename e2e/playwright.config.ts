@@ -81,6 +81,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // The harvest journey adds a fixture catalogue file through the API, which reads files only in this folder.
       HARVEST_FILE_DIR: path.resolve(root, '..', 'shared', 'fixtures', 'catalog'),
+      // The saved-search journey waits for the alert job; every few seconds keeps it short.
+      ALERT_CHECK_INTERVAL_SECONDS: '3',
     },
   },
 });

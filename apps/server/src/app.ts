@@ -22,6 +22,8 @@ import { loggerOptions } from './lib/logger-options';
 import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
+import { alertRoutes } from './modules/alerts/routes';
+import { unsubscribeRoutes } from './modules/alerts/unsubscribe-routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { connectorConsoleRoutes } from './modules/connector-console/routes';
@@ -175,6 +177,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(orderRoutes);
   await app.register(harvestRoutes);
   await app.register(catalogExportRoutes);
+  await app.register(alertRoutes);
+  await app.register(unsubscribeRoutes);
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

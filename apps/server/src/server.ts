@@ -6,6 +6,8 @@ import type { TConfig } from './config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type TEmbeddedPostgres, type TEmbeddedPostgresEvent } from './db/embedded-postgres';
 import { describeError } from './lib/describe-error';
+import { createAlertJobs, type TAlertJobs } from './modules/alerts/alert-jobs';
+import { createAlertMailer } from './modules/alerts/alert-mailer';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
 import { assignDemoBuyerConnector } from './modules/deliveries/assign-demo-buyer-connector';
@@ -147,6 +149,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let sandboxes: TSandboxConnectors | null = null;
   let orderJobs: TOrderJobs | null = null;
   let harvests: THarvestScheduler | null = null;
+  let alertJobs: TAlertJobs | null = null;
   let searchIndex: SqliteSearchIndex | null = null;
   try {
     const applied = await migrateToLatest(database.db);
@@ -203,10 +206,23 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       },
     });
     await harvests.start();
+    alertJobs = createAlertJobs({
+      databaseUrl,
+      db: database.db,
+      searchIndex,
+      mailer: config.alerts.smtpUrl
+        ? createAlertMailer({ smtpUrl: config.alerts.smtpUrl, from: config.alerts.mailFrom })
+        : null,
+      publicUrl: config.publicUrl,
+      intervalSeconds: config.alerts.checkIntervalSeconds,
+      log: (message, error) => (error === undefined ? log(message) : logQueueError(message, error)),
+    });
+    await alertJobs.start();
     jobQueues = superviseJobQueues({
       queues: [
         { name: 'link checker', start: linkChecker.start, stop: linkChecker.stop },
         { name: 'harvest', start: harvests.start, stop: harvests.stop },
+        { name: 'alerts', start: alertJobs.start, stop: alertJobs.stop },
       ],
       log,
     });
@@ -239,7 +255,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
             await settlesWithin(closing, 500);
           }
           await settlesWithin(jobQueues?.stop() ?? Promise.resolve(), SHUTDOWN_LIMITS.jobsMs);
-          const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), linkChecker?.stop()]);
+          const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), linkChecker?.stop(), alertJobs?.stop()]);
           if (!(await settlesWithin(jobs, SHUTDOWN_LIMITS.jobsMs))) {
             log(`Jobs still running after ${SHUTDOWN_LIMITS.jobsMs} ms are left to their retry`);
           }
@@ -260,6 +276,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await orderJobs?.stop().catch(() => {});
     await harvests?.stop().catch(() => {});
     await linkChecker?.stop().catch(() => {});
+    await alertJobs?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await searchIndex?.close().catch(() => {});
     await database.close().catch(() => {});

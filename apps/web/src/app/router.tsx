@@ -37,6 +37,7 @@ const MySalesPage = page(() => import('../features/orders/MySalesPage'), 'MySale
 const HomePage = page(() => import('../features/search/HomePage'), 'HomePage');
 const ResultsPage = page(() => import('../features/search/ResultsPage'), 'ResultsPage');
 const WatchlistPage = page(() => import('../features/watchlist/WatchlistPage'), 'WatchlistPage');
+const SavedSearchesPage = page(() => import('../features/alerts/SavedSearchesPage'), 'SavedSearchesPage');
 
 /**
  * Gives every page its own error boundary: a page that fails to render (or whose code cannot be
@@ -52,6 +53,7 @@ export const guardedRoutes: RouteObject[] = withErrorBoundaries([
   { path: 'results', element: <ResultsPage /> },
   { path: 'offer/details/:id', element: <OfferDetailsPage /> },
   { path: 'watchlist', element: <WatchlistPage /> },
+  { path: 'saved-searches', element: <SavedSearchesPage /> },
   { path: 'acquisition', element: <AcquisitionsPage /> },
   { path: 'test', element: <TestPage /> },
   {

@@ -15,6 +15,7 @@ import * as searchOutboxCallerQueues from './0013-search-outbox-caller-queues';
 import * as entitlements from './0014-entitlements';
 import * as organisations from './0015-organisations';
 import * as usageEvents from './0016-usage-events';
+import * as savedSearchesAndAlerts from './0021-saved-searches-and-alerts';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-entitlements': entitlements,
   '0015-organisations': organisations,
   '0016-usage-events': usageEvents,
+  '0021-saved-searches-and-alerts': savedSearchesAndAlerts,
 };

@@ -11,6 +11,8 @@ import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
 import { OPTIONAL_LISTS, type TFilterState } from './results-params';
 import { SearchBar } from './SearchBar';
+import { toSearchRequest } from './search-request';
+import { joinTerms } from './search-terms';
 import { SearchCorrection } from './SearchCorrection';
 import { SortPlaceholder } from './SortPlaceholder';
 import { useFilterValues } from './use-filter-values';
@@ -34,6 +36,12 @@ function NoFilterPanel() {
 // its place meanwhile, and stays if the code cannot be loaded.
 const loadSortSelect = async () => (await import('./FilterPanel')).SortSelect;
 const SortSelect = lazyPart(loadSortSelect, SortPlaceholder);
+
+// "Save this search" brings the dialog code; it comes once the results are shown.
+const SaveSearchButton = lazyPart(
+  async () => (await import('../alerts/SaveSearchButton')).SaveSearchButton,
+  NoFilterPanel,
+);
 
 /**
  * How many filters narrow the search: each chosen value (category, keyword, format, licence, publisher,
@@ -151,6 +159,19 @@ export function ResultsPage() {
                   {search.isFetching && data && <Loader role="status" size="sm" aria-label={t('results.loading')} />}
                 </Group>
                 {/* Below sm a row of its own, whatever the heading's length, so it never jumps when the count arrives. */}
+                <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }} align="flex-end">
+                  {isSettled && (
+                    <Suspense fallback={null}>
+                      <SaveSearchButton
+                        search={{
+                          query: joinTerms(terms),
+                          filter: toSearchRequest({ terms, filter, index: 0 }).filter ?? {},
+                          sort,
+                        }}
+                        suggestedName={terms.length > 0 ? terms.join(', ').slice(0, 100) : t('alerts.save.defaultName')}
+                      />
+                    </Suspense>
+                  )}
                 <Box w={{ base: '100%', sm: 'auto' }}>
                   {isWide || isSettled ? (
                     <Suspense fallback={<SortPlaceholder {...sortField} />}>
@@ -160,6 +181,7 @@ export function ResultsPage() {
                     <SortPlaceholder {...sortField} />
                   )}
                 </Box>
+                </Group>
               </Group>
               {data?.correctedQuery && !search.isPlaceholderData && (
                 <SearchCorrection
