@@ -405,6 +405,9 @@ export type TSearchIndexGenerationTable = {
   generation: Generated<string>;
 };
 
+/** A timestamp the database fills in on insert unless given. */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
 /** A user's named search and whether it alerts (see migration 0021). */
 export type TSavedSearchTable = {
   id: Generated<string>;
@@ -415,8 +418,8 @@ export type TSavedSearchTable = {
   filter: ColumnType<unknown, string, string>;
   sort: Generated<string>;
   is_alert_enabled: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
   last_checked_at: Timestamp | null;
   last_notified_at: Timestamp | null;
   /** The newest offer event matched against it. */
@@ -433,7 +436,7 @@ export type TOfferEventTable = {
   currency: string | null;
   distribution_id: string | null;
   status: 'online' | 'offline' | null;
-  occurred_at: Generated<Timestamp>;
+  occurred_at: GeneratedTimestamp;
 };
 
 /** New offers matched with a saved search, waiting for its next digest. */
@@ -452,7 +455,7 @@ export type TNotificationTable = {
   link: string;
   dedupe_key: string;
   saved_search_id: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   read_at: Timestamp | null;
   mail_state: Generated<'none' | 'pending' | 'sent' | 'failed'>;
   mail_attempts: Generated<number>;
@@ -465,7 +468,7 @@ export type TAlertRecipientTable = {
   language: Generated<string>;
   is_price_alert_enabled: Generated<boolean>;
   is_endpoint_alert_enabled: Generated<boolean>;
-  updated_at: Generated<Timestamp>;
+  updated_at: GeneratedTimestamp;
 };
 
 /** The hash of a mail's unsubscribe token and what it stops. */
@@ -474,6 +477,6 @@ export type TUnsubscribeTokenTable = {
   user_id: string;
   scope: 'saved_search' | 'price' | 'endpoint';
   saved_search_id: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   used_at: Timestamp | null;
 };

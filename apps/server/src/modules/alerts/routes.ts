@@ -93,7 +93,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       await deleteSavedSearch(db, request.user.id, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   });
 

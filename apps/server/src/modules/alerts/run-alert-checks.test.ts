@@ -91,13 +91,13 @@ describe('new offers of saved searches', () => {
   it('applies the filter and stays quiet when alerts are off', async () => {
     const user = await signIn(testApp);
     const term = word();
-    await save(user, { name: 'Paid only', query: term, filter: { paymentModels: ['ONE_TIME_PAYMENT'] } });
+    await save(user, { name: 'Paid only', query: term, filter: { paymentModels: ['PAY_PER_USE_DOWNLOAD'] } });
     const quiet = await signIn(testApp);
     await save(quiet, { name: 'Silent', query: term, isAlertEnabled: false });
     await insertOffer(testApp.database.db, makeOffer({ title: `Free ${term}` }));
     await insertOffer(
       testApp.database.db,
-      makeOffer({ title: `Paid ${term}`, paymentModel: 'ONE_TIME_PAYMENT', price: 10, isSellable: true }),
+      makeOffer({ title: `Paid ${term}`, paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 10, isSellable: true }),
     );
     await run(at(100));
     const list = await notifications(user);
@@ -119,7 +119,7 @@ describe('changes of watched and bought offers', () => {
   it('tells the users who like an offer that its price changed', async () => {
     const watcher = await signIn(testApp);
     const other = await signIn(testApp);
-    const offer = makeOffer({ title: 'Priced weather', paymentModel: 'ONE_TIME_PAYMENT', price: 100, isSellable: true });
+    const offer = makeOffer({ title: 'Priced weather', paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 100, isSellable: true });
     await insertOffer(testApp.database.db, offer);
     await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${offer.id}`, undefined, watcher.headers);
     await run(at(300));
@@ -148,7 +148,16 @@ describe('changes of watched and bought offers', () => {
     const db = testApp.database.db;
     await db
       .insertInto('link_checks')
-      .values({ distribution_id: distributionId, offer_id: offer.id, url, status: 'online', checked_at: new Date() })
+      .values({
+        distribution_id: distributionId,
+        offer_id: offer.id,
+        url,
+        status: 'online',
+        http_status: 200,
+        byte_size: null,
+        failure: null,
+        checked_at: new Date(),
+      })
       .execute();
     await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${offer.id}`, undefined, watcher.headers);
     const order = await db
@@ -195,7 +204,7 @@ describe('changes of watched and bought offers', () => {
 
   it('stays quiet for users who turned price alerts off', async () => {
     const watcher = await signIn(testApp);
-    const offer = makeOffer({ title: 'Quiet price', paymentModel: 'ONE_TIME_PAYMENT', price: 5, isSellable: true });
+    const offer = makeOffer({ title: 'Quiet price', paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 5, isSellable: true });
     await insertOffer(testApp.database.db, offer);
     await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${offer.id}`, undefined, watcher.headers);
     const preferences = await request(

@@ -104,17 +104,13 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, {}),
   );
 
-  const answer = async (
-    request: FastifyRequest<{ Querystring: { token: string } }>,
-    reply: FastifyReply,
-    result: TUnsubscribeResponse,
-  ) => {
+  const answer = async (request: FastifyRequest, reply: FastifyReply, token: string, result: TUnsubscribeResponse) => {
     if (!wantsHtml(request)) return result;
-    const language = (await findUnsubscribeLanguage(db, request.query.token)) as TAlertLanguage;
+    const language = (await findUnsubscribeLanguage(db, token)) as TAlertLanguage;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage(PAGE_TEXTS[language] ? language : 'de', request.query.token, result));
+      .send(renderPage(PAGE_TEXTS[language] ? language : 'de', token, result));
   };
 
   app.route({
@@ -127,7 +123,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZUnsubscribeQuery,
       response: { 200: ZUnsubscribeResponse, 400: ZErrorResponse, 404: ZErrorResponse },
     },
-    handler: async (request, reply) => answer(request, reply, await previewUnsubscribe(db, request.query.token)),
+    handler: async (request, reply) => answer(request, reply, request.query.token, await previewUnsubscribe(db, request.query.token)),
   });
 
   app.route({
@@ -140,6 +136,6 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZUnsubscribeQuery,
       response: { 200: ZUnsubscribeResponse, 400: ZErrorResponse, 404: ZErrorResponse },
     },
-    handler: async (request, reply) => answer(request, reply, await unsubscribe(db, request.query.token, new Date())),
+    handler: async (request, reply) => answer(request, reply, request.query.token, await unsubscribe(db, request.query.token, new Date())),
   });
 };
