@@ -255,7 +255,12 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
             await settlesWithin(closing, 500);
           }
           await settlesWithin(jobQueues?.stop() ?? Promise.resolve(), SHUTDOWN_LIMITS.jobsMs);
-          const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), linkChecker?.stop(), alertJobs?.stop()]);
+          const jobs = Promise.allSettled([
+            orderJobs?.stop(),
+            harvests?.stop(),
+            linkChecker?.stop(),
+            alertJobs?.stop(),
+          ]);
           if (!(await settlesWithin(jobs, SHUTDOWN_LIMITS.jobsMs))) {
             log(`Jobs still running after ${SHUTDOWN_LIMITS.jobsMs} ms are left to their retry`);
           }

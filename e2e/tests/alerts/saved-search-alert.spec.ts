@@ -17,7 +17,7 @@ test('[ALERTS]: a buyer saves a search, the supplier publishes a matching offer,
   const dialog = page.getByRole('dialog', { name: 'Save this search' });
   await expect(dialog.getByLabel('Name')).toHaveValue(word);
   await dialog.getByLabel('Name').fill(`Alert ${word}`);
-  await expect(dialog.getByRole('switch', { name: 'Alert me about new matching offers' })).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: /^Alert me about new matching offers/ })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -31,7 +31,8 @@ export const ALERT_MAIL_TEXTS: Record<TAlertLanguage, TAlertMailTexts> = {
     onlineSubject: 'Endpunkt wieder erreichbar: {offer}',
     onlineBody: 'Der Endpunkt „{endpoint}“ des Angebots „{offer}“ ist wieder erreichbar (Online).',
     open: 'Im Marktplatz öffnen',
-    whySearch: 'Sie erhalten diese E-Mail, weil Sie für die gespeicherte Suche „{search}“ Benachrichtigungen eingeschaltet haben.',
+    whySearch:
+      'Sie erhalten diese E-Mail, weil Sie für die gespeicherte Suche „{search}“ Benachrichtigungen eingeschaltet haben.',
     whyWatched: 'Sie erhalten diese E-Mail, weil Sie das Angebot auf Ihrer Merkliste haben oder es gekauft haben.',
     unsubscribe: 'Diese Benachrichtigungen abbestellen',
   },

@@ -17,7 +17,13 @@ const received: ParsedMail[] = [];
 let isRefusing = false;
 
 const run = (now: Date) =>
-  runAlertChecks({ db: testApp.database.db, searchIndex: testApp.app.searchIndex, now, mailer, publicUrl: testApp.baseUrl });
+  runAlertChecks({
+    db: testApp.database.db,
+    searchIndex: testApp.app.searchIndex,
+    now,
+    mailer,
+    publicUrl: testApp.baseUrl,
+  });
 
 const mailTo = (address: string) => received.filter((mail) => mail.to && JSON.stringify(mail.to).includes(address));
 
@@ -122,7 +128,12 @@ describe('alert mails', () => {
 
   it('mails a price change in German by default and tries a refused mail again later', async () => {
     const user = await signIn(testApp, { email: 'watcher-de@example.org' });
-    const offer = makeOffer({ title: 'Pegelstände', paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 1200, isSellable: true });
+    const offer = makeOffer({
+      title: 'Pegelstände',
+      paymentModel: 'PAY_PER_USE_DOWNLOAD',
+      price: 1200,
+      isSellable: true,
+    });
     await insertOffer(testApp.database.db, offer);
     await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${offer.id}`, undefined, user.headers);
     await testApp.database.db.updateTable('offers').set({ price: 990.5 }).where('id', '=', offer.id).execute();

@@ -63,7 +63,13 @@ describe('saved searches', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Clean air', isAlertEnabled: false, query: 'air|quality' });
 
-    const deleted = await request(testApp.baseUrl, 'DELETE', `/api/saved-searches/${saved.id}`, undefined, user.headers);
+    const deleted = await request(
+      testApp.baseUrl,
+      'DELETE',
+      `/api/saved-searches/${saved.id}`,
+      undefined,
+      user.headers,
+    );
     expect(deleted.status).toBe(204);
     expect((await list(user)).items).toEqual([]);
     const again = await request<TErrorResponse>(
@@ -113,7 +119,13 @@ describe('saved searches', () => {
       expect(response.body.code).toBe(ErrorCode.VALIDATION_FAILED);
       expect(response.body.issues?.map((issue) => issue.path).join(' ')).toContain(path);
     }
-    const badId = await request<TErrorResponse>(testApp.baseUrl, 'PATCH', '/api/saved-searches/nope', { name: 'a' }, user.headers);
+    const badId = await request<TErrorResponse>(
+      testApp.baseUrl,
+      'PATCH',
+      '/api/saved-searches/nope',
+      { name: 'a' },
+      user.headers,
+    );
     expect(badId.status).toBe(400);
     expect((await list(user)).items).toEqual([]);
   });
@@ -143,7 +155,9 @@ describe('saved searches', () => {
     const racing = await Promise.all(Array.from({ length: 8 }, (_, index) => create(user, { name: `Race ${index}` })));
     expect(racing.filter((response) => response.status === 201)).toHaveLength(3);
     const refused = racing.filter((response) => response.status !== 201);
-    expect(refused.every((response) => response.status === 409 && response.body.code === ErrorCode.CONFLICT)).toBe(true);
+    expect(refused.every((response) => response.status === 409 && response.body.code === ErrorCode.CONFLICT)).toBe(
+      true,
+    );
     expect(refused[0]?.body.message).toContain(String(MAX_SAVED_SEARCHES));
     expect((await list(user)).items).toHaveLength(MAX_SAVED_SEARCHES);
   });
@@ -177,8 +191,8 @@ describe('notifications', () => {
     }
   };
   const unread = async (user: TSignedIn) =>
-    (await request<TUnreadCount>(testApp.baseUrl, 'GET', '/api/notifications/unread-count', undefined, user.headers)).body
-      .unread;
+    (await request<TUnreadCount>(testApp.baseUrl, 'GET', '/api/notifications/unread-count', undefined, user.headers))
+      .body.unread;
 
   it('pages newest first, marks one and all read, and keeps users apart', async () => {
     const user = await signIn(testApp);
@@ -188,7 +202,13 @@ describe('notifications', () => {
     expect(await unread(other)).toBe(0);
 
     const first = (
-      await request<TNotificationList>(testApp.baseUrl, 'GET', '/api/notifications?pageSize=10', undefined, user.headers)
+      await request<TNotificationList>(
+        testApp.baseUrl,
+        'GET',
+        '/api/notifications?pageSize=10',
+        undefined,
+        user.headers,
+      )
     ).body;
     expect(first.total).toBe(25);
     expect(first.items).toHaveLength(10);
@@ -202,10 +222,22 @@ describe('notifications', () => {
         user.headers,
       )
     ).body;
-    expect(last.items.map((item) => item.params.offer?.title)).toEqual(['Offer 4', 'Offer 3', 'Offer 2', 'Offer 1', 'Offer 0']);
+    expect(last.items.map((item) => item.params.offer?.title)).toEqual([
+      'Offer 4',
+      'Offer 3',
+      'Offer 2',
+      'Offer 1',
+      'Offer 0',
+    ]);
 
     const target = first.items[0]!;
-    const foreign = await request(testApp.baseUrl, 'POST', `/api/notifications/${target.id}/read`, undefined, other.headers);
+    const foreign = await request(
+      testApp.baseUrl,
+      'POST',
+      `/api/notifications/${target.id}/read`,
+      undefined,
+      other.headers,
+    );
     expect(foreign.status).toBe(404);
     const marked = await request<TNotification>(
       testApp.baseUrl,
@@ -218,7 +250,13 @@ describe('notifications', () => {
     expect(marked.body.readAt).not.toBeNull();
     expect(await unread(user)).toBe(24);
 
-    const all = await request<{ marked: number }>(testApp.baseUrl, 'POST', '/api/notifications/read-all', undefined, user.headers);
+    const all = await request<{ marked: number }>(
+      testApp.baseUrl,
+      'POST',
+      '/api/notifications/read-all',
+      undefined,
+      user.headers,
+    );
     expect(all.body.marked).toBe(24);
     expect(await unread(user)).toBe(0);
   });

@@ -26,7 +26,11 @@ export async function digestNewOffers({ db, now, isMailEnabled }: TDigestNewOffe
     .select('s.id')
     .where('s.is_alert_enabled', '=', true)
     .where((eb) => eb.or([eb('s.last_notified_at', 'is', null), eb('s.last_notified_at', '<=', dueBefore)]))
-    .where((eb) => eb.exists(eb.selectFrom('saved_search_matches as m').select('m.offer_id').whereRef('m.saved_search_id', '=', 's.id')))
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('saved_search_matches as m').select('m.offer_id').whereRef('m.saved_search_id', '=', 's.id'),
+      ),
+    )
     .execute();
   let written = 0;
   for (const { id } of due) {

@@ -70,7 +70,10 @@ export async function matchNewOffers({ db, searchIndex, now }: TMatchNewOffersOp
         }
         await trx
           .updateTable('saved_searches')
-          .set({ last_checked_at: now, seen_through: sql`greatest(seen_through, ${newest.toString()}::bigint)` as never })
+          .set({
+            last_checked_at: now,
+            seen_through: sql`greatest(seen_through, ${newest.toString()}::bigint)` as never,
+          })
           .where('id', '=', search.id)
           .execute();
       }

@@ -52,7 +52,11 @@ export async function findRecipient(db: TDb, userId: string): Promise<TRecipient
 export async function updateRecipientAlerts(
   db: TDb,
   userId: string,
-  change: { language?: string | undefined; isPriceAlertEnabled?: boolean | undefined; isEndpointAlertEnabled?: boolean | undefined },
+  change: {
+    language?: string | undefined;
+    isPriceAlertEnabled?: boolean | undefined;
+    isEndpointAlertEnabled?: boolean | undefined;
+  },
 ): Promise<void> {
   await sql`
     insert into alert_recipients (user_id, language, is_price_alert_enabled, is_endpoint_alert_enabled)

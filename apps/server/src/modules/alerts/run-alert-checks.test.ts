@@ -119,13 +119,22 @@ describe('changes of watched and bought offers', () => {
   it('tells the users who like an offer that its price changed', async () => {
     const watcher = await signIn(testApp);
     const other = await signIn(testApp);
-    const offer = makeOffer({ title: 'Priced weather', paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 100, isSellable: true });
+    const offer = makeOffer({
+      title: 'Priced weather',
+      paymentModel: 'PAY_PER_USE_DOWNLOAD',
+      price: 100,
+      isSellable: true,
+    });
     await insertOffer(testApp.database.db, offer);
     await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${offer.id}`, undefined, watcher.headers);
     await run(at(300));
     await testApp.database.db.updateTable('offers').set({ price: 80 }).where('id', '=', offer.id).execute();
     // A change of another column is no price change.
-    await testApp.database.db.updateTable('offers').set({ description: 'Now cheaper' }).where('id', '=', offer.id).execute();
+    await testApp.database.db
+      .updateTable('offers')
+      .set({ description: 'Now cheaper' })
+      .where('id', '=', offer.id)
+      .execute();
     await run(at(301));
     await run(at(302));
     const list = await notifications(watcher);
@@ -189,7 +198,11 @@ describe('changes of watched and bought offers', () => {
       })
       .execute();
     const setStatus = (status: 'online' | 'offline') =>
-      db.updateTable('link_checks').set({ status, checked_at: new Date() }).where('distribution_id', '=', distributionId).execute();
+      db
+        .updateTable('link_checks')
+        .set({ status, checked_at: new Date() })
+        .where('distribution_id', '=', distributionId)
+        .execute();
     await setStatus('online'); // unchanged: no alert
     await setStatus('offline');
     await run(at(400));

@@ -3,8 +3,8 @@ import {
   MAX_SAVED_SEARCHES,
   type TSavedSearch,
   type TSavedSearchList,
-  ZSavedSearchChange,
-  ZSavedSearchInput,
+  type ZSavedSearchChange,
+  type ZSavedSearchInput,
   ZSearchFilter,
   ZSearchSort,
 } from '@dsm/contracts';
@@ -77,7 +77,10 @@ export async function createSavedSearch({ db, user, input }: TCreateSavedSearchO
     throw error;
   }
   if (!row) {
-    throw new AppError(ErrorCode.CONFLICT, `You can keep at most ${MAX_SAVED_SEARCHES} saved searches; delete one first`);
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      `You can keep at most ${MAX_SAVED_SEARCHES} saved searches; delete one first`,
+    );
   }
   await rememberRecipient(db, user.id, { email: user.email, language: input.language });
   return presentSavedSearch(row);

@@ -123,7 +123,8 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZUnsubscribeQuery,
       response: { 200: ZUnsubscribeResponse, 400: ZErrorResponse, 404: ZErrorResponse },
     },
-    handler: async (request, reply) => answer(request, reply, request.query.token, await previewUnsubscribe(db, request.query.token)),
+    handler: async (request, reply) =>
+      answer(request, reply, request.query.token, await previewUnsubscribe(db, request.query.token)),
   });
 
   app.route({
@@ -136,6 +137,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZUnsubscribeQuery,
       response: { 200: ZUnsubscribeResponse, 400: ZErrorResponse, 404: ZErrorResponse },
     },
-    handler: async (request, reply) => answer(request, reply, request.query.token, await unsubscribe(db, request.query.token, new Date())),
+    handler: async (request, reply) =>
+      answer(request, reply, request.query.token, await unsubscribe(db, request.query.token, new Date())),
   });
 };

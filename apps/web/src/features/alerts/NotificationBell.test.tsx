@@ -40,7 +40,8 @@ beforeEach(() => {
     const unread = items.filter((item) => !item.readAt).length;
     if (url.startsWith('/api/notifications/unread-count')) return json(200, { unread });
     if (url.startsWith('/api/notifications?') && method === 'GET') {
-      if (isListFailing) return json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'x', message: 'down' });
+      if (isListFailing)
+        return json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'x', message: 'down' });
       return json(200, { items, total: items.length, unread });
     }
     if (url === '/api/notifications/read-all' && method === 'POST') {
@@ -50,7 +51,10 @@ beforeEach(() => {
     const read = /^\/api\/notifications\/([^/]+)\/read$/.exec(url);
     if (read && method === 'POST') {
       items = items.map((item) => (item.id === read[1] ? { ...item, readAt: '2031-03-02T00:00:00.000Z' } : item));
-      return json(200, items.find((item) => item.id === read[1]));
+      return json(
+        200,
+        items.find((item) => item.id === read[1]),
+      );
     }
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
   }) as Mock<typeof fetch>;

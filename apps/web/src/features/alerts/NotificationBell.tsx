@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/format';
@@ -26,6 +26,7 @@ import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '.
 export function NotificationBell() {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
+  const titleId = useId();
   const unread = useUnreadCount();
   const list = useNotifications(isOpen);
   const markRead = useMarkRead();
@@ -40,31 +41,31 @@ export function NotificationBell() {
       </VisuallyHidden>
       <Popover opened={isOpen} onChange={setOpen} position="bottom-end" width={340} withinPortal trapFocus shadow="md">
         <Popover.Target>
-          <Indicator
-            label={count > 99 ? '99+' : count}
-            size={18}
-            color="red.9"
-            disabled={count === 0}
-            offset={4}
-            data-testid="notification-count"
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={label}
+            onClick={() => setOpen((open) => !open)}
+            data-testid="notification-bell"
           >
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={label}
-              aria-expanded={isOpen}
-              aria-haspopup="dialog"
-              onClick={() => setOpen((open) => !open)}
-              data-testid="notification-bell"
+            <Indicator
+              label={count > 99 ? '99+' : count}
+              size={16}
+              color="red.9"
+              disabled={count === 0}
+              offset={2}
+              data-testid="notification-count"
             >
               <IconBell size={22} aria-hidden />
-            </ActionIcon>
-          </Indicator>
+            </Indicator>
+          </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown role="dialog" aria-label={t('alerts.bell.title')} data-testid="notification-list">
+        <Popover.Dropdown aria-labelledby={titleId} data-testid="notification-list">
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={600}>{t('alerts.bell.title')}</Text>
+              <Text fw={600} id={titleId}>
+                {t('alerts.bell.title')}
+              </Text>
               <Button
                 size="compact-xs"
                 variant="subtle"

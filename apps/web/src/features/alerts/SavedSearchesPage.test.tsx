@@ -4,8 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { currentLocation, renderWithProviders } from '../../test/render';
-import { SaveSearchButton } from './SaveSearchButton';
 import { SavedSearchesPage } from './SavedSearchesPage';
+import { SaveSearchButton } from './SaveSearchButton';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -47,7 +47,10 @@ beforeEach(() => {
     if (one && method === 'PATCH') {
       if (body.name === 'Taken') return conflict('You have a saved search named "Taken" already');
       saved = saved.map((item) => (item.id === one[1] ? { ...item, ...body } : item));
-      return json(200, saved.find((item) => item.id === one[1]));
+      return json(
+        200,
+        saved.find((item) => item.id === one[1]),
+      );
     }
     if (one && method === 'DELETE') {
       saved = saved.filter((item) => item.id !== one[1]);
@@ -73,7 +76,7 @@ describe('SaveSearchButton', () => {
     expect((name as HTMLInputElement).value).toBe('river, gauge');
     await user.clear(name);
     await user.type(name, 'Rhine levels');
-    await user.click(within(dialog).getByRole('switch', { name: 'Alert me about new matching offers' }));
+    await user.click(within(dialog).getByRole('switch', { name: /^Alert me about new matching offers/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -129,13 +132,15 @@ describe('SavedSearchesPage', () => {
     await user.clear(name);
     await user.type(name, 'Taken');
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('You have a saved search of this name already.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'You have a saved search of this name already.',
+    );
     await user.clear(name);
     await user.type(name, 'Rhine');
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
     await waitFor(() => expect(screen.getByTestId('saved-search-name').textContent).toBe('Rhine'));
 
-    await user.click(within(card).getByRole('switch', { name: 'Alerts about new offers' }));
+    await user.click(within(card).getByLabelText('Alerts about new offers'));
     await waitFor(() => expect(saved[0]?.isAlertEnabled).toBe(false));
   });
 
@@ -146,7 +151,7 @@ describe('SavedSearchesPage', () => {
     await user.click(within(card).getByRole('button', { name: 'Delete "Rivers"' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the saved search?' });
     expect(within(dialog).getByText('"Rivers" and its alerts will be deleted.')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByTestId('confirm-dialog-cancel'));
     expect(saved).toHaveLength(1);
     await user.click(within(card).getByRole('button', { name: 'Delete "Rivers"' }));
     await user.click(

@@ -9,11 +9,12 @@ export function notificationText(t: TFunction, notification: TNotification): str
   const offer = params.offer?.title ?? '';
   switch (notification.kind) {
     case 'new_offers':
-      return t('alerts.notification.newOffers', {
-        count: params.count ?? 0,
-        name: params.savedSearchName ?? '',
-        title: params.offers?.[0]?.title ?? '',
-      });
+      return params.count === 1
+        ? t('alerts.notification.newOffer', {
+            name: params.savedSearchName ?? '',
+            title: params.offers?.[0]?.title ?? '',
+          })
+        : t('alerts.notification.newOffers', { count: params.count ?? 0, name: params.savedSearchName ?? '' });
     case 'price_change':
       return t('alerts.notification.priceChange', {
         offer,

@@ -11,10 +11,10 @@ import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
 import { OPTIONAL_LISTS, type TFilterState } from './results-params';
 import { SearchBar } from './SearchBar';
-import { toSearchRequest } from './search-request';
-import { joinTerms } from './search-terms';
 import { SearchCorrection } from './SearchCorrection';
 import { SortPlaceholder } from './SortPlaceholder';
+import { toSearchRequest } from './search-request';
+import { joinTerms } from './search-terms';
 import { useFilterValues } from './use-filter-values';
 import { useLicences } from './use-licences';
 import { useResultsParams } from './use-results-params';
@@ -172,15 +172,15 @@ export function ResultsPage() {
                       />
                     </Suspense>
                   )}
-                <Box w={{ base: '100%', sm: 'auto' }}>
-                  {isWide || isSettled ? (
-                    <Suspense fallback={<SortPlaceholder {...sortField} />}>
-                      <SortSelect {...sortField} />
-                    </Suspense>
-                  ) : (
-                    <SortPlaceholder {...sortField} />
-                  )}
-                </Box>
+                  <Box w={{ base: '100%', sm: 'auto' }}>
+                    {isWide || isSettled ? (
+                      <Suspense fallback={<SortPlaceholder {...sortField} />}>
+                        <SortSelect {...sortField} />
+                      </Suspense>
+                    ) : (
+                      <SortPlaceholder {...sortField} />
+                    )}
+                  </Box>
                 </Group>
               </Group>
               {data?.correctedQuery && !search.isPlaceholderData && (
