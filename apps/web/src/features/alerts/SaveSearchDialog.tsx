@@ -82,6 +82,8 @@ export function SaveSearchDialog(props: TSaveSearchDialogProps) {
             <Switch
               label={t('alerts.save.alerts')}
               description={t('alerts.save.alertsHint')}
+              // Mantine's dimmed grey is below the contrast WCAG AA asks of small text.
+              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
               checked={isAlertEnabled}
               onChange={(event) => setAlertEnabled(event.currentTarget.checked)}
               data-testid="save-search-alerts"
