@@ -84,8 +84,8 @@ test('[ALERTS]: a buyer saves a search, the supplier publishes a matching offer,
   const bell = page.getByRole('button', { name: /^Notifications, 1 unread$/ });
   await expect(async () => {
     await page.reload();
-    await expect(bell).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
+    await expect(bell).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 80_000 });
   await expect(page.getByTestId('notification-count')).toContainText('1');
 
   await bell.focus();

@@ -27,14 +27,15 @@ import {
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  countUnreadNotifications,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from './notifications';
+import { changeSavedSearch } from './change-saved-search';
+import { countUnreadNotifications } from './count-unread-notifications';
+import { createSavedSearch } from './create-saved-search';
+import { deleteSavedSearch } from './delete-saved-search';
+import { listNotifications } from './list-notifications';
+import { listSavedSearches } from './list-saved-searches';
+import { markAllNotificationsRead } from './mark-all-notifications-read';
+import { markNotificationRead } from './mark-notification-read';
 import { findRecipient, rememberRecipient, updateRecipientAlerts } from './recipients-repository';
-import { changeSavedSearch, createSavedSearch, deleteSavedSearch, listSavedSearches } from './saved-searches';
 
 const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
