@@ -8,6 +8,8 @@ test('[ALERTS]: a buyer saves a search, the supplier publishes a matching offer,
   page,
   browser,
 }) => {
+  // The journey waits for the alert job, which runs every few seconds beside the other journeys.
+  test.setTimeout(180_000);
   // A word no offer has yet, so the saved search matches only the offer this journey publishes.
   const word = `quokka${Date.now().toString(36)}`;
   await openResults(page, { searchText: word });
@@ -77,7 +79,7 @@ test('[ALERTS]: a buyer saves a search, the supplier publishes a matching offer,
     },
   });
   expect(published.status(), await published.text()).toBe(201);
-  const offerId = ((await published.json()) as { id: string }).id;
+  const offerId = ((await published.json()) as { '@id': string })['@id'];
   await supplierContext.close();
 
   // The alert job runs every few seconds in the journeys' server; the bell asks again on each page load.
