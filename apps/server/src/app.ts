@@ -23,6 +23,8 @@ import { configureOwnOrigin } from './lib/outbound/outbound-policy';
 import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
+import { alertRoutes } from './modules/alerts/routes';
+import { unsubscribeRoutes } from './modules/alerts/unsubscribe-routes';
 import { registerAuthGuard } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { connectorConsoleRoutes } from './modules/connector-console/routes';
@@ -197,6 +199,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   if (options.config.hasDemoData) await app.register(demoDataRoutes, { dir: demoFilesDir(options.config.dataDir) });
   await app.register(apiKeyRoutes, options.now ? { now: options.now } : {});
   await app.register(gatewayRoutes, options.now ? { now: options.now } : {});
+  await app.register(alertRoutes);
+  await app.register(unsubscribeRoutes);
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -585,6 +585,56 @@ const ROWS: TRow[] = [
   },
   { route: 'GET /api/catalog', call: () => ({ path: '/api/catalog' }), statuses: anyUser(200) },
   { route: 'GET /api/catalog/{id}', call: (f) => ({ path: `/api/catalog/${f.sOffer}` }), statuses: anyUser(200) },
+  { route: 'GET /api/saved-searches', call: () => ({ path: '/api/saved-searches' }), statuses: anyUser(200) },
+  {
+    route: 'POST /api/saved-searches',
+    call: () => ({ path: '/api/saved-searches', body: { name: 'Matrix' } }),
+    statuses: anyUser(201),
+  },
+  {
+    // Another user's saved search is as unknown as one that does not exist.
+    route: 'PATCH /api/saved-searches/{id}',
+    call: () => ({ path: `/api/saved-searches/${UNKNOWN_ID}`, body: { name: 'Renamed' } }),
+    statuses: anyUser(404),
+  },
+  {
+    route: 'DELETE /api/saved-searches/{id}',
+    call: () => ({ path: `/api/saved-searches/${UNKNOWN_ID}` }),
+    statuses: anyUser(404),
+  },
+  { route: 'GET /api/notifications', call: () => ({ path: '/api/notifications' }), statuses: anyUser(200) },
+  {
+    route: 'GET /api/notifications/unread-count',
+    call: () => ({ path: '/api/notifications/unread-count' }),
+    statuses: anyUser(200),
+  },
+  {
+    route: 'POST /api/notifications/{id}/read',
+    call: () => ({ path: `/api/notifications/${UNKNOWN_ID}/read` }),
+    statuses: anyUser(404),
+  },
+  {
+    route: 'POST /api/notifications/read-all',
+    call: () => ({ path: '/api/notifications/read-all' }),
+    statuses: anyUser(200),
+  },
+  { route: 'GET /api/alerts/preferences', call: () => ({ path: '/api/alerts/preferences' }), statuses: anyUser(200) },
+  {
+    route: 'PUT /api/alerts/preferences',
+    call: () => ({ path: '/api/alerts/preferences', body: {} }),
+    statuses: anyUser(200),
+  },
+  {
+    // The unsubscribe link needs no session: its token is the credential, and an unknown one is a 404 for anyone.
+    route: 'GET /api/unsubscribe',
+    call: () => ({ path: `/api/unsubscribe?token=${'A'.repeat(43)}` }),
+    statuses: everyone(404),
+  },
+  {
+    route: 'POST /api/unsubscribe',
+    call: () => ({ path: `/api/unsubscribe?token=${'A'.repeat(43)}` }),
+    statuses: everyone(404),
+  },
 ];
 
 function openApiRoutes(): string[] {

@@ -7,6 +7,8 @@ import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/data
 import { startEmbeddedPostgres, type TEmbeddedPostgres, type TEmbeddedPostgresEvent } from './db/embedded-postgres';
 import { describeError } from './lib/describe-error';
 import type { TOfferRecord } from './modules/catalogue/offer-record';
+import { createAlertJobs, type TAlertJobs } from './modules/alerts/alert-jobs';
+import { createAlertMailer } from './modules/alerts/alert-mailer';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
 import { assignDemoBuyerConnector } from './modules/deliveries/assign-demo-buyer-connector';
@@ -161,6 +163,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let orderJobs: TOrderJobs | null = null;
   let harvests: THarvestScheduler | null = null;
   let billing: TBillingJobs | null = null;
+  let alertJobs: TAlertJobs | null = null;
   let searchIndex: SqliteSearchIndex | null = null;
   try {
     const applied = await migrateToLatest(database.db);
@@ -234,11 +237,24 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await harvests.start();
     billing = createBillingJobs({ databaseUrl, db: database.db, commissionRate: config.commissionRate, log });
     await billing.start();
+    alertJobs = createAlertJobs({
+      databaseUrl,
+      db: database.db,
+      searchIndex,
+      mailer: config.alerts.smtpUrl
+        ? createAlertMailer({ smtpUrl: config.alerts.smtpUrl, from: config.alerts.mailFrom })
+        : null,
+      publicUrl: config.publicUrl,
+      intervalSeconds: config.alerts.checkIntervalSeconds,
+      log: (message, error) => (error === undefined ? log(message) : logQueueError(message, error)),
+    });
+    await alertJobs.start();
     jobQueues = superviseJobQueues({
       queues: [
         { name: 'link checker', start: linkChecker.start, stop: linkChecker.stop },
         { name: 'harvest', start: harvests.start, stop: harvests.stop },
         { name: 'billing', start: billing.start, stop: billing.stop },
+        { name: 'alerts', start: alertJobs.start, stop: alertJobs.stop },
       ],
       log,
     });
@@ -292,7 +308,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
           await demoFiles?.stop();
           await settlesWithin(linkCheckerStarting, SHUTDOWN_LIMITS.jobsMs);
           await settlesWithin(jobQueues?.stop() ?? Promise.resolve(), SHUTDOWN_LIMITS.jobsMs);
-          const jobs = Promise.allSettled([orderJobs?.stop(), harvests?.stop(), billing?.stop(), linkChecker?.stop()]);
+          const jobs = Promise.allSettled([
+            orderJobs?.stop(),
+            harvests?.stop(),
+            billing?.stop(),
+            linkChecker?.stop(),
+            alertJobs?.stop(),
+          ]);
           if (!(await settlesWithin(jobs, SHUTDOWN_LIMITS.jobsMs))) {
             log(`Jobs still running after ${SHUTDOWN_LIMITS.jobsMs} ms are left to their retry`);
           }
@@ -315,6 +337,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await harvests?.stop().catch(() => {});
     await billing?.stop().catch(() => {});
     await linkChecker?.stop().catch(() => {});
+    await alertJobs?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await searchIndex?.close().catch(() => {});
     await database.close().catch(() => {});

@@ -1,4 +1,5 @@
 export * from './acquisitions';
+export * from './alerts';
 export * from './auth';
 export * from './cart';
 export * from './catalogue';

@@ -219,6 +219,18 @@ const ZEnvironment = z.object({
    * The key that encrypts connector API keys at rest (AES-256-GCM): 32 bytes, base64. Unset: a key file
    * `connector-secret.key` in DATA_DIR, created on the first start.
    */
+  /**
+   * SMTP server for alert mails, e.g. smtp://user:password@mail.example.com:587 or smtps://...; unset: alerts
+   * stay in the app's notification centre.
+   */
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of alert mails. */
+  MAIL_FROM: z.string().min(3).max(320).default('Datenmarktplatz <no-reply@localhost>'),
+  /** Seconds between two runs of the alert job (new offers of saved searches, price and endpoint changes). */
+  ALERT_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   CONNECTOR_SECRET_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
@@ -286,6 +298,8 @@ export type TConfig = {
   harvest: { allowedHosts: string[]; fileDir: string | undefined };
   /** How data previews are read and kept (PREVIEW_*). */
   preview: { allowedHosts: string[]; maxBytes: number; timeoutMs: number; cacheMinutes: number };
+  /** Alert mails (SMTP_URL, MAIL_FROM; no smtpUrl: in-app only) and the alert job's interval in seconds. */
+  alerts: { smtpUrl: string | undefined; mailFrom: string; checkIntervalSeconds: number };
   /** CONNECTOR_SECRET_KEY (base64); undefined means the key file in DATA_DIR. */
   connectorSecretKey: string | undefined;
   /** The operator as the issuer of commission invoices (OPERATOR_COMPANY, _STREET, ..., _IBAN, _BIC). */
@@ -387,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowedHosts: e.GATEWAY_ALLOWED_HOSTS,
       timeoutMs: e.GATEWAY_TIMEOUT_MS,
     },
+    alerts: { smtpUrl: e.SMTP_URL, mailFrom: e.MAIL_FROM, checkIntervalSeconds: e.ALERT_CHECK_INTERVAL_SECONDS },
     operator: presentOperator({
       company: e.OPERATOR_COMPANY,
       address: e.OPERATOR_ADDRESS,

@@ -33,6 +33,12 @@ export type TDatabase = {
   deliveries: TDeliveryTable;
   search_outbox: TSearchOutboxTable;
   search_index_generation: TSearchIndexGenerationTable;
+  saved_searches: TSavedSearchTable;
+  offer_events: TOfferEventTable;
+  saved_search_matches: TSavedSearchMatchTable;
+  notifications: TNotificationTable;
+  alert_recipients: TAlertRecipientTable;
+  unsubscribe_tokens: TUnsubscribeTokenTable;
 };
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -466,4 +472,80 @@ export type TSearchOutboxTable = {
 /** One row: the value a search index records when built; a restore sets a new one. */
 export type TSearchIndexGenerationTable = {
   generation: Generated<string>;
+};
+
+/** A timestamp the database fills in on insert unless given. */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A user's named search and whether it alerts (see migration 0021). */
+export type TSavedSearchTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  query: Generated<string>;
+  /** The search filter as `ZSearchFilter` parses it. */
+  filter: ColumnType<unknown, string, string>;
+  sort: Generated<string>;
+  is_alert_enabled: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  last_checked_at: Timestamp | null;
+  last_notified_at: Timestamp | null;
+  /** The newest offer event matched against it. */
+  seen_through: BigintValue;
+};
+
+/** A change the alert job has still to act on, written by triggers. */
+export type TOfferEventTable = {
+  id: GeneratedAlways<string>;
+  kind: 'published' | 'price' | 'endpoint';
+  offer_id: string;
+  old_price: string | null;
+  new_price: string | null;
+  currency: string | null;
+  distribution_id: string | null;
+  status: 'online' | 'offline' | null;
+  occurred_at: GeneratedTimestamp;
+};
+
+/** New offers matched with a saved search, waiting for its next digest. */
+export type TSavedSearchMatchTable = {
+  saved_search_id: string;
+  offer_id: string;
+  matched_at: Timestamp;
+};
+
+/** One alert in a user's notification centre. */
+export type TNotificationTable = {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'new_offers' | 'price_change' | 'endpoint_offline' | 'endpoint_online';
+  params: ColumnType<Record<string, unknown>, string, string>;
+  link: string;
+  dedupe_key: string;
+  saved_search_id: string | null;
+  created_at: GeneratedTimestamp;
+  read_at: Timestamp | null;
+  mail_state: Generated<'none' | 'pending' | 'sent' | 'failed'>;
+  mail_attempts: Generated<number>;
+};
+
+/** Where and in which language a user's alert mails go, and which alerts about watched offers they want. */
+export type TAlertRecipientTable = {
+  user_id: string;
+  email: string | null;
+  language: Generated<string>;
+  is_price_alert_enabled: Generated<boolean>;
+  is_endpoint_alert_enabled: Generated<boolean>;
+  updated_at: GeneratedTimestamp;
+};
+
+/** The hash of a mail's unsubscribe token and what it stops. */
+export type TUnsubscribeTokenTable = {
+  token_hash: Buffer;
+  user_id: string;
+  scope: 'saved_search' | 'price' | 'endpoint';
+  saved_search_id: string | null;
+  created_at: GeneratedTimestamp;
+  used_at: Timestamp | null;
 };

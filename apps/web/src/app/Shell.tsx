@@ -20,6 +20,10 @@ import { MobileNav } from './MobileNav';
 // A part whose code cannot be loaded leaves the header usable: no menus, or the cart icon without its count.
 const HeaderMenus = lazyPart(async () => (await import('./HeaderMenus')).HeaderMenus, NoHeaderMenus);
 const CartNavLink = lazyPart(async () => (await import('../features/cart/CartNavLink')).CartNavLink, EmptyCartLink);
+const NotificationBell = lazyPart(
+  async () => (await import('../features/alerts/NotificationBell')).NotificationBell,
+  NoHeaderMenus,
+);
 
 function NoHeaderMenus() {
   return null;
@@ -83,6 +87,11 @@ export function Shell() {
                 </Suspense>
               )}
             </Group>
+            {user && isSettled && (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            )}
             {user &&
               (isSettled ? (
                 <Suspense fallback={<CartLinkIcon count={0} />}>

@@ -38,6 +38,7 @@ const HomePage = page(() => import('../features/search/HomePage'), 'HomePage');
 const PublisherPage = page(() => import('../features/publisher/PublisherPage'), 'PublisherPage');
 const ResultsPage = page(() => import('../features/search/ResultsPage'), 'ResultsPage');
 const WatchlistPage = page(() => import('../features/watchlist/WatchlistPage'), 'WatchlistPage');
+const SavedSearchesPage = page(() => import('../features/alerts/SavedSearchesPage'), 'SavedSearchesPage');
 
 /**
  * Gives every page its own error boundary: a page that fails to render (or whose code cannot be
@@ -54,6 +55,7 @@ export const guardedRoutes: RouteObject[] = withErrorBoundaries([
   { path: 'offer/details/:id', element: <OfferDetailsPage /> },
   { path: 'publisher/:id', element: <PublisherPage /> },
   { path: 'watchlist', element: <WatchlistPage /> },
+  { path: 'saved-searches', element: <SavedSearchesPage /> },
   { path: 'acquisition', element: <AcquisitionsPage /> },
   { path: 'test', element: <TestPage /> },
   {

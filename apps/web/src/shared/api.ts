@@ -26,7 +26,7 @@ export { configureApiAuth, type TApiAuth } from './api-auth';
 
 /** One call through a contract: its method and path, the schema of its answer, and the body. */
 export type TApiRequest<TSchema extends z.ZodType> = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path with its query string, for example `/api/search?query=a%7Cb`. */
   path: string;
   /** Parses the answer; an answer that does not fit is an error, not a half-rendered page. */

@@ -19,6 +19,7 @@ import * as apiGateway from './0017-api-gateway';
 import * as pricingModels from './0018-pricing-models';
 import * as commissionInvoices from './0019-commission-invoices';
 import * as previews from './0020-previews';
+import * as savedSearchesAndAlerts from './0021-saved-searches-and-alerts';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0020-previews': previews,
   '0017-api-gateway': apiGateway,
   '0018-pricing-models': pricingModels,
+  '0021-saved-searches-and-alerts': savedSearchesAndAlerts,
 };

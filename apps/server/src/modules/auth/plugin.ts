@@ -10,8 +10,11 @@ declare module 'fastify' {
   }
 }
 
-/** Paths under the guarded prefixes that stay open: the API documentation. */
-const OPEN_PREFIXES = ['/api/docs'];
+/**
+ * Paths under the guarded prefixes that stay open: the API documentation, and the unsubscribe link of alert
+ * mails, whose unguessable token stands in for a session.
+ */
+const OPEN_PREFIXES = ['/api/docs', '/api/unsubscribe'];
 const GUARDED_PREFIXES = ['/api/', '/idp-service/'];
 
 /** True when a request path needs a signed-in user with the product role. */

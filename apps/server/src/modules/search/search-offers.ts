@@ -1,7 +1,14 @@
-import { expandCategory, RESULT_CAP, splitQuery, type TSearchRequest, type TSearchResponse } from '@dsm/contracts';
+import {
+  expandCategory,
+  RESULT_CAP,
+  splitQuery,
+  type TSearchFilter,
+  type TSearchRequest,
+  type TSearchResponse,
+} from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
-import type { ISearchIndex } from '../search-index/search-index';
+import type { ISearchIndex, TIndexFilter } from '../search-index/search-index';
 import { findOfferIdsWithWorkingEndpoint } from './search-repository';
 
 const DAY_MS = 86_400_000;
@@ -28,19 +35,7 @@ export async function searchOffers({
     terms: splitQuery(query),
     exact: request.exact,
     sort: request.sort,
-    filter: {
-      categories: [...new Set(filter.categories.flatMap(expandCategory))],
-      keywords: filter.keywords,
-      formats: filter.formats,
-      licences: filter.licences,
-      publishers: filter.publishers,
-      paymentModels: filter.paymentModels,
-      minPrice: filter.minPrice,
-      maxPrice: filter.maxPrice,
-      modifiedFrom: filter.modifiedFrom === null ? null : Date.parse(`${filter.modifiedFrom}T00:00:00Z`),
-      modifiedBefore: filter.modifiedTo === null ? null : Date.parse(`${filter.modifiedTo}T00:00:00Z`) + DAY_MS,
-      offerIds: filter.hasWorkingEndpoint ? await findOfferIdsWithWorkingEndpoint(db) : null,
-    },
+    filter: await toIndexFilter(db, filter),
     offset,
     limit,
   });
@@ -56,5 +51,22 @@ export async function searchOffers({
     matchedAllTerms: result.matchedAllTerms,
     facets: result.facets,
     areFacetCountsEstimated: result.areFacetCountsEstimated,
+  };
+}
+
+/** The search API's filter as the search index takes it (saved-search alerts run the same filter). */
+export async function toIndexFilter(db: TDb, filter: TSearchFilter): Promise<TIndexFilter> {
+  return {
+    categories: [...new Set(filter.categories.flatMap(expandCategory))],
+    keywords: filter.keywords,
+    formats: filter.formats,
+    licences: filter.licences,
+    publishers: filter.publishers,
+    paymentModels: filter.paymentModels,
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+    modifiedFrom: filter.modifiedFrom === null ? null : Date.parse(`${filter.modifiedFrom}T00:00:00Z`),
+    modifiedBefore: filter.modifiedTo === null ? null : Date.parse(`${filter.modifiedTo}T00:00:00Z`) + DAY_MS,
+    offerIds: filter.hasWorkingEndpoint ? await findOfferIdsWithWorkingEndpoint(db) : null,
   };
 }

@@ -1,6 +1,6 @@
 import { ORGANISATION_PROFILE_PAGE } from '@dsm/contracts';
 import { Menu, Text } from '@mantine/core';
-import { IconBuilding, IconLogout } from '@tabler/icons-react';
+import { IconBookmarks, IconBuilding, IconLogout } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -40,6 +40,14 @@ export function ProfileMenu({ user, onSignOut, children }: TProfileMenuProps) {
           data-testid="profile-organisation"
         >
           {t('organisation.menu')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to="/saved-searches"
+          leftSection={<IconBookmarks size={16} aria-hidden />}
+          data-testid="profile-saved-searches"
+        >
+          {t('alerts.page.title')}
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut} data-testid="logout">
           {t('auth.logout')}

@@ -13,6 +13,8 @@ import { OPTIONAL_LISTS, type TFilterState } from './results-params';
 import { SearchBar } from './SearchBar';
 import { SearchCorrection } from './SearchCorrection';
 import { SortPlaceholder } from './SortPlaceholder';
+import { toSearchRequest } from './search-request';
+import { joinTerms } from './search-terms';
 import { useFilterValues } from './use-filter-values';
 import { useLicences } from './use-licences';
 import { useResultsParams } from './use-results-params';
@@ -34,6 +36,12 @@ function NoFilterPanel() {
 // its place meanwhile, and stays if the code cannot be loaded.
 const loadSortSelect = async () => (await import('./FilterPanel')).SortSelect;
 const SortSelect = lazyPart(loadSortSelect, SortPlaceholder);
+
+// "Save this search" brings the dialog code; it comes once the results are shown.
+const SaveSearchButton = lazyPart(
+  async () => (await import('../alerts/SaveSearchButton')).SaveSearchButton,
+  NoFilterPanel,
+);
 
 /**
  * How many filters narrow the search: each chosen value (category, keyword, format, licence, publisher,
@@ -151,15 +159,29 @@ export function ResultsPage() {
                   {search.isFetching && data && <Loader role="status" size="sm" aria-label={t('results.loading')} />}
                 </Group>
                 {/* Below sm a row of its own, whatever the heading's length, so it never jumps when the count arrives. */}
-                <Box w={{ base: '100%', sm: 'auto' }}>
-                  {isWide || isSettled ? (
-                    <Suspense fallback={<SortPlaceholder {...sortField} />}>
-                      <SortSelect {...sortField} />
+                <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }} align="flex-end">
+                  {isSettled && (
+                    <Suspense fallback={null}>
+                      <SaveSearchButton
+                        search={{
+                          query: joinTerms(terms),
+                          filter: toSearchRequest({ terms, filter, index: 0 }).filter ?? {},
+                          sort,
+                        }}
+                        suggestedName={terms.length > 0 ? terms.join(', ').slice(0, 100) : t('alerts.save.defaultName')}
+                      />
                     </Suspense>
-                  ) : (
-                    <SortPlaceholder {...sortField} />
                   )}
-                </Box>
+                  <Box w={{ base: '100%', sm: 'auto' }}>
+                    {isWide || isSettled ? (
+                      <Suspense fallback={<SortPlaceholder {...sortField} />}>
+                        <SortSelect {...sortField} />
+                      </Suspense>
+                    ) : (
+                      <SortPlaceholder {...sortField} />
+                    )}
+                  </Box>
+                </Group>
               </Group>
               {data?.correctedQuery && !search.isPlaceholderData && (
                 <SearchCorrection
