@@ -1,20 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
+import { expect, type Page, test } from '@playwright/test';
+import { SIGNED_OUT } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, readSession, type TCartOffer } from '../../fixtures/cart';
-
-/** A form field by its accessible name (its label without the required marker). */
-function input(scope: Page | Locator, name: string): Locator {
-  return scope.getByRole('textbox', { name, exact: true }).or(scope.getByRole('combobox', { name, exact: true }));
-}
-
-/** Picks an option of a Mantine select or multi-select by the field's name. */
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await input(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { fillCart, findCartOffer } from '../../fixtures/cart';
+import { input, publishPaidOffer } from '../../fixtures/wizard';
 
 /** A supplier API on loopback (the journeys' server may reach it: GATEWAY_ALLOWED_HOSTS) that records what reaches it. */
 async function startSupplierApi(): Promise<{ url: string; seen: http.IncomingHttpHeaders[]; close(): Promise<void> }> {
@@ -34,70 +24,24 @@ async function startSupplierApi(): Promise<{ url: string; seen: http.IncomingHtt
 
 /** Publishes a paid Api offer through the wizard as the demo supplier, with a gateway credential. */
 async function publishApiOffer(page: Page, title: string, accessUrl: string, secret: string): Promise<void> {
-  await signInAs(page, 'supplier', '/offer/create/pre');
-  await page.getByTestId('pricing-PAID').click();
-  await page.getByTestId('content-DATA').click();
-  await page.getByTestId('access-API').click();
-  await input(page, 'Title').fill(title);
-  await input(page, 'Description').fill('Water levels of the North Sea gauges, as an API.');
-  await pick(page, 'Categories', 'Environment');
-  await page.keyboard.press('Escape');
-  await input(page, 'Author name').fill('Ada Author');
-  await input(page, 'Author e-mail').fill('ada@example.org');
-  await input(page, 'Maintainer name').fill('Max Maintainer');
-  await input(page, 'Maintainer e-mail').fill('max@example.org');
-  await page.getByTestId('wizard-next').click();
-  await pick(page, 'Mime type', 'application/json');
-  await pick(page, 'Format', 'json');
-  await input(page, 'Endpoint title').fill('Gauge API');
-  await input(page, 'Endpoint description').fill('Readings by station.');
-  await input(page, 'Access URL').fill(accessUrl);
-  await pick(page, 'Size unit', 'KB');
-  await input(page, 'Header name').fill('X-Supplier-Key');
-  await page.getByLabel('Secret value').fill(secret);
-  await page.getByTestId('wizard-next').click();
-  await pick(page, 'Licence', 'Creative Commons Namensnennung 4.0 International');
-  await pick(page, 'Payment model', 'Subscription');
-  await input(page, 'Price').fill('9');
-  await pick(page, 'Currency', 'EUR');
-  await page.getByTestId('wizard-next').click();
-  await page.getByTestId('wizard-publish').click();
-  await expect(page).toHaveURL(/\/my-offerings$/);
-  await expect(page.getByTestId('own-offer').filter({ hasText: title }).getByTestId('own-offer-state')).toHaveText(
-    'Published',
-  );
-}
-
-/** The published offer as the cart keeps it, found through the search API. */
-async function findOffer(page: Page, title: string): Promise<TCartOffer> {
-  const { token } = await readSession(page);
-  const response = await page.request.post(`/api/search?query=${encodeURIComponent(title)}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { index: 0, pageSize: 10 },
+  await publishPaidOffer(page, {
+    title,
+    description: 'Water levels of the North Sea gauges, as an API.',
+    access: 'API',
+    endpoint: {
+      mimeType: 'application/json',
+      format: 'json',
+      title: 'Gauge API',
+      description: 'Readings by station.',
+      accessUrl,
+    },
+    fillEndpointExtras: async (wizard) => {
+      await input(wizard, 'Header name').fill('X-Supplier-Key');
+      await wizard.getByLabel('Secret value').fill(secret);
+    },
+    paymentModel: 'Subscription',
+    price: '9',
   });
-  expect(response.ok()).toBe(true);
-  const { data } = (await response.json()) as {
-    data: {
-      '@id': string;
-      title: string;
-      paymentModel: string;
-      price: number;
-      isSellable: boolean;
-      datasets: { 'dcterms:publisher': { '@id': string; 'foaf:name'?: string } }[];
-    }[];
-  };
-  const offer = data.find((candidate) => candidate.title === title);
-  expect(offer, `search finds ${title}`).toBeDefined();
-  const publisher = offer!.datasets[0]!['dcterms:publisher'];
-  return {
-    '@id': offer!['@id'],
-    title: offer!.title,
-    paymentModel: offer!.paymentModel,
-    price: offer!.price,
-    isSellable: offer!.isSellable,
-    providerId: publisher['@id'],
-    providerName: publisher['foaf:name'] ?? publisher['@id'],
-  };
 }
 
 /** The URL and key of the curl call the panel shows: `curl -H "X-API-Key: <key>" "<url>"`. */
@@ -124,7 +68,7 @@ test('[GATEWAY]: a buyer buys an Api offer, creates a key in My Acquisitions, an
     }
 
     await page.goto('/');
-    const offer = await findOffer(page, title);
+    const offer = await findCartOffer(page, title);
     await fillCart(page, [offer]);
     await page.goto('/cart');
     await page.getByTestId('checkout-button').click();

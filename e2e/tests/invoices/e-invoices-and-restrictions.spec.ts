@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, readSession, type TCartOffer } from '../../fixtures/cart';
+import { fillCart, findCartOffer, readSession } from '../../fixtures/cart';
 
 /**
  * The demo supplier publishes its offers through the API (the wizard has its own journey); the demo
@@ -58,49 +58,11 @@ async function publishAsSupplier(browser: Browser, title: string, geoRestriction
   await context.close();
 }
 
-/** The published offer as the cart keeps it, found through the search API. */
-async function findOffer(page: Page, title: string): Promise<TCartOffer> {
-  const { token } = await readSession(page);
-  let found: TCartOffer | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.post(`/api/search?query=${encodeURIComponent(title)}`, {
-        headers: { authorization: `Bearer ${token}` },
-        data: { index: 0, pageSize: 10 },
-      });
-      const { data } = (await response.json()) as {
-        data: {
-          '@id': string;
-          title: string;
-          paymentModel: string;
-          price: number;
-          isSellable: boolean;
-          datasets: { 'dcterms:publisher': { '@id': string; 'foaf:name'?: string } }[];
-        }[];
-      };
-      const offer = data.find((candidate) => candidate.title === title);
-      if (!offer) return false;
-      const publisher = offer.datasets[0]!['dcterms:publisher'];
-      found = {
-        '@id': offer['@id'],
-        title: offer.title,
-        paymentModel: offer.paymentModel,
-        price: offer.price,
-        isSellable: offer.isSellable,
-        providerId: publisher['@id'],
-        providerName: publisher['foaf:name'] ?? publisher['@id'],
-      };
-      return true;
-    })
-    .toBe(true);
-  return found!;
-}
-
 test('[INVOICES]: a German buyer orders and downloads the Factur-X PDF from My orders', async ({ page, browser }) => {
   const title = `Rhine gauges ${randomUUID().slice(0, 8)}`;
   await publishAsSupplier(browser, title, '');
   await page.goto('/');
-  const offer = await findOffer(page, title);
+  const offer = await findCartOffer(page, title);
   await fillCart(page, [offer]);
   await page.goto('/cart');
   // A German business buyer pays 19 % VAT; no reverse charge.
@@ -134,7 +96,7 @@ test('[INVOICES]: a buyer from a country the offer is not for sees the restricti
   const title = `Vienna parking ${randomUUID().slice(0, 8)}`;
   await publishAsSupplier(browser, title, 'AT');
   await page.goto('/');
-  const offer = await findOffer(page, title);
+  const offer = await findCartOffer(page, title);
 
   await page.goto(`/offer/details/${offer['@id']}`);
   const terms = page.getByTestId('offer-terms');

@@ -1,21 +1,11 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { openResults } from '../../fixtures/pages';
+import { input, pick } from '../../fixtures/wizard';
 
 // Suppliers publish offers: these journeys sign in as the demo supplier themselves.
 test.use({ storageState: SIGNED_OUT });
-
-/** A form field by its accessible name (its label without the required marker). */
-function input(scope: Page | Locator, name: string): Locator {
-  return scope.getByRole('textbox', { name, exact: true }).or(scope.getByRole('combobox', { name, exact: true }));
-}
-
-/** Picks an option of a Mantine select or multi-select by the field's name. */
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await input(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function expectStep(page: Page, title: string): Promise<void> {
   await expect(page.getByTestId('wizard-step-title')).toHaveText(title);

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { BUYER_STATE, SIGNED_OUT, signInAs } from '../../fixtures/auth';
+import { expect, test } from '@playwright/test';
+import { BUYER_STATE, SIGNED_OUT } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { readSession } from '../../fixtures/cart';
+import { publishPaidOffer } from '../../fixtures/wizard';
 
 /**
  * The supplier's sample file, served on loopback by the journey itself; the server under test may read it because
@@ -36,16 +37,6 @@ test.afterAll(async () => {
 
 test.use({ storageState: SIGNED_OUT });
 
-/** A form field by its accessible name (its label without the required marker). */
-function input(scope: Page | Locator, name: string): Locator {
-  return scope.getByRole('textbox', { name, exact: true }).or(scope.getByRole('combobox', { name, exact: true }));
-}
-
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await input(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('[PREVIEW]: a supplier publishes a paid offer with a public sample, and a buyer previews its first rows before buying', async ({
   page,
   browser,
@@ -53,35 +44,22 @@ test('[PREVIEW]: a supplier publishes a paid offer with a public sample, and a b
   test.setTimeout(120_000);
   const title = `Elbe gauge readings ${Date.now().toString(36)}`;
 
-  await signInAs(page, 'supplier', '/offer/create/pre');
-  await page.getByTestId('pricing-PAID').click();
-  await page.getByTestId('content-DATA').click();
-  await page.getByTestId('access-DIRECT').click();
-  await input(page, 'Title').fill(title);
-  await input(page, 'Description').fill('Water levels of the Elbe, every hour.');
-  await pick(page, 'Categories', 'Environment');
-  await page.keyboard.press('Escape');
-  await input(page, 'Author name').fill('Ada Author');
-  await input(page, 'Author e-mail').fill('ada@example.org');
-  await input(page, 'Maintainer name').fill('Max Maintainer');
-  await input(page, 'Maintainer e-mail').fill('max@example.org');
-  await page.getByTestId('wizard-next').click();
-  await pick(page, 'Mime type', 'text/csv');
-  await pick(page, 'Format', 'csv');
-  await input(page, 'Endpoint title').fill('Sample week');
-  await input(page, 'Endpoint description').fill('The first week of readings.');
-  await input(page, 'Access URL').fill(`${sourceUrl}/pegel.csv`);
-  await pick(page, 'Size unit', 'KB');
-  await page.getByRole('checkbox', { name: 'Public sample' }).check();
-  await page.getByTestId('wizard-next').click();
-  await pick(page, 'Licence', 'Creative Commons Namensnennung 4.0 International');
-  await pick(page, 'Payment model', 'Pay per use / download');
-  await input(page, 'Price').fill('12');
-  await pick(page, 'Currency', 'EUR');
-  await page.getByTestId('wizard-next').click();
-  await expect(page.getByText('Sample week (Sample)')).toBeVisible();
-  await page.getByTestId('wizard-publish').click();
-  await expect(page).toHaveURL(/\/my-offerings$/);
+  await publishPaidOffer(page, {
+    title,
+    description: 'Water levels of the Elbe, every hour.',
+    access: 'DIRECT',
+    endpoint: {
+      mimeType: 'text/csv',
+      format: 'csv',
+      title: 'Sample week',
+      description: 'The first week of readings.',
+      accessUrl: `${sourceUrl}/pegel.csv`,
+    },
+    fillEndpointExtras: (wizard) => wizard.getByRole('checkbox', { name: 'Public sample' }).check(),
+    paymentModel: 'Pay per use / download',
+    price: '12',
+    checkPreview: (wizard) => expect(wizard.getByText('Sample week (Sample)')).toBeVisible(),
+  });
 
   // The demo buyer has not bought the offer: its link stays withheld, the sample is previewed.
   const buyerContext = await browser.newContext({ storageState: BUYER_STATE });
