@@ -119,6 +119,82 @@ const ROWS: TRow[] = [
     statuses: anyUser(200),
   },
   { route: 'GET /api/search/cache', call: () => ({ path: '/api/search/cache' }), statuses: anyUser(200) },
+  { route: 'GET /api/search/formats', call: () => ({ path: '/api/search/formats' }), statuses: anyUser(200) },
+  {
+    route: 'GET /api/search/related/{id}',
+    call: (f) => ({ path: `/api/search/related/${f.sOffer}` }),
+    statuses: anyUser(200),
+  },
+  {
+    // A publisher's page is public catalogue information; an id no publisher has is a 404 to everyone signed in.
+    route: 'GET /api/publishers/{id}',
+    call: () => ({
+      path: `/api/publishers/${Buffer.from('https://nobody.example.org/agents/none').toString('base64url')}`,
+    }),
+    statuses: anyUser(404),
+  },
+  {
+    // A paid offer's data is previewed for its buyers and its supplier only (its source cannot be reached here: 502).
+    route: 'GET /api/metadata/{id}/preview',
+    call: (f) => ({ path: `/api/metadata/${f.sOffer}/preview?endpoint=0` }),
+    statuses: signedIn({ buyerA: 502, buyerB: 403, supplierS: 502, operator: 403 }),
+  },
+  {
+    route: 'GET /api/acquisitions/{offerId}/api-keys',
+    call: (f) => ({ path: `/api/acquisitions/${f.sOffer}/api-keys` }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 403, operator: 403 }),
+  },
+  {
+    route: 'POST /api/acquisitions/{offerId}/api-keys',
+    call: (f) => ({ path: `/api/acquisitions/${f.sOffer}/api-keys` }),
+    statuses: signedIn({ buyerA: 409, buyerB: 403, supplierS: 403, operator: 403 }),
+  },
+  {
+    route: 'POST /api/acquisitions/{offerId}/api-keys/{keyId}/rotate',
+    call: (f) => ({ path: `/api/acquisitions/${f.sOffer}/api-keys/${UNKNOWN_ID}/rotate` }),
+    statuses: signedIn({ buyerA: 404, buyerB: 403, supplierS: 403, operator: 403 }),
+  },
+  {
+    route: 'DELETE /api/acquisitions/{offerId}/api-keys/{keyId}',
+    call: (f) => ({ path: `/api/acquisitions/${f.sOffer}/api-keys/${UNKNOWN_ID}` }),
+    statuses: signedIn({ buyerA: 404, buyerB: 403, supplierS: 403, operator: 403 }),
+  },
+  // The gateway takes an API key, never a session: without a key every caller is refused alike.
+  {
+    route: 'GET /gateway/{offerId}/{*}',
+    call: (f) => ({ path: `/gateway/${f.sOffer}/readings` }),
+    statuses: everyone(401),
+  },
+  {
+    route: 'POST /gateway/{offerId}/{*}',
+    call: (f) => ({ path: `/gateway/${f.sOffer}/readings` }),
+    statuses: everyone(401),
+  },
+  {
+    route: 'PUT /gateway/{offerId}/{*}',
+    call: (f) => ({ path: `/gateway/${f.sOffer}/readings` }),
+    statuses: everyone(401),
+  },
+  {
+    route: 'PATCH /gateway/{offerId}/{*}',
+    call: (f) => ({ path: `/gateway/${f.sOffer}/readings` }),
+    statuses: everyone(401),
+  },
+  {
+    route: 'DELETE /gateway/{offerId}/{*}',
+    call: (f) => ({ path: `/gateway/${f.sOffer}/readings` }),
+    statuses: everyone(401),
+  },
+  {
+    route: 'HEAD /gateway/{offerId}/{*}',
+    call: (f) => ({ path: `/gateway/${f.sOffer}/readings` }),
+    statuses: everyone(401),
+  },
+  {
+    route: 'OPTIONS /gateway/{offerId}/{*}',
+    call: (f) => ({ path: `/gateway/${f.sOffer}/readings` }),
+    statuses: everyone(401),
+  },
   {
     route: 'GET /api/search/suggest',
     call: () => ({ path: '/api/search/suggest?prefix=data' }),

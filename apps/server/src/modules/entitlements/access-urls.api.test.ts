@@ -238,6 +238,22 @@ const CARRY_NO_URLS = [
   'GET /api/orders/{id}',
   'GET /api/invoices/{id}/pdf',
   'GET /api/invoices/{id}/xml',
+  // The Factur-X PDF holds the same lines as the invoice PDF: titles and amounts, never endpoints.
+  'GET /api/invoices/{id}/facturx',
+  // The marketplace's commission invoice names the sale and its amounts only.
+  'GET /api/commission-invoices/{id}/pdf',
+  // An offer's licence, allowed countries and period of use.
+  'GET /api/offers/{id}/terms',
+  // Saved searches hold the user's own terms and filters; notifications link to offer pages of the marketplace.
+  'GET /api/saved-searches',
+  'POST /api/saved-searches',
+  'GET /api/notifications',
+  'GET /api/notifications/unread-count',
+  'POST /api/notifications/{id}/read',
+  'POST /api/notifications/read-all',
+  'GET /api/alerts/preferences',
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
   'POST /api/invoices/{id}/paid',
   // Usage and subscriptions answer offer ids, titles, prices and counts.
   'GET /api/acquisitions/usage',

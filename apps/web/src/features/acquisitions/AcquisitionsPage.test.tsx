@@ -237,6 +237,7 @@ describe('AcquisitionsPage', () => {
         offer: BOUGHT,
         isDeliveredByConnector: true,
         accessType: 'CONNECTOR',
+        isDeliveredByApi: false,
       },
     ];
     deliveries = [makeDelivery({ step: 'READY', transfer: { id: 't-1', state: 'STARTED' } })];
@@ -305,6 +306,7 @@ describe('AcquisitionsPage', () => {
         offer: BOUGHT,
         isDeliveredByConnector: false,
         isDeliveredByApi: true,
+        accessType: 'API',
       },
     ];
     const user = userEvent.setup();

@@ -7,7 +7,8 @@ import { json, makeCartOffer, storeCart, WEATHER } from './cart-test-data';
 
 /** The cart previews what the invoices will say: the VAT rate (reverse charge) and who may buy. */
 
-const AIR = makeCartOffer();
+// Checkout bills subscriptions; metered offers are invoiced monthly from their usage.
+const AIR = makeCartOffer({ paymentModel: 'SUBSCRIPTION_BASED' });
 
 const GERMAN: TOrganisation = {
   id: 'org-buyer',
