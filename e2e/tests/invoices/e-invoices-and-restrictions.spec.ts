@@ -47,7 +47,7 @@ async function publishAsSupplier(browser: Browser, title: string, geoRestriction
         geoRestriction,
         timeRestriction: geoRestriction ? '12' : '',
         timeUnit: geoRestriction ? 'Months' : '',
-        paymentType: 'PAY_PER_USE_DOWNLOAD',
+        paymentType: 'SUBSCRIPTION_BASED',
         price: 40,
         priceUnit: 'EUR',
       },

@@ -62,7 +62,7 @@ export function DetailsPanel({ item }: { item: TMetadataItem }) {
               )}
             </Group>
             {billingText(paymentLabel(item.paymentModel, item.price), t) && (
-              <Text size="sm" c="gray.7" mt={4} data-testid="details-billing">
+              <Text component="dd" size="sm" c="gray.7" m={0} mt={4} data-testid="details-billing">
                 {billingText(paymentLabel(item.paymentModel, item.price), t)}
               </Text>
             )}
