@@ -78,7 +78,9 @@ test('[AUTH]: an offer page opened in another tab asks for the offer, the licenc
   const calls: string[] = [];
   second.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/metadata') || url.pathname === '/api/licence') {
+    // The data preview is a resource of its own, asked for once the offer is shown.
+    const isPreview = url.pathname.endsWith('/preview');
+    if ((url.pathname.startsWith('/api/metadata') && !isPreview) || url.pathname === '/api/licence') {
       calls.push(`${request.method()} ${url.pathname}`);
     }
   });

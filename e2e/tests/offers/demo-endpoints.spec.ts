@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
+import { readSession } from '../../fixtures/cart';
 import { openResults } from '../../fixtures/pages';
 
 test("[OFFERS]: with 'Working endpoints only' the demo offers show, and an offer's endpoints are Online with their sizes", async ({
@@ -19,10 +20,30 @@ test("[OFFERS]: with 'Working endpoints only' the demo offers show, and an offer
   };
   await expect.poll(total, { timeout: 60_000, intervals: [1_000, 2_000, 5_000] }).toBeGreaterThan(0);
 
-  const card = page.getByTestId('result-card').first();
-  const title = (await card.getByRole('heading').textContent()) ?? '';
-  await card.click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // Other journeys publish offers at the product's own address too: open a seeded demo offer.
+  const { token } = await readSession(page);
+  const found = await page.request.post('/api/search', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { index: 0, pageSize: 100, filter: { hasWorkingEndpoint: true } },
+  });
+  expect(found.ok()).toBe(true);
+  const { data } = (await found.json()) as {
+    data: {
+      '@id': string;
+      title: string;
+      datasets: { 'dcat:distribution': { 'dcat:accessURL': string | null }[] }[];
+    }[];
+  };
+  const demo = data.find((offer) =>
+    offer.datasets.every((dataset) =>
+      dataset['dcat:distribution'].every((distribution) =>
+        (distribution['dcat:accessURL'] ?? '').startsWith(`${baseURL}/demo-data/`),
+      ),
+    ),
+  );
+  expect(demo, 'a working demo offer').toBeDefined();
+  await page.goto(`/offer/details/${demo!['@id']}`);
+  await expect(page.getByRole('heading', { level: 1, name: demo!.title })).toBeVisible();
   const statuses = page.getByTestId('endpoint-status');
   await expect(statuses.first()).toHaveText(/^Online [\d.]+ (B|KB|MB)$/);
   for (const text of await statuses.allTextContents()) expect(text).toMatch(/^Online [\d.]+ (B|KB|MB)$/);
