@@ -193,7 +193,7 @@ const ZEnvironment = z.object({
    * allowed, so the demo data files it serves can be previewed.
    */
   PREVIEW_ALLOWED_HOSTS: ZHostList,
-  /** The most bytes a preview reads from a source; a JSON, GeoJSON or XLSX file must fit whole. */
+  /** The most bytes a preview reads from a source; an XLSX file must fit whole, and unzip to at most 20 times this. */
   PREVIEW_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -18,3 +18,48 @@ export function detectEncoding(sample: Uint8Array): TTextEncoding {
     return 'windows-1252';
   }
 }
+
+/** Bytes looked at before a text source's encoding is decided. */
+export const SNIFF_BYTES = 64 * 1024;
+
+/** A text source decoded as it is read: the text of its first bytes, and the rest as it comes. */
+export type TDecodedText = {
+  /** The text of the first SNIFF_BYTES or so, for sniffing (a delimiter, the shape of a JSON document). */
+  first: string;
+  /** The text after `first`, decoded as the chunks come; empty when the source ended within the first bytes. */
+  rest: AsyncGenerator<string>;
+};
+
+/**
+ * Decodes a source's chunks as text in the encoding of its first bytes (see detectEncoding); a byte order mark is
+ * dropped. Reading goes on only as far as `rest` is read.
+ */
+export async function decodeChunks(chunks: AsyncIterable<Uint8Array>): Promise<TDecodedText> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  let isEnded = false;
+  while (headBytes < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      isEnded = true;
+      break;
+    }
+    head.push(next.value);
+    headBytes += next.value.byteLength;
+  }
+  const sample = Buffer.concat(head);
+  const decoder = new TextDecoder(detectEncoding(sample));
+  const first = decoder.decode(sample, { stream: !isEnded });
+
+  async function* rest(): AsyncGenerator<string> {
+    if (isEnded) return;
+    while (true) {
+      const next = await iterator.next();
+      if (next.done) break;
+      yield decoder.decode(next.value, { stream: true });
+    }
+    yield decoder.decode();
+  }
+  return { first, rest: rest() };
+}

@@ -7,6 +7,7 @@ import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
+import { makeZipBomb } from './zip-bomb-fixture';
 
 /**
  * Previews read real files from a source server on loopback (allowed by PREVIEW_ALLOWED_HOSTS, as the link
@@ -19,9 +20,11 @@ const files = new Map<string, TFile>();
 const hits = new Map<string, number>();
 let source: Server;
 let sourceUrl: string;
-/** Bytes the endless source wrote before the preview closed the connection. */
-let endlessBytesWritten = 0;
-let isEndlessClosedEarly = false;
+/** What a streamed source wrote before the preview closed the connection. */
+type TStreamed = { bytesWritten: number; isClosedEarly: boolean };
+
+/** Bounded: 25 MB at most, far beyond what a preview may read. */
+const STREAMED_BYTES = 25_000_000;
 
 const MAX_BYTES = 100_000;
 const SECRET = 'SOURCE-BODY-SECRET-7f3a';
@@ -60,6 +63,40 @@ async function xlsxFile(): Promise<Buffer> {
 function serve(path: string, body: string | Buffer, type = 'text/plain'): string {
   files.set(path, { body: typeof body === 'string' ? Buffer.from(body) : body, type });
   return `${sourceUrl}${path}`;
+}
+
+/**
+ * Serves the text `lines` yields, written as the client reads it, up to STREAMED_BYTES; the answer tells how much
+ * was written and whether the client closed the connection before the end.
+ */
+function serveStream(path: string, type: string, lines: () => Iterator<string>): TStreamed {
+  const state: TStreamed = { bytesWritten: 0, isClosedEarly: false };
+  files.set(path, {
+    type,
+    body: (res) => {
+      res.writeHead(200, { 'content-type': type });
+      const source = lines();
+      let isDone = false;
+      const pump = () => {
+        while (!isDone && !res.destroyed) {
+          const next = source.next();
+          const line = next.done || state.bytesWritten >= STREAMED_BYTES ? null : next.value;
+          if (line === null) {
+            isDone = true;
+            res.end();
+            return;
+          }
+          state.bytesWritten += Buffer.byteLength(line);
+          if (!res.write(line)) return void res.once('drain', pump);
+        }
+      };
+      res.on('close', () => {
+        state.isClosedEarly = !isDone;
+      });
+      pump();
+    },
+  });
+  return state;
 }
 
 async function publish(input: TOfferInputBody): Promise<string> {
@@ -210,7 +247,8 @@ describe('GET /api/metadata/{id}/preview', () => {
     const second = await preview(id, 1);
     expect(second.body.rows).toHaveLength(100);
     expect(second.body.truncated).toBe(true);
-    expect(second.body.totalRowsRead).toBe(130);
+    // Parsing stopped one record past those shown.
+    expect(second.body.totalRowsRead).toBe(101);
   });
 
   it('reads GeoJSON as features for the map and their properties as the table', async () => {
@@ -240,7 +278,7 @@ describe('GET /api/metadata/{id}/preview', () => {
     ]);
     expect(response.body.rows[1]).toEqual(['Tree 1', 1.5]);
     expect(response.body.truncated).toBe(true);
-    expect(response.body.totalRowsRead).toBe(120);
+    expect(response.body.totalRowsRead).toBe(101);
   });
 
   it("reads an XLSX workbook's first sheet", async () => {
@@ -261,32 +299,33 @@ describe('GET /api/metadata/{id}/preview', () => {
     expect(response.body.totalRowsRead).toBe(120);
   });
 
+  it('refuses a workbook that unzips to far more than a preview reads (a zip bomb) with 413, also when it hides its sizes', async () => {
+    const workbook = await xlsxFile();
+    const bomb = await makeZipBomb({ workbook, paddingBytes: 50_000_000 });
+    const hidden = await makeZipBomb({ workbook, paddingBytes: 50_000_000, isSizeHidden: true });
+    // Small enough to be fetched whole: only what it unzips to gives it away.
+    expect(bomb.length).toBeLessThan(MAX_BYTES);
+    const id = await freeOffer('Bombs', [
+      { accessUrl: serve('/bomb.xlsx', bomb), format: 'XLSX' },
+      { accessUrl: serve('/hidden.xlsx', hidden), format: 'XLSX' },
+      { accessUrl: serve('/padded.xlsx', await makeZipBomb({ workbook, paddingBytes: 100_000 })), format: 'XLSX' },
+    ]);
+    for (const endpoint of [0, 1]) {
+      const response = await preview(id, endpoint);
+      expect(response.status).toBe(413);
+      expect(response.body.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(response.body.message).toMatch(/^The workbook is too large to preview: it unzips to more than the \d+ MB/);
+    }
+    // A workbook padded within the limit is read as ever.
+    const padded = await preview(id, 2);
+    expect(padded.status).toBe(200);
+    expect(padded.body.rows[0]).toEqual(['S1', 1.25, '2024-01-01', true]);
+  });
+
   it('reads only the first rows of a long CSV, and stops reading the source there', async () => {
-    let written = 0;
-    files.set('/endless.csv', {
-      type: 'text/csv',
-      body: (res) => {
-        res.writeHead(200, { 'content-type': 'text/csv' });
-        res.write('n,square\n');
-        let n = 0;
-        const pump = () => {
-          // Bounded: 20 MB at most, far beyond what a preview may read.
-          while (written < 20_000_000 && !res.destroyed) {
-            const line = `${n},${n * n}\n`;
-            n++;
-            written += line.length;
-            if (!res.write(line)) return void res.once('drain', pump);
-          }
-          endlessBytesWritten = written;
-          isEndlessClosedEarly = res.destroyed;
-          res.end();
-        };
-        res.on('close', () => {
-          endlessBytesWritten = written;
-          isEndlessClosedEarly = written < 20_000_000;
-        });
-        pump();
-      },
+    const endless = serveStream('/endless.csv', 'text/csv', function* () {
+      yield 'n,square\n';
+      for (let n = 0; ; n++) yield `${n},${n * n}\n`;
     });
     const id = await freeOffer('Endless', [{ accessUrl: `${sourceUrl}/endless.csv`, format: 'csv' }]);
     const response = await preview(id, 0);
@@ -296,12 +335,124 @@ describe('GET /api/metadata/{id}/preview', () => {
     expect(response.body.truncated).toBe(true);
     // Parsing stopped one row past those shown, not at the byte limit.
     expect(response.body.totalRowsRead).toBe(101);
-    await expect.poll(() => isEndlessClosedEarly).toBe(true);
-    expect(endlessBytesWritten).toBeLessThan(20_000_000);
+    await expect.poll(() => endless.isClosedEarly).toBe(true);
+    expect(endless.bytesWritten).toBeLessThan(STREAMED_BYTES);
   });
 
-  it('refuses a JSON file over the byte limit with 413, and formats it does not read with 415', async () => {
-    const big = serve('/big.json', JSON.stringify(Array.from({ length: 20_000 }, (_, id) => ({ id, SECRET }))));
+  it('previews a GeoJSON of 20+ MB from its first features, and stops reading the source there', async () => {
+    const count = 200_000;
+    const feature = (n: number) =>
+      JSON.stringify({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [6 + (n % 900) / 100, 47 + (n % 800) / 100] },
+        properties: { id: n, name: `Messstelle ${n}`, level: n + 0.5, active: n % 2 === 0 },
+      });
+    const large = serveStream('/large.geojson', 'application/geo+json', function* () {
+      yield '{"type":"FeatureCollection","name":"gauges","features":[\n';
+      for (let n = 0; n < count; n++) yield `${feature(n)}${n < count - 1 ? ',' : ''}\n`;
+      yield ']}\n';
+    });
+    const id = await freeOffer('Large gauges', [
+      { accessUrl: `${sourceUrl}/large.geojson`, format: 'GeoJSON', mimeType: 'application/json' },
+    ]);
+    const response = await preview(id, 0);
+    expect(response.status).toBe(200);
+    expect(response.body.kind).toBe('geojson');
+    expect(response.body.features).toHaveLength(100);
+    expect(response.body.features.map((shown) => shown.properties?.id)).toEqual(
+      Array.from({ length: 100 }, (_, n) => n),
+    );
+    expect(response.body.features[99]).toEqual(JSON.parse(feature(99)));
+    expect(response.body.columns).toEqual([
+      { name: 'id', type: 'integer' },
+      { name: 'name', type: 'text' },
+      { name: 'level', type: 'number' },
+      { name: 'active', type: 'boolean' },
+    ]);
+    expect(response.body.truncated).toBe(true);
+    expect(response.body.totalRowsRead).toBe(101);
+    await expect.poll(() => large.isClosedEarly).toBe(true);
+    // The file is over 20 MB; what was written before the close is what the connection's buffers took.
+    expect(large.bytesWritten).toBeLessThan(8_000_000);
+  });
+
+  it('previews a long JSON list and a list of lists from their first rows, closing the source there', async () => {
+    const records = serveStream('/records.json', 'application/json', function* () {
+      yield '[\n';
+      for (let n = 0; n < 400_000; n++)
+        yield `${n > 0 ? ',' : ''}{"id":${n},"city":"Ort ${n}","share":${n / 4},"day":"2024-02-${String((n % 28) + 1).padStart(2, '0')}"}\n`;
+      yield ']';
+    });
+    const table = serveStream('/table.json', 'application/json', function* () {
+      yield '{"meta":{"source":"test"},"rows":[["code","count"]';
+      for (let n = 0; n < 2_000_000; n++) yield `,["0${n}",${n}]`;
+      yield ']}';
+    });
+    const id = await freeOffer('Long lists', [
+      { accessUrl: `${sourceUrl}/records.json`, format: 'json', mimeType: 'application/json' },
+      { accessUrl: `${sourceUrl}/table.json`, format: 'json', mimeType: 'application/json' },
+    ]);
+    const first = await preview(id, 0);
+    expect(first.status).toBe(200);
+    expect(first.body.columns).toEqual([
+      { name: 'id', type: 'integer' },
+      { name: 'city', type: 'text' },
+      { name: 'share', type: 'number' },
+      { name: 'day', type: 'date' },
+    ]);
+    expect(first.body.rows).toHaveLength(100);
+    expect(first.body.rows[99]).toEqual([99, 'Ort 99', 24.75, '2024-02-16']);
+    expect(first.body.truncated).toBe(true);
+    expect(first.body.totalRowsRead).toBe(101);
+    const second = await preview(id, 1);
+    expect(second.status).toBe(200);
+    expect(second.body.columns).toEqual([
+      { name: 'code', type: 'text' },
+      { name: 'count', type: 'integer' },
+    ]);
+    expect(second.body.rows[0]).toEqual(['00', 0]);
+    expect(second.body.rows).toHaveLength(100);
+    expect(second.body.truncated).toBe(true);
+    await expect.poll(() => records.isClosedEarly && table.isClosedEarly).toBe(true);
+    expect(records.bytesWritten).toBeLessThan(8_000_000);
+    expect(table.bytesWritten).toBeLessThan(8_000_000);
+  });
+
+  it('reads a FeatureCollection whose type comes after its features, and a single Feature', async () => {
+    const late = serve(
+      '/late.geojson',
+      JSON.stringify({
+        features: [{ type: 'Feature', geometry: null, properties: { n: 1 } }],
+        type: 'FeatureCollection',
+      }),
+    );
+    const single = serve(
+      '/single.geojson',
+      JSON.stringify({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [7, 50] },
+        properties: { name: 'Bonn' },
+      }),
+    );
+    const id = await freeOffer('Odd GeoJSON', [
+      { accessUrl: late, format: 'GeoJSON' },
+      { accessUrl: single, format: 'GeoJSON' },
+    ]);
+    const first = await preview(id, 0);
+    expect(first.status).toBe(200);
+    expect(first.body.kind).toBe('geojson');
+    expect(first.body.rows).toEqual([[1]]);
+    expect(first.body.truncated).toBe(false);
+    const second = await preview(id, 1);
+    expect(second.status).toBe(200);
+    expect(second.body.features).toEqual([
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [7, 50] }, properties: { name: 'Bonn' } },
+    ]);
+    expect(second.body.columns).toEqual([{ name: 'name', type: 'text' }]);
+  });
+
+  it('refuses a JSON file whose first record is over the byte limit with 413, and formats it does not read with 415', async () => {
+    const big = serve('/big.json', JSON.stringify([{ id: 1, note: SECRET.repeat(10_000) }, { id: 2 }]));
     const pdf = serve('/report.pdf', '%PDF-1.4', 'application/pdf');
     const id = await freeOffer('Too much', [
       { accessUrl: big, format: 'json', mimeType: 'application/json' },
@@ -310,7 +461,7 @@ describe('GET /api/metadata/{id}/preview', () => {
     const tooLarge = await preview(id, 0);
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(tooLarge.body.message).toContain('larger than');
+    expect(tooLarge.body.message).toBe('Not even the first row fits in the bytes a preview reads');
     expect(JSON.stringify(tooLarge.body)).not.toContain(SECRET);
     const unsupported = await preview(id, 1);
     expect(unsupported.status).toBe(415);

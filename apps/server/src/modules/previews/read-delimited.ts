@@ -1,13 +1,11 @@
 import { Readable } from 'node:stream';
 import { PREVIEW_ROW_LIMIT } from '@dsm/contracts';
 import { CsvError, parse } from 'csv-parse';
-import { detectEncoding } from './decode-text';
+import { decodeChunks } from './decode-text';
 import { PreviewFailure } from './preview-failure';
 import type { TSource } from './read-source';
 import { type TTable, tableOf } from './table';
 
-/** Bytes looked at before the encoding and the delimiter are decided. */
-const SNIFF_BYTES = 64 * 1024;
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /**
@@ -45,33 +43,12 @@ export function sniffDelimiter(sample: string, preferred?: string): string {
  * names the columns.
  */
 export async function readDelimited(source: TSource, options: { isTsv: boolean }): Promise<TTable> {
-  const iterator = source.chunks[Symbol.asyncIterator]();
-  const head: Uint8Array[] = [];
-  let headBytes = 0;
-  let isEnded = false;
-  while (headBytes < SNIFF_BYTES) {
-    const next = await iterator.next();
-    if (next.done) {
-      isEnded = true;
-      break;
-    }
-    head.push(next.value);
-    headBytes += next.value.byteLength;
-  }
-  const sample = Buffer.concat(head);
-  const decoder = new TextDecoder(detectEncoding(sample));
-  const firstText = decoder.decode(sample, { stream: !isEnded });
+  const { first: firstText, rest } = await decodeChunks(source.chunks);
   const delimiter = sniffDelimiter(firstText, options.isTsv ? '\t' : undefined);
 
   async function* text(): AsyncGenerator<string> {
     yield firstText;
-    if (isEnded) return;
-    while (true) {
-      const next = await iterator.next();
-      if (next.done) break;
-      yield decoder.decode(next.value, { stream: true });
-    }
-    yield decoder.decode();
+    yield* rest;
   }
 
   const wanted = PREVIEW_ROW_LIMIT + 2; // the header, the rows shown, and one more to tell whether there are more
