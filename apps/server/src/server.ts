@@ -246,6 +246,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         : null,
       publicUrl: config.publicUrl,
       intervalSeconds: config.alerts.checkIntervalSeconds,
+      pruneIntervalSeconds: config.alerts.pruneIntervalSeconds,
+      retention: config.alerts.retention,
       log: (message, error) => (error === undefined ? log(message) : logQueueError(message, error)),
     });
     await alertJobs.start();

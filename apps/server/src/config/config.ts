@@ -231,6 +231,14 @@ const ZEnvironment = z.object({
   MAIL_FROM: z.string().min(3).max(320).default('Datenmarktplatz <no-reply@localhost>'),
   /** Seconds between two runs of the alert job (new offers of saved searches, price and endpoint changes). */
   ALERT_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Seconds between two prunings of old notifications and unsubscribe links. */
+  ALERT_PRUNE_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(86_400),
+  /** Days a read notification is kept after it was written, and a used unsubscribe link after its use. */
+  ALERT_READ_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  /** Days an unread notification is kept after it was written (one still waiting to be mailed stays). */
+  ALERT_UNREAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Days an unused unsubscribe link keeps working after its mail; then it is deleted. */
+  ALERT_LINK_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   CONNECTOR_SECRET_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
@@ -253,6 +261,16 @@ const ZEnvironment = z.object({
   /** Limit in milliseconds from forwarding a call to the supplier API's response headers; over it the buyer gets 504. */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
+
+/** How long the alert job keeps old notifications and unsubscribe links, in days. */
+export type TAlertRetention = {
+  /** A read notification, from when it was written; a used unsubscribe link, from its use. */
+  readDays: number;
+  /** An unread notification not waiting to be mailed, from when it was written. */
+  unreadDays: number;
+  /** An unused unsubscribe link, from its mail. */
+  linkDays: number;
+};
 
 export type TConfig = {
   port: number;
@@ -299,7 +317,14 @@ export type TConfig = {
   /** How data previews are read and kept (PREVIEW_*). */
   preview: { allowedHosts: string[]; maxBytes: number; timeoutMs: number; cacheMinutes: number };
   /** Alert mails (SMTP_URL, MAIL_FROM; no smtpUrl: in-app only) and the alert job's interval in seconds. */
-  alerts: { smtpUrl: string | undefined; mailFrom: string; checkIntervalSeconds: number };
+  alerts: {
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    checkIntervalSeconds: number;
+    pruneIntervalSeconds: number;
+    /** How long old notifications and unsubscribe links are kept (ALERT_*_RETENTION_DAYS). */
+    retention: TAlertRetention;
+  };
   /** CONNECTOR_SECRET_KEY (base64); undefined means the key file in DATA_DIR. */
   connectorSecretKey: string | undefined;
   /** The operator as the issuer of commission invoices (OPERATOR_COMPANY, _STREET, ..., _IBAN, _BIC). */
@@ -401,7 +426,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowedHosts: e.GATEWAY_ALLOWED_HOSTS,
       timeoutMs: e.GATEWAY_TIMEOUT_MS,
     },
-    alerts: { smtpUrl: e.SMTP_URL, mailFrom: e.MAIL_FROM, checkIntervalSeconds: e.ALERT_CHECK_INTERVAL_SECONDS },
+    alerts: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      checkIntervalSeconds: e.ALERT_CHECK_INTERVAL_SECONDS,
+      pruneIntervalSeconds: e.ALERT_PRUNE_INTERVAL_SECONDS,
+      retention: {
+        readDays: e.ALERT_READ_RETENTION_DAYS,
+        unreadDays: e.ALERT_UNREAD_RETENTION_DAYS,
+        linkDays: e.ALERT_LINK_RETENTION_DAYS,
+      },
+    },
     operator: presentOperator({
       company: e.OPERATOR_COMPANY,
       address: e.OPERATOR_ADDRESS,

@@ -1,5 +1,5 @@
-import { PgBoss } from 'pg-boss';
 import type { TDb } from '../../db/database';
+import { createJobRunner } from '../../lib/job-queues';
 import { findSources } from './harvest-repository';
 import { runHarvest, type THarvestLogEvent } from './run-harvest';
 
@@ -24,15 +24,13 @@ export type THarvestScheduler = {
 
 /**
  * Scheduled harvests: one pg-boss schedule per source with a cron expression, keyed by the source id,
- * and one worker that runs one harvest at a time. The link checker keeps its own pg-boss instance
- * private, so this one opens a small pool of its own in the same `pgboss` schema.
+ * and one worker that runs one harvest at a time, on a job runner of its own (lib/job-queues).
  */
 export function createHarvestScheduler(options: TCreateHarvestSchedulerOptions): THarvestScheduler {
   const log = options.log ?? (() => {});
-  let boss: PgBoss | null = null;
 
   const sync = async () => {
-    const instance = boss;
+    const instance = runner.boss;
     if (!instance) return;
     const sources = await findSources(options.db);
     const wanted = new Map(sources.filter((source) => source.schedule).map((source) => [source.id, source.schedule!]));
@@ -44,60 +42,37 @@ export function createHarvestScheduler(options: TCreateHarvestSchedulerOptions):
     }
   };
 
-  return {
-    sync,
-    async start() {
-      if (boss) return;
-      const instance = new PgBoss({
-        connectionString: options.databaseUrl,
-        schema: 'pgboss',
-        max: 2,
-        application_name: 'dsm-harvest',
-        registerInstance: false,
-        persistWarnings: false,
-      });
-      instance.on('error', (error) => log('harvest queue error', error));
-      await instance.start();
-      boss = instance;
-      try {
-        if (!(await instance.getQueue(HARVEST_QUEUE))) {
-          await instance
-            .createQueue(HARVEST_QUEUE, { retryLimit: 2, retryDelay: 300, expireInSeconds: 6 * 3600 })
-            .catch(async (error: unknown) => {
-              // Another process created it in the meantime.
-              if (!(await instance.getQueue(HARVEST_QUEUE))) throw error;
+  const runner = createJobRunner({
+    databaseUrl: options.databaseUrl,
+    applicationName: 'dsm-harvest',
+    label: 'harvest',
+    isScheduling: true,
+    stopTimeoutMs: 60_000,
+    log,
+    queues: [
+      {
+        name: HARVEST_QUEUE,
+        options: { retryLimit: 2, retryDelay: 300, expireInSeconds: 6 * 3600 },
+        pollingIntervalSeconds: 30,
+        async handle(jobs) {
+          for (const job of jobs) {
+            const sourceId = String(job.data.sourceId);
+            const run = await runHarvest({
+              db: options.db,
+              source: sourceId,
+              onEvent: (event: THarvestLogEvent) => {
+                if (event.event !== 'progress') log(`harvest ${sourceId}`, event);
+              },
             });
-        }
-        await instance.work<{ sourceId: string }>(
-          HARVEST_QUEUE,
-          { localConcurrency: 1, pollingIntervalSeconds: 30 },
-          async (jobs) => {
-            for (const job of jobs) {
-              const run = await runHarvest({
-                db: options.db,
-                source: job.data.sourceId,
-                onEvent: (event: THarvestLogEvent) => {
-                  if (event.event !== 'progress') log(`harvest ${job.data.sourceId}`, event);
-                },
-              });
-              log(`harvest ${job.data.sourceId} ${run.status}`, run.counts);
-              // A failed run throws so pg-boss retries it later; the retry resumes where it stopped.
-              if (run.status === 'failed') throw new Error(run.error ?? 'harvest failed');
-            }
-          },
-        );
-        await sync();
-      } catch (error) {
-        boss = null;
-        await instance.stop({ graceful: false, close: true }).catch(() => {});
-        throw error;
-      }
-    },
-    async stop() {
-      const instance = boss;
-      if (!instance) return;
-      boss = null;
-      await instance.stop({ graceful: true, close: true, timeout: 60_000 });
-    },
-  };
+            log(`harvest ${sourceId} ${run.status}`, run.counts);
+            // A failed run throws so pg-boss retries it later; the retry resumes where it stopped.
+            if (run.status === 'failed') throw new Error(run.error ?? 'harvest failed');
+          }
+        },
+      },
+    ],
+    onStarted: sync,
+  });
+
+  return { sync, start: runner.start, stop: runner.stop };
 }

@@ -1,0 +1,100 @@
+import { type Job, PgBoss, type QueueOptions } from 'pg-boss';
+
+/** One queue a job runner installs and works on. */
+export type TJobQueue = {
+  /** The queue's name in the `pgboss` schema. */
+  name: string;
+  /** Retry, expiry and policy of the queue, used when this process is the first to create it. */
+  options: QueueOptions;
+  /** How often the worker looks for jobs, in seconds. */
+  pollingIntervalSeconds: number;
+  /** Runs the jobs fetched at once (one at a time); a throw fails them, so pg-boss retries them later. */
+  handle(jobs: Job<Record<string, unknown>>[]): Promise<void>;
+};
+
+export type TCreateJobRunnerOptions = {
+  /** The database the queues live in (schema `pgboss`, shared by every job runner of the product). */
+  databaseUrl: string;
+  /** How the runner's connections show in pg_stat_activity. */
+  applicationName: string;
+  /** What the queues do, for the log ('alert', 'harvest'). */
+  label: string;
+  queues: readonly TJobQueue[];
+  /** True: this instance runs pg-boss's cron schedules (`boss.schedule`); false where a timer queues the jobs. */
+  isScheduling: boolean;
+  /** How long `stop` waits for a job in progress, in milliseconds. */
+  stopTimeoutMs: number;
+  /** Called once the queues are worked on, with the running instance (schedules, first jobs, timers). */
+  onStarted?: (boss: PgBoss) => Promise<void>;
+  /** Called when the runner stops, before pg-boss does (timers). */
+  onStopping?: () => void;
+  log: (message: string, error?: unknown) => void;
+};
+
+/** A pg-boss instance of one module: its queues and their workers. */
+export type TJobRunner = {
+  /** The running instance, or null before `start` and after `stop`. */
+  readonly boss: PgBoss | null;
+  /** Starts pg-boss, creates the queues that do not exist yet, starts one worker per queue; idempotent. */
+  start(): Promise<void>;
+  /** Stops taking jobs and closes the pool; a job in progress gets `stopTimeoutMs`. */
+  stop(): Promise<void>;
+};
+
+/**
+ * A small pg-boss instance of its own (a pool of two connections) in the shared `pgboss` schema, so each
+ * module's queues start, stop and fail apart. Several processes may start at once: a queue another one created
+ * in the meantime is no error. A start that fails stops the instance again, so it can be retried.
+ */
+export function createJobRunner(options: TCreateJobRunnerOptions): TJobRunner {
+  let boss: PgBoss | null = null;
+  return {
+    get boss() {
+      return boss;
+    },
+    async start() {
+      if (boss) return;
+      const instance = new PgBoss({
+        connectionString: options.databaseUrl,
+        schema: 'pgboss',
+        max: 2,
+        application_name: options.applicationName,
+        schedule: options.isScheduling,
+        registerInstance: false,
+        persistWarnings: false,
+      });
+      instance.on('error', (error) => options.log(`${options.label} queue error`, error));
+      await instance.start();
+      boss = instance;
+      try {
+        for (const queue of options.queues) {
+          if (await instance.getQueue(queue.name)) continue;
+          await instance.createQueue(queue.name, queue.options).catch(async (error: unknown) => {
+            // Another process created it in the meantime.
+            if (!(await instance.getQueue(queue.name))) throw error;
+          });
+        }
+        for (const queue of options.queues) {
+          await instance.work<Record<string, unknown>>(
+            queue.name,
+            { localConcurrency: 1, pollingIntervalSeconds: queue.pollingIntervalSeconds },
+            (jobs) => queue.handle(jobs),
+          );
+        }
+        await options.onStarted?.(instance);
+      } catch (error) {
+        boss = null;
+        options.onStopping?.();
+        await instance.stop({ graceful: false, close: true }).catch(() => {});
+        throw error;
+      }
+    },
+    async stop() {
+      options.onStopping?.();
+      const instance = boss;
+      if (!instance) return;
+      boss = null;
+      await instance.stop({ graceful: true, close: true, timeout: options.stopTimeoutMs });
+    },
+  };
+}
