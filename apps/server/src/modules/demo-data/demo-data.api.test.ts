@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { TMetadataItem, TSearchResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/auth';
@@ -188,4 +189,46 @@ describe('the link checker and search with the demo data', () => {
     expect(working.body.total).toBe(SEEDED);
     expect(new Set(working.body.data.map((offer) => offer['@id']))).toEqual(new Set(seededIds));
   }, 60_000);
+});
+
+describe('a demo download the client closes early', () => {
+  it('is logged as a normal abort, not as an error, and the server keeps serving', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logged = await startTestApp({ DEMO_DATA: 'true', DATA_DIR: dataDir }, { database, logStream });
+    try {
+      const largest = [...demo.files].sort((a, b) => b.byteSize - a.byteSize)[0]!;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await new Promise<void>((resolve, reject) => {
+          // A whole download, a resumed one (a byte range) and one asking for compression.
+          const headers = [{}, { range: 'bytes=1000-' }, { 'accept-encoding': 'gzip' }][attempt]!;
+          const req = http.get(`${logged.baseUrl}/demo-data/${largest.name}`, { headers }, (res) => {
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          });
+          req.on('error', (error) => (req.destroyed ? resolve() : reject(error)));
+        });
+      }
+      // The server notices the closed connection after the client left; the next request is answered all the same.
+      const after = await fetch(`${logged.baseUrl}/demo-data/${largest.name}`, { method: 'HEAD' });
+      expect(after.status).toBe(200);
+      // Each abort is told at info level ("stream closed prematurely").
+      await expect
+        .poll(() => lines.filter((line) => line.includes('"level":30') && /prematurely/.test(line)).length)
+        .toBe(3);
+      const errors = lines
+        .map((line) => JSON.parse(line) as { level: number; msg?: string })
+        .filter((entry) => entry.level >= 50);
+      expect(errors).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
 });
