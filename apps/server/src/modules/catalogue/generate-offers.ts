@@ -1501,9 +1501,11 @@ function englishTitle(random: TRandom, p: TTextParts): string {
   }
 }
 
-const listDe = (items: readonly string[]): string =>
+/** A list in German prose: "CSV, JSON und XLSX". */
+export const listDe = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items[items.length - 1]}`;
-const listEn = (items: readonly string[]): string =>
+/** A list in English prose: "CSV, JSON and XLSX". */
+export const listEn = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 function germanDescription(random: TRandom, p: TTextParts): string {

@@ -4,7 +4,9 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOffer } from '../../test/factories';
-import { DEMO_DATA_VERSION, demoFilesDir, ensureDemoFiles, type TDemoFiles } from './ensure-demo-files';
+import { generateOffers } from '../catalogue/generate-offers';
+import { JUDGED_OFFERS } from '../catalogue/judged-corpus';
+import { DEMO_DATA_VERSION, DEMO_FILE_LIST, demoFilesDir, ensureDemoFiles, type TDemoFiles } from './ensure-demo-files';
 import { pointOfferAtDemoFiles } from './point-offer-at-demo-files';
 
 let dataDir: string;
@@ -125,5 +127,23 @@ describe('pointOfferAtDemoFiles', () => {
       expect(['bus-stops', 'traffic-counts', 'ev-charging-stations']).toContain(file.kind);
       expect(distribution).toMatchObject({ mediaType: file.mediaType, byteSize: file.byteSize, format: file.format });
     }
+  });
+});
+
+describe('the seeded demo catalogue', () => {
+  /** Format names a description may mention, as the generator and the judged offers write them. */
+  const FORMAT_WORDS = ['CSV', 'JSON', 'GeoJSON', 'XLSX', 'XML', 'PDF', 'ZIP', 'SHP', 'GML', 'WMS', 'Parquet', 'TXT'];
+
+  it('describes each offer with the formats of the files its endpoints serve', () => {
+    const offers = [...JUDGED_OFFERS, ...generateOffers({ count: 2000 })].map((offer) =>
+      pointOfferAtDemoFiles(offer, DEMO_FILE_LIST, 'http://localhost:8080'),
+    );
+    const mismatched = offers.flatMap((offer) => {
+      const served = new Set(offer.datasets.flatMap((dataset) => dataset.distributions.map((item) => item.format)));
+      const named = FORMAT_WORDS.filter((word) => new RegExp(`\\b${word}\\b`).test(offer.description));
+      const wrong = named.filter((word) => !served.has(word));
+      return wrong.length > 0 ? [`${offer.id}: names ${wrong.join(', ')}, serves ${[...served].join(', ')}`] : [];
+    });
+    expect(mismatched).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { listDe, listEn } from '../catalogue/generate-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import type { TDemoKind } from './demo-tables';
 import vocabulary from './demo-vocabulary.json' with { type: 'json' };
@@ -29,13 +30,35 @@ export const demoFileUrl = (publicUrl: string, file: TDemoFileEntry): string =>
   `${publicUrl.replace(/\/+$/, '')}${DEMO_DATA_PATH}${file.name}`;
 
 /**
+ * The description with the formats it names (the generator writes "... als CSV, PDF und XML veröffentlicht" /
+ * "... available as CSV and PDF", listing the first dataset's formats) replaced by the formats served now.
+ */
+function describeFormats(description: string, before: readonly string[], after: readonly string[]): string {
+  if (before.length === 0 || before.join() === after.join()) return description;
+  return description
+    .replace(` als ${listDe(before)} `, ` als ${listDe(after)} `)
+    .replace(` as ${listEn(before)}.`, ` as ${listEn(after)}.`);
+}
+
+/**
  * The seeded offer with every distribution pointing at a demo file under the product's own origin: the kind
  * follows the offer's first category (air quality for environment, bus stops for transport, budgets for the
  * public sector, ...), the format stays when the demo serves it and otherwise becomes the first demo format the
  * dataset has no file in yet, so each endpoint names the format and media type of the file it serves, and its size
- * when the file is written already (otherwise `recordDemoFileSizes` adds it once it is).
+ * when the file is written already (otherwise `recordDemoFileSizes` adds it once it is). The description names the formats served.
  */
 export function pointOfferAtDemoFiles(
+  offer: TOfferRecord,
+  files: readonly (TDemoFileEntry & { byteSize?: TDemoFile['byteSize'] })[],
+  publicUrl: string,
+): TOfferRecord {
+  const pointed = pointDistributions(offer, files, publicUrl);
+  const formatsOf = (record: TOfferRecord) =>
+    (record.datasets[0]?.distributions ?? []).map((distribution) => distribution.format ?? '');
+  return { ...pointed, description: describeFormats(offer.description, formatsOf(offer), formatsOf(pointed)) };
+}
+
+function pointDistributions(
   offer: TOfferRecord,
   files: readonly (TDemoFileEntry & { byteSize?: TDemoFile['byteSize'] })[],
   publicUrl: string,
