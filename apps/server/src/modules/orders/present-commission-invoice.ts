@@ -1,5 +1,6 @@
 import {
   CURRENCY,
+  commissionCancellationPdfPath,
   commissionInvoicePdfPath,
   type TCommissionInvoice,
   type TInvoiceParty,
@@ -8,8 +9,9 @@ import {
 import type { TCommissionInvoiceWithSale } from './commission-invoices-repository';
 
 const partyOf = (value: unknown): TInvoiceParty | null => (value ? ZInvoiceParty.parse(value) : null);
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-/** The fields of a commission invoice that leave the server; it is cancelled with the sale it bills. */
+/** The fields of a commission invoice that leave the server. */
 export function presentCommissionInvoice(row: TCommissionInvoiceWithSale): TCommissionInvoice {
   return {
     id: row.id,
@@ -26,9 +28,14 @@ export function presentCommissionInvoice(row: TCommissionInvoiceWithSale): TComm
     vat: Number(row.vat),
     gross: Number(row.gross),
     isReverseCharge: row.is_reverse_charge,
-    state: row.sale_state === 'cancelled' ? 'cancelled' : 'open',
+    isNotTaxable: row.is_not_taxable,
+    state: row.state,
+    paidAt: iso(row.paid_at),
+    cancelledAt: iso(row.cancelled_at),
+    cancellationNumber: row.cancellation_number,
     seller: partyOf(row.seller_party)!,
     buyerParty: partyOf(row.buyer_party),
     pdfPath: commissionInvoicePdfPath(row.id),
+    cancellationPdfPath: row.cancellation_number ? commissionCancellationPdfPath(row.id) : null,
   };
 }

@@ -42,10 +42,15 @@ const withCommission: TSale = {
     vat: 0.24,
     gross: 1.49,
     isReverseCharge: false,
+    isNotTaxable: false,
     state: 'open',
+    paidAt: null,
+    cancelledAt: null,
+    cancellationNumber: null,
     seller: PARTY,
     buyerParty: { ...PARTY, legalName: 'City of Leipzig', iban: '', bic: '' },
     pdfPath: '/api/commission-invoices/c0ffee00-0000-4000-8000-0000000000c1/pdf',
+    cancellationPdfPath: null,
   },
 };
 
