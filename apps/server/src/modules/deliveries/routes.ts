@@ -79,6 +79,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: deliveryDataEndpoint.method,
     url: deliveryDataEndpoint.path,
+    // The bytes go out as the supplier's data plane sent them, so what is metered is what was sent.
+    compress: false,
     schema: {
       tags: ['deliveries'],
       summary: "Download a delivery's data through the supplier's public data plane",
