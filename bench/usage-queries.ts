@@ -116,6 +116,10 @@ try {
     .insertInto('orders')
     .values({
       consumer_id: buyer,
+      consumer_name: 'Bench buyer',
+      consumer_email: 'buyer@bench.example',
+      payment_method: 'INVOICE',
+      state: 'paid',
       request_fingerprint: 'bench',
       pay_by: new Date(now.getTime() + 30 * 86_400_000),
       created_at: month.from,

@@ -218,8 +218,11 @@ export const COMMISSION_INVOICE_STATES = ['open', 'paid', 'cancelled'] as const;
 export const ZCommissionInvoice = z.object({
   id: z.string(),
   number: z.string(),
-  /** The supplier invoice whose commission it bills, and that invoice's number. */
-  invoiceId: z.string(),
+  /**
+   * The supplier invoice whose commission it bills, and that invoice's number. The id is the sale's,
+   * shown to the supplier's members only (null in the operator's list, which names the number).
+   */
+  invoiceId: z.string().nullable(),
   invoiceNumber: z.string(),
   supplierId: z.string(),
   issuedAt: z.string(),

@@ -31,6 +31,6 @@ export async function listCommissionInvoices(
     pageSize,
     total: page.total,
     isOperator: isOperatorUser,
-    data: page.rows.map(presentCommissionInvoice),
+    data: page.rows.map((row) => presentCommissionInvoice(row, !isOperatorUser)),
   };
 }

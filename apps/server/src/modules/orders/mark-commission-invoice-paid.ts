@@ -36,5 +36,5 @@ export async function markCommissionInvoicePaid(options: TMarkCommissionInvoiceP
     if (row.state === 'paid') return;
     await updateCommissionInvoice(trx, row.id, { state: 'paid', paid_at: now, paid_by: user.id });
   });
-  return presentCommissionInvoice((await findCommissionInvoice(db, commissionInvoiceId))!);
+  return presentCommissionInvoice((await findCommissionInvoice(db, commissionInvoiceId))!, false);
 }

@@ -11,12 +11,16 @@ import type { TCommissionInvoiceWithSale } from './commission-invoices-repositor
 const partyOf = (value: unknown): TInvoiceParty | null => (value ? ZInvoiceParty.parse(value) : null);
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-/** The fields of a commission invoice that leave the server. */
-export function presentCommissionInvoice(row: TCommissionInvoiceWithSale): TCommissionInvoice {
+/**
+ * The fields of a commission invoice that leave the server. `isSupplierView` false (the operator's
+ * list) leaves out the id of the supplier's invoice to its buyer: the operator knows the sale by
+ * its number, and its id opens nothing the operator may read.
+ */
+export function presentCommissionInvoice(row: TCommissionInvoiceWithSale, isSupplierView = true): TCommissionInvoice {
   return {
     id: row.id,
     number: row.number,
-    invoiceId: row.invoice_id,
+    invoiceId: isSupplierView ? row.invoice_id : null,
     invoiceNumber: row.sale_number,
     supplierId: row.supplier_id,
     issuedAt: row.issued_at.toISOString(),
