@@ -170,12 +170,18 @@ try {
   await sql`analyze`.execute(db);
 
   // The grouped answers are the former ones.
-  const [before, after] = [await acquisitionUsageBefore(buyer, now), await listAcquisitionUsage({ db, userId: buyer, now })];
+  const [before, after] = [
+    await acquisitionUsageBefore(buyer, now),
+    await listAcquisitionUsage({ db, userId: buyer, now }),
+  ];
   if (JSON.stringify(before) !== JSON.stringify(after)) throw new Error('the acquisition usage answers differ');
   const salesBefore = await salesUsageBefore([supplier], now);
   const salesAfter = (await listSalesUsage({ db, userId: seller, now })).offers;
   if (JSON.stringify(salesBefore) !== JSON.stringify(salesAfter)) throw new Error('the sales usage answers differ');
-  if ((await selectOfferUsage(db, { supplierIds: [supplier], from: month.from, to: month.to, limit: 200 })).length !== entitlementCount) {
+  if (
+    (await selectOfferUsage(db, { supplierIds: [supplier], from: month.from, to: month.to, limit: 200 })).length !==
+    entitlementCount
+  ) {
     throw new Error('the sales usage lists fewer offers than sold');
   }
 

@@ -8,8 +8,8 @@ import { connectorClientFor } from '../connectors/connector-client-for';
 import { connectorFailure } from '../connectors/connector-failure';
 import { selectConnector } from '../connectors/connector-repository';
 import { findActiveEntitlement } from '../entitlements/find-active-entitlement';
-import { recordUsage } from '../usage/record-usage';
 import type { TStreamOutcome } from '../usage/meter-stream';
+import { recordUsage } from '../usage/record-usage';
 import { assertMayReceive } from './delivery-policy';
 import { findOwnDelivery } from './get-delivery';
 

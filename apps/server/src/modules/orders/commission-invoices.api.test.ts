@@ -8,8 +8,8 @@ import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
-import { renewSubscriptions } from './renew-subscriptions';
 import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { renewSubscriptions } from './renew-subscriptions';
 
 /**
  * The marketplace bills its commission to the supplier: one commission invoice per supplier
@@ -483,8 +483,8 @@ describe('commission invoices of renewals and monthly usage', () => {
     const sale = await saleOf(sellerDe, usage.id);
     expect(sale.commissionInvoice).toMatchObject({ invoiceNumber: usage.number, net: 2.4, vat: 0.46, gross: 2.86 });
     expect(sale.commissionInvoice!.number).toMatch(/^PROV-2032-\d{6}$/);
-    expect(await db.selectFrom('commission_invoices').select('id').where('invoice_id', '=', usage.id).execute()).toHaveLength(
-      1,
-    );
+    expect(
+      await db.selectFrom('commission_invoices').select('id').where('invoice_id', '=', usage.id).execute(),
+    ).toHaveLength(1);
   });
 });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { meteredLineCents, meteredQuantityMilli, type TInvoiceParty, toCents, toEuros } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { issueCommissionInvoices } from './issue-commission-invoices';
 import { selectUsageTotalsByEntitlement } from '../usage/usage-repository';
 import { isBilled, selectMeteredEntitlementsWithUsage, type TBilledEntitlementRow } from './billing-repository';
 import { buyerPartyOf } from './buyer-party';
 import { billingMonthOf, orderPayBy, type TBillingMonth } from './invoice-dates';
+import { issueCommissionInvoices } from './issue-commission-invoices';
 import { issueInvoices } from './issue-invoices';
 import { settleOrderState } from './order-state';
 import { insertBillingOrder, insertOrderItems } from './orders-repository';

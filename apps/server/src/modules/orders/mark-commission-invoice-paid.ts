@@ -2,7 +2,11 @@ import { ErrorCode, type TCommissionInvoice } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
-import { findCommissionInvoice, lockCommissionInvoice, updateCommissionInvoice } from './commission-invoices-repository';
+import {
+  findCommissionInvoice,
+  lockCommissionInvoice,
+  updateCommissionInvoice,
+} from './commission-invoices-repository';
 import { assertMaySettleCommissionInvoice } from './orders-policy';
 import { presentCommissionInvoice } from './present-commission-invoice';
 
@@ -20,7 +24,9 @@ export type TMarkCommissionInvoicePaidOptions = {
  * nothing (the first payment date stays); a cancelled one is a CONFLICT. The row is locked, so a
  * cancellation at the same moment either comes first (CONFLICT here) or cancels it afterwards.
  */
-export async function markCommissionInvoicePaid(options: TMarkCommissionInvoicePaidOptions): Promise<TCommissionInvoice> {
+export async function markCommissionInvoicePaid(
+  options: TMarkCommissionInvoicePaidOptions,
+): Promise<TCommissionInvoice> {
   const { db, user, commissionInvoiceId } = options;
   assertMaySettleCommissionInvoice(user, options.productId);
   const now = options.now ?? new Date();

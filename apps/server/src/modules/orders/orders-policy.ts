@@ -53,7 +53,10 @@ export function isOperator(user: TAuthUser, productId: string): boolean {
 /** Only the operator records that a commission invoice was paid to the marketplace. */
 export function assertMaySettleCommissionInvoice(user: TAuthUser, productId: string): void {
   if (!isOperator(user, productId)) {
-    throw new AppError(ErrorCode.FORBIDDEN, `Recording commission payments needs the role ${operatorRoleOf(productId)}`);
+    throw new AppError(
+      ErrorCode.FORBIDDEN,
+      `Recording commission payments needs the role ${operatorRoleOf(productId)}`,
+    );
   }
 }
 

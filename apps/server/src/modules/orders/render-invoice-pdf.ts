@@ -1,4 +1,10 @@
-import { NOT_TAXABLE_NOTE, REVERSE_CHARGE_NOTE, type TInvoiceParty, type TPaymentModel, type TSale } from '@dsm/contracts';
+import {
+  NOT_TAXABLE_NOTE,
+  REVERSE_CHARGE_NOTE,
+  type TInvoiceParty,
+  type TPaymentModel,
+  type TSale,
+} from '@dsm/contracts';
 import PDFDocument from 'pdfkit';
 import { formatInvoiceDate } from './invoice-dates';
 import { INVOICE_FONTS } from './invoice-fonts';

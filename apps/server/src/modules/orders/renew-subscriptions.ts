@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { TInvoiceParty } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { issueCommissionInvoices } from './issue-commission-invoices';
 import { moveEntitlementEnds } from '../entitlements/entitlements-repository';
 import { lockNextDueSubscription, type TBilledEntitlementRow } from './billing-repository';
 import { buyerPartyOf } from './buyer-party';
 import { nextPeriodEnd, orderPayBy } from './invoice-dates';
+import { issueCommissionInvoices } from './issue-commission-invoices';
 import { issueInvoices } from './issue-invoices';
 import { settleOrderState } from './order-state';
 import { insertBillingOrder, insertOrderItems, markInvoicesPaid } from './orders-repository';

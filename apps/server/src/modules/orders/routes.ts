@@ -33,8 +33,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelSubscription } from './cancel-subscription';
 import type { TAuthUser } from '../auth/verify-access-token';
+import { cancelSubscription } from './cancel-subscription';
 import { getCommissionCancellationPdf, getCommissionInvoicePdf } from './get-commission-invoice-pdf';
 import { getInvoiceFacturX } from './get-invoice-factur-x';
 import { getInvoicePdf } from './get-invoice-pdf';
@@ -267,7 +267,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "The cancellation invoice (Stornorechnung) of a cancelled commission invoice, as PDF (the supplier's members and the operator only)",
       description:
-        'Its own number in the marketplace\'s range, the amounts of the commission invoice negated, and the number it cancels. 404 while the commission invoice is not cancelled.',
+        "Its own number in the marketplace's range, the amounts of the commission invoice negated, and the number it cancels. 404 while the commission invoice is not cancelled.",
       contentType: 'application/pdf',
       body: 'The cancellation invoice as PDF',
       load: (request) =>

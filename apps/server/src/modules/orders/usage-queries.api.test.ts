@@ -121,11 +121,7 @@ describe('the usage pages', () => {
     const db = testApp.database.db;
     for (const offer of offers) {
       const entry = answer.body.offers.find((candidate) => candidate.offerId === offer.id)!;
-      const entitlements = await db
-        .selectFrom('entitlements')
-        .select('id')
-        .where('offer_id', '=', offer.id)
-        .execute();
+      const entitlements = await db.selectFrom('entitlements').select('id').where('offer_id', '=', offer.id).execute();
       const totals = await Promise.all(
         entitlements.map((entitlement) =>
           selectUsageTotals(db, { entitlementId: entitlement.id, from: month.from, to: month.to }),

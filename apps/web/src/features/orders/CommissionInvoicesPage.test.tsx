@@ -88,7 +88,9 @@ describe('CommissionInvoicesPage', () => {
     renderWithProviders(<CommissionInvoicesPage />, { url: '/commission-invoices' });
     expect(screen.getByRole('heading', { level: 1, name: 'Commission invoices' })).toBeTruthy();
     const [first, second] = await screen.findAllByTestId('commission-invoice-card');
-    expect(screen.getByText("All of the marketplace's commission invoices. Record here when a supplier has paid.")).toBeTruthy();
+    expect(
+      screen.getByText("All of the marketplace's commission invoices. Record here when a supplier has paid."),
+    ).toBeTruthy();
     expect(first!.textContent).toContain('Commission 10 % on invoice 3F2A9C1B-2025-000007');
     expect(first!.textContent).toContain('To City of Leipzig');
     expect(within(second!).getByTestId('commission-cancelled-by').textContent).toBe('cancelled by PROV-2025-000008');
@@ -102,11 +104,12 @@ describe('CommissionInvoicesPage', () => {
       'Commission invoice PROV-2025-000003 is marked as paid.',
     );
     await waitFor(() =>
-      expect(within(screen.getAllByTestId('commission-invoice-card')[0]!).getByTestId('invoice-state').textContent).toBe(
-        'Paid',
-      ),
+      expect(
+        within(screen.getAllByTestId('commission-invoice-card')[0]!).getByTestId('invoice-state').textContent,
+      ).toBe('Paid'),
     );
     expect(screen.queryByTestId('mark-commission-paid')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 
   it('shows why marking paid was refused, for one cancelled meanwhile', async () => {
