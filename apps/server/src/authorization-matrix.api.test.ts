@@ -53,6 +53,11 @@ type TRow = {
   statuses: TStatuses;
   /** What the callers must (not) see beyond the status. */
   check?: (answers: Record<TPersona, TAnswer>, fixture: TFixture) => void | Promise<void>;
+  /**
+   * The operator sees the number of A's invoice here (never its id, the order or A): the commission
+   * invoice the marketplace issued to S names the sale it bills by that number.
+   */
+  isSaleNumberTheOperators?: boolean;
 };
 
 const API_KEY = 'authorization-matrix-key';
@@ -610,8 +615,35 @@ const ROWS: TRow[] = [
   {
     route: 'GET /api/commission-invoices/{id}/pdf',
     call: (f) => ({ path: `/api/commission-invoices/${f.aCommissionInvoice}/pdf` }),
-    // The supplier it bills only: not even the buyer of the sale.
-    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 403 }),
+    // The supplier it bills and the operator who issued it: not the buyer of the sale.
+    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 200 }),
+  },
+  {
+    // The same readers; no cancellation invoice exists while the sale stands.
+    route: 'GET /api/commission-invoices/{id}/cancellation/pdf',
+    call: (f) => ({ path: `/api/commission-invoices/${f.aCommissionInvoice}/cancellation/pdf` }),
+    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 404, operator: 404 }),
+  },
+  {
+    // Everyone gets a list: the operator all commission invoices, a supplier its own, a buyer none.
+    route: 'GET /api/commission-invoices',
+    call: () => ({ path: '/api/commission-invoices' }),
+    statuses: anyUser(200),
+    isSaleNumberTheOperators: true,
+    check: (answers, f) => {
+      expect(answers.supplierS.text).toContain(f.aCommissionInvoice);
+      expect(answers.operator.text).toContain(f.aCommissionInvoice);
+      for (const persona of ['buyerA', 'buyerB'] as const) {
+        expect(answers[persona].text).not.toContain(f.aCommissionInvoice);
+      }
+    },
+  },
+  {
+    // The operator records the supplier's payment; recording it again answers the same.
+    route: 'POST /api/commission-invoices/{id}/paid',
+    call: (f) => ({ path: `/api/commission-invoices/${f.aCommissionInvoice}/paid` }),
+    statuses: operatorOnly(200),
+    isSaleNumberTheOperators: true,
   },
   {
     route: 'GET /api/offers/{id}/terms',
@@ -931,6 +963,8 @@ describe('authorization matrix', () => {
           for (const secret of secretsOf(owner)) {
             // An id the caller sent itself may come back in the error message; that tells it nothing new.
             if (own.includes(secret)) continue;
+            const saleNumber = (owner === 'buyerA' ? fixture.aOrder : fixture.bOrder).invoices[0]!.number;
+            if (row.isSaleNumberTheOperators && persona === 'operator' && secret === saleNumber) continue;
             expect(answers[persona].text, `${persona} must not see ${owner}'s ${secret} (${asked})`).not.toContain(
               secret,
             );

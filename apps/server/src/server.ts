@@ -235,7 +235,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       },
     });
     await harvests.start();
-    billing = createBillingJobs({ databaseUrl, db: database.db, commissionRate: config.commissionRate, log });
+    billing = createBillingJobs({
+      databaseUrl,
+      db: database.db,
+      commissionRate: config.commissionRate,
+      marketplace: config.marketplaceParty,
+      log,
+    });
     await billing.start();
     alertJobs = createAlertJobs({
       databaseUrl,

@@ -117,6 +117,9 @@ export type TInvoiceParty = z.infer<typeof ZInvoiceParty>;
 /** The legal note of a reverse-charge invoice (§14a Abs. 5 UStG, Art. 226 No. 11a VAT Directive). */
 export const REVERSE_CHARGE_NOTE = 'Steuerschuldnerschaft des Leistungsempfängers / reverse charge';
 
+/** The legal note of a service to a business outside the EU (place of supply abroad, §3a Abs. 2 UStG). */
+export const NOT_TAXABLE_NOTE = 'Nicht im Inland steuerbare Leistung (§ 3a Abs. 2 UStG) / Not taxable in Germany';
+
 /** An invoice of one supplier for its part of one order. */
 export const ZInvoice = z.object({
   id: z.string(),
@@ -149,6 +152,8 @@ export const ZInvoice = z.object({
   serviceTo: z.string(),
   /** An EU business buyer outside Germany with a VAT ID: 0 % VAT, the buyer owes it (REVERSE_CHARGE_NOTE). */
   isReverseCharge: z.boolean(),
+  /** A business buyer outside the EU: 0 % VAT, the service is not taxable in Germany (NOT_TAXABLE_NOTE). */
+  isNotTaxable: z.boolean(),
   /** Where the PDF is downloaded from (with the bearer token). */
   pdfPath: z.string(),
   /** Where the XRechnung (EN 16931, UBL) e-invoice is downloaded from; null when it names no selling organisation. */
@@ -201,16 +206,23 @@ export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
 export const ZIdParams = z.object({ id: z.guid({ message: 'must be a UUID' }) });
 export type TIdParams = z.infer<typeof ZIdParams>;
 
+/** Where a commission invoice stands: `open`, `paid` (recorded by the operator), or `cancelled` with its sale. */
+export const COMMISSION_INVOICE_STATES = ['open', 'paid', 'cancelled'] as const;
+
 /**
- * The marketplace's invoice of its commission on one supplier invoice, billed to the supplier: one
- * per supplier invoice with a commission above zero, issued with it, numbered in the marketplace's
- * own range (`PROV-2026-000001`). Cancelled with the sale it bills.
+ * The marketplace's invoice of its commission on one supplier invoice (at checkout, renewal or
+ * monthly usage), billed to the supplier: one per supplier invoice with a commission above zero,
+ * issued with it, numbered in the marketplace's own range (`PROV-2026-000001`). When the sale is
+ * cancelled, a cancellation invoice (Stornorechnung) with its own number in that range cancels it.
  */
 export const ZCommissionInvoice = z.object({
   id: z.string(),
   number: z.string(),
-  /** The supplier invoice whose commission it bills, and that invoice's number. */
-  invoiceId: z.string(),
+  /**
+   * The supplier invoice whose commission it bills, and that invoice's number. The id is the sale's,
+   * shown to the supplier's members only (null in the operator's list, which names the number).
+   */
+  invoiceId: z.string().nullable(),
   invoiceNumber: z.string(),
   supplierId: z.string(),
   issuedAt: z.string(),
@@ -223,15 +235,39 @@ export const ZCommissionInvoice = z.object({
   vat: ZEuros,
   gross: ZEuros,
   isReverseCharge: z.boolean(),
-  /** `open` until paid to the marketplace; `cancelled` when the sale it bills was cancelled. */
-  state: z.enum(['open', 'cancelled']),
+  /** A supplier outside the EU: 0 %, not taxable in Germany (NOT_TAXABLE_NOTE). */
+  isNotTaxable: z.boolean(),
+  /** `open` until the operator records its payment; `cancelled` when the sale it bills was cancelled. */
+  state: z.enum(COMMISSION_INVOICE_STATES),
+  /** ISO 8601; when the operator recorded the payment (a paid invoice may still be cancelled later). */
+  paidAt: z.string().nullable(),
+  /** ISO 8601; the date of the cancellation invoice. */
+  cancelledAt: z.string().nullable(),
+  /** The cancellation invoice's number, in the marketplace's range; null until cancelled. */
+  cancellationNumber: z.string().nullable(),
   /** The marketplace (seller) and the supplier's organisation (buyer) at issue. */
   seller: ZInvoiceParty,
   buyerParty: ZInvoiceParty.nullable(),
-  /** Where the PDF is downloaded from (the supplier's members only). */
+  /** Where the PDF is downloaded from (the supplier's members and the operator). */
   pdfPath: z.string(),
+  /** Where the cancellation invoice's PDF is downloaded from; null until cancelled. */
+  cancellationPdfPath: z.string().nullable(),
 });
 export type TCommissionInvoice = z.infer<typeof ZCommissionInvoice>;
+
+/**
+ * `GET /api/commission-invoices`: newest first; the operator sees every commission invoice and may
+ * record payments, a supplier those billed to the publishers it sells for.
+ */
+export const ZCommissionInvoiceListResponse = z.object({
+  index: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  /** True for the operator: every supplier's invoices, with the mark-paid action. */
+  isOperator: z.boolean(),
+  data: z.array(ZCommissionInvoice),
+});
+export type TCommissionInvoiceListResponse = z.infer<typeof ZCommissionInvoiceListResponse>;
 
 /** One invoice as its supplier sees it: with the sold items and the buyer. */
 export const ZSale = ZInvoice.extend({
@@ -265,6 +301,12 @@ export const markInvoicePaidEndpoint = { method: 'POST', path: '/api/invoices/:i
 export const invoiceXmlEndpoint = { method: 'GET', path: '/api/invoices/:id/xml' } as const;
 export const invoiceFacturXEndpoint = { method: 'GET', path: '/api/invoices/:id/facturx' } as const;
 export const commissionInvoicePdfEndpoint = { method: 'GET', path: '/api/commission-invoices/:id/pdf' } as const;
+export const commissionInvoiceListEndpoint = { method: 'GET', path: '/api/commission-invoices' } as const;
+export const markCommissionInvoicePaidEndpoint = { method: 'POST', path: '/api/commission-invoices/:id/paid' } as const;
+export const commissionCancellationPdfEndpoint = {
+  method: 'GET',
+  path: '/api/commission-invoices/:id/cancellation/pdf',
+} as const;
 
 /** Paths with their parameters filled in, for clients. */
 export const orderPath = (id: string): string => `/api/orders/${encodeURIComponent(id)}`;
@@ -273,6 +315,10 @@ export const invoiceXmlPath = (id: string): string => `/api/invoices/${encodeURI
 export const invoiceFacturXPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/facturx`;
 export const commissionInvoicePdfPath = (id: string): string =>
   `/api/commission-invoices/${encodeURIComponent(id)}/pdf`;
+export const commissionCancellationPdfPath = (id: string): string =>
+  `/api/commission-invoices/${encodeURIComponent(id)}/cancellation/pdf`;
+export const markCommissionInvoicePaidPath = (id: string): string =>
+  `/api/commission-invoices/${encodeURIComponent(id)}/paid`;
 export const markInvoicePaidPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/paid`;
 export const pagedPath = (path: string, index: number, pageSize: number): string =>
   `${path}?index=${index}&pageSize=${pageSize}`;

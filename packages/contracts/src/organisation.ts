@@ -204,3 +204,12 @@ export const saveOwnOrganisationEndpoint = { method: 'PUT', path: '/api/profile/
 export function isReverseChargeParty(party: { country: string; vatId: string }): boolean {
   return party.country !== HOME_COUNTRY && EU_COUNTRY_CODES.includes(party.country) && party.vatId !== '';
 }
+
+/**
+ * Not taxable in Germany (§3a Abs. 2 UStG): a service to a business outside the European Union is
+ * supplied where that business sits, so its invoices show 0 % and NOT_TAXABLE_NOTE. Every
+ * organisation on the marketplace is a business (only organisations buy and sell).
+ */
+export function isNotTaxableParty(party: { country: string }): boolean {
+  return party.country !== '' && !EU_COUNTRY_CODES.includes(party.country);
+}

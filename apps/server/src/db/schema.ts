@@ -345,6 +345,8 @@ export type TInvoiceTable = {
   service_from: Timestamp | null;
   service_to: Timestamp | null;
   is_reverse_charge: Generated<boolean>;
+  /** A business buyer outside the EU: the place of supply is abroad (§3a Abs. 2 UStG), 0 %. */
+  is_not_taxable: Generated<boolean>;
 };
 
 /** The marketplace's invoice of its commission on one supplier invoice, billed to the supplier. */
@@ -370,6 +372,19 @@ export type TCommissionInvoiceTable = {
   vat_rate: NumericValue;
   vat: NumericValue;
   gross: NumericValue;
+  /** `open` until the operator records its payment; `cancelled` with the sale it bills. */
+  state: Generated<'open' | 'paid' | 'cancelled'>;
+  paid_at: Timestamp | null;
+  /** Who recorded the payment (the operator's user id). */
+  paid_by: string | null;
+  /** When the cancellation invoice (Stornorechnung) was issued. */
+  cancelled_at: Timestamp | null;
+  /** The cancellation invoice's number, in the marketplace's range like the commission invoices. */
+  cancellation_number: string | null;
+  cancellation_year: number | null;
+  cancellation_sequence: number | null;
+  /** A supplier outside the EU: the place of supply is abroad (§3a Abs. 2 UStG), 0 %. */
+  is_not_taxable: Generated<boolean>;
 };
 
 export type TInvoiceNumberRangeTable = {

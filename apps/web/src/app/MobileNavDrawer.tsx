@@ -23,6 +23,7 @@ const SECTIONS = [
     links: [
       ['/orders', 'nav.myOrders'],
       ['/sales', 'nav.mySales'],
+      ['/commission-invoices', 'nav.commissionInvoices'],
     ],
   },
 ] as const;

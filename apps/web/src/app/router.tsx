@@ -34,6 +34,10 @@ const OrganisationPage = page(() => import('../features/organisation/Organisatio
 const PrerequisitesPage = page(() => import('../features/offer-creation/PrerequisitesPage'), 'PrerequisitesPage');
 const MyOrdersPage = page(() => import('../features/orders/MyOrdersPage'), 'MyOrdersPage');
 const MySalesPage = page(() => import('../features/orders/MySalesPage'), 'MySalesPage');
+const CommissionInvoicesPage = page(
+  () => import('../features/orders/CommissionInvoicesPage'),
+  'CommissionInvoicesPage',
+);
 const HomePage = page(() => import('../features/search/HomePage'), 'HomePage');
 const PublisherPage = page(() => import('../features/publisher/PublisherPage'), 'PublisherPage');
 const ResultsPage = page(() => import('../features/search/ResultsPage'), 'ResultsPage');
@@ -88,6 +92,7 @@ export const guardedRoutes: RouteObject[] = withErrorBoundaries([
   { path: 'cart', element: <CartPage /> },
   { path: 'orders', element: <MyOrdersPage /> },
   { path: 'sales', element: <MySalesPage /> },
+  { path: 'commission-invoices', element: <CommissionInvoicesPage /> },
   { path: 'profile/organisation', element: <OrganisationPage /> },
 ]);
 

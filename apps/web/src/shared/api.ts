@@ -17,6 +17,8 @@ export class ApiError extends Error {
     /** HTTP status; 0 when the server did not answer. */
     readonly status: number,
     readonly code: TApiErrorCode,
+    /** The server's issues, each naming where the problem is (`body.purchasedItems.0.productId`). */
+    readonly issues: readonly { path: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -66,7 +68,9 @@ export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<T
   if (response.status === 401) apiAuth?.onUnauthorized();
   if (!response.ok) {
     const parsed = ZErrorResponse.safeParse(payload);
-    if (parsed.success) throw new ApiError(parsed.data.message, response.status, parsed.data.code);
+    if (parsed.success) {
+      throw new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.issues ?? []);
+    }
     throw new ApiError(`HTTP ${response.status}`, response.status, 'UNEXPECTED_RESPONSE');
   }
   const parsed = request.schema.safeParse(payload);

@@ -20,6 +20,7 @@ import * as pricingModels from './0018-pricing-models';
 import * as commissionInvoices from './0019-commission-invoices';
 import * as previews from './0020-previews';
 import * as savedSearchesAndAlerts from './0021-saved-searches-and-alerts';
+import * as commissionInvoiceLifecycle from './0022-commission-invoice-lifecycle';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0017-api-gateway': apiGateway,
   '0018-pricing-models': pricingModels,
   '0021-saved-searches-and-alerts': savedSearchesAndAlerts,
+  '0022-commission-invoice-lifecycle': commissionInvoiceLifecycle,
 };

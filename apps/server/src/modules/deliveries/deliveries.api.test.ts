@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type ConnectorClient, createConnectorClient } from '@dsm/connector-client';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import {
@@ -31,7 +33,10 @@ let supplierClient: ConnectorClient;
 let buyerClient: ConnectorClient;
 
 /** A Connector-access offer for sale, published on the supplier's sandbox with the ids publishing would give it. */
-async function connectorOffer(content = DATA): Promise<TOfferRecord> {
+async function connectorOffer(
+  content = DATA,
+  dataAddress: Record<string, unknown> = { type: 'InlineData', content, contentType: 'text/csv' },
+): Promise<TOfferRecord> {
   const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A);
   await testApp.database.db
     .updateTable('offers')
@@ -42,7 +47,7 @@ async function connectorOffer(content = DATA): Promise<TOfferRecord> {
   await supplierClient.assets.create({
     id: ids.assetIds[0]!,
     properties: { name: offer.title },
-    dataAddress: { type: 'InlineData', content, contentType: 'text/csv' },
+    dataAddress: dataAddress as { type: string },
   });
   await supplierClient.policyDefinitions.create({
     id: ids.policyId,
@@ -89,6 +94,23 @@ async function waitFor(
     const delivery = list.body.find((candidate) => candidate.id === deliveryId);
     if (delivery && isDone(delivery)) return delivery;
     if (Date.now() > deadline) throw new Error(`Delivery ${deliveryId} stayed at ${JSON.stringify(delivery)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The buyer's usage of an offer, oldest first, once `count` events are there (a read is metered when its answer closed). */
+async function usageOf(who: TSignedIn, offer: TOfferRecord, count: number) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const rows = await testApp.database.db
+      .selectFrom('usage_events')
+      .select(['channel', 'succeeded', 'http_status', 'bytes'])
+      .where('user_id', '=', who.user.id)
+      .where('offer_id', '=', offer.id)
+      .orderBy('occurred_at')
+      .orderBy('id')
+      .execute();
+    if (rows.length >= count || Date.now() > deadline) return rows;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -171,15 +193,53 @@ describe('delivery of a Connector offer', () => {
     );
     expect(one.body).toMatchObject({ step: DeliveryStep.READY, transfer: ready.transfer });
 
-    // The finished transfer counts once toward the buyer's entitlement, however often the delivery is read.
+    // The finished transfer counts once toward the buyer's entitlement, however often the delivery is
+    // read; the data read through the marketplace counts with the bytes it sent.
     await listOf(buyer);
-    const usage = await testApp.database.db
-      .selectFrom('usage_events')
-      .select(['channel', 'succeeded', 'bytes'])
-      .where('user_id', '=', buyer.user.id)
-      .where('offer_id', '=', offer.id)
-      .execute();
-    expect(usage).toEqual([{ channel: 'connector', succeeded: true, bytes: '0' }]);
+    const usage = await usageOf(buyer, offer, 2);
+    expect(usage).toEqual([
+      { channel: 'connector', succeeded: true, http_status: null, bytes: '0' },
+      { channel: 'connector', succeeded: true, http_status: 200, bytes: String(Buffer.byteLength(DATA)) },
+    ]);
+  });
+
+  it('meters the bytes actually sent of a read the buyer aborts, as not succeeded', async () => {
+    // A source that sends its first part and then holds the rest back, so the buyer leaves mid-way.
+    const FIRST_PART = 'gauge,level_cm\n'.repeat(64);
+    const source = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/csv' });
+      response.write(FIRST_PART);
+    });
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = source.address() as AddressInfo;
+      const offer = await connectorOffer('', { type: 'HttpData', baseUrl: `http://127.0.0.1:${port}/gauges.csv` });
+      const buyer = await buyerOf('delivery-abort@example.org', offer);
+      await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+      const requested = await requestAccess(buyer, offer.id);
+      const ready = await waitFor(buyer, requested.body.id, (delivery) => delivery.step === DeliveryStep.READY);
+      const controller = new AbortController();
+      const response = await fetch(`${testApp.baseUrl}/api/deliveries/${ready.id}/data`, {
+        headers: buyer.headers,
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      let received = 0;
+      while (received < FIRST_PART.length) received += (await reader.read()).value?.length ?? 0;
+      controller.abort();
+
+      const usage = await usageOf(buyer, offer, 2);
+      expect(usage[1]).toEqual({
+        channel: 'connector',
+        succeeded: false,
+        http_status: 200,
+        bytes: String(FIRST_PART.length),
+      });
+    } finally {
+      source.closeAllConnections();
+      await new Promise((resolve) => source.close(resolve));
+    }
   });
 
   it('refuses access with 403 once the entitlement of a paid offer ended, and says so', async () => {

@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   deliveryDataEndpoint,
   deliveryEndpoint,
@@ -13,6 +11,7 @@ import {
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { meterStream } from '../usage/meter-stream';
 import { getDelivery } from './get-delivery';
 import { listDeliveries } from './list-deliveries';
 import { presentDelivery } from './present-delivery';
@@ -80,6 +79,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: deliveryDataEndpoint.method,
     url: deliveryDataEndpoint.path,
+    // The bytes go out as the supplier's data plane sent them, so what is metered is what was sent.
+    compress: false,
     schema: {
       tags: ['deliveries'],
       summary: "Download a delivery's data through the supplier's public data plane",
@@ -94,7 +95,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const data = await readDeliveryData({
+      const { data, record } = await readDeliveryData({
         db: app.database.db,
         user: request.user,
         deliveryId: request.params.deliveryId,
@@ -102,7 +103,16 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('content-type', data.headers.get('content-type') ?? 'application/octet-stream');
       reply.header('content-disposition', `attachment; filename="${request.params.deliveryId}"`);
       reply.header('cache-control', 'no-store');
-      return reply.send(Readable.fromWeb(data.body as NodeReadableStream<Uint8Array>));
+      // The bytes pass through the marketplace: they are metered as they go out, an aborted read too.
+      const body = meterStream({
+        body: data.body as ReadableStream<Uint8Array>,
+        response: reply.raw,
+        onClose: (outcome) =>
+          record(outcome).catch((error: unknown) =>
+            request.log.error({ err: error }, 'a delivery read could not be metered'),
+          ),
+      });
+      return reply.send(body);
     },
   });
 };

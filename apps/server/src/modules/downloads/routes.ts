@@ -1,5 +1,3 @@
-import { Readable, Transform } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   downloadEndpoint,
   downloadLinkEndpoint,
@@ -12,6 +10,7 @@ import {
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { meterStream } from '../usage/meter-stream';
 import { downloadKeysFrom } from './download-keys';
 import { openDownload } from './open-download';
 import { recordDownload } from './record-download';
@@ -104,28 +103,16 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(opened.status as 200 | 206);
       if (!opened.body) return reply.send();
 
-      let sent = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          sent += chunk.length;
-          done(null, chunk);
-        },
+      const body = meterStream({
+        body: opened.body,
+        response: reply.raw,
+        onAbort: opened.abort,
+        onClose: ({ bytes, isComplete }) =>
+          recordDownload(db, opened.meter, { status: opened.status, bytes, isComplete }).catch((error: unknown) =>
+            request.log.error({ err: error }, 'a download could not be metered'),
+          ),
       });
-      const source = Readable.fromWeb(opened.body as NodeReadableStream<Uint8Array>);
-      source.on('error', (error) => counter.destroy(error));
-      source.pipe(counter);
-      reply.raw.once('close', () => {
-        const isComplete = reply.raw.writableFinished;
-        // A caller who went away stops the source too.
-        if (!isComplete) {
-          opened.abort();
-          source.destroy();
-        }
-        recordDownload(db, opened.meter, { status: opened.status, bytes: sent, isComplete }).catch((error: unknown) =>
-          request.log.error({ err: error }, 'a download could not be metered'),
-        );
-      });
-      return reply.send(counter);
+      return reply.send(body);
     },
   });
 };

@@ -242,6 +242,9 @@ const CARRY_NO_URLS = [
   'GET /api/invoices/{id}/facturx',
   // The marketplace's commission invoice names the sale and its amounts only.
   'GET /api/commission-invoices/{id}/pdf',
+  'GET /api/commission-invoices/{id}/cancellation/pdf',
+  'GET /api/commission-invoices',
+  'POST /api/commission-invoices/{id}/paid',
   // An offer's licence, allowed countries and period of use.
   'GET /api/offers/{id}/terms',
   // Saved searches hold the user's own terms and filters; notifications link to offer pages of the marketplace.

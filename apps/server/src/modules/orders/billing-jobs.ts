@@ -1,3 +1,4 @@
+import type { TInvoiceParty } from '@dsm/contracts';
 import { PgBoss } from 'pg-boss';
 import type { TDb } from '../../db/database';
 import { INVOICE_TIME_ZONE } from './invoice-dates';
@@ -23,6 +24,8 @@ export type TCreateBillingJobsOptions = {
   db: TDb;
   /** The marketplace's commission as a fraction of each invoice's net amount. */
   commissionRate: number;
+  /** The marketplace as issuer of the commission invoices on renewals and usage invoices. */
+  marketplace?: TInvoiceParty;
   /** The clock the jobs bill by; tests pass a controlled one. */
   now?: () => Date;
   log?: (line: string) => void;
@@ -80,6 +83,7 @@ export function createBillingJobs(options: TCreateBillingJobsOptions): TBillingJ
             db: options.db,
             now: now(),
             commissionRate: options.commissionRate,
+            ...(options.marketplace ? { marketplace: options.marketplace } : {}),
             log,
           });
           if (renewed.length > 0) log(`Renewed ${renewed.length} subscriptions`);
@@ -89,6 +93,7 @@ export function createBillingJobs(options: TCreateBillingJobsOptions): TBillingJ
             db: options.db,
             now: now(),
             commissionRate: options.commissionRate,
+            ...(options.marketplace ? { marketplace: options.marketplace } : {}),
             log,
           });
           if (issued.length > 0) log(`Issued ${issued.length} usage invoices`);

@@ -141,7 +141,8 @@ export type TOfferUsageRow = {
 
 /**
  * The offers these publishers sold at checkout, with the latest line's title, model and price, the
- * buyers whose entitlement ran during [from, to), and the deliveries in it.
+ * buyers whose entitlement ran during [from, to), and the deliveries in it: one statement, whose
+ * buyers and usage are each one grouped scan of the sold offers rather than a subquery per offer.
  */
 export async function selectOfferUsage(
   db: TDb,
@@ -151,28 +152,39 @@ export async function selectOfferUsage(
   const { from, to } = sellers;
   const result = await sql<TOfferUsageRow>`
     with sold as (
-      select distinct on (i.offer_id) i.offer_id, i.title, i.payment_model, i.price, o.created_at
-      from order_items i
-      join orders o on o.id = i.order_id
-      where o.kind = 'checkout' and i.provider_id = any(${[...sellers.supplierIds]})
-      order by i.offer_id, o.created_at desc
-    )
-    select s.offer_id, s.title, s.payment_model, s.price,
-      (select count(distinct e.user_id) from entitlements e
-        where e.offer_id = s.offer_id and e.starts_at < ${to}
-          and (e.ends_at is null or e.ends_at > ${from})
-          and (e.revoked_at is null or e.revoked_at > ${from})) as buyers,
-      u.requests, u.downloads, u.bytes
-    from sold s
-    cross join lateral (
-      select count(*) as requests,
+      select * from (
+        select distinct on (i.offer_id) i.offer_id, i.title, i.payment_model, i.price, o.created_at
+        from order_items i
+        join orders o on o.id = i.order_id
+        where o.kind = 'checkout' and i.provider_id = any(${[...sellers.supplierIds]})
+        order by i.offer_id, o.created_at desc
+      ) latest
+      order by created_at desc, offer_id
+      limit ${sellers.limit}
+    ),
+    buyers as (
+      select e.offer_id, count(distinct e.user_id) as buyers
+      from entitlements e
+      where e.offer_id in (select offer_id from sold) and e.starts_at < ${to}
+        and (e.ends_at is null or e.ends_at > ${from})
+        and (e.revoked_at is null or e.revoked_at > ${from})
+      group by e.offer_id
+    ),
+    used as (
+      select offer_id, count(*) as requests,
         count(*) filter (where channel = 'download' and succeeded) as downloads,
         coalesce(sum(bytes), 0) as bytes
       from usage_events
-      where offer_id = s.offer_id and occurred_at >= ${from} and occurred_at < ${to}
-    ) u
+      where offer_id in (select offer_id from sold) and occurred_at >= ${from} and occurred_at < ${to}
+      group by offer_id
+    )
+    select s.offer_id, s.title, s.payment_model, s.price,
+      coalesce(b.buyers, 0) as buyers, coalesce(u.requests, 0) as requests,
+      coalesce(u.downloads, 0) as downloads, coalesce(u.bytes, 0) as bytes
+    from sold s
+    left join buyers b on b.offer_id = s.offer_id
+    left join used u on u.offer_id = s.offer_id
     order by s.created_at desc, s.offer_id
-    limit ${sellers.limit}
   `.execute(db);
   return result.rows;
 }

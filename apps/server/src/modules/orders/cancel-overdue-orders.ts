@@ -1,5 +1,6 @@
 import type { TDb } from '../../db/database';
 import { revokeEntitlements, revokeEntitlementsById } from '../entitlements/revoke-entitlements';
+import { cancelCommissionInvoices } from './cancel-commission-invoices';
 import { settleOrderState } from './order-state';
 
 export type TCancelOverdueOrdersOptions = {
@@ -13,7 +14,8 @@ export type TCancelOverdueOrdersOptions = {
 /**
  * The terms' payment window: an order not paid within 30 days is cancelled automatically. Every
  * open invoice of an order whose window has ended is cancelled, with the entitlements of the offers it
- * billed (for a renewal or a month of usage, the entitlement it billed), and the order with it (or it counts as paid when another supplier's invoice was paid). Orders another transaction holds (a supplier
+ * billed (for a renewal or a month of usage, the entitlement it billed), its commission invoice (by a
+ * cancellation invoice), and the order with it (or it counts as paid when another supplier's invoice was paid). Orders another transaction holds (a supplier
  * marking an invoice paid right now) are skipped and picked up by the next run. Returns the ids of
  * the orders it changed.
  */
@@ -42,6 +44,8 @@ export async function cancelOverdueOrders(options: TCancelOverdueOrdersOptions):
         .where('state', '=', 'open')
         .returning('id')
         .execute();
+      // The marketplace's commission on a cancelled sale is cancelled by a cancellation invoice.
+      await cancelCommissionInvoices({ db: trx, invoiceIds: cancelled.map((invoice) => invoice.id), now });
       // What the cancelled invoices billed is no longer the buyer's; lines another invoice paid stay so.
       const lines =
         cancelled.length === 0

@@ -1,10 +1,15 @@
-import type { TOrder, TSale, TSalesResponse } from '@dsm/contracts';
+import type { TCommissionInvoice, TCommissionInvoiceListResponse, TOrder, TSale, TSalesResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
+import { recordUsage } from '../usage/record-usage';
 import { addAgentMember } from './add-agent-member';
+import { cancelOverdueOrders } from './cancel-overdue-orders';
+import { addMonths } from './invoice-dates';
+import { issueUsageInvoices } from './issue-usage-invoices';
 import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { renewSubscriptions } from './renew-subscriptions';
 
 /**
  * The marketplace bills its commission to the supplier: one commission invoice per supplier
@@ -218,18 +223,268 @@ describe('the commission invoice', () => {
     });
     expect(unknown.status).toBe(404);
   });
+});
 
-  it('is cancelled with the sale it bills', async () => {
+type TErrorBody = { code: string; message: string };
+
+const HOUR_MS = 60 * 60 * 1000;
+const operator = () => signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
+
+const listOf = (who: TSignedIn) =>
+  request<TCommissionInvoiceListResponse>(
+    testApp.baseUrl,
+    'GET',
+    '/api/commission-invoices?index=0&pageSize=100',
+    undefined,
+    who.headers,
+  );
+
+const markPaid = (who: TSignedIn, id: string) =>
+  request<TCommissionInvoice & TErrorBody>(
+    testApp.baseUrl,
+    'POST',
+    `/api/commission-invoices/${id}/paid`,
+    undefined,
+    who.headers,
+  );
+
+/** The payment window of this sale's order ends now: the next auto-cancel run finds it overdue. */
+async function makeOverdue(orderId: string) {
+  await testApp.database.db
+    .updateTable('orders')
+    .set({ pay_by: new Date(Date.now() - 60_000) })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+async function pdfText(who: TSignedIn, path: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
+  if (response.status !== 200) return { status: response.status, text: await response.text() };
+  return { status: 200, text: await readPdfText(new Uint8Array(await response.arrayBuffer())) };
+}
+
+const sequenceOf = (number: string) => Number(number.split('-').at(-1));
+
+describe("the commission invoice's lifecycle", () => {
+  it('is listed for the supplier it bills and for the operator, and for nobody else', async () => {
+    const buyer = await signIn(testApp);
+    const [deInvoice, frInvoice] = (await pay(buyer, offers.de, offers.fr)).body.invoices;
+    const deCommission = (await saleOf(sellerDe, deInvoice!.id)).commissionInvoice!;
+    const frCommission = (await saleOf(sellerFr, frInvoice!.id)).commissionInvoice!;
+
+    const own = await listOf(sellerDe);
+    expect(own.status).toBe(200);
+    expect(own.body.isOperator).toBe(false);
+    expect(own.body.data.map((entry) => entry.id)).toContain(deCommission.id);
+    expect(own.body.data.map((entry) => entry.id)).not.toContain(frCommission.id);
+    expect(own.body.data.every((entry) => entry.supplierId === PUBLISHER_DE.id)).toBe(true);
+
+    const all = await listOf(await operator());
+    expect(all.body.isOperator).toBe(true);
+    expect(all.body.data.map((entry) => entry.id)).toEqual(expect.arrayContaining([deCommission.id, frCommission.id]));
+    expect(all.body.total).toBeGreaterThanOrEqual(2);
+
+    expect((await listOf(buyer)).body).toMatchObject({ total: 0, data: [], isOperator: false });
+  });
+
+  it('is marked paid by the operator only, once: again answers the same', async () => {
     const buyer = await signIn(testApp);
     const invoice = (await pay(buyer, offers.de)).body.invoices[0]!;
-    await testApp.database.db
-      .updateTable('invoices')
-      .set({ state: 'cancelled', cancelled_at: new Date() })
-      .where('id', '=', invoice.id)
-      .execute();
     const commission = (await saleOf(sellerDe, invoice.id)).commissionInvoice!;
-    expect(commission.state).toBe('cancelled');
-    const response = await fetch(`${testApp.baseUrl}${commission.pdfPath}`, { headers: sellerDe.headers });
-    expect(await readPdfText(new Uint8Array(await response.arrayBuffer()))).toContain('Storniert am / Cancelled on');
+    expect(commission).toMatchObject({ state: 'open', paidAt: null, cancellationNumber: null });
+
+    // The supplier does not record its own payment to the marketplace, nor does the buyer.
+    expect((await markPaid(sellerDe, commission.id)).status).toBe(403);
+    expect((await markPaid(buyer, commission.id)).status).toBe(403);
+
+    const staff = await operator();
+    const first = await markPaid(staff, commission.id);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: commission.id, state: 'paid' });
+    expect(first.body.paidAt).not.toBeNull();
+    const again = await markPaid(staff, commission.id);
+    expect(again.status).toBe(200);
+    expect(again.body.paidAt).toBe(first.body.paidAt);
+    expect((await saleOf(sellerDe, invoice.id)).commissionInvoice).toMatchObject({ state: 'paid' });
+    expect((await pdfText(sellerDe, commission.pdfPath)).text).toContain('Bezahlt am / Paid on');
+
+    const unknown = await markPaid(staff, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('is cancelled by a numbered cancellation invoice when its sale is cancelled, and cannot be paid then', async () => {
+    const buyer = await signIn(testApp);
+    const placed = (await pay(buyer, offers.de)).body;
+    const invoice = placed.invoices[0]!;
+    const commission = (await saleOf(sellerDe, invoice.id)).commissionInvoice!;
+    // No cancellation invoice before the cancellation.
+    expect((await pdfText(sellerDe, `/api/commission-invoices/${commission.id}/cancellation/pdf`)).status).toBe(404);
+
+    await makeOverdue(placed.id);
+    expect(await cancelOverdueOrders({ db: testApp.database.db, now: new Date() })).toContain(placed.id);
+
+    const cancelled = (await saleOf(sellerDe, invoice.id)).commissionInvoice!;
+    expect(cancelled).toMatchObject({ state: 'cancelled', number: commission.number });
+    expect(cancelled.cancellationNumber).toMatch(new RegExp(`^PROV-${year()}-\\d{6}$`));
+    expect(cancelled.cancellationPdfPath).toBe(`/api/commission-invoices/${commission.id}/cancellation/pdf`);
+    // Its own number, the next in the marketplace's range after everything issued so far.
+    const range = await testApp.database.db
+      .selectFrom('invoice_number_ranges')
+      .select('last_number')
+      .where('issuer_key', '=', 'marketplace-commission')
+      .where('year', '=', year())
+      .executeTakeFirstOrThrow();
+    expect(sequenceOf(cancelled.cancellationNumber!)).toBe(range.last_number);
+    expect(sequenceOf(cancelled.cancellationNumber!)).toBeGreaterThan(sequenceOf(commission.number));
+
+    const storno = await pdfText(sellerDe, cancelled.cancellationPdfPath!);
+    expect(storno.status).toBe(200);
+    for (const expected of [
+      'Stornorechnung / Cancellation invoice',
+      `Rechnungsnummer / Invoice number: ${cancelled.cancellationNumber}`,
+      `Storniert die Rechnung / Cancels invoice: ${commission.number}`,
+      `Provision 12 % auf Rechnung ${invoice.number}`,
+      'Netto zu / Net at 19 % USt. / VAT -12.00 €',
+      'USt. / VAT 19 % -2.28 €',
+      'Brutto / Gross -14.28 €',
+    ]) {
+      expect(storno.text).toContain(expected);
+    }
+    expect(storno.text).not.toContain('Bitte überweisen');
+    // The operator reads it too; the buyer of the sale never.
+    expect((await pdfText(await operator(), cancelled.cancellationPdfPath!)).status).toBe(200);
+    expect((await pdfText(buyer, cancelled.cancellationPdfPath!)).status).toBe(403);
+    expect((await pdfText(sellerDe, commission.pdfPath)).text).toContain('Storniert am / Cancelled on');
+
+    const late = await markPaid(await operator(), commission.id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain(cancelled.cancellationNumber!);
+
+    // A second auto-cancel run issues no second cancellation invoice.
+    await cancelOverdueOrders({ db: testApp.database.db, now: new Date() });
+    expect((await saleOf(sellerDe, invoice.id)).commissionInvoice!.cancellationNumber).toBe(
+      cancelled.cancellationNumber,
+    );
+  });
+
+  it('ends consistently when the operator marks it paid while its sale is being cancelled', async () => {
+    const staff = await operator();
+    for (let round = 0; round < 3; round++) {
+      const buyer = await signIn(testApp);
+      const placed = (await pay(buyer, offers.de)).body;
+      const commission = (await saleOf(sellerDe, placed.invoices[0]!.id)).commissionInvoice!;
+      await makeOverdue(placed.id);
+      const [paid] = await Promise.all([
+        markPaid(staff, commission.id),
+        cancelOverdueOrders({ db: testApp.database.db, now: new Date() }),
+      ]);
+      // Either the payment came first (and the commission was cancelled after it, to be refunded)
+      // or the cancellation did (and the payment is refused); never a paid commission on a cancelled sale.
+      expect([200, 409]).toContain(paid.status);
+      const after = (await saleOf(sellerDe, placed.invoices[0]!.id)).commissionInvoice!;
+      expect(after.state).toBe('cancelled');
+      expect(after.cancellationNumber).not.toBeNull();
+      expect(after.paidAt !== null).toBe(paid.status === 200);
+    }
+  });
+});
+
+describe('commission invoices of renewals and monthly usage', () => {
+  const marketplace = () => testApp.config.marketplaceParty;
+
+  it('bills the commission on each renewal invoice once, however many renewal runs race', async () => {
+    const buyer = await signIn(testApp);
+    const placed = (await pay(buyer, offers.de)).body;
+    const renewedAt = new Date(addMonths(new Date(placed.createdAt), 1).getTime() + HOUR_MS);
+    const options = { db: testApp.database.db, now: renewedAt, commissionRate: 0.12, marketplace: marketplace() };
+    const runs = await Promise.all([renewSubscriptions(options), renewSubscriptions(options)]);
+    const renewalOrders = await testApp.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('consumer_id', '=', buyer.user.id)
+      .where('kind', '=', 'renewal')
+      .execute();
+    expect(renewalOrders).toHaveLength(1);
+    expect(runs.flat()).toContain(renewalOrders[0]!.id);
+
+    const renewal = await testApp.database.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('order_id', '=', renewalOrders[0]!.id)
+      .executeTakeFirstOrThrow();
+    const commissions = await testApp.database.db
+      .selectFrom('commission_invoices')
+      .selectAll()
+      .where('invoice_id', '=', renewal.id)
+      .execute();
+    expect(commissions).toHaveLength(1);
+    const sale = await saleOf(sellerDe, renewal.id);
+    expect(sale.commissionInvoice).toMatchObject({
+      invoiceNumber: renewal.number,
+      net: 12,
+      vat: 2.28,
+      gross: 14.28,
+      state: 'open',
+      issuedAt: renewedAt.toISOString(),
+    });
+    expect(sale.commissionInvoice!.number).toMatch(/^PROV-\d{4}-\d{6}$/);
+    // A later run finds the period renewed and bills nothing more.
+    await renewSubscriptions(options);
+    expect(
+      await testApp.database.db
+        .selectFrom('commission_invoices')
+        .select('id')
+        .where('invoice_id', '=', renewal.id)
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it("bills the commission on a month's usage invoice once, however many usage runs race", async () => {
+    const db = testApp.database.db;
+    const metered = await insertOfferOf(db, PUBLISHER_DE, {
+      title: 'Rhine gauges per download',
+      paymentModel: 'PAY_PER_USE_DOWNLOAD',
+      price: 10,
+    });
+    const buyer = await signIn(testApp);
+    expect((await pay(buyer, metered)).status).toBe(201);
+    const entitlement = await db
+      .selectFrom('entitlements')
+      .select('id')
+      .where('user_id', '=', buyer.user.id)
+      .executeTakeFirstOrThrow();
+    for (const day of ['2032-05-03T10:00:00Z', '2032-05-04T10:00:00Z']) {
+      await recordUsage(db, {
+        entitlementId: entitlement.id,
+        offerId: metered.id,
+        userId: buyer.user.id,
+        channel: 'download',
+        succeeded: true,
+        bytes: 100,
+        occurredAt: new Date(day),
+      });
+    }
+    const options = {
+      db,
+      now: new Date('2032-06-01T00:30:00Z'),
+      commissionRate: 0.12,
+      marketplace: marketplace(),
+    };
+    const runs = await Promise.all([issueUsageInvoices(options), issueUsageInvoices(options)]);
+    expect(runs.flat()).toHaveLength(1);
+    expect(await issueUsageInvoices(options)).toEqual([]);
+
+    const usage = await db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('order_id', '=', runs.flat()[0]!)
+      .executeTakeFirstOrThrow();
+    expect(Number(usage.net)).toBe(20);
+    const sale = await saleOf(sellerDe, usage.id);
+    expect(sale.commissionInvoice).toMatchObject({ invoiceNumber: usage.number, net: 2.4, vat: 0.46, gross: 2.86 });
+    expect(sale.commissionInvoice!.number).toMatch(/^PROV-2032-\d{6}$/);
+    expect(
+      await db.selectFrom('commission_invoices').select('id').where('invoice_id', '=', usage.id).execute(),
+    ).toHaveLength(1);
   });
 });

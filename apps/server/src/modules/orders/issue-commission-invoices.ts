@@ -1,6 +1,7 @@
 import {
   HOME_COUNTRY,
   invoiceAmounts,
+  isNotTaxableParty,
   isReverseChargeParty,
   type TInvoiceParty,
   toCents,
@@ -21,7 +22,7 @@ export const COMMISSION_NUMBER_CODE = 'PROV';
 export type TIssueCommissionInvoicesOptions = {
   /** The order's transaction: numbers are only taken if the order commits. */
   db: TDb;
-  /** The supplier invoices just issued. */
+  /** The supplier invoices just issued (at checkout, a renewal or a month's usage). */
   invoices: readonly TInvoiceRow[];
   /** The marketplace as the issuer (configuration). */
   marketplace: TInvoiceParty;
@@ -29,11 +30,11 @@ export type TIssueCommissionInvoicesOptions = {
 };
 
 /**
- * Bills each supplier the marketplace's commission on each of its new invoices: one commission
- * invoice per supplier invoice with a selling organisation and a commission above zero, issued by the marketplace to the
+ * Bills each supplier the marketplace's commission on each of its new invoices, whether a checkout,
+ * a subscription renewal or a month's usage issued it: one commission invoice per supplier invoice with a selling organisation and a commission above zero, issued by the marketplace to the
  * supplier's organisation (the sale's seller, without its bank account) at the same moment, due 30
  * days later. The net is the commission the sale shows; VAT as for any sale of the marketplace
- * (reverse charge for a supplier in another EU member state with a VAT ID). Numbers run gap-free per
+ * (reverse charge for a supplier in another EU member state with a VAT ID, none outside the EU). Numbers run gap-free per
  * year in the marketplace's own range, taken after the suppliers' ranges so checkouts lock in one order.
  */
 export async function issueCommissionInvoices(
@@ -48,7 +49,9 @@ export async function issueCommissionInvoices(
     if (commissionCents <= 0 || !invoice.seller_party) continue;
     const supplier = { ...ZInvoiceParty.parse(invoice.seller_party), iban: '', bic: '' };
     const isReverseCharge = marketplace.country === HOME_COUNTRY && isReverseChargeParty(supplier);
-    const vatRate = isReverseCharge ? 0 : VAT_RATE;
+    // A supplier outside the EU receives the service where it sits (§3a Abs. 2 UStG).
+    const isNotTaxable = marketplace.country === HOME_COUNTRY && isNotTaxableParty(supplier);
+    const vatRate = isReverseCharge || isNotTaxable ? 0 : VAT_RATE;
     const amounts = invoiceAmounts([commissionCents], 0, vatRate);
     const sequence = await nextInvoiceSequence(db, COMMISSION_ISSUER_KEY, year);
     issued.push(
@@ -62,6 +65,7 @@ export async function issueCommissionInvoices(
         seller_party: JSON.stringify(marketplace),
         buyer_party: JSON.stringify(supplier),
         is_reverse_charge: isReverseCharge,
+        is_not_taxable: isNotTaxable,
         issued_at: issuedAt,
         due_at: invoiceDueAt(issuedAt),
         commission_rate: Number(invoice.commission_rate),

@@ -3,6 +3,7 @@ import {
   EU_COUNTRY_CODES,
   HOME_COUNTRY,
   invoiceAmounts,
+  isNotTaxableParty,
   type TInvoiceParty,
   toCents,
   toEuros,
@@ -58,7 +59,9 @@ export async function issueInvoices(options: TIssueInvoicesOptions): Promise<TIn
   for (const line of options.lines) bySupplier.set(line.providerId, [...(bySupplier.get(line.providerId) ?? []), line]);
   const year = invoiceYear(issuedAt);
   const reverseCharge = isReverseCharge(buyer);
-  const vatRate = reverseCharge ? 0 : VAT_RATE;
+  // A business outside the EU receives the service where it sits (§3a Abs. 2 UStG): no German VAT.
+  const isNotTaxable = isNotTaxableParty(buyer);
+  const vatRate = reverseCharge || isNotTaxable ? 0 : VAT_RATE;
 
   const drafts = [];
   for (const [supplierId, lines] of bySupplier) {
@@ -108,6 +111,7 @@ export async function issueInvoices(options: TIssueInvoicesOptions): Promise<TIn
       service_from: period.from,
       service_to: period.to,
       is_reverse_charge: reverseCharge,
+      is_not_taxable: isNotTaxable,
       issued_at: issuedAt,
       due_at: invoiceDueAt(issuedAt),
       net: toEuros(amounts.net),

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { meteredLineCents, meteredQuantityMilli, toCents, toEuros } from '@dsm/contracts';
+import { meteredLineCents, meteredQuantityMilli, type TInvoiceParty, toCents, toEuros } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { selectUsageTotals } from '../usage/usage-repository';
+import { selectUsageTotalsByEntitlement } from '../usage/usage-repository';
 import { isBilled, selectMeteredEntitlementsWithUsage, type TBilledEntitlementRow } from './billing-repository';
 import { buyerPartyOf } from './buyer-party';
 import { billingMonthOf, orderPayBy, type TBillingMonth } from './invoice-dates';
+import { issueCommissionInvoices } from './issue-commission-invoices';
 import { issueInvoices } from './issue-invoices';
 import { settleOrderState } from './order-state';
 import { insertBillingOrder, insertOrderItems } from './orders-repository';
@@ -16,6 +17,8 @@ export type TIssueUsageInvoicesOptions = {
   now: Date;
   /** The marketplace's commission as a fraction of each invoice's net amount. */
   commissionRate: number;
+  /** The marketplace as issuer of the commission invoices; none are issued without it. */
+  marketplace?: TInvoiceParty;
   /** Where a group that cannot be billed is reported; it is tried again on the next run. */
   log?: (line: string) => void;
 };
@@ -29,9 +32,13 @@ type TUsageLine = { entitlement: TBilledEntitlementRow; quantityMilli: bigint; u
 
 async function usageLinesOf(db: TDb, entitlements: readonly TBilledEntitlementRow[], month: TBillingMonth) {
   const lines: TUsageLine[] = [];
+  const totalsOf = await selectUsageTotalsByEntitlement(db, {
+    entitlementIds: entitlements.map((entitlement) => entitlement.id),
+    from: month.from,
+    to: month.to,
+  });
   for (const entitlement of entitlements) {
-    const totals = await selectUsageTotals(db, { entitlementId: entitlement.id, from: month.from, to: month.to });
-    const quantityMilli = meteredQuantityMilli(entitlement.payment_model, totals);
+    const quantityMilli = meteredQuantityMilli(entitlement.payment_model, totalsOf.get(entitlement.id)!);
     const unitCents = toCents(Number(entitlement.price));
     if (quantityMilli === 0n) continue;
     lines.push({ entitlement, quantityMilli, unitCents, netCents: meteredLineCents(quantityMilli, unitCents) });
@@ -104,6 +111,10 @@ async function billGroup(
       // The last moment of the month, so the invoice prints its last day.
       servicePeriod: { from: month.from, to: new Date(month.to.getTime() - 1) },
     });
+    // In the usage order's transaction: the commission invoice exists exactly when the usage invoice does.
+    if (options.marketplace) {
+      await issueCommissionInvoices({ db: trx, invoices, marketplace: options.marketplace, issuedAt: now });
+    }
     await payByInvoice.collect({ db: trx, orderId, consumerId: first.user_id, invoices, now });
     await settleOrderState(trx, orderId, now);
     return orderId;
@@ -114,7 +125,7 @@ async function billGroup(
  * Invoices last calendar month's metered usage (German time): per buyer and supplier one order with
  * one invoice, one line per entitlement: the successful downloads, or the MB (10^6 bytes, three
  * decimals) sent, times the unit price agreed at checkout, each line's net amount rounded once to the
- * cent. Lines without usage are left out, and so is an invoice that would come to 0 €.
+ * cent; and the marketplace's commission invoice to the supplier with it. Lines without usage are left out, and so is an invoice that would come to 0 €.
  *
  * Runs as often as it likes: each buyer, supplier and month is billed under one unique key, so a
  * second run, or two at once, issue one invoice. Returns the new orders.

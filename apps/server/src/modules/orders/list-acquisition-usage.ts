@@ -1,6 +1,6 @@
 import type { TAcquisitionUsageResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { selectUsageTotals } from '../usage/usage-repository';
+import { selectUsageTotalsByEntitlement } from '../usage/usage-repository';
 import { selectEntitlementsOfBuyer } from './billing-repository';
 import { billingMonthOf } from './invoice-dates';
 import { presentEntitlementUsage } from './present-usage';
@@ -20,10 +20,12 @@ export async function listAcquisitionUsage(options: TListAcquisitionUsageOptions
   const now = options.now ?? new Date();
   const month = billingMonthOf(now);
   const rows = await selectEntitlementsOfBuyer(db, { userId, limit: MAX_USAGE_ENTITLEMENTS });
-  const entitlements = [];
-  for (const row of rows) {
-    const totals = await selectUsageTotals(db, { entitlementId: row.id, from: month.from, to: month.to });
-    entitlements.push(presentEntitlementUsage(row, totals, now));
-  }
+  // One grouped query for all of them, not one per entitlement.
+  const totals = await selectUsageTotalsByEntitlement(db, {
+    entitlementIds: rows.map((row) => row.id),
+    from: month.from,
+    to: month.to,
+  });
+  const entitlements = rows.map((row) => presentEntitlementUsage(row, totals.get(row.id)!, now));
   return { period: { from: month.from.toISOString(), to: month.to.toISOString() }, entitlements };
 }

@@ -2,6 +2,7 @@ import { ErrorCode } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
+import { operatorRoleOf } from '../harvest/operator-policy';
 import { isAgentMember } from './invoices-repository';
 
 /**
@@ -44,12 +45,31 @@ export async function assertMaySettleInvoice(
   throw new AppError(ErrorCode.FORBIDDEN, `Only the supplier can mark invoice ${invoice.id} paid`);
 }
 
-/** Only the members of the supplier a commission invoice bills may read it; the buyer of the sale may not. */
+/** Whether the user holds the operator role (`${PRODUCT_ID}_OPERATOR`): the marketplace's own staff. */
+export function isOperator(user: TAuthUser, productId: string): boolean {
+  return user.roles.includes(operatorRoleOf(productId));
+}
+
+/** Only the operator records that a commission invoice was paid to the marketplace. */
+export function assertMaySettleCommissionInvoice(user: TAuthUser, productId: string): void {
+  if (!isOperator(user, productId)) {
+    throw new AppError(
+      ErrorCode.FORBIDDEN,
+      `Recording commission payments needs the role ${operatorRoleOf(productId)}`,
+    );
+  }
+}
+
+/**
+ * Only the members of the supplier a commission invoice bills, and the operator who issued it, may
+ * read it; the buyer of the sale may not.
+ */
 export async function assertMayReadCommissionInvoice(
   db: TDb,
   user: TAuthUser,
-  invoice: { id: string; supplierId: string },
+  invoice: { id: string; supplierId: string; isOperator: boolean },
 ): Promise<void> {
+  if (invoice.isOperator) return;
   if (await isAgentMember(db, invoice.supplierId, user.id)) return;
   throw new AppError(ErrorCode.FORBIDDEN, `Commission invoice ${invoice.id} is not billed to you`);
 }

@@ -1,5 +1,6 @@
 import {
   CURRENCY,
+  commissionCancellationPdfPath,
   commissionInvoicePdfPath,
   type TCommissionInvoice,
   type TInvoiceParty,
@@ -8,13 +9,18 @@ import {
 import type { TCommissionInvoiceWithSale } from './commission-invoices-repository';
 
 const partyOf = (value: unknown): TInvoiceParty | null => (value ? ZInvoiceParty.parse(value) : null);
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-/** The fields of a commission invoice that leave the server; it is cancelled with the sale it bills. */
-export function presentCommissionInvoice(row: TCommissionInvoiceWithSale): TCommissionInvoice {
+/**
+ * The fields of a commission invoice that leave the server. `isSupplierView` false (the operator's
+ * list) leaves out the id of the supplier's invoice to its buyer: the operator knows the sale by
+ * its number, and its id opens nothing the operator may read.
+ */
+export function presentCommissionInvoice(row: TCommissionInvoiceWithSale, isSupplierView = true): TCommissionInvoice {
   return {
     id: row.id,
     number: row.number,
-    invoiceId: row.invoice_id,
+    invoiceId: isSupplierView ? row.invoice_id : null,
     invoiceNumber: row.sale_number,
     supplierId: row.supplier_id,
     issuedAt: row.issued_at.toISOString(),
@@ -26,9 +32,14 @@ export function presentCommissionInvoice(row: TCommissionInvoiceWithSale): TComm
     vat: Number(row.vat),
     gross: Number(row.gross),
     isReverseCharge: row.is_reverse_charge,
-    state: row.sale_state === 'cancelled' ? 'cancelled' : 'open',
+    isNotTaxable: row.is_not_taxable,
+    state: row.state,
+    paidAt: iso(row.paid_at),
+    cancelledAt: iso(row.cancelled_at),
+    cancellationNumber: row.cancellation_number,
     seller: partyOf(row.seller_party)!,
     buyerParty: partyOf(row.buyer_party),
     pdfPath: commissionInvoicePdfPath(row.id),
+    cancellationPdfPath: row.cancellation_number ? commissionCancellationPdfPath(row.id) : null,
   };
 }

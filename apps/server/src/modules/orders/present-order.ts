@@ -62,6 +62,7 @@ export function presentInvoice(row: TInvoiceRow): TInvoice {
     serviceFrom: (row.service_from ?? row.issued_at).toISOString(),
     serviceTo: (row.service_to ?? row.issued_at).toISOString(),
     isReverseCharge: row.is_reverse_charge,
+    isNotTaxable: row.is_not_taxable,
     pdfPath: invoicePdfPath(row.id),
     xmlPath: row.seller_party && row.buyer_party ? invoiceXmlPath(row.id) : null,
     facturXPath: row.seller_party && row.buyer_party ? invoiceFacturXPath(row.id) : null,

@@ -1,4 +1,5 @@
 import {
+  NOT_TAXABLE_NOTE,
   REVERSE_CHARGE_NOTE,
   type TInvoiceParty,
   type TPaymentModel,
@@ -34,12 +35,18 @@ const UNIT_CODE: Record<TPaymentModel, string> = {
 /** The library logs what it does; the server has its own log and wants none of it. */
 export const quiet = { log: () => {}, warn: () => {}, error: () => {} };
 
-function party(who: TInvoiceParty, options: { isSeller: boolean }) {
+function party(who: TInvoiceParty, options: { isSeller: boolean; isNotTaxable: boolean }) {
   const taxScheme = { 'cbc:CompanyID': who.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+  // BR-O-02: an invoice not subject to VAT names no VAT identifier; BR-CO-26 then wants the seller
+  // identified otherwise (BT-29), which its VAT ID still does.
+  const hasVatId = who.vatId !== '' && !options.isNotTaxable;
   return {
     'cac:Party': {
       'cbc:EndpointID': who.contactEmail,
       'cbc:EndpointID@schemeID': 'EM',
+      ...(options.isNotTaxable && options.isSeller && who.vatId
+        ? { 'cac:PartyIdentification': [{ 'cbc:ID': who.vatId }] }
+        : {}),
       'cac:PostalAddress': {
         'cbc:StreetName': who.street,
         'cbc:CityName': who.city,
@@ -47,7 +54,7 @@ function party(who: TInvoiceParty, options: { isSeller: boolean }) {
         'cac:Country': { 'cbc:IdentificationCode': who.country },
       },
       // The seller may name several tax registrations (a list), the buyer one.
-      ...(who.vatId ? { 'cac:PartyTaxScheme': options.isSeller ? [taxScheme] : taxScheme } : {}),
+      ...(hasVatId ? { 'cac:PartyTaxScheme': options.isSeller ? [taxScheme] : taxScheme } : {}),
       'cac:PartyLegalEntity': { 'cbc:RegistrationName': who.legalName },
       ...(options.isSeller
         ? {
@@ -65,8 +72,9 @@ function party(who: TInvoiceParty, options: { isSeller: boolean }) {
 
 /**
  * The invoice as data of e-invoice-eu's internal format (UBL in JSON): the same fields the PDF
- * prints, as EN 16931 business terms. Standard rated (S, 19 %) or, for reverse charge, AE at 0 %
- * with the exemption reason. Needs the seller's organisation: an invoice without one has none.
+ * prints, as EN 16931 business terms. Standard rated (S, 19 %); for reverse charge AE at 0 % with
+ * the exemption reason; for a business buyer outside the EU O (not subject to VAT: the place of
+ * supply is abroad, §3a Abs. 2 UStG) with the exemption reason and no rate. Needs the seller's organisation: an invoice without one has none.
  */
 export type TEInvoiceSale = Omit<TSale, 'commissionInvoice'> & { seller: TInvoiceParty; buyerParty: TInvoiceParty };
 
@@ -79,8 +87,16 @@ export function toEInvoiceData(invoice: TEInvoiceSale): Invoice {
         'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE',
         'cbc:TaxExemptionReason': REVERSE_CHARGE_NOTE,
       }
-    : { 'cbc:ID': 'S', 'cbc:Percent': percent };
-  const lineCategory = { 'cbc:ID': category['cbc:ID'], 'cbc:Percent': category['cbc:Percent'] };
+    : invoice.isNotTaxable
+      ? { 'cbc:ID': 'O', 'cbc:TaxExemptionReasonCode': 'VATEX-EU-O', 'cbc:TaxExemptionReason': NOT_TAXABLE_NOTE }
+      : { 'cbc:ID': 'S', 'cbc:Percent': percent };
+  // BR-O-05: an item not subject to VAT carries no rate.
+  const lineCategory = {
+    'cbc:ID': category['cbc:ID'],
+    ...('cbc:Percent' in category ? { 'cbc:Percent': category['cbc:Percent'] } : {}),
+  };
+  const note = invoice.isReverseCharge ? REVERSE_CHARGE_NOTE : invoice.isNotTaxable ? NOT_TAXABLE_NOTE : null;
+  const isNotTaxable = invoice.isNotTaxable;
   const eur = 'EUR';
   const net = toEuros(invoice.items.reduce((sum, item) => sum + toCents(item.price), 0));
   return {
@@ -91,13 +107,13 @@ export function toEInvoiceData(invoice: TEInvoiceSale): Invoice {
       'cbc:IssueDate': dayOf(invoice.issuedAt),
       'cbc:DueDate': dayOf(invoice.dueAt),
       'cbc:InvoiceTypeCode': '380',
-      ...(invoice.isReverseCharge ? { 'cbc:Note': [REVERSE_CHARGE_NOTE] } : {}),
+      ...(note ? { 'cbc:Note': [note] } : {}),
       'cbc:DocumentCurrencyCode': eur,
       // BT-10: the buyer's reference; the order is what the buyer knows the purchase by.
       'cbc:BuyerReference': invoice.orderId,
       'cac:InvoicePeriod': { 'cbc:StartDate': dayOf(invoice.serviceFrom), 'cbc:EndDate': dayOf(invoice.serviceTo) },
-      'cac:AccountingSupplierParty': party(invoice.seller, { isSeller: true }),
-      'cac:AccountingCustomerParty': party(invoice.buyerParty, { isSeller: false }),
+      'cac:AccountingSupplierParty': party(invoice.seller, { isSeller: true, isNotTaxable }),
+      'cac:AccountingCustomerParty': party(invoice.buyerParty, { isSeller: false, isNotTaxable }),
       'cac:PaymentMeans': [
         {
           // 58: SEPA credit transfer.

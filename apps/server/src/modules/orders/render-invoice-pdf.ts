@@ -1,4 +1,10 @@
-import { REVERSE_CHARGE_NOTE, type TInvoiceParty, type TPaymentModel, type TSale } from '@dsm/contracts';
+import {
+  NOT_TAXABLE_NOTE,
+  REVERSE_CHARGE_NOTE,
+  type TInvoiceParty,
+  type TPaymentModel,
+  type TSale,
+} from '@dsm/contracts';
 import PDFDocument from 'pdfkit';
 import { formatInvoiceDate } from './invoice-dates';
 import { INVOICE_FONTS } from './invoice-fonts';
@@ -52,6 +58,11 @@ export type TRenderInvoicePdfOptions = {
    * service (the commission on the named sale) rather than an offer.
    */
   isCommission?: boolean;
+  /**
+   * A cancellation invoice (Stornorechnung): the number of the invoice it cancels. Its amounts are
+   * the original's negated; it is credited, not paid.
+   */
+  cancels?: string;
 };
 
 export function renderInvoicePdf(
@@ -59,6 +70,7 @@ export function renderInvoicePdf(
   options: TRenderInvoicePdfOptions = {},
 ): Promise<Buffer> {
   const isCommission = options.isCommission === true;
+  const { cancels } = options;
   // Embedded fonts (never the PDF's standard 14, which a reader substitutes): PDF/A, and so
   // Factur-X, requires every font in the file.
   const doc = new PDFDocument({
@@ -81,10 +93,14 @@ export function renderInvoicePdf(
   const issuedAt = new Date(invoice.issuedAt);
   const dueAt = new Date(invoice.dueAt);
 
-  doc.font('Bold').fontSize(20).text('Rechnung / Invoice');
+  doc
+    .font('Bold')
+    .fontSize(20)
+    .text(cancels ? 'Stornorechnung / Cancellation invoice' : 'Rechnung / Invoice');
   doc.moveDown(0.5);
   doc.font('Regular').fontSize(10);
   doc.text(`Rechnungsnummer / Invoice number: ${invoice.number}`);
+  if (cancels) doc.text(`Storniert die Rechnung / Cancels invoice: ${cancels}`);
   doc.text(`Rechnungsdatum / Invoice date: ${formatInvoiceDate(issuedAt)}`);
   const serviceFrom = formatInvoiceDate(new Date(invoice.serviceFrom));
   const serviceTo = formatInvoiceDate(new Date(invoice.serviceTo));
@@ -93,7 +109,7 @@ export function renderInvoicePdf(
       ? `Leistungsdatum / Delivery date: ${serviceFrom}`
       : `Leistungszeitraum / Service period: ${serviceFrom} – ${serviceTo}`,
   );
-  doc.text(`Fällig am / Due date: ${formatInvoiceDate(dueAt)}`);
+  if (!cancels) doc.text(`Fällig am / Due date: ${formatInvoiceDate(dueAt)}`);
   if (!isCommission) doc.text(`Bestellung / Order: ${invoice.orderId}`);
   doc.moveDown();
 
@@ -182,6 +198,10 @@ export function renderInvoicePdf(
     doc.font('Bold').text(REVERSE_CHARGE_NOTE, MARGIN, doc.y, { width });
     doc.font('Regular').moveDown();
   }
+  if (invoice.isNotTaxable) {
+    doc.font('Bold').text(NOT_TAXABLE_NOTE, MARGIN, doc.y, { width });
+    doc.font('Regular').moveDown();
+  }
 
   if (!isCommission)
     doc.text(
@@ -191,6 +211,19 @@ export function renderInvoicePdf(
       { width },
     );
   if (!isCommission) doc.moveDown();
+  if (cancels) {
+    doc
+      .font('Regular')
+      .text(
+        `Der Betrag von ${formatEuros(-invoice.gross)} wird Ihnen gutgeschrieben oder, falls bereits gezahlt, erstattet. ` +
+          `The amount of ${formatEuros(-invoice.gross)} is credited to you or, if already paid, refunded.`,
+        MARGIN,
+        doc.y,
+        { width },
+      );
+    doc.end();
+    return done;
+  }
   doc.font('Bold').text('Zahlung / Payment');
   doc
     .font('Regular')

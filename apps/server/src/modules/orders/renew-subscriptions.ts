@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { TInvoiceParty } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { moveEntitlementEnds } from '../entitlements/entitlements-repository';
 import { lockNextDueSubscription, type TBilledEntitlementRow } from './billing-repository';
 import { buyerPartyOf } from './buyer-party';
 import { nextPeriodEnd, orderPayBy } from './invoice-dates';
+import { issueCommissionInvoices } from './issue-commission-invoices';
 import { issueInvoices } from './issue-invoices';
 import { settleOrderState } from './order-state';
 import { insertBillingOrder, insertOrderItems, markInvoicesPaid } from './orders-repository';
@@ -15,6 +17,8 @@ export type TRenewSubscriptionsOptions = {
   now: Date;
   /** The marketplace's commission as a fraction of each invoice's net amount. */
   commissionRate: number;
+  /** The marketplace as issuer of the commission invoices; none are issued without it. */
+  marketplace?: TInvoiceParty;
   /** Where a renewal that cannot be billed is reported; it is tried again on the next run. */
   log?: (line: string) => void;
 };
@@ -78,6 +82,10 @@ async function renewOne(trx: TDb, due: TBilledEntitlementRow, options: TRenewSub
     commissionRate: options.commissionRate,
     servicePeriod: { from: periodStart, to: periodEnd },
   });
+  // In the renewal's transaction: the commission invoice exists exactly when the renewal does.
+  if (options.marketplace) {
+    await issueCommissionInvoices({ db: trx, invoices, marketplace: options.marketplace, issuedAt: now });
+  }
   const outcome = await payByInvoice.collect({ db: trx, orderId, consumerId: due.user_id, invoices, now });
   await markInvoicesPaid(trx, outcome.paidInvoiceIds, now, `payment:${payByInvoice.method}`);
   await settleOrderState(trx, orderId, now);
@@ -89,7 +97,7 @@ async function renewOne(trx: TDb, due: TBilledEntitlementRow, options: TRenewSub
  * Renews every running subscription whose paid period has ended: one order and one invoice per
  * subscription and month, at the price agreed at checkout, numbered in its supplier's sequence, for
  * the service period from the old end to the next (a month later, counted from the subscription's
- * start); access then runs to that end. A subscription the job reaches months late is renewed month
+ * start); access then runs to that end. Each renewal invoice gets its commission invoice at once. A subscription the job reaches months late is renewed month
  * by month. Cancelled and revoked subscriptions are not renewed.
  *
  * Each renewal is one transaction holding its entitlement's row: a second run at the same time skips

@@ -1,17 +1,23 @@
 import {
   acquisitionUsageEndpoint,
   cancelSubscriptionEndpoint,
+  commissionCancellationPdfEndpoint,
+  commissionInvoiceListEndpoint,
   commissionInvoicePdfEndpoint,
   invoiceFacturXEndpoint,
   invoicePdfEndpoint,
   invoiceXmlEndpoint,
+  markCommissionInvoicePaidEndpoint,
   markInvoicePaidEndpoint,
   orderEndpoint,
   orderListEndpoint,
   paymentEndpoint,
   salesEndpoint,
   salesUsageEndpoint,
+  type TIdParams,
   ZAcquisitionUsageResponse,
+  ZCommissionInvoice,
+  ZCommissionInvoiceListResponse,
   ZEntitlementUsage,
   ZErrorResponse,
   ZIdParams,
@@ -24,23 +30,71 @@ import {
   ZSalesResponse,
   ZSalesUsageResponse,
 } from '@dsm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TAuthUser } from '../auth/verify-access-token';
 import { cancelSubscription } from './cancel-subscription';
-import { getCommissionInvoicePdf } from './get-commission-invoice-pdf';
+import { getCommissionCancellationPdf, getCommissionInvoicePdf } from './get-commission-invoice-pdf';
 import { getInvoiceFacturX } from './get-invoice-factur-x';
 import { getInvoicePdf } from './get-invoice-pdf';
 import { getInvoiceXml } from './get-invoice-xml';
 import { getOrderById } from './get-order';
 import { listAcquisitionUsage } from './list-acquisition-usage';
+import { listCommissionInvoices } from './list-commission-invoices';
 import { listOrders } from './list-orders';
 import { listSales } from './list-sales';
 import { listSalesUsage } from './list-sales-usage';
+import { markCommissionInvoicePaid } from './mark-commission-invoice-paid';
 import { markInvoicePaid } from './mark-invoice-paid';
-import { assertIsConsumer, assertMayReadOrder } from './orders-policy';
+import { assertIsConsumer, assertMayReadOrder, isOperator } from './orders-policy';
 import { placeOrder } from './place-order';
 
 const ERRORS = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+/** A document made for the caller: its file name and content. */
+type TDownload = { fileName: string; pdf: Buffer } | { fileName: string; xml: string };
+
+/** One invoice download: guarded and loaded by `load`, sent as an attachment nobody caches. */
+type TDownloadRoute = {
+  endpoint: { method: 'GET'; path: string };
+  summary: string;
+  description?: string;
+  contentType: 'application/pdf' | 'application/xml';
+  /** What the 200 body is, for the OpenAPI document. */
+  body: string;
+  /** Whether the route answers 409 (a document that cannot be made of this invoice). */
+  hasConflict?: boolean;
+  load: (request: { params: TIdParams; user: TAuthUser }) => Promise<TDownload>;
+};
+
+function addDownloadRoute(app: FastifyInstance, download: TDownloadRoute): void {
+  const isPdf = download.contentType === 'application/pdf';
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: download.endpoint.method,
+    url: download.endpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: download.summary,
+      ...(download.description ? { description: download.description } : {}),
+      params: ZIdParams,
+      produces: [download.contentType],
+      response: {
+        200: z.any().meta({ type: 'string', ...(isPdf ? { format: 'binary' } : {}), description: download.body }),
+        ...ERRORS,
+        ...(download.hasConflict ? { 409: ZErrorResponse } : {}),
+      },
+    },
+    handler: async (request, reply) => {
+      const file = await download.load(request);
+      return reply
+        .type(isPdf ? 'application/pdf' : 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send('pdf' in file ? file.pdf : file.xml);
+    },
+  });
+}
 
 /** Checkout, the buyer's orders, the supplier's sales and the invoices. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -166,118 +220,103 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       markInvoicePaid({ db: app.database.db, user: request.user, invoiceId: request.params.id }),
   });
 
-  app.route({
-    method: invoicePdfEndpoint.method,
-    url: invoicePdfEndpoint.path,
-    schema: {
-      tags: ['orders'],
+  const invoiceDownloads: TDownloadRoute[] = [
+    {
+      endpoint: invoicePdfEndpoint,
       summary: "An invoice as PDF (its buyer and its supplier's members only)",
-      params: ZIdParams,
-      produces: ['application/pdf'],
-      response: {
-        200: z.any().meta({ type: 'string', format: 'binary', description: 'The invoice as PDF' }),
-        ...ERRORS,
-      },
+      contentType: 'application/pdf',
+      body: 'The invoice as PDF',
+      load: (request) => getInvoicePdf({ db: app.database.db, user: request.user, invoiceId: request.params.id }),
     },
-    handler: async (request, reply) => {
-      const { fileName, pdf } = await getInvoicePdf({
-        db: app.database.db,
-        user: request.user,
-        invoiceId: request.params.id,
-      });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  });
-
-  app.route({
-    method: invoiceXmlEndpoint.method,
-    url: invoiceXmlEndpoint.path,
-    schema: {
-      tags: ['orders'],
+    {
+      endpoint: invoiceXmlEndpoint,
       summary: "An invoice as XRechnung e-invoice, EN 16931 UBL XML (its buyer and its supplier's members only)",
       description:
         'Made with e-invoice-eu from the same data as the PDF. 409 for an invoice that names no selling organisation (a publisher imported from another catalogue).',
-      params: ZIdParams,
-      produces: ['application/xml'],
-      response: {
-        200: z.any().meta({ type: 'string', description: 'The invoice as XRechnung UBL XML' }),
-        ...ERRORS,
-        409: ZErrorResponse,
-      },
+      contentType: 'application/xml',
+      body: 'The invoice as XRechnung UBL XML',
+      hasConflict: true,
+      load: (request) => getInvoiceXml({ db: app.database.db, user: request.user, invoiceId: request.params.id }),
     },
-    handler: async (request, reply) => {
-      const { fileName, xml } = await getInvoiceXml({
-        db: app.database.db,
-        user: request.user,
-        invoiceId: request.params.id,
-      });
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(xml);
-    },
-  });
-
-  app.route({
-    method: invoiceFacturXEndpoint.method,
-    url: invoiceFacturXEndpoint.path,
-    schema: {
-      tags: ['orders'],
+    {
+      endpoint: invoiceFacturXEndpoint,
       summary:
         "An invoice as Factur-X/ZUGFeRD: PDF/A-3 with the EN 16931 CII XML embedded (its buyer and its supplier's members only)",
       description:
         'The invoice PDF, made PDF/A-3b by e-invoice-eu, with the XML attached as `factur-x.xml` (profile EN 16931, ZUGFeRD COMFORT). 409 for an invoice that names no selling or no buyer organisation.',
-      params: ZIdParams,
-      produces: ['application/pdf'],
-      response: {
-        200: z.any().meta({ type: 'string', format: 'binary', description: 'The invoice as Factur-X PDF' }),
-        ...ERRORS,
-        409: ZErrorResponse,
-      },
+      contentType: 'application/pdf',
+      body: 'The invoice as Factur-X PDF',
+      hasConflict: true,
+      load: (request) => getInvoiceFacturX({ db: app.database.db, user: request.user, invoiceId: request.params.id }),
     },
-    handler: async (request, reply) => {
-      const { fileName, pdf } = await getInvoiceFacturX({
+    {
+      endpoint: commissionInvoicePdfEndpoint,
+      summary: "The marketplace's commission invoice for a sale, as PDF (the supplier's members and the operator only)",
+      contentType: 'application/pdf',
+      body: 'The commission invoice as PDF',
+      load: (request) =>
+        getCommissionInvoicePdf({
+          db: app.database.db,
+          user: request.user,
+          isOperator: isOperator(request.user, app.config.productId),
+          commissionInvoiceId: request.params.id,
+        }),
+    },
+    {
+      endpoint: commissionCancellationPdfEndpoint,
+      summary:
+        "The cancellation invoice (Stornorechnung) of a cancelled commission invoice, as PDF (the supplier's members and the operator only)",
+      description:
+        "Its own number in the marketplace's range, the amounts of the commission invoice negated, and the number it cancels. 404 while the commission invoice is not cancelled.",
+      contentType: 'application/pdf',
+      body: 'The cancellation invoice as PDF',
+      load: (request) =>
+        getCommissionCancellationPdf({
+          db: app.database.db,
+          user: request.user,
+          isOperator: isOperator(request.user, app.config.productId),
+          commissionInvoiceId: request.params.id,
+        }),
+    },
+  ];
+  for (const download of invoiceDownloads) addDownloadRoute(app, download);
+
+  app.route({
+    method: commissionInvoiceListEndpoint.method,
+    url: commissionInvoiceListEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: "The marketplace's commission invoices, newest first",
+      description:
+        'The operator sees every commission invoice (and `isOperator` is true); anyone else those billed to the publishers they sell for.',
+      querystring: ZOrderListQuerystring,
+      response: { 200: ZCommissionInvoiceListResponse, 400: ZErrorResponse },
+    },
+    handler: async (request) =>
+      listCommissionInvoices({
         db: app.database.db,
         user: request.user,
-        invoiceId: request.params.id,
-      });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
+        productId: app.config.productId,
+        ...request.query,
+      }),
   });
 
   app.route({
-    method: commissionInvoicePdfEndpoint.method,
-    url: commissionInvoicePdfEndpoint.path,
+    method: markCommissionInvoicePaidEndpoint.method,
+    url: markCommissionInvoicePaidEndpoint.path,
     schema: {
       tags: ['orders'],
-      summary: "The marketplace's commission invoice for a sale, as PDF (the supplier's members only)",
+      summary: 'Record that a supplier paid a commission invoice (the operator only)',
+      description: 'Recording it again answers the same; 409 for a cancelled commission invoice.',
       params: ZIdParams,
-      produces: ['application/pdf'],
-      response: {
-        200: z.any().meta({ type: 'string', format: 'binary', description: 'The commission invoice as PDF' }),
-        ...ERRORS,
-      },
+      response: { 200: ZCommissionInvoice, ...ERRORS, 409: ZErrorResponse },
     },
-    handler: async (request, reply) => {
-      const { fileName, pdf } = await getCommissionInvoicePdf({
+    handler: async (request) =>
+      markCommissionInvoicePaid({
         db: app.database.db,
         user: request.user,
+        productId: app.config.productId,
         commissionInvoiceId: request.params.id,
-      });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
+      }),
   });
 };

@@ -50,6 +50,19 @@ describe('CartActions', () => {
     }
   });
 
+  it('keeps a priced offer that only demo mode calls sellable out of the cart, saying why', async () => {
+    renderWithProviders(<CartActions offer={{ ...offer, isSellable: true, isDemoSellable: true } as typeof offer} />);
+    const button = screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const hint = screen.getByTestId('not-for-sale');
+    expect(hint.textContent).toBe(
+      'Shown as for sale in demo mode only: its supplier does not sell it, so it cannot be ordered.',
+    );
+    expect(button.getAttribute('aria-describedby')).toBe(hint.id);
+    await userEvent.click(button);
+    expect(storedCarts()).toEqual([]);
+  });
+
   it('adds the offer, opens the added-to-cart modal, and then offers to remove it', async () => {
     renderWithProviders(<CartActions offer={offer} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
+import { isDemoSellable } from '../offer/apply-demo-mode';
 import { paymentLabel } from '../search/payment-label';
 import { toCartOffer } from './cart-storage';
 import { useCart } from './use-cart';
@@ -28,7 +29,7 @@ export type TCartActionsProps = {
 
 /**
  * The cart controls of the offer details page: add to cart (disabled, with the reason, when the
- * offer is not for sale or free of charge) or remove from cart, with the added-to-cart and checkout modals, each opened and closed on
+ * offer is not for sale, free of charge, or for sale in demo mode only) or remove from cart, with the added-to-cart and checkout modals, each opened and closed on
  * its own.
  */
 export function CartActions({ offer }: TCartActionsProps) {
@@ -43,7 +44,10 @@ export function CartActions({ offer }: TCartActionsProps) {
   // A free offer has nothing to order: the checkout would refuse it as not for sale (demo mode makes
   // every offer look sellable, as the specification says, but orders are for priced offers only).
   const isFree = paymentLabel(offer.paymentModel, offer.price).kind === 'free';
-  const canAdd = offer.isSellable && !isFree;
+  // Likewise a priced offer its supplier does not sell: demo mode shows it as for sale, but the
+  // checkout would refuse it as no longer for sale although nothing changed.
+  const isDemoOnly = !isFree && isDemoSellable(offer);
+  const canAdd = offer.isSellable && !isFree && !isDemoOnly;
   const [hasAdded, setHasAdded] = useState(false);
   const isSettled = usePageSettled();
   useEffect(() => {
@@ -85,7 +89,7 @@ export function CartActions({ offer }: TCartActionsProps) {
       )}
       {!canAdd && !isInCart && (
         <Text id={hintId} size="xs" c="gray.7" data-testid="not-for-sale">
-          {t(isFree ? 'cart.freeNoOrder' : 'cart.notForSale')}
+          {t(isFree ? 'cart.freeNoOrder' : isDemoOnly ? 'cart.demoNotSold' : 'cart.notForSale')}
         </Text>
       )}
       {hasAdded && (

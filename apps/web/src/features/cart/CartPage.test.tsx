@@ -158,6 +158,7 @@ describe('CartPage', () => {
         code: 'CONFLICT',
         error: 'Conflict',
         message: `body.purchasedItems.0.productId: offer ${AIR['@id']} is not for sale`,
+        issues: [{ path: 'body.purchasedItems.0.productId', message: `offer ${AIR['@id']} is not for sale` }],
       });
     renderWithProviders(<CartPage />, { url: '/cart' });
     await userEvent.click(screen.getByTestId('checkout-button'));
@@ -167,7 +168,7 @@ describe('CartPage', () => {
     await userEvent.click(place);
     const alert = await screen.findByTestId('global-alert');
     expect(alert.getAttribute('data-type')).toBe('error');
-    expect(alert.textContent).toContain('is not for sale');
+    expect(alert.textContent).toBe(`The order was refused: “${AIR.title}” is no longer for sale.`);
     expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [AIR] }]);
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeTruthy();
   });

@@ -85,7 +85,12 @@ export function CartPage() {
         )}
         <Card withBorder radius="md" padding="md">
           <Stack gap="md">
-            <CartTotals totals={totals} vatRate={vat.vatRate} reverseChargeCountry={vat.reverseChargeCountry} />
+            <CartTotals
+              totals={totals}
+              vatRate={vat.vatRate}
+              reverseChargeCountry={vat.reverseChargeCountry}
+              notTaxableCountry={vat.notTaxableCountry}
+            />
             {cart.items.some((item) => isMetered(item.paymentModel)) && (
               <Text size="sm" c="gray.7" data-testid="cart-metered-note">
                 {t('cart.meteredNote')}

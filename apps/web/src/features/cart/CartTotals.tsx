@@ -11,13 +11,21 @@ export type TCartTotalsProps = {
   vatRate?: number;
   /** Set when the invoices will be reverse charge: the buyer's country, for the note. */
   reverseChargeCountry?: string | null;
+  /** Set when the buyer is a business outside the EU (not taxable in Germany): its country, for the note. */
+  notTaxableCountry?: string | null;
 };
 
 /**
  * Net, VAT and the total (gross) in euros; prices are net, as the terms say ('euros plus VAT'). With
- * reverse charge the VAT is 0 % and the note says why, as the invoices will.
+ * reverse charge, or for a business outside the EU, the VAT is 0 % and the note says why, as the
+ * invoices will.
  */
-export function CartTotals({ totals, vatRate = VAT_RATE, reverseChargeCountry = null }: TCartTotalsProps) {
+export function CartTotals({
+  totals,
+  vatRate = VAT_RATE,
+  reverseChargeCountry = null,
+  notTaxableCountry = null,
+}: TCartTotalsProps) {
   const { t } = useTranslation();
   const vatLabel = vatRate === VAT_RATE ? t('cart.vat') : t('cart.vatRate', { rate: Math.round(vatRate * 100) });
   return (
@@ -45,6 +53,11 @@ export function CartTotals({ totals, vatRate = VAT_RATE, reverseChargeCountry = 
       {reverseChargeCountry && (
         <Text size="xs" c="gray.7" data-testid="cart-reverse-charge">
           {t('cart.reverseCharge', { country: formatCountry(reverseChargeCountry) })}
+        </Text>
+      )}
+      {notTaxableCountry && (
+        <Text size="xs" c="gray.7" data-testid="cart-not-taxable">
+          {t('cart.notTaxable', { country: formatCountry(notTaxableCountry) })}
         </Text>
       )}
     </Stack>

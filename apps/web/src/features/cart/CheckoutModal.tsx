@@ -10,6 +10,7 @@ import { OrganisationIncompleteAlert } from '../organisation/OrganisationIncompl
 import { paymentLabel, paymentText } from '../search/payment-label';
 import { CartItemRestriction } from './CartItemRestriction';
 import { CartTotals } from './CartTotals';
+import { checkoutErrorMessage } from './checkout-error';
 import { checkPrices, needsUpdate, type TCartChange } from './price-check';
 import { useBuyerVat } from './use-buyer-vat';
 import { useCart, useCartTotals } from './use-cart';
@@ -88,7 +89,14 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
           showAlert(t('cart.orderPlaced'), { type: 'success', duration: SUCCESS_ALERT_MS });
         },
         onError: (error) => {
-          showAlert(errorMessage(error, t), { type: 'error' });
+          showAlert(
+            checkoutErrorMessage(
+              error,
+              t,
+              cart.items.map((item) => item.title),
+            ),
+            { type: 'error' },
+          );
           // The catalogue may have changed under the order: check again, so the changes can be shown.
           void current.refetch();
         },
@@ -146,7 +154,12 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
                 </List.Item>
               ))}
             </List>
-            <CartTotals totals={totals} vatRate={vat.vatRate} reverseChargeCountry={vat.reverseChargeCountry} />
+            <CartTotals
+              totals={totals}
+              vatRate={vat.vatRate}
+              reverseChargeCountry={vat.reverseChargeCountry}
+              notTaxableCountry={vat.notTaxableCountry}
+            />
           </>
         )}
         <Text size="xs" c="gray.7">

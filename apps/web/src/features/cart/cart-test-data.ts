@@ -110,6 +110,7 @@ export function makeOrder(overrides: Partial<TOrder> = {}): TOrder {
         serviceFrom: '2025-03-05T10:00:00.000Z',
         serviceTo: '2025-03-05T10:00:00.000Z',
         isReverseCharge: false,
+        isNotTaxable: false,
         xmlPath: null,
         facturXPath: null,
         currency: 'EUR',

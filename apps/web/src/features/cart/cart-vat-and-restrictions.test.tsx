@@ -72,6 +72,7 @@ describe('the cart preview', () => {
     expect(screen.getByTestId('cart-vat').textContent).toBe('6.18 €');
     expect(screen.getByTestId('cart-total').textContent).toBe('38.68 €');
     expect(screen.queryByTestId('cart-reverse-charge')).toBeNull();
+    expect(screen.queryByTestId('cart-not-taxable')).toBeNull();
   });
 
   it('shows 0 % VAT and the reverse-charge note to an EU business outside Germany with a VAT ID', async () => {
@@ -85,6 +86,26 @@ describe('the cart preview', () => {
     expect(screen.getByTestId('cart-vat-label').textContent).toBe('VAT 0 %');
     expect(screen.getByTestId('cart-vat').textContent).toBe('0.00 €');
     expect(screen.getByTestId('cart-total').textContent).toBe('32.50 €');
+  });
+
+  it('shows 0 % VAT and the not-taxable note to a business outside the EU, with or without a VAT ID', async () => {
+    for (const outside of [
+      { ...GERMAN, country: 'US', vatId: '', city: 'New York', postalCode: '10001' },
+      { ...GERMAN, country: 'CH', vatId: 'CHE-123.456.788', city: 'Zürich', postalCode: '8001' },
+    ]) {
+      organisation = outside;
+      storeCart([AIR, WEATHER]);
+      const view = renderWithProviders(<CartPage />, { url: '/cart' });
+      const note = await screen.findByTestId('cart-not-taxable');
+      expect(note.textContent).toMatch(
+        /^Not taxable in Germany: as a business in .+ \(outside the EU\) you pay no German VAT\. The invoices show 0 % VAT\.$/,
+      );
+      expect(screen.getByTestId('cart-vat-label').textContent).toBe('VAT 0 %');
+      expect(screen.getByTestId('cart-vat').textContent).toBe('0.00 €');
+      expect(screen.getByTestId('cart-total').textContent).toBe('32.50 €');
+      expect(screen.queryByTestId('cart-reverse-charge')).toBeNull();
+      view.unmount();
+    }
   });
 
   it("names an offer's allowed countries and warns when the buyer's organisation is in none of them", async () => {

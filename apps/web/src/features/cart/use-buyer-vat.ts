@@ -1,17 +1,25 @@
-import { isReverseChargeParty, VAT_RATE } from '@dsm/contracts';
+import { isNotTaxableParty, isReverseChargeParty, VAT_RATE } from '@dsm/contracts';
 import { useOwnOrganisation } from '../organisation/use-organisation';
 
 /**
- * The VAT the buyer's invoices will show: 0 % with reverse charge for a business in another EU
- * member state with a VAT ID (the rule the invoices follow), else 19 %. Until the organisation is
- * known, or without one, 19 %.
+ * The VAT the buyer's invoices will show, by the rules the invoices follow: 0 % with reverse charge
+ * for a business in another EU member state with a VAT ID, 0 % and not taxable in Germany for a
+ * business outside the EU (§3a Abs. 2 UStG), else 19 %. Until the organisation is known, or
+ * without one, 19 %.
  */
-export function useBuyerVat(): { vatRate: number; reverseChargeCountry: string | null; buyerCountry: string | null } {
+export function useBuyerVat(): {
+  vatRate: number;
+  reverseChargeCountry: string | null;
+  notTaxableCountry: string | null;
+  buyerCountry: string | null;
+} {
   const organisation = useOwnOrganisation().data?.organisation ?? null;
   const isReverseCharge = organisation !== null && isReverseChargeParty(organisation);
+  const isNotTaxable = organisation !== null && isNotTaxableParty(organisation);
   return {
-    vatRate: isReverseCharge ? 0 : VAT_RATE,
+    vatRate: isReverseCharge || isNotTaxable ? 0 : VAT_RATE,
     reverseChargeCountry: isReverseCharge ? organisation.country : null,
+    notTaxableCountry: isNotTaxable ? organisation.country : null,
     buyerCountry: organisation?.country ?? null,
   };
 }

@@ -215,9 +215,20 @@ describe('OfferDetailsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Air quality in Leipzig' })).toBeTruthy();
   });
 
-  it('makes every priced offer sellable in demo mode', async () => {
+  it('shows every priced offer as sellable in demo mode, but keeps one its supplier does not sell out of the cart, saying why', async () => {
     localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
     show(makeTestItem({ '@id': ID, isSellable: false, paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5 }));
+    expect(await screen.findByTestId('one-time')).toBeTruthy();
+    // The checkout would refuse it as no longer for sale although nothing changed.
+    expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('not-for-sale').textContent).toBe(
+      'Shown as for sale in demo mode only: its supplier does not sell it, so it cannot be ordered.',
+    );
+  });
+
+  it('lets a priced offer its supplier sells into the cart in demo mode', async () => {
+    localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
+    show(makeTestItem({ '@id': ID, isSellable: true, paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5 }));
     expect(await screen.findByTestId('one-time')).toBeTruthy();
     expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false);
   });

@@ -85,3 +85,22 @@ export function CommissionInvoiceDownloadButton({
     />
   );
 }
+
+/** Downloads the cancellation invoice (Stornorechnung) of a cancelled commission invoice; nothing before it is cancelled. */
+export function CommissionCancellationDownloadButton({
+  invoice,
+}: {
+  invoice: Pick<TCommissionInvoice, 'cancellationNumber' | 'cancellationPdfPath'>;
+}) {
+  const { t } = useTranslation();
+  if (!invoice.cancellationNumber || !invoice.cancellationPdfPath) return null;
+  return (
+    <DownloadButton
+      path={invoice.cancellationPdfPath}
+      fileName={`commission-cancellation-${invoice.cancellationNumber}.pdf`}
+      label={t('sales.cancellationPdf')}
+      ariaLabel={t('sales.downloadCancellation', { number: invoice.cancellationNumber })}
+      testId="commission-cancellation-download"
+    />
+  );
+}

@@ -42,10 +42,15 @@ const withCommission: TSale = {
     vat: 0.24,
     gross: 1.49,
     isReverseCharge: false,
+    isNotTaxable: false,
     state: 'open',
+    paidAt: null,
+    cancelledAt: null,
+    cancellationNumber: null,
     seller: PARTY,
     buyerParty: { ...PARTY, legalName: 'City of Leipzig', iban: '', bic: '' },
     pdfPath: '/api/commission-invoices/c0ffee00-0000-4000-8000-0000000000c1/pdf',
+    cancellationPdfPath: null,
   },
 };
 
@@ -117,6 +122,35 @@ describe('MySalesPage', () => {
     salesAnswer = () => json(200, answer([cancelled]));
     renderWithProviders(<MySalesPage />, { url: '/sales' });
     expect((await screen.findByTestId('commission-invoice')).textContent).toContain('(cancelled with the sale)');
+  });
+
+  it('shows a commission invoice cancelled by its cancellation invoice, and downloads that', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:cancellation');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const path = `/api/commission-invoices/${withCommission.commissionInvoice!.id}/cancellation/pdf`;
+    salesAnswer = () =>
+      json(
+        200,
+        answer([
+          {
+            ...withCommission,
+            commissionInvoice: {
+              ...withCommission.commissionInvoice!,
+              state: 'cancelled',
+              cancelledAt: '2025-04-05T10:00:00.000Z',
+              cancellationNumber: 'PROV-2025-000009',
+              cancellationPdfPath: path,
+            },
+          },
+        ]),
+      );
+    renderWithProviders(<MySalesPage />, { url: '/sales' });
+    const commission = await screen.findByTestId('commission-invoice');
+    expect(commission.textContent).toContain('(cancelled by PROV-2025-000009)');
+    await userEvent.click(
+      within(commission).getByRole('button', { name: 'Download cancellation invoice PROV-2025-000009 as PDF' }),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => url === path)).toBe(true);
   });
 
   it('marks an invoice paid after confirmation', async () => {

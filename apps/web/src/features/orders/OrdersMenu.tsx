@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { NavMenu } from '../../app/NavMenu';
 
-/** The navbar's Orders menu: 'My orders' (what the user bought) and 'My sales' (what the user sold). */
+/**
+ * The navbar's Orders menu: 'My orders' (what the user bought), 'My sales' (what the user sold) and
+ * the marketplace's commission invoices on those sales.
+ */
 export function OrdersMenu() {
   const { t } = useTranslation();
   return (
@@ -11,6 +14,7 @@ export function OrdersMenu() {
       items={[
         { to: '/orders', label: t('nav.myOrders'), testId: 'nav-my-orders' },
         { to: '/sales', label: t('nav.mySales'), testId: 'nav-my-sales' },
+        { to: '/commission-invoices', label: t('nav.commissionInvoices'), testId: 'nav-commission-invoices' },
       ]}
     />
   );

@@ -4,7 +4,11 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatDay } from '../../shared/format/format';
 import { paymentLabel, paymentText } from '../search/payment-label';
-import { CommissionInvoiceDownloadButton, InvoiceDownloadButton } from './InvoiceDownloadButton';
+import {
+  CommissionCancellationDownloadButton,
+  CommissionInvoiceDownloadButton,
+  InvoiceDownloadButton,
+} from './InvoiceDownloadButton';
 import { StateBadge } from './StateBadge';
 
 const euros = (amount: number) => formatCents(toCents(amount));
@@ -75,9 +79,18 @@ export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
                 number: sale.commissionInvoice.number,
                 amount: euros(sale.commissionInvoice.gross),
               })}
-              {sale.commissionInvoice.state === 'cancelled' && ` (${t('sales.commissionCancelled')})`}
+              {sale.commissionInvoice.state === 'paid' && ` (${t('sales.commissionPaid')})`}
+              {sale.commissionInvoice.state === 'cancelled' &&
+                ` (${
+                  sale.commissionInvoice.cancellationNumber
+                    ? t('sales.commissionCancelledBy', { number: sale.commissionInvoice.cancellationNumber })
+                    : t('sales.commissionCancelled')
+                })`}
             </Text>
-            <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} />
+            <Group gap="xs">
+              <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} />
+              <CommissionCancellationDownloadButton invoice={sale.commissionInvoice} />
+            </Group>
           </Group>
         )}
         <Group justify="flex-end" gap="xs">

@@ -1,13 +1,12 @@
 import type { TEntitlementUsage } from '@dsm/contracts';
 import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatDay, formatMegabytes, formatMoney, formatQuantity } from '../../shared/format/format';
-import { EmptyState, LoadError, LoadingCards } from '../orders/QueryState';
 import { billingText, paymentLabel, paymentText } from '../search/payment-label';
+import { UsageSection } from './UsageSection';
 import { useAcquisitionUsage, useCancelSubscription } from './use-usage';
 
 /** One figure of the usage: its name above, its value below. */
@@ -122,43 +121,23 @@ export function AcquisitionUsagePanel() {
   };
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="acquisitions-usage" data-testid="acquisition-usage">
-      <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
-        <Title order={2} size="h3" id="acquisitions-usage">
-          {t('usage.title')}
-        </Title>
-        {data && (
-          <Text size="sm" c="gray.7" data-testid="usage-period">
-            {t('usage.period', {
-              from: formatDay(data.period.from),
-              to: formatDay(new Date(new Date(data.period.to).getTime() - 1).toISOString()),
-            })}
-          </Text>
-        )}
-      </Group>
-      {usage.isError && !data && (
-        <LoadError
-          title={t('usage.errorTitle')}
-          text={errorMessage(usage.error, t)}
-          retry={t('usage.retry')}
-          onRetry={() => void usage.refetch()}
-        />
-      )}
-      {usage.isPending && <LoadingCards label={t('usage.loading')} />}
-      {data && data.entitlements.length === 0 && (
-        <EmptyState
-          icon={<IconChartBar size={40} aria-hidden />}
-          title={t('usage.emptyTitle')}
-          text={t('usage.emptyText')}
-        />
-      )}
-      {data && data.entitlements.length > 0 && (
+    <>
+      <UsageSection
+        headingId="acquisitions-usage"
+        title={t('usage.title')}
+        testId="acquisition-usage"
+        periodTestId="usage-period"
+        query={usage}
+        isEmpty={data?.entitlements.length === 0}
+        emptyTitle={t('usage.emptyTitle')}
+        emptyText={t('usage.emptyText')}
+      >
         <Stack gap="sm">
-          {data.entitlements.map((entry) => (
+          {data?.entitlements.map((entry) => (
             <EntitlementCard key={entry.entitlementId} entry={entry} onCancel={setConfirming} />
           ))}
         </Stack>
-      )}
+      </UsageSection>
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
@@ -182,6 +161,6 @@ export function AcquisitionUsagePanel() {
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </>
   );
 }

@@ -1,0 +1,190 @@
+import { NOT_TAXABLE_NOTE, type TOrder, type TSalesResponse } from '@dsm/contracts';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import type { TOfferRecord } from '../catalogue/offer-record';
+import { addAgentMember } from './add-agent-member';
+import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
+
+/**
+ * A service to a business outside the EU is supplied where that business sits (§3a Abs. 2 UStG):
+ * no German VAT, the note on the invoice, category O in the e-invoice; for the marketplace's
+ * commission invoices to suppliers outside the EU as for the suppliers' own invoices.
+ */
+
+// Rendering PDFs with embedded fonts takes a second or more on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+const PUBLISHER_DE: TTestSupplier = { id: 'https://dsm.example/agents/not-taxable-de', name: 'Pegel Nord' };
+const PUBLISHER_US: TTestSupplier = { id: 'https://dsm.example/agents/not-taxable-us', name: 'Gauges Inc.' };
+const US_ORGANISATION = {
+  legalName: 'River Data Inc.',
+  street: '1 Main Street',
+  postalCode: '10001',
+  city: 'New York',
+  country: 'US',
+  vatId: '',
+  contactEmail: 'billing@riverdata.example',
+};
+
+let testApp: TTestApp;
+let sellerDe: TSignedIn;
+let sellerUs: TSignedIn;
+let offerDe: TOfferRecord;
+let offerUs: TOfferRecord;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ COMMISSION_RATE: '0.1' });
+  const db = testApp.database.db;
+  sellerDe = await signIn(testApp, { organisation: { ...TEST_ORGANISATION, legalName: 'Pegel Nord GmbH' } });
+  sellerUs = await signIn(testApp, {
+    organisation: { ...US_ORGANISATION, legalName: 'Gauges Inc.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+  });
+  offerDe = await insertOfferOf(db, PUBLISHER_DE, { title: 'Elbe gauges', price: 100 });
+  offerUs = await insertOfferOf(db, PUBLISHER_US, { title: 'Hudson gauges', price: 50 });
+  await addAgentMember({ db, agentId: PUBLISHER_DE.id, userId: sellerDe.user.id });
+  await addAgentMember({ db, agentId: PUBLISHER_US.id, userId: sellerUs.user.id });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const pay = (who: TSignedIn, ...items: TOfferRecord[]) =>
+  request<TOrder>(
+    testApp.baseUrl,
+    'POST',
+    '/idp-service/payment',
+    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
+    who.headers,
+  );
+
+async function download(who: TSignedIn, path: string): Promise<Response> {
+  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
+  expect(response.status).toBe(200);
+  return response;
+}
+
+type TXml = Record<string, unknown>;
+const at = (node: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>((current, name) => (current as TXml | undefined)?.[name], node);
+const parseXml = (text: string) =>
+  new XMLParser({ ignoreAttributes: false, parseTagValue: false, attributeNamePrefix: '@' }).parse(text) as TXml;
+
+async function attachmentsOf(pdf: Uint8Array): Promise<Record<string, Uint8Array>> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({ data: pdf.slice(), verbosity: 0 }).promise;
+  const attachments = ((await document.getAttachments()) ?? {}) as Record<string, { content: Uint8Array }>;
+  await document.destroy();
+  return Object.fromEntries(Object.entries(attachments).map(([name, file]) => [name, file.content]));
+}
+
+describe('a business buyer outside the EU', () => {
+  it('is invoiced without German VAT, with the note, in the invoice, its PDF and the API', async () => {
+    const buyer = await signIn(testApp, { organisation: US_ORGANISATION });
+    const placed = await pay(buyer, offerDe);
+    expect(placed.status).toBe(201);
+    const invoice = placed.body.invoices[0]!;
+    expect(invoice).toMatchObject({
+      net: 100,
+      vatRate: 0,
+      vat: 0,
+      gross: 100,
+      isReverseCharge: false,
+      isNotTaxable: true,
+      commission: 10,
+    });
+    expect(placed.body.gross).toBe(100);
+
+    const text = await readPdfText(new Uint8Array(await (await download(buyer, invoice.pdfPath)).arrayBuffer()));
+    expect(text).toContain(NOT_TAXABLE_NOTE);
+    expect(text).toContain('Netto zu / Net at 0 % USt. / VAT 100.00 €');
+    expect(text).toContain('Brutto / Gross 100.00 €');
+    expect(text).not.toContain('Steuerschuldnerschaft des Leistungsempfängers');
+  });
+
+  it('gets an XRechnung of category O (not subject to VAT) with the exemption reason, which e-invoice-eu accepts', async () => {
+    const buyer = await signIn(testApp, { organisation: US_ORGANISATION });
+    const invoice = (await pay(buyer, offerDe)).body.invoices[0]!;
+    const xml = parseXml(await (await download(buyer, invoice.xmlPath!)).text());
+    const doc = at(xml, 'Invoice');
+    const category = at(doc, 'cac:TaxTotal', 'cac:TaxSubtotal', 'cac:TaxCategory');
+    expect({
+      'BT-22 note': at(doc, 'cbc:Note'),
+      'BT-110 VAT total': at(doc, 'cac:TaxTotal', 'cbc:TaxAmount', '#text'),
+      'BT-118 category': at(category, 'cbc:ID'),
+      'BT-119 rate': at(category, 'cbc:Percent'),
+      'BT-120 reason': at(category, 'cbc:TaxExemptionReason'),
+      'BT-121 reason code': at(category, 'cbc:TaxExemptionReasonCode'),
+      'BT-151 line category': at(doc, 'cac:InvoiceLine', 'cac:Item', 'cac:ClassifiedTaxCategory', 'cbc:ID'),
+      'BT-152 line rate': at(doc, 'cac:InvoiceLine', 'cac:Item', 'cac:ClassifiedTaxCategory', 'cbc:Percent'),
+      'BT-112 total with VAT': at(doc, 'cac:LegalMonetaryTotal', 'cbc:TaxInclusiveAmount', '#text'),
+    }).toEqual({
+      'BT-22 note': NOT_TAXABLE_NOTE,
+      'BT-110 VAT total': '0.00',
+      'BT-118 category': 'O',
+      'BT-119 rate': undefined,
+      'BT-120 reason': NOT_TAXABLE_NOTE,
+      'BT-121 reason code': 'VATEX-EU-O',
+      'BT-151 line category': 'O',
+      'BT-152 line rate': undefined,
+      'BT-112 total with VAT': '100.00',
+    });
+    // BR-O-02: no VAT identifier of either party; BR-CO-26: the seller is identified by its VAT ID instead.
+    const seller = at(doc, 'cac:AccountingSupplierParty', 'cac:Party');
+    expect(at(seller, 'cac:PartyTaxScheme')).toBeUndefined();
+    expect(at(seller, 'cac:PartyIdentification', 'cbc:ID')).toBe(TEST_ORGANISATION.vatId);
+    expect(at(doc, 'cac:AccountingCustomerParty', 'cac:Party', 'cac:PartyTaxScheme')).toBeUndefined();
+  });
+
+  it('gets a Factur-X whose embedded CII says category O with the reason', async () => {
+    const buyer = await signIn(testApp, { organisation: US_ORGANISATION });
+    const invoice = (await pay(buyer, offerDe)).body.invoices[0]!;
+    const pdf = new Uint8Array(await (await download(buyer, invoice.facturXPath!)).arrayBuffer());
+    const cii = new TextDecoder().decode((await attachmentsOf(pdf))['factur-x.xml']);
+    expect(cii).toMatch(/<ram:CategoryCode>O<\/ram:CategoryCode>/);
+    expect(cii).toContain('VATEX-EU-O');
+    expect(cii).toContain('Nicht im Inland steuerbare Leistung');
+    expect(cii).not.toMatch(/<ram:CategoryCode>S<\/ram:CategoryCode>/);
+  });
+
+  it('leaves buyers inside the EU as they were: 19 % at home, reverse charge in another member state', async () => {
+    const home = await signIn(testApp);
+    expect((await pay(home, offerDe)).body.invoices[0]).toMatchObject({ vatRate: 0.19, isNotTaxable: false });
+    const french = await signIn(testApp, {
+      organisation: { ...TEST_ORGANISATION, country: 'FR', vatId: 'FR40303265045', postalCode: '75001', city: 'Paris' },
+    });
+    expect((await pay(french, offerDe)).body.invoices[0]).toMatchObject({
+      vatRate: 0,
+      isReverseCharge: true,
+      isNotTaxable: false,
+    });
+  });
+});
+
+describe('a supplier outside the EU', () => {
+  it("is billed the marketplace's commission without German VAT, with the note", async () => {
+    const buyer = await signIn(testApp);
+    const invoice = (await pay(buyer, offerUs)).body.invoices[0]!;
+    const sales = await request<TSalesResponse>(
+      testApp.baseUrl,
+      'GET',
+      '/api/sales?index=0&pageSize=100',
+      undefined,
+      sellerUs.headers,
+    );
+    const commission = sales.body.data.find((sale) => sale.id === invoice.id)!.commissionInvoice!;
+    expect(commission).toMatchObject({
+      net: 5,
+      vatRate: 0,
+      vat: 0,
+      gross: 5,
+      isReverseCharge: false,
+      isNotTaxable: true,
+    });
+    const text = await readPdfText(new Uint8Array(await (await download(sellerUs, commission.pdfPath)).arrayBuffer()));
+    expect(text).toContain(NOT_TAXABLE_NOTE);
+    expect(text).toContain('Brutto / Gross 5.00 €');
+  });
+});

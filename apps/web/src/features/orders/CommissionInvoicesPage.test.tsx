@@ -1,0 +1,145 @@
+import type { TCommissionInvoice, TCommissionInvoiceListResponse } from '@dsm/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { json } from '../cart/cart-test-data';
+import { CommissionInvoicesPage } from './CommissionInvoicesPage';
+
+const PARTY = {
+  legalName: 'Demo Marktplatz GmbH',
+  street: 'Musterstraße 1',
+  postalCode: '40210',
+  city: 'Düsseldorf',
+  country: 'DE',
+  vatId: 'DE281963562',
+  iban: 'DE02500105170137075030',
+  bic: 'INGDDEFFXXX',
+  contactEmail: 'kontakt@example.com',
+  contactPhone: '',
+};
+
+const open: TCommissionInvoice = {
+  id: 'c0ffee00-0000-4000-8000-0000000000c1',
+  number: 'PROV-2025-000003',
+  invoiceId: null,
+  invoiceNumber: '3F2A9C1B-2025-000007',
+  supplierId: 'org-1',
+  issuedAt: '2025-03-05T10:00:00.000Z',
+  dueAt: '2025-04-04T10:00:00.000Z',
+  currency: 'EUR',
+  commissionRate: 0.1,
+  net: 1.25,
+  vatRate: 0.19,
+  vat: 0.24,
+  gross: 1.49,
+  isReverseCharge: false,
+  isNotTaxable: false,
+  state: 'open',
+  paidAt: null,
+  cancelledAt: null,
+  cancellationNumber: null,
+  seller: PARTY,
+  buyerParty: { ...PARTY, legalName: 'City of Leipzig', iban: '', bic: '' },
+  pdfPath: '/api/commission-invoices/c0ffee00-0000-4000-8000-0000000000c1/pdf',
+  cancellationPdfPath: null,
+};
+const cancelled: TCommissionInvoice = {
+  ...open,
+  id: 'c0ffee00-0000-4000-8000-0000000000c2',
+  number: 'PROV-2025-000004',
+  state: 'cancelled',
+  cancelledAt: '2025-04-05T10:00:00.000Z',
+  cancellationNumber: 'PROV-2025-000008',
+  pdfPath: '/api/commission-invoices/c0ffee00-0000-4000-8000-0000000000c2/pdf',
+  cancellationPdfPath: '/api/commission-invoices/c0ffee00-0000-4000-8000-0000000000c2/cancellation/pdf',
+};
+
+const answer = (data: TCommissionInvoice[], isOperator: boolean): TCommissionInvoiceListResponse => ({
+  index: 0,
+  pageSize: 20,
+  total: data.length,
+  isOperator,
+  data,
+});
+
+let fetchMock: Mock<typeof fetch>;
+let listAnswer: () => Response;
+let paidAnswer: () => Response;
+
+beforeEach(() => {
+  listAnswer = () => json(200, answer([open, cancelled], true));
+  paidAnswer = () => json(200, { ...open, state: 'paid', paidAt: '2025-03-20T10:00:00.000Z' });
+  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith('/api/commission-invoices?')) return listAnswer();
+    if (url === `/api/commission-invoices/${open.id}/paid` && init?.method === 'POST') {
+      const paid = paidAnswer();
+      if (paid.ok) listAnswer = () => json(200, answer([{ ...open, state: 'paid' }, cancelled], true));
+      return paid;
+    }
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+  }) as Mock<typeof fetch>;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('CommissionInvoicesPage', () => {
+  it('lets the operator mark an open commission invoice paid, and shows a cancelled one with its cancellation invoice', async () => {
+    renderWithProviders(<CommissionInvoicesPage />, { url: '/commission-invoices' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Commission invoices' })).toBeTruthy();
+    const [first, second] = await screen.findAllByTestId('commission-invoice-card');
+    expect(
+      screen.getByText("All of the marketplace's commission invoices. Record here when a supplier has paid."),
+    ).toBeTruthy();
+    expect(first!.textContent).toContain('Commission 10 % on invoice 3F2A9C1B-2025-000007');
+    expect(first!.textContent).toContain('To City of Leipzig');
+    expect(within(second!).getByTestId('commission-cancelled-by').textContent).toBe('cancelled by PROV-2025-000008');
+    expect(within(second!).queryByTestId('mark-commission-paid')).toBeNull();
+    expect(
+      within(second!).getByRole('button', { name: 'Download cancellation invoice PROV-2025-000008 as PDF' }),
+    ).toBeTruthy();
+
+    await userEvent.click(within(first!).getByTestId('mark-commission-paid'));
+    expect((await screen.findByTestId('global-alert')).textContent).toBe(
+      'Commission invoice PROV-2025-000003 is marked as paid.',
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId('commission-invoice-card')[0]!).getByTestId('invoice-state').textContent,
+      ).toBe('Paid'),
+    );
+    expect(screen.queryByTestId('mark-commission-paid')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it('shows why marking paid was refused, for one cancelled meanwhile', async () => {
+    paidAnswer = () =>
+      json(409, {
+        statusCode: 409,
+        code: 'CONFLICT',
+        error: 'Conflict',
+        message: 'Commission invoice PROV-2025-000003 was cancelled by PROV-2025-000009 and cannot be paid',
+      });
+    renderWithProviders(<CommissionInvoicesPage />, { url: '/commission-invoices' });
+    const [first] = await screen.findAllByTestId('commission-invoice-card');
+    await userEvent.click(within(first!).getByTestId('mark-commission-paid'));
+    const alert = await screen.findByTestId('global-alert');
+    expect(alert.getAttribute('data-type')).toBe('error');
+    expect(alert.textContent).toContain('was cancelled by PROV-2025-000009');
+  });
+
+  it("shows a supplier its own commission invoices without the operator's action", async () => {
+    listAnswer = () => json(200, answer([open], false));
+    renderWithProviders(<CommissionInvoicesPage />, { url: '/commission-invoices' });
+    await screen.findByTestId('commission-invoice-card');
+    expect(screen.getByText("The marketplace's invoices of its commission on your sales.")).toBeTruthy();
+    expect(screen.queryByTestId('mark-commission-paid')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download commission invoice PROV-2025-000003 as PDF' })).toBeTruthy();
+  });
+
+  it('says so when there are none', async () => {
+    listAnswer = () => json(200, answer([], false));
+    renderWithProviders(<CommissionInvoicesPage />, { url: '/commission-invoices' });
+    expect(await screen.findByText('No commission invoices yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,173 @@
+import { type TCommissionInvoice, toCents } from '@dsm/contracts';
+import { Button, Card, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAlert } from '../../shared/AlertProvider';
+import { errorMessage } from '../../shared/error-message';
+import { formatCents, formatDay } from '../../shared/format/format';
+import { CommissionCancellationDownloadButton, CommissionInvoiceDownloadButton } from './InvoiceDownloadButton';
+import { EmptyState, LoadError, LoadingCards } from './QueryState';
+import { StateBadge } from './StateBadge';
+import {
+  COMMISSION_INVOICES_PAGE_SIZE,
+  useCommissionInvoices,
+  useMarkCommissionInvoicePaid,
+} from './use-commission-invoices';
+
+const euros = (amount: number) => formatCents(toCents(amount));
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+type TCommissionInvoiceCardProps = {
+  invoice: TCommissionInvoice;
+  /** Shown to the operator for an open invoice. */
+  onMarkPaid?: ((invoice: TCommissionInvoice) => void) | undefined;
+  isMarking: boolean;
+};
+
+function CommissionInvoiceCard({ invoice, onMarkPaid, isMarking }: TCommissionInvoiceCardProps) {
+  const { t } = useTranslation();
+  const headingId = `commission-${invoice.id}`;
+  return (
+    <Card
+      component="article"
+      withBorder
+      radius="md"
+      padding="md"
+      aria-labelledby={headingId}
+      data-testid="commission-invoice-card"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id={headingId}>
+              {t('commissionInvoices.invoice', { number: invoice.number })}
+            </Title>
+            <Text size="sm" c="gray.7">
+              {t('commissionInvoices.sale', {
+                rate: Math.round(invoice.commissionRate * 1000) / 10,
+                number: invoice.invoiceNumber,
+              })}
+            </Text>
+            <Text size="xs" c="gray.7">
+              {t('commissionInvoices.billedTo', { name: invoice.buyerParty?.legalName ?? invoice.supplierId })}
+            </Text>
+            {invoice.cancellationNumber && (
+              <Text size="xs" c="gray.7" data-testid="commission-cancelled-by">
+                {t('sales.commissionCancelledBy', { number: invoice.cancellationNumber })}
+              </Text>
+            )}
+          </Stack>
+          <StateBadge state={invoice.state} kind="invoice" />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Figure label={t('sales.date')} value={formatDay(invoice.issuedAt) ?? ''} />
+          <Figure label={t('sales.due')} value={formatDay(invoice.dueAt) ?? ''} />
+          <Figure label={t('cart.net')} value={euros(invoice.net)} />
+          <Figure label={t('cart.total')} value={euros(invoice.gross)} />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="xs">
+          <CommissionInvoiceDownloadButton invoice={invoice} />
+          <CommissionCancellationDownloadButton invoice={invoice} />
+          {onMarkPaid && invoice.state === 'open' && (
+            <Button
+              size="xs"
+              leftSection={<IconCircleCheck size={14} aria-hidden />}
+              onClick={() => onMarkPaid(invoice)}
+              loading={isMarking}
+              data-testid="mark-commission-paid"
+            >
+              {t('commissionInvoices.markPaid')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /commission-invoices: the marketplace's commission invoices, newest first. A supplier sees those
+ * billed to the publishers it sells for (with their cancellation invoices); the operator sees all
+ * and records payments.
+ */
+export function CommissionInvoicesPage() {
+  const { t } = useTranslation();
+  const showAlert = useAlert();
+  const [index, setIndex] = useState(0);
+  const invoices = useCommissionInvoices(index);
+  const markPaid = useMarkCommissionInvoicePaid();
+  const data = invoices.data;
+  const pages = data ? Math.ceil(data.total / COMMISSION_INVOICES_PAGE_SIZE) : 0;
+
+  const handleMarkPaid = (invoice: TCommissionInvoice) =>
+    markPaid.mutate(invoice.id, {
+      onSuccess: () => showAlert(t('commissionInvoices.markedPaid', { number: invoice.number })),
+      onError: (error) => showAlert(errorMessage(error, t), { type: 'error' }),
+    });
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Title order={1}>{t('commissionInvoices.title')}</Title>
+        {data && (
+          <Text c="gray.7">{t(data.isOperator ? 'commissionInvoices.introOperator' : 'commissionInvoices.intro')}</Text>
+        )}
+        {invoices.isError && !data && (
+          <LoadError
+            title={t('commissionInvoices.errorTitle')}
+            text={errorMessage(invoices.error, t)}
+            retry={t('orders.retry')}
+            onRetry={() => void invoices.refetch()}
+          />
+        )}
+        {invoices.isPending && <LoadingCards label={t('commissionInvoices.loading')} />}
+        {data && data.total === 0 && (
+          <EmptyState
+            icon={<IconReceipt size={40} aria-hidden />}
+            title={t('commissionInvoices.emptyTitle')}
+            text={t('commissionInvoices.emptyText')}
+          />
+        )}
+        {data && data.data.length > 0 && (
+          <Stack gap="md" data-testid="commission-invoices">
+            {data.data.map((invoice) => (
+              <CommissionInvoiceCard
+                key={invoice.id}
+                invoice={invoice}
+                onMarkPaid={data.isOperator ? handleMarkPaid : undefined}
+                isMarking={markPaid.isPending && markPaid.variables === invoice.id}
+              />
+            ))}
+          </Stack>
+        )}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={index + 1}
+              onChange={(page) => {
+                setIndex(page - 1);
+                window.scrollTo({ top: 0 });
+              }}
+              getControlProps={(control) => ({ 'aria-label': t(`orders.page.${control}`) })}
+              getItemProps={(page) => ({ 'aria-label': t('orders.page.number', { page }) })}
+            />
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}
