@@ -46,9 +46,11 @@ test('[CART]: a buyer gets a free offer from its endpoint without an order, and 
     await page.getByRole('button', { name: 'Show link: Tide table' }).filter({ visible: true }).click();
     const link = page.getByRole('dialog', { name: 'Access link' }).getByTestId('access-link');
     await expect(link).toHaveText(source.url);
-    // The link opens in a new tab, which the browser turns into a download of the file.
+    // The link opens a new tab, which the browser turns into a download of the file (reported on the
+    // tab or on the page that opened it, depending on the browser's version).
     const download = new Promise<Download>((resolve) => {
-      page.context().once('page', (tab) => tab.once('download', resolve));
+      page.once('download', resolve);
+      page.context().on('page', (tab) => tab.once('download', resolve));
     });
     await link.click();
     const saved = await download;

@@ -93,8 +93,8 @@ async function usageCardShowing(page: Page, title: string, figure: string, value
   // A download is counted when its last byte went out, just after the browser saved it.
   await expect(async () => {
     await page.goto('/acquisition');
-    await expect(card.getByTestId(figure)).toHaveText(value, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(card.getByTestId(figure)).toHaveText(value, { timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
   return card;
 }
 
