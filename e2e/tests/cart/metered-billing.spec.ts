@@ -130,7 +130,12 @@ async function expectSaleInMySales(
     await expect(sale.getByRole('listitem').filter({ hasText: journey.title })).toContainText(lineText);
     const row = page.getByTestId('sales-usage-table').getByTestId('offer-usage').filter({ hasText: journey.title });
     await expect(row.getByRole('cell').nth(usage.column)).toHaveText(usage.value);
-    await saveScreenshots(page, `sales-usage-${journey.buyer === 'buyer' ? 'downloads' : 'volume'}`, row);
+    await saveScreenshots(
+      page,
+      `sales-usage-${journey.buyer === 'buyer' ? 'downloads' : 'volume'}`,
+      page.getByTestId('sales-usage'),
+      'start',
+    );
   } finally {
     await context.close();
   }

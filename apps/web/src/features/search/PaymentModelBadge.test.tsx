@@ -30,7 +30,7 @@ describe('PaymentModelBadge', () => {
 
   it("speaks the user's language", async () => {
     const names: Record<string, string[]> = {};
-    for (const language of ['de', 'en', 'fr', 'es', 'it', 'pt']) {
+    for (const language of ['de', 'en', 'fr', 'es', 'it', 'pt'] as const) {
       await act(async () => {
         await changeLanguage(language);
       });
