@@ -30,27 +30,28 @@ type TMeteredJourney = {
   fileSize: number;
 };
 
-/** Publishes a Direct offer of the demo supplier whose one endpoint, 'Readings', is the file at `accessUrl`. */
-async function publishMeteredOffer(browser: Browser, journey: TMeteredJourney, accessUrl: string): Promise<void> {
+/**
+ * Publishes a Direct offer as the demo supplier, in a browser of their own that stays signed in for
+ * My sales later; its one endpoint, 'Readings', is the file at `accessUrl`.
+ */
+async function publishMeteredOffer(browser: Browser, journey: TMeteredJourney, accessUrl: string): Promise<Page> {
   const context = await browser.newContext({ storageState: SIGNED_OUT });
-  try {
-    await publishPaidOffer(await context.newPage(), {
-      title: journey.title,
-      description: 'Metered readings of the tide gauges, downloaded through the marketplace.',
-      access: 'DIRECT',
-      endpoint: {
-        mimeType: 'text/csv',
-        format: 'csv',
-        title: 'Readings',
-        description: 'All gauges, one reading a line.',
-        accessUrl,
-      },
-      paymentModel: journey.paymentModel,
-      price: journey.price,
-    });
-  } finally {
-    await context.close();
-  }
+  const page = await context.newPage();
+  await publishPaidOffer(page, {
+    title: journey.title,
+    description: 'Metered readings of the tide gauges, downloaded through the marketplace.',
+    access: 'DIRECT',
+    endpoint: {
+      mimeType: 'text/csv',
+      format: 'csv',
+      title: 'Readings',
+      description: 'All gauges, one reading a line.',
+      accessUrl,
+    },
+    paymentModel: journey.paymentModel,
+    price: journey.price,
+  });
+  return page;
 }
 
 /** The buyer finds the offer, checks its price and payment model, and buys it through the cart. */
@@ -114,38 +115,33 @@ async function expectUsageInvoiceInMyOrders(page: Page, title: string, lineText:
 
 /** The demo supplier's My sales: the usage invoice with the offer's line, and this month's usage row. */
 async function expectSaleInMySales(
-  browser: Browser,
+  page: Page,
   journey: TMeteredJourney,
   lineText: string,
   usage: { column: number; value: string },
 ): Promise<void> {
-  const context = await browser.newContext({ storageState: SIGNED_OUT });
-  try {
-    const page = await context.newPage();
-    await signInAs(page, 'supplier', '/sales');
-    const sale = page
-      .getByTestId('sale')
-      .filter({ has: page.getByTestId('order-line-price').filter({ hasText: lineText }) });
-    await expect(sale).toHaveCount(1);
-    await expect(sale.getByRole('listitem').filter({ hasText: journey.title })).toContainText(lineText);
-    const row = page.getByTestId('sales-usage-table').getByTestId('offer-usage').filter({ hasText: journey.title });
-    await expect(row.getByRole('cell').nth(usage.column)).toHaveText(usage.value);
-    await saveScreenshots(
-      page,
-      `sales-usage-${journey.buyer === 'buyer' ? 'downloads' : 'volume'}`,
-      page.getByTestId('sales-usage'),
-      'start',
-    );
-  } finally {
-    await context.close();
-  }
+  await page.goto('/sales');
+  const sale = page
+    .getByTestId('sale')
+    .filter({ has: page.getByTestId('order-line-price').filter({ hasText: lineText }) });
+  await expect(sale).toHaveCount(1);
+  await expect(sale.getByRole('listitem').filter({ hasText: journey.title })).toContainText(lineText);
+  const row = page.getByTestId('sales-usage-table').getByTestId('offer-usage').filter({ hasText: journey.title });
+  await expect(row.getByRole('cell').nth(usage.column)).toHaveText(usage.value);
+  await saveScreenshots(
+    page,
+    `sales-usage-${journey.buyer === 'buyer' ? 'downloads' : 'volume'}`,
+    page.getByTestId('sales-usage'),
+    'start',
+  );
 }
 
 test('[CART]: a buyer buys a per-download offer, downloads it twice, sees the cost this month, and gets it invoiced the next month; the supplier sees the sale', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  // Two people in two browsers, two downloads and a billing run: longer than a one-person journey.
+  test.setTimeout(300_000);
   const journey: TMeteredJourney = {
     buyer: 'buyer',
     title: `Gauge downloads ${Date.now().toString(36)}`,
@@ -155,8 +151,8 @@ test('[CART]: a buyer buys a per-download offer, downloads it twice, sees the co
     fileSize: 4_096,
   };
   const source = await startDataSource(journey.fileName, journey.fileSize);
+  const supplier = await publishMeteredOffer(browser, journey, source.url);
   try {
-    await publishMeteredOffer(browser, journey, source.url);
     await page.goto('/');
     await buyThroughCart(page, journey.title, '0.99 € / download', 'Per download');
     await downloadTwice(page, journey.title, source.body);
@@ -175,13 +171,14 @@ test('[CART]: a buyer buys a per-download offer, downloads it twice, sees the co
   const lineText = `${downloads} × ${euros(unitCents)} / download = ${euros(costCents)}`;
   await expectUsageInvoiceInMyOrders(page, journey.title, lineText);
   // Columns after the offer's name: price, buyers, downloads, MB, requests.
-  await expectSaleInMySales(browser, journey, lineText, { column: 2, value: String(downloads) });
+  await expectSaleInMySales(supplier, journey, lineText, { column: 2, value: String(downloads) });
+  await supplier.context().close();
 });
 
 test('[CART]: a buyer buys a per-MB offer, downloads it twice, sees the MB and cost this month, and gets them invoiced the next month; the supplier sees the sale', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const journey: TMeteredJourney = {
     buyer: 'operator',
     title: `Gauge volume ${Date.now().toString(36)}`,
@@ -195,9 +192,9 @@ test('[CART]: a buyer buys a per-MB offer, downloads it twice, sees the MB and c
   const context = await browser.newContext({ storageState: SIGNED_OUT });
   const page = await context.newPage();
   const source = await startDataSource(journey.fileName, journey.fileSize);
+  const supplier = await publishMeteredOffer(browser, journey, source.url);
   let bytes: number;
   try {
-    await publishMeteredOffer(browser, journey, source.url);
     await signInAs(page, journey.buyer, '/');
     await buyThroughCart(page, journey.title, '2.50 € / MB', 'Per MB');
     bytes = await downloadTwice(page, journey.title, source.body);
@@ -219,8 +216,9 @@ test('[CART]: a buyer buys a per-MB offer, downloads it twice, sees the MB and c
     expect((await invoiceThisMonthsUsage()).length).toBeGreaterThan(0);
     const lineText = `${megabytes} × ${euros(unitCents)} / MB = ${euros(costCents)}`;
     await expectUsageInvoiceInMyOrders(page, journey.title, lineText);
-    await expectSaleInMySales(browser, journey, lineText, { column: 3, value: `${megabytes} MB` });
+    await expectSaleInMySales(supplier, journey, lineText, { column: 3, value: `${megabytes} MB` });
   } finally {
     await context.close();
+    await supplier.context().close();
   }
 });
