@@ -141,7 +141,7 @@ test('[CART]: a buyer buys a per-download offer, downloads it twice, sees the co
   browser,
 }) => {
   // Two people in two browsers, two downloads and a billing run: longer than a one-person journey.
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const journey: TMeteredJourney = {
     buyer: 'buyer',
     title: `Gauge downloads ${Date.now().toString(36)}`,
@@ -178,7 +178,7 @@ test('[CART]: a buyer buys a per-download offer, downloads it twice, sees the co
 test('[CART]: a buyer buys a per-MB offer, downloads it twice, sees the MB and cost this month, and gets them invoiced the next month; the supplier sees the sale', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const journey: TMeteredJourney = {
     buyer: 'operator',
     title: `Gauge volume ${Date.now().toString(36)}`,
