@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { BUYER_STATE } from './fixtures/auth';
+import { E2E_DATA_DIR, E2E_PORT, ROOT } from './fixtures/server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = ROOT;
 /** A port and data folder of the journeys' own, so they never meet a running `npm start`. */
-const PORT = Number(process.env.E2E_PORT ?? 8190);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(root, '.data', 'e2e');
+const PORT = E2E_PORT;
+const DATA_DIR = E2E_DATA_DIR;
 /** Enough offers that the common searches pass the 10,000 cap. */
 const SEED_DATASETS = 12000;
 

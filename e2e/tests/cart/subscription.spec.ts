@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { fillCart, findPaidOffers } from '../../fixtures/cart';
 import { openHome } from '../../fixtures/pages';
+import { saveScreenshots } from '../../fixtures/screenshots';
 
 test('[CART]: a buyer subscribes to an offer, finds it in My Acquisitions with its paid period and cancels it', async ({
   page,
@@ -28,6 +29,7 @@ test('[CART]: a buyer subscribes to an offer, finds it in My Acquisitions with i
   await expect(state).toHaveText(/^Paid until \d{2}\.\d{2}\.\d{4}; renews then$/);
   const paidUntil = (await state.textContent())!.match(/\d{2}\.\d{2}\.\d{4}/)![0];
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshots(page, 'acquisitions-subscription-cancel', card);
 
   await card.getByTestId('cancel-subscription').click();
   const dialog = page.getByRole('dialog', { name: `Cancel the subscription to ${subscription!.title}?` });

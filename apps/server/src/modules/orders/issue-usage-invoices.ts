@@ -15,6 +15,11 @@ export type TIssueUsageInvoicesOptions = {
   db: TDb;
   /** The clock's time: the month before the one it falls in (German time) is invoiced. */
   now: Date;
+  /**
+   * The month to invoice instead of the one before `now`, for catching up after an outage: the
+   * invoices are still issued at `now`, so their date and payment window start today.
+   */
+  month?: TBillingMonth;
   /** The marketplace's commission as a fraction of each invoice's net amount. */
   commissionRate: number;
   /** The marketplace as issuer of the commission invoices; none are issued without it. */
@@ -131,7 +136,7 @@ async function billGroup(
  * second run, or two at once, issue one invoice. Returns the new orders.
  */
 export async function issueUsageInvoices(options: TIssueUsageInvoicesOptions): Promise<string[]> {
-  const month = billingMonthOf(options.now, -1);
+  const month = options.month ?? billingMonthOf(options.now, -1);
   const metered = await selectMeteredEntitlementsWithUsage(options.db, month);
   const groups = new Map<string, TBilledEntitlementRow[]>();
   for (const row of metered) {

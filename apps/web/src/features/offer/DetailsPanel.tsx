@@ -1,6 +1,7 @@
 import type { TMetadataItem } from '@dsm/contracts';
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PaymentModelBadge } from '../search/PaymentModelBadge';
 import { billingText, paymentLabel, paymentText } from '../search/payment-label';
 
 /** The provider: the offer's provider field, else the first dataset's publisher. */
@@ -14,7 +15,7 @@ function providerName(item: TMetadataItem): string | null {
   );
 }
 
-/** The Details panel: provider, author, maintainer, price, and 'One Time' when the offer is sellable. */
+/** The Details panel: provider, author, maintainer, price, and the payment model's name when the offer is sellable. */
 export function DetailsPanel({ item }: { item: TMetadataItem }) {
   const { t } = useTranslation();
   const notAvailable = t('offer.notAvailable');
@@ -55,11 +56,7 @@ export function DetailsPanel({ item }: { item: TMetadataItem }) {
               <Text fw={700} size="lg" data-testid="details-price">
                 {paymentText(paymentLabel(item.paymentModel, item.price), t)}
               </Text>
-              {item.isSellable && (
-                <Badge variant="filled" color="blue.8" tt="none" data-testid="one-time">
-                  {t('offer.oneTime')}
-                </Badge>
-              )}
+              {item.isSellable && <PaymentModelBadge paymentModel={item.paymentModel} price={item.price} />}
             </Group>
             {billingText(paymentLabel(item.paymentModel, item.price), t) && (
               <Text component="dd" size="sm" c="gray.7" m={0} mt={4} data-testid="details-billing">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/format';
 import { categoryText } from '../../shared/labels';
+import { PaymentModelBadge } from '../search/PaymentModelBadge';
 import { paymentLabel, paymentText } from '../search/payment-label';
 import { LikeButton } from './LikeButton';
 
@@ -58,9 +59,12 @@ export function OfferCard({ offer, isLiked, onToggleLike, note }: TOfferCardProp
         {offer.description['@value']}
       </Text>
       <Group gap="lg" mt="sm">
-        <Text size="sm" fw={600}>
-          {paymentText(paymentLabel(offer.paymentModel, offer.price), t)}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            {paymentText(paymentLabel(offer.paymentModel, offer.price), t)}
+          </Text>
+          {offer.isSellable && <PaymentModelBadge paymentModel={offer.paymentModel} price={offer.price} />}
+        </Group>
         <Text size="sm" c="gray.7">
           {t('results.updated')}: {updated}
         </Text>

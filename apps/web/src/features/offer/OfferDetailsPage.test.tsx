@@ -108,7 +108,7 @@ describe('OfferDetailsPage', () => {
     expect(panel.getByTestId('details-maintainer').textContent).toBe('Max Maintainer');
     expect(panel.getByTestId('details-price').textContent).toBe('12.50 € / download');
     expect(panel.getByTestId('details-billing').textContent).toContain('per successful download');
-    expect(panel.getByTestId('one-time').textContent).toBe('One Time');
+    expect(panel.getByTestId('payment-model').textContent).toBe('Per download');
   });
 
   it("shows 'Pending...' and asks again until the server has checked the endpoint", async () => {
@@ -218,7 +218,7 @@ describe('OfferDetailsPage', () => {
   it('shows every priced offer as sellable in demo mode, but keeps one its supplier does not sell out of the cart, saying why', async () => {
     localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
     show(makeTestItem({ '@id': ID, isSellable: false, paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5 }));
-    expect(await screen.findByTestId('one-time')).toBeTruthy();
+    expect((await screen.findByTestId('payment-model')).textContent).toBe('Per download');
     // The checkout would refuse it as no longer for sale although nothing changed.
     expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('not-for-sale').textContent).toBe(
@@ -229,22 +229,22 @@ describe('OfferDetailsPage', () => {
   it('lets a priced offer its supplier sells into the cart in demo mode', async () => {
     localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
     show(makeTestItem({ '@id': ID, isSellable: true, paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5 }));
-    expect(await screen.findByTestId('one-time')).toBeTruthy();
+    expect((await screen.findByTestId('payment-model')).textContent).toBe('Per download');
     expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('keeps a free offer out of the cart in demo mode too, saying there is nothing to order', async () => {
     localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
     show(makeTestItem({ '@id': ID, isSellable: false, paymentModel: 'FREE_OF_CHARGE', price: 0 }));
-    expect(await screen.findByTestId('one-time')).toBeTruthy();
+    expect((await screen.findByTestId('payment-model')).textContent).toBe('Free');
     expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('not-for-sale').textContent).toContain('Free of charge: there is nothing to order.');
   });
 
-  it('shows no One Time label and disables add-to-cart for an offer that is not sellable', async () => {
+  it('shows no payment model badge and disables add-to-cart for an offer that is not sellable', async () => {
     show(makeTestItem({ '@id': ID, isSellable: false }));
     await screen.findByTestId('details-panel');
-    expect(screen.queryByTestId('one-time')).toBeNull();
+    expect(screen.queryByTestId('payment-model')).toBeNull();
     expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(true);
   });
 });

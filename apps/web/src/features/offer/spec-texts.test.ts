@@ -9,7 +9,6 @@ describe('offer details texts', () => {
     expect(en.offer.brokenLink).toBe('This Link is broken or missing');
     expect(en.offer.showLink).toBe('Show link');
     expect(en.offer.goToLicense).toBe('Go to license');
-    expect(en.offer.oneTime).toBe('One Time');
     expect(en.offer.notAvailable).toBe('N/A');
     expect(en.acquisitions.title).toBe('My Acquisitions');
   });

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCents, formatDateTime, formatDay } from '../../shared/format/format';
 import { CartTotals } from '../cart/CartTotals';
-import { paymentLabel, paymentText } from '../search/payment-label';
 import { InvoiceDownloadButton } from './InvoiceDownloadButton';
+import { orderLineText } from './order-line-text';
 import { StateBadge } from './StateBadge';
 
 const euros = (amount: number) => formatCents(toCents(amount));
@@ -35,7 +35,9 @@ export function OrderCard({ order }: { order: TOrder }) {
               <Anchor component={Link} to={`/offer/details/${item.productId}`} size="sm">
                 {item.title}
               </Anchor>
-              <Text size="sm">{paymentText(paymentLabel(item.paymentModel, item.price), t)}</Text>
+              <Text size="sm" data-testid="order-line-price">
+                {orderLineText(item, t)}
+              </Text>
             </Group>
           ))}
         </Stack>

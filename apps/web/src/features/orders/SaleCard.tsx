@@ -3,12 +3,12 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatDay } from '../../shared/format/format';
-import { paymentLabel, paymentText } from '../search/payment-label';
 import {
   CommissionCancellationDownloadButton,
   CommissionInvoiceDownloadButton,
   InvoiceDownloadButton,
 } from './InvoiceDownloadButton';
+import { orderLineText } from './order-line-text';
 import { StateBadge } from './StateBadge';
 
 const euros = (amount: number) => formatCents(toCents(amount));
@@ -57,7 +57,9 @@ export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
           {sale.items.map((item) => (
             <Group component="li" key={item.productId} justify="space-between" wrap="nowrap">
               <Text size="sm">{item.title}</Text>
-              <Text size="sm">{paymentText(paymentLabel(item.paymentModel, item.price), t)}</Text>
+              <Text size="sm" data-testid="order-line-price">
+                {orderLineText(item, t)}
+              </Text>
             </Group>
           ))}
         </Stack>
