@@ -209,10 +209,15 @@ function landingPreloadSource(bundle: OutputBundle): string {
     if (routes[i][2] && !(window.matchMedia && window.matchMedia(routes[i][2]).matches)) continue;
     routes[i][1].forEach(preload);
   }
-  // The remembered language's texts, which main.tsx waits for before the first render.
+  // The remembered language's texts, which main.tsx waits for before the first render; the plain
+  // shell already says which language the page speaks.
   var dictionaries = ${JSON.stringify(dictionaries)};
   try {
-    (dictionaries[localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})] || []).forEach(preload);
+    var language = localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});
+    if (Object.prototype.hasOwnProperty.call(dictionaries, language)) {
+      document.documentElement.lang = language;
+      dictionaries[language].forEach(preload);
+    }
   } catch (error) {}
   // The page's first calls, with the stored token of the signed-in user (src/shared/prefetched.ts).
   var calls = (${landingCalls.toString()})(path, location.search, ${JSON.stringify(LANDING_LIMITS)});

@@ -106,7 +106,7 @@ describe('the wizard endpoints step', () => {
       credentialKeepFrom: -1,
     });
 
-    await tabTo(user, second.getByRole('button', { name: 'Remove Live gauge API' }));
+    await tabTo(user, second.getByRole('button', { name: 'Remove endpoint: Live gauge API' }));
     await user.keyboard(' ');
     expect(props.onRemove).toHaveBeenCalledWith(1);
 

@@ -416,7 +416,6 @@ type TRemoveEndpointButtonProps = { endpoint: TAssetInfoDraft; onRemove(): void;
 /** Removes an endpoint: an icon in the table, a labelled button on a card, named by the endpoint either way. */
 function RemoveEndpointButton({ endpoint, onRemove, withLabel = false }: TRemoveEndpointButtonProps) {
   const { t } = useTranslation();
-  const name = t('offerCreation.endpoints.remove', { title: endpoint.endpointTitle });
   if (withLabel) {
     return (
       <Button
@@ -424,7 +423,8 @@ function RemoveEndpointButton({ endpoint, onRemove, withLabel = false }: TRemove
         variant="subtle"
         color="red.9"
         leftSection={<IconTrash size={14} aria-hidden />}
-        aria-label={name}
+        // The name starts with what the button says, as the offer page's endpoint actions do.
+        aria-label={`${t('offerCreation.endpoints.removeShort')}: ${endpoint.endpointTitle}`}
         onClick={onRemove}
       >
         {t('offerCreation.endpoints.removeShort')}
@@ -432,7 +432,12 @@ function RemoveEndpointButton({ endpoint, onRemove, withLabel = false }: TRemove
     );
   }
   return (
-    <ActionIcon variant="subtle" color="red" aria-label={name} onClick={onRemove}>
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={t('offerCreation.endpoints.remove', { title: endpoint.endpointTitle })}
+      onClick={onRemove}
+    >
       <IconTrash size={16} aria-hidden />
     </ActionIcon>
   );
