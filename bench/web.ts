@@ -68,6 +68,10 @@ async function startServer(): Promise<ChildProcess> {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: args['database-url'],
+      // The embedded mode's demo files and sandbox connectors, with an external database too: the
+      // offer page's data preview reads a demo file.
+      DEMO_DATA: 'true',
+      SANDBOX_CONNECTORS: 'true',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: distDir,
     },
