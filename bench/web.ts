@@ -25,6 +25,11 @@ const { values: args } = parseArgs({
     'save-reports': { type: 'string' },
     /** Only the pages whose name starts with this: home, results or offer. */
     only: { type: 'string' },
+    /**
+     * An empty PostgreSQL database to seed and serve from instead of the embedded one, for a machine so
+     * busy that the embedded cluster's connections time out while the demo catalogue is seeded.
+     */
+    'database-url': { type: 'string', default: '' },
   },
 });
 const port = Number(args.port);
@@ -62,7 +67,11 @@ async function startServer(): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: args['database-url'],
+      // The embedded mode's demo files and sandbox connectors, with an external database too: the
+      // offer page's data preview reads a demo file.
+      DEMO_DATA: 'true',
+      SANDBOX_CONNECTORS: 'true',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: distDir,
     },

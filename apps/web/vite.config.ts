@@ -14,6 +14,7 @@ import {
 } from '../../packages/contracts/src/catalogue';
 import { APP_STYLES_ID } from './src/app/app-styles';
 import { landingCalls, type TLandingLimits } from './src/app/landing-calls';
+import { LANGUAGE_STORAGE_KEY } from './src/i18n/language-key';
 
 /**
  * Writes a .br and a .gz beside every script, style sheet and page of the build; the server hands
@@ -191,6 +192,14 @@ function landingPreloadSource(bundle: OutputBundle): string {
     if (!chunk) throw new Error(`landing-preload: no chunk for ${page}`);
     return [pattern.source, [...closure([chunk.fileName])].filter((name) => !initial.has(name)), media ?? null];
   });
+  // Every language but German loads on first use (src/i18n/index.ts), each from a chunk of its own.
+  const dictionaries = Object.fromEntries(
+    chunks.flatMap((chunk) => {
+      const language = /\/src\/i18n\/([a-z]{2})\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
+      return language ? [[language, [...closure([chunk.fileName])].filter((name) => !initial.has(name))]] : [];
+    }),
+  );
+  if (!dictionaries.en) throw new Error('landing-preload: no chunk for the English texts');
   const source = `// The landing preload, written by the build (vite.config.ts).
 (function () {
   var path = location.pathname;
@@ -198,15 +207,18 @@ function landingPreloadSource(bundle: OutputBundle): string {
   for (var i = 0; i < routes.length; i += 1) {
     if (!new RegExp(routes[i][0]).test(path)) continue;
     if (routes[i][2] && !(window.matchMedia && window.matchMedia(routes[i][2]).matches)) continue;
-    routes[i][1].forEach(function (file) {
-      if (document.querySelector('link[href="/' + file + '"]')) return;
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = 'anonymous';
-      link.href = '/' + file;
-      document.head.appendChild(link);
-    });
+    routes[i][1].forEach(preload);
   }
+  // The remembered language's texts, which main.tsx waits for before the first render; the plain
+  // shell already says which language the page speaks.
+  var dictionaries = ${JSON.stringify(dictionaries)};
+  try {
+    var language = localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});
+    if (Object.prototype.hasOwnProperty.call(dictionaries, language)) {
+      document.documentElement.lang = language;
+      dictionaries[language].forEach(preload);
+    }
+  } catch (error) {}
   // The page's first calls, with the stored token of the signed-in user (src/shared/prefetched.ts).
   var calls = (${landingCalls.toString()})(path, location.search, ${JSON.stringify(LANDING_LIMITS)});
   var token = calls.length > 0 && typeof fetch === 'function' ? storedToken() : null;
@@ -219,6 +231,15 @@ function landingPreloadSource(bundle: OutputBundle): string {
     response.catch(function () {});
     store[call.method + ' ' + call.path] = { token: token, body: call.body === undefined ? null : call.body, response: response };
   });
+
+  function preload(file) {
+    if (document.querySelector('link[href="/' + file + '"]')) return;
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = 'anonymous';
+    link.href = '/' + file;
+    document.head.appendChild(link);
+  }
 
   function storedToken() {
     try {

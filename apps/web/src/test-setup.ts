@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { initI18n } from './i18n';
+import { initI18n, languageReady } from './i18n';
 import { fixedMediaQueryList } from './test/media-query';
 
 // Mantine reads these browser APIs, which happy-dom lacks.
@@ -19,6 +19,7 @@ window.scrollTo = () => {};
 
 // Component tests read the specification's English texts; the German default has its own tests.
 initI18n('en');
+await languageReady();
 
 afterEach(() => {
   cleanup();

@@ -10,7 +10,6 @@ import { CartLinkIcon } from '../features/cart/CartLinkIcon';
 import { useDemoMode } from '../shared/DemoModeProvider';
 import { lazyPart } from '../shared/lazy-part';
 import { FirstPageMarker, usePageSettled } from '../shared/page-settled';
-import { LanguageSelect } from './LanguageSelect';
 import { MobileNav } from './MobileNav';
 
 // The signed-in user's menus and cart load when there is a user and the first page has shown its
@@ -24,6 +23,10 @@ const NotificationBell = lazyPart(
   async () => (await import('../features/alerts/NotificationBell')).NotificationBell,
   NoHeaderMenus,
 );
+// The language selector of wide screens loads with the shell but as a file of its own: a phone
+// never shows it in the header (its burger drawer has one), so it keeps the select's code out of
+// the first download there.
+const LanguageSelect = lazyPart(async () => (await import('./LanguageSelect')).LanguageSelect, NoHeaderMenus);
 
 function NoHeaderMenus() {
   return null;
@@ -100,9 +103,13 @@ export function Shell() {
               ) : (
                 <CartLinkIcon count={0} />
               ))}
-            <Group visibleFrom="md">
-              <LanguageSelect />
-            </Group>
+            {isWide && (
+              <Group visibleFrom="md" className="header-language">
+                <Suspense fallback={null}>
+                  <LanguageSelect />
+                </Suspense>
+              </Group>
+            )}
             <UserMenu />
             <Group hiddenFrom="md">
               <MobileNav isSignedIn={user !== null} isOperator={isOperator} />

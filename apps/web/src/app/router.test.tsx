@@ -48,8 +48,9 @@ describe('the app shell and routes', () => {
 
   it('switches to German and remembers the choice', async () => {
     renderApp('/');
-    await screen.findByRole('heading', { level: 1 });
-    await userEvent.setup().selectOptions(screen.getByLabelText('Language'), 'de');
+    // The page and the wide header's language selector load on first use; a busy machine takes its time.
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await userEvent.setup().selectOptions(await screen.findByLabelText('Language'), 'de');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ihr Zugang zu Millionen von Datensätzen');
     expect(localStorage.getItem('language')).toBe('de');
     expect(document.documentElement.lang).toBe('de');
@@ -65,15 +66,15 @@ describe('the app shell and routes', () => {
 
   it('shows the offer details page with a way back, and says when the offer cannot be loaded', async () => {
     renderApp('/offer/details/3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01');
-    expect(await screen.findByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Back' }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText('The offer could not be loaded', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('shows the watchlist and My Acquisitions', async () => {
     renderApp('/watchlist');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My watchlist' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My watchlist' }, { timeout: 5000 })).toBeTruthy();
     renderApp('/acquisition');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Acquisitions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Acquisitions' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('shows the Anmelden button and no Assets menu to a signed-out visitor of an open page', async () => {
@@ -83,9 +84,9 @@ describe('the app shell and routes', () => {
     expect(screen.queryByRole('button', { name: 'Assets' })).toBeNull();
   });
 
-  it('answers an unknown path with the 404 page', () => {
+  it('answers an unknown path with the 404 page', async () => {
     renderApp('/no/such/page');
-    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 
   it('shows the Assets menu with My watchlist and My Acquisitions, and the profile with Logout', async () => {
@@ -170,7 +171,7 @@ describe('the offer details page', () => {
 
   it('goes home from Back when opened directly', async () => {
     const router = renderApp('/offer/details/abc');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Back' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Back' }, { timeout: 5000 }));
     expect(router.state.location.pathname).toBe('/');
   });
 });

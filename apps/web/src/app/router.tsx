@@ -1,10 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
-import { LoginPage } from '../features/auth/LoginPage';
 import { RequireOperator } from '../features/auth/RequireOperator';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
-import { NotFoundPage } from '../features/legal/NotFoundPage';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { Shell } from './Shell';
 
@@ -26,6 +24,8 @@ const ConnectorConsolePage = page(
 );
 const ConnectorsPage = page(() => import('../features/connector-console/ConnectorsPage'), 'ConnectorsPage');
 const HarvestPage = page(() => import('../features/harvest/HarvestPage'), 'HarvestPage');
+const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
+const NotFoundPage = page(() => import('../features/legal/NotFoundPage'), 'NotFoundPage');
 const LegalPage = page(() => import('../features/legal/LegalPage'), 'LegalPage');
 const MyOfferingsPage = page(() => import('../features/my-offerings/MyOfferingsPage'), 'MyOfferingsPage');
 const OfferDetailsPage = page(() => import('../features/offer/OfferDetailsPage'), 'OfferDetailsPage');

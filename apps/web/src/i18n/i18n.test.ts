@@ -4,7 +4,7 @@ import de from './de.json';
 import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
-import { LANGUAGE_NAMES, LANGUAGES, loadLanguage } from './index';
+import { initI18n, LANGUAGE_NAMES, LANGUAGES, languageReady, loadLanguage } from './index';
 import it_ from './it.json';
 import pt from './pt.json';
 
@@ -103,5 +103,25 @@ describe('translations', () => {
 
   it('loads a language that is not bundled on first use', async () => {
     expect(await loadLanguage('pt')).toBe(true);
+  });
+
+  it('starts a remembered English in German only until its file arrives, then speaks English', async () => {
+    // As on a page load: English is not in the first download (the tests' setup has loaded it).
+    i18next.removeResourceBundle('en', 'translation');
+    await i18next.changeLanguage('de');
+    localStorage.setItem('language', 'en');
+    initI18n();
+    expect(i18next.t('home.heading')).toBe(de.home.heading);
+    await languageReady();
+    expect(i18next.language).toBe('en');
+    expect(i18next.t('home.heading')).toBe('Your access to millions of datasets');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('starts German at once, with nothing to wait for', async () => {
+    initI18n('de');
+    expect(i18next.language).toBe('de');
+    expect(i18next.t('home.heading')).toBe(de.home.heading);
+    await i18next.changeLanguage('en');
   });
 });

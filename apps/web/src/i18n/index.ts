@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from './de.json';
-import en from './en.json';
+import { LANGUAGE_STORAGE_KEY } from './language-key';
 
 /** The languages the interface speaks, in the selector's order; German is the default. */
 export const LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
@@ -16,20 +16,22 @@ export const LANGUAGE_NAMES: Record<TLanguage, string> = {
   it: 'Italiano',
   pt: 'Português',
 };
-/** localStorage key of the chosen language. */
-export const LANGUAGE_STORAGE_KEY = 'language';
+export { LANGUAGE_STORAGE_KEY };
 
 /** The resource shape every language follows: German's keys. */
 export type TResource = typeof de;
 
-/** German (the default and fallback) and English (the specification's texts) ship in the first download. */
-export const resources = { de: { translation: de }, en: { translation: en } } as const;
+/** German, the default and fallback, ships in the first download. */
+export const resources = { de: { translation: de } } as const;
 
 /**
- * The other languages load on first use, so four more dictionaries stay out of the initial
- * JavaScript budget (docs/performance.md).
+ * The other languages load on first use, so five more dictionaries stay out of the initial
+ * JavaScript budget (docs/performance.md). index.html's landing preload fetches the remembered
+ * one's file while the main script downloads (vite.config.ts), and main.tsx waits for it before
+ * the first render.
  */
 const LAZY_RESOURCES: Partial<Record<TLanguage, () => Promise<{ default: TResource }>>> = {
+  en: () => import('./en.json'),
   fr: () => import('./fr.json'),
   es: () => import('./es.json'),
   it: () => import('./it.json'),
@@ -64,20 +66,19 @@ export async function loadLanguage(language: TLanguage): Promise<boolean> {
 let ready: Promise<void> = Promise.resolve();
 
 /**
- * Starts i18next and keeps <html lang> in step. A bundled language is on at once; a language that
- * loads on first use starts in German and switches when its texts arrive (see languageReady).
+ * Starts i18next and keeps <html lang> in step. A language whose texts are loaded (German always)
+ * is on at once; another starts in German and switches when its texts arrive (see languageReady).
  */
 export function initI18n(language: TLanguage = storedLanguage()): typeof i18next {
-  const isBundled = language in resources;
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
       resources,
-      lng: isBundled ? language : DEFAULT_LANGUAGE,
+      lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false },
       showSupportNotice: false,
-      // The bundled resources let the first render already speak the language.
+      // German's texts are bundled, so i18next is ready as soon as init returns.
       initAsync: false,
     });
     i18next.on('languageChanged', (next) => {
@@ -85,7 +86,7 @@ export function initI18n(language: TLanguage = storedLanguage()): typeof i18next
     });
   }
   document.documentElement.lang = i18next.language;
-  ready = isBundled ? Promise.resolve() : switchTo(language);
+  ready = switchTo(language);
   return i18next;
 }
 
@@ -94,19 +95,22 @@ export function languageReady(): Promise<void> {
   return ready;
 }
 
-async function switchTo(language: TLanguage): Promise<void> {
-  if (await loadLanguage(language)) await i18next.changeLanguage(language);
+function switchTo(language: TLanguage): Promise<void> {
+  // A loaded language switches at once: the first render of a German page waits for nothing.
+  if (i18next.hasResourceBundle(language, 'translation')) {
+    return i18next.language === language ? Promise.resolve() : i18next.changeLanguage(language).then(() => undefined);
+  }
+  return loadLanguage(language).then(async (isLoaded) => {
+    if (isLoaded) await i18next.changeLanguage(language);
+  });
 }
 
-/** Switches the language and remembers the choice; a bundled language switches synchronously. */
+/** Switches the language and remembers the choice; a loaded language switches synchronously. */
 export function changeLanguage(language: TLanguage): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Without storage the choice lasts for this page only.
-  }
-  if (i18next.hasResourceBundle(language, 'translation')) {
-    return i18next.changeLanguage(language).then(() => undefined);
   }
   return switchTo(language);
 }

@@ -19,6 +19,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FactCard, FactCardList, useIsPhone } from '../../shared/FactCards';
 import { DecimalInput } from './DecimalInput';
 import { FieldWithHelp } from './FieldWithHelp';
 import { fieldProps, helpOf } from './field-props';
@@ -188,100 +189,13 @@ export function EndpointsStep(props: TEndpointsStepProps) {
           {t(errors.endpoints)}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped withTableBorder data-testid="endpoints-table">
-          <Table.Caption>{t('offerCreation.endpoints.table')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('offerCreation.fields.endpointTitle')}</Table.Th>
-              <Table.Th>{t('offerCreation.fields.mimeType')}</Table.Th>
-              <Table.Th>{t('offerCreation.fields.format')}</Table.Th>
-              <Table.Th>{t('offerCreation.fields.accessUrl')}</Table.Th>
-              <Table.Th>{t('offerCreation.endpoints.size')}</Table.Th>
-              {props.isApi && <Table.Th>{t('offerCreation.credential.column')}</Table.Th>}
-              <Table.Th>{t('offerCreation.endpoints.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {endpoints.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={props.isApi ? 7 : 6}>
-                  <Text size="sm" c="gray.7">
-                    {t('offerCreation.endpoints.empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              endpoints.map((endpoint, position) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the position is what Remove acts on.
-                <Table.Tr key={position}>
-                  <Table.Td>
-                    {endpoint.endpointTitle}
-                    {endpoint.isPublicSample && (
-                      <Badge ml="xs" size="sm" variant="light" color="teal">
-                        {t('offerCreation.endpoints.sample')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{endpoint.mimeType}</Table.Td>
-                  <Table.Td>{endpoint.format}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{endpoint.accessUrl}</Table.Td>
-                  <Table.Td>{endpoint.filesize > 0 ? `${endpoint.filesize} ${endpoint.sizeUnit}` : '—'}</Table.Td>
-                  {props.isApi && (
-                    <Table.Td data-testid="endpoint-credential">
-                      <Stack gap={4} align="flex-start">
-                        {credentialStateOf(endpoint) === 'none' ? (
-                          <Text size="sm">{t('offerCreation.credential.none')}</Text>
-                        ) : (
-                          <Group gap={4} wrap="wrap">
-                            <Text size="sm">{endpoint.credentialHeader}</Text>
-                            <Badge color="teal.9" variant="filled">
-                              {t(`offerCreation.credential.${credentialStateOf(endpoint)}`)}
-                            </Badge>
-                          </Group>
-                        )}
-                        <Group gap={4}>
-                          <Button
-                            size="compact-xs"
-                            variant="light"
-                            onClick={() => openReplace(position)}
-                            aria-label={t('offerCreation.credential.replaceFor', { title: endpoint.endpointTitle })}
-                          >
-                            {credentialStateOf(endpoint) === 'none'
-                              ? t('offerCreation.credential.set')
-                              : t('offerCreation.credential.replace')}
-                          </Button>
-                          {credentialStateOf(endpoint) !== 'none' && (
-                            <Button
-                              size="compact-xs"
-                              variant="outline"
-                              color="red.9"
-                              onClick={() => props.onCredentialChange(position, NO_CREDENTIAL)}
-                              aria-label={t('offerCreation.credential.removeFor', { title: endpoint.endpointTitle })}
-                            >
-                              {t('offerCreation.credential.remove')}
-                            </Button>
-                          )}
-                        </Group>
-                      </Stack>
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('offerCreation.endpoints.remove', { title: endpoint.endpointTitle })}
-                      onClick={() => props.onRemove(position)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <EndpointList
+        endpoints={endpoints}
+        isApi={props.isApi}
+        onRemove={props.onRemove}
+        onReplaceCredential={openReplace}
+        onRemoveCredential={(position) => props.onCredentialChange(position, NO_CREDENTIAL)}
+      />
       <Modal
         opened={replacing !== null}
         onClose={() => setReplacing(null)}
@@ -327,5 +241,204 @@ export function EndpointsStep(props: TEndpointsStepProps) {
         </form>
       </Modal>
     </Stack>
+  );
+}
+
+type TEndpointListProps = {
+  endpoints: readonly TAssetInfoDraft[];
+  isApi: boolean;
+  onRemove(position: number): void;
+  onReplaceCredential(position: number): void;
+  onRemoveCredential(position: number): void;
+};
+
+/**
+ * The endpoints added so far: a table, and below the sm breakpoint one card each (as the offer
+ * details page shows its endpoints), with the same facts and actions, so a phone never scrolls sideways.
+ */
+function EndpointList({ endpoints, isApi, onRemove, onReplaceCredential, onRemoveCredential }: TEndpointListProps) {
+  const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  const credential = (endpoint: TAssetInfoDraft, position: number) => (
+    <CredentialCell
+      endpoint={endpoint}
+      onReplace={() => onReplaceCredential(position)}
+      onRemove={() => onRemoveCredential(position)}
+    />
+  );
+  const sizeOf = (endpoint: TAssetInfoDraft) =>
+    endpoint.filesize > 0 ? `${endpoint.filesize} ${endpoint.sizeUnit}` : '—';
+  if (isPhone) {
+    if (endpoints.length === 0) return <EmptyEndpoints />;
+    return (
+      <FactCardList label={t('offerCreation.endpoints.table')} testId="endpoint-cards">
+        {endpoints.map((endpoint, position) => (
+          <FactCard
+            // biome-ignore lint/suspicious/noArrayIndexKey: endpoints have no id; the position is what Remove acts on.
+            key={position}
+            testId="endpoint-card"
+            title={
+              <>
+                {endpoint.endpointTitle}
+                <SampleBadge endpoint={endpoint} />
+              </>
+            }
+            facts={[
+              { label: t('offerCreation.fields.mimeType'), value: endpoint.mimeType },
+              { label: t('offerCreation.fields.format'), value: endpoint.format },
+              { label: t('offerCreation.fields.accessUrl'), value: endpoint.accessUrl },
+              { label: t('offerCreation.endpoints.size'), value: sizeOf(endpoint) },
+              ...(isApi
+                ? [{ label: t('offerCreation.credential.column'), value: credential(endpoint, position) }]
+                : []),
+            ]}
+            actions={
+              <Group>
+                <RemoveEndpointButton endpoint={endpoint} onRemove={() => onRemove(position)} withLabel />
+              </Group>
+            }
+          />
+        ))}
+      </FactCardList>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped withTableBorder data-testid="endpoints-table">
+        <Table.Caption>{t('offerCreation.endpoints.table')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('offerCreation.fields.endpointTitle')}</Table.Th>
+            <Table.Th>{t('offerCreation.fields.mimeType')}</Table.Th>
+            <Table.Th>{t('offerCreation.fields.format')}</Table.Th>
+            <Table.Th>{t('offerCreation.fields.accessUrl')}</Table.Th>
+            <Table.Th>{t('offerCreation.endpoints.size')}</Table.Th>
+            {isApi && <Table.Th>{t('offerCreation.credential.column')}</Table.Th>}
+            <Table.Th>{t('offerCreation.endpoints.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {endpoints.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={isApi ? 7 : 6}>
+                <EmptyEndpoints />
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            endpoints.map((endpoint, position) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the position is what Remove acts on.
+              <Table.Tr key={position}>
+                <Table.Td>
+                  {endpoint.endpointTitle}
+                  <SampleBadge endpoint={endpoint} />
+                </Table.Td>
+                <Table.Td>{endpoint.mimeType}</Table.Td>
+                <Table.Td>{endpoint.format}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{endpoint.accessUrl}</Table.Td>
+                <Table.Td>{sizeOf(endpoint)}</Table.Td>
+                {isApi && <Table.Td data-testid="endpoint-credential">{credential(endpoint, position)}</Table.Td>}
+                <Table.Td>
+                  <RemoveEndpointButton endpoint={endpoint} onRemove={() => onRemove(position)} />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function EmptyEndpoints() {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="gray.7">
+      {t('offerCreation.endpoints.empty')}
+    </Text>
+  );
+}
+
+function SampleBadge({ endpoint }: { endpoint: TAssetInfoDraft }) {
+  const { t } = useTranslation();
+  if (!endpoint.isPublicSample) return null;
+  return (
+    <Badge ml="xs" size="sm" variant="light" color="teal">
+      {t('offerCreation.endpoints.sample')}
+    </Badge>
+  );
+}
+
+type TCredentialCellProps = { endpoint: TAssetInfoDraft; onReplace(): void; onRemove(): void };
+
+/** An endpoint's gateway credential: none, stored or new, with Set/Replace and Remove. */
+function CredentialCell({ endpoint, onReplace, onRemove }: TCredentialCellProps) {
+  const { t } = useTranslation();
+  const state = credentialStateOf(endpoint);
+  return (
+    <Stack gap={4} align="flex-start">
+      {state === 'none' ? (
+        <Text size="sm">{t('offerCreation.credential.none')}</Text>
+      ) : (
+        <Group gap={4} wrap="wrap">
+          <Text size="sm">{endpoint.credentialHeader}</Text>
+          <Badge color="teal.9" variant="filled">
+            {t(`offerCreation.credential.${state}`)}
+          </Badge>
+        </Group>
+      )}
+      <Group gap={4}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={onReplace}
+          aria-label={t('offerCreation.credential.replaceFor', { title: endpoint.endpointTitle })}
+        >
+          {state === 'none' ? t('offerCreation.credential.set') : t('offerCreation.credential.replace')}
+        </Button>
+        {state !== 'none' && (
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color="red.9"
+            onClick={onRemove}
+            aria-label={t('offerCreation.credential.removeFor', { title: endpoint.endpointTitle })}
+          >
+            {t('offerCreation.credential.remove')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+type TRemoveEndpointButtonProps = { endpoint: TAssetInfoDraft; onRemove(): void; withLabel?: boolean };
+
+/** Removes an endpoint: an icon in the table, a labelled button on a card, named by the endpoint either way. */
+function RemoveEndpointButton({ endpoint, onRemove, withLabel = false }: TRemoveEndpointButtonProps) {
+  const { t } = useTranslation();
+  if (withLabel) {
+    return (
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red.9"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        // The name starts with what the button says, as the offer page's endpoint actions do.
+        aria-label={`${t('offerCreation.endpoints.removeShort')}: ${endpoint.endpointTitle}`}
+        onClick={onRemove}
+      >
+        {t('offerCreation.endpoints.removeShort')}
+      </Button>
+    );
+  }
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={t('offerCreation.endpoints.remove', { title: endpoint.endpointTitle })}
+      onClick={onRemove}
+    >
+      <IconTrash size={16} aria-hidden />
+    </ActionIcon>
   );
 }

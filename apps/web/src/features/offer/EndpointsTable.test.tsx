@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '../../shared/FactCards';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
-import { EndpointsTable, PHONE_QUERY } from './EndpointsTable';
+import { EndpointsTable } from './EndpointsTable';
 import { endpointRows } from './endpoint-rows';
 import { makeTestItem } from './test-item';
 

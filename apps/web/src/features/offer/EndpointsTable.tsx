@@ -1,13 +1,10 @@
 import { Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../shared/FactCards';
 import { EndpointCards } from './EndpointCards';
 import { EndpointActions, EndpointLink } from './EndpointParts';
 import { EndpointStatus } from './EndpointStatus';
 import type { TEndpointRow } from './endpoint-rows';
-
-/** Below Mantine's sm breakpoint the seven columns do not fit: the endpoints become cards. */
-export const PHONE_QUERY = '(max-width: 48em)';
 
 export type TEndpointsTableProps = {
   rows: readonly TEndpointRow[];
@@ -22,7 +19,8 @@ export type TEndpointsTableProps = {
  */
 export function EndpointsTable({ rows, onShowLink }: TEndpointsTableProps) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  // Below the sm breakpoint the seven columns do not fit: the endpoints become cards.
+  const isPhone = useIsPhone();
   if (rows.length === 0) {
     return (
       <Text c="gray.7" data-testid="endpoints-empty">

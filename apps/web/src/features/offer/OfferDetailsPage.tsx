@@ -1,11 +1,9 @@
 import type { TMetadataItem } from '@dsm/contracts';
-import { Alert, Badge, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../shared/api';
-import { errorMessage } from '../../shared/error-message';
+import { Link, useParams } from 'react-router';
+import { DetailsPageFrame } from '../../shared/DetailsPageFrame';
 import { formatDateTime } from '../../shared/format/format';
 import { categoryText } from '../../shared/labels';
 import { lazyPart } from '../../shared/lazy-part';
@@ -40,73 +38,35 @@ function NoDialog() {
  */
 export function OfferDetailsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
   const { id = '' } = useParams();
   const details = useOfferDetails(id);
-  // A details link opened directly has no page of this app to go back to; home is the next best.
-  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
-  const isMissing =
-    !isOfferId(id) ||
-    (details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400));
-
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="lg">
-        <Group>
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={goBack}>
-            {t('offer.back')}
-          </Button>
-        </Group>
-        {isMissing ? (
-          <OfferNotFound />
-        ) : details.data ? (
-          <OfferDetails item={details.data} />
-        ) : details.isError ? (
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle size={18} />}
-            title={t('offer.errorTitle')}
-            data-testid="offer-error"
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(details.error, t)}</Text>
-              <Button size="xs" color="red" onClick={() => void details.refetch()}>
-                {t('offer.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <OfferDetailsSkeleton />
-        )}
-      </Stack>
-    </Container>
-  );
-}
-
-function OfferNotFound() {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md" align="flex-start" data-testid="offer-not-found">
-      <Title order={1}>{t('offer.notFoundTitle')}</Title>
-      <Text>{t('offer.notFoundText')}</Text>
-      <Button component={Link} to="/">
-        {t('offer.home')}
-      </Button>
-    </Stack>
-  );
-}
-
-function OfferDetailsSkeleton() {
-  const { t } = useTranslation();
-  return (
-    // page-status: the shell keeps the footer away until the details are in (app.css), so it does not jump down.
-    <Stack gap="md" aria-busy aria-label={t('offer.loading')} data-testid="offer-loading" className="page-status">
-      <Skeleton height={36} width="60%" />
-      <Skeleton height={14} />
-      <Skeleton height={14} width="85%" />
-      <Skeleton height={160} mt="lg" />
-    </Stack>
+    <DetailsPageFrame
+      query={details}
+      isMissing={!isOfferId(id)}
+      testId="offer"
+      texts={{
+        loading: t('offer.loading'),
+        errorTitle: t('offer.errorTitle'),
+        notFoundTitle: t('offer.notFoundTitle'),
+        notFoundText: t('offer.notFoundText'),
+      }}
+      notFoundActions={
+        <Button component={Link} to="/">
+          {t('offer.home')}
+        </Button>
+      }
+      skeleton={
+        <>
+          <Skeleton height={36} width="60%" />
+          <Skeleton height={14} />
+          <Skeleton height={14} width="85%" />
+          <Skeleton height={160} mt="lg" />
+        </>
+      }
+    >
+      {(item) => <OfferDetails item={item} />}
+    </DetailsPageFrame>
   );
 }
 

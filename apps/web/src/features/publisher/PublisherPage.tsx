@@ -1,9 +1,9 @@
 import { PAGE_SIZES, type TPageSize, type TPublisher } from '@dsm/contracts';
-import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconBuilding, IconUser } from '@tabler/icons-react';
+import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../shared/api';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { DetailsPageFrame } from '../../shared/DetailsPageFrame';
 import { errorMessage } from '../../shared/error-message';
 import { formatCountry } from '../../shared/format/format';
 import { Paging } from '../search/Paging';
@@ -31,67 +31,38 @@ function readPaging(params: URLSearchParams): { index: number; pageSize: TPageSi
  */
 export function PublisherPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
   const { id = '' } = useParams();
   const publisher = usePublisher(id);
-  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
-  const isMissing =
-    publisher.error instanceof ApiError && (publisher.error.status === 404 || publisher.error.status === 400);
-
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="lg">
-        <Group>
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={goBack}>
-            {t('offer.back')}
+    <DetailsPageFrame
+      query={publisher}
+      testId="publisher"
+      texts={{
+        loading: t('publisher.loading'),
+        errorTitle: t('publisher.errorTitle'),
+        notFoundTitle: t('publisher.notFoundTitle'),
+        notFoundText: t('publisher.notFoundText'),
+      }}
+      notFoundActions={
+        <Group gap="sm">
+          <Button component={Link} to="/results">
+            {t('publisher.toSearch')}
+          </Button>
+          <Button component={Link} to="/" variant="default">
+            {t('offer.home')}
           </Button>
         </Group>
-        {isMissing ? (
-          <PublisherNotFound />
-        ) : publisher.data ? (
-          <PublisherDetails publisher={publisher.data} />
-        ) : publisher.isError ? (
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle size={18} />}
-            title={t('publisher.errorTitle')}
-            data-testid="publisher-error"
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(publisher.error, t)}</Text>
-              <Button size="xs" color="red" onClick={() => void publisher.refetch()}>
-                {t('offer.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <Stack gap="md" aria-busy aria-label={t('publisher.loading')} data-testid="publisher-loading">
-            <Skeleton height={36} width="50%" />
-            <Skeleton height={14} width="30%" />
-            <Skeleton height={120} mt="lg" />
-          </Stack>
-        )}
-      </Stack>
-    </Container>
-  );
-}
-
-function PublisherNotFound() {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md" align="flex-start" data-testid="publisher-not-found">
-      <Title order={1}>{t('publisher.notFoundTitle')}</Title>
-      <Text>{t('publisher.notFoundText')}</Text>
-      <Group gap="sm">
-        <Button component={Link} to="/results">
-          {t('publisher.toSearch')}
-        </Button>
-        <Button component={Link} to="/" variant="default">
-          {t('offer.home')}
-        </Button>
-      </Group>
-    </Stack>
+      }
+      skeleton={
+        <>
+          <Skeleton height={36} width="50%" />
+          <Skeleton height={14} width="30%" />
+          <Skeleton height={120} mt="lg" />
+        </>
+      }
+    >
+      {(data) => <PublisherDetails publisher={data} />}
+    </DetailsPageFrame>
   );
 }
 
