@@ -59,8 +59,7 @@ export async function matchNewOffers({ db, searchIndex, now }: TMatchNewOffersOp
         if (group) group.savedSearchIds.push(search.id);
         else groups.set(key, { search, candidates, savedSearchIds: [search.id] });
       }
-      const matchedSearchIds: string[] = [];
-      const matchedOfferIds: string[] = [];
+      const asked: { savedSearchIds: string[]; search: TIndexSearch }[] = [];
       for (const { search, candidates, savedSearchIds } of groups.values()) {
         const filterKey = JSON.stringify(search.filter);
         let filter = filters.get(filterKey);
@@ -68,14 +67,23 @@ export async function matchNewOffers({ db, searchIndex, now }: TMatchNewOffersOp
           filter = toIndexFilter(trx, ZSearchFilter.parse(search.filter));
           filters.set(filterKey, filter);
         }
-        const offerIds = await findMatches(searchIndex, search, await filter, candidates);
+        const indexSearch = restrictedSearch(search, await filter, candidates);
+        if (indexSearch) asked.push({ savedSearchIds, search: indexSearch });
+      }
+      const found = await matchEveryWord(
+        searchIndex,
+        asked.map((entry) => entry.search),
+      );
+      const matchedSearchIds: string[] = [];
+      const matchedOfferIds: string[] = [];
+      asked.forEach(({ savedSearchIds }, position) => {
         for (const savedSearchId of savedSearchIds) {
-          for (const offerId of offerIds) {
+          for (const offerId of found[position] ?? []) {
             matchedSearchIds.push(savedSearchId);
             matchedOfferIds.push(offerId);
           }
         }
-      }
+      });
       for (let first = 0; first < matchedSearchIds.length; first += INSERT_CHUNK) {
         await sql`
           insert into saved_search_matches (saved_search_id, offer_id, matched_at)
@@ -132,25 +140,29 @@ class BatchOffers {
   }
 }
 
-/** The offers among `candidates` that a saved search finds with all its words. */
-async function findMatches(
-  searchIndex: ISearchIndex,
-  search: TSavedSearchRow,
-  filter: TIndexFilter,
-  candidates: string[],
-): Promise<string[]> {
+/** A saved search as the index runs it over `candidates`; null when its filter leaves none of them. */
+function restrictedSearch(search: TSavedSearchRow, filter: TIndexFilter, candidates: string[]): TIndexSearch | null {
   const working = filter.offerIds === null ? null : new Set(filter.offerIds);
   const allowed = working === null ? candidates : candidates.filter((id) => working.has(id));
-  if (allowed.length === 0) return [];
-  const terms = splitQuery(search.query);
-  const indexSearch: TIndexSearch = {
-    terms,
+  if (allowed.length === 0) return null;
+  return {
+    terms: splitQuery(search.query),
     exact: true,
     sort: ZSearchSort.catch('relevance').parse(search.sort),
     filter: { ...filter, offerIds: allowed },
     offset: 0,
     limit: allowed.length,
   };
-  const result = await searchIndex.search(indexSearch);
-  return terms.length === 0 || result.matchedAllTerms ? result.offerIds : [];
+}
+
+/** For each search, the offers it finds with every word: in one call when the index can, else one by one. */
+async function matchEveryWord(searchIndex: ISearchIndex, searches: TIndexSearch[]): Promise<string[][]> {
+  if (searches.length === 0) return [];
+  if (searchIndex.matchEveryWord) return searchIndex.matchEveryWord(searches);
+  const found: string[][] = [];
+  for (const search of searches) {
+    const result = await searchIndex.search(search);
+    found.push(search.terms.length === 0 || result.matchedAllTerms ? result.offerIds : []);
+  }
+  return found;
 }
