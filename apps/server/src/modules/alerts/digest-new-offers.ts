@@ -5,6 +5,8 @@ import type { TDb } from '../../db/database';
 export const DIGEST_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Offers a digest names; the rest are counted. */
 const NAMED_OFFERS = 5;
+/** Saved searches digested per transaction. */
+const CHUNK = 500;
 
 export type TDigestNewOffersOptions = {
   db: TDb;
@@ -16,8 +18,8 @@ export type TDigestNewOffersOptions = {
 /**
  * Turns each alerting saved search's waiting matches into one notification, at most once a day per saved
  * search: the first new offers after a quiet day are told at once, later ones wait and are bundled into the
- * next digest. Each saved search is digested in a transaction holding its row, which a concurrent run skips,
- * so a digest is written once. Answers the number of notifications written.
+ * next digest. Saved searches are digested a few hundred per transaction, which holds their rows; a concurrent
+ * run skips rows held, so a digest is written once. Answers the number of notifications written.
  */
 export async function digestNewOffers({ db, now, isMailEnabled }: TDigestNewOffersOptions): Promise<number> {
   const dueBefore = new Date(now.getTime() - DIGEST_INTERVAL_MS);
@@ -33,50 +35,74 @@ export async function digestNewOffers({ db, now, isMailEnabled }: TDigestNewOffe
     )
     .execute();
   let written = 0;
-  for (const { id } of due) {
-    const isWritten = await db.transaction().execute(async (trx) => {
-      const search = await trx
-        .selectFrom('saved_searches')
-        .select(['id', 'user_id', 'name', 'last_notified_at', 'is_alert_enabled'])
-        .where('id', '=', id)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!search?.is_alert_enabled) return false;
-      if (search.last_notified_at && search.last_notified_at > dueBefore) return false;
-      const { rows: taken } = await sql<{ offer_id: string; title: string; state: string }>`
+  for (let first = 0; first < due.length; first += CHUNK) {
+    const ids = due.slice(first, first + CHUNK).map((row) => row.id);
+    written += await db.transaction().execute(async (trx) => {
+      const held = (
+        await trx
+          .selectFrom('saved_searches')
+          .select(['id', 'user_id', 'name', 'last_notified_at', 'is_alert_enabled'])
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .forUpdate()
+          .skipLocked()
+          .execute()
+      ).filter(
+        (search) => search.is_alert_enabled && !(search.last_notified_at && search.last_notified_at > dueBefore),
+      );
+      if (held.length === 0) return 0;
+      const { rows: taken } = await sql<{ saved_search_id: string; offer_id: string; title: string; state: string }>`
         with taken as (
-          delete from saved_search_matches where saved_search_id = ${id} returning offer_id, matched_at
+          delete from saved_search_matches where saved_search_id = any(${held.map((search) => search.id)}::uuid[])
+          returning saved_search_id, offer_id, matched_at
         )
-        select t.offer_id, o.title, o.state from taken t join offers o on o.id = t.offer_id
-        order by t.matched_at, o.title, t.offer_id`.execute(trx);
-      // An offer unpublished since it matched is no news any more.
-      const offers = taken.filter((row) => row.state === 'ACTIVE');
-      if (offers.length === 0) return false;
-      const params = {
-        savedSearchName: search.name,
-        count: offers.length,
-        offers: offers.slice(0, NAMED_OFFERS).map((row) => ({ id: row.offer_id, title: row.title })),
-      };
-      const link = offers.length === 1 ? `/offer/details/${offers[0]!.offer_id}` : `/saved-searches?run=${id}`;
+        select t.saved_search_id, t.offer_id, o.title, o.state from taken t join offers o on o.id = t.offer_id
+        order by t.saved_search_id, t.matched_at, o.title, t.offer_id`.execute(trx);
+      const offersOf = new Map<string, { offer_id: string; title: string }[]>();
+      for (const row of taken) {
+        // An offer unpublished since it matched is no news any more.
+        if (row.state !== 'ACTIVE') continue;
+        const offers = offersOf.get(row.saved_search_id) ?? [];
+        offers.push(row);
+        offersOf.set(row.saved_search_id, offers);
+      }
+      const notified = held.filter((search) => offersOf.has(search.id));
+      if (notified.length === 0) return 0;
       await trx
         .insertInto('notifications')
-        .values({
-          user_id: search.user_id,
-          kind: 'new_offers',
-          params: JSON.stringify(params),
-          link,
-          dedupe_key: `new_offers:${id}:${now.toISOString()}`,
-          saved_search_id: id,
-          created_at: now,
-          mail_state: isMailEnabled ? 'pending' : 'none',
-        })
+        .values(
+          notified.map((search) => {
+            const offers = offersOf.get(search.id) ?? [];
+            const params = {
+              savedSearchName: search.name,
+              count: offers.length,
+              offers: offers.slice(0, NAMED_OFFERS).map((row) => ({ id: row.offer_id, title: row.title })),
+            };
+            return {
+              user_id: search.user_id,
+              kind: 'new_offers' as const,
+              params: JSON.stringify(params),
+              link: offers.length === 1 ? `/offer/details/${offers[0]!.offer_id}` : `/saved-searches?run=${search.id}`,
+              dedupe_key: `new_offers:${search.id}:${now.toISOString()}`,
+              saved_search_id: search.id,
+              created_at: now,
+              mail_state: isMailEnabled ? ('pending' as const) : ('none' as const),
+            };
+          }),
+        )
         .onConflict((conflict) => conflict.columns(['user_id', 'dedupe_key']).doNothing())
         .execute();
-      await trx.updateTable('saved_searches').set({ last_notified_at: now }).where('id', '=', id).execute();
-      return true;
+      await trx
+        .updateTable('saved_searches')
+        .set({ last_notified_at: now })
+        .where(
+          'id',
+          'in',
+          notified.map((search) => search.id),
+        )
+        .execute();
+      return notified.length;
     });
-    if (isWritten) written++;
   }
   return written;
 }

@@ -429,22 +429,28 @@ function notExpression(excluded: TQueryClause[]): string {
   return distinct.length === 0 ? '' : distinct.join(' OR ');
 }
 
-/**
- * Runs one search on an open index. Every word is required; when no offer has them all, the offers
- * with the most of them are found instead (as Meilisearch's matching strategy or minimum_should_match).
- */
-export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResult {
+/** A search's words compiled: the clauses every match must have (corrected when typos are allowed), and those excluded. */
+function compileWords(db: Database, search: TIndexSearch) {
   const parsed = parseQuery(search.terms);
-  const filter = filterSql(search.filter, parsed.clauses.length > 0);
-  const page = { offset: search.offset, limit: search.limit };
   const meaningful = parsed.clauses.filter((clause) => clause.kind === 'phrase' || !clause.isStopWord);
   const required = meaningful.length > 0 ? meaningful : parsed.clauses;
   const compiled = required.map((clause) => compileClause(db, clause, !search.exact));
   const clauses = compiled.map((entry) => entry.clause).filter((clause) => clause.expression.length > 0);
   const corrections = new Map(compiled.flatMap((entry) => [...entry.corrections]));
-  const correctedTerms = corrections.size > 0 ? correctTerms(search.terms, corrections) : null;
   const excluded = notExpression(parsed.excluded);
   const withExclusions = (positive: string): string => (excluded ? `(${positive}) NOT (${excluded})` : positive);
+  return { parsed, clauses, corrections, excluded, withExclusions };
+}
+
+/**
+ * Runs one search on an open index. Every word is required; when no offer has them all, the offers
+ * with the most of them are found instead (as Meilisearch's matching strategy or minimum_should_match).
+ */
+export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResult {
+  const { parsed, clauses, corrections, excluded, withExclusions } = compileWords(db, search);
+  const filter = filterSql(search.filter, parsed.clauses.length > 0);
+  const page = { offset: search.offset, limit: search.limit };
+  const correctedTerms = corrections.size > 0 ? correctTerms(search.terms, corrections) : null;
 
   if (clauses.length === 0) {
     // No word to look for: everything (but what an excluded word names), by the chosen order.
@@ -526,4 +532,54 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     facets: facetCounterOf(db).count(window.rowids.slice(0, RESULT_CAP)),
     areFacetCountsEstimated: window.isTotalCapped,
   };
+}
+
+/**
+ * For each search restricted to a few offers (`filter.offerIds`, as saved-search alerts restrict theirs to new
+ * offers), those of them that have every word and pass the filter: what `queryIndex` answers when it reports
+ * `matchedAllTerms`, and nothing when it does not. A full search reads each word's matches twice (to count and
+ * to rank) and counts facets; this reads the matches at and above the offers' lowest rowid once. Only when two
+ * matches are federated copies of one dataset, which a relevance search shows as one, does the search run in
+ * full, on just those matches.
+ */
+export function matchEveryWord(db: Database, searches: TIndexSearch[]): string[][] {
+  // The searches of a batch share their offers' array (a message to a search thread keeps that sharing).
+  const restrictions = new Map<string[], { floor: number; wanted: Set<string> }>();
+  return searches.map((search) => {
+    const { clauses, withExclusions } = compileWords(db, search);
+    const offerIds = search.filter.offerIds;
+    if (clauses.length === 0 || offerIds === null) {
+      const result = queryIndex(db, search);
+      return result.matchedAllTerms ? result.offerIds : [];
+    }
+    let restriction = restrictions.get(offerIds);
+    if (!restriction) {
+      const floor = prepare(db, 'select min(rowid) from docs where offer_id in (select value from json_each(?))')
+        .pluck()
+        .get(JSON.stringify(offerIds)) as number | null;
+      restriction = { floor: floor ?? Number.MAX_SAFE_INTEGER, wanted: new Set(offerIds) };
+      restrictions.set(offerIds, restriction);
+    }
+    const { floor, wanted } = restriction;
+    const filter = filterSql({ ...search.filter, offerIds: null }, true);
+    const matches = (
+      prepare(
+        db,
+        `select d.offer_id as offerId, d.copy_key as copyKey from docs_fts f cross join docs d on d.rowid = f.rowid
+         where docs_fts match ? and f.rowid >= ?${filter.sql}`,
+      ).all(withExclusions(clauses.map((clause) => clause.expression).join(' AND ')), floor, ...filter.params) as {
+        offerId: string;
+        copyKey: string | null;
+      }[]
+    ).filter((match) => wanted.has(match.offerId));
+    const copyKeys = matches.flatMap((match) => (match.copyKey === null ? [] : [match.copyKey]));
+    if (search.sort !== 'relevance' || new Set(copyKeys).size === copyKeys.length) {
+      return matches.map((match) => match.offerId);
+    }
+    const result = queryIndex(db, {
+      ...search,
+      filter: { ...search.filter, offerIds: matches.map((match) => match.offerId) },
+    });
+    return result.matchedAllTerms ? result.offerIds : [];
+  });
 }

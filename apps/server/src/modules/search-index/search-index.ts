@@ -76,6 +76,12 @@ export type TIndexSearchResult = {
  */
 export interface ISearchIndex {
   search(search: TIndexSearch): Promise<TIndexSearchResult>;
+  /**
+   * For each search restricted to a few offers (`filter.offerIds`), those of them `search` finds with every
+   * word (its `offerIds` when it reports `matchedAllTerms`, else none), many in one call: saved-search alerts
+   * run thousands of searches over the same new offers. Optional: without it, callers run `search` for each.
+   */
+  matchEveryWord?(searches: TIndexSearch[]): Promise<string[][]>;
   /** Keywords and titles completing what is typed in the search bar. */
   suggest(prefix: string): Promise<TSuggestion[]>;
   /**

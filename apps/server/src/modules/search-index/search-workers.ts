@@ -33,6 +33,20 @@ export class SearchWorkers {
     return this.leastBusy().call<TIndexSearchResult>({ search } satisfies TSearchWorkerRequest);
   }
 
+  /** The searches in one message per thread, shared out among the threads. */
+  async matchEveryWord(searches: TIndexSearch[]): Promise<string[][]> {
+    const share = Math.ceil(searches.length / this.clients.length);
+    const answers = await Promise.all(
+      this.clients.map((client, slot) => {
+        const part = searches.slice(slot * share, (slot + 1) * share);
+        return part.length === 0
+          ? []
+          : client.call<string[][]>({ matchEveryWord: part } satisfies TSearchWorkerRequest);
+      }),
+    );
+    return answers.flat();
+  }
+
   suggest(prefix: string): Promise<TSuggestion[]> {
     return this.leastBusy().call<TSuggestion[]>({ suggest: prefix } satisfies TSearchWorkerRequest);
   }

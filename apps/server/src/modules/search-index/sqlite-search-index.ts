@@ -7,6 +7,7 @@ import type { TDatabaseHandle } from '../../db/database';
 import { cachedQueryIndex } from './cached-query-index';
 import { INDEX_SCHEMA_VERSION, openReader, readMeta } from './index-schema';
 import { type IIndexWriter, InProcessIndexWriter, ThreadIndexWriter } from './index-writer';
+import { matchEveryWord } from './query-index';
 import type { ISearchIndex, TIndexSearch, TIndexSearchResult } from './search-index';
 import { SearchWorkers } from './search-workers';
 import { suggestFromIndex } from './suggest-from-index';
@@ -95,6 +96,12 @@ export class SqliteSearchIndex implements ISearchIndex {
     if (this.options.isRefreshedBeforeSearch) await this.drain();
     if (this.workers) return this.workers.search(search);
     return cachedQueryIndex(this.reader as Database.Database, search);
+  }
+
+  async matchEveryWord(searches: TIndexSearch[]): Promise<string[][]> {
+    if (this.options.isRefreshedBeforeSearch) await this.drain();
+    if (this.workers) return this.workers.matchEveryWord(searches);
+    return matchEveryWord(this.reader as Database.Database, searches);
   }
 
   async suggest(prefix: string): Promise<TSuggestion[]> {
