@@ -5,10 +5,9 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { backupDatabase } from '../db/backup-database';
-import { databaseUrlOption, openCliDatabase, startCliTool, UsageError } from './cli-database';
+import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run backup -- [--out FILE] [--database-url URL]
 
@@ -23,20 +22,14 @@ Restore with: npm run restore -- FILE`;
 type TArguments = { out: string; databaseUrl: string | undefined };
 
 function parseArguments(argv: string[]): TArguments | 'help' {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        out: { type: 'string' },
-        'database-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseCliArgs({
+    args: argv,
+    options: {
+      out: { type: 'string' },
+      'database-url': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (parsed.values.help) return 'help';
   const databaseUrl = databaseUrlOption(parsed.values['database-url']);
   const stamp = new Date()

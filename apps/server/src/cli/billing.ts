@@ -3,12 +3,11 @@
 // an outage. Safe to run again: every usage invoice and renewal is billed under a unique key. Works on
 // DATABASE_URL, the running server's embedded PostgreSQL, or the embedded one in DATA_DIR. Bad
 // arguments and a month that has not ended exit with 2, a failure with 1.
-import { parseArgs } from 'node:util';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { billingMonthOf, formatInvoiceDate, type TBillingMonth } from '../modules/orders/invoice-dates';
 import { issueUsageInvoices } from '../modules/orders/issue-usage-invoices';
 import { renewSubscriptions } from '../modules/orders/renew-subscriptions';
-import { databaseUrlOption, openCliDatabase, startCliTool, UsageError } from './cli-database';
+import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run billing -- --month YYYY-MM [--database-url URL]
 
@@ -30,20 +29,14 @@ function monthOf(label: string): TBillingMonth {
 }
 
 function parseArguments(argv: string[]): TArguments | 'help' {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        month: { type: 'string' },
-        'database-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseCliArgs({
+    args: argv,
+    options: {
+      month: { type: 'string' },
+      'database-url': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (parsed.values.help) return 'help';
   if (typeof parsed.values.month !== 'string') throw new UsageError('--month is required');
   return { month: monthOf(parsed.values.month), databaseUrl: databaseUrlOption(parsed.values['database-url']) };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type TConfig } from '../config/config';
 import { findRunningEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded-postgres';
 import { EMBEDDED_DATABASE, openEmbeddedDatabase } from '../server';
@@ -85,6 +86,18 @@ export function startCliTool<TArguments>(options: {
     return null;
   }
   return { args, config };
+}
+
+/**
+ * Node's `parseArgs` for a tool's command line (strict by default: unknown options are refused); a line it
+ * cannot read becomes a UsageError, shown with the usage.
+ */
+export function parseCliArgs<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The `--database-url` option: a PostgreSQL URL, or undefined when not given. */

@@ -2,11 +2,10 @@
 // (DATABASE_URL, else the embedded PostgreSQL in DATA_DIR) into SEARCH_INDEX_DIR. While a server uses
 // that index, the server builds it: it answers from the old index meanwhile and switches when done.
 // Bad arguments exit with 2, failures with 1.
-import { parseArgs } from 'node:util';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { renewSearchGeneration } from '../modules/search-index/renew-search-generation';
 import { indexOwner, SqliteSearchIndex } from '../modules/search-index/sqlite-search-index';
-import { databaseUrlOption, openCliDatabase, startCliTool, UsageError } from './cli-database';
+import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run reindex -- [--database-url URL]
 
@@ -19,16 +18,10 @@ the new one is complete.
 type TArguments = { databaseUrl: string | undefined };
 
 function parseArguments(argv: string[]): TArguments | 'help' {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      options: { 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseCliArgs({
+    args: argv,
+    options: { 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (parsed.values.help) return 'help';
   const databaseUrl = databaseUrlOption(parsed.values['database-url']);
   return { databaseUrl };

@@ -3,10 +3,9 @@
 // Refuses while the server uses the database. Bad arguments exit with 2, failures with 1.
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import { RestoreRefused, restoreDatabase } from '../db/restore-database';
-import { databaseUrlOption, openCliDatabase, startCliTool, UsageError } from './cli-database';
+import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run restore -- FILE [--database-url URL] [--force]
 
@@ -19,21 +18,15 @@ transaction. Stop the server first: the restore refuses while other connections 
 type TArguments = { file: string; databaseUrl: string | undefined; isForced: boolean };
 
 function parseArguments(argv: string[]): TArguments | 'help' {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        'database-url': { type: 'string' },
-        force: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseCliArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'database-url': { type: 'string' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (parsed.values.help) return 'help';
   const [file, ...rest] = parsed.positionals;
   if (!file) throw new UsageError('Name the backup file to restore');

@@ -1,6 +1,6 @@
 import type { TInvoiceParty } from '@dsm/contracts';
-import { PgBoss } from 'pg-boss';
 import type { TDb } from '../../db/database';
+import { createJobRunner } from '../../lib/job-queues';
 import { INVOICE_TIME_ZONE } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
 import { renewSubscriptions } from './renew-subscriptions';
@@ -49,72 +49,52 @@ export type TBillingJobs = {
 export function createBillingJobs(options: TCreateBillingJobsOptions): TBillingJobs {
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
-  let boss: PgBoss | null = null;
-
-  const ensureQueue = async (instance: PgBoss, name: string) => {
-    if (await instance.getQueue(name)) return;
-    await instance
-      .createQueue(name, { retryLimit: 3, retryDelay: 300, expireInSeconds: 3600 })
-      .catch(async (error: unknown) => {
-        // Another process created it in the meantime.
-        if (!(await instance.getQueue(name))) throw error;
-      });
+  const billing = {
+    db: options.db,
+    commissionRate: options.commissionRate,
+    ...(options.marketplace ? { marketplace: options.marketplace } : {}),
+    log,
   };
+  const queueOptions = { retryLimit: 3, retryDelay: 300, expireInSeconds: 3600 };
+  const runner = createJobRunner({
+    databaseUrl: options.databaseUrl,
+    applicationName: 'dsm-billing',
+    label: 'billing',
+    isScheduling: true,
+    stopTimeoutMs: 60_000,
+    log: (message, error) => log(error instanceof Error ? `${message}: ${error.message}` : message),
+    queues: [
+      {
+        name: RENEWAL_QUEUE,
+        options: queueOptions,
+        pollingIntervalSeconds: 2,
+        async handle() {
+          const renewed = await renewSubscriptions({ ...billing, now: now() });
+          if (renewed.length > 0) log(`Renewed ${renewed.length} subscriptions`);
+        },
+      },
+      {
+        name: USAGE_INVOICING_QUEUE,
+        options: queueOptions,
+        pollingIntervalSeconds: 2,
+        async handle() {
+          const issued = await issueUsageInvoices({ ...billing, now: now() });
+          if (issued.length > 0) log(`Issued ${issued.length} usage invoices`);
+        },
+      },
+    ],
+    async onStarted(boss) {
+      await boss.schedule(RENEWAL_QUEUE, RENEWAL_CRON, {}, { tz: INVOICE_TIME_ZONE });
+      await boss.schedule(USAGE_INVOICING_QUEUE, USAGE_INVOICING_CRON, {}, { tz: INVOICE_TIME_ZONE });
+    },
+  });
 
   return {
-    async start() {
-      if (boss) return;
-      const instance = new PgBoss({
-        connectionString: options.databaseUrl,
-        schema: 'pgboss',
-        max: 2,
-        application_name: 'dsm-billing',
-        registerInstance: false,
-        persistWarnings: false,
-      });
-      instance.on('error', (error) => log(`billing queue error: ${error.message}`));
-      await instance.start();
-      boss = instance;
-      try {
-        await ensureQueue(instance, RENEWAL_QUEUE);
-        await ensureQueue(instance, USAGE_INVOICING_QUEUE);
-        await instance.work(RENEWAL_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 2 }, async () => {
-          const renewed = await renewSubscriptions({
-            db: options.db,
-            now: now(),
-            commissionRate: options.commissionRate,
-            ...(options.marketplace ? { marketplace: options.marketplace } : {}),
-            log,
-          });
-          if (renewed.length > 0) log(`Renewed ${renewed.length} subscriptions`);
-        });
-        await instance.work(USAGE_INVOICING_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 2 }, async () => {
-          const issued = await issueUsageInvoices({
-            db: options.db,
-            now: now(),
-            commissionRate: options.commissionRate,
-            ...(options.marketplace ? { marketplace: options.marketplace } : {}),
-            log,
-          });
-          if (issued.length > 0) log(`Issued ${issued.length} usage invoices`);
-        });
-        await instance.schedule(RENEWAL_QUEUE, RENEWAL_CRON, {}, { tz: INVOICE_TIME_ZONE });
-        await instance.schedule(USAGE_INVOICING_QUEUE, USAGE_INVOICING_CRON, {}, { tz: INVOICE_TIME_ZONE });
-      } catch (error) {
-        boss = null;
-        await instance.stop({ graceful: false, close: true }).catch(() => {});
-        throw error;
-      }
-    },
+    start: () => runner.start(),
     async runNow(queue) {
-      if (!boss) throw new Error('The billing jobs are not running');
-      return boss.send(queue, {});
+      if (!runner.boss) throw new Error('The billing jobs are not running');
+      return runner.boss.send(queue, {});
     },
-    async stop() {
-      const instance = boss;
-      if (!instance) return;
-      boss = null;
-      await instance.stop({ graceful: true, close: true, timeout: 60_000 });
-    },
+    stop: () => runner.stop(),
   };
 }

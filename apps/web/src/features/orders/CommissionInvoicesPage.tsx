@@ -7,6 +7,7 @@ import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents, formatDay } from '../../shared/format/format';
 import { CommissionCancellationDownloadButton, CommissionInvoiceDownloadButton } from './InvoiceDownloadButton';
+import { ListPagination } from './ListPagination';
 import { EmptyState, LoadError, LoadingCards } from './QueryState';
 import { StateBadge } from './StateBadge';
 import {
@@ -153,20 +154,7 @@ export function CommissionInvoicesPage() {
             ))}
           </Stack>
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={index + 1}
-              onChange={(page) => {
-                setIndex(page - 1);
-                window.scrollTo({ top: 0 });
-              }}
-              getControlProps={(control) => ({ 'aria-label': t(`orders.page.${control}`) })}
-              getItemProps={(page) => ({ 'aria-label': t('orders.page.number', { page }) })}
-            />
-          </Group>
-        )}
+        <ListPagination pages={pages} index={index} onChange={setIndex} />
       </Stack>
     </Container>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/error-message';
+import { ListPagination } from './ListPagination';
 import { OrderCard } from './OrderCard';
 import { EmptyState, LoadError, LoadingCards } from './QueryState';
 import { ORDERS_PAGE_SIZE, useOrders } from './use-orders';
@@ -47,20 +48,7 @@ export function MyOrdersPage() {
             ))}
           </Stack>
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={index + 1}
-              onChange={(page) => {
-                setIndex(page - 1);
-                window.scrollTo({ top: 0 });
-              }}
-              getControlProps={(control) => ({ 'aria-label': t(`orders.page.${control}`) })}
-              getItemProps={(page) => ({ 'aria-label': t('orders.page.number', { page }) })}
-            />
-          </Group>
-        )}
+        <ListPagination pages={pages} index={index} onChange={setIndex} />
       </Stack>
     </Container>
   );

@@ -7,6 +7,7 @@ import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents } from '../../shared/format/format';
 import { SalesUsagePanel } from '../usage/SalesUsagePanel';
+import { ListPagination } from './ListPagination';
 import { EmptyState, LoadError, LoadingCards } from './QueryState';
 import { SaleCard } from './SaleCard';
 import { SALES_PAGE_SIZE, useMarkInvoicePaid, useSales } from './use-sales';
@@ -78,20 +79,7 @@ export function MySalesPage() {
           </Stack>
         )}
         {data && data.agents.length > 0 && <SalesUsagePanel />}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={index + 1}
-              onChange={(page) => {
-                setIndex(page - 1);
-                window.scrollTo({ top: 0 });
-              }}
-              getControlProps={(control) => ({ 'aria-label': t(`orders.page.${control}`) })}
-              getItemProps={(page) => ({ 'aria-label': t('orders.page.number', { page }) })}
-            />
-          </Group>
-        )}
+        <ListPagination pages={pages} index={index} onChange={setIndex} />
       </Stack>
       <Modal
         opened={confirming !== null}

@@ -1,0 +1,31 @@
+import { Group, Pagination } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export type TListPaginationProps = {
+  /** How many pages the list has; nothing is drawn for one page or none. */
+  pages: number;
+  /** The page shown, counted from 0. */
+  index: number;
+  /** Called with the chosen page, counted from 0. */
+  onChange: (index: number) => void;
+};
+
+/** Paging under a list of orders, sales or invoices; a new page starts at the top of the window. */
+export function ListPagination({ pages, index, onChange }: TListPaginationProps) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <Group justify="center">
+      <Pagination
+        total={pages}
+        value={index + 1}
+        onChange={(page) => {
+          onChange(page - 1);
+          window.scrollTo({ top: 0 });
+        }}
+        getControlProps={(control) => ({ 'aria-label': t(`orders.page.${control}`) })}
+        getItemProps={(page) => ({ 'aria-label': t('orders.page.number', { page }) })}
+      />
+    </Group>
+  );
+}
