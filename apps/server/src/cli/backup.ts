@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { backupDatabase } from '../db/backup-database';
-import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
+import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool } from './cli-database';
 
 const USAGE = `Usage: npm run backup -- [--out FILE] [--database-url URL]
 

@@ -5,7 +5,7 @@
 import { createDatabase, migrateToLatest } from '../db/database';
 import { renewSearchGeneration } from '../modules/search-index/renew-search-generation';
 import { indexOwner, SqliteSearchIndex } from '../modules/search-index/sqlite-search-index';
-import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
+import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool } from './cli-database';
 
 const USAGE = `Usage: npm run reindex -- [--database-url URL]
 

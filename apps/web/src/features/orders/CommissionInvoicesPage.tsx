@@ -1,5 +1,5 @@
 import { type TCommissionInvoice, toCents } from '@dsm/contracts';
-import { Button, Card, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Pagination, Stack, Title } from '@mantine/core';
+import { Button, Container, Stack, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

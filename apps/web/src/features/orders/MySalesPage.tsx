@@ -1,5 +1,5 @@
 import { type TSale, toCents } from '@dsm/contracts';
-import { Button, Container, Group, Modal, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
