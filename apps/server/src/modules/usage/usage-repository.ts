@@ -22,27 +22,12 @@ export async function selectUsageTotals(
   db: TDb,
   period: { entitlementId: string; from: Date; to: Date },
 ): Promise<TUsageTotals> {
-  const row = await db
-    .selectFrom('usage_events')
-    .select((eb) => [
-      eb.fn.countAll<string>().as('requests'),
-      eb.fn.count<string>('id').filterWhere('succeeded', '=', true).as('successful'),
-      eb.fn.coalesce(eb.fn.sum<string>('bytes'), eb.val('0')).as('bytes'),
-      eb.fn
-        .count<string>('id')
-        .filterWhere((w) => w.and([w('channel', '=', 'download'), w('succeeded', '=', true)]))
-        .as('downloads'),
-    ])
-    .where('entitlement_id', '=', period.entitlementId)
-    .where('occurred_at', '>=', period.from)
-    .where('occurred_at', '<', period.to)
-    .executeTakeFirstOrThrow();
-  return {
-    requests: Number(row.requests),
-    successfulRequests: Number(row.successful),
-    bytes: BigInt(row.bytes),
-    downloads: Number(row.downloads),
-  };
+  const totals = await selectUsageTotalsByEntitlement(db, {
+    entitlementIds: [period.entitlementId],
+    from: period.from,
+    to: period.to,
+  });
+  return totals.get(period.entitlementId) as TUsageTotals;
 }
 
 /**
