@@ -122,7 +122,9 @@ export function CommissionInvoicesPage() {
   return (
     <Container size="md" py="lg">
       <Stack gap="lg">
-        <Title order={1}>{t('commissionInvoices.title')}</Title>
+        <Title order={1} style={{ hyphens: 'auto', overflowWrap: 'break-word' }}>
+          {t('commissionInvoices.title')}
+        </Title>
         {data && (
           <Text c="gray.7">{t(data.isOperator ? 'commissionInvoices.introOperator' : 'commissionInvoices.intro')}</Text>
         )}
