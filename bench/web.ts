@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import lighthouse from 'lighthouse';
-import { type BrowserContext, chromium } from 'playwright-core';
+import lighthouse, { type Result } from 'lighthouse';
+import { type BrowserContext, type CDPSession, chromium } from 'playwright-core';
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -138,6 +138,28 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * One Lighthouse run on a first visit (storage stays, it holds the sign-in; the HTTP cache goes). A run
+ * whose trace Lighthouse could not read (NO_NAVSTART and the like: no scores) is run again, up to
+ * twice, rather than counted as a score of 0.
+ */
+async function audit(cdp: CDPSession, route: string): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    await cdp.send('Network.clearBrowserCache');
+    const result = await lighthouse(`${baseUrl}${route}`, {
+      port: cdpPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: true,
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    console.error(`${route}: ${lhr.runtimeError.code}, running again`);
+  }
+}
+
 async function measure(context: BrowserContext, initial: { files: number; gzipKb: number }): Promise<void> {
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
@@ -164,17 +186,7 @@ async function measure(context: BrowserContext, initial: { files: number; gzipKb
     if (args.only && !name.startsWith(args.only)) continue;
     const measured: TRun[] = [];
     for (let run = 0; run < runs; run += 1) {
-      // Storage stays (it holds the sign-in); the HTTP cache goes, so each run is a first visit.
-      await cdp.send('Network.clearBrowserCache');
-      const result = await lighthouse(`${baseUrl}${route}`, {
-        port: cdpPort,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        disableStorageReset: true,
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+      const lhr = await audit(cdp, route);
       if (reportDir) {
         writeFileSync(path.join(reportDir, `${name.split(/[ ,]/)[0]}-${run}.json`), JSON.stringify(lhr));
       }

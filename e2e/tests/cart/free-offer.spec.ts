@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { type Download, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SIGNED_OUT } from '../../fixtures/auth';
 import { findCartOffer } from '../../fixtures/cart';
 import { startDataSource } from '../../fixtures/data-source';
 import { publishFreeOffer } from '../../fixtures/wizard';
 
-test('[CART]: a buyer gets a free offer from its endpoint without an order, and finds no order or invoice for it', async ({
+test('[CART]: a buyer acquires a free offer through the checkout with no invoice, and downloads it from My Acquisitions', async ({
   page,
   browser,
 }) => {
@@ -37,22 +37,35 @@ test('[CART]: a buyer gets a free offer from its endpoint without an order, and 
     await page.goto(`/offer/details/${encodeURIComponent(offer['@id'])}`);
     const details = page.getByTestId('details-panel');
     await expect(details.getByTestId('details-price')).toHaveText('Free');
-    // There is nothing to order: the cart keeps a free offer out and says where the data is.
-    await expect(page.getByTestId('add-to-cart')).toBeDisabled();
-    await expect(page.getByTestId('not-for-sale')).toHaveText(
-      'Free of charge: there is nothing to order. Get the data from its endpoints.',
-    );
-
+    // A free offer is still open to everyone: its link is shown without buying it.
     await page.getByRole('button', { name: 'Show link: Tide table' }).filter({ visible: true }).click();
-    const link = page.getByRole('dialog', { name: 'Access link' }).getByTestId('access-link');
-    await expect(link).toHaveText(source.url);
-    // The link opens a new tab, which the browser turns into a download of the file (reported on the
-    // tab or on the page that opened it, depending on the browser's version).
-    const download = new Promise<Download>((resolve) => {
-      page.once('download', resolve);
-      page.context().on('page', (tab) => tab.once('download', resolve));
-    });
-    await link.click();
+    const linkDialog = page.getByRole('dialog', { name: 'Access link' });
+    await expect(linkDialog.getByTestId('access-link')).toHaveText(source.url);
+    await page.keyboard.press('Escape');
+    await expect(linkDialog).toBeHidden();
+
+    // Acquiring it records the licence accepted: through the cart, at 0 €, with no invoice.
+    await page.getByTestId('add-to-cart').click();
+    await page.getByRole('dialog', { name: 'Added to cart' }).getByTestId('added-checkout').click();
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await expect(checkout.getByTestId('checkout-items')).toContainText(`${title} – Free`);
+    await checkout.getByTestId('place-order').click();
+    await expect(page.getByTestId('global-alert')).toHaveText('Your order has been placed sucessfully');
+
+    await page.goto('/acquisition');
+    const purchased = page.locator('section[aria-labelledby="acquisitions-purchased"]');
+    const entry = purchased
+      .locator('div')
+      .filter({ has: page.getByRole('link', { name: title }) })
+      .filter({
+        has: page.getByTestId('download-panel'),
+      });
+    await expect(entry.last()).toBeVisible();
+    const download = page.waitForEvent('download');
+    await entry
+      .last()
+      .getByRole('button', { name: /Tide table/ })
+      .click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('tides.csv');
     expect(Buffer.compare(await readFile((await saved.path())!), source.body)).toBe(0);
@@ -60,9 +73,10 @@ test('[CART]: a buyer gets a free offer from its endpoint without an order, and 
     await source.close();
   }
 
-  // Nothing was ordered, so nothing was invoiced: My orders has no order of the offer.
+  // The order is in My orders, with nothing to pay: no invoice was issued for it.
   await page.goto('/orders');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByTestId('orders').or(page.getByText('You have not ordered anything yet'))).toBeVisible();
-  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+  const order = page.getByTestId('order').filter({ hasText: title });
+  await expect(order).toBeVisible();
+  await expect(order.getByTestId('order-line-price')).toHaveText('Free');
+  await expect(order.getByTestId('invoice-row')).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import { type Browser, expect, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { fillCart, findCartOffer, readSession } from '../../fixtures/cart';
+import { saveScreenshots } from '../../fixtures/screenshots';
 
 /**
  * The demo supplier publishes its offers through the API (the wizard has its own journey); the demo
@@ -119,4 +120,63 @@ test('[INVOICES]: a buyer from a country the offer is not for sees the restricti
     `The order was refused: “${title}” may not be used in your organisation's country. Remove it from the cart.`,
   );
   await expect(page).toHaveURL(/\/cart$/);
+});
+
+test('[INVOICES]: the operator records that a sale’s commission invoice is paid, and the supplier sees it paid', async ({
+  page,
+  browser,
+}) => {
+  const title = `Moselle gauges ${randomUUID().slice(0, 8)}`;
+  await publishAsSupplier(browser, title, '');
+  await page.goto('/');
+  await fillCart(page, [await findCartOffer(page, title)]);
+  await page.goto('/cart');
+  await page.getByTestId('checkout-button').click();
+  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await expect(page.getByTestId('global-alert')).toHaveText('Your order has been placed sucessfully');
+  await page.goto('/orders');
+  const saleNumber = (await page
+    .getByTestId('order')
+    .filter({ hasText: title })
+    .getByTestId('invoice-number')
+    .first()
+    .textContent())!;
+
+  const operatorContext = await browser.newContext({ storageState: SIGNED_OUT });
+  try {
+    const operator = await operatorContext.newPage();
+    await signInAs(operator, 'operator', '/commission-invoices');
+    await expect(operator.getByRole('heading', { level: 1, name: 'Commission invoices' })).toBeVisible();
+    const card = operator
+      .getByTestId('commission-invoice-card')
+      .filter({ hasText: new RegExp(`% on invoice ${saleNumber}(?!\\d)`) });
+    await expect(card).toHaveCount(1);
+    const heading = (await card.getByRole('heading').textContent())!;
+    const commissionNumber = heading.replace('Commission invoice ', '');
+    expect(commissionNumber).toMatch(/^PROV-\d{4}-\d+$/);
+    await expect(card).toContainText('Open');
+    await expectNoSeriousA11yViolations(operator);
+    await saveScreenshots(operator, 'commission-invoices', card);
+    await card.getByTestId('mark-commission-paid').click();
+    await expect(operator.getByTestId('global-alert')).toHaveText(
+      `Commission invoice ${commissionNumber} is marked as paid.`,
+    );
+    await expect(card.getByTestId('mark-commission-paid')).toHaveCount(0);
+    await expect(card).toContainText('Paid');
+  } finally {
+    await operatorContext.close();
+  }
+
+  const supplierContext = await browser.newContext({ storageState: SIGNED_OUT });
+  try {
+    const supplier = await supplierContext.newPage();
+    await signInAs(supplier, 'supplier', '/sales');
+    const commission = supplier
+      .getByTestId('sale')
+      .filter({ hasText: new RegExp(`${saleNumber}(?!\\d)`) })
+      .getByTestId('commission-invoice');
+    await expect(commission).toContainText('(paid)');
+  } finally {
+    await supplierContext.close();
+  }
 });

@@ -21,6 +21,7 @@ import * as commissionInvoices from './0019-commission-invoices';
 import * as previews from './0020-previews';
 import * as savedSearchesAndAlerts from './0021-saved-searches-and-alerts';
 import * as commissionInvoiceLifecycle from './0022-commission-invoice-lifecycle';
+import * as freeOffersAcquirable from './0023-free-offers-acquirable';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0018-pricing-models': pricingModels,
   '0021-saved-searches-and-alerts': savedSearchesAndAlerts,
   '0022-commission-invoice-lifecycle': commissionInvoiceLifecycle,
+  '0023-free-offers-acquirable': freeOffersAcquirable,
 };

@@ -144,7 +144,8 @@ export function toOfferRows({ offerId, input, supplier, licenceTitle, now, issue
       payment_model: licensingInfo.paymentType,
       price: licensingInfo.price,
       currency: licensingInfo.priceUnit || DEFAULT_CURRENCY,
-      is_sellable: input.pricingOption === 'PAID',
+      // Published on the marketplace, a free offer is acquired through checkout too (at 0 €, no invoice).
+      is_sellable: true,
       author: generalInfo.authorName,
       author_email: generalInfo.authorEmail,
       maintainer: generalInfo.maintainerName,

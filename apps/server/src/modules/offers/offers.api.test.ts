@@ -401,6 +401,28 @@ describe('My offerings, edit and unpublish', () => {
     expect(order.status).toBe(409);
   });
 
+  it('sells a free offering at 0 €: a buyer acquires it with no invoice, and an unpublished one no more', async () => {
+    const created = await post(validInput());
+    const id = created.body['@id'];
+    const offer = await request<TOffer>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, stranger.headers);
+    expect(offer.body).toMatchObject({ paymentModel: 'FREE_OF_CHARGE', price: 0, isSellable: true });
+    const providerId = offer.body.datasets[0]?.['dcterms:publisher']?.['@id'];
+    const buyer = await signIn(testApp);
+    const checkout = () =>
+      request<{ statusCode: number; state: string; gross: number; invoices: unknown[] }>(
+        testApp.baseUrl,
+        'POST',
+        '/idp-service/payment',
+        { consumerId: buyer.user.id, purchasedItems: [{ productId: id, providerId }] },
+        buyer.headers,
+      );
+    const order = await checkout();
+    expect(order.status).toBe(201);
+    expect(order.body).toMatchObject({ state: 'paid', gross: 0, invoices: [] });
+    expect((await remove(id)).status).toBe(200);
+    expect((await checkout()).status).toBe(409);
+  });
+
   it('answers 403 with a JSON body when someone else reads, edits or unpublishes an offer', async () => {
     const created = await post(validInput());
     const id = created.body['@id'];

@@ -33,12 +33,13 @@ describe('CartActions', () => {
     expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('not-for-sale').id);
   });
 
-  it('keeps a free offer out of the cart with the reason, even when demo mode calls it sellable', async () => {
-    for (const free of [
-      { ...offer, paymentModel: 'FREE_OF_CHARGE' as const, price: 0, isSellable: true },
-      { ...offer, paymentModel: 'FREE_OF_CHARGE' as const, price: 3, isSellable: true },
+  it('keeps a free offer of another portal out of the cart with the reason, even when demo mode calls it sellable', async () => {
+    const free = { ...offer, paymentModel: 'FREE_OF_CHARGE' as const, price: 0 };
+    for (const fromElsewhere of [
+      { ...free, isSellable: false },
+      { ...free, isSellable: true, isDemoSellable: true } as typeof offer,
     ]) {
-      const view = renderWithProviders(<CartActions offer={free} />);
+      const view = renderWithProviders(<CartActions offer={fromElsewhere} />);
       const button = screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
       expect(button.disabled).toBe(true);
       const hint = screen.getByTestId('not-for-sale');
@@ -48,6 +49,14 @@ describe('CartActions', () => {
       expect(storedCarts()).toEqual([]);
       view.unmount();
     }
+  });
+
+  it('adds a free offer its supplier published on the marketplace: it is acquired through the checkout', async () => {
+    const free = { ...offer, paymentModel: 'FREE_OF_CHARGE' as const, price: 0, isSellable: true };
+    renderWithProviders(<CartActions offer={free} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(storedCarts()).toEqual([{ id: TEST_USER.id, items: [toCartOffer(free)] }]);
+    expect(screen.queryByTestId('not-for-sale')).toBeNull();
   });
 
   it('keeps a priced offer that only demo mode calls sellable out of the cart, saying why', async () => {

@@ -29,7 +29,7 @@ export type TCartActionsProps = {
 
 /**
  * The cart controls of the offer details page: add to cart (disabled, with the reason, when the
- * offer is not for sale, free of charge, or for sale in demo mode only) or remove from cart, with the added-to-cart and checkout modals, each opened and closed on
+ * offer is not for sale, free from another portal, or for sale in demo mode only) or remove from cart, with the added-to-cart and checkout modals, each opened and closed on
  * its own.
  */
 export function CartActions({ offer }: TCartActionsProps) {
@@ -41,13 +41,13 @@ export function CartActions({ offer }: TCartActionsProps) {
   // Mounted from its first opening on, so that closing it animates like any modal.
   const [hasCheckout, setHasCheckout] = useState(false);
   const isInCart = cart.isInCart(offer['@id']);
-  // A free offer has nothing to order: the checkout would refuse it as not for sale (demo mode makes
-  // every offer look sellable, as the specification says, but orders are for priced offers only).
+  // A free offer its supplier published is acquired through the checkout at 0 € (no invoice); a free
+  // offer from another portal has nothing to order: its data is got from the endpoints.
   const isFree = paymentLabel(offer.paymentModel, offer.price).kind === 'free';
-  // Likewise a priced offer its supplier does not sell: demo mode shows it as for sale, but the
-  // checkout would refuse it as no longer for sale although nothing changed.
-  const isDemoOnly = !isFree && isDemoSellable(offer);
-  const canAdd = offer.isSellable && !isFree && !isDemoOnly;
+  // Demo mode shows every offer as for sale, as the specification says, but the checkout would
+  // refuse one its supplier does not sell as no longer for sale although nothing changed.
+  const isDemoOnly = isDemoSellable(offer);
+  const canAdd = offer.isSellable && !isDemoOnly;
   const [hasAdded, setHasAdded] = useState(false);
   const isSettled = usePageSettled();
   useEffect(() => {

@@ -85,7 +85,8 @@ describe('OfferDetailsPage', () => {
     expect(screen.getByTestId('offer-updated').textContent).toBe('N/A');
     expect(screen.getByTestId('offer-likes').textContent).toBe('7 likes');
 
-    const rows = screen.getAllByTestId('endpoint-row');
+    // The endpoints, panels, preview and related offers come right after the offer itself.
+    const rows = await screen.findAllByTestId('endpoint-row');
     expect(rows).toHaveLength(2);
     const first = within(rows[0]!);
     expect(first.getByRole('rowheader').textContent).toBe('File 0');

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/format/format';
 import { categoryText } from '../../shared/labels';
 import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
+import { useRenderedLater } from '../../shared/rendered-later';
 import { CartActions } from '../cart/CartActions';
 import { DataPreview } from '../preview/DataPreview';
 import { PublisherLink } from '../publisher/PublisherLink';
@@ -18,7 +19,7 @@ import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
 import { LikeButton } from './LikeButton';
 import { OfferMetadataLinks } from './OfferMetadataLinks';
-import { OfferTermsPanel } from './OfferTermsPanel';
+import { OfferTermsLoading } from './OfferTermsFrame';
 import { RelatedOffers } from './RelatedOffers';
 import { isOfferId, useOfferDetails } from './use-offer-details';
 
@@ -26,6 +27,15 @@ import { isOfferId, useOfferDetails } from './use-offer-details';
 // page: once the page has shown its data, and on the first 'Show link' at the latest.
 const loadAccessLinkModal = async () => (await import('./AccessLinkModal')).AccessLinkModal;
 const AccessLinkModal = lazyPart(loadAccessLinkModal, NoDialog);
+
+// The terms panel, with the buyer's organisation it checks the allowed countries against, loads once the
+// page has shown the offer: its code and its two calls are not in the way of the title on a slow phone.
+const OfferTermsPanel = lazyPart(async () => (await import('./OfferTermsPanel')).OfferTermsPanel, NoTermsPanel);
+
+/** When the terms panel's code cannot be loaded: the page goes on without it (lazyPart reports the error). */
+function NoTermsPanel(_props: { offerId: string }) {
+  return null;
+}
 
 /** When the dialog's code cannot be loaded: nothing opens, and the error is reported (lazyPart). */
 function NoDialog() {
@@ -79,6 +89,9 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
   // Mounted from its first opening on, so that closing it animates like any modal.
   const [hasShownLink, setHasShownLink] = useState(false);
   const isSettled = usePageSettled();
+  // Title, publisher, description and facts first; the panels, endpoints, preview and related offers
+  // right after, in slices (rendered-later.ts).
+  const isRest = useRenderedLater();
   useEffect(() => {
     if (isSettled) loadAccessLinkModal().catch(() => {});
   }, [isSettled]);
@@ -153,25 +166,37 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
             </Stack>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="md">
-            <DetailsPanel item={item} />
-            <OfferTermsPanel offerId={item['@id']} />
-            <CartActions offer={item} />
-            <OfferMetadataLinks offerId={item['@id']} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Stack gap="sm" component="section" aria-labelledby="endpoints-title">
-            <Title order={2} size="h3" id="endpoints-title">
-              {t('offer.endpoints')}
-            </Title>
-            <EndpointsTable rows={rows} onShowLink={showLink} />
-          </Stack>
-        </Grid.Col>
+        {isRest && (
+          <>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack gap="md">
+                <DetailsPanel item={item} />
+                {isSettled ? (
+                  <Suspense fallback={<OfferTermsLoading />}>
+                    <OfferTermsPanel offerId={item['@id']} />
+                  </Suspense>
+                ) : (
+                  <OfferTermsLoading />
+                )}
+                <CartActions offer={item} />
+                <OfferMetadataLinks offerId={item['@id']} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Stack gap="sm" component="section" aria-labelledby="endpoints-title">
+                <Title order={2} size="h3" id="endpoints-title">
+                  {t('offer.endpoints')}
+                </Title>
+                <EndpointsTable rows={rows} onShowLink={showLink} />
+              </Stack>
+            </Grid.Col>
+          </>
+        )}
       </Grid>
-      <DataPreview item={item} />
-      <RelatedOffers offerId={item['@id']} />
+      {/* page-status keeps the footer away meanwhile, so the rest does not push it down (app.css). */}
+      {!isRest && <div className="page-status" aria-hidden />}
+      {isRest && <DataPreview item={item} />}
+      {isRest && <RelatedOffers offerId={item['@id']} />}
       {hasShownLink && (
         <Suspense fallback={null}>
           <AccessLinkModal endpoint={shownLink} onClose={() => setShownLink(null)} />

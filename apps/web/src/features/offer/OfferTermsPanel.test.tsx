@@ -1,11 +1,16 @@
 import type { TOfferTerms, TOwnOrganisationResponse } from '@dsm/contracts';
+import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settleWhenIdle } from '../../shared/page-settled';
 import { renderWithProviders } from '../../test/render';
 import { json } from '../cart/cart-test-data';
 import { OfferTermsPanel } from './OfferTermsPanel';
 
 const OFFER_ID = '3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01';
+
+// The panel reads once the page has shown its offer; here it has.
+beforeAll(() => void settleWhenIdle(new QueryClient(), (run) => run()));
 
 let termsAnswer: () => Response;
 let country = 'DE';

@@ -1,27 +1,24 @@
-import { Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCountries, formatCountry } from '../../shared/format/country';
+import { usePageSettled } from '../../shared/page-settled';
 import { useBuyerVat } from '../cart/use-buyer-vat';
+import { OfferTermsFrame, OfferTermsLoadingLine } from './OfferTermsFrame';
 import { useOfferTerms } from './use-offer-terms';
 
 /**
  * 'Terms of use' on the offer details page, before purchase: the licence, the countries whose
  * organisations may buy and use the data (with a warning when the buyer's organisation is in none
- * of them, since checkout would refuse it) and the period of use.
+ * of them, since checkout would refuse it) and the period of use. Terms and organisation are read once
+ * the page has shown the offer (page-settled.ts): on a slow phone the title comes first.
  */
 export function OfferTermsPanel({ offerId }: { offerId: string }) {
   const { t } = useTranslation();
-  const terms = useOfferTerms(offerId);
-  const { buyerCountry } = useBuyerVat();
+  const isSettled = usePageSettled();
+  const terms = useOfferTerms(offerId, isSettled);
+  const { buyerCountry } = useBuyerVat(isSettled);
   const body = () => {
-    if (terms.isPending) {
-      return (
-        <Group gap="xs" data-testid="offer-terms-loading">
-          <Loader size="xs" aria-hidden />
-          <Text size="sm">{t('offerTerms.loading')}</Text>
-        </Group>
-      );
-    }
+    if (terms.isPending) return <OfferTermsLoadingLine />;
     if (terms.isError) {
       return (
         <Text size="sm" c="red.8" data-testid="offer-terms-error">
@@ -68,21 +65,5 @@ export function OfferTermsPanel({ offerId }: { offerId: string }) {
       </Stack>
     );
   };
-  return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="offer-terms-title"
-      data-testid="offer-terms"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="offer-terms-title">
-          {t('offerTerms.title')}
-        </Title>
-        {body()}
-      </Stack>
-    </Card>
-  );
+  return <OfferTermsFrame>{body()}</OfferTermsFrame>;
 }

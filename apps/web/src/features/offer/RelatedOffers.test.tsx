@@ -1,11 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { settleWhenIdle } from '../../shared/page-settled';
 import { renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../search/test-offer';
 import { RelatedOffers } from './RelatedOffers';
 
 const ID = '3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01';
 const OTHER = '7a0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e02';
+
+// The panel reads once the page has shown its offer; here it has.
+beforeAll(() => void settleWhenIdle(new QueryClient(), (run) => run()));
 
 function answer(status: number, body: unknown) {
   return vi

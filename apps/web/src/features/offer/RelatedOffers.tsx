@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/format';
+import { usePageSettled } from '../../shared/page-settled';
 import { agentName, offerPublisher } from '../publisher/publisher-name';
 import { paymentLabel, paymentText } from '../search/payment-label';
 import { useRelatedOffers } from './use-related-offers';
@@ -11,15 +12,22 @@ import { useRelatedOffers } from './use-related-offers';
 /**
  * 'Related offers' under the details: up to six offers sharing keywords or categories, each a card with
  * its title (the link), publisher, price and date. Hidden while none is found, and when the call fails
- * (an aside, not what the page is for).
+ * (an aside, not what the page is for). Asked for once the page has shown the offer (page-settled.ts).
  */
 export function RelatedOffers({ offerId }: { offerId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const related = useRelatedOffers(offerId);
+  const related = useRelatedOffers(offerId, usePageSettled());
   if (related.isError || (related.data && related.data.data.length === 0)) return null;
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId} mt="xl" data-testid="related-offers">
+    <Stack
+      gap="sm"
+      component="section"
+      aria-labelledby={headingId}
+      mt="xl"
+      className="details-below-fold"
+      data-testid="related-offers"
+    >
       <Title order={2} size="h3" id={headingId}>
         {t('relatedOffers.title')}
       </Title>

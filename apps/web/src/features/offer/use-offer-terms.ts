@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
 import { isOfferId } from './use-offer-details';
 
-/** An offer's usage terms (licence, allowed countries, period of use), as the API states them. */
-export function useOfferTerms(id: string) {
+/** An offer's usage terms (licence, allowed countries, period of use), as the API states them; read once `isEnabled`. */
+export function useOfferTerms(id: string, isEnabled = true) {
   return useQuery({
     queryKey: ['offer-terms', id.toLowerCase()],
     queryFn: ({ signal }) => apiFetch({ method: 'GET', path: offerTermsPath(id), schema: ZOfferTerms, signal }),
-    enabled: isOfferId(id),
+    enabled: isEnabled && isOfferId(id),
     staleTime: 60_000,
     retry: false,
   });

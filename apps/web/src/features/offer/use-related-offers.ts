@@ -2,10 +2,14 @@ import { relatedOffersPath, ZRelatedOffersResponse } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
 
-/** Up to six offers sharing the offer's keywords or categories (never the offer or its federated copies). */
-export function useRelatedOffers(offerId: string) {
+/**
+ * Up to six offers sharing the offer's keywords or categories (never the offer or its federated copies);
+ * read once `isEnabled`.
+ */
+export function useRelatedOffers(offerId: string, isEnabled = true) {
   return useQuery({
     queryKey: ['related', offerId],
+    enabled: isEnabled,
     queryFn: ({ signal }) =>
       apiFetch({ method: 'GET', path: relatedOffersPath(offerId), schema: ZRelatedOffersResponse, signal }),
     // Related offers are an aside: a failure hides the section rather than asking again.

@@ -9,10 +9,14 @@ import { apiFetch } from '../../shared/api';
 
 const KEY = ['organisation'] as const;
 
-/** The signed-in user's organisation and whether it is complete enough to buy and to sell. */
-export function useOwnOrganisation() {
+/**
+ * The signed-in user's organisation and whether it is complete enough to buy and to sell; read once
+ * `isEnabled` (a page may ask for it only after showing its own data).
+ */
+export function useOwnOrganisation(isEnabled = true) {
   return useQuery({
     queryKey: KEY,
+    enabled: isEnabled,
     queryFn: ({ signal }) => apiFetch({ ...ownOrganisationEndpoint, schema: ZOwnOrganisationResponse, signal }),
   });
 }

@@ -63,7 +63,14 @@ export function DataPreview({ item }: { item: TMetadataItem }) {
   );
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="preview-title" mt="xl" data-testid="preview">
+    <Stack
+      gap="sm"
+      component="section"
+      aria-labelledby="preview-title"
+      mt="xl"
+      className="details-below-fold"
+      data-testid="preview"
+    >
       <Title order={2} size="h3" id="preview-title">
         {t('preview.title')}
       </Title>

@@ -1,24 +1,5 @@
 import type { TPreview, TPreviewCell } from '@dsm/contracts';
-import { Badge, Box, Table, Text } from '@mantine/core';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const SCROLLER: CSSProperties = {
-  maxHeight: '28rem',
-  overflow: 'auto',
-  border: '1px solid var(--mantine-color-gray-3)',
-  borderRadius: 'var(--mantine-radius-sm)',
-};
-const HEAD: CSSProperties = {
-  position: 'sticky',
-  top: 0,
-  zIndex: 1,
-  background: 'var(--mantine-color-body)',
-  boxShadow: '0 1px 0 var(--mantine-color-gray-4)',
-};
-const NOWRAP: CSSProperties = { whiteSpace: 'nowrap' };
-const CELL: CSSProperties = { maxWidth: '24rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
-const NUMERIC: CSSProperties = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
 export type TPreviewTableProps = {
   preview: Pick<TPreview, 'columns' | 'rows'>;
@@ -28,52 +9,50 @@ export type TPreviewTableProps = {
 
 const cellText = (cell: TPreviewCell): string => (cell === null ? '' : String(cell));
 
+const isNumeric = (type: string | undefined) => type === 'integer' || type === 'number';
+
 /**
  * The preview's rows under a sticky header that names each column and its guessed type. The table scrolls inside
- * its own focusable region (sideways on phones), so a keyboard user can scroll it with the arrow keys.
+ * its own focusable region (sideways on phones), so a keyboard user can scroll it with the arrow keys. Plain
+ * elements styled by app.css (`.preview-table`): up to 100 rows of many columns are thousands of cells, and a
+ * component per cell made the details page stall a slow phone while it drew them.
  */
 export function PreviewTable({ preview, name }: TPreviewTableProps) {
   const { t } = useTranslation();
+  const numeric = preview.columns.map((column) => isNumeric(column.type));
   return (
-    <Box style={SCROLLER} tabIndex={0} role="region" aria-label={t('preview.tableRegion')} data-testid="preview-table">
-      <Table striped withColumnBorders style={{ minWidth: 'max-content' }}>
-        <Table.Caption>{t('preview.caption', { name })}</Table.Caption>
-        <Table.Thead style={HEAD}>
-          <Table.Tr>
+    // A region that scrolls must take the focus, so that a keyboard can scroll it (axe: scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+    <section className="preview-table" tabIndex={0} aria-label={t('preview.tableRegion')} data-testid="preview-table">
+      <table>
+        <caption>{t('preview.caption', { name })}</caption>
+        <thead>
+          <tr>
             {preview.columns.map((column, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: column names may repeat; the place is the identity.
-              <Table.Th key={index} scope="col" style={NOWRAP}>
-                <Text component="span" fw={600} size="sm" style={NOWRAP}>
-                  {column.name}
-                </Text>
-                <Badge size="xs" variant="outline" color="gray.8" tt="none" ml={6} data-testid="preview-column-type">
+              <th key={index} scope="col">
+                <span className="preview-table__name">{column.name}</span>
+                <span className="preview-table__type" data-testid="preview-column-type">
                   {t(`preview.type.${column.type}`)}
-                </Badge>
-              </Table.Th>
+                </span>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {preview.rows.map((row, rowIndex) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
-            <Table.Tr key={rowIndex}>
+            <tr key={rowIndex}>
               {row.map((cell, cellIndex) => (
-                <Table.Td
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their place.
-                  key={cellIndex}
-                  style={
-                    preview.columns[cellIndex]?.type === 'integer' || preview.columns[cellIndex]?.type === 'number'
-                      ? NUMERIC
-                      : CELL
-                  }
-                >
+                // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their place.
+                <td key={cellIndex} className={numeric[cellIndex] ? 'is-numeric' : undefined}>
                   {cellText(cell)}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -26,6 +26,20 @@ describe('formatMoney', () => {
     expect(formatCents(0, 'en')).toBe('0.00 €');
   });
 
+  it('writes every amount as Intl.NumberFormat would, in every language, negative ones and halves included', () => {
+    const amounts = [0, 0.005, 0.015, 0.125, 1.005, 2.675, 9.995, 12.5, 99.99, 1234.565, 1e6 + 0.445, -3.5, -0.125];
+    for (let cents = 0; cents < 2000; cents += 7) amounts.push(cents / 100, cents / 1000);
+    for (const language of LANGUAGES) {
+      const intl = new Intl.NumberFormat(language, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: false,
+      });
+      for (const amount of amounts)
+        expect(formatMoney(amount, 'EUR', language), `${amount} ${language}`).toBe(`${intl.format(amount)} €`);
+    }
+  });
+
   it('names another currency by its code', () => {
     expect(formatMoney(49.5, 'usd', 'en')).toBe('49.50 USD');
     expect(formatMoney(49.5, 'CHF', 'de')).toBe('49,50 CHF');

@@ -12,19 +12,28 @@ export function currentLanguage(): string {
   return i18next.resolvedLanguage ?? i18next.language ?? 'de';
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * The decimal separator of a language the app speaks: a point in English, a comma in German, French,
+ * Spanish, Italian and Portuguese. Money is written without grouping, so the separator is all that
+ * differs; written by hand rather than with Intl.NumberFormat, whose first use loads the locale's
+ * number data and held a slow phone up for 70 ms as a page drew its first price.
+ */
+function decimalSeparator(language: string): string {
+  return language.toLowerCase().startsWith('en') ? '.' : ',';
+}
 
-function twoDecimals(language: string): Intl.NumberFormat {
-  let format = numberFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      useGrouping: false,
-    });
-    numberFormats.set(language, format);
-  }
-  return format;
+/**
+ * Two decimals, rounded as Intl.NumberFormat rounds: half away from zero on the number as it is written
+ * (0.015 is '0.02', although the double nearest to 0.015 lies just below it). 12.5 is '12.50' (en),
+ * '12,50' (de).
+ */
+function twoDecimals(amount: number, language: string): string {
+  const size = Math.abs(amount);
+  // Shifting the written digits ('0.015e2') rounds the decimal the amount was written as, not its double.
+  const cents = Math.round(Number(`${size}e2`));
+  const fixed = Number.isFinite(cents) ? (cents / 100).toFixed(2) : size.toFixed(2);
+  const sign = amount < 0 && fixed !== '0.00' ? '-' : '';
+  return `${sign}${fixed.replace('.', decimalSeparator(language))}`;
 }
 
 /** The sign written after an amount: € for euros, the ISO code for any other currency. */
@@ -34,7 +43,7 @@ function currencySign(currency: string): string {
 
 /** An amount of money: '12.50 €' (en), '12,50 €' (de, fr, es, it, pt); another currency by its code. */
 export function formatMoney(amount: number, currency = 'EUR', language = currentLanguage()): string {
-  return `${twoDecimals(language).format(amount)} ${currencySign(currency || 'EUR')}`;
+  return `${twoDecimals(amount, language)} ${currencySign(currency || 'EUR')}`;
 }
 
 /** Cents as money: 1250 is '12.50 €'. */
@@ -58,12 +67,11 @@ export function formatDateTime(value: string | null | undefined): string | null 
   return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const berlinDay = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+/**
+ * Made at the first German day written, not when the module loads: a formatter with a time zone
+ * reads the zone's data, which costs a slow phone tens of milliseconds on pages that show no such day.
+ */
+let berlinDay: Intl.DateTimeFormat | null = null;
 
 /**
  * dd.MM.yyyy in German time, the time zone the invoices are dated in, so a due date on screen is
@@ -71,7 +79,14 @@ const berlinDay = new Intl.DateTimeFormat('de-DE', {
  */
 export function formatDay(value: string | null | undefined): string | null {
   const date = parse(value);
-  return date ? berlinDay.format(date) : null;
+  if (!date) return null;
+  berlinDay ??= new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
+  return berlinDay.format(date);
 }
 
 /** A country's name from its ISO 3166-1 alpha-2 code in the page's language ('DE' -> 'Germany'); the code when unknown. */
