@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAlertLanguage } from './alert-languages';
 import { NO_CONTROL_CHARACTERS } from './catalogue';
 import { ZSearchFilter, ZSearchQuerystring, ZSearchSort } from './search';
 
@@ -6,10 +7,6 @@ import { ZSearchFilter, ZSearchQuerystring, ZSearchSort } from './search';
 export const MAX_SAVED_SEARCHES = 50;
 /** Longest name of a saved search, in characters. */
 export const MAX_SAVED_SEARCH_NAME = 100;
-/** The app's languages; alert mails are written in one of them. */
-export const ALERT_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
-export const ZAlertLanguage = z.enum(ALERT_LANGUAGES);
-export type TAlertLanguage = z.infer<typeof ZAlertLanguage>;
 
 const ZSavedSearchName = z
   .string()
@@ -112,11 +109,6 @@ export const ZNotificationList = z.object({
 });
 export type TNotificationList = z.infer<typeof ZNotificationList>;
 
-/** `GET /api/notifications/unread-count`: the app's language, remembered for the alert mails. */
-export const ZUnreadCountQuery = z.object({ language: ZAlertLanguage.optional() });
-export const ZUnreadCount = z.object({ unread: z.number().int() });
-export type TUnreadCount = z.infer<typeof ZUnreadCount>;
-
 export const ZNotificationParams = z.object({ id: z.uuid({ message: 'must be a notification id' }) });
 export const ZMarkAllReadResponse = z.object({ marked: z.number().int() });
 
@@ -147,7 +139,6 @@ export const createSavedSearchEndpoint = { method: 'POST', path: '/api/saved-sea
 export const changeSavedSearchEndpoint = { method: 'PATCH', path: '/api/saved-searches/:id' } as const;
 export const deleteSavedSearchEndpoint = { method: 'DELETE', path: '/api/saved-searches/:id' } as const;
 export const notificationsEndpoint = { method: 'GET', path: '/api/notifications' } as const;
-export const unreadCountEndpoint = { method: 'GET', path: '/api/notifications/unread-count' } as const;
 export const markReadEndpoint = { method: 'POST', path: '/api/notifications/:id/read' } as const;
 export const markAllReadEndpoint = { method: 'POST', path: '/api/notifications/read-all' } as const;
 export const alertPreferencesEndpoint = { method: 'GET', path: '/api/alerts/preferences' } as const;

@@ -1,4 +1,5 @@
 export * from './acquisitions';
+export * from './alert-languages';
 export * from './alerts';
 export * from './auth';
 export * from './cart';

@@ -1,23 +1,17 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Indicator,
-  Loader,
-  Popover,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Indicator, Loader, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { formatDateTime } from '../../shared/format/format';
-import { notificationText } from './notification-text';
-import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from './use-alerts';
+import { lazyPart } from '../../shared/lazy-part';
+import { useUnreadCount } from './use-unread-count';
+
+/** The dropdown's list and its calls load on the first opening; the bell itself only counts. */
+const NotificationList = lazyPart(async () => (await import('./NotificationList')).NotificationList, NoList);
+
+/** When the list's code cannot be loaded: the dropdown stays empty but for its title (lazyPart reports it). */
+function NoList({ title }: { title: ReactNode }) {
+  return <>{title}</>;
+}
 
 /**
  * The header's bell: the unread count as a badge (announced politely when it changes), opening the newest
@@ -28,11 +22,13 @@ export function NotificationBell() {
   const [isOpen, setOpen] = useState(false);
   const titleId = useId();
   const unread = useUnreadCount();
-  const list = useNotifications(isOpen);
-  const markRead = useMarkRead();
-  const markAllRead = useMarkAllRead();
   const count = unread.data?.unread ?? 0;
   const label = t('alerts.bell.label', { count });
+  const title = (
+    <Text fw={600} id={titleId}>
+      {t('alerts.bell.title')}
+    </Text>
+  );
 
   return (
     <>
@@ -61,62 +57,18 @@ export function NotificationBell() {
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown aria-labelledby={titleId} data-testid="notification-list">
-          <Stack gap="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={600} id={titleId}>
-                {t('alerts.bell.title')}
-              </Text>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                disabled={count === 0}
-                loading={markAllRead.isPending}
-                onClick={() => markAllRead.mutate()}
-                data-testid="notification-mark-all"
-              >
-                {t('alerts.bell.markAll')}
-              </Button>
-            </Group>
-            {list.isPending && <Loader size="sm" role="status" aria-label={t('alerts.bell.loading')} />}
-            {list.isError && (
-              <Alert color="red" role="alert">
-                {t('alerts.bell.error')}
-              </Alert>
-            )}
-            {list.data?.items.length === 0 && (
-              <Text size="sm" c="gray.7" data-testid="notification-empty">
-                {t('alerts.bell.empty')}
-              </Text>
-            )}
-            {list.data && list.data.items.length > 0 && (
-              <Stack gap={6} component="ul" mah={360} p={0} m={0} style={{ overflowY: 'auto', listStyle: 'none' }}>
-                {list.data.items.map((item) => (
-                  <li key={item.id}>
-                    <Anchor
-                      component={Link}
-                      to={item.link}
-                      underline="never"
-                      c="inherit"
-                      onClick={() => {
-                        if (!item.readAt) markRead.mutate(item.id);
-                        setOpen(false);
-                      }}
-                      data-testid="notification-item"
-                      data-unread={item.readAt ? undefined : 'true'}
-                    >
-                      <Text size="sm" fw={item.readAt ? 400 : 700}>
-                        {!item.readAt && <VisuallyHidden>{t('alerts.bell.new')} </VisuallyHidden>}
-                        {notificationText(t, item)}
-                      </Text>
-                      <Text size="xs" c="gray.7">
-                        {formatDateTime(item.createdAt)}
-                      </Text>
-                    </Anchor>
-                  </li>
-                ))}
-              </Stack>
-            )}
-          </Stack>
+          {isOpen && (
+            <Suspense
+              fallback={
+                <Stack gap="xs">
+                  {title}
+                  <Loader size="sm" role="status" aria-label={t('alerts.bell.loading')} />
+                </Stack>
+              }
+            >
+              <NotificationList title={title} count={count} onClose={() => setOpen(false)} />
+            </Suspense>
+          )}
         </Popover.Dropdown>
       </Popover>
     </>

@@ -1,42 +1,27 @@
 import {
-  ALERT_LANGUAGES,
   alertPreferencesEndpoint,
   changeAlertPreferencesEndpoint,
   createSavedSearchEndpoint,
   markAllReadEndpoint,
   notificationsEndpoint,
   savedSearchesEndpoint,
-  type TAlertLanguage,
   type TAlertPreferences,
   type TSavedSearchChange,
   type TSavedSearchInput,
-  unreadCountEndpoint,
   ZAlertPreferences,
   ZMarkAllReadResponse,
   ZNotification,
   ZNotificationList,
   ZSavedSearch,
   ZSavedSearchList,
-  ZUnreadCount,
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../shared/api';
-import { currentLanguage } from '../../shared/format/format';
+import { alertLanguage, NOTIFICATIONS_KEY } from './use-unread-count';
 
 export const SAVED_SEARCHES_KEY = ['saved-searches'] as const;
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
-export const UNREAD_KEY = ['notifications', 'unread'] as const;
 const PREFERENCES_KEY = ['alert-preferences'] as const;
-
-/** How often the bell asks for the unread count, in milliseconds. */
-export const UNREAD_POLL_MS = 60_000;
-
-/** The app's language as the alert mails know it; German, the app's default, for anything else. */
-export function alertLanguage(): TAlertLanguage {
-  const language = currentLanguage().slice(0, 2);
-  return (ALERT_LANGUAGES as readonly string[]).includes(language) ? (language as TAlertLanguage) : 'de';
-}
 
 const savedSearchPath = (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`;
 
@@ -79,21 +64,6 @@ export function useDeleteSavedSearch() {
 }
 
 /** The unread count, asked again every minute and when the window regains focus; tells the server the app's language. */
-export function useUnreadCount(isEnabled = true) {
-  return useQuery({
-    queryKey: UNREAD_KEY,
-    enabled: isEnabled,
-    refetchInterval: UNREAD_POLL_MS,
-    queryFn: ({ signal }) =>
-      apiFetch({
-        method: unreadCountEndpoint.method,
-        path: `${unreadCountEndpoint.path}?language=${alertLanguage()}`,
-        schema: ZUnreadCount,
-        signal,
-      }),
-  });
-}
-
 export function useNotifications(isEnabled: boolean) {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'list'],

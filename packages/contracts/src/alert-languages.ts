@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * The app's languages, which alert mails are written in, and the unread count of the header's bell:
+ * a module of their own, so that the bell, on every page, does without the saved-search and search
+ * schemas of `alerts.ts`.
+ */
+export const ALERT_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
+export const ZAlertLanguage = z.enum(ALERT_LANGUAGES);
+export type TAlertLanguage = z.infer<typeof ZAlertLanguage>;
+
+/** `GET /api/notifications/unread-count`: the app's language, remembered for the alert mails. */
+export const ZUnreadCountQuery = z.object({ language: ZAlertLanguage.optional() });
+export const ZUnreadCount = z.object({ unread: z.number().int() });
+export type TUnreadCount = z.infer<typeof ZUnreadCount>;
+export const unreadCountEndpoint = { method: 'GET', path: '/api/notifications/unread-count' } as const;
