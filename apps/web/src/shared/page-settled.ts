@@ -28,12 +28,19 @@ export function usePageSettled(): boolean {
 }
 
 /**
- * The browser's next idle moment: after the page has drawn what its data brought (rendering the
- * answer keeps the browser busy), at the latest after a second. Safari has no idle callback.
+ * The browser's next idle moment after the next frame is painted: after the page has drawn what its
+ * data brought (rendering the answer keeps the browser busy, and an idle moment can come before the
+ * paint, so that the extras' downloads would start ahead of the page's first picture), at the latest
+ * a second after that paint. A frame callback runs just before its paint, a timeout from it just
+ * after. Safari has no idle callback.
  */
 function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 200);
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+      else setTimeout(run, 200);
+    }, 0),
+  );
 }
 
 /**
