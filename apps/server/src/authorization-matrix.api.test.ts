@@ -619,6 +619,16 @@ const ROWS: TRow[] = [
     statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 200 }),
   },
   {
+    route: 'GET /api/commission-invoices/{id}/xml',
+    call: (f) => ({ path: `/api/commission-invoices/${f.aCommissionInvoice}/xml` }),
+    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 200 }),
+  },
+  {
+    route: 'GET /api/commission-invoices/{id}/facturx',
+    call: (f) => ({ path: `/api/commission-invoices/${f.aCommissionInvoice}/facturx` }),
+    statuses: signedIn({ buyerA: 403, buyerB: 403, supplierS: 200, operator: 200 }),
+  },
+  {
     // The same readers; no cancellation invoice exists while the sale stands.
     route: 'GET /api/commission-invoices/{id}/cancellation/pdf',
     call: (f) => ({ path: `/api/commission-invoices/${f.aCommissionInvoice}/cancellation/pdf` }),

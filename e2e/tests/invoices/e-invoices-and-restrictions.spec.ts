@@ -176,6 +176,13 @@ test('[INVOICES]: the operator records that a sale’s commission invoice is pai
       .filter({ hasText: new RegExp(`${saleNumber}(?!\\d)`) })
       .getByTestId('commission-invoice');
     await expect(commission).toContainText('(paid)');
+    // The commission invoice is an e-invoice too, downloadable where the supplier sees it.
+    const xmlFile = supplier.waitForEvent('download');
+    await commission.getByRole('button', { name: /as XRechnung \(XML\)$/ }).click();
+    const xml = await xmlFile;
+    expect(xml.suggestedFilename()).toMatch(/^commission-invoice-PROV-\d{4}-\d+\.xml$/);
+    const ubl = await readFile((await xml.path())!, 'utf8');
+    expect(ubl).toContain(`<cbc:BuyerReference>${saleNumber}</cbc:BuyerReference>`);
   } finally {
     await supplierContext.close();
   }

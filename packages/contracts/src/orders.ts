@@ -250,6 +250,12 @@ export const ZCommissionInvoice = z.object({
   buyerParty: ZInvoiceParty.nullable(),
   /** Where the PDF is downloaded from (the supplier's members and the operator). */
   pdfPath: z.string(),
+  /**
+   * Where the same invoice is downloaded as XRechnung (UBL XML) and as Factur-X (PDF/A-3 with the CII
+   * XML), for the same readers; null when the supplier had no organisation at issue (no buyer party).
+   */
+  xmlPath: z.string().nullable(),
+  facturXPath: z.string().nullable(),
   /** Where the cancellation invoice's PDF is downloaded from; null until cancelled. */
   cancellationPdfPath: z.string().nullable(),
 });
@@ -303,6 +309,11 @@ export const invoiceFacturXEndpoint = { method: 'GET', path: '/api/invoices/:id/
 export const commissionInvoicePdfEndpoint = { method: 'GET', path: '/api/commission-invoices/:id/pdf' } as const;
 export const commissionInvoiceListEndpoint = { method: 'GET', path: '/api/commission-invoices' } as const;
 export const markCommissionInvoicePaidEndpoint = { method: 'POST', path: '/api/commission-invoices/:id/paid' } as const;
+export const commissionInvoiceXmlEndpoint = { method: 'GET', path: '/api/commission-invoices/:id/xml' } as const;
+export const commissionInvoiceFacturXEndpoint = {
+  method: 'GET',
+  path: '/api/commission-invoices/:id/facturx',
+} as const;
 export const commissionCancellationPdfEndpoint = {
   method: 'GET',
   path: '/api/commission-invoices/:id/cancellation/pdf',
@@ -315,6 +326,10 @@ export const invoiceXmlPath = (id: string): string => `/api/invoices/${encodeURI
 export const invoiceFacturXPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/facturx`;
 export const commissionInvoicePdfPath = (id: string): string =>
   `/api/commission-invoices/${encodeURIComponent(id)}/pdf`;
+export const commissionInvoiceXmlPath = (id: string): string =>
+  `/api/commission-invoices/${encodeURIComponent(id)}/xml`;
+export const commissionInvoiceFacturXPath = (id: string): string =>
+  `/api/commission-invoices/${encodeURIComponent(id)}/facturx`;
 export const commissionCancellationPdfPath = (id: string): string =>
   `/api/commission-invoices/${encodeURIComponent(id)}/cancellation/pdf`;
 export const markCommissionInvoicePaidPath = (id: string): string =>

@@ -242,6 +242,8 @@ const CARRY_NO_URLS = [
   'GET /api/invoices/{id}/facturx',
   // The marketplace's commission invoice names the sale and its amounts only.
   'GET /api/commission-invoices/{id}/pdf',
+  'GET /api/commission-invoices/{id}/xml',
+  'GET /api/commission-invoices/{id}/facturx',
   'GET /api/commission-invoices/{id}/cancellation/pdf',
   'GET /api/commission-invoices',
   'POST /api/commission-invoices/{id}/paid',

@@ -6,6 +6,7 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { recordUsage } from '../usage/record-usage';
 import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
+import { at, attachmentsOf, parseEInvoice, textOf } from './e-invoice-test-data';
 import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
 import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
@@ -222,6 +223,50 @@ describe('the commission invoice', () => {
       headers: sellerDe.headers,
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it('is also an XRechnung and a Factur-X e-invoice: the marketplace sells, the supplier buys, the sale is the reference', async () => {
+    const buyer = await signIn(testApp);
+    const invoice = (await pay(buyer, offers.de)).body.invoices[0]!;
+    const commission = (await saleOf(sellerDe, invoice.id)).commissionInvoice!;
+    expect(commission.xmlPath).toBe(`/api/commission-invoices/${commission.id}/xml`);
+    expect(commission.facturXPath).toBe(`/api/commission-invoices/${commission.id}/facturx`);
+    const fetchFile = (who: TSignedIn, path: string) => fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
+
+    const xml = await fetchFile(sellerDe, commission.xmlPath!);
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toContain('application/xml');
+    const ubl = at(parseEInvoice(new Uint8Array(await xml.arrayBuffer())), 'Invoice');
+    const party = (role: string, ...path: string[]) => textOf(at(ubl, role, 'Party', ...path));
+    expect(textOf(at(ubl, 'ID'))).toBe(commission.number); // BT-1
+    expect(textOf(at(ubl, 'BuyerReference'))).toBe(invoice.number); // BT-10
+    expect(party('AccountingSupplierParty', 'PartyLegalEntity', 'RegistrationName')).toBe('Provisions Marktplatz GmbH'); // BT-27
+    expect(party('AccountingSupplierParty', 'PartyTaxScheme', 'CompanyID')).toBe('DE281963562'); // BT-31
+    expect(party('AccountingCustomerParty', 'PartyLegalEntity', 'RegistrationName')).toBe('Provision Nord GmbH'); // BT-44
+    expect(party('AccountingCustomerParty', 'PartyTaxScheme', 'CompanyID')).toBe('DE281963546'); // BT-48
+    expect(textOf(at(ubl, 'PaymentMeans', 'PayeeFinancialAccount', 'ID'))).toBe('DE02500105170137075030'); // BT-84
+    expect(textOf(at(ubl, 'LegalMonetaryTotal', 'TaxExclusiveAmount'))).toBe('12.00'); // BT-109
+    expect(textOf(at(ubl, 'TaxTotal', 'TaxAmount'))).toBe('2.28'); // BT-110
+    expect(textOf(at(ubl, 'LegalMonetaryTotal', 'TaxInclusiveAmount'))).toBe('14.28'); // BT-112
+    expect(textOf(at(ubl, 'InvoiceLine', 'Item', 'Name'))).toContain(`Commission 12 % on invoice ${invoice.number}`);
+
+    const facturX = await fetchFile(sellerDe, commission.facturXPath!);
+    expect(facturX.status).toBe(200);
+    expect(facturX.headers.get('content-type')).toContain('application/pdf');
+    const attached = (await attachmentsOf(new Uint8Array(await facturX.arrayBuffer())))['factur-x.xml'];
+    expect(attached).toBeDefined();
+    const cii = at(parseEInvoice(attached!), 'CrossIndustryInvoice');
+    expect(textOf(at(cii, 'ExchangedDocument', 'ID'))).toBe(commission.number);
+    const agreement = at(cii, 'SupplyChainTradeTransaction', 'ApplicableHeaderTradeAgreement');
+    expect(textOf(at(agreement, 'SellerTradeParty', 'Name'))).toBe('Provisions Marktplatz GmbH');
+    expect(textOf(at(agreement, 'BuyerTradeParty', 'Name'))).toBe('Provision Nord GmbH');
+
+    // The same readers as the PDF: the operator too, neither the sale's buyer nor another supplier.
+    expect((await fetchFile(await operator(), commission.xmlPath!)).status).toBe(200);
+    for (const path of [commission.xmlPath!, commission.facturXPath!]) {
+      expect((await fetchFile(buyer, path)).status).toBe(403);
+      expect((await fetchFile(sellerFr, path)).status).toBe(403);
+    }
   });
 });
 

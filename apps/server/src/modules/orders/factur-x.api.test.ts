@@ -9,12 +9,12 @@ import {
   PDFStream,
 } from '@cantoo/pdf-lib';
 import type { TOrder } from '@dsm/contracts';
-import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
+import { at, attachmentsOf, parseEInvoice } from './e-invoice-test-data';
 import { insertOfferOf, itemOf, readPdfText, SUPPLIER_B, type TTestSupplier } from './orders-test-data';
 
 /**
@@ -72,26 +72,6 @@ async function download(
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-/** The files attached to a PDF, by name, as pdf.js (what browsers show) reads them. */
-async function attachmentsOf(pdf: Uint8Array): Promise<Record<string, Uint8Array>> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await getDocument({ data: pdf.slice(), verbosity: 0 }).promise;
-  const attachments = ((await document.getAttachments()) ?? {}) as Record<string, { content: Uint8Array }>;
-  await document.destroy();
-  return Object.fromEntries(Object.entries(attachments).map(([name, file]) => [name, file.content]));
-}
-
-type TXml = Record<string, unknown>;
-const at = (node: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>((current, name) => (current as TXml | undefined)?.[name], node);
-const parseXml = (bytes: Uint8Array) =>
-  new XMLParser({
-    ignoreAttributes: false,
-    parseTagValue: false,
-    attributeNamePrefix: '@',
-    removeNSPrefix: true,
-  }).parse(new TextDecoder().decode(bytes)) as TXml;
-
 const streamText = (stream: PDFStream): string =>
   new TextDecoder().decode(stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents());
 
@@ -119,7 +99,7 @@ describe('GET /api/invoices/{id}/facturx', () => {
 
     const attachments = await attachmentsOf(file.bytes);
     expect(Object.keys(attachments)).toEqual(['factur-x.xml']);
-    const cii = at(parseXml(attachments['factur-x.xml']!), 'CrossIndustryInvoice');
+    const cii = at(parseEInvoice(attachments['factur-x.xml']!), 'CrossIndustryInvoice');
     const day = new Intl.DateTimeFormat('en-CA', {
       timeZone: 'Europe/Berlin',
       year: 'numeric',
@@ -248,7 +228,7 @@ describe('the XRechnung with a seller telephone (BR-DE-6)', () => {
     const buyer = await signIn(testApp);
     const invoice = (await pay(buyer, offer)).body.invoices[0]!;
     expect(invoice.seller?.contactPhone).toBe(SELLER.contactPhone);
-    const xml = parseXml((await download(buyer, invoice.xmlPath!)).bytes);
+    const xml = parseEInvoice((await download(buyer, invoice.xmlPath!)).bytes);
     const contact = at(xml, 'Invoice', 'AccountingSupplierParty', 'Party', 'Contact');
     expect(contact).toEqual({
       Name: SELLER.legalName,

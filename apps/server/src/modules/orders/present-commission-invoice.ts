@@ -1,7 +1,9 @@
 import {
   CURRENCY,
   commissionCancellationPdfPath,
+  commissionInvoiceFacturXPath,
   commissionInvoicePdfPath,
+  commissionInvoiceXmlPath,
   type TCommissionInvoice,
   type TInvoiceParty,
   ZInvoiceParty,
@@ -17,6 +19,7 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
  * its number, and its id opens nothing the operator may read.
  */
 export function presentCommissionInvoice(row: TCommissionInvoiceWithSale, isSupplierView = true): TCommissionInvoice {
+  const buyerParty = partyOf(row.buyer_party);
   return {
     id: row.id,
     number: row.number,
@@ -38,8 +41,10 @@ export function presentCommissionInvoice(row: TCommissionInvoiceWithSale, isSupp
     cancelledAt: iso(row.cancelled_at),
     cancellationNumber: row.cancellation_number,
     seller: partyOf(row.seller_party)!,
-    buyerParty: partyOf(row.buyer_party),
+    buyerParty,
     pdfPath: commissionInvoicePdfPath(row.id),
+    xmlPath: buyerParty ? commissionInvoiceXmlPath(row.id) : null,
+    facturXPath: buyerParty ? commissionInvoiceFacturXPath(row.id) : null,
     cancellationPdfPath: row.cancellation_number ? commissionCancellationPdfPath(row.id) : null,
   };
 }

@@ -2,8 +2,10 @@ import {
   acquisitionUsageEndpoint,
   cancelSubscriptionEndpoint,
   commissionCancellationPdfEndpoint,
+  commissionInvoiceFacturXEndpoint,
   commissionInvoiceListEndpoint,
   commissionInvoicePdfEndpoint,
+  commissionInvoiceXmlEndpoint,
   invoiceFacturXEndpoint,
   invoicePdfEndpoint,
   invoiceXmlEndpoint,
@@ -35,7 +37,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { TAuthUser } from '../auth/verify-access-token';
 import { cancelSubscription } from './cancel-subscription';
+import { getCommissionInvoiceFacturX } from './get-commission-invoice-factur-x';
 import { getCommissionCancellationPdf, getCommissionInvoicePdf } from './get-commission-invoice-pdf';
+import { getCommissionInvoiceXml } from './get-commission-invoice-xml';
 import { getInvoiceFacturX } from './get-invoice-factur-x';
 import { getInvoicePdf } from './get-invoice-pdf';
 import { getInvoiceXml } from './get-invoice-xml';
@@ -256,6 +260,39 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       body: 'The commission invoice as PDF',
       load: (request) =>
         getCommissionInvoicePdf({
+          db: app.database.db,
+          user: request.user,
+          isOperator: isOperator(request.user, app.config.productId),
+          commissionInvoiceId: request.params.id,
+        }),
+    },
+    {
+      endpoint: commissionInvoiceXmlEndpoint,
+      summary:
+        "The marketplace's commission invoice as XRechnung e-invoice, EN 16931 UBL XML (the supplier's members and the operator only)",
+      description:
+        "The marketplace sells, the supplier's organisation buys; the sale's invoice number is the buyer's reference (BT-10). 409 for a commission invoice that names no buyer organisation.",
+      contentType: 'application/xml',
+      body: 'The commission invoice as XRechnung UBL XML',
+      hasConflict: true,
+      load: (request) =>
+        getCommissionInvoiceXml({
+          db: app.database.db,
+          user: request.user,
+          isOperator: isOperator(request.user, app.config.productId),
+          commissionInvoiceId: request.params.id,
+        }),
+    },
+    {
+      endpoint: commissionInvoiceFacturXEndpoint,
+      summary:
+        "The marketplace's commission invoice as Factur-X/ZUGFeRD: PDF/A-3 with the EN 16931 CII XML embedded (the supplier's members and the operator only)",
+      description: '409 for a commission invoice that names no buyer organisation.',
+      contentType: 'application/pdf',
+      body: 'The commission invoice as Factur-X PDF',
+      hasConflict: true,
+      load: (request) =>
+        getCommissionInvoiceFacturX({
           db: app.database.db,
           user: request.user,
           isOperator: isOperator(request.user, app.config.productId),

@@ -5,45 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { renderWithProviders } from '../../test/render';
 import { json } from '../cart/cart-test-data';
 import { CommissionInvoicesPage } from './CommissionInvoicesPage';
+import { makeCommissionInvoice } from './commission-invoice-test-data';
 
-const PARTY = {
-  legalName: 'Demo Marktplatz GmbH',
-  street: 'Musterstraße 1',
-  postalCode: '40210',
-  city: 'Düsseldorf',
-  country: 'DE',
-  vatId: 'DE281963562',
-  iban: 'DE02500105170137075030',
-  bic: 'INGDDEFFXXX',
-  contactEmail: 'kontakt@example.com',
-  contactPhone: '',
-};
-
-const open: TCommissionInvoice = {
-  id: 'c0ffee00-0000-4000-8000-0000000000c1',
-  number: 'PROV-2025-000003',
-  invoiceId: null,
-  invoiceNumber: '3F2A9C1B-2025-000007',
-  supplierId: 'org-1',
-  issuedAt: '2025-03-05T10:00:00.000Z',
-  dueAt: '2025-04-04T10:00:00.000Z',
-  currency: 'EUR',
-  commissionRate: 0.1,
-  net: 1.25,
-  vatRate: 0.19,
-  vat: 0.24,
-  gross: 1.49,
-  isReverseCharge: false,
-  isNotTaxable: false,
-  state: 'open',
-  paidAt: null,
-  cancelledAt: null,
-  cancellationNumber: null,
-  seller: PARTY,
-  buyerParty: { ...PARTY, legalName: 'City of Leipzig', iban: '', bic: '' },
-  pdfPath: '/api/commission-invoices/c0ffee00-0000-4000-8000-0000000000c1/pdf',
-  cancellationPdfPath: null,
-};
+const open: TCommissionInvoice = makeCommissionInvoice();
 const cancelled: TCommissionInvoice = {
   ...open,
   id: 'c0ffee00-0000-4000-8000-0000000000c2',
@@ -135,6 +99,24 @@ describe('CommissionInvoicesPage', () => {
     expect(screen.getByText("The marketplace's invoices of its commission on your sales.")).toBeTruthy();
     expect(screen.queryByTestId('mark-commission-paid')).toBeNull();
     expect(screen.getByRole('button', { name: 'Download commission invoice PROV-2025-000003 as PDF' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Download commission invoice PROV-2025-000003 as Factur-X PDF (ZUGFeRD)' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Download commission invoice PROV-2025-000003 as XRechnung (XML)' }),
+    ).toBeTruthy();
+  });
+
+  it('offers no e-invoice of a commission invoice that has none (no buyer organisation at issue)', async () => {
+    listAnswer = () =>
+      json(200, answer([makeCommissionInvoice({ buyerParty: null, xmlPath: null, facturXPath: null })], false));
+    renderWithProviders(<CommissionInvoicesPage />, { url: '/commission-invoices' });
+    const card = await screen.findByTestId('commission-invoice-card');
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Commission invoice']);
   });
 
   it('says so when there are none', async () => {

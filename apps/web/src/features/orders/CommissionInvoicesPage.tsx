@@ -81,6 +81,8 @@ function CommissionInvoiceCard({ invoice, onMarkPaid, isMarking }: TCommissionIn
         </SimpleGrid>
         <Group justify="flex-end" gap="xs">
           <CommissionInvoiceDownloadButton invoice={invoice} />
+          <CommissionInvoiceDownloadButton invoice={invoice} format="facturx" />
+          <CommissionInvoiceDownloadButton invoice={invoice} format="xml" />
           <CommissionCancellationDownloadButton invoice={invoice} />
           {onMarkPaid && invoice.state === 'open' && (
             <Button

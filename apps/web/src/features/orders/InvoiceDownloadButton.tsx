@@ -68,20 +68,38 @@ export function InvoiceDownloadButton({ invoice, format = 'pdf' }: TInvoiceDownl
   );
 }
 
-/** Downloads the marketplace's commission invoice of a sale as PDF. */
+const COMMISSION_TEXTS: Record<TInvoiceFormat, { label: string; ariaLabel: string; testId: string }> = {
+  pdf: { label: 'sales.commissionPdf', ariaLabel: 'sales.downloadCommission', testId: 'commission-invoice-download' },
+  xml: { label: 'orders.xml', ariaLabel: 'sales.downloadCommissionXml', testId: 'commission-invoice-download-xml' },
+  facturx: {
+    label: 'orders.facturX',
+    ariaLabel: 'sales.downloadCommissionFacturX',
+    testId: 'commission-invoice-download-facturx',
+  },
+};
+
+/**
+ * Downloads the marketplace's commission invoice of a sale as PDF (default), XRechnung or Factur-X PDF;
+ * the e-invoices are not shown for a commission invoice without them.
+ */
 export function CommissionInvoiceDownloadButton({
   invoice,
+  format = 'pdf',
 }: {
-  invoice: Pick<TCommissionInvoice, 'number' | 'pdfPath'>;
+  invoice: Pick<TCommissionInvoice, 'number' | 'pdfPath' | 'xmlPath' | 'facturXPath'>;
+  format?: TInvoiceFormat;
 }) {
   const { t } = useTranslation();
+  const { path, fileName } = invoiceFile(invoice, format);
+  if (!path) return null;
+  const texts = COMMISSION_TEXTS[format];
   return (
     <DownloadButton
-      path={invoice.pdfPath}
-      fileName={`commission-invoice-${invoice.number}.pdf`}
-      label={t('sales.commissionPdf')}
-      ariaLabel={t('sales.downloadCommission', { number: invoice.number })}
-      testId="commission-invoice-download"
+      path={path}
+      fileName={`commission-${fileName}`}
+      label={t(texts.label)}
+      ariaLabel={t(texts.ariaLabel, { number: invoice.number })}
+      testId={texts.testId}
     />
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { json, makeOrder } from '../cart/cart-test-data';
+import { makeCommissionInvoice } from './commission-invoice-test-data';
 import { MySalesPage } from './MySalesPage';
 
 const order = makeOrder();
@@ -13,45 +14,14 @@ const sale: TSale = {
   buyer: { id: 'buyer-1', name: 'Berta Buyer', email: 'berta@example.org' },
   commissionInvoice: null,
 };
-const PARTY = {
-  legalName: 'Demo Marktplatz GmbH',
-  street: 'Musterstraße 1',
-  postalCode: '40210',
-  city: 'Düsseldorf',
-  country: 'DE',
-  vatId: 'DE281963562',
-  iban: 'DE02500105170137075030',
-  bic: 'INGDDEFFXXX',
-  contactEmail: 'kontakt@example.com',
-  contactPhone: '+49 211 0000000',
-};
 const withCommission: TSale = {
   ...sale,
-  commissionInvoice: {
-    id: 'c0ffee00-0000-4000-8000-0000000000c1',
-    number: 'PROV-2025-000003',
+  commissionInvoice: makeCommissionInvoice({
     invoiceId: sale.id,
     invoiceNumber: sale.number,
-    supplierId: 'org-1',
     issuedAt: sale.issuedAt,
     dueAt: sale.dueAt,
-    currency: 'EUR',
-    commissionRate: 0.1,
-    net: 1.25,
-    vatRate: 0.19,
-    vat: 0.24,
-    gross: 1.49,
-    isReverseCharge: false,
-    isNotTaxable: false,
-    state: 'open',
-    paidAt: null,
-    cancelledAt: null,
-    cancellationNumber: null,
-    seller: PARTY,
-    buyerParty: { ...PARTY, legalName: 'City of Leipzig', iban: '', bic: '' },
-    pdfPath: '/api/commission-invoices/c0ffee00-0000-4000-8000-0000000000c1/pdf',
-    cancellationPdfPath: null,
-  },
+  }),
 };
 
 const agents = [{ '@id': 'org-1', name: 'City of Leipzig' }];

@@ -91,6 +91,8 @@ export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
             </Text>
             <Group gap="xs">
               <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} />
+              <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="facturx" />
+              <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="xml" />
               <CommissionCancellationDownloadButton invoice={sale.commissionInvoice} />
             </Group>
           </Group>
