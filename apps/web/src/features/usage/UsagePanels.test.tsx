@@ -2,6 +2,8 @@ import type { TAcquisitionUsageResponse, TEntitlementUsage, TSalesUsageResponse 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { PHONE_QUERY } from '../../shared/FactCards';
+import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { AcquisitionUsagePanel } from './AcquisitionUsagePanel';
 import { SalesUsagePanel } from './SalesUsagePanel';
@@ -165,5 +167,17 @@ describe('SalesUsagePanel', () => {
       .map((cell) => cell.textContent);
     expect(within(row).getByRole('rowheader').textContent).toBe('Radar stream');
     expect(cells).toEqual(['0.05 € / MB', '2', '0', '2.500 MB', '12']);
+  });
+
+  it('shows each offer as a card on a phone, every figure named, none off the screen', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => fixedMediaQueryList(query, query === PHONE_QUERY));
+    renderWithProviders(<SalesUsagePanel />, { url: '/sales' });
+    const card = await screen.findByTestId('offer-usage-card');
+    expect(screen.queryByTestId('sales-usage-table')).toBeNull();
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('Radar stream');
+    const facts = [...card.querySelectorAll('dt')].map(
+      (term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`,
+    );
+    expect(facts).toEqual(['Price: 0.05 € / MB', 'Buyers: 2', 'Downloads: 0', 'Data volume: 2.500 MB', 'Requests: 12']);
   });
 });
