@@ -1,10 +1,10 @@
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser, useRequiredRole, useSessionActions } from './current-user';
-import { type TLoginReason, takeLoginReason } from './session';
+import { forgetLoginReason, peekLoginReason, type TLoginReason } from './session';
 
 /**
  * /login: where a user lacking the product role lands after being signed out, and where Logout
@@ -15,8 +15,10 @@ export function LoginPage() {
   const user = useCurrentUser();
   const role = useRequiredRole();
   const { signIn, isBusy } = useSessionActions();
-  // Read once: a reload of the page shows the general text, not a stale reason.
-  const [reason] = useState<TLoginReason | null>(takeLoginReason);
+  // Read once, and forgotten once shown: a reload of the page shows the general text, not a stale
+  // reason, while a first render that React throws away (a part still loading) does not lose it.
+  const [reason] = useState<TLoginReason | null>(peekLoginReason);
+  useEffect(() => forgetLoginReason(), []);
 
   return (
     <Container size={520} py={48}>

@@ -1,5 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
+import { lazy, Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers';
@@ -21,14 +22,14 @@ function makeActions(overrides: Partial<TSessionActions> = {}): TSessionActions 
 
 const withRole: TCurrentUser = { id: 'u1', email: 'a@example.org', name: 'Ada', roles: ['DSM_USER'] };
 
-function renderGuarded(url: string, user: TCurrentUser | null, actions: TSessionActions) {
+function renderGuarded(url: string, user: TCurrentUser | null, actions: TSessionActions, loginPage = <LoginPage />) {
   const router = createMemoryRouter(
     [
       {
         element: <RequireSignIn />,
         children: [{ path: 'results', element: <p>the results page</p> }],
       },
-      { path: 'login', element: <LoginPage /> },
+      { path: 'login', element: loginPage },
     ],
     { initialEntries: [url] },
   );
@@ -86,6 +87,29 @@ describe('LoginPage', () => {
     expect(screen.getByRole('alert').textContent).toContain('lacks the role DSM_USER');
     screen.getByRole('button', { name: 'Sign in again' }).click();
     expect(actions.signIn).toHaveBeenCalledWith('/');
+  });
+
+  it('keeps the reason when its first render is thrown away while another part of the page still loads', async () => {
+    rememberLoginReason('role');
+    let loaded: () => void = () => {};
+    const Slow = lazy(
+      () =>
+        new Promise<{ default: () => null }>((resolve) => {
+          loaded = () => resolve({ default: () => null });
+        }),
+    );
+    renderGuarded(
+      '/login',
+      null,
+      makeActions(),
+      <Suspense fallback={<p>loading</p>}>
+        <LoginPage />
+        <Slow />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => loaded());
+    expect((await screen.findByRole('alert')).textContent).toContain('lacks the role DSM_USER');
   });
 
   it('confirms a sign-out, once', () => {

@@ -15,14 +15,25 @@ export function rememberLoginReason(reason: TLoginReason): void {
   }
 }
 
-/** Reads and forgets the remembered reason. */
-export function takeLoginReason(): TLoginReason | null {
+/**
+ * Reads the remembered reason, leaving it in place: a render may run again before it is shown (when a
+ * part of the page is still loading, React renders it afresh), so the page forgets it only once shown.
+ */
+export function peekLoginReason(): TLoginReason | null {
   try {
     const reason = sessionStorage.getItem(LOGIN_REASON_KEY);
-    sessionStorage.removeItem(LOGIN_REASON_KEY);
     return reason === 'role' || reason === 'signedOut' || reason === 'expired' ? reason : null;
   } catch {
     return null;
+  }
+}
+
+/** Forgets the remembered reason, once the page has shown it: a reload shows the general text. */
+export function forgetLoginReason(): void {
+  try {
+    sessionStorage.removeItem(LOGIN_REASON_KEY);
+  } catch {
+    // Storage off: nothing was remembered.
   }
 }
 
