@@ -1,8 +1,9 @@
 import type { TMetadataItem } from '@dsm/contracts';
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PaymentModelBadge } from '../search/PaymentModelBadge';
 import { billingText, paymentLabel, paymentText } from '../search/payment-label';
+import { SidePanel } from './SidePanel';
 
 /** The provider: the offer's provider field, else the first dataset's publisher. */
 function providerName(item: TMetadataItem): string | null {
@@ -25,47 +26,35 @@ export function DetailsPanel({ item }: { item: TMetadataItem }) {
     ['maintainer', t('offer.maintainer'), item.maintainer ?? notAvailable],
   ];
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="details-title"
-      data-testid="details-panel"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="details-title">
-          {t('offer.details')}
-        </Title>
-        <Stack gap="xs" component="dl" m={0}>
-          {facts.map(([key, label, value]) => (
-            <div key={key}>
-              <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
-                {label}
-              </Text>
-              <Text component="dd" m={0} data-testid={`details-${key}`}>
-                {value}
-              </Text>
-            </div>
-          ))}
-          <div>
+    <SidePanel titleId="details-title" title={t('offer.details')} testId="details-panel">
+      <Stack gap="xs" component="dl" m={0}>
+        {facts.map(([key, label, value]) => (
+          <div key={key}>
             <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
-              {t('offer.price')}
+              {label}
             </Text>
-            <Group component="dd" m={0} gap="xs">
-              <Text fw={700} size="lg" data-testid="details-price">
-                {paymentText(paymentLabel(item.paymentModel, item.price), t)}
-              </Text>
-              {item.isSellable && <PaymentModelBadge paymentModel={item.paymentModel} price={item.price} />}
-            </Group>
-            {billingText(paymentLabel(item.paymentModel, item.price), t) && (
-              <Text component="dd" size="sm" c="gray.7" m={0} mt={4} data-testid="details-billing">
-                {billingText(paymentLabel(item.paymentModel, item.price), t)}
-              </Text>
-            )}
+            <Text component="dd" m={0} data-testid={`details-${key}`}>
+              {value}
+            </Text>
           </div>
-        </Stack>
+        ))}
+        <div>
+          <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+            {t('offer.price')}
+          </Text>
+          <Group component="dd" m={0} gap="xs">
+            <Text fw={700} size="lg" data-testid="details-price">
+              {paymentText(paymentLabel(item.paymentModel, item.price), t)}
+            </Text>
+            {item.isSellable && <PaymentModelBadge paymentModel={item.paymentModel} price={item.price} />}
+          </Group>
+          {billingText(paymentLabel(item.paymentModel, item.price), t) && (
+            <Text component="dd" size="sm" c="gray.7" m={0} mt={4} data-testid="details-billing">
+              {billingText(paymentLabel(item.paymentModel, item.price), t)}
+            </Text>
+          )}
+        </div>
       </Stack>
-    </Card>
+    </SidePanel>
   );
 }

@@ -1,26 +1,15 @@
-import { Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SidePanel } from './SidePanel';
 
 /** The 'Terms of use' card around what the terms panel shows. */
 export function OfferTermsFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="offer-terms-title"
-      data-testid="offer-terms"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="offer-terms-title">
-          {t('offerTerms.title')}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
+    <SidePanel titleId="offer-terms-title" title={t('offerTerms.title')} testId="offer-terms">
+      {children}
+    </SidePanel>
   );
 }
 

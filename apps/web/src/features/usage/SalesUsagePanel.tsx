@@ -1,10 +1,27 @@
+import type { TSalesUsageResponse } from '@dsm/contracts';
 import { Card, ScrollArea, Table } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FactCard, FactCardList, useIsPhone } from '../../shared/FactCards';
 import { formatMegabytes, formatQuantity } from '../../shared/format/format';
 import { paymentLabel, paymentText } from '../search/payment-label';
 import { UsageSection } from './UsageSection';
 import { useSalesUsage } from './use-usage';
+
+type TOfferUsage = TSalesUsageResponse['offers'][number];
+
+/** The figures of an offer's usage, in the order the table's columns and a card's facts show them. */
+const FIGURES: { label: string; isNumber: boolean; value: (offer: TOfferUsage, t: TFunction) => string }[] = [
+  {
+    label: 'usage.price',
+    isNumber: false,
+    value: (offer, t) => paymentText(paymentLabel(offer.paymentModel, offer.price), t),
+  },
+  { label: 'usage.buyers', isNumber: true, value: (offer) => formatQuantity(offer.buyers) },
+  { label: 'usage.downloads', isNumber: true, value: (offer) => formatQuantity(offer.downloads) },
+  { label: 'usage.volume', isNumber: true, value: (offer) => formatMegabytes(offer.bytes) },
+  { label: 'usage.requests', isNumber: true, value: (offer) => formatQuantity(offer.requests) },
+];
 
 /**
  * My sales' usage: per offer sold, this calendar month's buyers with access, successful downloads,
@@ -15,31 +32,25 @@ export function SalesUsagePanel() {
   const { t } = useTranslation();
   const usage = useSalesUsage();
   const isPhone = useIsPhone();
-  const data = usage.data;
+  const offers = usage.data?.offers ?? [];
   return (
     <UsageSection
       headingId="sales-usage"
       title={t('usage.salesTitle')}
       testId="sales-usage"
       query={usage}
-      isEmpty={data?.offers.length === 0}
+      isEmpty={usage.data?.offers.length === 0}
       emptyTitle={t('usage.salesEmptyTitle')}
       emptyText={t('usage.salesEmptyText')}
     >
       {isPhone ? (
         <FactCardList label={t('usage.salesTitle')} testId="sales-usage-cards">
-          {data?.offers.map((offer) => (
+          {offers.map((offer) => (
             <FactCard
               key={offer.offerId}
               title={offer.title}
               testId="offer-usage-card"
-              facts={[
-                { label: t('usage.price'), value: paymentText(paymentLabel(offer.paymentModel, offer.price), t) },
-                { label: t('usage.buyers'), value: formatQuantity(offer.buyers) },
-                { label: t('usage.downloads'), value: formatQuantity(offer.downloads) },
-                { label: t('usage.volume'), value: formatMegabytes(offer.bytes) },
-                { label: t('usage.requests'), value: formatQuantity(offer.requests) },
-              ]}
+              facts={FIGURES.map((figure) => ({ label: t(figure.label), value: figure.value(offer, t) }))}
             />
           ))}
         </FactCardList>
@@ -50,32 +61,24 @@ export function SalesUsagePanel() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('usage.offer')}</Table.Th>
-                  <Table.Th scope="col">{t('usage.price')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('usage.buyers')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('usage.downloads')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('usage.volume')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('usage.requests')}
-                  </Table.Th>
+                  {FIGURES.map((figure) => (
+                    <Table.Th key={figure.label} scope="col" ta={figure.isNumber ? 'right' : undefined}>
+                      {t(figure.label)}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data?.offers.map((offer) => (
+                {offers.map((offer) => (
                   <Table.Tr key={offer.offerId} data-testid="offer-usage">
                     <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
                       {offer.title}
                     </Table.Th>
-                    <Table.Td>{paymentText(paymentLabel(offer.paymentModel, offer.price), t)}</Table.Td>
-                    <Table.Td ta="right">{formatQuantity(offer.buyers)}</Table.Td>
-                    <Table.Td ta="right">{formatQuantity(offer.downloads)}</Table.Td>
-                    <Table.Td ta="right">{formatMegabytes(offer.bytes)}</Table.Td>
-                    <Table.Td ta="right">{formatQuantity(offer.requests)}</Table.Td>
+                    {FIGURES.map((figure) => (
+                      <Table.Td key={figure.label} ta={figure.isNumber ? 'right' : undefined}>
+                        {figure.value(offer, t)}
+                      </Table.Td>
+                    ))}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
