@@ -1,9 +1,8 @@
 import type { TSavedSearchInput } from '@dsm/contracts';
-import { Button } from '@mantine/core';
-import { IconBookmarkPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
+import { SaveSearchButtonFace } from './SaveSearchButtonFace';
 import { SaveSearchDialog, saveErrorMessage } from './SaveSearchDialog';
 import { useCreateSavedSearch } from './use-alerts';
 
@@ -22,18 +21,12 @@ export function SaveSearchButton({ search, suggestedName }: TSaveSearchButtonPro
   const showAlert = useAlert();
   return (
     <>
-      <Button
-        variant="light"
-        size="sm"
-        leftSection={<IconBookmarkPlus size={18} aria-hidden />}
+      <SaveSearchButtonFace
         onClick={() => {
           create.reset();
           setOpen(true);
         }}
-        data-testid="save-search"
-      >
-        {t('alerts.save.button')}
-      </Button>
+      />
       <SaveSearchDialog
         opened={isOpen}
         initialName={suggestedName}

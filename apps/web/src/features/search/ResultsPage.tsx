@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
+import { SaveSearchButtonFace } from '../alerts/SaveSearchButtonFace';
 import { Paging } from './Paging';
 import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
@@ -37,7 +38,7 @@ function NoFilterPanel() {
 const loadSortSelect = async () => (await import('./FilterPanel')).SortSelect;
 const SortSelect = lazyPart(loadSortSelect, SortPlaceholder);
 
-// "Save this search" brings the dialog code; it comes once the results are shown.
+// "Save this search" brings the dialog code; it comes once the results are shown, its place held meanwhile.
 const SaveSearchButton = lazyPart(
   async () => (await import('../alerts/SaveSearchButton')).SaveSearchButton,
   NoFilterPanel,
@@ -160,8 +161,8 @@ export function ResultsPage() {
                 </Group>
                 {/* Below sm a row of its own, whatever the heading's length, so it never jumps when the count arrives. */}
                 <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }} align="flex-end">
-                  {isSettled && (
-                    <Suspense fallback={null}>
+                  {isSettled ? (
+                    <Suspense fallback={<SaveSearchButtonFace isPlaceholder />}>
                       <SaveSearchButton
                         search={{
                           query: joinTerms(terms),
@@ -171,6 +172,8 @@ export function ResultsPage() {
                         suggestedName={terms.length > 0 ? terms.join(', ').slice(0, 100) : t('alerts.save.defaultName')}
                       />
                     </Suspense>
+                  ) : (
+                    <SaveSearchButtonFace isPlaceholder />
                   )}
                   <Box w={{ base: '100%', sm: 'auto' }}>
                     {isWide || isSettled ? (

@@ -1,4 +1,5 @@
 import type { TFacetCount } from '@dsm/contracts';
+import { formatQuantity } from '../../shared/format/format';
 
 /** One value a facet group offers: its label and how many matching offers have it. */
 export type TFacetOption = { value: string; label: string; count: number };
@@ -39,6 +40,7 @@ export function visibleOptions(
  * 10,000 matches: counted over the newest 10,000).
  */
 export function facetCountText(count: number, isEstimated: boolean, language: string): string {
-  const text = new Intl.NumberFormat(language).format(count);
+  // One formatter per language, made once (formatQuantity): a panel shows dozens of counts.
+  const text = formatQuantity(count, 0, language);
   return isEstimated ? `~${text}` : text;
 }

@@ -16,6 +16,13 @@ describe('formatCount', () => {
     expect(formatCount(10000)).toBe('10,000');
     expect(formatCount(7)).toBe('7');
   });
+
+  it('writes every count as Intl.NumberFormat writes it in en-US', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const counts = [0, 1, 12, 999, 1000, 1001, 99_999, 100_000, 123_456_789, 1_000_000_000, -1, -1234];
+    for (let count = 0; count < 3_000_000; count += 7919) counts.push(count);
+    for (const count of counts) expect(formatCount(count), String(count)).toBe(intl.format(count));
+  });
 });
 
 describe('foundHeading', () => {
