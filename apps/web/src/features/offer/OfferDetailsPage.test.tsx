@@ -237,7 +237,9 @@ describe('OfferDetailsPage', () => {
   it('keeps a free offer out of the cart in demo mode too, saying there is nothing to order', async () => {
     localStorage.setItem(DEMO_MODE_STORAGE_KEY, 'true');
     show(makeTestItem({ '@id': ID, isSellable: false, paymentModel: 'FREE_OF_CHARGE', price: 0 }));
-    expect((await screen.findByTestId('payment-model')).textContent).toBe('Free');
+    expect((await screen.findByTestId('details-price')).textContent).toBe('Free');
+    // The price reads Free: no badge says it again.
+    expect(screen.queryByTestId('payment-model')).toBeNull();
     expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('not-for-sale').textContent).toContain('Free of charge: there is nothing to order.');
   });

@@ -7,7 +7,7 @@ import { PaymentModelBadge } from './PaymentModelBadge';
 
 const badgeOf = (paymentModel: string, price: number) => {
   const view = renderWithProviders(<PaymentModelBadge paymentModel={paymentModel} price={price} />);
-  const text = screen.getByTestId('payment-model').textContent;
+  const text = screen.queryByTestId('payment-model')?.textContent ?? null;
   view.unmount();
   return text;
 };
@@ -21,11 +21,11 @@ describe('PaymentModelBadge', () => {
     expect(badgeOf('PAY_PER_USE_DOWNLOAD', 0.99)).toBe('Per download');
     expect(badgeOf('SUBSCRIPTION_BASED', 5)).toBe('Subscription');
     expect(badgeOf('DATA_VOLUME_BASED', 0.05)).toBe('Per MB');
-    expect(badgeOf('FREE_OF_CHARGE', 0)).toBe('Free');
   });
 
-  it('calls a model it does not know free, as the price label does', () => {
-    expect(badgeOf('SOMETHING_ELSE', 12)).toBe('Free');
+  it('shows none for a free offer, whose price already reads Free, nor for a model it does not know (free, as the price label says)', () => {
+    expect(badgeOf('FREE_OF_CHARGE', 0)).toBeNull();
+    expect(badgeOf('SOMETHING_ELSE', 12)).toBeNull();
   });
 
   it("speaks the user's language", async () => {
@@ -34,17 +34,17 @@ describe('PaymentModelBadge', () => {
       await act(async () => {
         await changeLanguage(language);
       });
-      names[language] = ['FREE_OF_CHARGE', 'PAY_PER_USE_DOWNLOAD', 'SUBSCRIPTION_BASED', 'DATA_VOLUME_BASED'].map(
+      names[language] = ['PAY_PER_USE_DOWNLOAD', 'SUBSCRIPTION_BASED', 'DATA_VOLUME_BASED'].map(
         (model) => badgeOf(model, 1) ?? '',
       );
     }
     expect(names).toEqual({
-      de: ['Kostenlos', 'Pro Download', 'Abonnement', 'Pro MB'],
-      en: ['Free', 'Per download', 'Subscription', 'Per MB'],
-      fr: ['Gratuit', 'Par téléchargement', 'Abonnement', 'Par Mo'],
-      es: ['Gratis', 'Por descarga', 'Suscripción', 'Por MB'],
-      it: ['Gratuito', 'Per download', 'Abbonamento', 'Per MB'],
-      pt: ['Gratuito', 'Por download', 'Assinatura', 'Por MB'],
+      de: ['Pro Download', 'Abonnement', 'Pro MB'],
+      en: ['Per download', 'Subscription', 'Per MB'],
+      fr: ['Par téléchargement', 'Abonnement', 'Par Mo'],
+      es: ['Por descarga', 'Suscripción', 'Por MB'],
+      it: ['Per download', 'Abbonamento', 'Per MB'],
+      pt: ['Por download', 'Assinatura', 'Por MB'],
     });
   });
 });

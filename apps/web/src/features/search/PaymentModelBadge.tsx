@@ -17,18 +17,14 @@ export function paymentModelKey(paymentModel: string, price: number): (typeof MO
 
 /**
  * How a sellable offer is sold, named by its payment model, where the reference put 'One Time' on
- * every offer: a subscription or a metered price is no one-off purchase.
+ * every offer: a subscription or a metered price is no one-off purchase. A free offer gets none: its
+ * price already reads 'Free'.
  */
 export function PaymentModelBadge({ paymentModel, price }: { paymentModel: string; price: number }) {
   const { t } = useTranslation();
-  const isFree = paymentLabel(paymentModel, price).kind === 'free';
+  if (paymentLabel(paymentModel, price).kind === 'free') return null;
   return (
-    <Badge
-      variant={isFree ? 'light' : 'filled'}
-      color={isFree ? 'blue.9' : 'blue.8'}
-      tt="none"
-      data-testid="payment-model"
-    >
+    <Badge variant="filled" color="blue.8" tt="none" data-testid="payment-model">
       {t(paymentModelKey(paymentModel, price))}
     </Badge>
   );
