@@ -143,6 +143,9 @@ async function main(): Promise<void> {
  * whose trace Lighthouse could not read (NO_NAVSTART and the like: no scores) is run again, up to
  * twice, rather than counted as a score of 0.
  */
+/** The trace of the last Lighthouse run, written beside its report with `--save-reports`. */
+let lastTrace: unknown;
+
 async function audit(cdp: CDPSession, route: string): Promise<Result> {
   for (let attempt = 1; ; attempt += 1) {
     await cdp.send('Network.clearBrowserCache');
@@ -155,6 +158,7 @@ async function audit(cdp: CDPSession, route: string): Promise<Result> {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+    lastTrace = result.artifacts.Trace;
     if (!lhr.runtimeError || attempt === 3) return lhr;
     console.error(`${route}: ${lhr.runtimeError.code}, running again`);
   }
@@ -189,6 +193,11 @@ async function measure(context: BrowserContext, initial: { files: number; gzipKb
       const lhr = await audit(cdp, route);
       if (reportDir) {
         writeFileSync(path.join(reportDir, `${name.split(/[ ,]/)[0]}-${run}.json`), JSON.stringify(lhr));
+        // The page's trace beside its report: it opens in Chromium's performance panel.
+        writeFileSync(
+          path.join(reportDir, `${name.split(/[ ,]/)[0]}-${run}.trace.json`),
+          JSON.stringify(lastTrace ?? {}),
+        );
       }
       const requests =
         (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })

@@ -17,6 +17,23 @@ import { landingCalls, type TLandingLimits } from './src/app/landing-calls';
 import { LANGUAGE_STORAGE_KEY } from './src/i18n/language-key';
 
 /**
+ * Mantine's `useId` is replaced by src/app/mantine-use-id.ts, React's id without Mantine's second render
+ * after mount (the file says why). Any import of the hook's module from within @mantine/hooks is
+ * sent there; what it exports is the same.
+ */
+function mantineStableIds(): Plugin {
+  const replacement = path.resolve(import.meta.dirname, 'src/app/mantine-use-id.ts');
+  return {
+    name: 'mantine-stable-ids',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer?.includes('/@mantine/hooks/') || !/\/use-id\/use-id\.mjs$/.test(source)) return null;
+      return replacement;
+    },
+  };
+}
+
+/**
  * Writes a .br and a .gz beside every script, style sheet and page of the build; the server hands
  * them out by Accept-Encoding (@fastify/static's preCompressed), so the slow first visit on a phone
  * downloads about a quarter of the bytes without compressing on each request.
@@ -263,7 +280,15 @@ function landingPreloadSource(bundle: OutputBundle): string {
 }
 
 export default defineConfig({
-  plugins: [react(), zodJitless(), nonBlockingStyles(), landingPreload(), startAfterFirstPaint(), precompress()],
+  plugins: [
+    react(),
+    mantineStableIds(),
+    zodJitless(),
+    nonBlockingStyles(),
+    landingPreload(),
+    startAfterFirstPaint(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

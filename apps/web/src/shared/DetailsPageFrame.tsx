@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from './api';
@@ -43,6 +43,9 @@ export function DetailsPageFrame<TData>(props: TDetailsPageFrameProps<TData>) {
   const location = useLocation();
   // A link opened directly has no page of this app to go back to; home is the next best.
   const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  // The answer comes through a synchronous store update, which React renders in one task that blocks
+  // input; deferred, that update keeps the skeleton and the page is drawn right after, in slices.
+  const data = useDeferredValue(query.data);
   let content: ReactNode;
   if (props.isMissing || isMissingAnswer(query.error)) {
     content = (
@@ -52,9 +55,9 @@ export function DetailsPageFrame<TData>(props: TDetailsPageFrameProps<TData>) {
         {props.notFoundActions}
       </Stack>
     );
-  } else if (query.data !== undefined) {
-    content = props.children(query.data);
-  } else if (query.isError) {
+  } else if (data !== undefined) {
+    content = props.children(data);
+  } else if (query.isError && query.data === undefined) {
     content = (
       <Alert
         color="red"

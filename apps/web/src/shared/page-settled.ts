@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Whether the first page the app opened has shown its data: until then the shell's own extras (the
@@ -22,9 +22,26 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** True once the first page has shown its data (and stays true for the rest of the visit). */
+/**
+ * True once the first page has shown its data (and stays true for the rest of the visit). What waits for
+ * it is drawn as a transition, in slices: a store read through useSyncExternalStore would redraw the
+ * shell and the page synchronously, in one long task, just when the page has shown its data.
+ */
 export function usePageSettled(): boolean {
-  return useSyncExternalStore(subscribe, () => isSettled);
+  const [isShownSettled, setShownSettled] = useState(isSettled);
+  useEffect(() => {
+    const show = () => startTransition(() => setShownSettled(true));
+    // Settled between this component's render and its effect.
+    if (isSettled) {
+      show();
+      return;
+    }
+    const unsubscribe = subscribe(show);
+    return () => {
+      unsubscribe();
+    };
+  }, []);
+  return isShownSettled;
 }
 
 /**

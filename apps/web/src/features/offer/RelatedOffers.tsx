@@ -1,6 +1,6 @@
 import type { TOffer } from '@dsm/contracts';
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/format';
@@ -18,7 +18,9 @@ export function RelatedOffers({ offerId }: { offerId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const related = useRelatedOffers(offerId, usePageSettled());
-  if (related.isError || (related.data && related.data.data.length === 0)) return null;
+  // Drawn in a deferred render React slices, not in the store update that brings the answer.
+  const data = useDeferredValue(related.data);
+  if (related.isError || (data && data.data.length === 0)) return null;
   return (
     <Stack
       gap="sm"
@@ -31,7 +33,7 @@ export function RelatedOffers({ offerId }: { offerId: string }) {
       <Title order={2} size="h3" id={headingId}>
         {t('relatedOffers.title')}
       </Title>
-      {related.data ? (
+      {data ? (
         <SimpleGrid
           cols={{ base: 1, sm: 2, lg: 3 }}
           spacing="sm"
@@ -40,7 +42,7 @@ export function RelatedOffers({ offerId }: { offerId: string }) {
           m={0}
           style={{ listStyle: 'none' }}
         >
-          {related.data.data.map((offer) => (
+          {data.data.map((offer) => (
             <RelatedCard key={offer['@id']} offer={offer} />
           ))}
         </SimpleGrid>

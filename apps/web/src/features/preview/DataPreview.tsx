@@ -2,7 +2,7 @@ import { PREVIEW_ROW_LIMIT, type TMetadataItem, type TPreview } from '@dsm/contr
 import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { Suspense, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
@@ -61,6 +61,8 @@ export function DataPreview({ item }: { item: TMetadataItem }) {
     endpoint?.index ?? null,
     isSettled && endpoint !== undefined && !endpoint.isLocked,
   );
+  // Its 100 rows are drawn in a deferred render React slices, not in the store update that brings them.
+  const rows = useDeferredValue(preview.data);
 
   return (
     <Stack
@@ -100,8 +102,8 @@ export function DataPreview({ item }: { item: TMetadataItem }) {
             <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="preview-locked">
               {t('preview.lockedText')}
             </Alert>
-          ) : preview.data ? (
-            <PreviewBody preview={preview.data} name={endpoint.name} />
+          ) : rows ? (
+            <PreviewBody preview={rows} name={endpoint.name} />
           ) : preview.isError ? (
             <Alert
               color="red"

@@ -11,10 +11,19 @@ const OPTIONS: TFacetOption[] = Array.from({ length: 11 }, (_, i) => ({
   count: 1000 * (11 - i) + 204,
 }));
 
+const LABEL_TEXT = { language: 'en', estimatedHint: 'The counts are estimates over the newest 10,000 matches.' };
+
 function setup(selected: string[] = [], isEstimated = false) {
   const onChange = vi.fn();
   renderWithProviders(
-    <FacetGroup label="Format" options={OPTIONS} selected={selected} isEstimated={isEstimated} onChange={onChange} />,
+    <FacetGroup
+      label="Format"
+      options={OPTIONS}
+      selected={selected}
+      isEstimated={isEstimated}
+      labelText={LABEL_TEXT}
+      onChange={onChange}
+    />,
   );
   return { onChange, user: userEvent.setup() };
 }

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FacetLabel } from './FacetLabel';
+import { FacetLabel, type TFacetLabelText } from './FacetLabel';
 import { type TFacetOption, visibleOptions } from './facet-options';
 
 /** A folded group lists this many values; 'Show more' lists the rest. */
@@ -15,6 +15,7 @@ export type TFacetGroupProps = {
   isEstimated: boolean;
   /** Id of the text that explains estimated counts to screen readers. */
   estimateHintId?: string;
+  labelText: TFacetLabelText;
   onChange: (selected: string[]) => void;
   'data-testid'?: string;
 };
@@ -26,6 +27,7 @@ export function FacetGroup({
   selected,
   isEstimated,
   estimateHintId,
+  labelText,
   onChange,
   'data-testid': testId,
 }: TFacetGroupProps) {
@@ -48,7 +50,7 @@ export function FacetGroup({
           <Checkbox
             key={option.value}
             value={option.value}
-            label={<FacetLabel label={option.label} count={option.count} isEstimated={isEstimated} />}
+            label={<FacetLabel label={option.label} count={option.count} isEstimated={isEstimated} text={labelText} />}
           />
         ))}
         {(hiddenCount > 0 || isUnfolded) && options.length > FOLDED_FACET_VALUES && (

@@ -1,6 +1,6 @@
 import type { TPaymentModel, TSearchFacets } from '@dsm/contracts';
 import { Button, Checkbox, Group, MultiSelect, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryText, textOrSelf } from '../../shared/labels';
 import { FacetGroup } from './FacetGroup';
@@ -55,7 +55,7 @@ export type TFilterPanelProps = {
  * modification dates, each value with its count for the current search; every change searches again
  * from page 0.
  */
-export function FilterPanel({
+export const FilterPanel = memo(function FilterPanel({
   filter,
   keywords,
   categories,
@@ -65,7 +65,7 @@ export function FilterPanel({
   onChange,
   onClear,
 }: TFilterPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const price = usePriceRange(filter, onChange);
   const dates = useDateRange(filter, onChange);
   const estimateHintId = useId();
@@ -78,7 +78,8 @@ export function FilterPanel({
   const categoryOptions = [...new Set([...filter.selectedCategories, ...categories])];
   const categoryCounts = new Map(facets.categories.map((entry) => [entry.value, entry.count]));
   const isEstimated = areFacetCountsEstimated;
-  const groupProps = { isEstimated, estimateHintId };
+  const labelText = { language: i18n.language, estimatedHint: t('filter.estimatedCountHint') };
+  const groupProps = { isEstimated, estimateHintId, labelText };
   const formats = filter.selectedFormats ?? [];
   const licences = filter.selectedLicences ?? [];
   const publishers = filter.selectedPublishers ?? [];
@@ -137,7 +138,12 @@ export function FilterPanel({
         filter={({ options }) => options}
         hidePickedOptions
         renderOption={({ option }) => (
-          <FacetLabel label={option.label} count={keywordCounts.get(option.value) ?? null} isEstimated={isEstimated} />
+          <FacetLabel
+            label={option.label}
+            count={keywordCounts.get(option.value) ?? null}
+            isEstimated={isEstimated}
+            text={labelText}
+          />
         )}
         nothingFoundMessage={t('filter.noKeywords')}
         maxDropdownHeight={260}
@@ -172,6 +178,7 @@ export function FilterPanel({
                     label={categoryText(t, category)}
                     count={categoryCounts.get(category) ?? null}
                     isEstimated={isEstimated}
+                    text={labelText}
                   />
                 }
               />
@@ -246,4 +253,4 @@ export function FilterPanel({
       </Button>
     </Stack>
   );
-}
+});

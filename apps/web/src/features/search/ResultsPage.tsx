@@ -1,7 +1,8 @@
+import type { TSearchFacets } from '@dsm/contracts';
 import { Alert, Badge, Box, Button, Container, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertTriangle } from '@tabler/icons-react';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { lazyPart } from '../../shared/lazy-part';
@@ -59,6 +60,21 @@ function activeFilterCount(filter: TFilterState): number {
   );
 }
 
+/** What the filter panel shows of the filter values and the search's answer, the same object while they stay. */
+function useFilterPanelData(
+  values: { keywords: readonly string[]; categories: readonly string[] } | undefined,
+  isLoadingValues: boolean,
+  facets: TSearchFacets | undefined,
+  areFacetCountsEstimated = false,
+) {
+  const keywords = values?.keywords ?? NONE;
+  const categories = values?.categories ?? NONE;
+  return useMemo(
+    () => ({ keywords, categories, isLoadingValues, facets, areFacetCountsEstimated }),
+    [keywords, categories, isLoadingValues, facets, areFacetCountsEstimated],
+  );
+}
+
 /** Results of the URL's search: the URL holds the whole state, so a link can be shared and reloaded. */
 export function ResultsPage() {
   const { t } = useTranslation();
@@ -79,6 +95,12 @@ export function ResultsPage() {
     if (isSettled) loadFilterPanel().catch(() => {});
   }, [isSettled]);
   const sortField = { sort, onSort: (next: typeof sort) => change({ sort: next }) };
+  // The filter panel draws what the answers bring (values, counts) in a deferred render React slices:
+  // the answers come through synchronous store updates, in which the memoized panel is left as it was.
+  const panelData = useDeferredValue(
+    useFilterPanelData(filterValues.data, filterValues.isPending, data?.facets, data?.areFacetCountsEstimated),
+  );
+  const onFilterChange = useCallback((next: TFilterState) => change({ filter: next }), [change]);
 
   const goToPage = (next: number) => {
     change({ index: next });
@@ -113,16 +135,7 @@ export function ResultsPage() {
             {(isWide || isFilterOpen) && (
               <div id={filterPanelId} className={isWide ? undefined : 'filter-panel--folded'}>
                 <Suspense fallback={<Loader role="status" size="sm" aria-label={t('results.loadingFilters')} />}>
-                  <FilterPanel
-                    filter={filter}
-                    keywords={filterValues.data?.keywords ?? NONE}
-                    categories={filterValues.data?.categories ?? NONE}
-                    isLoadingValues={filterValues.isPending}
-                    facets={data?.facets}
-                    areFacetCountsEstimated={data?.areFacetCountsEstimated ?? false}
-                    onChange={(next) => change({ filter: next })}
-                    onClear={reset}
-                  />
+                  <FilterPanel filter={filter} {...panelData} onChange={onFilterChange} onClear={reset} />
                 </Suspense>
               </div>
             )}
