@@ -242,7 +242,7 @@ describe('ResultsPage: corrected words, partial matches and the order', () => {
       index: 0,
       problems: [],
     });
-    expect((await screen.findByTestId('results-heading')).textContent).toBe('2 data sets found');
+    await waitFor(() => expect(screen.getByTestId('results-heading').textContent).toBe('2 data sets found'));
     await waitFor(() => expect(screen.queryByTestId('search-correction')).toBeNull());
     expect(searchCalls().map((call) => call.body)).toEqual([
       expect.not.objectContaining({ exact: expect.anything() }),

@@ -1,8 +1,8 @@
-import type { TSearchFacets } from '@dsm/contracts';
+import type { TLicence, TSearchFacets } from '@dsm/contracts';
 import { Alert, Badge, Box, Button, Container, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertTriangle } from '@tabler/icons-react';
-import { Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { lazyPart } from '../../shared/lazy-part';
@@ -19,7 +19,7 @@ import { toSearchRequest } from './search-request';
 import { joinTerms } from './search-terms';
 import { useFilterValues } from './use-filter-values';
 import { useLicences } from './use-licences';
-import { useResultsParams } from './use-results-params';
+import { type TResultsParamsApi, useResultsParams } from './use-results-params';
 import { useSearch } from './use-search';
 
 const NONE: readonly string[] = [];
@@ -75,14 +75,51 @@ function useFilterPanelData(
   );
 }
 
+/** What the page shows of its search, the same object while none of it changes. */
+type TSearchAnswer = Pick<
+  ReturnType<typeof useSearch>,
+  'data' | 'isPending' | 'isFetching' | 'isError' | 'error' | 'isPlaceholderData' | 'refetch'
+>;
+
+function useSearchAnswer(search: ReturnType<typeof useSearch>): TSearchAnswer {
+  const { data, isPending, isFetching, isError, error, isPlaceholderData, refetch } = search;
+  return useMemo(
+    () => ({ data, isPending, isFetching, isError, error, isPlaceholderData, refetch }),
+    [data, isPending, isFetching, isError, error, isPlaceholderData, refetch],
+  );
+}
+
 /** Results of the URL's search: the URL holds the whole state, so a link can be shared and reloaded. */
 export function ResultsPage() {
-  const { t } = useTranslation();
   const params = useResultsParams();
-  const { terms, filter, index, pageSize, sort, isExact, problems, change, reset, pathOf } = params;
+  const { terms, filter, index, pageSize, sort, isExact } = params;
   const search = useSearch({ terms, filter, index, pageSize, sort, isExact });
   const filterValues = useFilterValues();
+  const answer = useSearchAnswer(search);
+  const panelData = useFilterPanelData(
+    filterValues.data,
+    filterValues.isPending,
+    search.data?.facets,
+    search.data?.areFacetCountsEstimated,
+  );
   const licences = useLicences();
+  // The answers come through synchronous store updates, which React renders in one task that blocks
+  // input on a slow phone. The page draws a deferred copy of them, in slices between which the browser
+  // paints and answers input; the store update itself only runs the hooks above, the view being memoized.
+  const shown = useDeferredValue(useMemo(() => ({ answer, panelData, licences }), [answer, panelData, licences]));
+  return <ResultsView params={params} {...shown} />;
+}
+
+type TResultsViewProps = {
+  params: TResultsParamsApi;
+  answer: TSearchAnswer;
+  panelData: ReturnType<typeof useFilterPanelData>;
+  licences: readonly TLicence[];
+};
+
+const ResultsView = memo(function ResultsView({ params, answer: search, panelData, licences }: TResultsViewProps) {
+  const { t } = useTranslation();
+  const { terms, filter, index, pageSize, sort, problems, change, reset, pathOf } = params;
   const data = search.data;
   // Below Mantine's md breakpoint (62em) the panel sits above the results; there it folds behind a
   // button, so a phone shows results on its first screen. Read at once, so a phone never draws it.
@@ -95,11 +132,6 @@ export function ResultsPage() {
     if (isSettled) loadFilterPanel().catch(() => {});
   }, [isSettled]);
   const sortField = { sort, onSort: (next: typeof sort) => change({ sort: next }) };
-  // The filter panel draws what the answers bring (values, counts) in a deferred render React slices:
-  // the answers come through synchronous store updates, in which the memoized panel is left as it was.
-  const panelData = useDeferredValue(
-    useFilterPanelData(filterValues.data, filterValues.isPending, data?.facets, data?.areFacetCountsEstimated),
-  );
   const onFilterChange = useCallback((next: TFilterState) => change({ filter: next }), [change]);
 
   const goToPage = (next: number) => {
@@ -234,4 +266,4 @@ export function ResultsPage() {
       </Stack>
     </Container>
   );
-}
+});

@@ -60,5 +60,6 @@ export function useResultsParams(): TResultsParamsApi {
     [navigate, pathOf],
   );
   const reset = useCallback(() => change({ terms: [], filter: EMPTY_FILTER }), [change]);
-  return { ...params, change, reset, pathOf };
+  // The same object while the URL stays, so the results view (memoized) is not redrawn for nothing.
+  return useMemo(() => ({ ...params, change, reset, pathOf }), [params, change, reset, pathOf]);
 }
