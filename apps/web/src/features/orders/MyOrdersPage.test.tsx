@@ -1,7 +1,9 @@
 import type { TOrderListResponse } from '@dsm/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { PHONE_QUERY } from '../../shared/FactCards';
+import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { json, makeOrder } from '../cart/cart-test-data';
 import { MyOrdersPage } from './MyOrdersPage';
@@ -45,6 +47,28 @@ describe('MyOrdersPage', () => {
     expect(within(invoice).getByTestId('invoice-state').textContent).toBe('Open');
     expect(invoice.textContent).toContain('14.88 €');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/orders?index=0&pageSize=10');
+  });
+
+  it('shows each invoice as a card on a phone, every fact named and its documents in reach', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => fixedMediaQueryList(query, query === PHONE_QUERY));
+    renderWithProviders(<MyOrdersPage />, { url: '/orders' });
+    const order = await screen.findByTestId('order');
+    expect(within(order).queryByRole('table')).toBeNull();
+    const invoices = within(order).getByRole('list', { name: 'Invoices' });
+    const invoice = within(invoices).getByTestId('invoice-row');
+    expect(within(invoice).getByRole('heading', { level: 3 }).textContent).toBe('2025-000007');
+    expect(within(invoice).getByTestId('invoice-state').textContent).toBe('Open');
+    const facts = [...invoice.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(facts).toEqual([
+      ['Supplier', expect.any(String)],
+      ['Due', expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/)],
+      ['Amount', '14.88 €'],
+    ]);
+    await userEvent.setup().click(within(invoice).getByTestId('invoice-download'));
+    await waitFor(() => expect(fetchMock.mock.calls.some((call) => String(call[0]).endsWith('/pdf'))).toBe(true));
   });
 
   it('downloads an invoice PDF with the API', async () => {

@@ -1,8 +1,9 @@
-import type { TOrder } from '@dsm/contracts';
+import type { TInvoice, TOrder } from '@dsm/contracts';
 import { toCents } from '@dsm/contracts';
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FactCard, FactCardList, useIsPhone } from '../../shared/FactCards';
 import { formatCents, formatDateTime, formatDay } from '../../shared/format/format';
 import { CartTotals } from '../cart/CartTotals';
 import { InvoiceDownloadButton } from './InvoiceDownloadButton';
@@ -14,6 +15,8 @@ const euros = (amount: number) => formatCents(toCents(amount));
 /** One order on My orders: its state, items, totals and invoices with their PDFs. */
 export function OrderCard({ order }: { order: TOrder }) {
   const { t } = useTranslation();
+  // On a phone the invoices are cards: a table of six columns scrolled sideways there.
+  const isPhone = useIsPhone();
   const headingId = `order-${order.id}`;
   return (
     <Card component="article" withBorder radius="md" padding="md" aria-labelledby={headingId} data-testid="order">
@@ -52,7 +55,24 @@ export function OrderCard({ order }: { order: TOrder }) {
             <Title order={3} size="h6" id={`${headingId}-invoices`}>
               {t('orders.invoices')}
             </Title>
-            <Table.ScrollContainer minWidth={520}>
+            {isPhone ? (
+              <FactCardList label={t('orders.invoices')} testId="order-invoices">
+                {order.invoices.map((invoice) => (
+                  <FactCard
+                    key={invoice.id}
+                    testId="invoice-row"
+                    title={<span data-testid="invoice-number">{invoice.number}</span>}
+                    summary={<StateBadge state={invoice.state} kind="invoice" />}
+                    facts={[
+                      { label: t('orders.column.supplier'), value: invoice.supplierName },
+                      { label: t('orders.column.due'), value: formatDay(invoice.dueAt) },
+                      { label: t('orders.column.gross'), value: euros(invoice.gross) },
+                    ]}
+                    actions={<InvoiceDownloads invoice={invoice} />}
+                  />
+                ))}
+              </FactCardList>
+            ) : (
               <Table verticalSpacing="xs" aria-labelledby={`${headingId}-invoices`} data-testid="order-invoices">
                 <Table.Thead>
                   <Table.Tr>
@@ -75,18 +95,27 @@ export function OrderCard({ order }: { order: TOrder }) {
                         <StateBadge state={invoice.state} kind="invoice" />
                       </Table.Td>
                       <Table.Td>
-                        <InvoiceDownloadButton invoice={invoice} />
-                        <InvoiceDownloadButton invoice={invoice} format="facturx" />
-                        <InvoiceDownloadButton invoice={invoice} format="xml" />
+                        <InvoiceDownloads invoice={invoice} />
                       </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            )}
           </Stack>
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** An invoice's documents: the PDF, Factur-X and XRechnung. */
+function InvoiceDownloads({ invoice }: { invoice: TInvoice }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <InvoiceDownloadButton invoice={invoice} />
+      <InvoiceDownloadButton invoice={invoice} format="facturx" />
+      <InvoiceDownloadButton invoice={invoice} format="xml" />
+    </Group>
   );
 }

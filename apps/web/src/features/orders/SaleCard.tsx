@@ -1,5 +1,5 @@
 import { type TSale, toCents } from '@dsm/contracts';
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatDay } from '../../shared/format/format';
@@ -75,27 +75,31 @@ export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
           <Figure label={t('cart.total')} value={euros(sale.gross)} testId="sale-gross" />
         </SimpleGrid>
         {sale.commissionInvoice && (
-          <Group justify="space-between" gap="xs" data-testid="commission-invoice">
-            <Text size="sm">
-              {t('sales.commissionInvoice', {
-                number: sale.commissionInvoice.number,
-                amount: euros(sale.commissionInvoice.gross),
-              })}
-              {sale.commissionInvoice.state === 'paid' && ` (${t('sales.commissionPaid')})`}
-              {sale.commissionInvoice.state === 'cancelled' &&
-                ` (${
-                  sale.commissionInvoice.cancellationNumber
-                    ? t('sales.commissionCancelledBy', { number: sale.commissionInvoice.cancellationNumber })
-                    : t('sales.commissionCancelled')
-                })`}
-            </Text>
-            <Group gap="xs">
-              <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} />
-              <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="facturx" />
-              <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="xml" />
-              <CommissionCancellationDownloadButton invoice={sale.commissionInvoice} />
+          // A box of its own: its documents are the marketplace's invoice to the supplier, not the sale's
+          // invoice to the buyer, whose buttons follow below with the same names.
+          <Paper withBorder radius="sm" p="xs" bg="gray.0" data-testid="commission-invoice">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {t('sales.commissionInvoice', {
+                  number: sale.commissionInvoice.number,
+                  amount: euros(sale.commissionInvoice.gross),
+                })}
+                {sale.commissionInvoice.state === 'paid' && ` (${t('sales.commissionPaid')})`}
+                {sale.commissionInvoice.state === 'cancelled' &&
+                  ` (${
+                    sale.commissionInvoice.cancellationNumber
+                      ? t('sales.commissionCancelledBy', { number: sale.commissionInvoice.cancellationNumber })
+                      : t('sales.commissionCancelled')
+                  })`}
+              </Text>
+              <Group gap="xs">
+                <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} />
+                <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="facturx" />
+                <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="xml" />
+                <CommissionCancellationDownloadButton invoice={sale.commissionInvoice} />
+              </Group>
             </Group>
-          </Group>
+          </Paper>
         )}
         <Group justify="flex-end" gap="xs">
           <InvoiceDownloadButton invoice={sale} />
