@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, createAppRouter } from './app/App';
 import { applyAppStyles } from './app/app-styles';
 import { preloadLandingPage } from './app/page-preload';
 import { startSignInCheck } from './features/auth/SignInProvider';
@@ -20,10 +20,11 @@ void Promise.all([languageReady().catch(() => {}), applyAppStyles()]).finally(()
   if (!root) return;
   // A transition renders in slices the browser can interrupt, instead of one long task that
   // blocks input on a slow phone; the plain shell of index.html stays on screen meanwhile.
+  const router = createAppRouter();
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     );
   });
