@@ -87,6 +87,7 @@ test('[INVOICES]: a German buyer orders and downloads the Factur-X PDF from My o
   // The e-invoice travels inside: the attachment's name and the PDF/A-3 identification.
   expect(bytes.includes(Buffer.from('factur-x.xml'))).toBe(true);
   expect(bytes.includes(Buffer.from('<pdfaid:part>3</pdfaid:part>'))).toBe(true);
+  await saveScreenshots(page, 'orders-invoices', order);
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -183,6 +184,7 @@ test('[INVOICES]: the operator records that a sale’s commission invoice is pai
     expect(xml.suggestedFilename()).toMatch(/^commission-invoice-PROV-\d{4}-\d+\.xml$/);
     const ubl = await readFile((await xml.path())!, 'utf8');
     expect(ubl).toContain(`<cbc:BuyerReference>${saleNumber}</cbc:BuyerReference>`);
+    await saveScreenshots(supplier, 'sales-commission', commission);
   } finally {
     await supplierContext.close();
   }

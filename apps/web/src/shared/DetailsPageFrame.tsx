@@ -76,7 +76,14 @@ export function DetailsPageFrame<TData>(props: TDetailsPageFrameProps<TData>) {
   } else {
     content = (
       // page-status: the shell keeps the footer away until the page is in (app.css), so it does not jump down.
-      <Stack gap="md" aria-busy aria-label={texts.loading} data-testid={`${testId}-loading`} className="page-status">
+      <Stack
+        gap="md"
+        role="status"
+        aria-busy
+        aria-label={texts.loading}
+        data-testid={`${testId}-loading`}
+        className="page-status"
+      >
         {props.skeleton}
       </Stack>
     );

@@ -47,7 +47,13 @@ export function RelatedOffers({ offerId }: { offerId: string }) {
           ))}
         </SimpleGrid>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" aria-busy aria-label={t('relatedOffers.loading')}>
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="sm"
+          role="status"
+          aria-busy
+          aria-label={t('relatedOffers.loading')}
+        >
           <Skeleton height={96} />
           <Skeleton height={96} />
           <Skeleton height={96} />

@@ -102,7 +102,8 @@ describe('DataPreview', () => {
     resetPageSettled();
     answers.set(previewUrl(0), json(200, TABLE));
     renderWithProviders(<DataPreview item={item(['CSV'])} />);
-    expect(screen.getByTestId('preview-loading')).toBeTruthy();
+    // Named for screen readers as a status (an aria-label on a plain div is not allowed).
+    expect(screen.getByRole('status', { name: 'Loading the preview' }).dataset.testid).toBe('preview-loading');
     expect(previewCalls()).toEqual([]);
     act(() => {
       settlePage();

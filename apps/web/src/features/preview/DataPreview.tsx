@@ -120,7 +120,7 @@ export function DataPreview({ item }: { item: TMetadataItem }) {
               </Stack>
             </Alert>
           ) : (
-            <Stack gap="xs" aria-busy aria-label={t('preview.loading')} data-testid="preview-loading">
+            <Stack gap="xs" role="status" aria-busy aria-label={t('preview.loading')} data-testid="preview-loading">
               <Skeleton height={28} />
               <Skeleton height={20} />
               <Skeleton height={20} />
