@@ -7,7 +7,7 @@ import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { ResultsPage } from './ResultsPage';
-import { parseResultsParams } from './results-params';
+import { parseResultsParams } from './read-results-params';
 import { makeTestOffer } from './test-offer';
 
 const page = (

@@ -1,7 +1,7 @@
 import { SEARCH_SORTS } from '@dsm/contracts';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { parseSort } from './results-params';
+import { parseSort } from './read-results-params';
 import { SORT_FIELD_STYLES, type TSortFieldProps } from './SortPlaceholder';
 
 /** The order of the results: relevance, newest, oldest, title A-Z, price low to high. */

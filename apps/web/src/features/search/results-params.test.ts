@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { parseResultsParams } from './read-results-params';
 import {
   buildResultsParams,
   EMPTY_FILTER,
   isEmptyFilter,
   parsePageSize,
   parsePrice,
-  parseResultsParams,
   resultsPath,
   type TFilterState,
   topicResultsPath,

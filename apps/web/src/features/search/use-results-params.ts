@@ -1,9 +1,9 @@
 import type { TPageSize, TSearchSort } from '@dsm/contracts';
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { parseResultsParams } from './read-results-params';
 import {
   EMPTY_FILTER,
-  parseResultsParams,
   resultsPath,
   type TFilterState,
   type TResultsParams,
