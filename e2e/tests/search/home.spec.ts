@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { BUYER_STATE, type SIGNED_OUT } from '../../fixtures/auth';
+import { type Cookie, expect, test } from '@playwright/test';
+import { BUYER_STATE, SIGNED_OUT } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { openHome } from '../../fixtures/pages';
 
@@ -40,16 +40,13 @@ test('[SEARCH]: Complete Catalog searches everything', async ({ page }) => {
 });
 
 test.describe('a browser with no language chosen', () => {
-  // The provider's sign-in cookie is kept, the app's storage (language, sign-in record) is not:
-  // the app signs in silently, with no reload that the hidden sign-in frame could abort.
-  test.use({
-    storageState: async ({}, use) => {
-      const state = JSON.parse(await readFile(BUYER_STATE, 'utf8')) as { cookies: unknown[] };
-      await use({ cookies: state.cookies, origins: [] } as typeof SIGNED_OUT);
-    },
-  });
+  test.use({ storageState: SIGNED_OUT });
 
   test('[SEARCH]: the home page works in German, the default language', async ({ page }) => {
+    // The provider's sign-in cookie is kept, the app's storage (language, sign-in record) is not:
+    // the app signs in silently, with no reload that the hidden sign-in frame could abort.
+    const { cookies } = JSON.parse(await readFile(BUYER_STATE, 'utf8')) as { cookies: Cookie[] };
+    await page.context().addCookies(cookies);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihr Zugang zu Millionen von Datensätzen');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
