@@ -118,4 +118,37 @@ describe('createDatabaseAvailability', () => {
       await pool.end();
     }
   });
+
+  it('does not call an outage when a new connection is slow once, but does when the network stays silent', async () => {
+    const url = proxy.urlThrough(database.url);
+    const pool = new pg.Pool({ connectionString: url });
+    pool.on('error', () => {});
+    const changes: boolean[] = [];
+    const availability = createDatabaseAvailability({
+      url,
+      pool,
+      probeTimeoutMs: 150,
+      probeIntervalMs: 50,
+      heartbeatMs: 100,
+      onChange: (isAvailable) => changes.push(isAvailable),
+    });
+    try {
+      await pool.query('select 1');
+      // Every new connection answers after 250 ms: past the first limit, well within the second try's.
+      proxy.delayNew(250);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(availability.isAvailable()).toBe(true);
+      expect(changes).toEqual([]);
+      expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+
+      proxy.blackhole();
+      await expect.poll(() => availability.isAvailable(), { timeout: 5_000 }).toBe(false);
+      await proxy.restore();
+      await expect.poll(() => availability.isAvailable(), { timeout: 5_000 }).toBe(true);
+      expect(changes).toEqual([false, true]);
+    } finally {
+      availability.close();
+      await pool.end();
+    }
+  });
 });

@@ -55,7 +55,7 @@ export type TDatabaseAvailabilityOptions = {
   pool: pg.Pool;
   /** Time between two probes during an outage. */
   probeIntervalMs?: number;
-  /** Limit of one probe: connect and `select 1`. */
+  /** Limit of one probe (connect and `select 1`); one that gets no answer is tried again with three times as long. */
   probeTimeoutMs?: number;
   /**
    * Time between two probes while all is well; 0 (the default) probes only when a failure is
@@ -72,6 +72,17 @@ function destroySocket(client: pg.Client | pg.PoolClient): void {
   (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
+/** A probe that got no answer within its limit, as opposed to one that PostgreSQL refused. */
+class ProbeTimeoutError extends Error {}
+
+/** pg's own connect timeout, or the probe's: nobody answered in time. */
+function isNoAnswer(error: unknown): boolean {
+  return (
+    error instanceof ProbeTimeoutError ||
+    (error instanceof Error && /timeout exceeded when trying to connect|connection timeout/i.test(error.message))
+  );
+}
+
 async function probeOnce(url: string, timeoutMs: number): Promise<void> {
   const client = new pg.Client({
     connectionString: url,
@@ -81,7 +92,10 @@ async function probeOnce(url: string, timeoutMs: number): Promise<void> {
   client.on('error', () => {});
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('The database is unavailable: no answer to the probe')), timeoutMs);
+    timer = setTimeout(
+      () => reject(new ProbeTimeoutError('The database is unavailable: no answer to the probe')),
+      timeoutMs,
+    );
   });
   try {
     await Promise.race([
@@ -94,6 +108,24 @@ async function probeOnce(url: string, timeoutMs: number): Promise<void> {
   } finally {
     clearTimeout(timer);
     destroySocket(client);
+  }
+}
+
+/** How much longer the second try of a probe that got no answer may take. */
+const SECOND_TRY_FACTOR = 3;
+
+/**
+ * One probe, with a second try when the first got no answer in time. A refusal is an answer and
+ * counts at once; silence may be a busy machine as well as a gone network: a main thread blocked
+ * for a moment fires the probe's timer before it reads the answer waiting in its socket. Calling
+ * an outage cuts every connection of the pool, so a silent network is confirmed twice.
+ */
+async function probeWithSecondTry(url: string, timeoutMs: number): Promise<void> {
+  try {
+    await probeOnce(url, timeoutMs);
+  } catch (error) {
+    if (!isNoAnswer(error)) throw error;
+    await probeOnce(url, timeoutMs * SECOND_TRY_FACTOR);
   }
 }
 
@@ -134,7 +166,7 @@ export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions
   };
 
   const probe = (isHeartbeat = false): Promise<boolean> => {
-    running ??= probeOnce(options.url, timeoutMs)
+    running ??= probeWithSecondTry(options.url, timeoutMs)
       .then(
         () => {
           if (downSince) {

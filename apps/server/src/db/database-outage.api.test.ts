@@ -132,10 +132,12 @@ describe('PostgreSQL stops while the server runs', () => {
     expect(readiness.result.status).toBe(503);
     expect(readiness.ms).toBeLessThan(QUICK_MS + 500);
 
+    // Silence is confirmed by a second, longer probe (a busy machine is silent for a moment too);
+    // meanwhile a request is answered when its own wait for a connection ends (3 s).
     const api = await timed(listOrders);
     expect(api.result.status).toBe(503);
     expect(api.result.body.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
-    expect(api.ms).toBeLessThan(QUICK_MS + 500);
+    expect(api.ms).toBeLessThan(QUICK_MS + 1_500);
 
     await proxy.restore();
     await waitUntil(async () => (await ready()).status === 200, 10_000);

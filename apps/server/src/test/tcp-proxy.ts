@@ -20,6 +20,11 @@ export type TTcpProxy = {
    * included, so a client only notices by its own timeouts.
    */
   blackhole(): void;
+  /**
+   * A slow machine as its clients see it: new connections are accepted and forwarded, but only after
+   * this many milliseconds; open ones keep working.
+   */
+  delayNew(ms: number): void;
   /** Forwards again, on the same port. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -32,6 +37,7 @@ export type TTcpProxy = {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TTcpProxy> {
   const sockets = new Set<net.Socket>();
   let isBlackhole = false;
+  let newConnectionDelayMs = 0;
   let server: net.Server | null = null;
 
   const track = (socket: net.Socket) => {
@@ -47,6 +53,20 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       client.on('data', () => {});
       return;
     }
+    if (newConnectionDelayMs > 0) {
+      // Held until the delay is over: the client's first bytes wait in its socket, unread.
+      client.pause();
+      setTimeout(() => {
+        if (client.destroyed) return;
+        connectUpstream(client);
+        client.resume();
+      }, newConnectionDelayMs);
+      return;
+    }
+    connectUpstream(client);
+  };
+
+  const connectUpstream = (client: net.Socket) => {
     const upstream = net.connect(target.port, target.host);
     track(upstream);
     const forward = (from: net.Socket, to: net.Socket) =>
@@ -104,8 +124,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     blackhole() {
       isBlackhole = true;
     },
+    delayNew(ms) {
+      newConnectionDelayMs = ms;
+    },
     async restore() {
       isBlackhole = false;
+      newConnectionDelayMs = 0;
       resetAll();
       if (!server) await listen(port);
     },
