@@ -119,6 +119,22 @@ describe('PostgreSQL stops while the server runs', () => {
     const gated = await timed(listOrders);
     expect(gated.result.status).toBe(503);
     expect(gated.ms).toBeLessThan(200);
+    // A browser on the sign-in reads a page in its language that tries again; a client reads JSON.
+    const signInPath = '/idp/realms/dsRealm/protocol/openid-connect/auth?client_id=dataspace&lang=fr';
+    const page = await fetch(`${testApp.baseUrl}${signInPath}`, {
+      headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('retry-after')).toBe('5');
+    const html = await page.text();
+    expect(html).toContain('<h1>La connexion revient dans un instant</h1>');
+    expect(html).toContain('<meta http-equiv="refresh" content="5">');
+    expect(html).toContain(`href="${signInPath.replaceAll('&', '&amp;')}"`);
+    const discovery = await fetch(`${testApp.baseUrl}/idp/realms/dsRealm/.well-known/openid-configuration`);
+    expect(discovery.status).toBe(503);
+    expect(((await discovery.json()) as TErrorBody).code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
 
     await proxy.restore();
     await waitUntil(async () => (await ready()).status === 200, 10_000);

@@ -45,6 +45,9 @@ export type TMessages = {
   signedOutText: string;
   errorTitle: string;
   errorText: string;
+  unavailableTitle: string;
+  unavailableText: string;
+  tryAgain: string;
   errorCode: string;
 };
 
@@ -94,6 +97,10 @@ const de: TMessages = {
   signedOutText: 'Sie haben sich abgemeldet.',
   errorTitle: 'Etwas ist schiefgelaufen',
   errorText: 'Die Anfrage an die Anmeldung konnte nicht bearbeitet werden.',
+  unavailableTitle: 'Die Anmeldung ist gleich wieder da',
+  unavailableText:
+    'Die Anmeldung kann gerade ihre Daten nicht erreichen. Diese Seite versucht es in wenigen Sekunden von selbst noch einmal.',
+  tryAgain: 'Jetzt erneut versuchen',
   errorCode: 'Fehlercode',
 };
 
@@ -142,6 +149,9 @@ const en: TMessages = {
   signedOutText: 'You have signed out.',
   errorTitle: 'Something went wrong',
   errorText: 'The request to the sign-in could not be handled.',
+  unavailableTitle: 'Sign-in is back in a moment',
+  unavailableText: 'The sign-in cannot reach its data right now. This page tries again by itself in a few seconds.',
+  tryAgain: 'Try again now',
   errorCode: 'Error code',
 };
 
@@ -190,6 +200,10 @@ const fr: TMessages = {
   signedOutText: 'Vous êtes déconnecté.',
   errorTitle: "Une erreur s'est produite",
   errorText: "La demande de connexion n'a pas pu être traitée.",
+  unavailableTitle: 'La connexion revient dans un instant',
+  unavailableText:
+    "La connexion ne peut pas accéder à ses données pour le moment. Cette page réessaie d'elle-même dans quelques secondes.",
+  tryAgain: 'Réessayer maintenant',
   errorCode: "Code d'erreur",
 };
 
@@ -238,6 +252,10 @@ const es: TMessages = {
   signedOutText: 'Ha cerrado la sesión.',
   errorTitle: 'Algo ha salido mal',
   errorText: 'No se ha podido procesar la solicitud de inicio de sesión.',
+  unavailableTitle: 'El inicio de sesión vuelve en un momento',
+  unavailableText:
+    'El inicio de sesión no puede acceder a sus datos en este momento. Esta página lo vuelve a intentar sola en unos segundos.',
+  tryAgain: 'Reintentar ahora',
   errorCode: 'Código de error',
 };
 
@@ -285,6 +303,10 @@ const it: TMessages = {
   signedOutText: 'Sei uscito.',
   errorTitle: 'Qualcosa è andato storto',
   errorText: 'Non è stato possibile gestire la richiesta di accesso.',
+  unavailableTitle: "L'accesso torna tra un attimo",
+  unavailableText:
+    "L'accesso non riesce a raggiungere i suoi dati in questo momento. Questa pagina riprova da sola tra pochi secondi.",
+  tryAgain: 'Riprova ora',
   errorCode: 'Codice di errore',
 };
 
@@ -333,6 +355,10 @@ const pt: TMessages = {
   signedOutText: 'Terminou a sessão.',
   errorTitle: 'Algo correu mal',
   errorText: 'Não foi possível tratar o pedido de início de sessão.',
+  unavailableTitle: 'O início de sessão volta dentro de momentos',
+  unavailableText:
+    'O início de sessão não consegue aceder aos seus dados neste momento. Esta página tenta de novo sozinha dentro de segundos.',
+  tryAgain: 'Tentar de novo agora',
   errorCode: 'Código de erro',
 };
 

@@ -1,6 +1,9 @@
 import { ErrorCode, type TErrorCode, type TErrorResponse } from '@dsm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pageHeaders } from '../idp/pages/layout';
+import { RETRY_AFTER_SECONDS, renderUnavailablePage } from '../idp/pages/unavailable-page';
+import { resolveLocale } from '../idp/resolve-locale';
 import { AppError, STATUS_OF, type TIssue } from './app-error';
 
 const REASON: Record<number, string> = {
@@ -40,6 +43,35 @@ export function sendError(
   // A rate limit knows when its window ends and sets Retry-After itself; 5 s is the fallback.
   if ((statusCode === 503 || statusCode === 429) && !reply.hasHeader('retry-after')) reply.header('Retry-After', '5');
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** A browser opening a page of the sign-in (not a call of its token, key or discovery endpoints). */
+function isSignInPageRequest(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    request.url.startsWith('/idp/') &&
+    (request.headers.accept ?? '').toLowerCase().includes('text/html')
+  );
+}
+
+/**
+ * The 503 of a request that needs PostgreSQL while it is away: the common error body, or for a
+ * browser on a sign-in page that same answer as a page in its language that tries again by itself.
+ */
+export function sendDatabaseUnavailable(reply: FastifyReply, request: FastifyRequest): FastifyReply {
+  if (!isSignInPageRequest(request)) {
+    return sendError(reply, request, ErrorCode.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
+  }
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const locale = resolveLocale({
+    uiLocales: query.ui_locales,
+    lang: query.lang,
+    acceptLanguage: request.headers['accept-language'],
+  });
+  return reply
+    .status(503)
+    .headers({ ...pageHeaders(), 'retry-after': String(RETRY_AFTER_SECONDS) })
+    .send(renderUnavailablePage(locale, request.url));
 }
 
 /** Paths the API, the API gateway and the identity provider answer; every other path is a page of the web app. */
@@ -131,7 +163,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // The availability watch confirms with a probe and then refuses requests at once until it returns.
     if (request.server.database.availability.report(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return sendError(reply, request, ErrorCode.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
+      return sendDatabaseUnavailable(reply, request);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(

@@ -64,6 +64,8 @@ export type TLayoutOptions = {
   languageLinks?: TLanguageLinks | undefined;
   /** Nonce of an inline script the page carries (see pageHeaders). */
   scriptNonce?: string | undefined;
+  /** Loads the page again after this many seconds. */
+  refreshSeconds?: number | undefined;
 };
 
 /** A whole page in the app's look: a centred card with the mark, the product name and a heading. */
@@ -88,7 +90,7 @@ export function renderLayout(options: TLayoutOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
+${options.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.round(options.refreshSeconds)}">\n` : ''}<title>${escapeHtml(title)}</title>
 <link rel="icon" type="image/svg+xml" href="${FAVICON}">
 <style>${STYLES}</style>
 </head>

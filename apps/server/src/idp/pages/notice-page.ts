@@ -10,6 +10,8 @@ export type TNoticePageOptions = {
   link?: { href: string; label: string } | undefined;
   isError?: boolean;
   languageLinks?: TLanguageLinks | undefined;
+  /** Loads the page again after this many seconds. */
+  refreshSeconds?: number | undefined;
 };
 
 /** A page that only says something: signed out, expired sign-in, a refused form, an error. */
@@ -24,5 +26,6 @@ ${options.link ? `<a class="button" href="${escapeHtml(options.link.href)}">${es
     hasError: options.isError ?? false,
     body,
     languageLinks: options.languageLinks,
+    refreshSeconds: options.refreshSeconds,
   });
 }

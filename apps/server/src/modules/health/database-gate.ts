@@ -1,6 +1,5 @@
-import { ErrorCode } from '@dsm/contracts';
 import type { FastifyInstance } from 'fastify';
-import { DATABASE_UNAVAILABLE_MESSAGE, sendError } from '../../lib/error-handler';
+import { sendDatabaseUnavailable } from '../../lib/error-handler';
 
 /** Paths that read or write the database: the API, the order service and the identity provider. */
 const DATABASE_PREFIXES = ['/api/', '/idp-service/', '/idp/'];
@@ -22,6 +21,6 @@ export function needsDatabase(url: string): boolean {
 export function registerDatabaseGate(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (app.database.availability.isAvailable() || !needsDatabase(request.url)) return;
-    return sendError(reply, request, ErrorCode.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
+    return sendDatabaseUnavailable(reply, request);
   });
 }
