@@ -1,6 +1,6 @@
 import type { TMetadataItem } from '@dsm/contracts';
-import { Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Badge, Box, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type CSSProperties, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DetailsPageFrame } from '../../shared/DetailsPageFrame';
@@ -130,7 +130,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
             <Text style={{ whiteSpace: 'pre-line' }} data-testid="offer-description">
               {item.description['@value']}
             </Text>
-            <Stack gap="sm" component="dl" m={0}>
+            <Box component="dl" m={0} style={FACTS_GRID}>
               <Fact label={t('offer.formats')} testId="offer-formats">
                 {formats.length > 0 ? (
                   <Group gap={6}>
@@ -163,7 +163,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
               <Fact label={t('offer.updated')} testId="offer-updated">
                 {formatDateTime(dataset?.['dcterms:modified']) ?? notAvailable}
               </Fact>
-            </Stack>
+            </Box>
           </Stack>
         </Grid.Col>
         {isRest && (
@@ -206,15 +206,23 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
   );
 }
 
+/** Labels in a column as wide as the longest one in the page's language, values beside them. */
+const FACTS_GRID: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gap: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)',
+  alignItems: 'baseline',
+};
+
 function Fact({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
   return (
-    <Group gap="sm" align="baseline" wrap="nowrap">
-      <Text component="dt" fw={600} miw={140}>
+    <>
+      <Text component="dt" fw={600}>
         {label}:
       </Text>
       <Text component="dd" m={0} data-testid={testId}>
         {children}
       </Text>
-    </Group>
+    </>
   );
 }
