@@ -206,7 +206,8 @@ describe('SIGTERM under load', () => {
         expect(outcome, output()).toMatchObject({ status: 200 });
         expect(outcome.completedAt).toBeGreaterThan(signalledAt);
       }
-      expect(refused).toBe('ECONNREFUSED');
+      // Refused; or reset, when it reached the listener's queue just before the listener closed.
+      expect(['ECONNREFUSED', 'ECONNRESET']).toContain(refused);
       // A request arriving on an open connection during the drain gets the common body, and may retry.
       expect(late.status).toBe(503);
       expect(late.retryAfter).toBe('5');
