@@ -1,6 +1,7 @@
-// Type-checks every workspace that has a tsconfig.json, one after the other.
-import { spawnSync } from 'node:child_process';
+// Type-checks every workspace that has a tsconfig.json, as many at a time as the machine has cores.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,11 +15,30 @@ const folders = workspaces.flatMap((pattern) => {
     .filter(Boolean)
     .map((name) => `${parent}/${name}`);
 });
-let failed = false;
-for (const folder of folders) {
-  if (!existsSync(path.join(root, folder, 'tsconfig.json'))) continue;
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', folder], { cwd: root, stdio: 'inherit' });
-  process.stdout.write(`${result.status === 0 ? 'ok  ' : 'FAIL'} ${folder}\n`);
-  if (result.status !== 0) failed = true;
+const checked = folders.filter((folder) => existsSync(path.join(root, folder, 'tsconfig.json')));
+
+/** Runs tsc on one workspace; its output is printed in one piece when it ends. */
+function check(folder) {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(root, 'node_modules/.bin/tsc'), ['-p', folder, '--pretty'], { cwd: root });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      process.stdout.write(Buffer.concat(output));
+      process.stdout.write(`${status === 0 ? 'ok  ' : 'FAIL'} ${folder}\n`);
+      resolve(status === 0);
+    });
+  });
 }
-process.exit(failed ? 1 : 0);
+
+const queue = [...checked];
+const slots = Math.max(1, Math.min(os.availableParallelism(), queue.length));
+const results = await Promise.all(
+  Array.from({ length: slots }, async () => {
+    let ok = true;
+    for (let folder = queue.shift(); folder; folder = queue.shift()) ok = (await check(folder)) && ok;
+    return ok;
+  }),
+);
+process.exit(results.every(Boolean) ? 0 : 1);
