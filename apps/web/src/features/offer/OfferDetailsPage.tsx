@@ -148,7 +148,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
                 {item.categories.length > 0 ? (
                   <Group gap={6}>
                     {item.categories.map((category) => (
-                      <Badge key={category} variant="light" tt="none">
+                      <Badge key={category} variant="light" tt="none" styles={WRAPPING_BADGE}>
                         {categoryText(t, category)}
                       </Badge>
                     ))}
@@ -213,6 +213,12 @@ const FACTS_GRID: CSSProperties = {
   gap: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)',
   alignItems: 'baseline',
 };
+
+/** A long category name wraps inside its badge on a narrow screen instead of being cut off. */
+const WRAPPING_BADGE = {
+  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.4 },
+} as const;
 
 function Fact({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
   return (
