@@ -60,6 +60,7 @@ describe('connector console: counter-party addresses without CONNECTOR_ALLOWED_H
     ['http://10.0.0.1/protocol', /10\.0\.0\.1 is a private address/],
     ['http://[::1]:8080/protocol', /::1 is a loopback address/],
     ['http://[::ffff:127.0.0.1]/protocol', /is a loopback address/],
+    ['http://[::127.0.0.1]:18001/protocol', /::7f00:1 is an ipv4-compatible address/],
     ['http://localhost:9/protocol', /localhost \((127\.0\.0\.1|::1)\) is a loopback address/],
   ];
 
