@@ -17,7 +17,7 @@ import type { TDatabaseHandle } from './db/database';
 import { registerIdentityProvider } from './idp/index';
 import { registerLoopbackAliasRedirect } from './idp/redirect-loopback-alias';
 import { registerCompression } from './lib/compression';
-import { handleFrameworkError, isApiPath, registerErrorHandler, sendError } from './lib/error-handler';
+import { handleFrameworkError, isApiPath, registerErrorHandler, sendError, unusableUrlOf } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
 import { configureOwnOrigin } from './lib/outbound/outbound-policy';
 import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
@@ -218,6 +218,12 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const unusable = unusableUrlOf(request);
+    if (unusable) {
+      // The web app shows its own 'nothing here' for the address the browser still has.
+      if (unusable.isPage && hasWeb) return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html');
+      return sendError(reply, request, ErrorCode.VALIDATION_FAILED, unusable.message);
+    }
     const url = request.url;
     // A build file that is not there (a chunk of an older deploy) fails as a file instead of arriving
     // as the HTML page, so the app sees a failed import and offers a reload.

@@ -150,6 +150,8 @@ export interface DemoSandboxesOptions {
   stepDelayMs?: number;
   /** Logs their requests (off by default). */
   logger?: boolean;
+  /** The fetch of both sandboxes' outbound requests (`SandboxOptions.fetch`); the global fetch by default. */
+  fetch?: typeof fetch;
 }
 
 /** The two running demo connectors. */
@@ -172,6 +174,7 @@ export async function startDemoSandboxes(options: DemoSandboxesOptions = {}): Pr
     ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     ...(options.stepDelayMs === undefined ? {} : { stepDelayMs: options.stepDelayMs }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   };
   let consumer: Sandbox | undefined;
   const provider = await startSandbox({

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type ConnectorClient, createConnectorClient } from '@dsm/connector-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from './start-sandbox';
@@ -366,5 +368,56 @@ describe('[SANDBOX]: secrets, negotiations, transfers and EDRs by id', () => {
     await expect(other.catalog.request({ counterPartyAddress: sandbox.addresses.protocol })).rejects.toThrow(
       "protocol 'ids-multipart' is not supported",
     );
+  });
+});
+
+describe('[SANDBOX]: outbound requests', () => {
+  it('followed a redirect of a counter-party to another port: it is refused and the target sees no request', async () => {
+    const hits: string[] = [];
+    const target = http.createServer((request, response) => {
+      hits.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    const redirector = http.createServer((request, response) => {
+      response.writeHead(302, { location: `${targetUrl}${request.url}` }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const counterPartyAddress = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/protocol`;
+    try {
+      await expect(client.catalog.request({ counterPartyAddress })).rejects.toMatchObject({ status: 502 });
+      const { id } = await client.contractNegotiations.initiate({
+        counterPartyAddress,
+        counterPartyId: 'redirected',
+        offer: { id: 'offer', target: 'asset', permissions: [] },
+      });
+      await client.contractNegotiations.waitForState(id, ['TERMINATED'], { intervalMs: 5 });
+      expect((await client.contractNegotiations.get(id)).errorDetail).toBe(
+        `counter-party at ${counterPartyAddress}/negotiations/request answered with a redirect (HTTP 302), which the sandbox does not follow`,
+      );
+      expect(hits).toEqual([]);
+    } finally {
+      await Promise.all([target, redirector].map((server) => new Promise((resolve) => server.close(resolve))));
+    }
+  });
+
+  it('sends every outbound request through the fetch it was given', async () => {
+    const asked: string[] = [];
+    const watched = await startSandbox({
+      participantId: 'watched',
+      apiKey: 'key',
+      fetch: (input, init) => {
+        asked.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    try {
+      const watchedClient = createConnectorClient({ addresses: watched.addresses, apiKey: 'key' });
+      await watchedClient.catalog.request({ counterPartyAddress: sandbox.addresses.protocol });
+      expect(asked).toEqual([`${sandbox.addresses.protocol}/catalog/request`]);
+    } finally {
+      await watched.close();
+    }
   });
 });

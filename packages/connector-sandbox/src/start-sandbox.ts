@@ -35,6 +35,11 @@ export interface SandboxOptions {
   basePath?: string;
   /** Assets, policy definitions and contract definitions the sandbox holds from the start (none by default). */
   seed?: SandboxSeed;
+  /**
+   * The fetch of every outbound request (DSP calls, federated catalog, data-plane reads and pushes), for example one
+   * that applies an address policy; the global fetch by default. Redirects are never followed, whatever it does.
+   */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -88,6 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     catalogId: randomUUID(),
     dataServiceId: randomUUID(),
     federatedCatalogNodes: typeof nodes === 'function' ? nodes : () => nodes ?? [],
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
   };
   const app = buildSandboxApp(context, { logger: options.logger ?? false, basePath });
   try {

@@ -80,6 +80,35 @@ function setPageHeaders(ctx: KoaContextWithOIDC, nonce?: string): void {
 }
 
 /**
+ * What Keycloak calls a client's Web Origins: PUBLIC_URL's origin and the origins of its redirect URIs (the Vite dev
+ * server runs with PUBLIC_URL set to its own origin). Only pages served there may call the token endpoint from a
+ * browser.
+ */
+export function webOriginsOf(publicUrl: string, redirectUris: readonly string[]): Set<string> {
+  return new Set([publicUrl, ...redirectUris].map((url) => new URL(url).origin));
+}
+
+/** Endpoints any site may read: the discovery document and the public keys hold nothing of a user. */
+const OPEN_CORS_PATHS = ['/.well-known/openid-configuration', KEYCLOAK_ROUTES.jwks];
+
+/**
+ * oidc-provider answers every CORS preflight with the Origin it was sent, since the client is not known before the
+ * request itself (clientBasedCORS then refuses it). A preflight from a foreign origin is answered here instead,
+ * without any Access-Control-Allow-* header, so the browser never sends the request.
+ */
+function refuseForeignPreflights(webOrigins: ReadonlySet<string>) {
+  // The mount hands the provider paths relative to the issuer.
+  const openPaths = new Set<string>(OPEN_CORS_PATHS);
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    const origin = ctx.get('origin');
+    const isPreflight = ctx.method === 'OPTIONS' && origin !== '' && ctx.get('access-control-request-method') !== '';
+    if (!isPreflight || webOrigins.has(origin) || openPaths.has(ctx.path)) return next();
+    ctx.vary('Origin');
+    ctx.status = 204;
+  };
+}
+
+/**
  * Builds the oidc-provider instance: one public client (code + PKCE, refresh tokens), JWT access
  * tokens for the API, accounts from the users table, storage in PostgreSQL, pages in the app's
  * look. oidc-provider is loaded here, not at the top, so an external-issuer setup never loads it.
@@ -93,6 +122,8 @@ export async function createProvider(options: TCreateProviderOptions): Promise<P
   const isHttps = config.publicUrl.startsWith('https:');
   const appUrl = `${config.publicUrl}/`;
   const realmPath = issuerPath(config);
+  const redirectUris = [`${config.publicUrl}/auth/callback`, `${config.publicUrl}/silent-check-sso.html`];
+  const webOrigins = webOriginsOf(config.publicUrl, redirectUris);
 
   const configuration: Configuration = {
     adapter: (name: string) => new PostgresAdapter(db, name),
@@ -104,7 +135,7 @@ export async function createProvider(options: TCreateProviderOptions): Promise<P
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${config.publicUrl}/auth/callback`, `${config.publicUrl}/silent-check-sso.html`],
+        redirect_uris: redirectUris,
         post_logout_redirect_uris: [`${config.publicUrl}/`, `${config.publicUrl}/login`],
       },
     ],
@@ -128,8 +159,8 @@ export async function createProvider(options: TCreateProviderOptions): Promise<P
     responseTypes: ['code'],
     pkce: { required: () => true },
     clockTolerance: 5,
-    // The app runs on PUBLIC_URL itself; a browser on any other origin gets no CORS answer.
-    clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
+    // Called once the client of a request is known; preflights are judged before that, in the middleware below.
+    clientBasedCORS: (_ctx, origin, client) => webOriginsOf(config.publicUrl, client.redirectUris ?? []).has(origin),
     routes: KEYCLOAK_ROUTES,
     discovery: { ui_locales_supported: ['de', 'en'], claim_types_supported: ['normal'] },
     interactions: { url: (_ctx, interaction) => `${realmPath}/login-actions/${interaction.uid}` },
@@ -262,6 +293,7 @@ export async function createProvider(options: TCreateProviderOptions): Promise<P
   const provider = new ProviderClass(config.issuer, configuration);
   // URLs are pinned to PUBLIC_URL by the mount (forwarded headers it sets itself), so trusting them is safe.
   provider.proxy = true;
+  provider.use(refuseForeignPreflights(webOrigins));
   provider.on('server_error', (_ctx, error) => options.log.error({ err: error }, 'identity provider error'));
   // Koa logs unexpected errors to stderr by itself unless someone listens.
   (provider as unknown as NodeJS.EventEmitter).on('error', (error: unknown) =>

@@ -595,3 +595,55 @@ describe('errors', () => {
     ).rejects.toMatchObject({ status: 401, message: 'The e-mail address or password is wrong.' });
   });
 });
+
+describe("token endpoint CORS: only the web app's own origins", () => {
+  const EVIL = 'https://evil.example';
+  const tokenUrl = () => realmUrl(testApp.baseUrl, '/protocol/openid-connect/token');
+  const ownOrigin = () => new URL(testApp.config.publicUrl).origin;
+
+  const preflight = (origin: string) =>
+    fetch(tokenUrl(), {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+
+  const tokenRequest = (origin: string) =>
+    fetch(tokenUrl(), {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: 'not-a-refresh-token',
+        client_id: testApp.config.oidcClientId,
+      }),
+    });
+
+  it('answers the preflight of the own origin with that origin', async () => {
+    const response = await preflight(ownOrigin());
+    expect(response.headers.get('access-control-allow-origin')).toBe(ownOrigin());
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('reflected any origin in the preflight of the token endpoint: another site gets no CORS answer', async () => {
+    const response = await preflight(EVIL);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('access-control-allow-methods')).toBeNull();
+    expect(response.headers.get('vary')).toMatch(/origin/i);
+
+    // The public keys hold nothing of a user: any site may still read them.
+    const keys = await fetch(realmUrl(testApp.baseUrl, '/protocol/openid-connect/certs'), {
+      method: 'OPTIONS',
+      headers: { origin: EVIL, 'access-control-request-method': 'GET' },
+    });
+    expect(keys.headers.get('access-control-allow-origin')).toBe(EVIL);
+  });
+
+  it('lets the own origin read a token answer and gives another site none', async () => {
+    const own = await tokenRequest(ownOrigin());
+    expect(own.headers.get('access-control-allow-origin')).toBe(ownOrigin());
+    await own.arrayBuffer();
+    const evil = await tokenRequest(EVIL);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    await evil.arrayBuffer();
+  });
+});

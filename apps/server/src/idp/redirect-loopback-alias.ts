@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../config/config';
-import { isApiPath } from '../lib/error-handler';
+import { isApiPath, unusableUrlOf } from '../lib/error-handler';
 
 /** The names one machine answers to on its loopback interface. */
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -37,7 +37,9 @@ export function registerLoopbackAliasRedirect(app: FastifyInstance, config: TCon
   if (aliases.size === 0) return;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (isApiPath(request.url)) return;
+    // The target is PUBLIC_URL followed by the path, so only a path ('/...') may follow it; an unusable URL is
+    // answered by the not-found handler under either name (lib/error-handler.ts).
+    if (!request.url.startsWith('/') || unusableUrlOf(request) || isApiPath(request.url)) return;
     // Only a browser opening a page: health checks, scripts and curl keep their answers under either name.
     if (!(request.headers.accept ?? '').includes('text/html')) return;
     const host = (request.headers.host ?? '').toLowerCase();

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { ErrorCode, type TErrorCode, type TErrorResponse } from '@dsm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -78,29 +79,48 @@ export function sendDatabaseUnavailable(reply: FastifyReply, request: FastifyReq
 export const isApiPath = (url: string): boolean =>
   url.startsWith('/api') || url.startsWith('/idp') || url.startsWith('/idp-service') || url.startsWith('/gateway');
 
+/** What the router could not take apart about a request's URL, kept on the request it is routed on as. */
+export type TUnusableUrl = {
+  /** Why, in the words of the 400 the API answers. */
+  message: string;
+  /** A browser asking for a page of the web app (GET or HEAD outside the API's paths). */
+  isPage: boolean;
+};
+
 /**
- * Fastify's `frameworkErrors`: a URL the router cannot take apart (broken percent-encoding, a path
- * parameter over maxParamLength, 100 characters) never reaches a route or the error handler, and
- * Fastify would answer it with a body of its own shape. No id of the product is that long. A page
- * address with broken encoding (an old or hand-edited link such as /offer/details/%ZZ) is sent on
- * to the same address with each '%' taken literally, so the web app opens and says in the user's
- * words that there is nothing there; the API keeps its JSON error.
+ * Where a request whose URL the router cannot take apart is routed instead: a path no route, file or page has, so
+ * the not-found handler answers it (see `unusableUrlOf`).
+ */
+export const UNUSABLE_URL_PATH = '/.unusable-url';
+
+const UNUSABLE_URL = Symbol('unusable url');
+type TMarkedRequest = IncomingMessage & { [UNUSABLE_URL]?: TUnusableUrl };
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot take apart (broken percent-encoding, a path parameter over
+ * maxParamLength, 100 characters) never reaches a route, a hook or the error handler, and Fastify would answer it
+ * with a body of its own shape and none of the usual headers. So the request is routed again at a fixed address,
+ * marked with what was wrong, and answered by the not-found handler through every hook like any other request: the
+ * API with its JSON 400, a page address (an old or hand-edited link such as /offer/details/%ZZ) with the web app,
+ * which says in the user's words that there is nothing there. Nothing of the broken address is sent back: a
+ * redirect built from it would send the browser to another host for `//evil.example/%ZZ` or `/\evil.example/%ZZ`.
  */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
-  if (isPageRequest && error.code === 'FST_ERR_BAD_URL') {
-    const queryStart = request.url.indexOf('?');
-    const pathPart = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
-    const query = queryStart === -1 ? '' : request.url.slice(queryStart);
-    // Every '%' becomes '%25', which always decodes: the next request cannot fail the same way.
-    reply.redirect(`${pathPart.replaceAll('%', '%25')}${query}`, 302);
-    return;
-  }
-  const message =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'A path parameter is longer than 100 characters'
-      : 'The URL is not valid: check its percent-encoding';
-  sendError(reply, request, ErrorCode.VALIDATION_FAILED, message);
+  const raw = request.raw as TMarkedRequest;
+  raw[UNUSABLE_URL] = {
+    message:
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'A path parameter is longer than 100 characters'
+        : 'The URL is not valid: check its percent-encoding',
+    isPage: (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url),
+  };
+  raw.url = UNUSABLE_URL_PATH;
+  request.server.routing(raw, reply.raw);
+}
+
+/** What was wrong with the URL of a request `handleFrameworkError` routed again; null for every other request. */
+export function unusableUrlOf(request: FastifyRequest): TUnusableUrl | null {
+  return (request.raw as TMarkedRequest)[UNUSABLE_URL] ?? null;
 }
 
 const CANNOT_STORE = 'The request holds a character the database cannot store, such as a NUL';

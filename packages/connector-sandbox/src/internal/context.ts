@@ -1,3 +1,4 @@
+import type { SandboxFetch } from './outbound';
 import type { Scheduler } from './scheduler';
 import type { Store } from './store';
 
@@ -28,4 +29,6 @@ export interface SandboxContext {
   catalogId: string;
   dataServiceId: string;
   federatedCatalogNodes: () => string[];
+  /** Every outbound request goes through it, with redirects refused (`fetchWithoutRedirects`). */
+  fetch: SandboxFetch;
 }

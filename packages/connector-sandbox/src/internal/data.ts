@@ -1,4 +1,5 @@
 import { HttpError } from './http-errors';
+import { fetchWithoutRedirects, RedirectRefused, type SandboxFetch } from './outbound';
 import type { DataAddressModel } from './store';
 
 /** Source data address types the sandbox's data plane reads. */
@@ -21,7 +22,11 @@ export interface SourceRequest {
  * Opens an asset's data. `HttpData` is fetched from its `baseUrl` (streamed); `InlineData` is a sandbox-only type whose
  * `content` property holds the data itself (a string, or any JSON value), handy for tests and demos.
  */
-export async function readSource(address: DataAddressModel, request: SourceRequest = {}): Promise<SourceData> {
+export async function readSource(
+  fetch: SandboxFetch,
+  address: DataAddressModel,
+  request: SourceRequest = {},
+): Promise<SourceData> {
   if (address.type === 'InlineData') {
     const content = address.content;
     const isText = typeof content === 'string';
@@ -43,11 +48,14 @@ export async function readSource(address: DataAddressModel, request: SourceReque
       headers[address.authKey] = address.authCode;
     let response: Response;
     try {
-      response = await fetch(url, { headers, signal: request.signal });
+      response = await fetchWithoutRedirects(fetch, url, { headers, signal: request.signal });
     } catch (error) {
+      if (error instanceof RedirectRefused)
+        throw new HttpError(502, 'DataPlaneError', `the asset's source ${error.message}`);
       throw new HttpError(502, 'DataPlaneError', `the asset's source could not be read: ${String(error)}`);
     }
     if (!response.ok || response.body === null) {
+      await response.body?.cancel().catch(() => undefined);
       throw new HttpError(502, 'DataPlaneError', `the asset's source answered ${response.status}`);
     }
     return {
@@ -61,7 +69,12 @@ export async function readSource(address: DataAddressModel, request: SourceReque
 }
 
 /** Delivers a push transfer's data to an `HttpData` destination. */
-export async function pushData(source: SourceData, destination: DataAddressModel, signal: AbortSignal): Promise<void> {
+export async function pushData(
+  fetch: SandboxFetch,
+  source: SourceData,
+  destination: DataAddressModel,
+  signal: AbortSignal,
+): Promise<void> {
   const baseUrl = destination.baseUrl;
   if (destination.type !== 'HttpData' || typeof baseUrl !== 'string') {
     throw new Error('a push transfer needs an HttpData destination with a baseUrl');
@@ -72,7 +85,13 @@ export async function pushData(source: SourceData, destination: DataAddressModel
   }
   const body = typeof source.body === 'string' ? source.body : await new Response(source.body).arrayBuffer();
   const method = typeof destination.method === 'string' ? destination.method : 'POST';
-  const response = await fetch(baseUrl, { method, headers, body, signal });
+  let response: Response;
+  try {
+    response = await fetchWithoutRedirects(fetch, baseUrl, { method, headers, body, signal });
+  } catch (error) {
+    if (error instanceof RedirectRefused) throw new Error(`the destination ${error.message}`);
+    throw error;
+  }
   await response.body?.cancel();
   if (!response.ok) throw new Error(`the destination answered ${response.status}`);
 }

@@ -1,6 +1,7 @@
 import type { SandboxContext } from './context';
 import { badGateway, badRequest, HttpError, unauthorized } from './http-errors';
 import { DSPACE_CONTEXT_URL, EDC_NAMESPACE, ODRL_NAMESPACE } from './json-ld';
+import { fetchWithoutRedirects, RedirectRefused } from './outbound';
 
 /** The protocols the sandbox speaks, with the path each adds to a DSP address. */
 const PROTOCOL_PATHS: Record<string, string> = {
@@ -64,7 +65,7 @@ export async function sendDsp(
 ): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetchWithoutRedirects(context.fetch, url, {
       method: init.method ?? 'POST',
       headers: {
         authorization: identityHeader(context.participantId),
@@ -74,13 +75,16 @@ export async function sendDsp(
       signal: AbortSignal.any([context.scheduler.signal, AbortSignal.timeout(10_000)]),
     });
   } catch (error) {
+    if (error instanceof RedirectRefused) throw badGateway(`counter-party at ${url} ${error.message}`);
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
     throw badGateway(`counter-party at ${url} could not be reached: ${reason}`);
   }
-  const text = await response.text();
   if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
     const status = response.status >= 400 && response.status < 500 ? response.status : 502;
-    throw new DspCallError(status, 'CounterPartyError', `counter-party answered ${response.status}: ${text}`);
+    // Never its body: what a counter-party says is not passed on to whoever asked this connector.
+    throw new DspCallError(status, 'CounterPartyError', `counter-party at ${url} answered ${response.status}`);
   }
+  const text = await response.text();
   return text.trim() === '' ? undefined : JSON.parse(text);
 }

@@ -349,8 +349,9 @@ export class Transfers {
         try {
           const asset = this.store.assets.get(record.assetId);
           if (asset === undefined) throw new Error(`asset ${record.assetId} no longer exists`);
-          const source = await readSource(asset.dataAddress, { signal: this.context.scheduler.signal });
-          await pushData(source, record.dataDestination ?? { type: '' }, this.context.scheduler.signal);
+          const { fetch, scheduler } = this.context;
+          const source = await readSource(fetch, asset.dataAddress, { signal: scheduler.signal });
+          await pushData(fetch, source, record.dataDestination ?? { type: '' }, scheduler.signal);
         } catch (error) {
           if (record.state !== 'STARTED') return;
           record.errorDetail = error instanceof Error ? error.message : String(error);

@@ -135,7 +135,7 @@ describe('outbound address policy: fetch', () => {
     const refusal = await refusalOf(
       policy.fetch(`http://swap.example.org:${targetPort}/swapped`, { signal: AbortSignal.timeout(1000) }),
     );
-    expect(refusal).toContain('swap.example.org (192.0.2.1) is a reserved address');
+    expect(refusal).toContain('swap.example.org (192.0.2.1) is a documentation address');
     expect(answers).toBe(1);
     expect(hits).toEqual([]);
   });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import type { TConsoleCatalogResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../../db/embedded-postgres';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
@@ -60,6 +61,7 @@ describe('connector console: counter-party addresses without CONNECTOR_ALLOWED_H
     ['http://10.0.0.1/protocol', /10\.0\.0\.1 is a private address/],
     ['http://[::1]:8080/protocol', /::1 is a loopback address/],
     ['http://[::ffff:127.0.0.1]/protocol', /is a loopback address/],
+    ['http://[::127.0.0.1]:18001/protocol', /::7f00:1 is an ipv4-compatible address/],
     ['http://localhost:9/protocol', /localhost \((127\.0\.0\.1|::1)\) is a loopback address/],
   ];
 
@@ -155,5 +157,84 @@ describe('connector console: answers of a failing counter-party', () => {
     expect(response.status).toBe(502);
     expect(response.body.message).toContain(`with the counter-party at ${counterPartyUrl}`);
     expect(JSON.stringify(response.body)).not.toContain(SECRET);
+  });
+});
+
+describe('connector console: a counter-party that redirects', () => {
+  let testApp: TTestApp;
+  let operator: TSignedIn;
+  let sandboxes: TSandboxConnectors;
+  let target: http.Server;
+  let redirector: http.Server;
+  let redirectTo = '';
+  const hits: string[] = [];
+
+  const listen = async (server: http.Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  };
+
+  const negotiate = async (counterPartyAddress: string) => {
+    const response = await request<TErrorBody>(
+      testApp.baseUrl,
+      'POST',
+      '/api/connectors/consumer/negotiations',
+      { counterPartyAddress, counterPartyId: 'provider', datasetId: 'weather-stations-2024', offerId: 'offer' },
+      operator.headers,
+    );
+    return { status: response.status, code: response.body.code, message: response.body.message };
+  };
+
+  beforeAll(async () => {
+    // 'localhost' is allowed, as the product's own address is in the demo; 127.0.0.1's other ports are not.
+    testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: 'localhost' });
+    operator = await asOperator(testApp);
+    sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
+    target = http.createServer((incoming, response) => {
+      hits.push(incoming.url ?? '');
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    redirector = http.createServer((_incoming, response) => {
+      response.writeHead(302, { location: redirectTo }).end();
+    });
+    await Promise.all([listen(target), listen(redirector)]);
+  });
+
+  afterAll(async () => {
+    await sandboxes?.stop();
+    await testApp?.close();
+    for (const server of [target, redirector]) {
+      server?.closeAllConnections();
+      await new Promise((resolve) => server?.close(resolve));
+    }
+  });
+
+  it('followed a redirect from an allowed host to another loopback port, and told open from closed ports', async () => {
+    const counterPartyAddress = `http://localhost:${(redirector.address() as AddressInfo).port}/protocol`;
+    const openPort = (target.address() as AddressInfo).port;
+    const closedPort = await findFreePort();
+    hits.length = 0;
+
+    redirectTo = `http://127.0.0.1:${openPort}/protocol/catalog/datasets/weather-stations-2024`;
+    const toOpen = await negotiate(counterPartyAddress);
+    redirectTo = `http://127.0.0.1:${closedPort}/protocol/catalog/datasets/weather-stations-2024`;
+    const toClosed = await negotiate(counterPartyAddress);
+
+    expect(hits).toEqual([]);
+    expect(toOpen).toEqual({
+      status: 502,
+      code: 'BAD_GATEWAY',
+      message: `The connector 'Consumer sandbox' answered HTTP 502 to a dataset request with the counter-party at ${counterPartyAddress}`,
+    });
+    expect(toClosed).toEqual(toOpen);
+  });
+
+  it("followed the product's own redirect of a broken path (//127.0.0.1:port/dsp%ZZ) to another loopback port", async () => {
+    hits.length = 0;
+    const ownAddress = `http://localhost:${new URL(testApp.baseUrl).port}`;
+    const openPort = (target.address() as AddressInfo).port;
+    const response = await negotiate(`${ownAddress}//127.0.0.1:${openPort}/dsp%ZZ`);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(hits).toEqual([]);
   });
 });

@@ -76,7 +76,8 @@ describe('connector addresses without CONNECTOR_ALLOWED_HOSTS', () => {
     ['http://10.0.0.5/internal-edc', /10\.0\.0\.5 is a private address/],
     ['http://169.254.169.254/latest', /169\.254\.169\.254 is a link-local address/],
     ['http://[::1]:8080/v6-edc', /::1 is a loopback address/],
-    ['http://203.0.113.10/documentation-edc', /203\.0\.113\.10 is a reserved address/],
+    ['http://[::127.0.0.1]:18001/compatible-edc', /::7f00:1 is an ipv4-compatible address/],
+    ['http://203.0.113.10/documentation-edc', /203\.0\.113\.10 is a documentation address/],
     ['http://localhost:9/named-edc', /localhost \((127\.0\.0\.1|::1)\) is a loopback address/],
   ])('refuses to register %s with a 400 naming the address', async (url, problem) => {
     const response = await register(testApp, operator, { url });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Sandbox, startDemoSandboxes } from '@dsm/connector-sandbox';
 import type { TDb } from '../../db/database';
-import { allowSandboxConnector, forgetSandboxConnector } from './connector-address-policy';
+import { allowSandboxConnector, connectorFetch, forgetSandboxConnector } from './connector-address-policy';
 import { deleteSandboxConnector, upsertSandboxConnector } from './connector-repository';
 
 /** The demo connectors as they appear in the connector list. */
@@ -23,13 +23,16 @@ export type TSandboxConnectors = {
 
 /**
  * Starts the demo connectors 'provider' and 'consumer' (EDC sandboxes with sample assets, policies and contract
- * definitions) on free loopback ports in this process and registers them in the connectors table. A fresh random
+ * definitions) on free loopback ports in this process and registers them in the connectors table. Every request they
+ * send passes the connectors' address policy, and none follows a redirect. A fresh random
  * API key guards each start, so nothing else on the machine can change them. An operator's connector that already
  * holds the id 'provider' or 'consumer' is left alone and that sandbox goes unlisted.
  */
 export async function startSandboxConnectors({ db, log }: TStartSandboxConnectorsOptions): Promise<TSandboxConnectors> {
   const apiKey = randomBytes(24).toString('base64url');
-  const sandboxes = await startDemoSandboxes({ host: '127.0.0.1', apiKey });
+  // Their DSP calls, catalog requests and data-plane reads go where operators and counter-parties point them: through
+  // the connectors' address policy, like the marketplace's own connector calls.
+  const sandboxes = await startDemoSandboxes({ host: '127.0.0.1', apiKey, fetch: connectorFetch });
   const registered: Sandbox[] = [];
   try {
     for (const sandbox of [sandboxes.provider, sandboxes.consumer]) {

@@ -29,6 +29,16 @@ const BUYER_ONLY = new Set(['x-api-key', 'authorization', 'cookie', 'accept-enco
 /** Headers of the supplier's answer that stay at the gateway: its cookies would be the marketplace's. */
 const SUPPLIER_ONLY = new Set(['set-cookie', 'set-cookie2']);
 
+/**
+ * The supplier's caching instructions. An answer is for the one buyer whose key paid for it: a shared cache in front
+ * of the gateway that kept a `public` answer would hand it to callers without a key, unmetered. So they are dropped
+ * and every answer is `private, no-store` (validators such as ETag pass: they let no shared cache store anything).
+ */
+const CACHING = new Set(['cache-control', 'expires', 'pragma', 'surrogate-control', 'cdn-cache-control', 'age']);
+
+/** What every forwarded answer says to caches, whatever the supplier sent. */
+export const GATEWAY_CACHE_CONTROL = 'private, no-store';
+
 export type TForwardCallOptions = {
   policy: TOutboundPolicy;
   /** The endpoint's access URL the call is forwarded under. */
@@ -111,6 +121,7 @@ function responseHeadersOf(response: Response, options: TForwardCallOptions, bas
   const isDecoded = response.headers.has('content-encoding');
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
+    if (CACHING.has(name)) continue;
     if (HOP_BY_HOP.has(name) || SUPPLIER_ONLY.has(name) || named.has(name)) {
       if (name !== 'content-length' || isDecoded) continue;
     }
@@ -121,6 +132,7 @@ function responseHeadersOf(response: Response, options: TForwardCallOptions, bas
     }
     headers.push([name, value]);
   }
+  headers.push(['cache-control', GATEWAY_CACHE_CONTROL]);
   return headers;
 }
 

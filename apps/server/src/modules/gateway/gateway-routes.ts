@@ -11,7 +11,7 @@ import { findApiEndpoint } from '../offers/find-api-endpoint';
 import { recordUsage } from '../usage/record-usage';
 import { authenticateApiKey } from './authenticate-api-key';
 import { findGatewayCredential } from './find-gateway-credential';
-import { forwardCall } from './forward-call';
+import { forwardCall, GATEWAY_CACHE_CONTROL } from './forward-call';
 import { gatewayUrlOf } from './present-api-key';
 
 export type TGatewayRoutesOptions = {
@@ -64,7 +64,7 @@ export const gatewayRoutes: FastifyPluginAsync<TGatewayRoutesOptions> = async (a
   const handler = async (request: FastifyRequest<{ Params: { offerId: string } }>, reply: FastifyReply) => {
     const db = app.database.db;
     const offerId = request.params.offerId.toLowerCase();
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', GATEWAY_CACHE_CONTROL);
     const { keyId, entitlement } = await authenticateApiKey({ db, secret: keyOf(request), offerId, now: now() });
     if (limiter) {
       try {

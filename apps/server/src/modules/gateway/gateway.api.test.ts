@@ -75,6 +75,16 @@ function startUpstream(): Promise<void> {
       } else if (url.startsWith('/v1/big')) {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         res.end(Buffer.alloc(1024 * 1024, 7));
+      } else if (url.startsWith('/v1/cacheable')) {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'cache-control': 'public, max-age=3600',
+          expires: 'Thu, 01 Jan 2099 00:00:00 GMT',
+          'surrogate-control': 'max-age=3600',
+          'cdn-cache-control': 'max-age=3600',
+          etag: '"v1"',
+        });
+        res.end(JSON.stringify({ items: [1] }));
       } else if (url.startsWith('/v1/moved')) {
         res.writeHead(302, { location: `${upstreamUrl}/v1/items?page=2` });
         res.end();
@@ -418,6 +428,19 @@ describe('the gateway', () => {
         ['PUT', '/v1/items/empty', undefined, 0],
       ],
     );
+  });
+
+  it("never lets a shared cache keep a buyer's answer: the supplier's public max-age becomes private, no-store", async () => {
+    const { secret } = await rotateFirst(buyer, ids.api);
+    const response = await call(ids.api, '/cacheable', secret);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('expires')).toBeNull();
+    expect(response.headers.get('surrogate-control')).toBeNull();
+    expect(response.headers.get('cdn-cache-control')).toBeNull();
+    // A validator lets the buyer's own client ask again cheaply; it lets no shared cache store anything.
+    expect(response.headers.get('etag')).toBe('"v1"');
   });
 
   it('passes a redirect under the base URL back as one under the gateway', async () => {

@@ -105,6 +105,7 @@ describe('harvest source addresses without HARVEST_ALLOWED_HOSTS', () => {
     ['http://[::1]/data.json', /::1 is a loopback address/],
     ['http://[::ffff:127.0.0.1]/data.json', /is a loopback address/],
     ['http://[::ffff:a9fe:a9fe]/latest', /is a link-local address/],
+    ['http://[::127.0.0.1]:18001/data.json', /::7f00:1 is an ipv4-compatible address/],
     ['http://2130706433/data.json', /127\.0\.0\.1 is a loopback address/],
     ['http://localhost:9/data.json', /localhost \((127\.0\.0\.1|::1)\) is a loopback address/],
   ])('refuses to add a source at %s with a 400 naming the rule', async (location, rule) => {

@@ -18,7 +18,7 @@ export function publicRoutes(context: SandboxContext) {
     const asset = store.assets.get(transfer.assetId);
     if (asset === undefined) throw new HttpError(500, 'DataPlaneError', `asset ${transfer.assetId} no longer exists`);
     const queryStart = request.url.indexOf('?');
-    const source = await readSource(asset.dataAddress, {
+    const source = await readSource(context.fetch, asset.dataAddress, {
       path: request.params['*'] ?? '',
       query: queryStart === -1 ? '' : request.url.slice(queryStart + 1),
     });
