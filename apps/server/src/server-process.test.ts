@@ -1,6 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,9 @@ import { createTestDatabase, type TTestDatabase } from './test/test-database';
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 
-type TOutcome = { status: number; completedAt: number } | { error: string; completedAt: number };
+type TOutcome =
+  | { status: number; connection: string | undefined; completedAt: number }
+  | { error: string; completedAt: number };
 
 /**
  * A search whose body arrives in two parts `pauseMs` apart: the server holds it in flight for that
@@ -44,7 +47,9 @@ function slowSearch(
       },
       (response) => {
         response.resume();
-        response.on('end', () => done({ status: response.statusCode ?? 0, completedAt: Date.now() }));
+        response.on('end', () =>
+          done({ status: response.statusCode ?? 0, connection: response.headers.connection, completedAt: Date.now() }),
+        );
       },
     );
     req.on('error', (error) =>
@@ -57,9 +62,11 @@ function slowSearch(
   });
 }
 
-/** A search on a kept-alive connection of `agent`: status, Retry-After and body. */
+type TAnswer = { status: number; retryAfter: string | undefined; connection: string | undefined; body: string };
+
+/** A search on a kept-alive connection of `agent`. */
 function searchOn(agent: http.Agent, port: number, token: string) {
-  return new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
+  return new Promise<TAnswer>((resolve, reject) => {
     const body = JSON.stringify({ index: 0, pageSize: 10 });
     const req = http.request(
       {
@@ -76,7 +83,12 @@ function searchOn(agent: http.Agent, port: number, token: string) {
           text += chunk.toString();
         });
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body: text }),
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: response.headers['retry-after'],
+            connection: response.headers.connection,
+            body: text,
+          }),
         );
       },
     );
@@ -85,15 +97,73 @@ function searchOn(agent: http.Agent, port: number, token: string) {
   });
 }
 
-/** A plain request on a new connection: its status, or the connection error's code. */
-async function fresh(port: number, pathName: string): Promise<number | string> {
+/** A plain request on a new connection: its answer, or the connection error's code. */
+async function fresh(port: number, pathName: string): Promise<TAnswer | string> {
   return await new Promise((resolve) => {
     const req = http.get({ host: '127.0.0.1', port, path: pathName, agent: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
+      let text = '';
+      response.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          retryAfter: response.headers['retry-after'],
+          connection: response.headers.connection,
+          body: text,
+        }),
+      );
     });
     req.on('error', (error) => resolve((error as NodeJS.ErrnoException).code ?? error.message));
   });
+}
+
+/** A complete HTTP answer read off a raw connection, or what the connection met instead. */
+type TRawOutcome =
+  | { status: number; headers: Record<string, string>; body: string }
+  | { error: string; received: string };
+
+/**
+ * One request on a raw TCP connection, sent as soon as the kernel has completed the handshake,
+ * whether or not the server has accepted the connection yet. `onSent` is called once the request
+ * has been handed to the kernel. Answers when a whole response (by its Content-Length) has arrived,
+ * or when the connection is reset or closed before that.
+ */
+function rawRequest(port: number, request: string, onSent: () => void): Promise<TRawOutcome> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    let received = Buffer.alloc(0);
+    let isDone = false;
+    const finish = (outcome: TRawOutcome) => {
+      if (isDone) return;
+      isDone = true;
+      socket.destroy();
+      resolve(outcome);
+    };
+    socket.on('connect', () => socket.write(request, onSent));
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const [statusLine = '', ...lines] = received.subarray(0, headEnd).toString('latin1').split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      const body = received.subarray(headEnd + 4);
+      if (body.length < Number(headers['content-length'] ?? Number.POSITIVE_INFINITY)) return;
+      finish({ status: Number(statusLine.split(' ')[1]), headers, body: body.toString() });
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ error: error.code ?? error.message, received: received.toString() }),
+    );
+    socket.on('close', () => finish({ error: 'closed without a complete response', received: received.toString() }));
+  });
+}
+
+/** The state letter of a Linux process (R running, S sleeping, T stopped, ...). */
+async function processState(pid: number): Promise<string> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
 }
 
 type TMain = {
@@ -165,13 +235,16 @@ afterAll(async () => {
 });
 
 describe('SIGTERM under load', () => {
-  it('finishes the requests in flight, refuses new ones, stops the jobs and exits 0 within 10 s', async () => {
+  it('finishes the requests in flight, answers new ones 503 with Connection: close, stops the jobs and exits 0 within 10 s', async () => {
     const { port, child, output, exited } = await startMain();
     try {
       const accessToken = await signInWhenRunning(port, output);
+      // A kept-alive connection that is idle when the signal comes carries a request into the drain.
+      const idleKeptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      expect(await searchOn(idleKeptAlive, port, accessToken)).toMatchObject({ status: 200, connection: 'keep-alive' });
 
       // Twelve searches held in flight for 1.5 s each; the signal comes while all of them wait.
-      // One more rides a kept-alive connection, which then carries a second request into the drain.
+      // One more rides a kept-alive connection, which its answer then closes.
       const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
       let started = 0;
       let inFlight: Promise<TOutcome>[] = [];
@@ -192,9 +265,13 @@ describe('SIGTERM under load', () => {
       await expect
         .poll(() => output().includes('SIGTERM: finishing requests'), { timeout: 5_000, interval: 20 })
         .toBe(true);
+      // The requests in flight hold the listener open: new connections are accepted and answered.
+      const late = await searchOn(idleKeptAlive, port, accessToken);
+      idleKeptAlive.destroy();
       const refused = await fresh(port, '/api/search');
-      expect(await onKeptAlive).toMatchObject({ status: 200 });
-      const late = await searchOn(keptAlive, port, accessToken);
+      const ready = await fresh(port, '/readyz');
+      const alive = await fresh(port, '/healthz');
+      expect(await onKeptAlive).toMatchObject({ status: 200, connection: 'close' });
       keptAlive.destroy();
 
       const outcomes = await Promise.all(inFlight);
@@ -206,16 +283,20 @@ describe('SIGTERM under load', () => {
         expect(outcome, output()).toMatchObject({ status: 200 });
         expect(outcome.completedAt).toBeGreaterThan(signalledAt);
       }
-      // Refused; or reset, when it reached the listener's queue just before the listener closed.
-      expect(['ECONNREFUSED', 'ECONNRESET']).toContain(refused);
-      // A request arriving on an open connection during the drain gets the common body, and may retry.
-      expect(late.status).toBe(503);
-      expect(late.retryAfter).toBe('5');
-      expect(JSON.parse(late.body)).toMatchObject({
-        statusCode: 503,
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'The server is restarting; retry in a few seconds',
-      });
+      // A request arriving during the drain, on a kept-alive or a new connection, gets the common
+      // body, may retry, and is told to do so elsewhere.
+      for (const answer of [late, refused]) {
+        expect(answer).toMatchObject({ status: 503, retryAfter: '5', connection: 'close' });
+        expect(JSON.parse((answer as TAnswer).body)).toMatchObject({
+          statusCode: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The server is restarting; retry in a few seconds',
+        });
+      }
+      // A load balancer stops sending; a liveness probe still finds the process alive.
+      expect(ready).toMatchObject({ status: 503, retryAfter: '5', connection: 'close' });
+      expect(JSON.parse((ready as TAnswer).body)).toEqual({ status: 'unavailable' });
+      expect(alive).toMatchObject({ status: 200, connection: 'close' });
       expect(code, output()).toBe(0);
       expect(exitMs).toBeLessThan(10_000);
       expect(output()).toContain('Stopped cleanly');
@@ -256,6 +337,66 @@ describe('SIGTERM under load', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   }, 120_000);
+
+  // The kernel completes a TCP handshake and queues the connection before the process accepts it.
+  // The server is stopped (SIGSTOP) so that all 17 connections and their requests wait in its
+  // listen queue when SIGTERM arrives, as they did under load; /proc tells when it has stopped.
+  it.runIf(process.platform === 'linux')(
+    'answers every connection that waited in the listen queue when SIGTERM came, instead of resetting it',
+    async () => {
+      const { port, child, output, exited } = await startMain();
+      try {
+        const accessToken = await signInWhenRunning(port, output);
+        const body = JSON.stringify({ index: 0, pageSize: 10 });
+        const request = [
+          'POST /api/search HTTP/1.1',
+          `Host: 127.0.0.1:${port}`,
+          'Content-Type: application/json',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          `Authorization: Bearer ${accessToken}`,
+          '',
+          body,
+        ].join('\r\n');
+        const pid = child.pid!;
+        child.kill('SIGSTOP');
+        await expect.poll(() => processState(pid), { timeout: 5_000, interval: 20 }).toBe('T');
+
+        let sent = 0;
+        let outcomes: Promise<TRawOutcome>[] = [];
+        await new Promise<void>((resolve) => {
+          outcomes = Array.from({ length: 17 }, () =>
+            rawRequest(port, request, () => {
+              sent += 1;
+              if (sent === 17) resolve();
+            }),
+          );
+        });
+        child.kill('SIGTERM');
+        child.kill('SIGCONT');
+
+        const answers = await Promise.all(outcomes);
+        expect(
+          answers.filter((answer) => 'error' in answer),
+          output(),
+        ).toEqual([]);
+        for (const answer of answers) {
+          if (!('status' in answer) || answer.status === 200) continue;
+          expect(answer.status).toBe(503);
+          expect(answer.headers['retry-after']).toBe('5');
+          expect(answer.headers.connection).toBe('close');
+          expect(JSON.parse(answer.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+        }
+        expect(await exited, output()).toBe(0);
+        expect(output()).toContain('Stopped cleanly');
+      } finally {
+        if (child.exitCode === null) {
+          child.kill('SIGKILL');
+          child.kill('SIGCONT');
+        }
+      }
+    },
+    120_000,
+  );
 });
 
 describe('PostgreSQL stopping under the running process', () => {
@@ -313,7 +454,7 @@ describe('SIGTERM during an outage of PostgreSQL', () => {
     try {
       await signInWhenRunning(port, output);
       await proxy.cut();
-      expect(await fresh(port, '/readyz')).toBe(503);
+      expect(await fresh(port, '/readyz')).toMatchObject({ status: 503 });
       await expect
         .poll(() => output().includes('PostgreSQL cannot be reached'), { timeout: 5_000, interval: 50 })
         .toBe(true);

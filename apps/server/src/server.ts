@@ -32,15 +32,17 @@ import { seedDemoUsers } from './modules/users/seed-demo-users';
 
 export const EMBEDDED_DATABASE = 'dsm';
 
-/**
- * How long a stop lets requests in flight finish before it cuts their connections, and how long
- * it then waits for the job runners (a harvest or link check cut short is retried later). With
- * the pools and PostgreSQL this keeps a SIGTERM under the 10 s most orchestrators allow.
- */
 /** Seeded demo offers whose endpoints are checked right after the first start (a sweep's worth). */
 export const FEATURED_DEMO_OFFERS = 200;
 
-export const SHUTDOWN_LIMITS = { drainMs: 6_000, jobsMs: 2_000, databaseMs: 1_000 } as const;
+/**
+ * How long a stop drains (the listener open, requests in flight finishing) before it cuts the
+ * connections still running, and how long it then waits for the job runners (a harvest or link
+ * check cut short is retried later). With the pools and PostgreSQL this keeps a SIGTERM under the
+ * 10 s most orchestrators allow. The listener closes earlier, once no request is in flight and no
+ * connection has been accepted for `quietMs`: every connection that reached it by then is answered.
+ */
+export const SHUTDOWN_LIMITS = { drainMs: 6_000, quietMs: 250, jobsMs: 2_000, databaseMs: 1_000 } as const;
 
 /**
  * Waits for `work`, at most `ms`; answers false when it was still running. A failure counts as
@@ -306,9 +308,14 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         stopping ??= (async () => {
           // Ctrl-C in a terminal stops the embedded PostgreSQL too; it is not started again now.
           opened?.embedded.stopSupervising();
-          // New connections are refused at once; requests under way get the drain time to finish.
+          // The listener stays open while requests under way finish and the kernel's queue empties: closing it
+          // would reset the connections waiting there. New requests are answered 503 meanwhile.
+          const deadline = Date.now() + SHUTDOWN_LIMITS.drainMs;
+          app.shutdownGate.beginDraining();
+          await app.shutdownGate.closeListenerWhenQuiet({ quietMs: SHUTDOWN_LIMITS.quietMs, deadline });
           const closing = app.close();
-          if (!(await settlesWithin(closing, SHUTDOWN_LIMITS.drainMs))) {
+          // A connection accepted in the drain's last instant still gets a moment for its answer.
+          if (!(await settlesWithin(closing, Math.max(SHUTDOWN_LIMITS.quietMs, deadline - Date.now())))) {
             log(`Requests still running after ${SHUTDOWN_LIMITS.drainMs} ms; closing their connections`);
             app.server.closeAllConnections();
             await settlesWithin(closing, 500);
