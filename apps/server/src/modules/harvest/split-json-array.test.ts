@@ -187,6 +187,9 @@ describe('splitJsonArray', () => {
     expect(await failureAtEverySize('[{"a": 1}] {"b": 2}]')).toBe(
       'Not a JSON document with a dataset array: the document goes on after its end, at byte 11',
     );
+    expect(await failureAtEverySize('{"dataset": [1]}}')).toBe(
+      'Not a JSON document with a dataset array: the document goes on after its end, at byte 16',
+    );
   });
 
   it('fails once an element outgrows the limit, instead of holding the rest of the document', async () => {

@@ -104,7 +104,8 @@ export async function* splitJsonArray(
   /** -1 when nothing is being read. */
   let captureStart = -1;
   let isKeyCaptured = false;
-  let elementOffset = 0;
+  /** Where the element or key being read starts in the document. */
+  let captureOffset = 0;
   let elementCount = 0;
   /**
    * A `]` at the array's depth, while what follows decides whether it closes the array: the length of the
@@ -120,6 +121,7 @@ export async function* splitJsonArray(
     pieces = [];
     piecesLength = 0;
     captureStart = position;
+    captureOffset = chunkOffset + position;
     isKeyCaptured = isKey;
   };
   /** The first `length` bytes read since the capture started, as text; ends the capture. */
@@ -134,7 +136,7 @@ export async function* splitJsonArray(
     return bytes.toString('utf8');
   };
   const takeElement = (length: number): TJsonArrayElement => {
-    const byteOffset = elementOffset;
+    const byteOffset = captureOffset;
     const text = takeCaptured(length);
     elementCount++;
     try {
@@ -142,10 +144,6 @@ export async function* splitJsonArray(
     } catch (error) {
       return { isValid: false, index: elementCount, byteOffset, reason: parserReason(error, text, byteOffset) };
     }
-  };
-  const startElement = () => {
-    startCapture(false);
-    elementOffset = chunkOffset + position;
   };
   /** The `]` being decided closes the array: the element before it, if any, is complete. */
   const closeArray = function* (isAfterComma: boolean): Generator<TJsonArrayElement> {
@@ -235,14 +233,22 @@ export async function* splitJsonArray(
         fail(`"${key}" is not an array`);
       }
       if (isRootSeen && depth === 0) {
-        // Stray bytes after the document are let be; what would start more of it is not.
-        if (code === OPEN_OBJECT || code === OPEN_ARRAY || code === QUOTE || code === COMMA) {
+        // Stray bytes after the document are let be (as they were before); JSON's own characters are not.
+        if (
+          code === QUOTE ||
+          code === COMMA ||
+          code === COLON ||
+          code === OPEN_OBJECT ||
+          code === OPEN_ARRAY ||
+          code === CLOSE_OBJECT ||
+          code === CLOSE_ARRAY
+        ) {
           fail(`the document goes on after its end, at byte ${chunkOffset + position}`);
         }
         continue;
       }
       if (arrayDepth >= 0 && depth === arrayDepth && captureStart < 0 && code !== COMMA && code !== CLOSE_ARRAY) {
-        startElement();
+        startCapture(false);
       }
       switch (code) {
         case QUOTE:
@@ -272,7 +278,7 @@ export async function* splitJsonArray(
             // Nothing at the array's depth is closed by a `}`: it stays with its element, which fails to parse.
             if (code === CLOSE_ARRAY) {
               closing = { elementLength: captureStart >= 0 ? capturedLength() : 0, commaLength: 0 };
-              if (captureStart < 0) startElement();
+              if (captureStart < 0) startCapture(false);
             }
             break;
           }
@@ -310,8 +316,8 @@ export async function* splitJsonArray(
       if (piecesLength > maxElementBytes) {
         fail(
           isKeyCaptured
-            ? `a key at byte ${elementOffset} is longer than ${maxElementBytes} bytes`
-            : `element ${elementCount + 1}, which starts at byte ${elementOffset}, is longer than ${maxElementBytes} bytes ${ELEMENT_ENDS_EARLY}`,
+            ? `a key at byte ${captureOffset} is longer than ${maxElementBytes} bytes`
+            : `element ${elementCount + 1}, which starts at byte ${captureOffset}, is longer than ${maxElementBytes} bytes ${ELEMENT_ENDS_EARLY}`,
         );
       }
     }
@@ -328,7 +334,7 @@ export async function* splitJsonArray(
   if (depth !== 0 || isInString) {
     if (captureStart >= 0 && !isKeyCaptured) {
       fail(
-        `the document ends inside element ${elementCount + 1}, which starts at byte ${elementOffset} ${ELEMENT_ENDS_EARLY}`,
+        `the document ends inside element ${elementCount + 1}, which starts at byte ${captureOffset} ${ELEMENT_ENDS_EARLY}`,
       );
     }
     fail(`the document ends early, at byte ${chunkOffset}`);
