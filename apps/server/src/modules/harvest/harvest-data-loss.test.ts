@@ -81,6 +81,30 @@ const ckan = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 const jsonl = (records: unknown[]): string => records.map((record) => JSON.stringify(record)).join('\n');
 
+/** A DCAT-US entry whose texts hold brackets, commas and escaped quotes, as agency catalogues' do. */
+const agencyRecord = (index: number) => ({
+  '@type': 'dcat:Dataset',
+  identifier: `https://agency.example.gov/report/${index}`,
+  title: `Agency report ${index}`,
+  description: `Figures of report ${index} [annex {b}], "final", with a \\ and a }`,
+  keyword: ['finance', 'report'],
+  distribution: [{ title: 'CSV', downloadURL: `https://agency.example.gov/report/${index}.csv` }],
+});
+
+/**
+ * A data.json of `count` generated records with the element at `at` (counted from 0) written as `broken`
+ * instead; also answers the byte where that element starts.
+ */
+function dataJsonWith(count: number, at: number, broken: string): { text: string; brokenAt: number } {
+  const head = '{"conformsTo": "https://project-open-data.cio.gov/v1.1/schema", "dataset": [\n';
+  const before = Array.from({ length: at }, (_, i) => `${JSON.stringify(agencyRecord(i))},\n`).join('');
+  const after = Array.from({ length: count - at - 1 }, (_, i) => `,\n${JSON.stringify(agencyRecord(at + 1 + i))}`);
+  return { text: `${head}${before}${broken}${after.join('')}\n]}\n`, brokenAt: Buffer.byteLength(head + before) };
+}
+
+const countsSum = (counts: THarvestCounts): number =>
+  counts.created + counts.updated + counts.unchanged + counts.duplicates + counts.failed;
+
 describe('harvest runs lose no records', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -338,5 +362,125 @@ describe('harvest runs lose no records', () => {
 
     const again = await runHarvest({ db: database.db, source: 'same-title' });
     expect(again.counts).toMatchObject({ created: 0, unchanged: 3, duplicates: 1, identifierCollisions: 2 });
+  }, 60_000);
+  it('imports every record after an element of a data.json that is not JSON, counts that one failed with its place, and does the same on a re-run', async () => {
+    // 5,000 records; the one at 3,000 has an unquoted value. Before, the run stopped there with 2,751 created.
+    const file = path.join(folder, 'unquoted.json');
+    const { text, brokenAt } = dataJsonWith(
+      5000,
+      3000,
+      '{"identifier": "https://agency.example.gov/report/3000", "title": Agency report 3000, "keyword": ["a}"]}',
+    );
+    await writeFile(file, text);
+    await addSource(database.db, { name: 'unquoted', location: file, format: 'dcat-us' });
+
+    const run = await runHarvest({ db: database.db, source: 'unquoted' });
+    expect(run).toMatchObject({ status: 'succeeded', error: null });
+    expect(run.counts).toEqual({ ...emptyHarvestCounts(), created: 4999, failed: 1 });
+    expect(countsSum(run.counts)).toBe(5000);
+    const failures = await failuresOf(run.runId);
+    expect(failures).toEqual([
+      { identifier: null, reason: `element 3001, at byte ${brokenAt}, is not JSON: Unexpected token 'A'` },
+    ]);
+    const identifiers = new Set((await offersOf('unquoted')).map((offer) => offer.identifier));
+    expect(identifiers.size).toBe(4999);
+    expect(identifiers.has('https://agency.example.gov/report/2999')).toBe(true);
+    expect(identifiers.has('https://agency.example.gov/report/3000')).toBe(false);
+    expect(identifiers.has('https://agency.example.gov/report/3001')).toBe(true);
+    expect(identifiers.has('https://agency.example.gov/report/4999')).toBe(true);
+
+    const again = await runHarvest({ db: database.db, source: 'unquoted' });
+    expect(again).toMatchObject({ status: 'succeeded', isResumed: false });
+    expect(again.counts).toEqual({ ...emptyHarvestCounts(), unchanged: 4999, failed: 1 });
+    expect(await failuresOf(again.runId)).toEqual(failures);
+  }, 120_000);
+
+  it('lands every record before the break of a data.json cut off part way and fails the run with the byte position, again when resumed', async () => {
+    const file = path.join(folder, 'cut-off.json');
+    const whole = dataJsonWith(5000, 3000, JSON.stringify(agencyRecord(3000)));
+    // Cut inside the element at 3,000, as a download stopped part way leaves it.
+    await writeFile(file, whole.text.slice(0, whole.brokenAt + 60));
+    await addSource(database.db, { name: 'cut-off', location: file, format: 'dcat-us' });
+
+    const error = `Not a JSON document with a dataset array: the document ends inside element 3001, which starts at byte ${whole.brokenAt} (the file is cut off, or a string or bracket in it is not closed)`;
+    const run = await runHarvest({ db: database.db, source: 'cut-off' });
+    expect(run).toMatchObject({ status: 'failed', error });
+    expect(run.counts).toEqual({ ...emptyHarvestCounts(), created: 3000 });
+    expect(await offersOf('cut-off')).toHaveLength(3000);
+
+    const resumed = await runHarvest({ db: database.db, source: 'cut-off' });
+    expect(resumed).toMatchObject({ status: 'failed', isResumed: true, runId: run.runId, error });
+    expect(resumed.counts).toEqual({ ...emptyHarvestCounts(), created: 3000 });
+    expect(await offersOf('cut-off')).toHaveLength(3000);
+  }, 120_000);
+
+  it('imports every record after a string of a data.json whose closing quote is missing, and counts that one failed', async () => {
+    const file = path.join(folder, 'unclosed-title.json');
+    // The title's closing quote is missing: read quote by quote, every later quote would pair with the wrong one.
+    const broken = JSON.stringify(agencyRecord(3000)).replace('"Agency report 3000"', '"Agency report 3000');
+    const { text, brokenAt } = dataJsonWith(5000, 3000, broken);
+    await writeFile(file, text);
+    await addSource(database.db, { name: 'unclosed-title', location: file, format: 'dcat-us' });
+
+    const run = await runHarvest({ db: database.db, source: 'unclosed-title' });
+    expect(run).toMatchObject({ status: 'succeeded', error: null });
+    expect(run.counts).toEqual({ ...emptyHarvestCounts(), created: 4999, failed: 1 });
+    expect(countsSum(run.counts)).toBe(5000);
+    const failures = await failuresOf(run.runId);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.reason).toMatch(new RegExp(`^element 3001, at byte ${brokenAt}, is not JSON: `));
+
+    const again = await runHarvest({ db: database.db, source: 'unclosed-title' });
+    expect(again.counts).toEqual({ ...emptyHarvestCounts(), unchanged: 4999, failed: 1 });
+    expect(await failuresOf(again.runId)).toEqual(failures);
+  }, 120_000);
+
+  it('lands every record before a string of a data.json that runs to the end of the file and fails the run with the byte position, again when resumed', async () => {
+    const file = path.join(folder, 'unterminated.json');
+    // The last element's title is never closed: no quote follows it, so the element has no end.
+    const broken = JSON.stringify(agencyRecord(3000)).replace(
+      /"title":"Agency report 3000".*$/,
+      '"title":"Agency report 3000',
+    );
+    const { text, brokenAt } = dataJsonWith(3001, 3000, broken);
+    await writeFile(file, text);
+    await addSource(database.db, { name: 'unterminated', location: file, format: 'dcat-us' });
+
+    const error = `Not a JSON document with a dataset array: the document ends inside element 3001, which starts at byte ${brokenAt} (the file is cut off, or a string or bracket in it is not closed)`;
+    const run = await runHarvest({ db: database.db, source: 'unterminated' });
+    expect(run).toMatchObject({ status: 'failed', error });
+    expect(run.counts).toEqual({ ...emptyHarvestCounts(), created: 3000 });
+
+    const resumed = await runHarvest({ db: database.db, source: 'unterminated' });
+    expect(resumed).toMatchObject({ status: 'failed', isResumed: true, error });
+    expect(resumed.counts).toEqual({ ...emptyHarvestCounts(), created: 3000 });
+    expect(await offersOf('unterminated')).toHaveLength(3000);
+  }, 120_000);
+
+  it('imports the records around elements of a data.json broken by a trailing comma, single quotes and stray brackets', async () => {
+    const file = path.join(folder, 'stray-brackets.json');
+    const record = (index: number) => JSON.stringify(agencyRecord(index));
+    const elements = Array.from({ length: 40 }, (_, i) => record(i));
+    elements[5] = record(5).replace(/}$/, ', }');
+    elements[10] = `{'identifier': 'x-10', 'title': 'a } and a ] in single quotes'}`;
+    elements[15] = `${record(15)}}`;
+    elements[20] = `${record(20)}]`;
+    elements[25] = `{"identifier": "x-25", "title": "a [ list", "keyword": ["k"]]}`;
+    await writeFile(file, `{"dataset": [${elements.join(',\n')}], "describedBy": "x"}`);
+    await addSource(database.db, { name: 'stray-brackets', location: file, format: 'dcat-us' });
+
+    const run = await runHarvest({ db: database.db, source: 'stray-brackets' });
+    expect(run).toMatchObject({ status: 'succeeded', error: null });
+    expect(run.counts).toEqual({ ...emptyHarvestCounts(), created: 35, failed: 5 });
+    expect((await failuresOf(run.runId)).map((failure) => failure.reason.split(',')[0])).toEqual([
+      'element 6',
+      'element 11',
+      'element 16',
+      'element 21',
+      'element 26',
+    ]);
+    const identifiers = (await offersOf('stray-brackets')).map((offer) => offer.identifier);
+    expect(identifiers).toContain('https://agency.example.gov/report/39');
+    expect(identifiers).not.toContain('https://agency.example.gov/report/20');
   }, 60_000);
 });

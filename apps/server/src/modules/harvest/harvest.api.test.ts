@@ -109,4 +109,39 @@ describe('harvest API', () => {
     );
     expect(search.body.total).toBe(0);
   });
+
+  it('answers a run of a data.json with an element that is not JSON as succeeded with that one failed, and a cut-off one as failed at its byte', async () => {
+    const operator = await signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
+    const file = path.join(folder, 'broken.json');
+    const record = (id: number) => JSON.stringify({ identifier: `b-${id}`, title: `Harbour tides ${id}` });
+    const head = `{"dataset": [${record(1)}, `;
+    await writeFile(file, `${head}{"identifier": "b-2", "title": tides}, ${record(3)}]}`);
+    const added = await request<THarvestSource>(
+      testApp.baseUrl,
+      'POST',
+      '/api/harvest/sources',
+      { name: 'broken', location: file, format: 'dcat-us' },
+      operator.headers,
+    );
+    const runOf = () =>
+      request<THarvestRunResponse>(
+        testApp.baseUrl,
+        'POST',
+        `/api/harvest/sources/${added.body.id}/run`,
+        undefined,
+        operator.headers,
+      );
+
+    const run = await runOf();
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ status: 'succeeded', counts: { created: 2, failed: 1 }, error: null });
+
+    await writeFile(file, `${head}{"identifier": "b-2", "tit`);
+    const cut = await runOf();
+    expect(cut.body).toMatchObject({
+      status: 'failed',
+      counts: { created: 0, unchanged: 1, failed: 0 },
+      error: `Not a JSON document with a dataset array: the document ends inside element 2, which starts at byte ${head.length} (the file is cut off, or a string or bracket in it is not closed)`,
+    });
+  });
 });

@@ -95,13 +95,21 @@ async function* readCkanLines(options: TReadSourceOptions): AsyncGenerator<TSour
   }
 }
 
-/** Streams the datasets of a data.json: `{ dataset: [...] }` (1.1) or a bare array (older Socrata). */
+/**
+ * Streams the datasets of a data.json: `{ dataset: [...] }` (1.1) or a bare array (older Socrata). An element
+ * that is not JSON is a failed record, named by its place and byte; it counts towards the resume point.
+ */
 async function* readDcatUs(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
   const input = await openStream(options.location, options.retry);
   let index = 0;
-  for await (const value of splitJsonArray(input, 'dataset')) {
+  for await (const element of splitJsonArray(input, 'dataset')) {
     if (index++ < (options.skip ?? 0)) continue;
-    yield mapped(mapDcatUsDataset, value);
+    yield element.isValid
+      ? mapped(mapDcatUsDataset, element.value)
+      : {
+          failure: `element ${element.index}, at byte ${element.byteOffset}, is not JSON: ${element.reason}`,
+          identifier: null,
+        };
   }
 }
 
