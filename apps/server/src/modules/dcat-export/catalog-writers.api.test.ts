@@ -39,11 +39,13 @@ function nQuadsOf(quads: readonly Quad[]): string {
 
 /** The graph in canonical N-Quads (RDFC-1.0): equal strings are isomorphic graphs. */
 async function canonical(quads: readonly Quad[]): Promise<string> {
-  return jsonld.canonize(nQuadsOf(quads), {
+  // The typings know only JSON-LD input; N-Quads input is documented (inputFormat).
+  const canonize = jsonld.canonize as unknown as (input: string, options: object) => Promise<string>;
+  return canonize(nQuadsOf(quads), {
     inputFormat: 'application/n-quads',
     format: 'application/n-quads',
     canonizeOptions: { maxWorkFactor: 3 },
-  } as never) as Promise<string>;
+  });
 }
 
 async function fromJsonLd(text: string): Promise<Quad[]> {
