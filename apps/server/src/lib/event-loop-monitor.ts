@@ -38,15 +38,21 @@ export function registerEventLoopMonitor(app: FastifyInstance, { thresholdMs }: 
   // A quarter of the threshold: a stall is then measured to within that much, at a few wake-ups a second.
   const intervalMs = Math.min(50, Math.max(5, Math.floor(thresholdMs / 4)));
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   const timer = setInterval(() => {
     const now = performance.now();
     const heldMs = Math.round(now - last - intervalMs);
+    const cpu = process.cpuUsage(lastCpu);
     last = now;
+    lastCpu = process.cpuUsage();
     if (heldMs > thresholdMs) {
       const requests = [...sinceLastTick];
       const names = requests.map((request) => `${request.method} ${request.route} (${request.requestId})`);
+      // The process's CPU time over the same span tells work (close to the stall) from a machine too busy
+      // to run the process (far below it); it counts the process's other threads (GC, compression) too.
+      const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
       app.log.warn(
-        { eventLoopStallMs: heldMs, requests },
+        { eventLoopStallMs: heldMs, cpuMs, requests },
         `event loop stalled for ${heldMs} ms${names.length > 0 ? ` while serving ${names.join(', ')}` : ''}`,
       );
     }

@@ -1,4 +1,4 @@
-import { type Quad, type Quad_Object, type Quad_Subject, termToId } from 'n3';
+import type { Quad, Quad_Object, Quad_Subject } from 'n3';
 import { NS } from '../harvest/dcat-vocabulary';
 
 /** Prefixes of the Turtle and RDF/XML output and terms of the JSON-LD context. */
@@ -24,20 +24,17 @@ export type TRdfNode = { subject: Quad_Subject; properties: Map<string, Quad_Obj
  */
 export function nodesOf(quads: readonly Quad[]): TRdfNode[] {
   const nodes = new Map<string, TRdfNode>();
-  const seen = new Set<string>();
   for (const { subject, predicate, object } of quads) {
-    const subjectId = termToId(subject);
-    const statement = `${subjectId} ${predicate.value} ${termToId(object)}`;
-    if (seen.has(statement)) continue;
-    seen.add(statement);
+    const subjectId = subject.termType === 'BlankNode' ? `_:${subject.value}` : subject.value;
     let node = nodes.get(subjectId);
     if (!node) {
       node = { subject, properties: new Map() };
       nodes.set(subjectId, node);
     }
     const objects = node.properties.get(predicate.value);
-    if (objects) objects.push(object);
-    else node.properties.set(predicate.value, [object]);
+    if (!objects) node.properties.set(predicate.value, [object]);
+    // A subject has a handful of objects per predicate: comparing them is cheaper than keying long literals.
+    else if (!objects.some((other) => other.equals(object))) objects.push(object);
   }
   return [...nodes.values()];
 }
