@@ -18,6 +18,7 @@ import { registerIdentityProvider } from './idp/index';
 import { registerLoopbackAliasRedirect } from './idp/redirect-loopback-alias';
 import { registerCompression } from './lib/compression';
 import { handleFrameworkError, isApiPath, registerErrorHandler, sendError, unusableUrlOf } from './lib/error-handler';
+import { registerEventLoopMonitor } from './lib/event-loop-monitor';
 import { loggerOptions } from './lib/logger-options';
 import { configureOwnOrigin } from './lib/outbound/outbound-policy';
 import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
@@ -149,6 +150,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   void serializerCompiler;
   registerErrorHandler(app);
+  registerEventLoopMonitor(app, { thresholdMs: options.config.eventLoopStallMs });
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -111,6 +111,11 @@ const ZEnvironment = z.object({
   /** Log level of the server (pino). */
   LOG_LEVEL: ZLogLevel.default('info'),
   /**
+   * Milliseconds the event loop may be held at once before the server logs a warning naming the requests in
+   * flight; 0 turns the monitor off. No handler should come near it: the rule is 50 ms.
+   */
+  EVENT_LOOP_STALL_MS: z.coerce.number().int().min(0).max(600_000).default(200),
+  /**
    * The marketplace's commission as a fraction of each invoice's net amount (0.1 is 10 %); shown on
    * the invoices, since the marketplace acts as a broker between supplier and buyer.
    */
@@ -298,6 +303,8 @@ export type TConfig = {
   /** True when the product serves its demo files and its own origin is open to outbound requests (DEMO_DATA). */
   hasDemoData: boolean;
   logLevel: z.infer<typeof ZLogLevel>;
+  /** Longest hold of the event loop in milliseconds that is not logged as a stall (EVENT_LOOP_STALL_MS); 0 is off. */
+  eventLoopStallMs: number;
   /** The marketplace's commission as a fraction of an invoice's net amount (COMMISSION_RATE). */
   commissionRate: number;
   /** Requests per user and minute of the rate-limited routes (SEARCH_RATE_LIMIT, ORDER_RATE_LIMIT); 0 is off. */
@@ -381,6 +388,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDatasets: e.SEED_DATASETS,
     hasDemoData: e.DEMO_DATA ?? (!e.OIDC_ISSUER && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
+    eventLoopStallMs: e.EVENT_LOOP_STALL_MS,
     commissionRate: e.COMMISSION_RATE,
     rateLimits: { searchPerMinute: e.SEARCH_RATE_LIMIT, ordersPerMinute: e.ORDER_RATE_LIMIT },
     linkCheck: {

@@ -23,6 +23,12 @@ const LANGUAGE_CODES: Record<string, string> = {
   ko: 'KOR',
 };
 
+/**
+ * The triples of an export in slices, each small enough to write without holding the event loop (a few
+ * dozen offers); the writers pass the event loop on between slices.
+ */
+export type TDcatGraph = AsyncIterable<readonly Quad[]> | Iterable<readonly Quad[]>;
+
 /** A landing page for one offer, alongside the presented offer. */
 export type TCatalogEntry = {
   offer: TOffer;

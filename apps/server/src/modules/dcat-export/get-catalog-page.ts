@@ -1,10 +1,18 @@
+import type { TLicence, TOffer } from '@dsm/contracts';
 import type { Quad } from 'n3';
 import type { TDb } from '../../db/database';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { presentAccessUrlsFor, type TAccessViewer } from '../entitlements/withhold-access-urls';
 import { findCatalogPage } from './catalog-repository';
-import { catalogQuads, offerQuads } from './dcat-graph';
+import { catalogQuads, offerQuads, type TCatalogEntry, type TDcatGraph } from './dcat-graph';
 import { listKnownLicences } from './known-licences';
+
+/**
+ * Offers loaded and presented at a time, and offers turned into triples per slice of the answer: at 1,000
+ * offers a page, either done at once held the event loop for 60 to 90 ms; a slice of 10 offers is a few ms.
+ */
+const OFFERS_PER_LOAD = 100;
+const OFFERS_PER_SLICE = 10;
 
 export type TGetCatalogPageOptions = {
   db: TDb;
@@ -18,7 +26,21 @@ export type TGetCatalogPageOptions = {
   pageSize: number;
 };
 
-/** One page of the searchable catalogue as DCAT-AP triples, with hydra paging. */
+async function* pageGraph(
+  catalogUrl: string,
+  entries: readonly TCatalogEntry[],
+  licences: readonly TLicence[],
+  paging: { page: number; pageSize: number; total: number },
+): AsyncGenerator<readonly Quad[]> {
+  yield catalogQuads(catalogUrl, entries, paging);
+  for (let start = 0; start < entries.length; start += OFFERS_PER_SLICE)
+    yield offerQuads(catalogUrl, entries.slice(start, start + OFFERS_PER_SLICE), licences);
+}
+
+/**
+ * One page of the searchable catalogue as DCAT-AP triples with hydra paging. The offers are read before it
+ * answers; their triples are made slice by slice as the answer is written.
+ */
 export async function getCatalogPage({
   db,
   catalogUrl,
@@ -26,26 +48,21 @@ export async function getCatalogPage({
   viewer,
   page,
   pageSize,
-}: TGetCatalogPageOptions): Promise<Quad[]> {
+}: TGetCatalogPageOptions): Promise<TDcatGraph> {
   const [{ rows, total }, licences] = await Promise.all([
     findCatalogPage(db, { offset: (page - 1) * pageSize, limit: pageSize }),
     listKnownLicences(db),
   ]);
   const landingPages = new Map(rows.map((row) => [row.id, row.provider_url]));
-  const offers = await presentAccessUrlsFor({
-    viewer,
-    offers: await loadOfferDocuments(
-      db,
-      rows.map((row) => row.id),
-    ),
-  });
+  const offers: TOffer[] = [];
+  for (let start = 0; start < rows.length; start += OFFERS_PER_LOAD) {
+    const ids = rows.slice(start, start + OFFERS_PER_LOAD).map((row) => row.id);
+    offers.push(...(await presentAccessUrlsFor({ viewer, offers: await loadOfferDocuments(db, ids) })));
+  }
   const entries = offers.map((offer) => ({
     offer,
     landingPage: landingPages.get(offer['@id']) ?? null,
     offerPage: offerPageUrl(offer['@id']),
   }));
-  return [
-    ...catalogQuads(catalogUrl, entries, { page, pageSize, total }),
-    ...offerQuads(catalogUrl, entries, licences),
-  ];
+  return pageGraph(catalogUrl, entries, licences, { page, pageSize, total });
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   CATALOG_FORMATS,
   catalogEndpoint,
@@ -10,11 +11,13 @@ import {
 } from '@dsm/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Quad } from 'n3';
 import { z } from 'zod';
+import type { TDcatGraph } from './dcat-graph';
 import { getCatalogOffer } from './get-catalog-offer';
 import { getCatalogPage } from './get-catalog-page';
-import { toJsonLd, toRdfXml, toTurtle } from './serialize-catalog';
+import { writeJsonLd } from './write-json-ld';
+import { writeRdfXml } from './write-rdf-xml';
+import { writeTurtle } from './write-turtle';
 
 const FORMAT_OF_MEDIA_TYPE: Record<string, TCatalogFormat> = {
   'application/ld+json': 'jsonld',
@@ -41,14 +44,21 @@ export function preferredFormat(accept: string | undefined): TCatalogFormat {
   return quality.turtle === best ? 'turtle' : 'rdfxml';
 }
 
-/** Answers the triples in `?format=` when given, else in the format the Accept header prefers. */
-async function send(request: FastifyRequest, reply: FastifyReply, quads: Quad[], format: TCatalogFormat | undefined) {
+const WRITERS: Record<TCatalogFormat, (graph: TDcatGraph) => AsyncGenerator<string>> = {
+  jsonld: writeJsonLd,
+  turtle: writeTurtle,
+  rdfxml: writeRdfXml,
+};
+
+/**
+ * Streams the triples in `?format=` when given, else in the format the Accept header prefers. The writers
+ * work slice by slice and pass the event loop on in between, so a page of 1,000 offers never holds it.
+ */
+function send(request: FastifyRequest, reply: FastifyReply, graph: TDcatGraph, format: TCatalogFormat | undefined) {
   if (!format) reply.header('vary', 'accept');
   const chosen = format ?? preferredFormat(request.headers.accept);
   reply.type(`${CATALOG_FORMATS[chosen]}; charset=utf-8`);
-  if (chosen === 'turtle') return reply.send(await toTurtle(quads));
-  if (chosen === 'rdfxml') return reply.send(await toRdfXml(quads));
-  return reply.send(JSON.stringify(await toJsonLd(quads)));
+  return reply.send(Readable.from(WRITERS[chosen](graph), { objectMode: false }));
 }
 
 const ZDcatDocument = z
