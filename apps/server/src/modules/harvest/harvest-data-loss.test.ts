@@ -395,6 +395,34 @@ describe('harvest runs lose no records', () => {
     expect(await failuresOf(again.runId)).toEqual(failures);
   }, 120_000);
 
+  it('removed the offer of a record imported before when its element is broken now: it stays until the source mends it', async () => {
+    const file = path.join(folder, 'broken-later.json');
+    const records = Array.from({ length: 20 }, (_, i) => JSON.stringify(agencyRecord(i)));
+    const write = (elements: string[]) => writeFile(file, `{"dataset": [${elements.join(',\n')}]}`);
+    await write(records);
+    await addSource(database.db, { name: 'broken-later', location: file, format: 'dcat-us' });
+    const first = await runHarvest({ db: database.db, source: 'broken-later' });
+    expect(first.counts).toEqual({ ...emptyHarvestCounts(), created: 20 });
+
+    // Record 7 loses its quotes (nothing names it), record 12 its title (it names its identifier).
+    const broken = [...records];
+    broken[7] = '{"identifier": "https://agency.example.gov/report/7", "title": Agency report 7}';
+    broken[12] = JSON.stringify({ ...agencyRecord(12), title: '' });
+    await write(broken);
+    const second = await runHarvest({ db: database.db, source: 'broken-later' });
+    expect(second).toMatchObject({ status: 'succeeded' });
+    expect(second.counts).toEqual({ ...emptyHarvestCounts(), unchanged: 18, failed: 2 });
+    const active = (await offersOf('broken-later')).filter((offer) => offer.state !== 'REMOVED');
+    expect(active.map((offer) => offer.identifier)).toContain('https://agency.example.gov/report/7');
+    expect(active.map((offer) => offer.identifier)).toContain('https://agency.example.gov/report/12');
+    expect(active).toHaveLength(20);
+
+    // Mended, and record 19 dropped by the source: now a removal is the source's word.
+    await write(records.slice(0, 19));
+    const third = await runHarvest({ db: database.db, source: 'broken-later' });
+    expect(third.counts).toEqual({ ...emptyHarvestCounts(), unchanged: 19, removed: 1 });
+  }, 60_000);
+
   it('lands every record before the break of a data.json cut off part way and fails the run with the byte position, again when resumed', async () => {
     const file = path.join(folder, 'cut-off.json');
     const whole = dataJsonWith(5000, 3000, JSON.stringify(agencyRecord(3000)));

@@ -202,6 +202,13 @@ export async function touchRecords(db: TDb, sourceId: string, runId: string, ide
     .execute();
 }
 
+/** True when the run kept a failure of a record that named no identifier (an interrupted attempt's included). */
+export async function hasUnidentifiedFailures(db: TDb, runId: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from harvest_runs
+    where id = ${runId} and failures @> '[{"identifier": null}]'::jsonb) as found`.execute(db);
+  return rows[0]?.found ?? false;
+}
+
 /** Soft-deletes the offers of records this run did not see; answers how many. */
 export async function removeUnseenRecords(db: TDb, sourceId: string, runId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {

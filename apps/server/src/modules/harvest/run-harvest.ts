@@ -12,6 +12,7 @@ import {
   findSource,
   findStoredRecords,
   finishRun,
+  hasUnidentifiedFailures,
   insertRun,
   markRunResumed,
   removeUnseenRecords,
@@ -136,12 +137,18 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
   let lastWrite: Promise<unknown> = Promise.resolve();
   let writeFailure: unknown = null;
   const isDataJson = source.format === 'dcat-us';
+  /** A record this run could not identify may be one an earlier run made an offer of. */
+  let hasUnidentifiedFailure = false;
 
   /** Decides what a batch writes: failures, duplicates, new, changed and unchanged records. */
   const plan = async (items: TSourceItem[]): Promise<THarvestBatch> => {
     const failures: TRecordFailure[] = [];
+    /** Records that failed but name their identifier: an earlier offer of theirs stays until they read again. */
+    const failedIdentifiers: string[] = [];
     const fail = (identifier: string | null, reason: string) => {
       counts.failed++;
+      if (identifier === null) hasUnidentifiedFailure = true;
+      else failedIdentifiers.push(identifier);
       failures.push({ identifier, reason });
       emit({ event: 'record-failed', identifier, reason });
     };
@@ -234,7 +241,7 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
       created,
       replaced,
       written,
-      unchanged,
+      unchanged: [...unchanged, ...failedIdentifiers],
       resumeAfter: processed,
       settle: (refused) => {
         refusedSoFar.created += refused.created;
@@ -293,7 +300,9 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
     if (batch.length > 0) await flush();
     await drain();
     // Records of the interrupted attempt were marked seen with the same run id, so resuming loses none.
-    counts.removed += await removeUnseenRecords(db, source.id, runId);
+    // A record that could not be read cannot be told from one the source dropped: the run removes nothing.
+    const mayRemove = !hasUnidentifiedFailure && !(await hasUnidentifiedFailures(db, runId));
+    if (mayRemove) counts.removed += await removeUnseenRecords(db, source.id, runId);
     const final = withRefused(counts);
     committed = final;
     await finishRun(db, { runId, sourceId: source.id, status: 'succeeded', counts: final, error: null });

@@ -22,7 +22,7 @@ export type THarvestBatch = {
   replaced: TOfferRecord[];
   /** New and changed records with the offer they became and their fingerprint. */
   written: { identifier: string; offerId: string; contentHash: string }[];
-  /** Identifiers of unchanged records: only marked as seen by this run. */
+  /** Identifiers of unchanged records, and of failed records that named theirs: only marked as seen by this run. */
   unchanged: string[];
   /** The run's resume point once this batch is committed. */
   resumeAfter: number;
