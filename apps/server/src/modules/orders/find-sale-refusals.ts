@@ -1,6 +1,7 @@
 import { chargedPrice, type TCartOffer, type TSaleRefusal } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { findHeldOffers } from '../entitlements/take-holdings';
+import { hasCompleteInvoiceProfile } from '../organisations/organisation-policy';
 import { loadOffersForSale } from './load-offers-for-sale';
 import { selectSaleFacts } from './sale-status-repository';
 
@@ -65,7 +66,7 @@ export async function findSaleFacts(options: TFindSaleFactsOptions): Promise<Map
         {
           offer: options.offers.get(id)!,
           isOwn: row?.is_own === true,
-          hasCompleteSeller: row?.has_complete_seller === true,
+          hasCompleteSeller: row?.seller ? hasCompleteInvoiceProfile(row.seller) : false,
           isHeld: held.has(id),
         },
       ];

@@ -11,10 +11,9 @@ export type TSaleFactsRow = {
   is_own: boolean;
   /**
    * The organisation that sells as the publisher (that of its earliest member with one, as invoices
-   * take it) has what an invoice must name and a buyer needs to pay it: VAT ID, IBAN and BIC (name and
-   * address are required columns).
+   * take it); null when there is none. Name and address are required columns of organisations.
    */
-  has_complete_seller: boolean;
+  seller: { country: string; vat_id: string; iban: string; bic: string } | null;
 };
 
 /** The sale facts of these offers (lower-case UUIDs) for a user, in one statement; unknown ids are left out. */
@@ -39,15 +38,15 @@ export async function selectSaleFacts(
         ),
         false
       ) as is_own,
-      coalesce((
-        select s.vat_id <> '' and s.iban <> '' and s.bic <> ''
+      (
+        select json_build_object('country', s.country, 'vat_id', s.vat_id, 'iban', s.iban, 'bic', s.bic)
         from agent_members a
         join organisation_members m on m.user_id = a.user_id
         join organisations s on s.id = m.organisation_id
         where a.agent_id = d.publisher_id
         order by a.created_at, a.user_id
         limit 1
-      ), false) as has_complete_seller
+      ) as seller
     from offers o
     left join lateral (
       select publisher_id from datasets where offer_id = o.id order by position limit 1
