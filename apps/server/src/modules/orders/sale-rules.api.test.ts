@@ -1,5 +1,6 @@
 import { ErrorCode, type TOfferSaleStatus, type TOrder } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as offerHoldingsMigration from '../../db/migrations/0024-offer-holdings';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
@@ -298,5 +299,27 @@ describe('GET /api/offers/{id}/sale-status', () => {
       buyer.headers,
     );
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('migration 0024', () => {
+  it('backfills the holdings current now from the orders placed before it', async () => {
+    const db = testApp.database.db;
+    const now = new Date();
+    const current = () =>
+      db
+        .selectFrom('offer_holdings')
+        .select(['user_id', 'offer_id', 'order_id', 'ends_at'])
+        .where('released_at', 'is', null)
+        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+        .orderBy('user_id')
+        .orderBy('offer_id')
+        .execute();
+    const written = await current();
+    // The cancellation test above cancelled every order still unpaid then: the later ones remain.
+    expect(written.length).toBeGreaterThanOrEqual(5);
+    await offerHoldingsMigration.down(db as never);
+    await offerHoldingsMigration.up(db as never);
+    expect(await current()).toEqual(written);
   });
 });
