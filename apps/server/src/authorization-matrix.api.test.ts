@@ -10,7 +10,7 @@ import type { TOfferRecord } from './modules/catalogue/offer-record';
 import { insertConnector } from './modules/connectors/connector-repository';
 import { upsertDelivery } from './modules/deliveries/delivery-repository';
 import { supplierAgentId } from './modules/offers/offer-rows';
-import { insertOfferOf, itemOf } from './modules/orders/orders-test-data';
+import { insertOfferOf, itemOf, sellFor } from './modules/orders/orders-test-data';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from './test/auth';
 import { makeOfferInput } from './test/factories';
 import { request, startTestApp, type TTestApp } from './test/test-app';
@@ -32,6 +32,8 @@ type TFixture = {
   aLikedOffer: string;
   bLikedOffer: string;
   otherSupplierOffer: TOfferRecord;
+  /** An offer of the other supplier nobody bought before the payment row: each caller may buy it once. */
+  paymentOffer: TOfferRecord;
   aOrder: TOrder;
   bOrder: TOrder;
   aInvoice: string;
@@ -541,7 +543,7 @@ const ROWS: TRow[] = [
       path: '/idp-service/payment',
       body: {
         consumerId: persona === 'anonymous' ? 'nobody' : idOf(persona),
-        purchasedItems: [itemOf(f.otherSupplierOffer)],
+        purchasedItems: [itemOf(f.paymentOffer)],
       },
     }),
     statuses: anyUser(201),
@@ -654,6 +656,17 @@ const ROWS: TRow[] = [
     call: (f) => ({ path: `/api/commission-invoices/${f.aCommissionInvoice}/paid` }),
     statuses: operatorOnly(200),
     isSaleNumberTheOperators: true,
+  },
+  {
+    route: 'GET /api/offers/{id}/sale-status',
+    call: (f) => ({ path: `/api/offers/${f.sOffer}/sale-status` }),
+    statuses: anyUser(200),
+    check: (answers) => {
+      // Each caller is told about themselves: A bought it, S sells it.
+      expect(JSON.parse(answers.buyerA.text)).toMatchObject({ refusal: 'ALREADY_YOURS' });
+      expect(JSON.parse(answers.supplierS.text)).toMatchObject({ refusal: 'OWN_OFFER' });
+      expect(JSON.parse(answers.buyerB.text)).toMatchObject({ refusal: null });
+    },
   },
   {
     route: 'GET /api/offers/{id}/terms',
@@ -835,7 +848,10 @@ beforeAll(async () => {
   };
   const sOffer = await publish("Sam's sensor readings");
   const sOfferToUnpublish = await publish("Sam's retired readings");
-  const otherSupplierOffer = await insertOfferOf(db, { id: 'https://dsm.example/agents/matrix-other', name: 'Other' });
+  const otherSupplier = { id: 'https://dsm.example/agents/matrix-other', name: 'Other' };
+  const otherSupplierOffer = await insertOfferOf(db, otherSupplier);
+  const paymentOffer = await insertOfferOf(db, otherSupplier);
+  await sellFor(db, otherSupplier);
   const aLikedOffer = sOffer;
   const bLikedOffer = sOfferToUnpublish;
   for (const [persona, offerId] of [
@@ -916,6 +932,7 @@ beforeAll(async () => {
     aLikedOffer,
     bLikedOffer,
     otherSupplierOffer,
+    paymentOffer,
     aOrder,
     bOrder,
     aInvoice: aOrder.invoices[0]!.id,

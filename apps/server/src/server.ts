@@ -206,7 +206,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       const demoUsers = await seedDemoUsers({ db: database.db, ...demoRoles });
       if (demoUsers.length > 0) log(describeDemoUsers(demoUsers, demoRoles));
       const agents = await seedDemoSupplier({ db: database.db });
-      if (agents.length > 0) log(`The demo supplier sells for ${agents.join(', ')}`);
+      if (agents.length > 0) log(`The demo supplier sells for ${agents.length} more publishers`);
       const organisations = await seedDemoOrganisations(database.db);
       if (organisations.length > 0) log(`Demo organisations for ${organisations.join(', ')}`);
     }

@@ -19,6 +19,18 @@ export const ErrorCode = {
    * out, the VAT ID and bank account to publish a paid offer (409). The issues name the fields.
    */
   ORGANISATION_INCOMPLETE: 'ORGANISATION_INCOMPLETE',
+  /**
+   * Checkout of an offer the buyer holds already: a purchase not ended, a running subscription
+   * (also one cancelled whose paid period runs), or a free acquisition (409). The issues name the items.
+   */
+  OFFER_ALREADY_YOURS: 'OFFER_ALREADY_YOURS',
+  /** Checkout of an offer the buyer's organisation sells, or the buyer published (409). The issues name the items. */
+  OWN_OFFER: 'OWN_OFFER',
+  /**
+   * Checkout of a paid offer whose publisher no organisation with a complete invoice profile (name,
+   * address, VAT ID, bank account) sells for: its invoice could not be issued or paid (409).
+   */
+  SELLER_INCOMPLETE: 'SELLER_INCOMPLETE',
   /** The body is larger than the server accepts (413). */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** The body's content type is not one the route reads (415). */

@@ -27,5 +27,6 @@ export * from './preview';
 export * from './pricing';
 export * from './publisher';
 export * from './related-offers';
+export * from './sale-status';
 export * from './search';
 export * from './text';

@@ -10,7 +10,7 @@ import { createHarvestScheduler } from '../modules/harvest/harvest-scheduler';
 import { superviseJobQueues, type TJobQueueSupervision } from '../modules/health/supervise-job-queues';
 import { createLinkChecker } from '../modules/link-checker/link-checker';
 import { requestOfferChecks } from '../modules/link-checker/request-link-checks';
-import { insertOfferOf, itemOf, SUPPLIER_A } from '../modules/orders/orders-test-data';
+import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../modules/orders/orders-test-data';
 import { placeOrder } from '../modules/orders/place-order';
 import { startOrderJobs } from '../modules/orders/start-order-jobs';
 import { signIn, type TSignedIn } from '../test/auth';
@@ -34,6 +34,8 @@ let proxy: TTcpProxy;
 let testApp: TTestApp;
 let buyer: TSignedIn;
 let offerItem: { productId: string; providerId: string };
+/** One offer per order in flight: a buyer holds an offer once, so each order buys another. */
+let flightItems: { productId: string; providerId: string }[];
 
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const started = performance.now();
@@ -52,12 +54,12 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): 
 
 const ready = () => request<{ status: string }>(testApp.baseUrl, 'GET', '/readyz');
 const listOrders = () => request<TErrorBody>(testApp.baseUrl, 'GET', '/api/orders', undefined, buyer.headers);
-const pay = (key: string) =>
+const pay = (key: string, item = offerItem) =>
   request<TOrder & TErrorBody>(
     testApp.baseUrl,
     'POST',
     '/idp-service/payment',
-    { consumerId: buyer.user.id, purchasedItems: [offerItem] },
+    { consumerId: buyer.user.id, purchasedItems: [item] },
     { ...buyer.headers, 'idempotency-key': key },
   );
 
@@ -84,7 +86,12 @@ beforeAll(async () => {
   );
   buyer = await signIn(testApp);
   const offer = await insertOfferOf(direct.db, SUPPLIER_A, { title: 'Outage offer', price: 20 });
+  await sellFor(direct.db, SUPPLIER_A);
   offerItem = itemOf(offer);
+  flightItems = [];
+  for (let index = 0; index < 24; index++) {
+    flightItems.push(itemOf(await insertOfferOf(direct.db, SUPPLIER_A, { title: `In flight ${index}`, price: 20 })));
+  }
 });
 
 afterAll(async () => {
@@ -162,7 +169,7 @@ describe('PostgreSQL stops while the server runs', () => {
 
   it('keeps exactly one order per Idempotency-Key when orders in flight meet the outage and are retried', async () => {
     const keys = Array.from({ length: 24 }, (_, index) => `outage-${index}`);
-    const inFlight = keys.map((key) => pay(key));
+    const inFlight = keys.map((key, index) => pay(key, flightItems[index]));
     // Cut while the first orders commit and the later ones still wait for a connection.
     await new Promise((resolve) => setTimeout(resolve, 30));
     await proxy.cut();
@@ -176,7 +183,7 @@ describe('PostgreSQL stops while the server runs', () => {
     await proxy.restore();
     await waitUntil(async () => (await ready()).status === 200, 10_000);
 
-    const retried = await Promise.all(keys.map((key) => pay(key)));
+    const retried = await Promise.all(keys.map((key, index) => pay(key, flightItems[index])));
     for (const [index, response] of retried.entries()) {
       // A committed order is answered again (200); one that never committed is placed now (201).
       expect([200, 201], JSON.stringify(response.body)).toContain(response.status);
@@ -220,6 +227,7 @@ describe('jobs through an outage', () => {
       await waitUntil(async () => (await ready()).status === 200, 10_000);
 
       const offer = await insertOfferOf(direct.db, SUPPLIER_A, { title: 'Left unpaid', price: 5 });
+      await sellFor(direct.db, SUPPLIER_A);
       const { order } = await placeOrder({
         db: direct.db,
         user: buyer.user,

@@ -18,6 +18,7 @@ export type TDatabase = {
   orders: TOrderTable;
   order_items: TOrderItemTable;
   entitlements: TEntitlementTable;
+  offer_holdings: TOfferHoldingTable;
   usage_events: TUsageEventTable;
   gateway_credentials: TGatewayCredentialTable;
   api_keys: TApiKeyTable;
@@ -276,6 +277,21 @@ export type TEntitlementTable = {
   created_at: Generated<Timestamp>;
   /** The buyer cancelled the subscription: it runs to `ends_at` and is not renewed. */
   cancelled_at: Timestamp | null;
+};
+
+/** An offer a buyer acquired at checkout; at most one unreleased per buyer and offer (0024). */
+export type TOfferHoldingTable = {
+  id: Generated<string>;
+  user_id: string;
+  offer_id: string;
+  /** The checkout order that acquired it. */
+  order_id: string;
+  payment_model: string;
+  acquired_at: Timestamp;
+  /** When the holding ends by itself; null: until released (a running subscription, a free offer). */
+  ends_at: Timestamp | null;
+  /** The order or invoice was cancelled, or a renewal or usage invoice went unpaid. */
+  released_at: Timestamp | null;
 };
 
 /** One delivery through the marketplace; rows are only ever appended. */

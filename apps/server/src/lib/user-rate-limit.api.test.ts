@@ -1,7 +1,7 @@
 import { ZErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
-import { insertOfferOf, itemOf, SUPPLIER_A } from '../modules/orders/orders-test-data';
+import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../modules/orders/orders-test-data';
 import { signIn, type TSignedIn } from '../test/auth';
 import { request, startTestApp, type TTestApp } from '../test/test-app';
 
@@ -48,6 +48,7 @@ describe('order rate limit', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A, { title: `Rate ${i}`, price: 1 });
+      await sellFor(testApp.database.db, SUPPLIER_A);
       const placed = await request(
         testApp.baseUrl,
         'POST',

@@ -15,7 +15,7 @@ import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertConnector } from '../connectors/connector-repository';
 import { connectorIdsOf } from '../offers/publish-on-connector';
-import { insertOfferOf, itemOf, SUPPLIER_A } from '../orders/orders-test-data';
+import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 import { upsertBuyerConnector, upsertDelivery } from './delivery-repository';
 import { refreshDelivery } from './refresh-delivery';
 
@@ -38,6 +38,7 @@ async function connectorOffer(
   dataAddress: Record<string, unknown> = { type: 'InlineData', content, contentType: 'text/csv' },
 ): Promise<TOfferRecord> {
   const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A);
+  await sellFor(testApp.database.db, SUPPLIER_A);
   await testApp.database.db
     .updateTable('offers')
     .set({ access_type: 'CONNECTOR', connector_id: 'supplier-edc' })
@@ -290,6 +291,7 @@ describe('delivery of a Connector offer', () => {
 
   it('answers 409 for an offer that is not delivered through a connector', async () => {
     const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A);
+    await sellFor(testApp.database.db, SUPPLIER_A);
     const buyer = await buyerOf('delivery-direct@example.org', offer);
     await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
     const response = await requestAccess(buyer, offer.id);
@@ -323,6 +325,7 @@ describe('delivery of a Connector offer', () => {
 
   it('records a connector failure on the delivery, so My Acquisitions can show it', async () => {
     const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A);
+    await sellFor(testApp.database.db, SUPPLIER_A);
     await testApp.database.db
       .updateTable('offers')
       .set({ access_type: 'CONNECTOR', connector_id: 'supplier-edc' })

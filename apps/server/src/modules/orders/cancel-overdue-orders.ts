@@ -1,5 +1,9 @@
 import type { TDb } from '../../db/database';
-import { revokeEntitlements, revokeEntitlementsById } from '../entitlements/revoke-entitlements';
+import {
+  releaseCancelledOrders,
+  revokeEntitlements,
+  revokeEntitlementsById,
+} from '../entitlements/revoke-entitlements';
 import { cancelCommissionInvoices } from './cancel-commission-invoices';
 import { settleOrderState } from './order-state';
 
@@ -67,6 +71,7 @@ export async function cancelOverdueOrders(options: TCancelOverdueOrdersOptions):
       const billed = lines.flatMap((line) => (line.entitlement_id ? [line.entitlement_id] : []));
       await revokeEntitlementsById(trx, billed, now);
       for (const id of ids) await settleOrderState(trx, id, now);
+      await releaseCancelledOrders(trx, ids, now);
       return ids;
     });
     changed.push(...batch);

@@ -3,6 +3,7 @@ import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
 import { markEntitlementCancelled } from '../entitlements/entitlements-repository';
+import { endHoldingWithEntitlement } from '../entitlements/holdings-repository';
 import { selectUsageTotals } from '../usage/usage-repository';
 import { findEntitlementWithLine, lockEntitlementWithLine } from './billing-repository';
 import { billingMonthOf } from './invoice-dates';
@@ -42,6 +43,8 @@ export async function cancelSubscription(options: TCancelSubscriptionOptions): P
       throw new AppError(ErrorCode.CONFLICT, `The subscription to ${row.title} has already ended`);
     }
     await markEntitlementCancelled(trx, row.id, now);
+    // The buyer holds the offer until the paid period ends, and may subscribe again after it.
+    await endHoldingWithEntitlement(trx, row.id);
   });
   const row = (await findEntitlementWithLine(db, entitlementId))!;
   const month = billingMonthOf(now);

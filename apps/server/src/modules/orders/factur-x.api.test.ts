@@ -15,7 +15,14 @@ import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { at, attachmentsOf, parseEInvoice } from './e-invoice-test-data';
-import { insertOfferOf, itemOf, readPdfText, SUPPLIER_B, type TTestSupplier } from './orders-test-data';
+import {
+  insertOfferOf,
+  itemOf,
+  readPdfText,
+  SUPPLIER_B,
+  type TTestSupplier,
+  withInvoicesOfNoSeller,
+} from './orders-test-data';
 
 /**
  * The Factur-X/ZUGFeRD download: a PDF/A-3 invoice with the EN 16931 CII XML inside, as a buyer's
@@ -212,10 +219,18 @@ describe('GET /api/invoices/{id}/facturx', () => {
     expect(unsigned.status).toBe(401);
   });
 
-  it('is not offered for a publisher that no organisation sells for (409)', async () => {
+  it('is not offered for an invoice that names no seller (409)', async () => {
     const buyer = await signIn(testApp);
     const imported = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title: 'Imported for Factur-X' });
-    const invoice = (await pay(buyer, imported)).body.invoices[0]!;
+    const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => pay(buyer, imported));
+    const order = await request<TOrder>(
+      testApp.baseUrl,
+      'GET',
+      `/api/orders/${placed.body.id}`,
+      undefined,
+      buyer.headers,
+    );
+    const invoice = order.body.invoices[0]!;
     expect(invoice.facturXPath).toBeNull();
     const file = await download(buyer, `/api/invoices/${invoice.id}/facturx`);
     expect(file.status).toBe(409);

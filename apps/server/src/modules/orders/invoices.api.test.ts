@@ -6,7 +6,14 @@ import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { addMonths } from './invoice-dates';
-import { insertOfferOf, itemOf, readPdfText, SUPPLIER_B, type TTestSupplier } from './orders-test-data';
+import {
+  insertOfferOf,
+  itemOf,
+  readPdfText,
+  SUPPLIER_B,
+  type TTestSupplier,
+  withInvoicesOfNoSeller,
+} from './orders-test-data';
 
 type TErrorBody = { statusCode: number; code: string; message: string };
 
@@ -372,10 +379,18 @@ describe('the e-invoice (XRechnung UBL)', () => {
     expect(at(doc, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount', '#text')).toBe('10.00');
   });
 
-  it('is not offered for a publisher that no organisation sells for', async () => {
+  it('is not offered for an invoice that names no seller (issued before paid offers needed one)', async () => {
     const buyer = await signIn(testApp);
     const imported = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title: 'Imported offer' });
-    const invoice = (await pay(buyer, imported)).body.invoices[0]!;
+    const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => pay(buyer, imported));
+    const order = await request<TOrder>(
+      testApp.baseUrl,
+      'GET',
+      `/api/orders/${placed.body.id}`,
+      undefined,
+      buyer.headers,
+    );
+    const invoice = order.body.invoices[0]!;
     expect(invoice.seller).toBeNull();
     expect(invoice.xmlPath).toBeNull();
     const response = await fetch(`${testApp.baseUrl}/api/invoices/${invoice.id}/xml`, { headers: buyer.headers });

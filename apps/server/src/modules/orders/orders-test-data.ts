@@ -1,10 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ZOrganisationInput } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { TEST_ORGANISATION } from '../../test/auth';
 import type { TOfferOverrides } from '../../test/factories';
 import { makeOffer } from '../../test/factories';
 import { insertOffer } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
+import { saveOrganisationOfUser } from '../organisations/organisations-repository';
+import { toOrganisationFields } from '../organisations/save-own-organisation';
+import { addAgentMember } from './add-agent-member';
 
 /** A publisher agent that sells in the tests. */
 export type TTestSupplier = { id: string; name: string };
@@ -44,4 +49,42 @@ export async function readPdfText(pdf: Uint8Array): Promise<string> {
   }
   await document.destroy();
   return pages.join('\n').replace(/\s+/g, ' ');
+}
+
+/**
+ * Lets a stand-in organisation with a complete invoice profile (TEST_ORGANISATION) sell for a publisher
+ * nobody acts for, so that its paid offers can be ordered (checkout refuses them otherwise). Answers
+ * the stand-in member's id and its organisation's. Adding it again changes nothing.
+ */
+export async function sellFor(db: TDb, supplier: TTestSupplier): Promise<{ memberId: string; organisationId: string }> {
+  const memberId = `stand-in:${supplier.id}`;
+  const member = await db
+    .selectFrom('organisation_members')
+    .select('organisation_id')
+    .where('user_id', '=', memberId)
+    .executeTakeFirst();
+  const organisationId =
+    member?.organisation_id ??
+    (await saveOrganisationOfUser(db, memberId, toOrganisationFields(ZOrganisationInput.parse(TEST_ORGANISATION)))).id;
+  await addAgentMember({ db, agentId: supplier.id, userId: memberId });
+  return { memberId, organisationId };
+}
+
+/**
+ * Runs `place` while a stand-in sells for the publisher, then strips the seller from the invoices it
+ * issued for that publisher: an invoice as checkout issued them before every paid offer needed a
+ * seller with a complete invoice profile (see docs/pricing.md).
+ */
+export async function withInvoicesOfNoSeller<T>(db: TDb, supplier: TTestSupplier, place: () => Promise<T>): Promise<T> {
+  const standIn = await sellFor(db, supplier);
+  try {
+    return await place();
+  } finally {
+    await db.deleteFrom('agent_members').where('user_id', '=', standIn.memberId).execute();
+    await db
+      .updateTable('invoices')
+      .set({ seller_party: null })
+      .where('issuer_key', '=', `organisation:${standIn.organisationId}`)
+      .execute();
+  }
 }

@@ -225,8 +225,10 @@ describe('POST /idp-service/payment', () => {
   });
 
   it('ignores a price in the request and charges the catalogue price', async () => {
-    const response = await pay(buyer, {
-      consumerId: buyer.user.id,
+    // A buyer of its own: the first test's buyer holds the offer already.
+    const priceSetter = await signIn(testApp);
+    const response = await pay(priceSetter, {
+      consumerId: priceSetter.user.id,
       purchasedItems: [{ ...itemOf(offers.traffic), price: 0.01 }],
       price: 0.01,
       total: 0.01,
@@ -318,6 +320,8 @@ describe('invoice numbers', () => {
 
 describe('invoice PDF', () => {
   it("shows number, totals, due date and commission, to the buyer and the supplier's members only", async () => {
+    // A buyer of its own: the first test's buyer holds these offers already.
+    const buyer = await signIn(testApp, { name: 'Berta Buyer' });
     const placed = await pay(buyer, orderOf(buyer, offers.traffic, offers.subscription));
     const invoice = placed.body.invoices[0]!;
     const pdf = await downloadPdf(buyer, invoice.pdfPath);

@@ -4,10 +4,13 @@ import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
 import { grantEntitlements } from '../entitlements/grant-entitlements';
+import { takeHoldings } from '../entitlements/take-holdings';
 import { assertMayBuy } from '../organisations/organisation-policy';
 import { presentInvoiceParty } from '../organisations/present-organisation';
 import { checkNoRepeatedItems, checkPurchasedItems } from './check-purchased-items';
+import { checkSaleRefusals, saleRefusalError } from './check-sale-refusals';
 import { checkUsageRestrictions } from './check-usage-restrictions';
+import { findSaleFacts } from './find-sale-refusals';
 import { getOrderById } from './get-order';
 import { addMonths, orderPayBy } from './invoice-dates';
 import { issueCommissionInvoices } from './issue-commission-invoices';
@@ -66,7 +69,9 @@ async function replay(db: TDb, user: TAuthUser, key: string, fingerprint: string
 /**
  * Places an order in one transaction, for a buyer whose organisation profile is filled in (else
  * ORGANISATION_INCOMPLETE): checks every item against the catalogue (it exists, is for
- * sale, names its first dataset's publisher, does not repeat), stores the order and its lines with
+ * sale, names its first dataset's publisher, does not repeat) and the sale rule (not the buyer's own
+ * offer, OWN_OFFER; a paid one has a seller with a complete invoice profile, SELLER_INCOMPLETE; not
+ * held already, OFFER_ALREADY_YOURS, decided by the holdings' unique index also under races), stores the order and its lines with
  * the catalogue's prices, payment models and licences of this moment, grants the buyer an
  * entitlement per paid offer, issues one invoice per supplier of the subscriptions' first months, and
  * hands the invoices to the payment provider. Free and metered offers are invoiced nothing here (an
@@ -95,6 +100,7 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
         request.purchasedItems.map((item) => item.productId),
       );
       const lines = checkPurchasedItems(request.purchasedItems, offers);
+      checkSaleRefusals(lines, await findSaleFacts({ db: trx, userId: user.id, offers, withHoldings: false }));
       await checkUsageRestrictions(trx, lines, buyer);
       const id = await insertOrder(trx, {
         consumer_id: user.id,
@@ -122,7 +128,7 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
           licence: offers.get(line.productId.toLowerCase())?.licence ?? null,
         })),
       );
-      await grantEntitlements({
+      const entitlements = await grantEntitlements({
         db: trx,
         userId: user.id,
         orderId: id,
@@ -130,6 +136,27 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
         startsAt: now,
         subscriptionEndsAt: addMonths(now, 1),
       });
+      // Taken before the invoice numbers: a second checkout of an offer this buyer holds waits here for
+      // the first to commit and then fails, and never holds an invoice number range meanwhile.
+      const endOf = new Map(entitlements.map((row) => [row.offer_id, row.ends_at]));
+      const held = await takeHoldings({
+        db: trx,
+        userId: user.id,
+        orderId: id,
+        now,
+        lines: lines.map((line) => ({
+          offerId: line.productId,
+          paymentModel: line.paymentModel,
+          // A running subscription is held until cancelled or unpaid, however its periods move.
+          endsAt: line.paymentModel === 'SUBSCRIPTION_BASED' ? null : (endOf.get(line.productId.toLowerCase()) ?? null),
+        })),
+      });
+      if (held.size > 0) {
+        throw saleRefusalError(
+          'ALREADY_YOURS',
+          lines.filter((line) => held.has(line.productId.toLowerCase())),
+        );
+      }
       // Checkout bills the first month of a subscription only: metered offers are invoiced monthly
       // from their usage, free ones never.
       const invoiced = lines.filter((line) => checkoutPrice(line.paymentModel, line.price) > 0);

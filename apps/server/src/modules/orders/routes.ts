@@ -11,6 +11,7 @@ import {
   invoiceXmlEndpoint,
   markCommissionInvoicePaidEndpoint,
   markInvoicePaidEndpoint,
+  offerSaleStatusEndpoint,
   orderEndpoint,
   orderListEndpoint,
   paymentEndpoint,
@@ -23,6 +24,7 @@ import {
   ZEntitlementUsage,
   ZErrorResponse,
   ZIdParams,
+  ZOfferSaleStatus,
   ZOrder,
   ZOrderListQuerystring,
   ZOrderListResponse,
@@ -43,6 +45,7 @@ import { getCommissionInvoiceXml } from './get-commission-invoice-xml';
 import { getInvoiceFacturX } from './get-invoice-factur-x';
 import { getInvoicePdf } from './get-invoice-pdf';
 import { getInvoiceXml } from './get-invoice-xml';
+import { getOfferSaleStatus } from './get-offer-sale-status';
 import { getOrderById } from './get-order';
 import { listAcquisitionUsage } from './list-acquisition-usage';
 import { listCommissionInvoices } from './list-commission-invoices';
@@ -109,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['orders'],
       summary: 'Place an order (the payment order of the cart)',
       description:
-        "Checks every item (exists, is for sale, names the first dataset's publisher, does not repeat), takes the prices from the catalogue, stores the order and issues one invoice per supplier, payable by bank transfer within 30 days. With an `Idempotency-Key` a retried request answers the first order (200) instead of placing another; the key with a different body is 409.",
+        "Checks every item (exists, is for sale, names the first dataset's publisher, does not repeat) and the sale rule of `GET /api/offers/{id}/sale-status` (409 OWN_OFFER, SELLER_INCOMPLETE, OFFER_ALREADY_YOURS naming the items; an offer the buyer holds is refused also when checkouts race), takes the prices from the catalogue, stores the order and issues one invoice per supplier, payable by bank transfer within 30 days. With an `Idempotency-Key` a retried request answers the first order (200) instead of placing another; the key with a different body is 409.",
       headers: ZPaymentHeaders,
       body: ZPaymentRequest,
       response: { 200: ZOrder, 201: ZOrder, ...ERRORS, 409: ZErrorResponse, 429: ZErrorResponse },
@@ -128,6 +131,21 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (placed.isReplay) reply.header('idempotent-replayed', 'true');
       return reply.status(placed.isReplay ? 200 : 201).send(placed.order);
     },
+  });
+
+  app.route({
+    method: offerSaleStatusEndpoint.method,
+    url: offerSaleStatusEndpoint.path,
+    schema: {
+      tags: ['orders'],
+      summary: 'Whether the signed-in user may order an offer, and why not',
+      description:
+        "The rule checkout applies: `NOT_SOLD` (its supplier does not sell it), `FREE_FROM_SOURCE` (free from another portal: nothing to order), `OWN_OFFER` (the user's organisation sells it), `ALREADY_YOURS` (the user holds it: a purchase not ended, a running subscription, a free acquisition), `SELLER_INCOMPLETE` (a paid offer no organisation with a complete invoice profile sells). See docs/pricing.md.",
+      params: ZIdParams,
+      response: { 200: ZOfferSaleStatus, ...ERRORS },
+    },
+    handler: async (request) =>
+      getOfferSaleStatus({ db: app.database.db, userId: request.user.id, offerId: request.params.id }),
   });
 
   app.route({

@@ -1,48 +1,37 @@
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
 import { findUserByEmail } from '../users/find-user-by-email';
-import { addAgentMember } from './add-agent-member';
 
 /** The demo account that sells: seeded by the identity work (modules/users/demo-users.ts). */
 export const DEMO_SUPPLIER_EMAIL = 'supplier@example.com';
 
 export type TSeedDemoSupplierOptions = {
   db: TDb;
-  /** How many publishers the demo supplier acts for. */
-  agents?: number;
 };
 
 /**
- * Makes the demo supplier a member of the publishers with the most paid offers for sale, so the
- * demo shows sales as soon as the demo buyer orders one of theirs. Does nothing when the demo
- * supplier does not exist (an external identity provider) or already acts for a publisher, so it
- * runs at every start. Returns the agents it added.
+ * Makes the demo supplier a member of every publisher of a paid offer for sale that nobody acts for
+ * yet, so that the demo supplier's organisation (a complete profile: address, VAT ID, bank account,
+ * see organisations/demo-organisations.ts) sells every paid demo offer, and any of them can be bought,
+ * invoiced and paid. Without it such an offer is not for sale (SELLER_INCOMPLETE). Publishers some
+ * user acts for are left to that user. Does nothing when the demo supplier does not exist (an external
+ * identity provider). Runs at every start, so a catalogue seeded before this rule gets its sellers;
+ * a second run finds nothing to add. Returns the agents it added.
  */
 export async function seedDemoSupplier(options: TSeedDemoSupplierOptions): Promise<string[]> {
   const { db } = options;
   const supplier = await findUserByEmail(db, DEMO_SUPPLIER_EMAIL);
   if (!supplier) return [];
-  const existing = await db
-    .selectFrom('agent_members')
-    .select('agent_id')
-    .where('user_id', '=', supplier.id)
-    .executeTakeFirst();
-  if (existing) return [];
-  const publishers = await db
-    .selectFrom('datasets as d')
-    .innerJoin('offers as o', 'o.id', 'd.offer_id')
-    .select(['d.publisher_id', sql<string>`count(*)`.as('sellable')])
-    .where('d.position', '=', 0)
-    .where('o.is_sellable', '=', true)
-    .where('o.price', '>', '0')
-    .where('o.payment_model', '<>', 'FREE_OF_CHARGE')
-    .groupBy('d.publisher_id')
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('d.publisher_id')
-    .limit(options.agents ?? 3)
-    .execute();
-  for (const publisher of publishers) {
-    await addAgentMember({ db, agentId: publisher.publisher_id, userId: supplier.id });
-  }
-  return publishers.map((publisher) => publisher.publisher_id);
+  const { rows } = await sql<{ agent_id: string }>`
+    insert into agent_members (agent_id, user_id)
+    select distinct d.publisher_id, ${supplier.id}::text
+    from datasets d
+    join offers o on o.id = d.offer_id
+    where d.position = 0 and o.is_sellable and o.price > 0 and o.payment_model <> 'FREE_OF_CHARGE'
+      and not exists (select 1 from agent_members m where m.agent_id = d.publisher_id)
+    order by 1
+    on conflict (agent_id, user_id) do nothing
+    returning agent_id
+  `.execute(db);
+  return rows.map((row) => row.agent_id).sort();
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { saveOrganisationOfUser } from '../organisations/organisations-repository';
-import { insertOfferOf, itemOf, SUPPLIER_A } from './orders-test-data';
+import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from './orders-test-data';
 import { placeOrder } from './place-order';
 import { startOrderJobs } from './start-order-jobs';
 
@@ -21,6 +21,7 @@ afterAll(async () => {
 describe('startOrderJobs', () => {
   it('cancels unpaid orders on its schedule and stops cleanly', async () => {
     const offer = await insertOfferOf(database.db, SUPPLIER_A, { price: 10 });
+    await sellFor(database.db, SUPPLIER_A);
     await saveOrganisationOfUser(database.db, BUYER.id, {
       legal_name: 'Buyer GmbH',
       street: 'Hauptstraße 1',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
-import { insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
+import { insertOfferOf, itemOf, sellFor, type TTestSupplier } from './orders-test-data';
 
 /** An offer's geo restriction limits who may buy it; its terms are readable before purchase. */
 
@@ -21,6 +21,7 @@ beforeAll(async () => {
   const db = testApp.database.db;
   austriaOnly = await insertOfferOf(db, PUBLISHER, { title: 'Vienna parking', price: 30 });
   anywhere = await insertOfferOf(db, PUBLISHER, { title: 'Alpine passes', price: 5 });
+  await sellFor(db, PUBLISHER);
   // As the wizard stores a geo and a time restriction.
   await db
     .updateTable('offers')

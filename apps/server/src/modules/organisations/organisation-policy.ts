@@ -1,4 +1,4 @@
-import { ErrorCode, missingToSell, ORGANISATION_PROFILE_PAGE } from '@dsm/contracts';
+import { ErrorCode, EU_COUNTRY_CODES, missingToSell, ORGANISATION_PROFILE_PAGE } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { findOrganisationOfUser, type TOrganisationRow } from './organisations-repository';
@@ -41,4 +41,19 @@ export async function assertMaySellPaid(db: TDb, userId: string): Promise<void> 
       missing.map((field) => ({ path: `organisation.${field}`, message: 'is required to publish a paid offer' })),
     );
   }
+}
+
+/**
+ * Whether an organisation can sell a paid offer so that the buyer gets an invoice it can pay and
+ * deduct (§14 UStG): name and address (required of every organisation), a bank account (IBAN and
+ * BIC), and a VAT ID, which a seller outside the EU may lack (it has none to give).
+ */
+export function hasCompleteInvoiceProfile(seller: {
+  country: string;
+  vat_id: string;
+  iban: string;
+  bic: string;
+}): boolean {
+  const needsVatId = EU_COUNTRY_CODES.includes(seller.country);
+  return seller.iban !== '' && seller.bic !== '' && (seller.vat_id !== '' || !needsVatId);
 }

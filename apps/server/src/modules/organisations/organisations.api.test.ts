@@ -11,7 +11,7 @@ import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
-import { insertOfferOf, itemOf, SUPPLIER_A } from '../orders/orders-test-data';
+import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 type TBody<T> = T & TErrorBody;
@@ -126,6 +126,7 @@ describe('the organisation profile', () => {
 describe('an incomplete profile', () => {
   it('keeps a buyer without an organisation from checking out, with a pointer to the profile', async () => {
     const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A, { title: 'Blocked checkout' });
+    await sellFor(testApp.database.db, SUPPLIER_A);
     const buyer = await signIn(testApp, { organisation: null });
     const body = { consumerId: buyer.user.id, purchasedItems: [itemOf(offer)] };
     const refused = await request<TBody<TOrder>>(testApp.baseUrl, 'POST', '/idp-service/payment', body, buyer.headers);

@@ -1,3 +1,4 @@
+import type { TSaleRefusal } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -12,10 +13,16 @@ import { useCart } from './use-cart';
 const offer = makeTestOffer({ paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5, isSellable: true });
 
 let fetchMock: Mock<typeof fetch>;
+/** What the server says of the offer's sale; unknown (404) unless a test sets it. */
+let saleRefusal: TSaleRefusal | null | undefined;
 
 beforeEach(() => {
+  saleRefusal = undefined;
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
+    if (url === `/api/offers/${offer['@id']}/sale-status` && saleRefusal !== undefined) {
+      return json(200, { '@id': offer['@id'], isForSale: saleRefusal === null, refusal: saleRefusal });
+    }
     const batch = batchIdsOf(url);
     if (batch) return json(200, (storedCarts()[0]?.items ?? []).map(metadataItemOf));
     if (url === '/idp-service/payment') return json(201, makeOrder());
@@ -120,6 +127,49 @@ describe('CartActions', () => {
     await waitFor(() => expect(currentLocation(view).pathname).toBe('/'));
     expect(storedCarts()).toEqual([]);
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/idp-service/payment')).toBe(true);
+  });
+});
+
+describe('CartActions and the sale status', () => {
+  it('offered Add to cart on an offer the buyer already holds: says it is theirs and links to My Acquisitions', async () => {
+    saleRefusal = 'ALREADY_YOURS';
+    const view = renderWithProviders(<CartActions offer={offer} />, { url: `/offer/details/${offer['@id']}` });
+    expect((await screen.findByTestId('not-for-sale')).textContent).toBe(
+      'This offer is already yours. You find it in My Acquisitions.',
+    );
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Go to My Acquisitions' }));
+    expect(currentLocation(view).pathname).toBe('/acquisition');
+  });
+
+  it("offered Add to cart on the supplier's own offer: says why in its place", async () => {
+    saleRefusal = 'OWN_OFFER';
+    renderWithProviders(<CartActions offer={offer} />);
+    expect((await screen.findByTestId('not-for-sale')).textContent).toBe(
+      'You publish this offer: your organisation sells it, so it cannot buy it.',
+    );
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Go to My Acquisitions' })).toBeNull();
+  });
+
+  it('let an offer no organisation with a complete invoice profile sells be added: disabled, saying why', async () => {
+    saleRefusal = 'SELLER_INCOMPLETE';
+    renderWithProviders(<CartActions offer={offer} />);
+    const hint = await screen.findByTestId('not-for-sale');
+    expect(hint.textContent).toContain('no organisation with a complete invoice profile');
+    const button = screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe(hint.id);
+    await userEvent.click(button);
+    expect(storedCarts()).toEqual([]);
+  });
+
+  it('follows the server where it sells an offer the page calls not for sale', async () => {
+    saleRefusal = null;
+    renderWithProviders(<CartActions offer={{ ...offer, isSellable: false }} />);
+    const button = screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    expect(screen.queryByTestId('not-for-sale')).toBeNull();
   });
 });
 

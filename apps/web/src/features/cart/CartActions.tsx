@@ -1,14 +1,16 @@
 import type { TOffer } from '@dsm/contracts';
 import { Button, Stack, Text } from '@mantine/core';
-import { IconShoppingCartMinus, IconShoppingCartPlus } from '@tabler/icons-react';
+import { IconPackage, IconShoppingCartMinus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
 import { isDemoSellable } from '../offer/apply-demo-mode';
 import { paymentLabel } from '../search/payment-label';
 import { toCartOffer } from './cart-storage';
 import { useCart } from './use-cart';
+import { useSaleStatus } from './use-sale-status';
 
 /** The checkout's code (the order schemas among it) loads when a checkout comes near, not with the page. */
 const loadCheckoutModal = async () => ({ default: (await import('./CheckoutModal')).CheckoutModal });
@@ -28,9 +30,12 @@ export type TCartActionsProps = {
 };
 
 /**
- * The cart controls of the offer details page: add to cart (disabled, with the reason, when the
- * offer is not for sale, free from another portal, or for sale in demo mode only) or remove from cart, with the added-to-cart and checkout modals, each opened and closed on
- * its own.
+ * The cart controls of the offer details page: add to cart, or remove from cart, with the
+ * added-to-cart and checkout modals, each opened and closed on its own. Whether the user may order
+ * the offer is the server's sale status: an offer already theirs says so and links to My
+ * Acquisitions, their own offer says why in place of the button, and any other refusal (not sold,
+ * free from another portal, a seller without a complete invoice profile, for sale in demo mode only)
+ * disables the button with the reason. Until the status is known the offer's own `isSellable` decides.
  */
 export function CartActions({ offer }: TCartActionsProps) {
   const { t } = useTranslation();
@@ -47,7 +52,15 @@ export function CartActions({ offer }: TCartActionsProps) {
   // Demo mode shows every offer as for sale, as the specification says, but the checkout would
   // refuse one its supplier does not sell as no longer for sale although nothing changed.
   const isDemoOnly = isDemoSellable(offer);
-  const canAdd = offer.isSellable && !isDemoOnly;
+  const saleStatus = useSaleStatus(offer['@id']).data;
+  const refusal = saleStatus?.refusal ?? null;
+  const canAdd = saleStatus ? refusal === null : offer.isSellable && !isDemoOnly;
+  // Nothing to add at all: say why in the button's place.
+  const hasNoButton = refusal === 'ALREADY_YOURS' || refusal === 'OWN_OFFER';
+  const reason =
+    refusal && !(refusal === 'NOT_SOLD' && isDemoOnly)
+      ? t(`cart.saleRefusal.${refusal}`)
+      : t(isFree ? 'cart.freeNoOrder' : isDemoOnly ? 'cart.demoNotSold' : 'cart.notForSale');
   const [hasAdded, setHasAdded] = useState(false);
   const isSettled = usePageSettled();
   useEffect(() => {
@@ -76,7 +89,7 @@ export function CartActions({ offer }: TCartActionsProps) {
         >
           {t('cart.removeFromCart')}
         </Button>
-      ) : (
+      ) : hasNoButton ? null : (
         <Button
           leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
           onClick={add}
@@ -87,10 +100,21 @@ export function CartActions({ offer }: TCartActionsProps) {
           {t('cart.addToCart')}
         </Button>
       )}
-      {!canAdd && !isInCart && (
-        <Text id={hintId} size="xs" c="gray.7" data-testid="not-for-sale">
-          {t(isFree ? 'cart.freeNoOrder' : isDemoOnly ? 'cart.demoNotSold' : 'cart.notForSale')}
+      {((!canAdd && !isInCart) || (isInCart && refusal !== null)) && (
+        <Text id={hintId} size={hasNoButton ? 'sm' : 'xs'} c="gray.7" data-testid="not-for-sale" data-refusal={refusal}>
+          {reason}
         </Text>
+      )}
+      {refusal === 'ALREADY_YOURS' && (
+        <Button
+          component={Link}
+          to="/acquisition"
+          variant="light"
+          leftSection={<IconPackage size={18} aria-hidden />}
+          data-testid="to-acquisitions"
+        >
+          {t('cart.toAcquisitions')}
+        </Button>
       )}
       {hasAdded && (
         <Suspense fallback={null}>

@@ -24,6 +24,8 @@ let fetchMock: Mock<typeof fetch>;
 /** The catalogue's current offers; by default exactly what the cart holds. */
 let catalogue: () => TCartOffer[];
 let paymentAnswer: () => Response;
+/** Whether the server says the buyer holds WEATHER already. */
+let isWeatherHeld: boolean;
 
 function callsTo(path: string) {
   return fetchMock.mock.calls
@@ -37,6 +39,7 @@ function callsTo(path: string) {
 beforeEach(() => {
   catalogue = () => storedCarts()[0]?.items ?? [];
   paymentAnswer = () => json(201, makeOrder());
+  isWeatherHeld = false;
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
     const batch = batchIdsOf(url);
@@ -49,12 +52,32 @@ beforeEach(() => {
       );
     }
     if (url === '/idp-service/payment') return paymentAnswer();
+    if (url === `/api/offers/${WEATHER['@id']}/sale-status`) {
+      return json(200, {
+        '@id': WEATHER['@id'],
+        isForSale: !isWeatherHeld,
+        refusal: isWeatherHeld ? 'ALREADY_YOURS' : null,
+      });
+    }
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe('CartPage', () => {
+  it('kept an offer the buyer already holds in the cart without a word: marks it, linking to My Acquisitions', async () => {
+    isWeatherHeld = true;
+    storeCart([AIR, WEATHER]);
+    renderWithProviders(<CartPage />, { url: '/cart' });
+    const marks = await screen.findAllByTestId('cart-item-sale-refusal');
+    expect(marks).toHaveLength(1);
+    const [air, weather] = screen.getAllByTestId('cart-item');
+    expect(within(air!).queryByTestId('cart-item-sale-refusal')).toBeNull();
+    const mark = within(weather!).getByTestId('cart-item-sale-refusal');
+    expect(mark.textContent).toContain('This offer is already yours.');
+    expect(within(mark).getByRole('link', { name: 'Go to My Acquisitions' }).getAttribute('href')).toBe('/acquisition');
+  });
+
   it("is titled 'My cart' and, empty, says so with Checkout disabled", () => {
     renderWithProviders(<CartPage />, { url: '/cart' });
     expect(screen.getByRole('heading', { level: 1, name: 'My cart' })).toBeTruthy();

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { billingText, paymentLabel, paymentText } from '../search/payment-label';
 import { CartItemRestriction } from './CartItemRestriction';
+import { CartItemSaleRefusal } from './CartItemSaleRefusal';
 import { CartTotals } from './CartTotals';
 import { CheckoutModal } from './CheckoutModal';
 import { useBuyerVat } from './use-buyer-vat';
@@ -58,6 +59,7 @@ export function CartPage() {
                       </Text>
                     )}
                     <CartItemRestriction offerId={item['@id']} buyerCountry={vat.buyerCountry} />
+                    <CartItemSaleRefusal offerId={item['@id']} />
                     {billingText(paymentLabel(item.paymentModel, item.price), t) && (
                       <Text size="xs" c="gray.7" data-testid="cart-item-billing">
                         {billingText(paymentLabel(item.paymentModel, item.price), t)}

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../auth/current-user';
 import { OrganisationIncompleteAlert } from '../organisation/OrganisationIncompleteAlert';
 import { paymentLabel, paymentText } from '../search/payment-label';
 import { CartItemRestriction } from './CartItemRestriction';
+import { CartItemSaleRefusal } from './CartItemSaleRefusal';
 import { CartTotals } from './CartTotals';
 import { checkoutErrorMessage } from './checkout-error';
 import { checkPrices, needsUpdate, type TCartChange } from './price-check';
@@ -151,6 +152,7 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
                 <List.Item key={item['@id']}>
                   {item.title} – {paymentText(paymentLabel(item.paymentModel, item.price), t)}
                   <CartItemRestriction offerId={item['@id']} buyerCountry={vat.buyerCountry} />
+                  <CartItemSaleRefusal offerId={item['@id']} />
                 </List.Item>
               ))}
             </List>

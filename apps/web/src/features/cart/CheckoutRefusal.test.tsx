@@ -91,6 +91,30 @@ describe('a refused checkout', () => {
       `The order was refused: the supplier of “${AIR.title}” has changed. Open the checkout again.`,
     ],
     [
+      'an offer the buyer already holds (it was refused with the generic text)',
+      () =>
+        refusal(409, 'OFFER_ALREADY_YOURS', '"Weather feed" is already yours; see My Acquisitions', [
+          { path: 'body.purchasedItems.1.productId', message: 'offer is already yours' },
+        ]),
+      `The order was refused: “${WEATHER.title}” is already yours (see My Acquisitions). Remove it from the cart.`,
+    ],
+    [
+      "the buyer's own offer",
+      () =>
+        refusal(409, 'OWN_OFFER', 'You publish "Air quality in Leipzig"', [
+          { path: 'body.purchasedItems.0.productId', message: 'you publish it' },
+        ]),
+      `The order was refused: you publish “${AIR.title}”, so your organisation cannot buy it. Remove it from the cart.`,
+    ],
+    [
+      'an offer whose seller has no complete invoice profile',
+      () =>
+        refusal(409, 'SELLER_INCOMPLETE', '"Air quality in Leipzig" is not for sale', [
+          { path: 'body.purchasedItems.0.productId', message: 'no seller' },
+        ]),
+      `The order was refused: no valid invoice can be issued for “${AIR.title}” because its seller’s profile is incomplete. Remove it from the cart.`,
+    ],
+    [
       'too many orders',
       () => refusal(429, 'RATE_LIMITED', 'Too many requests', []),
       'Too many orders in a short time. Please try again in a minute.',

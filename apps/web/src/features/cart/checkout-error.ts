@@ -12,7 +12,10 @@ export type TCheckoutRefusal =
   | 'publisherChanged'
   | 'repeated'
   | 'keyReused'
-  | 'rateLimited';
+  | 'rateLimited'
+  | 'alreadyYours'
+  | 'ownOffer'
+  | 'sellerIncomplete';
 
 /** The item an issue names (`body.purchasedItems.2.productId` is the third). */
 const ITEM_PATH = /^body\.purchasedItems\.(\d+)\.(productId|providerId)$/;
@@ -28,6 +31,12 @@ export function checkoutRefusalOf(error: unknown): { reason: TCheckoutRefusal; i
       return { reason: 'organisationIncomplete', itemIndex: null };
     case ErrorCode.RATE_LIMITED:
       return { reason: 'rateLimited', itemIndex: null };
+    case ErrorCode.OFFER_ALREADY_YOURS:
+      return onItem('alreadyYours');
+    case ErrorCode.OWN_OFFER:
+      return onItem('ownOffer');
+    case ErrorCode.SELLER_INCOMPLETE:
+      return onItem('sellerIncomplete');
     case ErrorCode.FORBIDDEN:
       return onItem('geoRestricted');
     case ErrorCode.NOT_FOUND:

@@ -1,6 +1,7 @@
 import { paymentEndpoint, type TCartOffer, ZOrder } from '@dsm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
+import { SALE_STATUS_KEY } from './use-sale-status';
 
 /** A new Idempotency-Key; crypto.randomUUID needs a secure context, getRandomValues does not. */
 export function newIdempotencyKey(): string {
@@ -32,6 +33,7 @@ export function usePlaceOrder() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void queryClient.invalidateQueries({ queryKey: ['acquisitions'] });
+      void queryClient.invalidateQueries({ queryKey: [SALE_STATUS_KEY] });
     },
   });
 }
