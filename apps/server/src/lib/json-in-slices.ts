@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 
-/** Bytes of serialised elements after which the event loop gets a turn. */
+/** Characters of serialised elements after which the event loop gets a turn. */
 const SLICE_CHARS = 256 * 1024;
 
 /**
@@ -12,6 +12,11 @@ const SLICE_CHARS = 256 * 1024;
  * for tens to hundreds of milliseconds; in slices no turn takes more than a few.
  */
 export function jsonInSlices<T extends object>(value: T, keys: readonly (keyof T & string)[]): Readable {
+  return Readable.from(jsonSlices(value, keys), { objectMode: false });
+}
+
+/** The slices of `jsonInSlices` as strings. */
+async function* jsonSlices<T extends object>(value: T, keys: readonly (keyof T & string)[]): AsyncGenerator<string> {
   const record = value as Record<string, unknown>;
   const markers = new Map<string, unknown[]>();
   const outline: Record<string, unknown> = { ...record };
@@ -26,7 +31,7 @@ export function jsonInSlices<T extends object>(value: T, keys: readonly (keyof T
   const text = JSON.stringify(outline);
   // In the order the arrays come in the text.
   const ordered = [...markers].sort(([a], [b]) => text.indexOf(a) - text.indexOf(b));
-  async function* slices(): AsyncGenerator<string> {
+  {
     let rest = text;
     for (const [marker, list] of ordered) {
       const at = rest.indexOf(marker);
@@ -46,5 +51,17 @@ export function jsonInSlices<T extends object>(value: T, keys: readonly (keyof T
     }
     yield rest;
   }
-  return Readable.from(slices(), { objectMode: false });
+}
+
+/**
+ * The length of `JSON.stringify(value)` (in UTF-16 code units, as `String.length` counts), found by writing the
+ * text in slices as `jsonInSlices` does, so that measuring a large value does not hold the event loop either.
+ */
+export async function jsonLengthInSlices<T extends object>(
+  value: T,
+  keys: readonly (keyof T & string)[],
+): Promise<number> {
+  let length = 0;
+  for await (const slice of jsonSlices(value, keys)) length += slice.length;
+  return length;
 }
