@@ -341,8 +341,6 @@ async function main(): Promise<void> {
     PORT: String(port),
     DATABASE_URL: database.url,
     PREVIEW_ALLOWED_HOSTS: '127.0.0.1',
-    // Every preview reads its source: a cached answer would measure the cache.
-    PREVIEW_CACHE_MINUTES: '0',
     PREVIEW_MAX_BYTES: String(PREVIEW_MAX_BYTES),
     HARVEST_FILE_DIR: harvestDir,
     SEARCH_RATE_LIMIT: '0',
@@ -489,12 +487,21 @@ async function main(): Promise<void> {
     for (const [label, format, type, body, extension] of previews) {
       const filePath = `/preview-limit.${extension}`;
       sourceFiles.set(filePath, { body, type });
-      const id = await publish(`Preview at the limit, ${label}`, {
-        accessUrl: `${sourceUrl}${filePath}`,
-        format,
-        mimeType: type,
-      });
+      // The cache as configured by default (it keeps each preview, weighing it), and an offer with a source URL of
+      // its own per run, so every run reads its source and keeps what it read, as a first preview does.
+      const ids: string[] = [];
+      for (let run = 0; run < runs; run++) {
+        ids.push(
+          await publish(`Preview at the limit, ${label} ${run}`, {
+            accessUrl: `${sourceUrl}${filePath}?run=${run}`,
+            format,
+            mimeType: type,
+          }),
+        );
+      }
+      let run = 0;
       await measure(`GET preview, ${label}`, mb(body.length), async () => {
+        const id = ids[run++]!;
         return (
           await fetchBytes(`${baseUrl}/api/metadata/${encodeURIComponent(id)}/preview?endpoint=0`, {
             headers: searcher.headers,
