@@ -16,6 +16,7 @@ import type { TConfig } from './config/config';
 import type { TDatabaseHandle } from './db/database';
 import { registerIdentityProvider } from './idp/index';
 import { registerLoopbackAliasRedirect } from './idp/redirect-loopback-alias';
+import { API_DOCS_PREFIX, registerApiDocument } from './lib/api-document';
 import { registerCompression } from './lib/compression';
 import { handleFrameworkError, isApiPath, registerErrorHandler, sendError, unusableUrlOf } from './lib/error-handler';
 import { registerEventLoopMonitor } from './lib/event-loop-monitor';
@@ -176,7 +177,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerApiDocument(app);
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
 
   await registerAuthGuard(app);
   await app.register(healthRoutes);

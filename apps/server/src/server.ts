@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import type { TConfig } from './config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/database';
 import { startEmbeddedPostgres, type TEmbeddedPostgres, type TEmbeddedPostgresEvent } from './db/embedded-postgres';
+import { prepareApiDocument } from './lib/api-document';
 import { describeError } from './lib/describe-error';
 import { createAlertJobs, type TAlertJobs } from './modules/alerts/alert-jobs';
 import { createAlertMailer } from './modules/alerts/alert-mailer';
@@ -276,6 +277,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       searchIndex,
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     });
+    await app.ready();
+    prepareApiDocument(app);
     await app.listen({ port: config.port, host: config.host });
     // Only now: a check of an endpoint the product serves itself (the demo files) would fail before it listens and
     // the files are written. Checks asked for meanwhile are recorded and queued by the start's first sweep.

@@ -1,6 +1,7 @@
-import { Readable } from 'node:stream';
+import type { Transform } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import jsonld from 'jsonld';
-import { Parser, type Quad, Store } from 'n3';
+import { type Quad, Store, StreamParser } from 'n3';
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { harvestFetch } from './harvest-location-policy';
 
@@ -84,11 +85,39 @@ function lineOf(error: unknown): number | null {
   return line ? Number(line) + 1 : null;
 }
 
-async function parseInto(store: Store, body: string, syntax: TRdfSyntax, baseIri: string): Promise<void> {
-  if (syntax === 'turtle') {
-    store.addQuads(new Parser({ baseIRI: baseIri }).parse(body));
-    return;
+/**
+ * Characters of a document a parser is given at a time. A large harvest page (tens of megabytes) parsed at once
+ * would hold the event loop, which every request and job of the server shares, for seconds; a slice of this
+ * size parses in a few milliseconds, and the loop runs between slices.
+ */
+const SLICE_CHARS = 16 * 1024;
+
+/**
+ * Writes `text` to a streaming parser a slice at a time, letting the event loop run between slices, and
+ * resolves when the parser has ended; rejects with the parser's error. The parser's 'data' handler must
+ * already be attached (it takes every quad as it comes, so nothing piles up behind the writes).
+ */
+async function parseInSlices(parser: Transform, text: string): Promise<void> {
+  const ended = new Promise<void>((resolve, reject) => {
+    parser.on('error', reject);
+    parser.on('end', () => resolve());
+  });
+  // The promise is awaited at the end; a parser failing earlier must not count as unhandled meanwhile.
+  ended.catch(() => {});
+  let failed = false;
+  parser.once('error', () => {
+    failed = true;
+  });
+  for (let start = 0; start < text.length && !failed; start += SLICE_CHARS) {
+    parser.write(text.slice(start, start + SLICE_CHARS));
+    await setImmediate();
   }
+  if (!failed) parser.end();
+  await ended;
+}
+
+async function parseInto(store: Store, body: string, syntax: TRdfSyntax, baseIri: string): Promise<void> {
+  const take = (quad: Quad) => store.addQuad(quad);
   if (syntax === 'jsonld') {
     const nquads = (await jsonld.toRDF(JSON.parse(body), {
       format: 'application/n-quads',
@@ -96,16 +125,14 @@ async function parseInto(store: Store, body: string, syntax: TRdfSyntax, baseIri
       // jsonld's types still describe a loader with a callback; the library calls it with the URL alone.
       documentLoader: loadContext as never,
     })) as string;
-    store.addQuads(new Parser({ format: 'N-Quads' }).parse(nquads));
+    const parser = new StreamParser({ format: 'N-Quads' });
+    parser.on('data', take);
+    await parseInSlices(parser, nquads);
     return;
   }
-  await new Promise<void>((resolve, reject) => {
-    const parser = new RdfXmlParser({ baseIRI: baseIri });
-    parser.on('data', (quad: Quad) => store.addQuad(quad));
-    parser.on('error', reject);
-    parser.on('end', () => resolve());
-    Readable.from([body]).pipe(parser);
-  });
+  const parser = syntax === 'turtle' ? new StreamParser({ baseIRI: baseIri }) : new RdfXmlParser({ baseIRI: baseIri });
+  parser.on('data', take);
+  await parseInSlices(parser, body);
 }
 
 /**

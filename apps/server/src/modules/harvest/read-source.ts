@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGunzip, gunzip } from 'node:zlib';
 import type { THarvestFormat } from '@dsm/contracts';
 import { fetchWithRetry, type TRetryOptions } from './fetch-with-retry';
 import { filePathOf, isUrlLocation, openHarvestFile } from './harvest-location-policy';
@@ -27,6 +29,14 @@ export type TReadSourceOptions = {
 };
 
 const isUrl = isUrlLocation;
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * Datasets of an RDF page mapped between two turns of the event loop. A page's datasets are mapped one after
+ * another as the run asks for them, with nothing to wait for in between; a page of thousands would otherwise
+ * hold the loop, which every request shares, for the whole batch.
+ */
+const DATASETS_PER_TURN = 20;
 
 function mapped(map: (raw: unknown) => THarvestedDataset, raw: unknown): TSourceItem {
   try {
@@ -76,7 +86,8 @@ async function readText(location: string, retry: TRetryOptions | undefined, acce
   const bytes = isUrl(location)
     ? Buffer.from(await (await fetchWithRetry(location, { ...retry, headers: { accept } })).arrayBuffer())
     : await readFileAt(location);
-  return (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+  // Unzipped on libuv's threads: a large catalogue unzipped at once would hold the event loop.
+  return (bytes[0] === 0x1f && bytes[1] === 0x8b ? await gunzipAsync(bytes) : bytes).toString('utf8');
 }
 
 async function* readCkanLines(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
@@ -158,8 +169,10 @@ async function* readDcatRdf(options: TReadSourceOptions): AsyncGenerator<TSource
     visited.add(location);
     const baseIri = isUrl(location) ? location : pathToFileURL(filePathOf(location)).toString();
     const store = await parseRdf(await readText(location, options.retry, accept), syntax, baseIri);
+    let mappedOnPage = 0;
     for (const subject of datasetSubjects(store)) {
       if (index++ < (options.skip ?? 0)) continue;
+      if (++mappedOnPage % DATASETS_PER_TURN === 0) await setImmediate();
       try {
         yield { dataset: mapDcatDataset(store, subject) };
       } catch (error) {

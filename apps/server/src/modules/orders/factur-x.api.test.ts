@@ -15,6 +15,7 @@ import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { at, attachmentsOf, parseEInvoice } from './e-invoice-test-data';
+import { renderedOnThreads } from './invoice-rendering';
 import {
   insertOfferOf,
   itemOf,
@@ -250,5 +251,25 @@ describe('the XRechnung with a seller telephone (BR-DE-6)', () => {
       Telephone: SELLER.contactPhone,
       ElectronicMail: SELLER.contactEmail,
     });
+  });
+});
+
+describe('where invoice documents are made', () => {
+  // Set on the event loop, a PDF, XRechnung or Factur-X of an invoice held every other request for 0.7-5 s
+  // (docs/performance.md, handler stalls). They are made on the rendering threads; the count of documents
+  // those threads finished tells where each download was made.
+  it('makes the PDF, the XRechnung and the Factur-X on rendering threads, not on the event loop every request shares', async () => {
+    const buyer = await signIn(testApp);
+    const invoice = (await pay(buyer, offer)).body.invoices[0]!;
+    const before = renderedOnThreads();
+    const files = await Promise.all(
+      [invoice.pdfPath, invoice.xmlPath!, invoice.facturXPath!].map((path) => download(buyer, path)),
+    );
+    expect(files.map((file) => file.status)).toEqual([200, 200, 200]);
+    expect(renderedOnThreads() - before).toBe(3);
+    // Still the documents the buyer expects.
+    expect(await readPdfText(files[0]!.bytes.slice())).toContain(`Rechnungsnummer / Invoice number: ${invoice.number}`);
+    expect(at(parseEInvoice(files[1]!.bytes), 'Invoice', 'ID')).toBe(invoice.number);
+    expect(Object.keys(await attachmentsOf(files[2]!.bytes))).toEqual(['factur-x.xml']);
   });
 });

@@ -4,8 +4,7 @@ import {
   type TLoadCommissionInvoiceOptions,
 } from './commission-invoice-document';
 import { commissionEInvoiceSale } from './get-commission-invoice-e-invoice';
-import { renderFacturX } from './render-factur-x';
-import { renderInvoicePdf } from './render-invoice-pdf';
+import { renderFacturXOnThread } from './invoice-rendering';
 
 /**
  * A commission invoice as Factur-X/ZUGFeRD (its PDF as PDF/A-3 with the EN 16931 CII XML embedded)
@@ -17,9 +16,8 @@ export async function getCommissionInvoiceFacturX(
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const invoice = await loadReadableCommissionInvoice(options);
   const sale = commissionEInvoiceSale(invoice);
-  const pdf = await renderInvoicePdf(commissionInvoiceDocument(invoice), { isCommission: true });
   return {
     fileName: `commission-invoice-${invoice.number}-factur-x.pdf`,
-    pdf: Buffer.from(await renderFacturX(sale, pdf)),
+    pdf: await renderFacturXOnThread(sale, commissionInvoiceDocument(invoice), { isCommission: true }),
   };
 }

@@ -5,13 +5,13 @@ import {
   loadReadableCommissionInvoice,
   type TLoadCommissionInvoiceOptions,
 } from './commission-invoice-document';
-import { renderInvoicePdf } from './render-invoice-pdf';
+import { renderInvoicePdfOnThread } from './invoice-rendering';
 
 export type TGetCommissionInvoicePdfOptions = TLoadCommissionInvoiceOptions;
 
 /** The commission invoice, or its cancellation invoice, as a PDF. */
 function renderCommissionPdf(invoice: TCommissionInvoice, isCancellation: boolean): Promise<Buffer> {
-  return renderInvoicePdf(commissionInvoiceDocument(invoice, isCancellation), {
+  return renderInvoicePdfOnThread(commissionInvoiceDocument(invoice, isCancellation), {
     isCommission: true,
     ...(isCancellation ? { cancels: invoice.number } : {}),
   });

@@ -1,6 +1,6 @@
 import { loadReadableCommissionInvoice, type TLoadCommissionInvoiceOptions } from './commission-invoice-document';
 import { commissionEInvoiceSale } from './get-commission-invoice-e-invoice';
-import { renderEInvoice } from './render-e-invoice';
+import { renderEInvoiceOnThread } from './invoice-rendering';
 
 /**
  * A commission invoice as XRechnung (EN 16931 UBL) and its file name, for the members of the supplier
@@ -10,6 +10,6 @@ export async function getCommissionInvoiceXml(
   options: TLoadCommissionInvoiceOptions,
 ): Promise<{ fileName: string; xml: string }> {
   const invoice = await loadReadableCommissionInvoice(options);
-  const xml = await renderEInvoice(commissionEInvoiceSale(invoice));
+  const xml = await renderEInvoiceOnThread(commissionEInvoiceSale(invoice));
   return { fileName: `commission-invoice-${invoice.number}.xml`, xml };
 }

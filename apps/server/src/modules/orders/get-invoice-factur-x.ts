@@ -1,8 +1,7 @@
 import { ErrorCode } from '@dsm/contracts';
 import { AppError } from '../../lib/app-error';
+import { renderFacturXOnThread } from './invoice-rendering';
 import { loadReadableSale, type TLoadReadableSaleOptions } from './load-readable-sale';
-import { renderFacturX } from './render-factur-x';
-import { renderInvoicePdf } from './render-invoice-pdf';
 
 export type TGetInvoiceFacturXOptions = TLoadReadableSaleOptions;
 
@@ -22,6 +21,6 @@ export async function getInvoiceFacturX(
       `Invoice ${sale.number} names no selling organisation or no buyer organisation, so there is no e-invoice of it; the PDF is the invoice`,
     );
   }
-  const pdf = await renderFacturX({ ...sale, seller, buyerParty }, await renderInvoicePdf(sale));
-  return { fileName: `invoice-${sale.number}-factur-x.pdf`, pdf: Buffer.from(pdf) };
+  const pdf = await renderFacturXOnThread({ ...sale, seller, buyerParty }, sale);
+  return { fileName: `invoice-${sale.number}-factur-x.pdf`, pdf };
 }

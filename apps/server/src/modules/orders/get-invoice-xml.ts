@@ -1,7 +1,7 @@
 import { ErrorCode } from '@dsm/contracts';
 import { AppError } from '../../lib/app-error';
+import { renderEInvoiceOnThread } from './invoice-rendering';
 import { loadReadableSale, type TLoadReadableSaleOptions } from './load-readable-sale';
-import { renderEInvoice } from './render-e-invoice';
 
 export type TGetInvoiceXmlOptions = TLoadReadableSaleOptions;
 
@@ -19,6 +19,6 @@ export async function getInvoiceXml(options: TGetInvoiceXmlOptions): Promise<{ f
       `Invoice ${sale.number} names no selling organisation or no buyer organisation, so there is no e-invoice of it; the PDF is the invoice`,
     );
   }
-  const xml = await renderEInvoice({ ...sale, seller, buyerParty });
+  const xml = await renderEInvoiceOnThread({ ...sale, seller, buyerParty });
   return { fileName: `invoice-${sale.number}.xml`, xml };
 }

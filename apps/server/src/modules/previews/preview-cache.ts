@@ -1,5 +1,6 @@
 import type { TPreview } from '@dsm/contracts';
 import { LRUCache } from 'lru-cache';
+import { jsonLengthInSlices } from '../../lib/json-in-slices';
 
 /** A preview without the distribution it was asked for: one source may stand behind several distributions. */
 export type TSourcePreview = Omit<TPreview, 'distributionId'>;
@@ -29,7 +30,6 @@ export type TPreviewCache = {
 export function createPreviewCache(options: TPreviewCacheOptions): TPreviewCache {
   const cache = new LRUCache<string, TSourcePreview>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (preview) => Math.max(1, JSON.stringify(preview).length),
     ttl: Math.max(1, options.ttlMs),
     ttlResolution: 0,
     ...(options.now ? { perf: { now: options.now } } : {}),
@@ -41,8 +41,12 @@ export function createPreviewCache(options: TPreviewCacheOptions): TPreviewCache
       if (cached) return cached;
       const pending = reading.get(key);
       if (pending) return pending;
-      const started = read().then((preview) => {
-        if (options.ttlMs > 0) cache.set(key, preview);
+      const started = read().then(async (preview) => {
+        // Measured in slices: a preview may be as large as its source, and JSON.stringify of it in one go held the
+        // event loop as long as sending it did.
+        if (options.ttlMs > 0) {
+          cache.set(key, preview, { size: Math.max(1, await jsonLengthInSlices(preview, ['rows', 'features'])) });
+        }
         return preview;
       });
       reading.set(key, started);

@@ -7,6 +7,7 @@ import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
+import { workbooksReadOnThread } from './read-xlsx-on-thread';
 import { makeZipBomb } from './zip-bomb-fixture';
 
 /**
@@ -279,6 +280,46 @@ describe('GET /api/metadata/{id}/preview', () => {
     expect(response.body.rows[1]).toEqual(['Tree 1', 1.5]);
     expect(response.body.truncated).toBe(true);
     expect(response.body.totalRowsRead).toBe(101);
+  });
+
+  // Read on the event loop, a workbook at PREVIEW_MAX_BYTES held every other request for 12-13 s
+  // (docs/performance.md, handler stalls); the count of workbooks the thread read tells where it was read.
+  it('reads an XLSX workbook on the workbook thread, not on the event loop every request shares', async () => {
+    const url = serve('/on-thread.xlsx', await xlsxFile(), 'application/octet-stream');
+    const id = await freeOffer('Workbook on a thread', [{ accessUrl: url, format: 'XLSX' }]);
+    const before = workbooksReadOnThread();
+    const response = await preview(id, 0);
+    expect(response.status).toBe(200);
+    expect(response.body.rows[0]).toEqual(['S1', 1.25, '2024-01-01', true]);
+    expect(workbooksReadOnThread() - before).toBe(1);
+  });
+
+  it('answers a file that is no workbook with 502 from the workbook thread too', async () => {
+    const url = serve(
+      '/not-a-workbook.xlsx',
+      Buffer.from('PK\u0003\u0004 not really a zip'),
+      'application/octet-stream',
+    );
+    const id = await freeOffer('Broken workbook', [{ accessUrl: url, format: 'XLSX' }]);
+    const response = await preview(id, 0);
+    expect(response.status).toBe(502);
+    expect(response.body.code).toBe('BAD_GATEWAY');
+  });
+
+  it('writes its answer in slices (a preview as large as its source was serialised in one piece)', async () => {
+    const url = serve('/sliced.csv', csvRows(150), 'text/csv');
+    const id = await freeOffer('Sliced answer', [{ accessUrl: url, format: 'csv', mimeType: 'text/csv' }]);
+    const response = await fetch(`${testApp.baseUrl}/api/metadata/${id}/preview?endpoint=0`, {
+      headers: { ...visitor.headers, 'accept-encoding': 'identity' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // Sent as it is written: the length is not known ahead, unlike a body serialised whole.
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    const body = (await response.json()) as TPreview;
+    expect(body.rows).toHaveLength(100);
+    expect(body.rows[99]![1]).toBe('Station 100');
   });
 
   it("reads an XLSX workbook's first sheet", async () => {

@@ -5,7 +5,7 @@ import type { TSourcePreview } from './preview-cache';
 import { readDelimited } from './read-delimited';
 import { readJson } from './read-json';
 import { openSource, readWhole } from './read-source';
-import { readXlsx } from './read-xlsx';
+import { readXlsxOnThread } from './read-xlsx-on-thread';
 
 export type TReadPreviewOptions = {
   policy: TOutboundPolicy;
@@ -24,7 +24,7 @@ export const XLSX_MAX_ENTRIES = 1000;
 /**
  * Reads the first rows (or GeoJSON features) of one source: delimited text and JSON as a stream up to the rows
  * shown, XLSX whole within the byte limit (a zip's directory is at its end), and only once it is known to unzip
- * to no more than XLSX_UNZIP_FACTOR times the byte limit.
+ * to no more than XLSX_UNZIP_FACTOR times the byte limit, on a thread of its own.
  */
 export async function readPreview(options: TReadPreviewOptions): Promise<TSourcePreview> {
   const source = await openSource(options);
@@ -39,7 +39,7 @@ export async function readPreview(options: TReadPreviewOptions): Promise<TSource
       maxEntries: XLSX_MAX_ENTRIES,
       maxUncompressedBytes: options.maxBytes * XLSX_UNZIP_FACTOR,
     });
-    return { kind: 'table', format: 'XLSX', ...(await readXlsx(bytes)), features: [], fetchedAt };
+    return { kind: 'table', format: 'XLSX', ...(await readXlsxOnThread(bytes)), features: [], fetchedAt };
   }
   const read = await readJson(source);
   return read.kind === 'geojson'

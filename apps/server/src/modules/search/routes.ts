@@ -16,12 +16,16 @@ import {
   ZSuggestResponse,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonInSlices } from '../../lib/json-in-slices';
 import { getCatalogueFormats } from './get-catalogue-formats';
 import { getFilterValues } from './get-filter-values';
 import { getRelatedOffers } from './get-related-offers';
 import { presentSearchResponse } from './present-search-response';
 import { searchOffers } from './search-offers';
 import { suggestSearchTerms } from './suggest-search-terms';
+
+/** Offers of a page serialised in one piece; larger pages are written in slices. */
+const SERIALISED_AT_ONCE = 100;
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -37,8 +41,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZSearchResponse, 400: ZErrorResponse, 429: ZErrorResponse },
     },
     preHandler: app.rateLimits.search,
-    handler: async (request) =>
-      presentSearchResponse(
+    handler: async (request, reply) => {
+      const response = await presentSearchResponse(
         await searchOffers({
           db: app.database.readDb,
           searchIndex: app.searchIndex,
@@ -46,7 +50,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           request: request.body,
         }),
         { userId: request.user.id, db: app.database.db },
-      ),
+      );
+      // A page of 1,000 offers is megabytes of JSON: written in slices, it never holds the event loop for long.
+      if (response.data.length <= SERIALISED_AT_ONCE) return response;
+      // The stream carries the contract's JSON; the type provider only knows objects.
+      return reply.type('application/json; charset=utf-8').send(jsonInSlices(response, ['data']) as never);
+    },
   });
 
   app.route({

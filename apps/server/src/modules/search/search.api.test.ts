@@ -278,6 +278,22 @@ describe('POST /api/search: paging and the result cap', () => {
     expect(last.body.data).toHaveLength(1000);
   });
 
+  it('writes a page of 1,000 offers in slices (serialised in one piece, it held the event loop for 170-550 ms)', async () => {
+    const response = await fetch(`${capApp.baseUrl}/api/search`, {
+      method: 'POST',
+      headers: { ...capAuth, 'content-type': 'application/json', 'accept-encoding': 'identity' },
+      body: JSON.stringify({ index: 0, pageSize: 1000 }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // Sent as it is written: the length is not known ahead, unlike a body serialised whole.
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    const body = (await response.json()) as TSearchResponse;
+    expect(body).toMatchObject({ index: 0, pageSize: 1000, total: 10000, isTotalCapped: true });
+    expect(body.data).toHaveLength(1000);
+  });
+
   it('pages without overlap', async () => {
     const first = await capSearch({ index: 0, pageSize: 10 });
     const second = await capSearch({ index: 1, pageSize: 10 });

@@ -1,0 +1,6 @@
+// Starts a pool thread whose task module is TypeScript: registers tsx in this thread, then loads the entry.
+import { workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+register();
+await import(workerData.entry);
