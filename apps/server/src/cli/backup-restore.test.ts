@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { insertOfferOf, itemOf, SUPPLIER_A, SUPPLIER_B } from '../modules/orders/orders-test-data';
+import { insertOfferOf, itemOf, SUPPLIER_A, SUPPLIER_B, sellFor } from '../modules/orders/orders-test-data';
 import { placeOrder } from '../modules/orders/place-order';
 import { saveOrganisationOfUser } from '../modules/organisations/organisations-repository';
 import { runCli } from '../test/run-cli';
@@ -72,6 +72,9 @@ async function fillWithData(url: string): Promise<void> {
       bic: '',
       contact_email: buyer.email,
     });
+    // Paid offers are sold only by an organisation with a complete invoice profile.
+    await sellFor(db, SUPPLIER_A);
+    await sellFor(db, SUPPLIER_B);
     await placeOrder({
       db,
       user: buyer,

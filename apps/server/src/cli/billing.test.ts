@@ -2,7 +2,7 @@ import type { TAcquisitionUsageResponse, TOrder, TOrderListResponse } from '@dsm
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOfferRecord } from '../modules/catalogue/offer-record';
 import { addMonths, billingMonthOf } from '../modules/orders/invoice-dates';
-import { insertOfferOf, itemOf, type TTestSupplier } from '../modules/orders/orders-test-data';
+import { insertOfferOf, itemOf, sellFor, type TTestSupplier } from '../modules/orders/orders-test-data';
 import { recordUsage } from '../modules/usage/record-usage';
 import { signIn, type TSignedIn } from '../test/auth';
 import { runCli } from '../test/run-cli';
@@ -31,6 +31,7 @@ beforeAll(async () => {
     price: 0.99,
   });
   subscription = await insertOfferOf(testApp.database.db, PUBLISHER, { title: 'Level feed', price: 4 });
+  await sellFor(testApp.database.db, PUBLISHER);
   buyer = await signIn(testApp);
   for (const bought of [offer, subscription]) {
     const placed = await request<TOrder>(

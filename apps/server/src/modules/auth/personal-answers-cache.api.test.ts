@@ -2,7 +2,7 @@ import { metadataBatchPath, type TOrder } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
-import { insertOfferOf, itemOf, SUPPLIER_A } from '../orders/orders-test-data';
+import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 
 let testApp: TTestApp;
 let buyer: TSignedIn;
@@ -21,6 +21,7 @@ beforeAll(async () => {
     paymentModel: 'SUBSCRIPTION_BASED',
     price: 40,
   });
+  await sellFor(testApp.database.db, SUPPLIER_A);
   const placed = await request<TOrder>(
     testApp.baseUrl,
     'POST',
