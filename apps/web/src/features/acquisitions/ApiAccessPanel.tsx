@@ -141,7 +141,7 @@ export function ApiAccessPanel({ offerId, offerTitle }: TApiAccessPanelProps) {
             testId="api-curl-example"
           />
           {keys.data.keys.length === 0 ? (
-            <Text size="sm" c="dimmed" data-testid="api-keys-empty">
+            <Text size="sm" c="gray.7" data-testid="api-keys-empty">
               {t('apiAccess.noKeys')}
             </Text>
           ) : (

@@ -25,7 +25,7 @@ export function DownloadPanel({ offer }: TDownloadPanelProps) {
   return (
     <Stack gap="xs" data-testid="download-panel" aria-live="polite">
       {endpoints.length === 0 && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('download.none')}
         </Text>
       )}
