@@ -3,6 +3,7 @@ import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { fillCart, findPaidOffers, readSession } from '../../fixtures/cart';
 import { openHome } from '../../fixtures/pages';
+import { saveScreenshots } from '../../fixtures/screenshots';
 
 test('[CART]: a buyer subscribes to an offer; its page then says it is already theirs and the cart and checkout refuse it again', async ({
   page,
@@ -24,6 +25,7 @@ test('[CART]: a buyer subscribes to an offer; its page then says it is already t
   );
   await expect(page.getByTestId('add-to-cart')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshots(page, 'offer-already-yours', page.getByTestId('not-for-sale'));
   await page.getByRole('link', { name: 'Go to My Acquisitions' }).click();
   await expect(page).toHaveURL(/\/acquisition$/);
 
@@ -32,6 +34,7 @@ test('[CART]: a buyer subscribes to an offer; its page then says it is already t
   await fillCart(page, [subscription!]);
   await page.goto('/cart');
   await expect(page.getByTestId('cart-item-sale-refusal')).toContainText('This offer is already yours.');
+  await saveScreenshots(page, 'cart-already-yours', page.getByTestId('cart-item-sale-refusal'));
   await page.getByTestId('checkout-button').click();
   await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
   const alert = page.getByTestId('global-alert');
