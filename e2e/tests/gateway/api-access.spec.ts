@@ -76,7 +76,8 @@ test('[GATEWAY]: a buyer buys an Api offer, creates a key in My Acquisitions, an
     await expect(page.getByTestId('global-alert')).toHaveAttribute('data-type', 'success');
 
     await page.goto('/acquisition');
-    const panel = page.getByRole('region', { name: 'API access' });
+    // The buyer may hold other API offers: each panel is named for its offer.
+    const panel = page.getByRole('region', { name: `API access ${title}` });
     await expect(panel.getByTestId('api-keys-empty')).toBeVisible();
     await panel.getByRole('button', { name: `Create an API key for ${title}` }).click();
     const secret = panel.getByTestId('api-key-secret');

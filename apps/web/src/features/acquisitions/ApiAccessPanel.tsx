@@ -1,5 +1,5 @@
 import type { TApiKey, TApiKeyIssued } from '@dsm/contracts';
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
@@ -85,7 +85,7 @@ export function ApiAccessPanel({ offerId, offerTitle }: TApiAccessPanelProps) {
     <Stack
       gap="sm"
       component="section"
-      aria-labelledby={headingId}
+      aria-labelledby={`${headingId} ${headingId}-offer`}
       data-testid="api-access-panel"
       p="sm"
       style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}
@@ -93,6 +93,7 @@ export function ApiAccessPanel({ offerId, offerTitle }: TApiAccessPanelProps) {
       <Title order={3} size="h5" id={headingId}>
         {t('apiAccess.title')}
       </Title>
+      <VisuallyHidden id={`${headingId}-offer`}>{offerTitle}</VisuallyHidden>
       {keys.isPending && (
         <Group gap="xs" role="status">
           <Loader size="xs" />
