@@ -1,5 +1,17 @@
 import type { TApiKey, TApiKeyIssued } from '@dsm/contracts';
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
