@@ -137,6 +137,9 @@ describe('renderInvoicePdf', () => {
     const boxes = await textBoxesOf(await renderInvoicePdf(invoice, options));
     expect(boxes.length).toBeGreaterThan(20);
     expect(overlapsOf(boxes)).toEqual([]);
+    // What follows the totals starts at the left margin again, not in the amount column.
+    const after = boxes.find((box) => /^(Zahlung \/ Payment|Der Betrag von)/.test(box.text));
+    expect(after?.left).toBeCloseTo(50, 0);
   });
 
   it('prints the net, the VAT at its rate and the gross in the totals, each beside its amount', async () => {
