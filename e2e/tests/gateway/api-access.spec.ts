@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { SIGNED_OUT } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { fillCart, findCartOffer } from '../../fixtures/cart';
+import { saveScreenshots } from '../../fixtures/screenshots';
 import { input, publishPaidOffer } from '../../fixtures/wizard';
 
 /** A supplier API on loopback (the journeys' server may reach it: GATEWAY_ALLOWED_HOSTS) that records what reaches it. */
@@ -79,11 +80,26 @@ test('[GATEWAY]: a buyer buys an Api offer, creates a key in My Acquisitions, an
     // The buyer may hold other API offers: each panel is named for its offer.
     const panel = page.getByRole('region', { name: `API access ${title}` });
     await expect(panel.getByTestId('api-keys-empty')).toBeVisible();
+    // Bought on invoice: how to get the data, and that the subscription's invoice is still open.
+    const payment = page.getByRole('region', { name: `Payment and access: ${title}` });
+    await expect(payment.getByTestId('acquisition-payment-summary')).toHaveText(
+      /^Open: \d+\.\d{2} € still to pay \(1 invoice\)\.$/,
+    );
+    await expect(payment.getByTestId('acquisition-invoice')).toHaveAttribute('data-state', 'open');
+    await expect(payment.getByTestId('acquisition-invoice')).toContainText(/due on \d{2}\.\d{2}\.\d{4}/);
+    await expect(payment.getByTestId('acquisition-access-hint')).toContainText('your personal API key');
+    const usageCard = page.getByTestId('entitlement-usage').filter({ hasText: title });
+    await expect(usageCard.getByTestId('entitlement-state')).toHaveText(/invoice \S+ is not paid yet$/);
+    // A reload shows the same: the access panel comes from the acquisition, not from the checkout.
+    await page.reload();
+    await expect(panel.getByTestId('api-keys-empty')).toBeVisible();
+    await expect(payment.getByTestId('acquisition-invoice')).toHaveAttribute('data-state', 'open');
     await panel.getByRole('button', { name: `Create an API key for ${title}` }).click();
     const secret = panel.getByTestId('api-key-secret');
     await expect(secret).toBeVisible();
     await expect(panel.getByTestId('api-new-key')).toContainText('it will not be shown again');
     await expectNoSeriousA11yViolations(page);
+    await saveScreenshots(page, 'acquisitions-api-payment', payment, 'start');
 
     const curl = parseCurl((await panel.getByTestId('api-curl-example').textContent()) ?? '');
     expect(curl.key).toBe(((await secret.textContent()) ?? '').trim());

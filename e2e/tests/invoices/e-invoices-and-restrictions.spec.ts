@@ -172,10 +172,20 @@ test('[INVOICES]: the operator records that a sale’s commission invoice is pai
   try {
     const supplier = await supplierContext.newPage();
     await signInAs(supplier, 'supplier', '/sales');
-    const commission = supplier
-      .getByTestId('sale')
-      .filter({ hasText: new RegExp(`${saleNumber}(?!\\d)`) })
-      .getByTestId('commission-invoice');
+    const sale = supplier.getByTestId('sale').filter({ hasText: new RegExp(`${saleNumber}(?!\\d)`) });
+    // Net, VAT, the buyer's total, less VAT and commission, and what the seller receives add up.
+    const amounts = sale.getByTestId('sale-amounts');
+    const cents = async (testId: string) =>
+      Math.round(Number(((await amounts.getByTestId(testId).textContent()) ?? '').replace(/[^\d.-]/g, '')) * 100);
+    const [net, vat, gross, lessVat, lessCommission, proceeds] = await Promise.all(
+      ['sale-net', 'sale-vat', 'sale-gross', 'sale-less-vat', 'sale-commission', 'sale-proceeds'].map(cents),
+    );
+    expect(net! + vat!).toBe(gross);
+    expect(lessVat).toBe(-vat!);
+    expect(lessCommission).toBeLessThan(0);
+    expect(gross! + lessVat! + lessCommission!).toBe(proceeds);
+    await saveScreenshots(supplier, 'sales-amounts', amounts);
+    const commission = sale.getByTestId('commission-invoice');
     await expect(commission).toContainText('(paid)');
     // The commission invoice is an e-invoice too, downloadable where the supplier sees it.
     const xmlFile = supplier.waitForEvent('download');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMetadataItem } from './metadata';
 import { ACCESS_TYPES } from './offer-creation';
+import { ZBilledInvoice } from './pricing';
 
 /** An offer the signed-in user acquired, with when. */
 export const ZAcquisition = z.object({
@@ -17,6 +18,12 @@ export const ZAcquisition = z.object({
   accessType: z.enum(ACCESS_TYPES),
   /** Whether the offer's access type is Api: the buyer calls it through the API gateway with a personal key. */
   isDeliveredByApi: z.boolean(),
+  /**
+   * What was billed for the offer and where each bill stands: the latest invoice and every one still
+   * open or overdue, newest first; empty when nothing was billed (a free offer, or metered use not
+   * invoiced yet).
+   */
+  invoices: z.array(ZBilledInvoice),
 });
 export type TAcquisition = z.infer<typeof ZAcquisition>;
 

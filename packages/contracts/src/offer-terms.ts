@@ -11,6 +11,10 @@ export const ZOfferTerms = z.object({
   title: z.string(),
   /** The licence of the offer's distributions (the first one's where they differ); null when none is named. */
   licence: z.string().nullable(),
+  /** The licence as it is named everywhere (licenceLabelOf: its catalogue title, 'n/a' when it matches none); null when none is named. */
+  licenceLabel: z.string().nullable(),
+  /** Where the licence text can be read: the catalogue's URL, else the licence itself when it is a URL; null when unknown. */
+  licenceUrl: z.string().nullable(),
   /** ISO 3166-1 alpha-2 codes of the countries buyers must be in; empty means anywhere. */
   allowedCountries: z.array(z.string()),
   /** How long the data may be used after purchase; null means without limit. */

@@ -79,6 +79,29 @@ export const ZUsagePeriod = z.object({
 export type TUsagePeriod = z.infer<typeof ZUsagePeriod>;
 
 /** One entitlement of the signed-in buyer with its usage and cost this month. */
+/**
+ * Where an invoice stands for the buyer who owes it: `open` (not paid, not yet due), `overdue` (open
+ * past its due date), `paid`, or `cancelled` (with its order, for want of payment).
+ */
+export const BILLED_INVOICE_STATES = ['open', 'overdue', 'paid', 'cancelled'] as const;
+export type TBilledInvoiceState = (typeof BILLED_INVOICE_STATES)[number];
+
+/** An invoice that billed a bought offer to its buyer (at checkout, a renewal or a month's usage). */
+export const ZBilledInvoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  state: z.enum(BILLED_INVOICE_STATES),
+  /** ISO 8601 times. */
+  issuedAt: z.string(),
+  dueAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** The invoice's total in euros, VAT included (it may bill further offers of the same supplier). */
+  gross: z.number(),
+  /** Where the buyer downloads its PDF (with the bearer token). */
+  pdfPath: z.string(),
+});
+export type TBilledInvoice = z.infer<typeof ZBilledInvoice>;
+
 export const ZEntitlementUsage = z.object({
   entitlementId: z.string(),
   offerId: z.string(),
@@ -103,6 +126,11 @@ export const ZEntitlementUsage = z.object({
   quantity: z.number().nullable(),
   /** Net cost of this month so far: the metered amount, or the subscription's monthly price. */
   costSoFar: ZMoney,
+  /**
+   * The latest invoice that billed this entitlement (its checkout, a renewal or a month's usage);
+   * null when nothing was billed yet. A subscription's period is paid only when it is `paid`.
+   */
+  invoice: ZBilledInvoice.nullable(),
 });
 export type TEntitlementUsage = z.infer<typeof ZEntitlementUsage>;
 

@@ -3,11 +3,13 @@ import type { TDb } from '../../db/database';
 import { loadMetadataItems } from '../metadata/load-metadata-items';
 import { selectConnectorOfferIds } from '../offers/find-offer-connector';
 import { selectAccessTypes } from '../offers/select-access-types';
+import { listBilledInvoicesOfOffers } from '../orders/list-billed-invoices-of-offers';
 import { findAcquiredOffers } from './acquisitions-repository';
 
 /**
  * The offers the user acquired, latest first, as metadata items; offers since removed are left out.
  * An acquisition whose entitlement ended (time restriction, cancelled invoice) shows without its URLs.
+ * Each carries what was billed for it and where each bill stands (open, overdue, paid, cancelled).
  */
 export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquisitionListResponse> {
   const acquired = await findAcquiredOffers(db, userId);
@@ -17,9 +19,11 @@ export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquis
     { userId, db },
   );
   const itemById = new Map(items.map((item) => [item['@id'], item]));
-  const [connectorOfferIds, accessTypes] = await Promise.all([
-    selectConnectorOfferIds(db, [...itemById.keys()]),
-    selectAccessTypes(db, [...itemById.keys()]),
+  const offerIds = [...itemById.keys()];
+  const [connectorOfferIds, accessTypes, invoices] = await Promise.all([
+    selectConnectorOfferIds(db, offerIds),
+    selectAccessTypes(db, offerIds),
+    listBilledInvoicesOfOffers({ db, userId, offerIds }),
   ]);
   return acquired.flatMap((row) => {
     const offer = itemById.get(row.offerId);
@@ -31,6 +35,7 @@ export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquis
             isDeliveredByConnector: connectorOfferIds.has(row.offerId),
             accessType: accessTypes.get(row.offerId) ?? 'DIRECT',
             isDeliveredByApi: accessTypes.get(row.offerId) === 'API',
+            invoices: invoices.get(row.offerId.toLowerCase()) ?? [],
           },
         ]
       : [];

@@ -1,14 +1,15 @@
-import { ErrorCode, TIME_UNITS, type TOfferTerms, type TTimeUnit } from '@dsm/contracts';
+import { ErrorCode, licenceLabelOf, matchLicence, TIME_UNITS, type TOfferTerms, type TTimeUnit } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { listLicences } from '../licences/list-licences';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The usage terms of offers, keyed by lower-case id: the wizard's geo restriction (one country, as
  * the wizard stores it in `offers.geo_restriction`) as the list of allowed countries, its time
- * restriction, and the licence of the first distribution that names one. Ids that are not UUIDs or
- * not in the catalogue are absent.
+ * restriction, and the licence of the first distribution that names one, with the name and URL the
+ * licence catalogue gives it. Ids that are not UUIDs or not in the catalogue are absent.
  */
 export async function loadOfferTerms(db: TDb, ids: readonly string[]): Promise<Map<string, TOfferTerms>> {
   const wanted = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
@@ -30,6 +31,7 @@ export async function loadOfferTerms(db: TDb, ids: readonly string[]): Promise<M
     )
     .where('o.id', 'in', wanted)
     .execute();
+  const licences = rows.some((row) => row.licence) ? await listLicences(db) : [];
   return new Map(
     rows.map((row) => {
       const unit = (TIME_UNITS as readonly string[]).includes(row.time_unit ?? '')
@@ -39,6 +41,8 @@ export async function loadOfferTerms(db: TDb, ids: readonly string[]): Promise<M
         '@id': row.id,
         title: row.title,
         licence: row.licence ?? null,
+        licenceLabel: row.licence ? licenceLabelOf(row.licence, licences) : null,
+        licenceUrl: licenceUrlOf(row.licence, licences),
         allowedCountries: row.geo_restriction ? [row.geo_restriction] : [],
         timeRestriction:
           row.time_restriction !== null && row.time_restriction > 0 && unit
@@ -48,6 +52,14 @@ export async function loadOfferTerms(db: TDb, ids: readonly string[]): Promise<M
       return [row.id.toLowerCase(), terms];
     }),
   );
+}
+
+const isHttpUrl = (text: string): boolean => /^https?:\/\/\S+$/i.test(text.trim());
+
+/** Where a licence can be read: the catalogue's URL, else the text when it is a URL itself. */
+function licenceUrlOf(text: string | null, licences: Parameters<typeof matchLicence>[1]): string | null {
+  if (!text) return null;
+  return matchLicence(text, licences)?.licenceUrl || (isHttpUrl(text) ? text.trim() : null);
 }
 
 /** One offer's usage terms; NOT_FOUND for an offer the catalogue does not have. */

@@ -7,6 +7,7 @@ import { endHoldingWithEntitlement } from '../entitlements/holdings-repository';
 import { selectUsageTotals } from '../usage/usage-repository';
 import { findEntitlementWithLine, lockEntitlementWithLine } from './billing-repository';
 import { billingMonthOf } from './invoice-dates';
+import { selectLatestInvoiceOfEntitlements } from './invoices-repository';
 import { assertMayCancelSubscription } from './orders-policy';
 import { presentEntitlementUsage } from './present-usage';
 
@@ -48,6 +49,9 @@ export async function cancelSubscription(options: TCancelSubscriptionOptions): P
   });
   const row = (await findEntitlementWithLine(db, entitlementId))!;
   const month = billingMonthOf(now);
-  const totals = await selectUsageTotals(db, { entitlementId, from: month.from, to: month.to });
-  return presentEntitlementUsage(row, totals, now);
+  const [totals, invoices] = await Promise.all([
+    selectUsageTotals(db, { entitlementId, from: month.from, to: month.to }),
+    selectLatestInvoiceOfEntitlements(db, [entitlementId]),
+  ]);
+  return presentEntitlementUsage({ row, totals, invoice: invoices.get(entitlementId) ?? null, now });
 }

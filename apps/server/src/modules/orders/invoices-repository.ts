@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
 import type { TInvoiceRow, TOrderItemRow, TOrderRow } from './orders-repository';
 
@@ -80,4 +81,81 @@ export async function isAgentMember(db: TDb, agentId: string, userId: string): P
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** An invoice as its buyer sees it beside what it billed. */
+export type TBilledInvoiceRow = {
+  id: string;
+  number: string;
+  state: string;
+  issued_at: Date;
+  due_at: Date;
+  paid_at: Date | null;
+  gross: string;
+};
+
+/** At most this many invoices are listed per bought offer (the latest and those still open). */
+export const MAX_INVOICES_PER_OFFER = 24;
+
+/**
+ * The invoices that billed these offers to one buyer (checkouts, renewals, usage), by offer: the
+ * latest and every one still open, newest first. One statement for all offers.
+ */
+export async function selectBilledInvoicesOfOffers(
+  db: TDb,
+  buyer: { userId: string; offerIds: readonly string[] },
+): Promise<Map<string, TBilledInvoiceRow[]>> {
+  const byOffer = new Map<string, TBilledInvoiceRow[]>();
+  if (buyer.offerIds.length === 0) return byOffer;
+  const result = await sql<TBilledInvoiceRow & { offer_id: string; rank: string }>`
+    select *, row_number() over (partition by offer_id order by issued_at desc, number desc) as rank
+    from (
+      select distinct on (i.offer_id, v.id) i.offer_id::text as offer_id,
+        v.id, v.number, v.state, v.issued_at, v.due_at, v.paid_at, v.gross
+      from orders o
+      join order_items i on i.order_id = o.id
+      join invoices v on v.id = i.invoice_id
+      where o.consumer_id = ${buyer.userId} and i.offer_id = any(${[...buyer.offerIds]}::uuid[])
+      order by i.offer_id, v.id
+    ) billed
+    order by offer_id, issued_at desc, number desc
+  `.execute(db);
+  const rows = result.rows;
+  for (const row of rows) {
+    if (Number(row.rank) !== 1 && row.state !== 'open') continue;
+    const list = byOffer.get(row.offer_id) ?? [];
+    if (list.length >= MAX_INVOICES_PER_OFFER) continue;
+    list.push(row);
+    byOffer.set(row.offer_id, list);
+  }
+  return byOffer;
+}
+
+/**
+ * The latest invoice that billed each of these entitlements: the checkout line that granted it, or a
+ * renewal or usage line that names it. One statement for all of them.
+ */
+export async function selectLatestInvoiceOfEntitlements(
+  db: TDb,
+  entitlementIds: readonly string[],
+): Promise<Map<string, TBilledInvoiceRow>> {
+  if (entitlementIds.length === 0) return new Map();
+  const ids = [...entitlementIds];
+  const result = await sql<TBilledInvoiceRow & { entitlement_id: string }>`
+    select distinct on (billed.entitlement_id) billed.entitlement_id,
+      v.id, v.number, v.state, v.issued_at, v.due_at, v.paid_at, v.gross
+    from (
+      select e.id as entitlement_id, i.invoice_id
+      from entitlements e
+      join order_items i on i.order_id = e.order_id and i.offer_id = e.offer_id
+      where e.id = any(${ids}::uuid[])
+      union all
+      select i.entitlement_id, i.invoice_id
+      from order_items i
+      where i.entitlement_id = any(${ids}::uuid[])
+    ) billed
+    join invoices v on v.id = billed.invoice_id
+    order by billed.entitlement_id, v.issued_at desc, v.number desc
+  `.execute(db);
+  return new Map(result.rows.map((row) => [row.entitlement_id, row]));
 }

@@ -10,13 +10,24 @@ import {
 } from '@dsm/contracts';
 import type { TUsageTotals } from '../usage/usage-repository';
 import type { TBilledEntitlementRow, TOfferUsageRow } from './billing-repository';
+import type { TBilledInvoiceRow } from './invoices-repository';
+import { presentBilledInvoice } from './present-billed-invoice';
 
-/** An entitlement with this month's usage and cost so far, as its buyer sees it. */
-export function presentEntitlementUsage(
-  row: TBilledEntitlementRow,
-  totals: TUsageTotals,
-  now: Date,
-): TEntitlementUsage {
+export type TPresentEntitlementUsageOptions = {
+  row: TBilledEntitlementRow;
+  totals: TUsageTotals;
+  /** The latest invoice that billed the entitlement; null when none did yet. */
+  invoice: TBilledInvoiceRow | null;
+  now: Date;
+};
+
+/** An entitlement with this month's usage and cost so far, and its latest invoice, as its buyer sees it. */
+export function presentEntitlementUsage({
+  row,
+  totals,
+  invoice,
+  now,
+}: TPresentEntitlementUsageOptions): TEntitlementUsage {
   const paymentModel = row.payment_model as TPaymentModel;
   const isActive = row.revoked_at === null && row.starts_at <= now && (row.ends_at === null || row.ends_at > now);
   const isSubscription = paymentModel === 'SUBSCRIPTION_BASED';
@@ -44,6 +55,7 @@ export function presentEntitlementUsage(
         ? Number(row.price)
         : 0
       : toEuros(meteredLineCents(quantityMilli, unitCents)),
+    invoice: invoice ? presentBilledInvoice(invoice, now) : null,
   };
 }
 

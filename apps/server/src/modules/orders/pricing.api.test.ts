@@ -17,6 +17,7 @@ import { createBillingJobs, USAGE_INVOICING_QUEUE } from './billing-jobs';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
+import { listBilledInvoicesOfOffers } from './list-billed-invoices-of-offers';
 import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
 import { renewSubscriptions } from './renew-subscriptions';
 
@@ -110,6 +111,8 @@ describe('checkout by payment model', () => {
       buyer.headers,
     );
     expect(acquisitions.body.map((entry) => entry.offer['@id'])).toEqual([offers.free.id]);
+    // Nothing was billed, so nothing is open.
+    expect(acquisitions.body[0]!.invoices).toEqual([]);
     const line = await testApp.database.db
       .selectFrom('order_items')
       .select('licence')
@@ -227,6 +230,66 @@ describe('subscriptions', () => {
     expect((await request(testApp.baseUrl, 'POST', `/api/subscriptions/${metered.entitlementId}/cancel`)).status).toBe(
       401,
     );
+  });
+
+  it("tells the buyer in My Acquisitions and its usage whether the subscription's invoice is open, paid or overdue", async () => {
+    const buyer = await signIn(testApp);
+    const placed = await pay(buyer, offers.subscription);
+    const first = placed.body.invoices[0]!;
+    const billedOf = async () => {
+      const listed = await request<TAcquisitionListResponse>(
+        testApp.baseUrl,
+        'GET',
+        '/api/acquisitions',
+        undefined,
+        buyer.headers,
+      );
+      expect(listed.status).toBe(200);
+      return listed.body.find((entry) => entry.offer['@id'] === offers.subscription.id)!.invoices;
+    };
+
+    // Bought, not paid: the period runs, but its invoice is open (not "paid until").
+    expect(await billedOf()).toEqual([
+      {
+        id: first.id,
+        number: first.number,
+        state: 'open',
+        issuedAt: first.issuedAt,
+        dueAt: first.dueAt,
+        paidAt: null,
+        gross: 5.95,
+        pdfPath: `/api/invoices/${first.id}/pdf`,
+      },
+    ]);
+    expect((await entitlementOf(buyer, offers.subscription)).invoice).toMatchObject({
+      number: first.number,
+      state: 'open',
+    });
+
+    const paid = await request(testApp.baseUrl, 'POST', `/api/invoices/${first.id}/paid`, undefined, seller.headers);
+    expect(paid.status).toBe(200);
+    expect(await billedOf()).toMatchObject([{ number: first.number, state: 'paid', paidAt: expect.any(String) }]);
+    expect((await entitlementOf(buyer, offers.subscription)).invoice).toMatchObject({ state: 'paid' });
+
+    // Renewed: the new month's invoice is the open one; the paid first month is no longer listed.
+    const { endsAt } = await entitlementOf(buyer, offers.subscription);
+    const renewals = await renewSubscriptions(billingOptions(new Date(new Date(endsAt!).getTime() + HOUR_MS)));
+    const renewal = (await ordersOf(buyer)).find((order) => renewals.includes(order.id))!.invoices[0]!;
+    expect((await billedOf()).map((invoice) => [invoice.number, invoice.state])).toEqual([[renewal.number, 'open']]);
+    expect((await entitlementOf(buyer, offers.subscription)).invoice).toMatchObject({
+      number: renewal.number,
+      state: 'open',
+    });
+
+    // Past its due date an open invoice is overdue.
+    const afterDue = new Date(new Date(renewal.dueAt).getTime() + HOUR_MS);
+    const billed = await listBilledInvoicesOfOffers({
+      db: testApp.database.db,
+      userId: buyer.user.id,
+      offerIds: [offers.subscription.id],
+      now: afterDue,
+    });
+    expect(billed.get(offers.subscription.id)?.map((invoice) => invoice.state)).toEqual(['overdue']);
   });
 
   it('ends access when a renewal invoice goes unpaid past its payment window', async () => {

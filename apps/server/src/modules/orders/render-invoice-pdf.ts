@@ -39,6 +39,8 @@ function addressLines(party: TInvoiceParty): string[] {
 const MARGIN = 50;
 const COLUMNS = { position: MARGIN, title: MARGIN + 30, unit: MARGIN + 250, amount: MARGIN + 400 } as const;
 const AMOUNT_WIDTH = 95;
+/** Where the labels of the totals start: left of the unit column, so that most fit on one line. */
+const TOTALS_LABEL = MARGIN + 200;
 
 /** An IBAN in groups of four, as it is printed for people to type. */
 export const formatIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
@@ -184,15 +186,20 @@ export function renderInvoicePdf(
     .stroke();
   doc.moveDown(0.5);
 
+  // A row as high as its taller cell: a label that wraps pushes the next row down instead of
+  // running into it.
   const totalLine = (label: string, amount: number, isBold = false) => {
     const top = doc.y;
     doc.font(isBold ? 'Bold' : 'Regular');
-    doc.text(label, COLUMNS.unit, top, { width: COLUMNS.amount - COLUMNS.unit - 10 });
+    doc.text(label, TOTALS_LABEL, top, { width: COLUMNS.amount - TOTALS_LABEL - 10 });
+    const labelBottom = doc.y;
     doc.text(formatEuros(amount), COLUMNS.amount, top, { width: AMOUNT_WIDTH, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y) + 2;
   };
   totalLine(`Netto zu / Net at ${percent(invoice.vatRate)} USt. / VAT`, invoice.net);
   totalLine(`USt. / VAT ${percent(invoice.vatRate)}`, invoice.vat);
   totalLine('Brutto / Gross', invoice.gross, true);
+  doc.x = MARGIN;
   doc.font('Regular').moveDown();
   if (invoice.isReverseCharge) {
     doc.font('Bold').text(REVERSE_CHARGE_NOTE, MARGIN, doc.y, { width });

@@ -8,6 +8,7 @@ import { selectUsageTotals } from '../usage/usage-repository';
 import { addAgentMember } from './add-agent-member';
 import { findEntitlementWithLine } from './billing-repository';
 import { billingMonthOf } from './invoice-dates';
+import { selectLatestInvoiceOfEntitlements } from './invoices-repository';
 import { insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
 import { presentEntitlementUsage } from './present-usage';
 
@@ -96,7 +97,8 @@ describe('the usage pages', () => {
           from: month.from,
           to: month.to,
         });
-        expect(entry).toEqual(presentEntitlementUsage(row, totals, now));
+        const invoices = await selectLatestInvoiceOfEntitlements(testApp.database.db, [row.id]);
+        expect(entry).toEqual(presentEntitlementUsage({ row, totals, invoice: invoices.get(row.id) ?? null, now }));
       }
       // The offer without usage is answered with zeros, not left out.
       expect(answer.body.entitlements.find((entry) => entry.offerId === offers[3]!.id)).toMatchObject({

@@ -2,6 +2,7 @@ import type { TOfferTerms, TOrder, TOrderListResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { seedLicences } from '../catalogue/licence-catalogue';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertOfferOf, itemOf, sellFor, type TTestSupplier } from './orders-test-data';
 
@@ -19,7 +20,12 @@ let anywhere: TOfferRecord;
 beforeAll(async () => {
   testApp = await startTestApp();
   const db = testApp.database.db;
-  austriaOnly = await insertOfferOf(db, PUBLISHER, { title: 'Vienna parking', price: 30 });
+  await seedLicences(db);
+  austriaOnly = await insertOfferOf(db, PUBLISHER, {
+    title: 'Vienna parking',
+    price: 30,
+    licence: 'http://dcat-ap.de/def/licenses/other-closed',
+  });
   anywhere = await insertOfferOf(db, PUBLISHER, { title: 'Alpine passes', price: 5 });
   await sellFor(db, PUBLISHER);
   // As the wizard stores a geo and a time restriction.
@@ -81,7 +87,7 @@ describe('checkout of a geo-restricted offer', () => {
 });
 
 describe('GET /api/offers/{id}/terms', () => {
-  it('states the licence, the allowed countries and the period of use', async () => {
+  it('states the licence (named as the endpoints table names it, not as a URI), the allowed countries and the period of use', async () => {
     const who = await signIn(testApp);
     const terms = await request<TOfferTerms>(
       testApp.baseUrl,
@@ -94,7 +100,9 @@ describe('GET /api/offers/{id}/terms', () => {
     expect(terms.body).toEqual({
       '@id': austriaOnly.id,
       title: 'Vienna parking',
-      licence: austriaOnly.datasets[0]!.distributions[0]!.licence,
+      licence: 'http://dcat-ap.de/def/licenses/other-closed',
+      licenceLabel: 'Andere geschlossene Lizenz (proprietär)',
+      licenceUrl: 'http://dcat-ap.de/def/licenses/other-closed',
       allowedCountries: ['AT'],
       timeRestriction: { amount: 6, unit: 'Months' },
     });
@@ -105,7 +113,12 @@ describe('GET /api/offers/{id}/terms', () => {
       undefined,
       who.headers,
     );
-    expect(open.body).toMatchObject({ allowedCountries: [], timeRestriction: null });
+    expect(open.body).toMatchObject({
+      licence: 'CC-BY-4.0',
+      licenceLabel: 'Creative Commons Namensnennung 4.0 International',
+      allowedCountries: [],
+      timeRestriction: null,
+    });
   });
 
   it('answers 404 for an unknown offer, 400 for a malformed id and 401 signed out', async () => {

@@ -1,4 +1,4 @@
-import type { TApiKey, TDelivery } from '@dsm/contracts';
+import type { TApiKey, TBilledInvoice, TDelivery } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -47,6 +47,16 @@ let fetchMock: Mock<typeof fetch>;
 let headStatus: number;
 let dataAnswer: () => Response;
 let apiKeys: TApiKey[];
+const OPEN_INVOICE: TBilledInvoice = {
+  id: '77777777-0000-4000-8000-000000000001',
+  number: '2025-000042',
+  state: 'open',
+  issuedAt: '2025-06-01T09:31:00.000Z',
+  dueAt: '2025-07-01T09:31:00.000Z',
+  paidAt: null,
+  gross: 5.95,
+  pdfPath: '/api/invoices/77777777-0000-4000-8000-000000000001/pdf',
+};
 const GATEWAY_URL = `http://localhost/gateway/${'22222222-0000-4000-8000-000000000001'}`;
 const SECRET = 'dsm_0a1b2c3d_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 
@@ -58,6 +68,7 @@ beforeEach(() => {
       isDeliveredByConnector: false,
       accessType: 'DIRECT',
       isDeliveredByApi: false,
+      invoices: [],
     },
   ];
   deliveries = [];
@@ -69,6 +80,7 @@ beforeEach(() => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     if (url === '/api/acquisitions') return json(200, acquisitions);
+    if (url === OPEN_INVOICE.pdfPath) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
     if (url === '/api/deliveries' && method === 'GET') {
       const answer = json(200, deliveries);
       // The server moves a delivery on when it is read; here each read moves it one step.
@@ -176,6 +188,7 @@ describe('AcquisitionsPage', () => {
         isDeliveredByConnector: true,
         accessType: 'CONNECTOR',
         isDeliveredByApi: false,
+        invoices: [],
       },
     ];
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
@@ -209,6 +222,7 @@ describe('AcquisitionsPage', () => {
         isDeliveredByConnector: true,
         accessType: 'CONNECTOR',
         isDeliveredByApi: false,
+        invoices: [],
       },
     ];
     deliveries = [
@@ -238,6 +252,7 @@ describe('AcquisitionsPage', () => {
         isDeliveredByConnector: true,
         accessType: 'CONNECTOR',
         isDeliveredByApi: false,
+        invoices: [],
       },
     ];
     deliveries = [makeDelivery({ step: 'READY', transfer: { id: 't-1', state: 'STARTED' } })];
@@ -307,11 +322,12 @@ describe('AcquisitionsPage', () => {
         isDeliveredByConnector: false,
         isDeliveredByApi: true,
         accessType: 'API',
+        invoices: [],
       },
     ];
     const user = userEvent.setup();
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
-    const panel = await screen.findByRole('region', { name: 'API access' });
+    const panel = await screen.findByRole('region', { name: 'API access Parking occupancy feed' });
     expect(await within(panel).findByText('You have no API key yet.')).toBeTruthy();
     expect(within(panel).getByTestId('api-gateway-url').textContent).toBe(GATEWAY_URL);
     expect(within(panel).getByTestId('api-curl-example').textContent).toContain('YOUR_API_KEY');
@@ -330,5 +346,71 @@ describe('AcquisitionsPage', () => {
     expect(await within(panel).findByText('Revoked')).toBeTruthy();
     expect(within(panel).queryByTestId('api-key-secret')).toBeNull();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says how to get the data of a bought Api subscription and that its invoice is still open, with the invoice to download', async () => {
+    acquisitions = [
+      {
+        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+        offer: BOUGHT,
+        isDeliveredByConnector: false,
+        isDeliveredByApi: true,
+        accessType: 'API',
+        invoices: [OPEN_INVOICE],
+      },
+    ];
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    const box = await screen.findByRole('region', { name: 'Payment and access: Parking occupancy feed' });
+    expect(within(box).getByTestId('acquisition-payment-summary').textContent).toBe(
+      'Open: 5.95 € still to pay (1 invoice).',
+    );
+    const line = within(box).getByTestId('acquisition-invoice');
+    expect(line.textContent).toContain('Open');
+    expect(line.textContent).toContain('Invoice 2025-000042, 5.95 €');
+    expect(line.textContent).toContain('due on 01.07.2025');
+    expect(within(box).getByTestId('acquisition-access-hint').textContent).toContain(
+      'call the API through the marketplace with your personal API key',
+    );
+    // The API access itself is there too, with its curl call.
+    const panel = await screen.findByRole('region', { name: /^API access/ });
+    expect(await within(panel).findByTestId('api-curl-example')).toBeTruthy();
+
+    await userEvent.click(within(line).getByRole('button', { name: 'Download invoice 2025-000042 as PDF' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === OPEN_INVOICE.pdfPath)).toBe(true));
+  });
+
+  it('states an overdue invoice as overdue, a paid one as paid, and a free offer as nothing to pay', async () => {
+    acquisitions = [
+      {
+        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+        offer: BOUGHT,
+        isDeliveredByConnector: false,
+        isDeliveredByApi: false,
+        accessType: 'DIRECT',
+        invoices: [{ ...OPEN_INVOICE, state: 'overdue' }],
+      },
+    ];
+    const view = renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    expect((await screen.findByTestId('acquisition-invoice')).textContent).toContain('overdue since 01.07.2025');
+    expect(screen.getByTestId('acquisition-access-hint').textContent).toContain('download each file');
+    view.unmount();
+
+    acquisitions = [
+      {
+        ...(acquisitions[0] as object),
+        invoices: [{ ...OPEN_INVOICE, state: 'paid', paidAt: '2025-06-03T10:00:00.000Z' }],
+      },
+    ];
+    const paid = renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    expect((await screen.findByTestId('acquisition-payment-summary')).textContent).toBe('Paid: nothing is open.');
+    expect(screen.getByTestId('acquisition-invoice').textContent).toContain('paid on 03.06.2025');
+    paid.unmount();
+
+    acquisitions = [{ ...(acquisitions[0] as object), invoices: [] }];
+    renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
+    expect((await screen.findByTestId('acquisition-payment-summary')).textContent).toBe(
+      'Nothing billed: there is nothing to pay.',
+    );
+    expect(screen.queryByTestId('acquisition-invoice')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { TAcquisition } from '@dsm/contracts';
-import { Container, Stack, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
@@ -9,6 +9,7 @@ import { OfferList } from '../offer/OfferList';
 import { AcquisitionUsagePanel } from '../usage/AcquisitionUsagePanel';
 import { LikedOfferList } from '../watchlist/LikedOfferList';
 import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
+import { AcquisitionPayment } from './AcquisitionPayment';
 import { ApiAccessPanel } from './ApiAccessPanel';
 import { DeliveryPanel } from './DeliveryPanel';
 import { DownloadPanel } from './DownloadPanel';
@@ -23,7 +24,8 @@ const purchasedOfferOf = (entry: TAcquisition) => entry.offer;
  * heading, the offers the user bought, latest first. A bought Connector offer carries its delivery through the
  * data space: request access, the negotiation and transfer states, and the data download; a bought Direct offer
  * a download button per endpoint; a bought Api offer its API access through the gateway (personal keys, a curl
- * call). Last, the usage and costs of this month per entitlement, where a subscription is cancelled.
+ * call). Each says in a line how its data is got, and what was billed for it and whether that is paid,
+ * open or overdue, with the invoice to download. Last, the usage and costs of this month per entitlement, where a subscription is cancelled.
  */
 export function AcquisitionsPage() {
   const { t } = useTranslation();
@@ -51,27 +53,32 @@ export function AcquisitionsPage() {
           onToggleLike={() => toggleLike({ id, isLiked: !isLiked })}
         />
       );
-      if (entry.isDeliveredByConnector) {
-        return (
-          <Stack key={id} gap="xs">
-            {card}
-            <DeliveryPanel offerId={id} offerTitle={entry.offer.title} delivery={deliveryByOffer.get(id)} />
-          </Stack>
-        );
-      }
-      if (entry.isDeliveredByApi) {
-        return (
-          <Stack key={id} gap="xs">
-            {card}
-            <ApiAccessPanel offerId={id} offerTitle={entry.offer.title} />
-          </Stack>
-        );
-      }
-      if (entry.accessType !== 'DIRECT') return card;
+      const access = entry.isDeliveredByConnector ? (
+        <DeliveryPanel offerId={id} offerTitle={entry.offer.title} delivery={deliveryByOffer.get(id)} />
+      ) : entry.isDeliveredByApi ? (
+        <ApiAccessPanel offerId={id} offerTitle={entry.offer.title} />
+      ) : entry.accessType === 'DIRECT' ? (
+        <DownloadPanel offer={entry.offer} />
+      ) : null;
+      const accessKind = entry.isDeliveredByConnector ? 'CONNECTOR' : entry.isDeliveredByApi ? 'API' : 'DIRECT';
       return (
-        <Stack key={id} gap="xs">
+        <Stack key={id} gap="xs" data-testid="acquisition">
           {card}
-          <DownloadPanel offer={entry.offer} />
+          <Paper
+            withBorder
+            radius="sm"
+            p="sm"
+            component="section"
+            aria-label={t('acquisitions.payment.region', { title: entry.offer.title })}
+          >
+            <Stack gap="xs">
+              <AcquisitionPayment invoices={entry.invoices} />
+              <Text size="sm" data-testid="acquisition-access-hint">
+                {t(`acquisitions.access.${accessKind}`)}
+              </Text>
+            </Stack>
+          </Paper>
+          {access}
         </Stack>
       );
     },

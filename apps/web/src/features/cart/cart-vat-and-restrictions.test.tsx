@@ -33,6 +33,8 @@ const termsOf = (offerId: string, allowedCountries: string[]): TOfferTerms => ({
   '@id': offerId,
   title: 'Offer',
   licence: 'CC-BY-4.0',
+  licenceLabel: 'Creative Commons Namensnennung 4.0 International',
+  licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
   allowedCountries,
   timeRestriction: null,
 });

@@ -21,7 +21,9 @@ beforeEach(() => {
     json(200, {
       '@id': OFFER_ID,
       title: 'Vienna parking',
-      licence: 'Creative Commons Namensnennung 4.0 International',
+      licence: 'http://dcat-ap.de/def/licenses/other-closed',
+      licenceLabel: 'Andere geschlossene Lizenz (proprietär)',
+      licenceUrl: 'http://dcat-ap.de/def/licenses/other-closed',
       allowedCountries: ['AT', 'DE'],
       timeRestriction: { amount: 6, unit: 'Months' },
     } satisfies TOfferTerms);
@@ -59,9 +61,10 @@ describe('OfferTermsPanel', () => {
     renderWithProviders(<OfferTermsPanel offerId={OFFER_ID} />, { url: `/offer/details/${OFFER_ID}` });
     expect(screen.getByRole('heading', { name: 'Terms of use' })).toBeTruthy();
     expect(screen.getByTestId('offer-terms-loading')).toBeTruthy();
-    expect((await screen.findByTestId('offer-terms-licence')).textContent).toBe(
-      'Creative Commons Namensnennung 4.0 International',
-    );
+    // The licence by its name, as the endpoints table shows it, never the raw URI; linked to its text.
+    const licence = await screen.findByTestId('offer-terms-licence');
+    expect(licence.textContent).toBe('Andere geschlossene Lizenz (proprietär)');
+    expect(licence.querySelector('a')?.getAttribute('href')).toBe('http://dcat-ap.de/def/licenses/other-closed');
     expect(screen.getByTestId('offer-terms-countries').textContent).toBe('Austria and Germany');
     expect(screen.getByTestId('offer-terms-period').textContent).toBe('6 months');
     expect(screen.queryByTestId('offer-terms-refused')).toBeNull();
@@ -77,7 +80,15 @@ describe('OfferTermsPanel', () => {
 
   it('says when there is no restriction and no licence', async () => {
     termsAnswer = () =>
-      json(200, { '@id': OFFER_ID, title: 'Open', licence: null, allowedCountries: [], timeRestriction: null });
+      json(200, {
+        '@id': OFFER_ID,
+        title: 'Open',
+        licence: null,
+        licenceLabel: null,
+        licenceUrl: null,
+        allowedCountries: [],
+        timeRestriction: null,
+      } satisfies TOfferTerms);
     renderWithProviders(<OfferTermsPanel offerId={OFFER_ID} />, { url: `/offer/details/${OFFER_ID}` });
     expect((await screen.findByTestId('offer-terms-licence')).textContent).toBe('No licence named');
     expect(screen.getByTestId('offer-terms-countries').textContent).toBe('Any country');

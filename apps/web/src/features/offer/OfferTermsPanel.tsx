@@ -1,4 +1,5 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCountries, formatCountry } from '../../shared/format/country';
 import { usePageSettled } from '../../shared/page-settled';
@@ -26,10 +27,21 @@ export function OfferTermsPanel({ offerId }: { offerId: string }) {
         </Text>
       );
     }
-    const { licence, allowedCountries, timeRestriction } = terms.data;
+    const { licenceLabel, licenceUrl, allowedCountries, timeRestriction } = terms.data;
     const isRefused = buyerCountry !== null && allowedCountries.length > 0 && !allowedCountries.includes(buyerCountry);
-    const facts: [string, string, string][] = [
-      ['licence', t('offerTerms.licence'), licence ?? t('offerTerms.noLicence')],
+    // Named as the endpoints table and the result cards name it (licenceLabelOf), linked to its text.
+    const licence: ReactNode =
+      licenceLabel === null ? (
+        t('offerTerms.noLicence')
+      ) : licenceUrl ? (
+        <Anchor href={licenceUrl} target="_blank" rel="noopener noreferrer" inherit>
+          {licenceLabel}
+        </Anchor>
+      ) : (
+        licenceLabel
+      );
+    const facts: [string, string, ReactNode][] = [
+      ['licence', t('offerTerms.licence'), licence],
       [
         'countries',
         t('offerTerms.countries'),

@@ -1,10 +1,4 @@
-import {
-  matchLicence,
-  type TEndpointCheck,
-  type TLicence,
-  type TMetadataItem,
-  UNKNOWN_LICENCE_LABEL,
-} from '@dsm/contracts';
+import { licenceLabelOf, matchLicence, type TEndpointCheck, type TLicence, type TMetadataItem } from '@dsm/contracts';
 
 /** One row of the Endpoints table. */
 export type TEndpointRow = {
@@ -48,7 +42,7 @@ export function endpointRows(item: TMetadataItem, licences: readonly TLicence[])
         id: distribution['@id'],
         name: distribution['dcterms:title'],
         type: distribution['dcterms:format'] ?? distribution['dcat:mediaType'],
-        licence: matched?.licenceTitle ?? UNKNOWN_LICENCE_LABEL,
+        licence: licenceLabelOf(text, licences),
         licenceUrl: matched?.licenceUrl || (text && isHttpUrl(text) ? text.trim() : null),
         link,
         isAccessRestricted: distribution.isAccessRestricted,

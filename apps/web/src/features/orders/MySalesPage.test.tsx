@@ -60,9 +60,24 @@ describe('MySalesPage', () => {
     expect(within(card).getByRole('heading', { name: 'Invoice 2025-000007' })).toBeTruthy();
     expect(card.textContent).toContain('Buyer: Berta Buyer (berta@example.org)');
     expect(card.textContent).toContain('Air quality in Leipzig');
-    expect(within(card).getByTestId('sale-commission').textContent).toBe('1.25 €');
-    expect(within(card).getByTestId('sale-gross').textContent).toBe('14.88 €');
-    expect(card.textContent).toContain('Commission 10 %');
+    expect(card.textContent).toContain('Less marketplace commission 10 %');
+  });
+
+  it('shows net, VAT, gross, commission and what the seller receives, adding up top to bottom', async () => {
+    renderWithProviders(<MySalesPage />, { url: '/sales' });
+    const amounts = within(await screen.findByTestId('sale')).getByTestId('sale-amounts');
+    const lines = [...amounts.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(lines).toEqual([
+      ['Net', '12.50 €'],
+      ['VAT 19 %', '2.38 €'],
+      ['Total paid by the buyer', '14.88 €'],
+      ['Less VAT 19 % (to the tax office)', '-2.38 €'],
+      ['Less marketplace commission 10 %', '-1.25 €'],
+      ['You receive (net)', '11.25 €'],
+    ]);
   });
 
   it("shows the marketplace's commission invoice of a sale and downloads its PDF", async () => {

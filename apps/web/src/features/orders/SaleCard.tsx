@@ -32,6 +32,73 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
+const percentOf = (rate: number) => Math.round(rate * 1000) / 10;
+
+/** One line of the amounts: its name on the left, the amount on the right; a sum line in bold above a rule. */
+function AmountLine({
+  label,
+  value,
+  testId,
+  isSum = false,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  isSum?: boolean;
+}) {
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="md"
+      pt={isSum ? 4 : 0}
+      style={isSum ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
+      <Text component="dt" size="sm" fw={isSum ? 600 : 400}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} fw={isSum ? 600 : 400} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The sale's amounts so that they add up, top to bottom: net plus VAT is what the buyer pays (the
+ * invoice's total); less the VAT, which passes through to the tax office, and less the marketplace's
+ * commission (billed by its own invoice) is what the seller keeps.
+ */
+function SaleAmounts({ sale }: { sale: TSale }) {
+  const { t } = useTranslation();
+  const proceedsCents = toCents(sale.gross) - toCents(sale.vat) - toCents(sale.commission);
+  return (
+    <Stack gap={4} component="dl" m={0} maw={420} data-testid="sale-amounts" aria-label={t('sales.amounts')}>
+      <AmountLine label={t('sales.net')} value={euros(sale.net)} testId="sale-net" />
+      <AmountLine
+        label={t('cart.vatRate', { rate: percentOf(sale.vatRate) })}
+        value={euros(sale.vat)}
+        testId="sale-vat"
+      />
+      <AmountLine label={t('sales.gross')} value={euros(sale.gross)} testId="sale-gross" isSum />
+      <AmountLine
+        label={t('sales.lessVat', { rate: percentOf(sale.vatRate) })}
+        value={formatCents(-toCents(sale.vat))}
+        testId="sale-less-vat"
+      />
+      <AmountLine
+        label={t('sales.lessCommission', { rate: percentOf(sale.commissionRate) })}
+        value={formatCents(-toCents(sale.commission))}
+        testId="sale-commission"
+      />
+      <AmountLine label={t('sales.proceeds')} value={formatCents(proceedsCents)} testId="sale-proceeds" isSum />
+      <Text size="xs" c="gray.7">
+        {t('sales.amountsNote')}
+      </Text>
+    </Stack>
+  );
+}
+
 /** One invoice on My sales: buyer, sold items, amounts with the commission, due date, state and actions. */
 export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
   const { t } = useTranslation();
@@ -63,17 +130,11 @@ export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
             </Group>
           ))}
         </Stack>
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+        <SimpleGrid cols={2} spacing="sm" maw={360}>
           <Figure label={t('sales.date')} value={formatDay(sale.issuedAt) ?? ''} />
           <Figure label={t('sales.due')} value={formatDay(sale.dueAt) ?? ''} />
-          <Figure label={t('cart.net')} value={euros(sale.net)} />
-          <Figure
-            label={t('sales.commission', { rate: Math.round(sale.commissionRate * 1000) / 10 })}
-            value={euros(sale.commission)}
-            testId="sale-commission"
-          />
-          <Figure label={t('cart.total')} value={euros(sale.gross)} testId="sale-gross" />
         </SimpleGrid>
+        <SaleAmounts sale={sale} />
         {sale.commissionInvoice && (
           // A box of its own: its documents are the marketplace's invoice to the supplier, not the sale's
           // invoice to the buyer, whose buttons follow below with the same names.

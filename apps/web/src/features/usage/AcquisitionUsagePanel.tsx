@@ -39,7 +39,11 @@ function EntitlementCard({
     : entry.cancelledAt
       ? t('usage.cancelledEnds', { date: endsOn })
       : isSubscription
-        ? t('usage.renews', { date: endsOn })
+        ? entry.invoice?.state === 'paid'
+          ? t('usage.renews', { date: endsOn })
+          : entry.invoice?.state === 'overdue'
+            ? t('usage.runsOverdue', { date: endsOn, number: entry.invoice.number })
+            : t('usage.runsUnpaid', { date: endsOn, number: entry.invoice?.number ?? '' })
         : entry.endsAt
           ? t('usage.accessUntil', { date: endsOn })
           : t('usage.unlimited');
@@ -98,7 +102,7 @@ function EntitlementCard({
 /**
  * My Acquisitions' usage: per entitlement this calendar month's downloads or MB (10^6 bytes) and
  * requests, and the net cost so far as next month's usage invoice will bill it; a subscription shows
- * the end of its paid period and can be cancelled (access runs to that end).
+ * the end of its period, called paid only once its invoice is, and can be cancelled (access runs to that end).
  */
 export function AcquisitionUsagePanel() {
   const { t } = useTranslation();

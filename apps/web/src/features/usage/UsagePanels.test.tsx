@@ -31,6 +31,7 @@ const entitlement = (overrides: Partial<TEntitlementUsage>): TEntitlementUsage =
   bytes: 1_000,
   quantity: 3,
   costSoFar: 2.97,
+  invoice: null,
   ...overrides,
 });
 
@@ -47,6 +48,16 @@ const SUBSCRIPTION = entitlement({
   bytes: 0,
   quantity: null,
   costSoFar: 5,
+  invoice: {
+    id: '77777777-0000-4000-8000-000000000001',
+    number: '2026-000042',
+    state: 'paid',
+    issuedAt: '2026-11-02T10:00:00.000Z',
+    dueAt: '2026-12-02T10:00:00.000Z',
+    paidAt: '2026-11-05T10:00:00.000Z',
+    gross: 5.95,
+    pdfPath: '/api/invoices/77777777-0000-4000-8000-000000000001/pdf',
+  },
 });
 const VOLUME = entitlement({
   entitlementId: '11111111-0000-4000-8000-000000000003',
@@ -124,6 +135,19 @@ describe('AcquisitionUsagePanel', () => {
     expect(within(volume).getByTestId('usage-volume').textContent).toBe('1.235 MB');
     expect(within(volume).getByTestId('usage-cost').textContent).toBe('0.06 €');
     expect(volume.textContent).toContain('1 MB = 1,000,000 bytes');
+  });
+
+  it('calls a subscription paid only when its invoice is, and says when it is open or overdue', async () => {
+    for (const [state, text] of [
+      ['open', 'Runs until 02.12.2026; invoice 2026-000042 is not paid yet'],
+      ['overdue', 'Runs until 02.12.2026; invoice 2026-000042 is overdue'],
+    ] as const) {
+      const entry = { ...SUBSCRIPTION, invoice: { ...SUBSCRIPTION.invoice!, state, paidAt: null } };
+      usage = () => json(200, { period, entitlements: [entry] });
+      const view = renderWithProviders(<AcquisitionUsagePanel />, { url: '/acquisition' });
+      expect((await screen.findByTestId('entitlement-state')).textContent).toBe(text);
+      view.unmount();
+    }
   });
 
   it('cancels a subscription after confirmation and then shows when access ends', async () => {
