@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { fillCart, findPaidOffers, readSession } from '../../fixtures/cart';
@@ -5,6 +6,8 @@ import { appRoutes, findRouteData, SANDBOX_CONNECTOR_ID, waitForPage } from '../
 
 test.use({ storageState: SIGNED_OUT });
 
+/** When set (for example to docs/screenshots), the pages this journey guards are saved at both widths. */
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -14,6 +17,34 @@ const DESKTOP = { width: 1440, height: 900 };
  * the last column to "Go to l…".
  */
 const WIDE_ENDPOINTS_OFFER = '/offer/details/db40cb63-bd4f-4172-b196-28b700000186';
+
+/** The pages saved with SCREENSHOT_DIR, by route: the file's name and what to scroll to (or the top). */
+const SCREENSHOTS = new Map<string, { file: string; focus: string | null }>([
+  ['connectors', { file: 'connectors', focus: null }],
+  ['data-protection', { file: 'data-protection', focus: null }],
+  ['terms', { file: 'terms', focus: null }],
+  [
+    'offer-details',
+    { file: 'offer-details-endpoints', focus: '[data-testid="endpoints-table"], [data-testid="endpoint-cards"]' },
+  ],
+  ['orders', { file: 'orders-invoices', focus: '[data-testid="order-invoices"]' }],
+]);
+
+/** Saves `{name}-{width}.png` of the window, scrolled so that `focus` starts under the header. */
+async function saveScreenshot(page: Page, name: string, focus: string | null): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
+  if (focus) {
+    await page
+      .locator(focus)
+      .first()
+      .evaluate((element) => {
+        element.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -130);
+      });
+  }
+  const width = page.viewportSize()?.width;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), animations: 'disabled' });
+}
 
 type TOverflow = { scrollWidth: number; viewport: number; widest: string };
 
@@ -111,6 +142,8 @@ test('[SHELL]: no page is wider than a 390 px phone or a 1440 px screen, with an
           if (route.name === 'connector-console') await expectConsoleTabsFit(page);
           if (viewport === DESKTOP && route.name === 'offer-details') await expectEndpointsTableFits(page);
           if (viewport === DESKTOP && route.name === 'orders') await expectInvoiceRowsWhole(page);
+          const screenshot = SCREENSHOTS.get(route.name);
+          if (screenshot) await saveScreenshot(page, screenshot.file, screenshot.focus);
         });
       }
     }
@@ -133,6 +166,7 @@ async function expectConsoleTabsFit(page: Page): Promise<void> {
     if (index === 1) await expect(page.getByTestId('console-asset').first()).toBeVisible();
     await waitForPage(page);
     await expectNoOverflow(page, `the console's tab '${await tab.textContent()}'`);
+    if (index === 1) await saveScreenshot(page, 'connector-console-assets', '[data-testid="console-assets"]');
   }
 }
 

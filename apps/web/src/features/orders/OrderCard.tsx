@@ -13,8 +13,8 @@ import { StateBadge } from './StateBadge';
 const euros = (amount: number) => formatCents(toCents(amount));
 
 /**
- * The invoice number, date, amount and state keep to one line (an amount broken before its € sign,
- * a state badge cut to "OP…"); the supplier and the download buttons take the lines instead.
+ * Prices, the invoice number, date, amount and state keep to one line (an amount broken before its €
+ * sign, a state badge cut to "OP…"); the titles, the supplier and the download buttons take the lines instead.
  */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -44,7 +44,7 @@ export function OrderCard({ order }: { order: TOrder }) {
               <Anchor component={Link} to={`/offer/details/${item.productId}`} size="sm">
                 {item.title}
               </Anchor>
-              <Text size="sm" data-testid="order-line-price">
+              <Text size="sm" style={NO_WRAP} data-testid="order-line-price">
                 {orderLineText(item, t)}
               </Text>
             </Group>
