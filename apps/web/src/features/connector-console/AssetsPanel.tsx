@@ -1,8 +1,9 @@
 import type { TConsoleAsset, TConsoleAssetCreateRequest } from '@dsm/contracts';
-import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
+import { ResponsiveTable } from '../../shared/ResponsiveTable';
 import { CONSOLE_PAGE_SIZE, useConsoleAssets, useConsoleChanges } from './use-connector-console';
 
 const EMPTY_ASSET = { id: '', name: '', contentType: '', baseUrl: '' };
@@ -60,47 +61,43 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
       {deleteAsset.isError && <Alert color="red">{errorMessage(deleteAsset.error, t)}</Alert>}
       {assets.data && assets.data.assets.length === 0 && <Text>{t('console.noAssets')}</Text>}
       {assets.data && assets.data.assets.length > 0 && (
-        <Table data-testid="console-assets">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('console.id')}</Table.Th>
-              <Table.Th>{t('console.name')}</Table.Th>
-              <Table.Th>{t('console.baseUrl')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {assets.data.assets.map((asset) => (
-              <Table.Tr key={asset.id} data-testid="console-asset">
-                <Table.Td>{asset.id}</Table.Td>
-                <Table.Td>{asset.name ?? ''}</Table.Td>
-                <Table.Td>{asset.baseUrl ?? asset.dataAddressType}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={t('console.editNamed', { id: asset.id })}
-                      onClick={() => handleEdit(asset)}
-                    >
-                      {t('console.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red.9"
-                      aria-label={t('console.deleteNamed', { id: asset.id })}
-                      loading={deleteAsset.isPending && deleteAsset.variables === asset.id}
-                      onClick={() => deleteAsset.mutate(asset.id)}
-                    >
-                      {t('console.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          testId="console-assets"
+          rowTestId="console-asset"
+          label={t('console.tabAssets')}
+          rows={assets.data.assets}
+          rowKey={(asset) => asset.id}
+          title={{ label: t('console.id'), cell: (asset) => asset.id }}
+          columns={[
+            { label: t('console.name'), cell: (asset) => asset.name ?? '' },
+            { label: t('console.baseUrl'), cell: (asset) => asset.baseUrl ?? asset.dataAddressType },
+          ]}
+          actions={{
+            label: t('console.actions'),
+            cell: (asset) => (
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={t('console.editNamed', { id: asset.id })}
+                  onClick={() => handleEdit(asset)}
+                >
+                  {t('console.edit')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red.9"
+                  aria-label={t('console.deleteNamed', { id: asset.id })}
+                  loading={deleteAsset.isPending && deleteAsset.variables === asset.id}
+                  onClick={() => deleteAsset.mutate(asset.id)}
+                >
+                  {t('console.delete')}
+                </Button>
+              </Group>
+            ),
+          }}
+        />
       )}
       {pageCount > 1 && (
         <Pagination

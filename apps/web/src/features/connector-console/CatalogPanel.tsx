@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
+import { ResponsiveTable } from '../../shared/ResponsiveTable';
 import { useConsoleDataspace } from './use-console-dataspace';
 
 /** Another participant's catalog, asked for by this connector over DSP, with a 'Negotiate' action per offer. */
@@ -44,40 +45,32 @@ export function CatalogPanel({ connectorId }: { connectorId: string }) {
       )}
       {requestCatalog.data && requestCatalog.data.datasets.length === 0 && <Text>{t('console.noDatasets')}</Text>}
       {requestCatalog.data && requestCatalog.data.datasets.length > 0 && (
-        <Table data-testid="console-catalog">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('console.dataset')}</Table.Th>
-              <Table.Th>{t('console.offer')}</Table.Th>
-              <Table.Th>{t('console.permittedActions')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {requestCatalog.data.datasets.flatMap((dataset) =>
-              dataset.offers.map((offer) => (
-                <Table.Tr key={offer.id}>
-                  <Table.Td>{dataset.name ?? dataset.id}</Table.Td>
-                  <Table.Td>{offer.id}</Table.Td>
-                  <Table.Td>
-                    {offer.permittedActions.join(', ')} ({offer.constraintCount})
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      aria-label={t('console.negotiateNamed', { id: dataset.id })}
-                      onClick={() =>
-                        startNegotiation.mutate({ ...counterParty, datasetId: dataset.id, offerId: offer.id })
-                      }
-                    >
-                      {t('console.negotiate')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              )),
-            )}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          testId="console-catalog"
+          label={t('console.tabCatalog')}
+          rows={requestCatalog.data.datasets.flatMap((dataset) => dataset.offers.map((offer) => ({ dataset, offer })))}
+          rowKey={({ offer }) => offer.id}
+          title={{ label: t('console.dataset'), cell: ({ dataset }) => dataset.name ?? dataset.id }}
+          columns={[
+            { label: t('console.offer'), cell: ({ offer }) => offer.id },
+            {
+              label: t('console.permittedActions'),
+              cell: ({ offer }) => `${offer.permittedActions.join(', ')} (${offer.constraintCount})`,
+            },
+          ]}
+          actions={{
+            label: t('console.actions'),
+            cell: ({ dataset, offer }) => (
+              <Button
+                size="xs"
+                aria-label={t('console.negotiateNamed', { id: dataset.id })}
+                onClick={() => startNegotiation.mutate({ ...counterParty, datasetId: dataset.id, offerId: offer.id })}
+              >
+                {t('console.negotiate')}
+              </Button>
+            ),
+          }}
+        />
       )}
     </Stack>
   );

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { PHONE_QUERY } from '../../shared/FactCards';
+import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { ConnectorsPage } from './ConnectorsPage';
 
@@ -80,5 +82,19 @@ describe('ConnectorsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Partner EDC' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Partner EDC (partner)' })).toBeNull());
+  });
+
+  it('on a phone lists each connector as a card with its addresses and actions, not as a table', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => fixedMediaQueryList(query, query === PHONE_QUERY));
+    rows = [...rows, row('partner', { name: 'Partner EDC' })];
+    renderWithProviders(<ConnectorsPage />, { url: '/connectors' });
+    const list = await screen.findByRole('list', { name: 'Connectors' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const partner = cards[1]!;
+    expect(within(partner).getByRole('heading', { level: 3, name: 'Partner EDC (partner)' })).toBeTruthy();
+    expect(within(partner).getByText('http://127.0.0.1:9/partner/protocol')).toBeTruthy();
+    expect(within(partner).getByRole('button', { name: 'Remove Partner EDC' })).toBeTruthy();
   });
 });

@@ -8,7 +8,6 @@ import {
   Loader,
   PasswordInput,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -17,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/error-message';
+import { ResponsiveTable } from '../../shared/ResponsiveTable';
 import { useConnectorRegistration, useRegisteredConnectors } from './use-registered-connectors';
 
 const EMPTY_FORM = { name: '', url: '', managementUrl: '', protocolUrl: '', apiKey: '' };
@@ -53,47 +53,47 @@ export function ConnectorsPage() {
         {remove.isError && <Alert color="red">{errorMessage(remove.error, t)}</Alert>}
         {connectors.data?.length === 0 && <Text>{t('connectors.noConnectors')}</Text>}
         {connectors.data && connectors.data.length > 0 && (
-          <Table data-testid="registered-connectors">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('console.name')}</Table.Th>
-                <Table.Th>{t('console.managementUrl')}</Table.Th>
-                <Table.Th>{t('console.protocolUrl')}</Table.Th>
-                <Table.Th>{t('console.apiKey')}</Table.Th>
-                <Table.Th>{t('console.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {connectors.data.map((connector) => (
-                <Table.Tr key={connector.id} data-testid="registered-connector">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/connectors/${encodeURIComponent(connector.id)}`}>
-                      {connector.name} ({connector.id})
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{connector.managementUrl}</Table.Td>
-                  <Table.Td>{connector.protocolUrl}</Table.Td>
-                  <Table.Td>{connector.hasApiKey ? t('console.apiKeyStored') : t('console.apiKeyNone')}</Table.Td>
-                  <Table.Td>
-                    {connector.isSandbox ? (
-                      <Text size="sm">{t('console.sandbox')}</Text>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        aria-label={t('console.removeNamed', { name: connector.name })}
-                        loading={remove.isPending && remove.variables === connector.id}
-                        onClick={() => remove.mutate(connector.id)}
-                      >
-                        {t('console.remove')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ResponsiveTable
+            testId="registered-connectors"
+            rowTestId="registered-connector"
+            label={t('console.connectorsTitle')}
+            rows={connectors.data}
+            rowKey={(connector) => connector.id}
+            title={{
+              label: t('console.name'),
+              cell: (connector) => (
+                <Anchor component={Link} to={`/connectors/${encodeURIComponent(connector.id)}`}>
+                  {connector.name} ({connector.id})
+                </Anchor>
+              ),
+            }}
+            columns={[
+              { label: t('console.managementUrl'), cell: (connector) => connector.managementUrl },
+              { label: t('console.protocolUrl'), cell: (connector) => connector.protocolUrl },
+              {
+                label: t('console.apiKey'),
+                cell: (connector) => (connector.hasApiKey ? t('console.apiKeyStored') : t('console.apiKeyNone')),
+              },
+            ]}
+            actions={{
+              label: t('console.actions'),
+              cell: (connector) =>
+                connector.isSandbox ? (
+                  <Text size="sm">{t('console.sandbox')}</Text>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red.9"
+                    aria-label={t('console.removeNamed', { name: connector.name })}
+                    loading={remove.isPending && remove.variables === connector.id}
+                    onClick={() => remove.mutate(connector.id)}
+                  >
+                    {t('console.remove')}
+                  </Button>
+                ),
+            }}
+          />
         )}
         <Stack component="form" gap="sm" maw={560} onSubmit={handleRegister} aria-labelledby="register-connector">
           <Title order={2} size="h4" id="register-connector">

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, MultiSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
+import { ResponsiveTable } from '../../shared/ResponsiveTable';
 import {
   useConsoleAssets,
   useConsoleChanges,
@@ -43,39 +44,37 @@ export function ContractDefinitionsPanel({ connectorId }: { connectorId: string 
       {deleteContractDefinition.isError && <Alert color="red">{errorMessage(deleteContractDefinition.error, t)}</Alert>}
       {definitions.data && definitions.data.length === 0 && <Text>{t('console.noContractDefinitions')}</Text>}
       {definitions.data && definitions.data.length > 0 && (
-        <Table data-testid="console-contract-definitions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('console.id')}</Table.Th>
-              <Table.Th>{t('console.accessPolicy')}</Table.Th>
-              <Table.Th>{t('console.contractPolicy')}</Table.Th>
-              <Table.Th>{t('console.assets')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {definitions.data.map((definition) => (
-              <Table.Tr key={definition.id} data-testid="console-contract-definition">
-                <Table.Td>{definition.id}</Table.Td>
-                <Table.Td>{definition.accessPolicyId}</Table.Td>
-                <Table.Td>{definition.contractPolicyId}</Table.Td>
-                <Table.Td>{definition.assetIds?.join(', ') ?? t('console.allAssets')}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    aria-label={t('console.deleteNamed', { id: definition.id })}
-                    loading={deleteContractDefinition.isPending && deleteContractDefinition.variables === definition.id}
-                    onClick={() => deleteContractDefinition.mutate(definition.id)}
-                  >
-                    {t('console.delete')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          testId="console-contract-definitions"
+          rowTestId="console-contract-definition"
+          label={t('console.tabContractDefinitions')}
+          rows={definitions.data}
+          rowKey={(definition) => definition.id}
+          title={{ label: t('console.id'), cell: (definition) => definition.id }}
+          columns={[
+            { label: t('console.accessPolicy'), cell: (definition) => definition.accessPolicyId },
+            { label: t('console.contractPolicy'), cell: (definition) => definition.contractPolicyId },
+            {
+              label: t('console.assets'),
+              cell: (definition) => definition.assetIds?.join(', ') ?? t('console.allAssets'),
+            },
+          ]}
+          actions={{
+            label: t('console.actions'),
+            cell: (definition) => (
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                aria-label={t('console.deleteNamed', { id: definition.id })}
+                loading={deleteContractDefinition.isPending && deleteContractDefinition.variables === definition.id}
+                onClick={() => deleteContractDefinition.mutate(definition.id)}
+              >
+                {t('console.delete')}
+              </Button>
+            ),
+          }}
+        />
       )}
       <Stack
         component="form"

@@ -8,7 +8,6 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -18,6 +17,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
+import { ResponsiveTable } from '../../shared/ResponsiveTable';
 import { useConsoleChanges, useConsolePolicyDefinitions } from './use-connector-console';
 
 /** Left operands offered in the form; any other IRI can be typed. */
@@ -70,37 +70,33 @@ export function PolicyDefinitionsPanel({ connectorId }: { connectorId: string })
       {deletePolicyDefinition.isError && <Alert color="red">{errorMessage(deletePolicyDefinition.error, t)}</Alert>}
       {policies.data && policies.data.length === 0 && <Text>{t('console.noPolicyDefinitions')}</Text>}
       {policies.data && policies.data.length > 0 && (
-        <Table data-testid="console-policy-definitions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('console.id')}</Table.Th>
-              <Table.Th>{t('console.permittedActions')}</Table.Th>
-              <Table.Th>{t('console.constraintCount')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {policies.data.map((policy) => (
-              <Table.Tr key={policy.id} data-testid="console-policy-definition">
-                <Table.Td>{policy.id}</Table.Td>
-                <Table.Td>{policy.permittedActions.join(', ')}</Table.Td>
-                <Table.Td>{policy.constraintCount}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    aria-label={t('console.deleteNamed', { id: policy.id })}
-                    loading={deletePolicyDefinition.isPending && deletePolicyDefinition.variables === policy.id}
-                    onClick={() => deletePolicyDefinition.mutate(policy.id)}
-                  >
-                    {t('console.delete')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          testId="console-policy-definitions"
+          rowTestId="console-policy-definition"
+          label={t('console.tabPolicyDefinitions')}
+          rows={policies.data}
+          rowKey={(policy) => policy.id}
+          title={{ label: t('console.id'), cell: (policy) => policy.id }}
+          columns={[
+            { label: t('console.permittedActions'), cell: (policy) => policy.permittedActions.join(', ') },
+            { label: t('console.constraintCount'), cell: (policy) => policy.constraintCount },
+          ]}
+          actions={{
+            label: t('console.actions'),
+            cell: (policy) => (
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                aria-label={t('console.deleteNamed', { id: policy.id })}
+                loading={deletePolicyDefinition.isPending && deletePolicyDefinition.variables === policy.id}
+                onClick={() => deletePolicyDefinition.mutate(policy.id)}
+              >
+                {t('console.delete')}
+              </Button>
+            ),
+          }}
+        />
       )}
       <Stack component="form" gap="sm" onSubmit={handleCreate} maw={720} aria-labelledby="console-create-policy">
         <Title order={3} size="h5" id="console-create-policy">

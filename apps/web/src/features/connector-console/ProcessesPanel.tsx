@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetchBlob } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
+import { ResponsiveTable } from '../../shared/ResponsiveTable';
 import {
   useConsoleAgreements,
   useConsoleDataspace,
@@ -85,43 +86,40 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
       {negotiations.isError && <Alert color="red">{errorMessage(negotiations.error, t)}</Alert>}
       {negotiations.data?.length === 0 && <Text>{t('console.noNegotiations')}</Text>}
       {negotiations.data && negotiations.data.length > 0 && (
-        <Table data-testid="console-negotiations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('console.id')}</Table.Th>
-              <Table.Th>{t('console.state')}</Table.Th>
-              <Table.Th>{t('console.counterParty')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {negotiations.data.map((negotiation) => (
-              <Table.Tr key={negotiation.id} data-testid="console-negotiation">
-                <Table.Td>{negotiation.id}</Table.Td>
-                <Table.Td>
-                  {negotiation.isStateKnown
-                    ? negotiation.state
-                    : t('console.unknownState', { state: negotiation.state })}
-                  {negotiation.errorDetail ? `: ${negotiation.errorDetail}` : ''}
-                </Table.Td>
-                <Table.Td>{negotiation.counterPartyId ?? ''}</Table.Td>
-                <Table.Td>
-                  {negotiation.state !== 'FINALIZED' && negotiation.state !== 'TERMINATED' && (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red.9"
-                      disabled={!reason}
-                      onClick={() => actions.terminateNegotiation.mutate({ id: negotiation.id, reason })}
-                    >
-                      {t('console.terminate')}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          testId="console-negotiations"
+          rowTestId="console-negotiation"
+          label={t('console.negotiations')}
+          rows={negotiations.data}
+          rowKey={(negotiation) => negotiation.id}
+          title={{ label: t('console.id'), cell: (negotiation) => negotiation.id }}
+          columns={[
+            {
+              label: t('console.state'),
+              cell: (negotiation) =>
+                `${negotiation.isStateKnown ? negotiation.state : t('console.unknownState', { state: negotiation.state })}${
+                  negotiation.errorDetail ? `: ${negotiation.errorDetail}` : ''
+                }`,
+            },
+            { label: t('console.counterParty'), cell: (negotiation) => negotiation.counterPartyId ?? '' },
+          ]}
+          actions={{
+            label: t('console.actions'),
+            cell: (negotiation) =>
+              negotiation.state !== 'FINALIZED' &&
+              negotiation.state !== 'TERMINATED' && (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red.9"
+                  disabled={!reason}
+                  onClick={() => actions.terminateNegotiation.mutate({ id: negotiation.id, reason })}
+                >
+                  {t('console.terminate')}
+                </Button>
+              ),
+          }}
+        />
       )}
 
       <Title order={3} size="h5">
@@ -158,52 +156,47 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
       {transfers.isError && <Alert color="red">{errorMessage(transfers.error, t)}</Alert>}
       {transfers.data?.length === 0 && <Text>{t('console.noTransfers')}</Text>}
       {transfers.data && transfers.data.length > 0 && (
-        <Table data-testid="console-transfers">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('console.id')}</Table.Th>
-              <Table.Th>{t('console.state')}</Table.Th>
-              <Table.Th>{t('console.assets')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {transfers.data.map((transfer) => (
-              <Table.Tr key={transfer.id} data-testid="console-transfer">
-                <Table.Td>{transfer.id}</Table.Td>
-                <Table.Td>
-                  {transfer.isStateKnown ? transfer.state : t('console.unknownState', { state: transfer.state })}
-                  {transfer.errorDetail ? `: ${transfer.errorDetail}` : ''}
-                </Table.Td>
-                <Table.Td>{transfer.assetId ?? ''}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    {transfer.state === 'STARTED' && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        disabled={!reason}
-                        onClick={() => actions.terminateTransfer.mutate({ id: transfer.id, reason })}
-                      >
-                        {t('console.terminate')}
-                      </Button>
-                    )}
-                    {(transfer.state === 'COMPLETED' || transfer.state === 'TERMINATED') && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => actions.deprovisionTransfer.mutate(transfer.id)}
-                      >
-                        {t('console.deprovision')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          testId="console-transfers"
+          rowTestId="console-transfer"
+          label={t('console.transfers')}
+          rows={transfers.data}
+          rowKey={(transfer) => transfer.id}
+          title={{ label: t('console.id'), cell: (transfer) => transfer.id }}
+          columns={[
+            {
+              label: t('console.state'),
+              cell: (transfer) =>
+                `${transfer.isStateKnown ? transfer.state : t('console.unknownState', { state: transfer.state })}${
+                  transfer.errorDetail ? `: ${transfer.errorDetail}` : ''
+                }`,
+            },
+            { label: t('console.assets'), cell: (transfer) => transfer.assetId ?? '' },
+          ]}
+          actions={{
+            label: t('console.actions'),
+            cell: (transfer) => (
+              <Group gap="xs">
+                {transfer.state === 'STARTED' && (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red.9"
+                    disabled={!reason}
+                    onClick={() => actions.terminateTransfer.mutate({ id: transfer.id, reason })}
+                  >
+                    {t('console.terminate')}
+                  </Button>
+                )}
+                {(transfer.state === 'COMPLETED' || transfer.state === 'TERMINATED') && (
+                  <Button size="xs" variant="default" onClick={() => actions.deprovisionTransfer.mutate(transfer.id)}>
+                    {t('console.deprovision')}
+                  </Button>
+                )}
+              </Group>
+            ),
+          }}
+        />
       )}
 
       <Title order={3} size="h5">
@@ -213,30 +206,25 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
       {edrs.isError && <Alert color="red">{errorMessage(edrs.error, t)}</Alert>}
       {edrs.data?.length === 0 && <Text>{t('console.noEdrs')}</Text>}
       {edrs.data && edrs.data.length > 0 && (
-        <Table data-testid="console-edrs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('console.transfers')}</Table.Th>
-              <Table.Th>{t('console.assets')}</Table.Th>
-              <Table.Th>{t('console.counterParty')}</Table.Th>
-              <Table.Th>{t('console.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {edrs.data.map((edr) => (
-              <Table.Tr key={edr.transferProcessId}>
-                <Table.Td>{edr.transferProcessId}</Table.Td>
-                <Table.Td>{edr.assetId}</Table.Td>
-                <Table.Td>{edr.providerId}</Table.Td>
-                <Table.Td>
-                  <Button size="xs" onClick={() => handleDownload(edr.transferProcessId)}>
-                    {t('delivery.download')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ResponsiveTable
+          testId="console-edrs"
+          label={t('console.edrs')}
+          rows={edrs.data}
+          rowKey={(edr) => edr.transferProcessId}
+          title={{ label: t('console.transfers'), cell: (edr) => edr.transferProcessId }}
+          columns={[
+            { label: t('console.assets'), cell: (edr) => edr.assetId },
+            { label: t('console.counterParty'), cell: (edr) => edr.providerId },
+          ]}
+          actions={{
+            label: t('console.actions'),
+            cell: (edr) => (
+              <Button size="xs" onClick={() => handleDownload(edr.transferProcessId)}>
+                {t('delivery.download')}
+              </Button>
+            ),
+          }}
+        />
       )}
     </Stack>
   );

@@ -33,8 +33,9 @@ export type TEndpointActionsProps = { row: TEndpointRow; onShowLink: (row: TEndp
 /** 'Show link' and 'Go to license' (a new tab; disabled when the licence has no URL), named by the endpoint. */
 export function EndpointActions({ row, onShowLink }: TEndpointActionsProps) {
   const { t } = useTranslation();
+  // The two buttons stack where the column is narrow, instead of pushing the table past its frame.
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       <Button
         size="xs"
         variant="light"

@@ -12,6 +12,12 @@ import { StateBadge } from './StateBadge';
 
 const euros = (amount: number) => formatCents(toCents(amount));
 
+/**
+ * Prices, the invoice number, date, amount and state keep to one line (an amount broken before its €
+ * sign, a state badge cut to "OP…"); the titles, the supplier and the download buttons take the lines instead.
+ */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** One order on My orders: its state, items, totals and invoices with their PDFs. */
 export function OrderCard({ order }: { order: TOrder }) {
   const { t } = useTranslation();
@@ -38,7 +44,7 @@ export function OrderCard({ order }: { order: TOrder }) {
               <Anchor component={Link} to={`/offer/details/${item.productId}`} size="sm">
                 {item.title}
               </Anchor>
-              <Text size="sm" data-testid="order-line-price">
+              <Text size="sm" style={NO_WRAP} data-testid="order-line-price">
                 {orderLineText(item, t)}
               </Text>
             </Group>
@@ -87,11 +93,15 @@ export function OrderCard({ order }: { order: TOrder }) {
                 <Table.Tbody>
                   {order.invoices.map((invoice) => (
                     <Table.Tr key={invoice.id} data-testid="invoice-row">
-                      <Table.Td data-testid="invoice-number">{invoice.number}</Table.Td>
+                      <Table.Td data-testid="invoice-number" style={NO_WRAP}>
+                        {invoice.number}
+                      </Table.Td>
                       <Table.Td>{invoice.supplierName}</Table.Td>
-                      <Table.Td>{formatDay(invoice.dueAt)}</Table.Td>
-                      <Table.Td ta="right">{euros(invoice.gross)}</Table.Td>
-                      <Table.Td>
+                      <Table.Td style={NO_WRAP}>{formatDay(invoice.dueAt)}</Table.Td>
+                      <Table.Td ta="right" style={NO_WRAP}>
+                        {euros(invoice.gross)}
+                      </Table.Td>
+                      <Table.Td style={NO_WRAP}>
                         <StateBadge state={invoice.state} kind="invoice" />
                       </Table.Td>
                       <Table.Td>

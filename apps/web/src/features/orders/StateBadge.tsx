@@ -11,11 +11,17 @@ const COLOR: Record<TOrderState | TInvoiceState, string> = {
   cancelled: 'red.8',
 };
 
+/**
+ * Mantine's badge clips its label: in a table cell Chrome sizes it a few pixels short of the upper-case
+ * text and cut "OPEN" to "OP…". A state is a word or two, shown whole.
+ */
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
 /** An order's or invoice's state as a coloured badge with its name. */
 export function StateBadge({ state, kind }: { state: TOrderState | TInvoiceState; kind: 'order' | 'invoice' }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLOR[state]} variant="filled" data-testid={`${kind}-state`} data-state={state}>
+    <Badge color={COLOR[state]} variant="filled" styles={WHOLE_LABEL} data-testid={`${kind}-state`} data-state={state}>
       {t(`orders.${kind}State.${state}`)}
     </Badge>
   );
