@@ -135,19 +135,11 @@ test('[SHELL]: on a 375 px phone the navbar folds into a burger whose drawer rea
   }
 });
 
-/**
- * The routes axe still finds serious violations on: the organisation page's warning title (orange on
- * yellow) and its fields' gray descriptions fall short of 4.5:1.
- */
-const AXE_NOT_YET = new Set(['organisation']);
-
 test('[SHELL]: every route passes axe with no serious violations, signed in', async ({ page }) => {
   test.setTimeout(240_000);
   await openHome(page);
   // The buyer is no operator: the connectors, the console and harvesting turn it away.
-  const routes = appRoutes(await findRouteData(page)).filter(
-    (route) => !route.isOperatorOnly && !AXE_NOT_YET.has(route.name),
-  );
+  const routes = appRoutes(await findRouteData(page)).filter((route) => !route.isOperatorOnly);
   for (const { name, path: route, ready } of routes) {
     await test.step(route, async () => {
       await page.setViewportSize(DESKTOP);

@@ -19,6 +19,8 @@ export function OrganisationIncompleteAlert({ error, purpose }: TOrganisationInc
   return (
     <Alert
       color="yellow"
+      // The light variant's yellow title misses AA contrast on its own tint.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       icon={<IconBuilding size={18} aria-hidden />}
       title={t('organisation.incomplete.title')}
       data-testid="organisation-incomplete"

@@ -30,6 +30,8 @@ export function OrganisationPage() {
           <>
             <Alert
               color={own.data.canSell ? 'green' : 'yellow'}
+              // The light variant's yellow or green title misses AA contrast on its own tint.
+              styles={{ title: { color: 'var(--mantine-color-text)' } }}
               data-testid="organisation-status"
               title={t(
                 own.data.canSell
