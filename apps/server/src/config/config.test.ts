@@ -36,7 +36,7 @@ describe('DEMO_DATA', () => {
 });
 
 describe('LEGAL_*_DATE', () => {
-  it("dates the legal texts as the product ships them unless the operator sets their dates", () => {
+  it('dates the legal texts as the product ships them unless the operator sets their dates', () => {
     expect(loadConfig({}).operator.legalDates).toEqual({ privacyPolicy: '2019-04-01', terms: '2020-02-26' });
     const config = loadConfig({ LEGAL_PRIVACY_POLICY_DATE: '2026-03-15', LEGAL_TERMS_DATE: '2026-07-01' });
     expect(config.operator.legalDates).toEqual({ privacyPolicy: '2026-03-15', terms: '2026-07-01' });

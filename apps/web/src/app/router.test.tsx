@@ -46,7 +46,7 @@ describe('the app shell and routes', () => {
     }
   });
 
-  it("writes the copyright year from the clock, not a year fixed in the texts", () => {
+  it('writes the copyright year from the clock, not a year fixed in the texts', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-03-01T12:00:00Z'));
     try {

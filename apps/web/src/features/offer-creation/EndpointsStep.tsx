@@ -20,6 +20,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactCard, FactCardList, useIsPhone } from '../../shared/FactCards';
+import { formatStatedSize } from '../../shared/format/size';
 import { DecimalInput } from './DecimalInput';
 import { FieldWithHelp } from './FieldWithHelp';
 import { fieldProps, helpOf } from './field-props';
@@ -267,7 +268,7 @@ function EndpointList({ endpoints, isApi, onRemove, onReplaceCredential, onRemov
     />
   );
   const sizeOf = (endpoint: TAssetInfoDraft) =>
-    endpoint.filesize > 0 ? `${endpoint.filesize} ${endpoint.sizeUnit}` : '—';
+    endpoint.filesize > 0 ? formatStatedSize(endpoint.filesize, endpoint.sizeUnit) : '—';
   if (isPhone) {
     if (endpoints.length === 0) return <EmptyEndpoints />;
     return (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../shared/format/format';
+import { formatStatedSize } from '../../shared/format/size';
 import { categoryText, textOrSelf } from '../../shared/labels';
 import type { TFormCache } from './form-cache';
 import { applyPricingOption, endpointsOf, type TPrerequisites } from './offer-input';
@@ -168,7 +169,9 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
                   <Table.Td>{endpoint.mimeType || none}</Table.Td>
                   <Table.Td>{endpoint.format || none}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{endpoint.accessUrl || none}</Table.Td>
-                  <Table.Td>{endpoint.filesize > 0 ? `${endpoint.filesize} ${endpoint.sizeUnit}` : none}</Table.Td>
+                  <Table.Td>
+                    {endpoint.filesize > 0 ? formatStatedSize(endpoint.filesize, endpoint.sizeUnit) : none}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

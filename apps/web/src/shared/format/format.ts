@@ -18,7 +18,7 @@ export function currentLanguage(): string {
  * differs; written by hand rather than with Intl.NumberFormat, whose first use loads the locale's
  * number data and held a slow phone up for 70 ms as a page drew its first price.
  */
-function decimalSeparator(language: string): string {
+export function decimalSeparator(language: string): string {
   return language.toLowerCase().startsWith('en') ? '.' : ',';
 }
 
