@@ -2,7 +2,7 @@ import { type TSale, toCents } from '@dsm/contracts';
 import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatDay } from '../../shared/format/format';
+import { formatCents, formatDay, formatPercentNumber } from '../../shared/format/format';
 import {
   CommissionCancellationDownloadButton,
   CommissionInvoiceDownloadButton,
@@ -68,7 +68,7 @@ export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
           <Figure label={t('sales.due')} value={formatDay(sale.dueAt) ?? ''} />
           <Figure label={t('cart.net')} value={euros(sale.net)} />
           <Figure
-            label={t('sales.commission', { rate: Math.round(sale.commissionRate * 1000) / 10 })}
+            label={t('sales.commission', { rate: formatPercentNumber(sale.commissionRate) })}
             value={euros(sale.commission)}
             testId="sale-commission"
           />

@@ -115,3 +115,9 @@ export function formatQuantity(value: number, decimals = 0, language = currentLa
 export function formatMegabytes(bytes: number, language = currentLanguage()): string {
   return `${formatQuantity(bytes / 1_000_000, 3, language)} MB`;
 }
+
+/** A share as the number of a percentage, in the page's language, at most one decimal: 0.125 is '12.5' (en), '12,5' (de). */
+export function formatPercentNumber(share: number, language = currentLanguage()): string {
+  const tenths = Math.round(share * 1000) / 10;
+  return String(tenths).replace('.', decimalSeparator(language));
+}
