@@ -68,6 +68,7 @@ test.describe('the offer wizard', () => {
     const header = await page.getByRole('banner').boundingBox();
     const message = await alert.boundingBox();
     expect(header && message && message.y >= header.y + header.height).toBe(true);
+    await screenshots(page, 'words-wizard-error-below-header', page.getByRole('banner'));
 
     await input(page, 'Titel').fill('Pegelstände am Rhein');
     await input(page, 'Beschreibung').fill('Tägliche Wasserstände aller Pegel.');
