@@ -19,8 +19,8 @@ async function screenshots(page: Page, name: string, focus: Locator): Promise<vo
   if (size) await page.setViewportSize(size);
 }
 
-function inGerman(page: Page): Promise<void> {
-  return page.addInitScript(() => localStorage.setItem('language', 'de'));
+async function inGerman(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('language', 'de'));
 }
 
 test('[WORDS]: a German results page writes sizes and prices with a decimal comma, and the footer says this year', async ({
