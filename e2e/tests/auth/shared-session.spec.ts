@@ -29,7 +29,7 @@ test('[AUTH]: a second tab opens a guarded page signed in without asking the pro
   const second = await signInWithSecondTab(page, context);
   const providerRequests = watchProvider(second);
   await second.goto('/results?searchText=daten&pageSize=100');
-  await expect(second.getByTestId('results-heading')).toContainText('data sets found', { timeout: 25_000 });
+  await expect(second.getByTestId('results-heading')).toContainText('datasets found', { timeout: 25_000 });
   await expect(second.getByTestId('profile-menu')).toBeVisible();
   expect(providerRequests).toEqual([]);
 
@@ -62,7 +62,7 @@ test('[AUTH]: a results page opened in another tab sends its first calls with th
     }
   });
   await second.goto('/results?searchText=daten&pageSize=100');
-  await expect(second.getByTestId('results-heading')).toContainText('data sets found', { timeout: 25_000 });
+  await expect(second.getByTestId('results-heading')).toContainText('datasets found', { timeout: 25_000 });
   await expect(second.getByTestId('category-list').getByRole('checkbox').first()).toBeVisible();
   // landing-preload.js sent them, the search included; the app used those answers instead of asking again.
   expect(calls.sort()).toEqual(['GET /api/licence', 'GET /api/search/cache', 'POST /api/search?query=daten']);

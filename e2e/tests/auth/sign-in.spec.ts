@@ -72,5 +72,5 @@ test('[AUTH]: a new user signs up and searches the catalogue', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search the catalogue' }).fill('daten');
   await page.getByRole('textbox', { name: 'Search the catalogue' }).press('Enter');
-  await expect(page.getByTestId('results-heading')).toContainText('data sets found', { timeout: 25_000 });
+  await expect(page.getByTestId('results-heading')).toContainText('datasets found', { timeout: 25_000 });
 });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { openResults } from '../../fixtures/pages';
-import { input, pick } from '../../fixtures/wizard';
+import { input, pick, pickFormat } from '../../fixtures/wizard';
 
 // Suppliers publish offers: these journeys sign in as the demo supplier themselves.
 test.use({ storageState: SIGNED_OUT });
@@ -57,7 +57,7 @@ test('[OFFERS-CREATE]: a supplier creates an offer through the wizard, reloads o
   // Step 2: one endpoint into the table.
   await expectStep(page, 'Step 2: Add endpoints');
   await pick(page, 'Mime type', 'text/csv');
-  await pick(page, 'Format', 'csv');
+  await pickFormat(page, 'csv');
   await input(page, 'Endpoint title').fill('Canal readings 2024');
   await input(page, 'Endpoint description').fill('Monthly readings of all stations.');
   await input(page, 'Access URL').fill('https://data.example.org/axolotl/2024.csv');
@@ -68,6 +68,9 @@ test('[OFFERS-CREATE]: a supplier creates an offer through the wizard, reloads o
   await page.getByTestId('wizard-next').click();
 
   // Step 3: a licence of the supplier's own, added in the modal, becomes the selected licence.
+  await expectStep(page, 'Step 3: Add usage, license and pricing');
+  // A reload keeps the step as well as the fields.
+  await page.reload();
   await expectStep(page, 'Step 3: Add usage, license and pricing');
   await expect(page.getByTestId('geo-fields')).toHaveAttribute('data-dimmed', 'true');
   await page.getByTestId('add-licence').click();
@@ -88,6 +91,12 @@ test('[OFFERS-CREATE]: a supplier creates an offer through the wizard, reloads o
   await expect(page.getByTestId('preview-accessType')).toHaveText('Direct');
   await expect(page.getByTestId('preview-title')).toHaveText(title);
   await expect(page.getByTestId('preview-licence')).toHaveText(licenceTitle);
+  // Labels, not codes: the category as it is named (not in capitals), the format's label, no restriction in words.
+  expect(
+    await page.getByText('Environment', { exact: true }).evaluate((element) => (element as HTMLElement).innerText),
+  ).toBe('Environment');
+  await expect(page.getByRole('cell', { name: 'CSV (comma-separated values)' })).toBeVisible();
+  await expect(page.getByText('No restriction')).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
   await page.getByTestId('wizard-publish').click();
 
@@ -173,7 +182,7 @@ test('[OFFERS-CREATE]: a supplier publishes a Connector offer with usage restric
   // The connector is required for this access type.
   await expectStep(page, 'Step 2: Add endpoints');
   await pick(page, 'Mime type', 'application/json');
-  await pick(page, 'Format', 'json');
+  await pickFormat(page, 'json');
   await input(page, 'Endpoint title').fill('Plot readings');
   await input(page, 'Endpoint description').fill('All plots as JSON.');
   await input(page, 'Access URL').fill('https://data.example.org/mangroves.json');

@@ -93,7 +93,7 @@ test("[OFFERS]: 'Working endpoints only' narrows the results to offers whose lin
   await workingOnly.click();
   await expect(workingOnly).toBeChecked();
   await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toContain('"hasWorkingEndpoint":true');
-  await expect(page.getByTestId('results-heading')).toHaveText(/^[\d,]+\+? data sets found$/);
+  await expect(page.getByTestId('results-heading')).toHaveText(/^[\d,]+\+? datasets found$/);
   // Only the first demo offers and those someone opened are checked, so far fewer than the whole
   // catalogue qualify. The heading shows the previous count until the filtered search answers, hence the poll.
   const total = async () =>

@@ -38,7 +38,7 @@ test('[SEARCH]: a visitor picks a keyword and a category', async ({ page }) => {
   expect(keyword.length).toBeGreaterThan(0);
   await option.click();
   await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toContain(JSON.stringify(keyword));
-  await expect(page.getByTestId('results-heading')).toHaveText(/data sets found/);
+  await expect(page.getByTestId('results-heading')).toHaveText(/datasets found/);
   await expect(page.getByText(keyword, { exact: true }).first()).toBeVisible();
   await keywordInput.fill(keyword);
   const escaped = keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

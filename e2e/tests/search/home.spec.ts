@@ -12,7 +12,7 @@ test('[SEARCH]: a visitor sees the home page with the 14 topic cards in order', 
   await expect(cards).toHaveCount(14);
   await expect(cards.first()).toHaveText(/Complete catalog/i);
   await expect(cards.nth(2)).toHaveText(/^Law$/);
-  await expect(cards.nth(8)).toHaveText(/Agriculture forestry and fisheries/);
+  await expect(cards.nth(8)).toHaveText(/Agriculture, forestry and fisheries/);
   await expect(cards.nth(13)).toHaveText(/Geography/);
   await expectNoSeriousA11yViolations(page);
 });
@@ -28,7 +28,7 @@ test('[SEARCH]: a topic card lists the offers of that category', async ({ page }
     selectedCategories?: string[];
   };
   expect(filter.selectedCategories).toEqual(['TRANSPORT']);
-  await expect(page.getByTestId('results-heading')).toHaveText(/[\d,]+\+? data sets found/);
+  await expect(page.getByTestId('results-heading')).toHaveText(/[\d,]+\+? datasets found/);
   await expect(page.getByTestId('result-card').first()).toBeVisible();
 });
 
@@ -36,7 +36,7 @@ test('[SEARCH]: Complete Catalog searches everything', async ({ page }) => {
   await openHome(page);
   await page.getByTestId('topic-card').first().click();
   await expect(page).toHaveURL(/\/results/);
-  await expect(page.getByTestId('results-heading')).toHaveText('10,000+ data sets found');
+  await expect(page.getByTestId('results-heading')).toHaveText('10,000+ datasets found');
 });
 
 test.describe('a browser with no language chosen', () => {

@@ -10,7 +10,7 @@ test('[SEARCH]: a visitor searches by text and opens a result', async ({ page })
   await searchInput(page).fill('groundwater');
   await searchInput(page).press('Enter');
   await expect(page).toHaveURL(/\/results\?.*searchText=groundwater/);
-  await expect(page.getByTestId('results-heading')).toHaveText(/^[\d,]+ data sets found$/);
+  await expect(page.getByTestId('results-heading')).toHaveText(/^[\d,]+ datasets found$/);
   const first = page.getByTestId('result-card').first();
   await expect(first).toContainText(/groundwater/i);
   await expect(first).toContainText('Updated');
@@ -45,7 +45,7 @@ test('[SEARCH]: more than 20 terms shows the limit alert and does not search', a
 
 test('[SEARCH]: a visitor pages through results and changes the page size', async ({ page }) => {
   await openResults(page);
-  await expect(page.getByTestId('results-heading')).toHaveText('10,000+ data sets found');
+  await expect(page.getByTestId('results-heading')).toHaveText('10,000+ datasets found');
   await expect(page.getByRole('button', { name: 'First' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Prev' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Last' })).toBeDisabled();
@@ -97,7 +97,7 @@ test('[SEARCH]: on a phone the filters fold behind a button, so the first result
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/results?searchText=daten&topics=TRANSPORT');
-  await expect(page.getByTestId('results-heading')).toHaveText(/data sets found$/);
+  await expect(page.getByTestId('results-heading')).toHaveText(/datasets found$/);
   await expect(page.getByTestId('filter-panel')).toHaveCount(0);
   await expect(page.getByTestId('result-card').first()).toBeInViewport();
   const toggle = page.getByTestId('filter-toggle');

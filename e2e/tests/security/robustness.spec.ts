@@ -131,10 +131,10 @@ test('[ROBUSTNESS]: stale, malformed and removed addresses show a clear message 
     { path: `/results?searchText=${'x'.repeat(5000)}`, text: badLink, inResults: true },
     {
       path: `/results?filter=${encodeURIComponent('{"selectedCategories":["NO_SUCH_TOPIC"]}')}`,
-      text: 'No data sets match your search',
+      text: 'No datasets match your search',
       inResults: true,
     },
-    { path: '/results?unknown=1&utm_source=mail', text: /data sets? found/, inResults: true },
+    { path: '/results?unknown=1&utm_source=mail', text: /datasets? found/, inResults: true },
     {
       path: `/results?filter=${encodeURIComponent('{"selectedCategories":["constructor","$t(app.title)"]}')}`,
       text: 'Constructor',

@@ -16,6 +16,13 @@ export const ZOperator = z.object({
   phone: z.string(),
   /** True while every detail is still the fictitious demo value, so the pages can say so. */
   isDemo: z.boolean(),
+  /** The dates of the legal texts in force, yyyy-mm-dd, set by the operator (LEGAL_*_DATE). */
+  legalDates: z.object({
+    /** The privacy policy's date; its page shows the month and year. */
+    privacyPolicy: z.string(),
+    /** The terms' version date. */
+    terms: z.string(),
+  }),
 });
 export type TOperator = z.infer<typeof ZOperator>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EU_FILE_TYPES } from './file-types';
-import { FORMATS, formatLabel, SPEC_FORMATS, ZAssetInfo } from './offer-creation';
+import { FORMATS, formatLabel, SPEC_FORMATS, WIZARD_FORMATS, ZAssetInfo } from './offer-creation';
 
 const ENDPOINT = {
   mimeType: 'application/json',
@@ -35,6 +35,26 @@ describe('the wizard formats', () => {
     expect(new Set(EU_FILE_TYPES.map((type) => type.code)).size).toBe(EU_FILE_TYPES.length);
     expect(formatLabel('SHP')).toBe('SHP (Shapefile)');
     expect(formatLabel('WFS')).toBe('WFS (Web Feature Service)');
-    expect(formatLabel('csv')).toBe('csv');
+    expect(formatLabel('anything-else')).toBe('anything-else');
+  });
+
+  it('list data formats only, each once, with a label in one style, by label from A to Z', () => {
+    for (const notData of ['css', 'javascript', 'x-www-form-urlencoded']) expect(WIZARD_FORMATS).not.toContain(notData);
+    // 'plain' and TXT are one format: the list offers it once.
+    expect(WIZARD_FORMATS.filter((format) => /plain text/.test(formatLabel(format)))).toEqual(['TXT']);
+    for (const format of WIZARD_FORMATS) {
+      // The name people know the format by first, never a bare lower-case media subtype like 'csv'.
+      expect(formatLabel(format), format).toMatch(/^[A-Z]/);
+    }
+    expect(formatLabel('csv')).toBe('CSV (comma-separated values)');
+    expect(formatLabel('XLSX')).toBe('XLSX (Excel)');
+    const labels = WIZARD_FORMATS.map(formatLabel);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('keep accepting the formats the wizard no longer offers, so stored offers stay valid', () => {
+    for (const format of ['css', 'javascript', 'x-www-form-urlencoded', 'plain'])
+      expect(ZAssetInfo.safeParse({ ...ENDPOINT, format }).success, format).toBe(true);
   });
 });

@@ -103,10 +103,53 @@ export const FORMATS = [...SPEC_FORMATS, ...EU_FILE_TYPES.map((type) => type.nam
 ];
 export type TFormat = (typeof SPEC_FORMATS)[number] | TEuFileTypeName;
 
-/** How the wizard lists a format: the EU vocabulary's label, or the format itself. */
+/**
+ * What the specification's format names are called in the wizard, in the EU vocabulary's style: the
+ * name people know the format by, and what it is where the name alone does not say.
+ */
+const SPEC_FORMAT_LABELS: Record<(typeof SPEC_FORMATS)[number], string> = {
+  html: 'HTML',
+  css: 'CSS (style sheet)',
+  plain: 'TXT (plain text)',
+  javascript: 'JavaScript',
+  csv: 'CSV (comma-separated values)',
+  xml: 'XML',
+  markdown: 'Markdown',
+  calendar: 'ICS (iCalendar)',
+  json: 'JSON',
+  'octet-stream': 'Binary file (octet-stream)',
+  pdf: 'PDF',
+  zip: 'ZIP',
+  'x-www-form-urlencoded': 'Form data (x-www-form-urlencoded)',
+  msword: 'DOC (Word)',
+  rtf: 'RTF (Rich Text Format)',
+  'xhtml+xml': 'XHTML',
+  'ld+json': 'JSON-LD',
+  graphql: 'GraphQL',
+  'atom+xml': 'Atom feed',
+  'rss+xml': 'RSS feed',
+};
+
+/** How the wizard and the preview name a format: its label, or the format itself when it has none. */
 export function formatLabel(format: string): string {
-  return EU_FILE_TYPES.find((type) => type.name === format)?.label ?? format;
+  return (
+    (SPEC_FORMAT_LABELS as Record<string, string>)[format] ??
+    EU_FILE_TYPES.find((type) => type.name === format)?.label ??
+    format
+  );
 }
+
+/**
+ * The specification's names that are no formats of data, and one it shares with the EU vocabulary:
+ * a style sheet, a script and a form encoding, and 'plain', which the vocabulary's TXT names. Offers
+ * that state one keep it (FORMATS still accepts them); the wizard no longer offers them.
+ */
+const NOT_OFFERED_FORMATS: ReadonlySet<string> = new Set(['css', 'javascript', 'x-www-form-urlencoded', 'plain']);
+
+/** The data formats the wizard offers, one entry per format, by label from A to Z. */
+export const WIZARD_FORMATS: readonly TFormat[] = FORMATS.filter((format) => !NOT_OFFERED_FORMATS.has(format)).sort(
+  (a, b) => formatLabel(a).localeCompare(formatLabel(b), 'en', { sensitivity: 'base' }),
+);
 
 /**
  * ISO 4217 entries that are no money one prices an offer in: precious metals, bond-market and

@@ -34,3 +34,17 @@ describe('DEMO_DATA', () => {
     expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA="maybe": must be true or false/);
   });
 });
+
+describe('LEGAL_*_DATE', () => {
+  it('dates the legal texts as the product ships them unless the operator sets their dates', () => {
+    expect(loadConfig({}).operator.legalDates).toEqual({ privacyPolicy: '2019-04-01', terms: '2020-02-26' });
+    const config = loadConfig({ LEGAL_PRIVACY_POLICY_DATE: '2026-03-15', LEGAL_TERMS_DATE: '2026-07-01' });
+    expect(config.operator.legalDates).toEqual({ privacyPolicy: '2026-03-15', terms: '2026-07-01' });
+    expect(config.operator.isDemo).toBe(true);
+  });
+
+  it('refuses a date that is not a day written yyyy-mm-dd', () => {
+    expect(() => loadConfig({ LEGAL_TERMS_DATE: '26/02/2020' })).toThrow(/LEGAL_TERMS_DATE="26\/02\/2020"/);
+    expect(() => loadConfig({ LEGAL_PRIVACY_POLICY_DATE: '2026-02-30' })).toThrow(/LEGAL_PRIVACY_POLICY_DATE/);
+  });
+});

@@ -31,6 +31,21 @@ export const DEMO_OPERATOR_INVOICING = {
   bic: 'INGDDEFFXXX',
 } as const;
 
+/**
+ * The dates of the legal texts the product ships: the privacy policy of April 2019 and the terms of
+ * 26 February 2020. An operator who changes a text sets its date (LEGAL_*_DATE).
+ */
+export const DEFAULT_LEGAL_DATES = { privacyPolicy: '2019-04-01', terms: '2020-02-26' } as const;
+
+/** A calendar day written yyyy-mm-dd that exists (2020-02-30 does not). */
+const ZIsoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written yyyy-mm-dd')
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }, 'must be a day that exists');
+
 const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 const ZPostgresUrl = z
@@ -159,6 +174,10 @@ const ZEnvironment = z.object({
   OPERATOR_EMAIL: z.string().min(1).default(DEMO_OPERATOR.email),
   /** Operator's contact phone number. */
   OPERATOR_PHONE: z.string().min(1).default(DEMO_OPERATOR.phone),
+  /** Date of the privacy policy in force (ISO yyyy-mm-dd); the page shows its month and year. */
+  LEGAL_PRIVACY_POLICY_DATE: ZIsoDay.default(DEFAULT_LEGAL_DATES.privacyPolicy),
+  /** Date of the version of the terms in force (ISO yyyy-mm-dd); the page shows it in full. */
+  LEGAL_TERMS_DATE: ZIsoDay.default(DEFAULT_LEGAL_DATES.terms),
   /** Operator's street and house number, as its commission invoices name it. */
   OPERATOR_STREET: z.string().min(1).default(DEMO_OPERATOR_INVOICING.street),
   /** Operator's postal code, as its commission invoices name it. */
@@ -347,6 +366,8 @@ export type TConfig = {
     email: string;
     phone: string;
     isDemo: boolean;
+    /** The dates of the legal texts in force (LEGAL_*_DATE), yyyy-mm-dd. */
+    legalDates: { privacyPolicy: string; terms: string };
   };
 };
 
@@ -445,20 +466,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         linkDays: e.ALERT_LINK_RETENTION_DAYS,
       },
     },
-    operator: presentOperator({
-      company: e.OPERATOR_COMPANY,
-      address: e.OPERATOR_ADDRESS,
-      register: e.OPERATOR_REGISTER,
-      vatId: e.OPERATOR_VAT_ID,
-      email: e.OPERATOR_EMAIL,
-      phone: e.OPERATOR_PHONE,
-    }),
+    operator: presentOperator(
+      {
+        company: e.OPERATOR_COMPANY,
+        address: e.OPERATOR_ADDRESS,
+        register: e.OPERATOR_REGISTER,
+        vatId: e.OPERATOR_VAT_ID,
+        email: e.OPERATOR_EMAIL,
+        phone: e.OPERATOR_PHONE,
+      },
+      { privacyPolicy: e.LEGAL_PRIVACY_POLICY_DATE, terms: e.LEGAL_TERMS_DATE },
+    ),
   };
 }
 
-function presentOperator(details: Record<keyof typeof DEMO_OPERATOR, string>): TConfig['operator'] {
+function presentOperator(
+  details: Record<keyof typeof DEMO_OPERATOR, string>,
+  legalDates: TConfig['operator']['legalDates'],
+): TConfig['operator'] {
   const isDemo = (Object.keys(DEMO_OPERATOR) as (keyof typeof DEMO_OPERATOR)[]).every(
     (key) => details[key] === DEMO_OPERATOR[key],
   );
-  return { ...details, isDemo };
+  return { ...details, isDemo, legalDates };
 }

@@ -128,7 +128,7 @@ export function Shell() {
       <footer className="app-footer">
         <Group justify="space-between" wrap="wrap" gap="xs" px="md" py="sm">
           <Text size="xs" c="gray.7">
-            {t('footer.copyright')}
+            {t('footer.copyright', { year: new Date().getFullYear() })}
           </Text>
           <Group gap="md" component="nav" aria-label={t('footer.legalLinks')}>
             <Anchor component={Link} to="/impressum" size="xs">

@@ -35,7 +35,7 @@ describe('the app shell and routes', () => {
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
-    expect(footer.textContent).toContain('© 2025');
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} data marketplace`);
     expect(screen.getByRole('link', { name: 'data marketplace' }).getAttribute('href')).toBe('/');
     for (const [name, href] of [
       ['Impressum', '/impressum'],
@@ -43,6 +43,17 @@ describe('the app shell and routes', () => {
       ['Terms', '/terms'],
     ]) {
       expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+  });
+
+  it('writes the copyright year from the clock, not a year fixed in the texts', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-03-01T12:00:00Z'));
+    try {
+      renderApp('/');
+      expect(screen.getByRole('contentinfo').textContent).toContain('© 2031 data marketplace');
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -59,7 +59,11 @@ describe('translations', () => {
   });
 
   it.each(LANGUAGES)('%s has every plural form its language uses for each counted text', (language) => {
-    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.sort();
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+    // Intl's 'pt' is Brazilian, which counts 0 as one; the texts are European Portuguese, where 0 is
+    // plural, so each counted text also has the zero form i18next prefers for a count of 0.
+    if (language === 'pt') categories.push('zero');
+    categories.sort();
     const forms = new Map<string, string[]>();
     for (const key of keysOf(DICTIONARIES[language])) {
       const match = PLURAL_SUFFIX.exec(key);
@@ -95,10 +99,43 @@ describe('translations', () => {
     expect(same.length / entries.length).toBeLessThan(0.05);
   });
 
+  it.each(LANGUAGES)('%s counts nothing in the plural, as its speakers do', async (language) => {
+    await loadLanguage(language);
+    const t = i18next.getFixedT(language);
+    const expected = {
+      de: 'Gefällt 0 Mal',
+      en: '0 likes',
+      fr: '0 j’aime',
+      es: '0 me gusta',
+      it: '0 mi piace',
+      pt: '0 gostos',
+    };
+    expect(t('offer.likes', { count: 0 })).toBe(expected[language]);
+    if (language === 'pt') {
+      expect(t('offer.likes', { count: 1 })).toBe('1 gosto');
+      expect(t('results.found', { count: 0 })).toBe('0 conjuntos de dados encontrados');
+    }
+  });
+
+  it.each(LANGUAGES)('%s names datasets with one word', (language) => {
+    // The word each language uses is 'Datensatz', 'dataset', 'jeu de données', 'conjunto de datos',
+    // 'set di dati' and 'conjunto de dados'; these are the other words that crept in beside it.
+    const others: Record<(typeof LANGUAGES)[number], RegExp> = {
+      de: /\bDatasets?\b/,
+      en: /\bdata sets?\b/i,
+      fr: /ensembles? de données|\bdatasets?\b/i,
+      es: /\bdatasets?\b/i,
+      it: /insiem[ei] di dati|\bdatasets?\b/i,
+      pt: /\bdatasets?\b/i,
+    };
+    const mixed = entriesOf(DICTIONARIES[language]).filter(([, text]) => others[language].test(String(text)));
+    expect(mixed.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
+
   it('keep the specification texts in English', () => {
     expect(en.home.heading).toBe('Your access to millions of datasets');
     expect(en.search.queryTooLarge).toBe('Query size exceeded! Max 20 queries or 2000 characters allowed');
-    expect(en.results.found_other).toBe('{{count}} data sets found');
+    expect(en.results.found_other).toBe('{{count}} datasets found');
   });
 
   it('loads a language that is not bundled on first use', async () => {

@@ -179,7 +179,7 @@ describe('API authorization', () => {
       userRole: 'DSM_USER',
       rolesClaim: 'realm_access.roles',
       isEmbeddedIdp: true,
-      operator: { ...DEMO_OPERATOR, isDemo: true },
+      operator: { ...DEMO_OPERATOR, isDemo: true, legalDates: { privacyPolicy: '2019-04-01', terms: '2020-02-26' } },
       metadata: expect.any(Object),
     });
   });

@@ -37,7 +37,8 @@ export function commissionInvoiceDocument(
   invoice: TCommissionInvoice,
   isCancellation = false,
 ): Omit<TSale, 'commissionInvoice'> {
-  const percent = `${Number((invoice.commissionRate * 100).toFixed(2))} %`;
+  // Written the German way, as the rest of the invoice: 7.5 % is '7,5 %'.
+  const percent = `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(invoice.commissionRate * 100)} %`;
   const sign = isCancellation ? -1 : 1;
   const date = isCancellation ? invoice.cancelledAt! : invoice.issuedAt;
   return {

@@ -210,8 +210,8 @@ describe('the commission invoice', () => {
       'Provisions Marktplatz GmbH',
       'Provision Nord GmbH',
       `Provision 12 % auf Rechnung ${invoice.number}`,
-      'Netto zu / Net at 19 % USt. / VAT 12.00 €',
-      'Brutto / Gross 14.28 €',
+      'Netto zu / Net at 19 % USt. / VAT 12,00 €',
+      'Brutto / Gross 14,28 €',
       'IBAN: DE02 5001 0517 0137 0750 30',
     ]) {
       expect(text).toContain(expected);
@@ -390,9 +390,9 @@ describe("the commission invoice's lifecycle", () => {
       `Rechnungsnummer / Invoice number: ${cancelled.cancellationNumber}`,
       `Storniert die Rechnung / Cancels invoice: ${commission.number}`,
       `Provision 12 % auf Rechnung ${invoice.number}`,
-      'Netto zu / Net at 19 % USt. / VAT -12.00 €',
-      'USt. / VAT 19 % -2.28 €',
-      'Brutto / Gross -14.28 €',
+      'Netto zu / Net at 19 % USt. / VAT -12,00 €',
+      'USt. / VAT 19 % -2,28 €',
+      'Brutto / Gross -14,28 €',
     ]) {
       expect(storno.text).toContain(expected);
     }

@@ -103,7 +103,7 @@ describe('GET /api/invoices/{id}/facturx', () => {
     // Still the readable invoice.
     const text = await readPdfText(file.bytes.slice());
     expect(text).toContain(`Rechnungsnummer / Invoice number: ${invoice.number}`);
-    expect(text).toContain('Brutto / Gross 297.50 €');
+    expect(text).toContain('Brutto / Gross 297,50 €');
 
     const attachments = await attachmentsOf(file.bytes);
     expect(Object.keys(attachments)).toEqual(['factur-x.xml']);

@@ -139,11 +139,11 @@ describe('an invoice under §14 UStG', () => {
       // quantity and description of the line
       '1 × Coastline survey',
       // net per VAT rate, VAT, gross
-      'Netto zu / Net at 19 % USt. / VAT 100.00 €',
-      'USt. / VAT 19 % 19.00 €',
-      'Brutto / Gross 119.00 €',
+      'Netto zu / Net at 19 % USt. / VAT 100,00 €',
+      'USt. / VAT 19 % 19,00 €',
+      'Brutto / Gross 119,00 €',
       // payment terms and the seller's account
-      'Bitte überweisen Sie 119.00 €',
+      'Bitte überweisen Sie 119,00 €',
       'IBAN: DE02 1203 0000 0000 2020 51',
       'BIC: BYLADEM1001',
     ]) {
@@ -201,7 +201,7 @@ describe('reverse charge', () => {
     expect(invoice).toMatchObject({ isReverseCharge: true, vatRate: 0, vat: 0, gross: 100 });
     const text = await pdfText(buyer, invoice.pdfPath);
     expect(text).toContain(REVERSE_CHARGE_NOTE);
-    expect(text).toContain('USt. / VAT 0 % 0.00 €');
+    expect(text).toContain('USt. / VAT 0 % 0,00 €');
     expect(text).toContain('USt-IdNr. / VAT ID: FR40303265045');
   });
 

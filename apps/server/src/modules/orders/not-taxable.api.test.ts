@@ -99,8 +99,8 @@ describe('a business buyer outside the EU', () => {
 
     const text = await readPdfText(new Uint8Array(await (await download(buyer, invoice.pdfPath)).arrayBuffer()));
     expect(text).toContain(NOT_TAXABLE_NOTE);
-    expect(text).toContain('Netto zu / Net at 0 % USt. / VAT 100.00 €');
-    expect(text).toContain('Brutto / Gross 100.00 €');
+    expect(text).toContain('Netto zu / Net at 0 % USt. / VAT 100,00 €');
+    expect(text).toContain('Brutto / Gross 100,00 €');
     expect(text).not.toContain('Steuerschuldnerschaft des Leistungsempfängers');
   });
 
@@ -185,6 +185,6 @@ describe('a supplier outside the EU', () => {
     });
     const text = await readPdfText(new Uint8Array(await (await download(sellerUs, commission.pdfPath)).arrayBuffer()));
     expect(text).toContain(NOT_TAXABLE_NOTE);
-    expect(text).toContain('Brutto / Gross 5.00 €');
+    expect(text).toContain('Brutto / Gross 5,00 €');
   });
 });

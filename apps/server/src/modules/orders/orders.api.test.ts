@@ -336,10 +336,10 @@ describe('invoice PDF', () => {
     });
     expect(text).toContain(invoice.number);
     expect(text).toContain('Traffic counts Cologne');
-    expect(text).toContain('112.50 €');
-    expect(text).toContain('21.38 €');
-    expect(text).toContain('133.88 €');
-    expect(text).toContain('11.25 €');
+    expect(text).toContain('112,50 €');
+    expect(text).toContain('21,38 €');
+    expect(text).toContain('133,88 €');
+    expect(text).toContain('11,25 €');
     expect(text).toContain(`Fällig am / Due date: ${due}`);
     expect(text).toContain(SUPPLIER_A.name);
     expect(text).toContain('Berta Buyer');

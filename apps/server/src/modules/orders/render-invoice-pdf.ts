@@ -24,12 +24,25 @@ const UNIT: Record<TPaymentModel, string> = {
   DATA_VOLUME_BASED: 'Datenvolumen, je MB / Data volume, per MB',
 };
 
-/** Euros as the app shows them: two decimals and the euro sign. */
+/**
+ * The invoice is a German document (its English lines translate it), so its numbers are written the
+ * German way throughout: a decimal comma, amounts with two decimals and without grouping, as the app
+ * shows prices ('1234,50 €').
+ */
+const EURO_AMOUNT = new Intl.NumberFormat('de-DE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+const RATE = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false });
+
+/** Euros as the German invoice writes them: '184,45 €'. */
 export function formatEuros(amount: number): string {
-  return `${amount.toFixed(2)} €`;
+  return `${EURO_AMOUNT.format(amount)} €`;
 }
 
-const percent = (rate: number) => `${Number((rate * 100).toFixed(2))} %`;
+/** A rate as a German percentage: 0.19 is '19 %', 0.075 is '7,5 %'. */
+const percent = (rate: number) => `${RATE.format(rate * 100)} %`;
 
 /** The lines of a party's postal address, as a letter window shows them. */
 function addressLines(party: TInvoiceParty): string[] {

@@ -60,7 +60,10 @@ export function parseAppConfig(value: unknown): TAppConfig {
     CONFIG_TEXT_FIELDS.some((field) => typeof value[field] !== 'string') ||
     !isRecord(operator) ||
     OPERATOR_TEXT_FIELDS.some((field) => typeof operator[field] !== 'string') ||
-    typeof operator.isDemo !== 'boolean'
+    typeof operator.isDemo !== 'boolean' ||
+    !isRecord(operator.legalDates) ||
+    typeof operator.legalDates.privacyPolicy !== 'string' ||
+    typeof operator.legalDates.terms !== 'string'
   ) {
     throw new TypeError('The app settings are not in the expected form.');
   }
@@ -73,6 +76,7 @@ export function parseAppConfig(value: unknown): TAppConfig {
     email: pick('email'),
     phone: pick('phone'),
     isDemo: operator.isDemo,
+    legalDates: { privacyPolicy: operator.legalDates.privacyPolicy, terms: operator.legalDates.terms },
   };
   const metadata = readMetadata(value.metadata, value.issuer);
   return {

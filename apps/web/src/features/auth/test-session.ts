@@ -20,6 +20,7 @@ export const TEST_CONFIG: TAppConfig = {
     email: 'info@example.org',
     phone: '+49 30 1',
     isDemo: true,
+    legalDates: { privacyPolicy: '2019-04-01', terms: '2020-02-26' },
   },
   metadata: {
     issuer: ISSUER,

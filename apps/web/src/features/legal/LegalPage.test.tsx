@@ -13,6 +13,7 @@ const OPERATOR = {
   email: 'legal@acme.test',
   phone: '+49 211 123456',
   isDemo: false,
+  legalDates: { privacyPolicy: '2019-04-01', terms: '2020-02-26' },
 };
 
 function serveAppConfig(operator: typeof OPERATOR) {
@@ -60,6 +61,23 @@ describe('LegalPage', () => {
     expect(page.textContent).toContain('within 7 days');
     expect(page.textContent).toContain('six weeks');
     expect(page.textContent).toContain('Düsseldorf');
+  });
+
+  it("dates the privacy policy and the terms as the operator's settings say, in each text's language", async () => {
+    vi.restoreAllMocks();
+    serveAppConfig({ ...OPERATOR, legalDates: { privacyPolicy: '2026-03-15', terms: '2026-07-01' } });
+    const terms = renderWithProviders(<LegalPage page="terms" />);
+    expect((await screen.findByTestId('legal-terms')).textContent).toContain('Version of 01/07/2026');
+    terms.unmount();
+    const policy = renderWithProviders(<LegalPage page="dataProtection" />);
+    expect((await screen.findByTestId('legal-dataProtection')).textContent).toContain('As of March 2026');
+    policy.unmount();
+    await act(() => i18next.changeLanguage('de'));
+    const german = renderWithProviders(<LegalPage page="terms" />);
+    expect((await screen.findByTestId('legal-terms')).textContent).toContain('Fassung vom 01.07.2026');
+    german.unmount();
+    renderWithProviders(<LegalPage page="dataProtection" />);
+    expect((await screen.findByTestId('legal-dataProtection')).textContent).toContain('Stand: März 2026');
   });
 
   it('shows the German privacy policy in German', async () => {

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -40,6 +41,26 @@ describe('DecimalInput', () => {
     await user.type(input, '.5');
     expect(screen.queryByText(RULE)).toBeNull();
     expect(screen.getByTestId('stored').textContent).toBe('12.5');
+  });
+
+  it('takes and shows a decimal comma in German, and turns a typed point into one', async () => {
+    await act(() => i18next.changeLanguage('de'));
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<PriceField />);
+      const input = screen.getByLabelText('Price') as HTMLInputElement;
+      await user.clear(input);
+      await user.type(input, '12,5');
+      expect(screen.queryByText(/Dezimalkomma/)).toBeNull();
+      expect(screen.getByTestId('stored').textContent).toBe('12.5');
+      expect(input.value).toBe('12,5');
+      await user.clear(input);
+      await user.type(input, '3.25');
+      expect(screen.getByTestId('stored').textContent).toBe('3.25');
+      expect(input.value).toBe('3,25');
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 
   it('refuses pasted text that is not a number', async () => {

@@ -1,4 +1,4 @@
-import { FORMATS, formatLabel, MIME_TYPES, SIZE_UNITS } from '@dsm/contracts';
+import { formatLabel, MIME_TYPES, SIZE_UNITS, WIZARD_FORMATS } from '@dsm/contracts';
 import {
   ActionIcon,
   Badge,
@@ -20,6 +20,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactCard, FactCardList, useIsPhone } from '../../shared/FactCards';
+import { formatStatedSize } from '../../shared/format/size';
 import { DecimalInput } from './DecimalInput';
 import { FieldWithHelp } from './FieldWithHelp';
 import { fieldProps, helpOf } from './field-props';
@@ -105,7 +106,13 @@ export function EndpointsStep(props: TEndpointsStepProps) {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {select('mimeType', MIME_TYPES)}
-        {select('format', FORMATS)}
+        {/* A draft's format the list no longer offers (an older 'css') stays chosen rather than blank. */}
+        {select(
+          'format',
+          draft.format && !(WIZARD_FORMATS as readonly string[]).includes(draft.format)
+            ? [draft.format, ...WIZARD_FORMATS]
+            : WIZARD_FORMATS,
+        )}
       </SimpleGrid>
       <FieldWithHelp label={t('offerCreation.fields.endpointTitle')} help={helpOf(t, 'endpointTitle')}>
         <TextInput
@@ -267,7 +274,7 @@ function EndpointList({ endpoints, isApi, onRemove, onReplaceCredential, onRemov
     />
   );
   const sizeOf = (endpoint: TAssetInfoDraft) =>
-    endpoint.filesize > 0 ? `${endpoint.filesize} ${endpoint.sizeUnit}` : '—';
+    endpoint.filesize > 0 ? formatStatedSize(endpoint.filesize, endpoint.sizeUnit) : '—';
   if (isPhone) {
     if (endpoints.length === 0) return <EmptyEndpoints />;
     return (
@@ -285,7 +292,7 @@ function EndpointList({ endpoints, isApi, onRemove, onReplaceCredential, onRemov
             }
             facts={[
               { label: t('offerCreation.fields.mimeType'), value: endpoint.mimeType },
-              { label: t('offerCreation.fields.format'), value: endpoint.format },
+              { label: t('offerCreation.fields.format'), value: formatLabel(endpoint.format) },
               { label: t('offerCreation.fields.accessUrl'), value: endpoint.accessUrl },
               { label: t('offerCreation.endpoints.size'), value: sizeOf(endpoint) },
               ...(isApi
@@ -333,7 +340,7 @@ function EndpointList({ endpoints, isApi, onRemove, onReplaceCredential, onRemov
                   <SampleBadge endpoint={endpoint} />
                 </Table.Td>
                 <Table.Td>{endpoint.mimeType}</Table.Td>
-                <Table.Td>{endpoint.format}</Table.Td>
+                <Table.Td>{formatLabel(endpoint.format)}</Table.Td>
                 <Table.Td style={{ wordBreak: 'break-all' }}>{endpoint.accessUrl}</Table.Td>
                 <Table.Td>{sizeOf(endpoint)}</Table.Td>
                 {isApi && <Table.Td data-testid="endpoint-credential">{credential(endpoint, position)}</Table.Td>}

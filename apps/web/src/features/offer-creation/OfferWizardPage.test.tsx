@@ -64,6 +64,42 @@ describe('the create-offer wizard', () => {
     expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Pegelstände');
   });
 
+  it('returns to the step it was on after a reload, with the fields kept', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<OfferWizardPage />, { url: URL_FREE });
+    await user.type(screen.getByLabelText(/^Title/), 'Pegelstände');
+    await user.click(screen.getByTestId('wizard-skip'));
+    await user.click(screen.getByTestId('wizard-skip'));
+    expect(screen.getByTestId('wizard-step-title').textContent).toBe('Step 3: Add usage, license and pricing');
+    const url = currentLocation(first);
+    expect(url.searchParams.get('step')).toBe('3');
+    first.unmount();
+    // A reload opens the same address.
+    renderWithProviders(<OfferWizardPage />, { url: `${url.pathname}${url.search}` });
+    expect(screen.getByTestId('wizard-step-title').textContent).toBe('Step 3: Add usage, license and pricing');
+    await user.click(screen.getByTestId('wizard-back'));
+    await user.click(screen.getByTestId('wizard-back'));
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Pegelstände');
+  });
+
+  it('shows labels in the preview: categories as named, not in capitals, and restrictions in words', async () => {
+    localStorage.setItem(
+      'formCache',
+      JSON.stringify({
+        generalInfo: { title: 'Pegel', categories: ['TRANSPORT'] },
+        endpoints: [{ format: 'csv', filesize: 1.5, sizeUnit: 'MB' }],
+      }),
+    );
+    renderWithProviders(<OfferWizardPage />, { url: `${URL_FREE}&step=4` });
+    const badge = await screen.findByText('Transport');
+    // Mantine's badge writes its text in capitals unless told otherwise.
+    expect(badge.closest('.mantine-Badge-root')?.getAttribute('style') ?? '').toContain('text-transform: none');
+    expect(screen.getAllByText('No restriction')).toHaveLength(2);
+    expect(screen.queryByText('none')).toBeNull();
+    expect(screen.getByText('CSV (comma-separated values)')).toBeTruthy();
+    expect(screen.getByText('1.5 MB')).toBeTruthy();
+  });
+
   it('asks in an in-app dialog before discarding the draft; Cancel keeps it', async () => {
     const browserConfirm = vi.fn(() => true);
     vi.stubGlobal('confirm', browserConfirm);

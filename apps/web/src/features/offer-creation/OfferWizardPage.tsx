@@ -15,7 +15,16 @@ import { GeneralInfoStep } from './GeneralInfoStep';
 import { LicensingStep } from './LicensingStep';
 import { hasEndpointContent, readPrerequisites, toFormCache, toOfferInput } from './offer-input';
 import { PreviewStep } from './PreviewStep';
-import { activeIndex, FIRST_STEP, nextStep, previousStep, stepKind, WIZARD_STEPS } from './step-machine';
+import {
+  activeIndex,
+  FIRST_STEP,
+  nextStep,
+  previousStep,
+  STEP_PARAM,
+  stepFromParam,
+  stepKind,
+  WIZARD_STEPS,
+} from './step-machine';
 import { useConnectorOptions, useLicenceTitles, useOwnOffer, usePublishOffer } from './use-offer-api';
 import { useOfferDraft } from './use-offer-draft';
 import {
@@ -35,7 +44,7 @@ export function OfferWizardPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const showAlert = useAlert();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const { offerId, pricingOption, contentType, accessType } = readPrerequisites(searchParams);
   const prerequisites = useMemo(
     () => ({ pricingOption, contentType, accessType }),
@@ -43,7 +52,18 @@ export function OfferWizardPage() {
   );
   const draft = useOfferDraft(offerId ? editCacheKey(offerId) : FORM_CACHE_KEY);
   const { cache, update } = draft;
-  const [step, setStep] = useState(FIRST_STEP);
+  // The step lives in the URL (replaced, not pushed), so a reload keeps it as the draft keeps the fields.
+  const step = stepFromParam(searchParams.get(STEP_PARAM));
+  const setStep = (next: number) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === FIRST_STEP) params.delete(STEP_PARAM);
+        else params.set(STEP_PARAM, String(next));
+        return params;
+      },
+      { replace: true },
+    );
   const [errors, setErrors] = useState<TFieldErrors>({});
   const language = i18n.resolvedLanguage ?? i18n.language;
   const isConnector = prerequisites.accessType === 'CONNECTOR';

@@ -1,8 +1,10 @@
+import { formatLabel } from '@dsm/contracts';
 import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../shared/format/format';
+import { formatStatedSize } from '../../shared/format/size';
 import { categoryText, textOrSelf } from '../../shared/labels';
 import type { TFormCache } from './form-cache';
 import { applyPricingOption, endpointsOf, type TPrerequisites } from './offer-input';
@@ -122,7 +124,8 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
               {generalInfo.categories.length === 0
                 ? none
                 : generalInfo.categories.map((category) => (
-                    <Badge key={category} variant="light">
+                    // tt: Mantine's badge writes its text in capitals, which turned 'Transport' back into the code.
+                    <Badge key={category} variant="light" tt="none">
                       {categoryText(t, category)}
                     </Badge>
                   ))}
@@ -166,9 +169,11 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
                   </Table.Td>
                   <Table.Td>{endpoint.endpointDescription || none}</Table.Td>
                   <Table.Td>{endpoint.mimeType || none}</Table.Td>
-                  <Table.Td>{endpoint.format || none}</Table.Td>
+                  <Table.Td>{endpoint.format ? formatLabel(endpoint.format) : none}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{endpoint.accessUrl || none}</Table.Td>
-                  <Table.Td>{endpoint.filesize > 0 ? `${endpoint.filesize} ${endpoint.sizeUnit}` : none}</Table.Td>
+                  <Table.Td>
+                    {endpoint.filesize > 0 ? formatStatedSize(endpoint.filesize, endpoint.sizeUnit) : none}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

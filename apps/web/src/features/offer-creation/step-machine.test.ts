@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeIndex, FIRST_STEP, nextStep, previousStep, stepKind } from './step-machine';
+import { activeIndex, FIRST_STEP, nextStep, previousStep, stepFromParam, stepKind } from './step-machine';
 
 describe('the wizard step counter', () => {
   it('starts at 1 and goes up by 1 on Next or Skip, without an upper bound', () => {
@@ -30,5 +30,14 @@ describe('the wizard step counter', () => {
   it('comes back from far beyond the preview one step at a time', () => {
     expect(stepKind(previousStep(6))).toBe('preview');
     expect(stepKind(previousStep(4))).toBe('licensing');
+  });
+});
+
+describe('the step in the URL', () => {
+  it('reads a whole number from 1 on, and the first step for anything else', () => {
+    expect(stepFromParam('3')).toBe(3);
+    expect(stepFromParam('7')).toBe(7);
+    for (const value of [null, '', '0', '-2', '2.5', 'x', '1e3', '99999'])
+      expect(stepFromParam(value), String(value)).toBe(1);
   });
 });

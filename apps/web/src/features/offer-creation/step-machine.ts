@@ -25,3 +25,12 @@ export function stepKind(step: number): TWizardStep {
 
 /** The step the stepper highlights, 0-based. */
 export const activeIndex = (step: number): number => WIZARD_STEPS.indexOf(stepKind(step));
+
+/** The search parameter that keeps the wizard's step in its URL, so a reload returns to the same step. */
+export const STEP_PARAM = 'step';
+
+/** The step a URL names: a whole number from 1 on; anything else (or none) is the first step. */
+export function stepFromParam(value: string | null): number {
+  if (value === null || !/^\d{1,3}$/.test(value)) return FIRST_STEP;
+  return Math.max(FIRST_STEP, Number(value));
+}

@@ -2,7 +2,7 @@ import { type TSale, toCents } from '@dsm/contracts';
 import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatDay } from '../../shared/format/format';
+import { formatCents, formatDay, formatPercentNumber } from '../../shared/format/format';
 import {
   CommissionCancellationDownloadButton,
   CommissionInvoiceDownloadButton,
@@ -31,8 +31,6 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
     </Stack>
   );
 }
-
-const percentOf = (rate: number) => Math.round(rate * 1000) / 10;
 
 /** One line of the amounts: its name on the left, the amount on the right; a sum line in bold above a rule. */
 function AmountLine({
@@ -76,18 +74,18 @@ function SaleAmounts({ sale }: { sale: TSale }) {
     <Stack gap={4} component="dl" m={0} maw={420} data-testid="sale-amounts" aria-label={t('sales.amounts')}>
       <AmountLine label={t('sales.net')} value={euros(sale.net)} testId="sale-net" />
       <AmountLine
-        label={t('cart.vatRate', { rate: percentOf(sale.vatRate) })}
+        label={t('cart.vatRate', { rate: formatPercentNumber(sale.vatRate) })}
         value={euros(sale.vat)}
         testId="sale-vat"
       />
       <AmountLine label={t('sales.gross')} value={euros(sale.gross)} testId="sale-gross" isSum />
       <AmountLine
-        label={t('sales.lessVat', { rate: percentOf(sale.vatRate) })}
+        label={t('sales.lessVat', { rate: formatPercentNumber(sale.vatRate) })}
         value={formatCents(-toCents(sale.vat))}
         testId="sale-less-vat"
       />
       <AmountLine
-        label={t('sales.lessCommission', { rate: percentOf(sale.commissionRate) })}
+        label={t('sales.lessCommission', { rate: formatPercentNumber(sale.commissionRate) })}
         value={formatCents(-toCents(sale.commission))}
         testId="sale-commission"
       />

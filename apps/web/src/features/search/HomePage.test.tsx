@@ -23,7 +23,7 @@ describe('HomePage', () => {
       'Economics',
       'Social questions',
       'Politics',
-      'Agriculture forestry and fisheries',
+      'Agriculture, forestry and fisheries',
       'Transport',
       'Education and communications',
       'Energy',

@@ -71,7 +71,7 @@ describe('ResultsPage', () => {
     });
     const params = new URLSearchParams({ searchText: '"air quality"|Leipzig', filter, page: '2', pageSize: '100' });
     renderWithProviders(<ResultsPage />, { url: `/results?${params}` });
-    expect((await screen.findByTestId('results-heading')).textContent).toBe('1,234 data sets found');
+    expect((await screen.findByTestId('results-heading')).textContent).toBe('1,234 datasets found');
     // The cards follow the heading in a background render (ResultList.tsx).
     expect(await screen.findAllByTestId('result-card')).toHaveLength(10);
     expect(screen.getByText('Page 3', { exact: true })).toBeTruthy();
@@ -93,7 +93,7 @@ describe('ResultsPage', () => {
   it('says when more than 10,000 match', async () => {
     searchAnswers.push(json(200, page(10000, 10, true)));
     renderWithProviders(<ResultsPage />, { url: '/results' });
-    expect((await screen.findByTestId('results-heading')).textContent).toBe('10,000+ data sets found');
+    expect((await screen.findByTestId('results-heading')).textContent).toBe('10,000+ datasets found');
     expect((screen.getByRole('button', { name: 'Last' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -124,7 +124,7 @@ describe('ResultsPage', () => {
     renderWithProviders(<ResultsPage />, { url: '/results?searchText=a' });
     expect(await screen.findByText('query must have at most 20 terms')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
-    expect((await screen.findByTestId('results-heading')).textContent).toBe('1 data set found');
+    expect((await screen.findByTestId('results-heading')).textContent).toBe('1 dataset found');
   });
 
   it('offers to clear the filters when nothing matches', async () => {
@@ -137,7 +137,7 @@ describe('ResultsPage', () => {
     const view = renderWithProviders(<ResultsPage />, {
       url: `/results?searchText=x&filter=${encodeURIComponent(filter)}`,
     });
-    expect(await screen.findByText('No data sets match your search')).toBeTruthy();
+    expect(await screen.findByText('No datasets match your search')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(currentLocation(view).search).toBe('');
   });
@@ -242,7 +242,7 @@ describe('ResultsPage: corrected words, partial matches and the order', () => {
       index: 0,
       problems: [],
     });
-    await waitFor(() => expect(screen.getByTestId('results-heading').textContent).toBe('2 data sets found'));
+    await waitFor(() => expect(screen.getByTestId('results-heading').textContent).toBe('2 datasets found'));
     await waitFor(() => expect(screen.queryByTestId('search-correction')).toBeNull());
     expect(searchCalls().map((call) => call.body)).toEqual([
       expect.not.objectContaining({ exact: expect.anything() }),
@@ -270,7 +270,7 @@ describe('ResultsPage: corrected words, partial matches and the order', () => {
     renderWithProviders(<ResultsPage />, { url: '/results?searchText=bus|zebra' });
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe(
-      '7 data sets foundNo data set matches all your words; showing those that match the most.',
+      '7 datasets foundNo dataset matches all your words; showing those that match the most.',
     );
     expect(screen.queryByTestId('search-correction')).toBeNull();
   });
@@ -278,7 +278,7 @@ describe('ResultsPage: corrected words, partial matches and the order', () => {
   it('does not claim a partial match when nothing matched at all', async () => {
     searchAnswers.push(json(200, page(0, 0, false, { correctedQuery: null, matchedAllTerms: false })));
     renderWithProviders(<ResultsPage />, { url: '/results?searchText=qqq|zzz' });
-    expect((await screen.findByTestId('results-heading')).textContent).toBe('0 data sets found');
+    expect((await screen.findByTestId('results-heading')).textContent).toBe('0 datasets found');
   });
 
   it('sorts from page 0, keeping terms, filter and the exact flag, and asks the API for that order', async () => {

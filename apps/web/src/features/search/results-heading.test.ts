@@ -28,10 +28,10 @@ describe('formatCount', () => {
 describe('foundHeading', () => {
   it('says how many were found, in en-US format', async () => {
     const t = await translator('en');
-    expect(foundHeading(t, 1234, false)).toBe('1,234 data sets found');
-    expect(foundHeading(t, 1, false)).toBe('1 data set found');
-    expect(foundHeading(t, 0, false)).toBe('0 data sets found');
-    expect(foundHeading(t, 10000, true)).toBe('10,000+ data sets found');
+    expect(foundHeading(t, 1234, false)).toBe('1,234 datasets found');
+    expect(foundHeading(t, 1, false)).toBe('1 dataset found');
+    expect(foundHeading(t, 0, false)).toBe('0 datasets found');
+    expect(foundHeading(t, 10000, true)).toBe('10,000+ datasets found');
   });
   it('speaks German with the same number format', async () => {
     const t = await translator('de');

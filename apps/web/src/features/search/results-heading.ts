@@ -10,8 +10,8 @@ export function formatCount(count: number): string {
 }
 
 /**
- * '{n} data sets found': plural chosen by the number, the number shown in en-US format; when the
- * total is capped it reads as a lower bound ('10,000+ data sets found').
+ * '{n} datasets found': plural chosen by the number, the number shown in en-US format; when the
+ * total is capped it reads as a lower bound ('10,000+ datasets found').
  */
 export function foundHeading(t: TFunction, total: number, isTotalCapped: boolean): string {
   // `replace` swaps the text for the formatted count while `count` still picks the plural form.

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { currentLanguage, decimalSeparator } from '../../shared/format/format';
 import { parsePrice, type TFilterState } from './results-params';
 
 /** Typing pauses this long before the range searches, so '150.5' is one search, not five. */
 export const PRICE_DELAY_MS = 400;
 
-const priceText = (value: number | null) => (value === null ? '' : String(value));
+/** A bound as the input shows it, with the page's decimal separator ('12,5' in German); parsePrice reads both. */
+const priceText = (value: number | null) =>
+  value === null ? '' : String(value).replace('.', decimalSeparator(currentLanguage()));
 
 export type TPriceRange = {
   fromText: string;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, LANGUAGES, loadLanguage } from '../../i18n';
-import { formatCents, formatDateTime, formatDay, formatMoney } from './format';
+import { formatCents, formatDateTime, formatDay, formatMoney, formatPercentNumber } from './format';
 
 afterEach(async () => {
   await changeLanguage('en');
@@ -76,5 +76,13 @@ describe('formatDay', () => {
   it('dates in German time, as the invoices are', () => {
     expect(formatDay('2026-11-26T23:30:00Z')).toBe('27.11.2026');
     expect(formatDay('nonsense')).toBeNull();
+  });
+});
+
+describe('formatPercentNumber', () => {
+  it("writes a share's percentage with the language's decimal separator", () => {
+    expect(formatPercentNumber(0.125, 'en')).toBe('12.5');
+    expect(formatPercentNumber(0.125, 'de')).toBe('12,5');
+    expect(formatPercentNumber(0.1, 'de')).toBe('10');
   });
 });

@@ -18,7 +18,7 @@ export function currentLanguage(): string {
  * differs; written by hand rather than with Intl.NumberFormat, whose first use loads the locale's
  * number data and held a slow phone up for 70 ms as a page drew its first price.
  */
-function decimalSeparator(language: string): string {
+export function decimalSeparator(language: string): string {
   return language.toLowerCase().startsWith('en') ? '.' : ',';
 }
 
@@ -114,4 +114,10 @@ export function formatQuantity(value: number, decimals = 0, language = currentLa
 /** Bytes as megabytes of 10^6 bytes, the unit volume prices are in, with three decimals: '1.235 MB'. */
 export function formatMegabytes(bytes: number, language = currentLanguage()): string {
   return `${formatQuantity(bytes / 1_000_000, 3, language)} MB`;
+}
+
+/** A share as the number of a percentage, in the page's language, at most one decimal: 0.125 is '12.5' (en), '12,5' (de). */
+export function formatPercentNumber(share: number, language = currentLanguage()): string {
+  const tenths = Math.round(share * 1000) / 10;
+  return String(tenths).replace('.', decimalSeparator(language));
 }

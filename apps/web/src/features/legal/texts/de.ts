@@ -1,3 +1,4 @@
+import { formatMonthYear, formatNumericDay } from '../../../shared/format/calendar-day';
 import type { TLegalTexts } from './types';
 
 /** The legal texts in German, the version that prevails over every translation. */
@@ -40,7 +41,7 @@ export const legalTextsDe: TLegalTexts = {
 
   dataProtection: (operator) => ({
     title: 'Datenschutzerklärung',
-    version: 'Stand: April 2019',
+    version: `Stand: ${formatMonthYear(operator.legalDates.privacyPolicy, 'de')}`,
     sections: [
       {
         heading: '1. Verantwortlicher',
@@ -113,7 +114,7 @@ export const legalTextsDe: TLegalTexts = {
 
   terms: (operator) => ({
     title: 'Allgemeine Geschäftsbedingungen',
-    version: 'Fassung vom 26.02.2020',
+    version: `Fassung vom ${formatNumericDay(operator.legalDates.terms, 'de')}`,
     sections: [
       {
         heading: '1. Geltungsbereich und Beteiligte',

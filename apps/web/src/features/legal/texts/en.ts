@@ -1,3 +1,4 @@
+import { formatMonthYear, formatNumericDay } from '../../../shared/format/calendar-day';
 import type { TLegalTexts } from './types';
 
 /** The legal texts in English: a translation; the German text prevails (terms, section 'Final provisions'). */
@@ -40,7 +41,7 @@ export const legalTextsEn: TLegalTexts = {
 
   dataProtection: (operator) => ({
     title: 'Privacy policy',
-    version: 'As of April 2019',
+    version: `As of ${formatMonthYear(operator.legalDates.privacyPolicy, 'en')}`,
     sections: [
       {
         heading: '1. Controller',
@@ -113,7 +114,7 @@ export const legalTextsEn: TLegalTexts = {
 
   terms: (operator) => ({
     title: 'General Terms and Conditions',
-    version: 'Version of 26/02/2020',
+    version: `Version of ${formatNumericDay(operator.legalDates.terms, 'en')}`,
     sections: [
       {
         heading: '1. Scope and parties',
