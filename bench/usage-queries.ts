@@ -53,7 +53,7 @@ async function acquisitionUsageBefore(userId: string, now: Date) {
   const entitlements = [];
   for (const row of rows) {
     const totals = await selectUsageTotals(db, { entitlementId: row.id, from: month.from, to: month.to });
-    entitlements.push(presentEntitlementUsage(row, totals, now));
+    entitlements.push(presentEntitlementUsage({ row, totals, invoice: null, now }));
   }
   return { period: { from: month.from.toISOString(), to: month.to.toISOString() }, entitlements };
 }
