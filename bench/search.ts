@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
+import { parseServerTiming } from '../apps/server/src/lib/server-timing';
 import { searchOffers } from '../apps/server/src/modules/search/search-offers';
 import { parseQuery } from '../apps/server/src/modules/search-index/analysis/parse-query';
 import { type ISearchIndex, NO_INDEX_FILTER } from '../apps/server/src/modules/search-index/search-index';
@@ -59,6 +60,8 @@ const { values: args } = parseArgs({
     'cold-run': { type: 'boolean', default: true },
     /** Vocabulary size and matches per query word; `--no-corpus-stats` skips them (a minute or two at 1M). */
     'corpus-stats': { type: 'boolean', default: true },
+    /** Where a request's time goes, from its `Server-Timing` header, at 1 and 8 connections; `--no-stages` skips it. */
+    stages: { type: 'boolean', default: true },
   },
   allowNegative: true,
 });
@@ -334,6 +337,69 @@ async function runPerQuery(baseUrl: string): Promise<string[]> {
   return rows;
 }
 
+/** Per stage of the search route, its times in ms (one per request; 0 where a request skipped the stage). */
+type TStageTimes = { stages: Map<string, number[]>; totals: number[]; requests: number };
+
+/**
+ * Replays the workload at `connections` requests in flight for the run's duration and reads each answer's
+ * `Server-Timing` header: where the time of a search request goes, stage by stage, as the server measured it.
+ */
+async function runStages(baseUrl: string, connections: number, workload: TWorkload): Promise<TStageTimes> {
+  const authorization = await buyerAuthorization(baseUrl);
+  const next = workload.cursor();
+  const stages = new Map<string, number[]>();
+  const totals: number[] = [];
+  const seen: Map<string, number>[] = [];
+  const deadline = performance.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const item = next();
+        const started = performance.now();
+        const response = await fetch(`${baseUrl}/api/search?query=${encodeURIComponent(item.query)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization },
+          body: JSON.stringify(item.body),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) continue;
+        totals.push(performance.now() - started);
+        const byName = new Map<string, number>();
+        for (const stage of parseServerTiming(response.headers.get('server-timing'))) {
+          byName.set(stage.name, (byName.get(stage.name) ?? 0) + stage.ms);
+        }
+        seen.push(byName);
+      }
+    }),
+  );
+  for (const byName of seen) for (const name of byName.keys()) if (!stages.has(name)) stages.set(name, []);
+  for (const byName of seen) for (const [name, list] of stages) list.push(byName.get(name) ?? 0);
+  return { stages, totals, requests: seen.length };
+}
+
+/** The stage table: mean, p50 and p99 per stage and connection count, with each stage's share of the mean. */
+function stageTable(runs: { connections: number; times: TStageTimes }[]): string[] {
+  const names = [...new Set(runs.flatMap((run) => [...run.times.stages.keys()]))];
+  const mean = (list: number[]) => (list.length === 0 ? 0 : list.reduce((a, b) => a + b, 0) / list.length);
+  const cells = (list: number[], total: number) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    const average = mean(list);
+    return `${fmt(average)} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 99))} | ${total > 0 ? ((100 * average) / total).toFixed(0) : '0'} %`;
+  };
+  const header = runs.map((run) => `${run.connections} conn: mean ms | p50 | p99 | share`).join(' | ');
+  const lines = [`| stage | ${header} |`, `|---|${runs.map(() => '---|---|---|---|').join('')}`];
+  for (const name of names) {
+    lines.push(
+      `| ${name} | ${runs.map((run) => cells(run.times.stages.get(name) ?? [], mean(run.times.totals))).join(' | ')} |`,
+    );
+  }
+  lines.push(
+    `| whole request, at the client | ${runs.map((run) => cells(run.times.totals, mean(run.times.totals))).join(' | ')} |`,
+  );
+  lines.push(`| requests | ${runs.map((run) => `${run.times.requests} | | |`).join(' | ')} |`);
+  return lines;
+}
+
 /** Replays the head of the log once, so the runs start as warm as a running server would be. */
 async function warmUp(baseUrl: string, workload: TWorkload, requests: number): Promise<void> {
   const authorization = await buyerAuthorization(baseUrl);
@@ -469,6 +535,7 @@ async function main(): Promise<void> {
     const classCounts = QUERY_CLASSES.map((c) => `${c} ${log.filter((q) => q.queryClass === c).length}`);
     lines.push(`Query log: ${log.length.toLocaleString('en-US')} distinct queries (${classCounts.join(', ')})`);
     const classTables: string[] = [];
+    const stageTables: string[] = [];
     let perQuery: string[] = [];
     for (const workload of workloads) {
       await warmUp(server.baseUrl, workload, workload === fixedWorkload ? FIXED_MIX.length * 2 : 300);
@@ -492,6 +559,21 @@ async function main(): Promise<void> {
         lines.push(progress(overallRow('HTTP API', connections, http)));
         classLines.push(...classRows('HTTP', connections, http, workload.labels));
       }
+      if (args.stages && workload !== fixedWorkload) {
+        const runs = [];
+        for (const connections of [1, 8]) {
+          runs.push({ connections, times: await runStages(server.baseUrl, connections, workload) });
+          process.stdout.write(`  stages measured at ${connections} connection(s)\n`);
+        }
+        stageTables.push(
+          '',
+          `### Where a request's time goes (Server-Timing): ${workload.name}`,
+          '',
+          'engine = the round trip to a search thread; engine-* = its stages inside the thread (engine-cached: an answer kept); token, parse (body and validation), filter, hydrate (offers read from PostgreSQL), entitle (access to them), present and json on the main thread. json is not timed for pages over 100 (written in slices after the header).',
+          '',
+          ...stageTable(runs),
+        );
+      }
       if (args['cold-run']) {
         server = await clearCaches(server, database.url);
         const cold = await runHttp(server.baseUrl, 8, workload);
@@ -506,6 +588,7 @@ async function main(): Promise<void> {
     }
     const memory = memoryOf(server.child.pid!);
     lines.push(`Server memory after the runs: RSS ${memory.rssMb.toFixed(0)} MB, peak ${memory.peakMb.toFixed(0)} MB`);
+    lines.push(...stageTables);
     lines.push(...classTables);
     if (perQuery.length > 0) {
       lines.push(

@@ -67,7 +67,12 @@ export type TIndexSearchResult = {
   facets: TSearchFacets;
   /** True when the facets were counted over the newest matches only. */
   areFacetCountsEstimated: boolean;
+  /** How long the engine's stages took, in ms (parsing, matching, ranking, facets, ids), when it times them. */
+  stages?: TEngineStages;
 };
+
+/** The stages of one search inside the engine, in milliseconds; `cached` alone when the answer was kept. */
+export type TEngineStages = Partial<Record<'cached' | 'parse' | 'match' | 'rank' | 'facets' | 'ids', number>>;
 
 /**
  * The catalogue's search index: derived data, built from PostgreSQL and kept up to date from the

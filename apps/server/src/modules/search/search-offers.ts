@@ -7,6 +7,7 @@ import {
   type TSearchResponse,
 } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import type { ServerTiming } from '../../lib/server-timing';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import type { ISearchIndex, TIndexFilter } from '../search-index/search-index';
 import { findOfferIdsWithWorkingEndpoint } from './search-repository';
@@ -19,6 +20,8 @@ export type TSearchOffersOptions = {
   /** The '|'-joined search terms of the `query` parameter. */
   query: string | undefined;
   request: TSearchRequest;
+  /** Where the stages of the search are timed (the search route's `Server-Timing`). */
+  timing?: ServerTiming;
 };
 
 /** Searches the catalogue: one page from the search index, its offers read from the catalogue. */
@@ -27,19 +30,28 @@ export async function searchOffers({
   searchIndex,
   query,
   request,
+  timing,
 }: TSearchOffersOptions): Promise<TSearchResponse> {
   const { index, pageSize, filter } = request;
   const offset = index * pageSize;
   const limit = Math.min(pageSize, RESULT_CAP - offset);
+  const indexFilter = await toIndexFilter(db, filter);
+  timing?.mark('filter');
   const result = await searchIndex.search({
     terms: splitQuery(query),
     exact: request.exact,
     sort: request.sort,
-    filter: await toIndexFilter(db, filter),
+    filter: indexFilter,
     offset,
     limit,
   });
+  if (timing) {
+    timing.mark('engine');
+    // The engine's own stages; what the round trip took beyond them is waiting for a search thread.
+    for (const [name, ms] of Object.entries(result.stages ?? {})) timing.add(`engine-${name}`, ms);
+  }
   const data = await loadOfferDocuments(db, result.offerIds);
+  timing?.mark('hydrate');
   return {
     index,
     pageSize,
