@@ -50,7 +50,7 @@ export async function searchOffers({
     // The engine's own stages; what the round trip took beyond them is waiting for a search thread.
     for (const [name, ms] of Object.entries(result.stages ?? {})) timing.add(`engine-${name}`, ms);
   }
-  const data = await loadOfferDocuments(db, result.offerIds);
+  const data = await loadInChunks(db, result.offerIds);
   timing?.mark('hydrate');
   return {
     index,
@@ -64,6 +64,22 @@ export async function searchOffers({
     facets: result.facets,
     areFacetCountsEstimated: result.areFacetCountsEstimated,
   };
+}
+
+/**
+ * Offers read (and presented) at most this many at a time: reading 1,000 with their datasets, distributions
+ * and agents in one go holds the event loop for tens of milliseconds while the rows become documents.
+ */
+const HYDRATED_AT_ONCE = 100;
+
+/** The offers of a page, read in chunks one after another so that a page of 1,000 never holds the loop for long. */
+async function loadInChunks(db: TDb, offerIds: string[]) {
+  if (offerIds.length <= HYDRATED_AT_ONCE) return loadOfferDocuments(db, offerIds);
+  const documents = [];
+  for (let start = 0; start < offerIds.length; start += HYDRATED_AT_ONCE) {
+    documents.push(...(await loadOfferDocuments(db, offerIds.slice(start, start + HYDRATED_AT_ONCE))));
+  }
+  return documents;
 }
 
 /** The search API's filter as the search index takes it (saved-search alerts run the same filter). */
