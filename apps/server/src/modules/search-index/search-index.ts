@@ -94,6 +94,11 @@ export interface ISearchIndex {
    * that a search right after it sees it.
    */
   catchUp(): Promise<void>;
+  /**
+   * Calls `listener` whenever the index applied catalogue changes (from any process: the outbox is shared), so
+   * that what is kept of the catalogue elsewhere can be forgotten. Optional.
+   */
+  onChangesApplied?(listener: () => void): void;
   /** Applies every queued catalogue change now. */
   refresh(): Promise<void>;
   /** Builds the whole index again from the catalogue and switches to it when done. */

@@ -53,6 +53,7 @@ export class SqliteSearchIndex implements ISearchIndex {
   /** True while a rebuild reads the catalogue: changes wait in the outbox for the new file. */
   private isPaused = false;
   private readonly popular: PopularSearches;
+  private readonly changeListeners: (() => void)[] = [];
   private popularSavedAt = Date.now();
 
   private constructor(
@@ -142,8 +143,14 @@ export class SqliteSearchIndex implements ISearchIndex {
     return this.draining;
   }
 
+  onChangesApplied(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
   private async applyQueued(): Promise<void> {
-    while (!this.closed && !this.isPaused && (await this.writer.apply()) > 0) {}
+    while (!this.closed && !this.isPaused && (await this.writer.apply()) > 0) {
+      for (const listener of this.changeListeners) listener();
+    }
   }
 
   private startPolling(): void {
@@ -217,6 +224,7 @@ export class SqliteSearchIndex implements ISearchIndex {
           this.file = built.file;
           this.generation = generation;
           switchCurrent(this.options.dir, built.file);
+          for (const listener of this.changeListeners) listener();
           rmSync(previous, { force: true });
           removeStaleFiles(this.options.dir, built.file);
           await this.writer.forget(built.covered);

@@ -8,7 +8,7 @@ import {
 } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import type { ServerTiming } from '../../lib/server-timing';
-import { loadOfferDocuments } from '../catalogue/offer-documents';
+import { loadKeptOfferDocuments } from '../catalogue/kept-offer-documents';
 import type { ISearchIndex, TIndexFilter } from '../search-index/search-index';
 import { findOfferIdsWithWorkingEndpoint } from './search-repository';
 
@@ -74,10 +74,10 @@ const HYDRATED_AT_ONCE = 100;
 
 /** The offers of a page, read in chunks one after another so that a page of 1,000 never holds the loop for long. */
 async function loadInChunks(db: TDb, offerIds: string[]) {
-  if (offerIds.length <= HYDRATED_AT_ONCE) return loadOfferDocuments(db, offerIds);
+  if (offerIds.length <= HYDRATED_AT_ONCE) return loadKeptOfferDocuments({ db, ids: offerIds });
   const documents = [];
   for (let start = 0; start < offerIds.length; start += HYDRATED_AT_ONCE) {
-    documents.push(...(await loadOfferDocuments(db, offerIds.slice(start, start + HYDRATED_AT_ONCE))));
+    documents.push(...(await loadKeptOfferDocuments({ db, ids: offerIds.slice(start, start + HYDRATED_AT_ONCE) })));
   }
   return documents;
 }

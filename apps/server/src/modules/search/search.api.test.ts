@@ -200,6 +200,13 @@ describe('POST /api/search: ranking and text', () => {
     expect(stages.some((name) => name.startsWith('engine-'))).toBe(true);
   });
 
+  it('shows a like on the next search, although the offers of a search are kept in memory for a while', async () => {
+    const before = (await search(page(), 'parking|history')).body.data[0]?.likes ?? 0;
+    const liked = await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${ids.pricey}`, undefined, auth);
+    expect(liked.status).toBe(200);
+    expect((await search(page(), 'parking|history')).body.data[0]?.likes).toBe(before + 1);
+  });
+
   it('reports each distribution size in bytes', async () => {
     const response = await search(page(), 'timetable');
     const sizes = response.body.data[0]?.datasets[0]?.['dcat:distribution'].map((d) => d['dcat:byteSize']);
