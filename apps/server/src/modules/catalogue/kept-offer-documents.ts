@@ -9,7 +9,7 @@ const MAX_KEPT = 20_000;
  * change the search index applies, forget the kept offers at once; this bounds what nothing here hears of
  * (a like counted by another server process, a publisher renamed).
  */
-export const KEPT_FOR_MS = 10_000;
+export const KEPT_FOR_MS = 30_000;
 
 type TKept = { document: TOffer; at: number };
 
