@@ -22,11 +22,13 @@ import { SearchWorkers } from '../apps/server/src/modules/search-index/search-wo
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 import {
   BENCH_CORPORA,
+  cpuMsOfTrees,
   loadCatalogue,
   machineLine,
   memoryOf,
   openBenchDatabase,
   percentile,
+  root,
   startServerProcess,
   type TBenchCorpus,
   type TServerProcess,
@@ -157,7 +159,22 @@ type TResult = {
   errors: number;
   timeouts: number;
   byLabel: TLatencies;
+  /** CPU time per answered request of the server process (threads included) and of PostgreSQL, in ms (HTTP runs). */
+  cpuPerRequest?: { server: number; database: number };
 };
+
+/** The server process the HTTP runs go to (its CPU time is read around each run). */
+let serverPid = 0;
+/** The benchmark's PostgreSQL: the postmaster started on its data folder, with its backends. */
+const isBenchPostgres = (_pid: number, cmdline: string) =>
+  cmdline.includes(path.join(root, '.data', 'bench', 'postgres')) && /postgres/.test(cmdline);
+
+function cpuNow(): { server: number; database: number } {
+  return {
+    server: cpuMsOfTrees((pid) => pid === serverPid),
+    database: cpuMsOfTrees(isBenchPostgres),
+  };
+}
 
 function record(byLabel: TLatencies, label: string, latency: number | null): void {
   let entry = byLabel.get(label);
@@ -224,8 +241,15 @@ async function runHttp(baseUrl: string, connections: number, workload: TWorkload
     const label = client.requestIterator?.context?.label ?? '?';
     record(byLabel, label, status >= 200 && status < 300 ? time : null);
   });
+  const cpuBefore = cpuNow();
   const result = await instance;
+  const cpuAfter = cpuNow();
+  const answered = Math.max(1, result.requests.total - result.non2xx);
   return {
+    cpuPerRequest: {
+      server: (cpuAfter.server - cpuBefore.server) / answered,
+      database: (cpuAfter.database - cpuBefore.database) / answered,
+    },
     p50: result.latency.p50,
     p95: result.latency.p97_5,
     p99: result.latency.p99,
@@ -428,7 +452,9 @@ const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 
 function overallRow(path: string, connections: number, result: TResult): string {
   const errors = result.timeouts > 0 ? `${result.errors} (${result.timeouts} timeouts)` : String(result.errors);
-  return `| ${path} | ${connections} | ${fmt(result.p50)} | ${fmt(result.p95)} | ${fmt(result.p99)} | ${result.rps.toFixed(0)} | ${errors} |`;
+  const cpu = result.cpuPerRequest;
+  const cpuCells = cpu ? `${cpu.server.toFixed(1)} | ${cpu.database.toFixed(1)}` : 'n/a | n/a';
+  return `| ${path} | ${connections} | ${fmt(result.p50)} | ${fmt(result.p95)} | ${fmt(result.p99)} | ${result.rps.toFixed(0)} | ${errors} | ${cpuCells} |`;
 }
 
 function classRows(path: string, connections: number, result: TResult, labels: readonly string[]): string[] {
@@ -448,6 +474,7 @@ async function clearCaches(server: TServerProcess, url: string): Promise<TServer
   await server.stop();
   for (let attempt = 1; ; attempt++) {
     const fresh = await startServerProcess(url, serverEnv);
+    serverPid = fresh.child.pid ?? 0;
     try {
       // A new process is also cold in ways no cache is about (compiled code, pooled connections): the fixed
       // mix warms those without putting any of the log's answers into a cache.
@@ -523,6 +550,7 @@ async function main(): Promise<void> {
   // One account drives every connection here: the benchmark measures search, not the per-user limit.
   const serverStarted = performance.now();
   let server = await startServerProcess(database.url, serverEnv);
+  serverPid = server.child.pid ?? 0;
   const built = /Search index built: .*/.exec(server.output())?.[0];
   process.stdout.write(
     `Server ready in ${((performance.now() - serverStarted) / 1000).toFixed(0)} s; ${built ?? 'search index reused'}\n`,
@@ -543,8 +571,10 @@ async function main(): Promise<void> {
       lines.push('');
       lines.push(`### ${workload.name}`);
       lines.push('');
-      lines.push('| path | connections | p50 ms | p95 ms | p99 ms | req/s | errors |');
-      lines.push('|---|---|---|---|---|---|---|');
+      lines.push(
+        '| path | connections | p50 ms | p95 ms | p99 ms | req/s | errors | server CPU ms/req | PostgreSQL CPU ms/req |',
+      );
+      lines.push('|---|---|---|---|---|---|---|---|---|');
       const classLines = ['| path | connections | class | requests | p50 ms | p99 ms | req/s | errors |'];
       classLines.push('|---|---|---|---|---|---|---|---|');
       const sqlP50: Record<number, number> = {};
