@@ -18,11 +18,10 @@ const mayChange = (method: string, url: string): boolean =>
 /**
  * A request that may have changed the catalogue is answered once the search index holds its change (when
  * only a few changes wait), so the search the caller makes next finds it, and the offers search keeps in memory
- * are forgotten (as they are whenever the index applies changes), so the next search shows it. Searches
+ * are forgotten (as they are whenever the index applies changes: search-offers.ts), so the next search shows it. Searches
  * themselves never wait.
  */
 export function registerIndexCatchUp(app: FastifyInstance): void {
-  app.searchIndex.onChangesApplied?.(forgetKeptOfferDocuments);
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 && mayChange(request.method, request.url)) {
       // Also a like or an unpublished offer, which the index does not hold but a result card shows.

@@ -8,7 +8,7 @@ import {
 } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import type { ServerTiming } from '../../lib/server-timing';
-import { loadKeptOfferDocuments } from '../catalogue/kept-offer-documents';
+import { forgetKeptOfferDocuments, loadKeptOfferDocuments } from '../catalogue/kept-offer-documents';
 import type { ISearchIndex, TIndexFilter } from '../search-index/search-index';
 import { findOfferIdsWithWorkingEndpoint } from './search-repository';
 
@@ -24,7 +24,10 @@ export type TSearchOffersOptions = {
   timing?: ServerTiming;
 };
 
-/** Searches the catalogue: one page from the search index, its offers read from the catalogue. */
+/** The indexes whose applied changes already make the kept offers be forgotten. */
+const watchedIndexes = new WeakSet<ISearchIndex>();
+
+/** Searches the catalogue: one page from the search index, its offers read from the catalogue (or kept). */
 export async function searchOffers({
   db,
   searchIndex,
@@ -32,6 +35,11 @@ export async function searchOffers({
   request,
   timing,
 }: TSearchOffersOptions): Promise<TSearchResponse> {
+  if (!watchedIndexes.has(searchIndex)) {
+    watchedIndexes.add(searchIndex);
+    // Whatever applies catalogue changes to the index (a harvest, another process's edit) also changes offers.
+    searchIndex.onChangesApplied?.(forgetKeptOfferDocuments);
+  }
   const { index, pageSize, filter } = request;
   const offset = index * pageSize;
   const limit = Math.min(pageSize, RESULT_CAP - offset);
