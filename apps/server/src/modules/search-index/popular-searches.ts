@@ -22,9 +22,12 @@ export class PopularSearches {
 
   constructor(private readonly dir: string) {}
 
-  /** Counts a search (pages the answer cache keeps only). */
+  /**
+   * Counts a search: pages the answer cache keeps only, and not those restricted to listed offers (the ones with
+   * a working endpoint: thousands of ids, which change as the link checker runs).
+   */
   count(search: TIndexSearch): void {
-    if (search.limit > MAX_WARMED_PAGE) return;
+    if (search.limit > MAX_WARMED_PAGE || search.filter.offerIds !== null) return;
     const key = JSON.stringify(search);
     const entry = this.counts.get(key);
     if (entry) {
