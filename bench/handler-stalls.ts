@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     /** The DCAT catalogue export at 1,000 per page in each format, for reference (`--no-catalog` skips it). */
     catalog: { type: 'boolean', default: true },
     'database-url': { type: 'string' },
+    /** Only the control requests and the search pages of 1,000 (a minute instead of many). */
+    'search-only': { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -414,147 +416,150 @@ async function main(): Promise<void> {
       });
     }
 
-    // An invoice of the most lines an order holds, with long titles, from a seller and to a buyer with organisations.
-    const publisher = { id: `https://stalls.example/agents/${randomUUID()}`, name: 'Stall Bench Daten GmbH' };
-    const seller = await signIn(testApp, { organisation: { legalName: 'Stall Bench Daten GmbH' } });
-    const offers = [];
-    for (let i = 0; i < MAX_ORDER_ITEMS; i++) {
-      offers.push(
-        await insertOfferOf(handle.db, publisher, {
-          title: `Stündliche Messwerte der Luftqualität an Station ${i} mit Stickstoffdioxid, Feinstaub und Ozon, Jahresreihe ${2000 + (i % 25)}`,
-          price: 10 + i,
-        }),
-      );
-    }
-    // The offers' first dataset creates the publisher's agent, which the seller then sells for.
-    await addAgentMember({ db: handle.db, agentId: publisher.id, userId: seller.user.id });
-    const buyer = await signIn(testApp, { organisation: { legalName: 'Stall Käufer AG' } });
-    const order = await json<TOrder>(`${baseUrl}/idp-service/payment`, {
-      method: 'POST',
-      headers: buyer.headers,
-      body: { consumerId: buyer.user.id, purchasedItems: offers.map(itemOf) },
-    });
-    const invoice = order.invoices[0]!;
-    const lines = `${MAX_ORDER_ITEMS} lines`;
-    for (const [label, link] of [
-      ['PDF', invoice.pdfPath],
-      ['XRechnung XML', invoice.xmlPath],
-      ['Factur-X', invoice.facturXPath],
-    ] as const) {
-      await measure(
-        `GET invoice ${label}`,
-        lines,
-        async () => (await fetchBytes(`${baseUrl}${link}`, { headers: buyer.headers })).status,
-      );
-    }
-    const commissions = await json<TCommissionInvoiceListResponse>(
-      `${baseUrl}/api/commission-invoices?index=0&pageSize=100`,
-      { headers: seller.headers },
-    );
-    const commission = commissions.data[0]!;
-    for (const [label, link] of [
-      ['PDF', commission.pdfPath],
-      ['Factur-X', commission.facturXPath],
-    ] as const) {
-      await measure(
-        `GET commission invoice ${label}`,
-        '1 line (its only size)',
-        async () => (await fetchBytes(`${baseUrl}${link}`, { headers: seller.headers })).status,
-      );
-    }
-
-    // Previews at the byte limit, of free offers whose endpoints the source server on loopback serves.
-    const publish = async (title: string, endpoint: Partial<TOfferInputBody['endpoints'][number]>) =>
-      (
-        await json<TOwnOfferDetails>(`${baseUrl}/api/offers`, {
-          method: 'POST',
-          headers: seller.headers,
-          body: makeOfferInput(title, {
-            pricingOption: 'FREE',
-            endpoints: [endpoint],
-            licensingInfo: { paymentType: 'FREE_OF_CHARGE', price: 0, priceUnit: '' },
-          }),
-        })
-      )['@id'];
-    type TEndpoint = TOfferInputBody['endpoints'][number];
-    const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    const previews: [string, NonNullable<TEndpoint['format']>, NonNullable<TEndpoint['mimeType']>, Buffer, string][] = [
-      ['XLSX', 'XLSX', xlsxType, await xlsxAtLimit(), 'xlsx'],
-      ['CSV', 'csv', 'text/csv', csvAtLimit(), 'csv'],
-      ['JSON', 'json', 'application/json', jsonAtLimit(), 'json'],
-      ['GeoJSON', 'GeoJSON', 'application/json', geojsonAtLimit(), 'geojson'],
-    ];
-    for (const [label, format, type, body, extension] of previews) {
-      const filePath = `/preview-limit.${extension}`;
-      sourceFiles.set(filePath, { body, type });
-      // The cache as configured by default (it keeps each preview, weighing it), and an offer with a source URL of
-      // its own per run, so every run reads its source and keeps what it read, as a first preview does.
-      const ids: string[] = [];
-      for (let run = 0; run < runs; run++) {
-        ids.push(
-          await publish(`Preview at the limit, ${label} ${run}`, {
-            accessUrl: `${sourceUrl}${filePath}?run=${run}`,
-            format,
-            mimeType: type,
+    if (!args['search-only']) {
+      // An invoice of the most lines an order holds, with long titles, from a seller and to a buyer with organisations.
+      const publisher = { id: `https://stalls.example/agents/${randomUUID()}`, name: 'Stall Bench Daten GmbH' };
+      const seller = await signIn(testApp, { organisation: { legalName: 'Stall Bench Daten GmbH' } });
+      const offers = [];
+      for (let i = 0; i < MAX_ORDER_ITEMS; i++) {
+        offers.push(
+          await insertOfferOf(handle.db, publisher, {
+            title: `Stündliche Messwerte der Luftqualität an Station ${i} mit Stickstoffdioxid, Feinstaub und Ozon, Jahresreihe ${2000 + (i % 25)}`,
+            price: 10 + i,
           }),
         );
       }
-      let run = 0;
-      await measure(`GET preview, ${label}`, mb(body.length), async () => {
-        const id = ids[run++]!;
-        return (
-          await fetchBytes(`${baseUrl}/api/metadata/${encodeURIComponent(id)}/preview?endpoint=0`, {
-            headers: searcher.headers,
-          })
-        ).status;
-      });
-    }
-
-    // Harvest runs of large DCAT-AP files: the run answers when it is done, so the parse is the handler's.
-    const operator = await signIn(testApp, { roles: [config.userRole, `${config.productId}_OPERATOR`] });
-    for (const [label, format, write] of [
-      ['Turtle', 'dcat-turtle', dcatTurtle],
-      ['RDF/XML', 'dcat-rdfxml', dcatRdfXml],
-    ] as const) {
-      const run = randomUUID().slice(0, 8);
-      const file = path.join(harvestDir, `${run}.${format}`);
-      await writeFile(file, write(rdfDatasets, run));
-      const size = (await stat(file)).size;
-      const added = await json<THarvestSource>(`${baseUrl}/api/harvest/sources`, {
+      // The offers' first dataset creates the publisher's agent, which the seller then sells for.
+      await addAgentMember({ db: handle.db, agentId: publisher.id, userId: seller.user.id });
+      const buyer = await signIn(testApp, { organisation: { legalName: 'Stall Käufer AG' } });
+      const order = await json<TOrder>(`${baseUrl}/idp-service/payment`, {
         method: 'POST',
-        headers: operator.headers,
-        body: { name: `stalls ${label} ${run}`, location: file, format },
+        headers: buyer.headers,
+        body: { consumerId: buyer.user.id, purchasedItems: offers.map(itemOf) },
       });
-      await measure(
-        `POST harvest run, DCAT-AP ${label}`,
-        `${rdfDatasets.toLocaleString('en-US')} datasets, ${mb(size)}`,
-        async () => {
-          const response = await fetch(`${baseUrl}/api/harvest/sources/${added.id}/run`, {
-            method: 'POST',
-            headers: operator.headers,
-          });
-          const result = (await response.json()) as THarvestRunResponse;
-          if (result.status !== 'succeeded') process.stdout.write(`    run ${result.status}: ${result.error}\n`);
-          return response.status;
-        },
-        1,
-      );
-    }
-
-    if (args.catalog) {
-      // For reference: the export is being rewritten on its own.
-      for (const format of ['turtle', 'rdfxml', 'jsonld'] as const) {
+      const invoice = order.invoices[0]!;
+      const lines = `${MAX_ORDER_ITEMS} lines`;
+      for (const [label, link] of [
+        ['PDF', invoice.pdfPath],
+        ['XRechnung XML', invoice.xmlPath],
+        ['Factur-X', invoice.facturXPath],
+      ] as const) {
         await measure(
-          `GET /api/catalog?format=${format} (reference)`,
-          'page of 1,000',
-          async () =>
-            (
-              await fetchBytes(`${baseUrl}/api/catalog?page=1&pageSize=1000&format=${format}`, {
-                headers: searcher.headers,
-              })
-            ).status,
+          `GET invoice ${label}`,
+          lines,
+          async () => (await fetchBytes(`${baseUrl}${link}`, { headers: buyer.headers })).status,
+        );
+      }
+      const commissions = await json<TCommissionInvoiceListResponse>(
+        `${baseUrl}/api/commission-invoices?index=0&pageSize=100`,
+        { headers: seller.headers },
+      );
+      const commission = commissions.data[0]!;
+      for (const [label, link] of [
+        ['PDF', commission.pdfPath],
+        ['Factur-X', commission.facturXPath],
+      ] as const) {
+        await measure(
+          `GET commission invoice ${label}`,
+          '1 line (its only size)',
+          async () => (await fetchBytes(`${baseUrl}${link}`, { headers: seller.headers })).status,
+        );
+      }
+
+      // Previews at the byte limit, of free offers whose endpoints the source server on loopback serves.
+      const publish = async (title: string, endpoint: Partial<TOfferInputBody['endpoints'][number]>) =>
+        (
+          await json<TOwnOfferDetails>(`${baseUrl}/api/offers`, {
+            method: 'POST',
+            headers: seller.headers,
+            body: makeOfferInput(title, {
+              pricingOption: 'FREE',
+              endpoints: [endpoint],
+              licensingInfo: { paymentType: 'FREE_OF_CHARGE', price: 0, priceUnit: '' },
+            }),
+          })
+        )['@id'];
+      type TEndpoint = TOfferInputBody['endpoints'][number];
+      const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      const previews: [string, NonNullable<TEndpoint['format']>, NonNullable<TEndpoint['mimeType']>, Buffer, string][] =
+        [
+          ['XLSX', 'XLSX', xlsxType, await xlsxAtLimit(), 'xlsx'],
+          ['CSV', 'csv', 'text/csv', csvAtLimit(), 'csv'],
+          ['JSON', 'json', 'application/json', jsonAtLimit(), 'json'],
+          ['GeoJSON', 'GeoJSON', 'application/json', geojsonAtLimit(), 'geojson'],
+        ];
+      for (const [label, format, type, body, extension] of previews) {
+        const filePath = `/preview-limit.${extension}`;
+        sourceFiles.set(filePath, { body, type });
+        // The cache as configured by default (it keeps each preview, weighing it), and an offer with a source URL of
+        // its own per run, so every run reads its source and keeps what it read, as a first preview does.
+        const ids: string[] = [];
+        for (let run = 0; run < runs; run++) {
+          ids.push(
+            await publish(`Preview at the limit, ${label} ${run}`, {
+              accessUrl: `${sourceUrl}${filePath}?run=${run}`,
+              format,
+              mimeType: type,
+            }),
+          );
+        }
+        let run = 0;
+        await measure(`GET preview, ${label}`, mb(body.length), async () => {
+          const id = ids[run++]!;
+          return (
+            await fetchBytes(`${baseUrl}/api/metadata/${encodeURIComponent(id)}/preview?endpoint=0`, {
+              headers: searcher.headers,
+            })
+          ).status;
+        });
+      }
+
+      // Harvest runs of large DCAT-AP files: the run answers when it is done, so the parse is the handler's.
+      const operator = await signIn(testApp, { roles: [config.userRole, `${config.productId}_OPERATOR`] });
+      for (const [label, format, write] of [
+        ['Turtle', 'dcat-turtle', dcatTurtle],
+        ['RDF/XML', 'dcat-rdfxml', dcatRdfXml],
+      ] as const) {
+        const run = randomUUID().slice(0, 8);
+        const file = path.join(harvestDir, `${run}.${format}`);
+        await writeFile(file, write(rdfDatasets, run));
+        const size = (await stat(file)).size;
+        const added = await json<THarvestSource>(`${baseUrl}/api/harvest/sources`, {
+          method: 'POST',
+          headers: operator.headers,
+          body: { name: `stalls ${label} ${run}`, location: file, format },
+        });
+        await measure(
+          `POST harvest run, DCAT-AP ${label}`,
+          `${rdfDatasets.toLocaleString('en-US')} datasets, ${mb(size)}`,
+          async () => {
+            const response = await fetch(`${baseUrl}/api/harvest/sources/${added.id}/run`, {
+              method: 'POST',
+              headers: operator.headers,
+            });
+            const result = (await response.json()) as THarvestRunResponse;
+            if (result.status !== 'succeeded') process.stdout.write(`    run ${result.status}: ${result.error}\n`);
+            return response.status;
+          },
           1,
         );
+      }
+
+      if (args.catalog) {
+        // For reference: the export is being rewritten on its own.
+        for (const format of ['turtle', 'rdfxml', 'jsonld'] as const) {
+          await measure(
+            `GET /api/catalog?format=${format} (reference)`,
+            'page of 1,000',
+            async () =>
+              (
+                await fetchBytes(`${baseUrl}/api/catalog?page=1&pageSize=1000&format=${format}`, {
+                  headers: searcher.headers,
+                })
+              ).status,
+            1,
+          );
+        }
       }
     }
   } finally {

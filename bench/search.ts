@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
+import { parseServerTiming } from '../apps/server/src/lib/server-timing';
 import { searchOffers } from '../apps/server/src/modules/search/search-offers';
 import { parseQuery } from '../apps/server/src/modules/search-index/analysis/parse-query';
 import { type ISearchIndex, NO_INDEX_FILTER } from '../apps/server/src/modules/search-index/search-index';
@@ -21,11 +22,13 @@ import { SearchWorkers } from '../apps/server/src/modules/search-index/search-wo
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 import {
   BENCH_CORPORA,
+  cpuMsOfTrees,
   loadCatalogue,
   machineLine,
   memoryOf,
   openBenchDatabase,
   percentile,
+  root,
   startServerProcess,
   type TBenchCorpus,
   type TServerProcess,
@@ -59,6 +62,8 @@ const { values: args } = parseArgs({
     'cold-run': { type: 'boolean', default: true },
     /** Vocabulary size and matches per query word; `--no-corpus-stats` skips them (a minute or two at 1M). */
     'corpus-stats': { type: 'boolean', default: true },
+    /** Where a request's time goes, from its `Server-Timing` header, at 1 and 8 connections; `--no-stages` skips it. */
+    stages: { type: 'boolean', default: true },
   },
   allowNegative: true,
 });
@@ -154,7 +159,22 @@ type TResult = {
   errors: number;
   timeouts: number;
   byLabel: TLatencies;
+  /** CPU time per answered request of the server process (threads included) and of PostgreSQL, in ms (HTTP runs). */
+  cpuPerRequest?: { server: number; database: number };
 };
+
+/** The server process the HTTP runs go to (its CPU time is read around each run). */
+let serverPid = 0;
+/** The benchmark's PostgreSQL: the postmaster started on its data folder, with its backends. */
+const isBenchPostgres = (_pid: number, cmdline: string) =>
+  cmdline.includes(path.join(root, '.data', 'bench', 'postgres')) && /postgres/.test(cmdline);
+
+function cpuNow(): { server: number; database: number } {
+  return {
+    server: cpuMsOfTrees((pid) => pid === serverPid),
+    database: cpuMsOfTrees(isBenchPostgres),
+  };
+}
 
 function record(byLabel: TLatencies, label: string, latency: number | null): void {
   let entry = byLabel.get(label);
@@ -221,8 +241,15 @@ async function runHttp(baseUrl: string, connections: number, workload: TWorkload
     const label = client.requestIterator?.context?.label ?? '?';
     record(byLabel, label, status >= 200 && status < 300 ? time : null);
   });
+  const cpuBefore = cpuNow();
   const result = await instance;
+  const cpuAfter = cpuNow();
+  const answered = Math.max(1, result.requests.total - result.non2xx);
   return {
+    cpuPerRequest: {
+      server: (cpuAfter.server - cpuBefore.server) / answered,
+      database: (cpuAfter.database - cpuBefore.database) / answered,
+    },
     p50: result.latency.p50,
     p95: result.latency.p97_5,
     p99: result.latency.p99,
@@ -334,6 +361,69 @@ async function runPerQuery(baseUrl: string): Promise<string[]> {
   return rows;
 }
 
+/** Per stage of the search route, its times in ms (one per request; 0 where a request skipped the stage). */
+type TStageTimes = { stages: Map<string, number[]>; totals: number[]; requests: number };
+
+/**
+ * Replays the workload at `connections` requests in flight for the run's duration and reads each answer's
+ * `Server-Timing` header: where the time of a search request goes, stage by stage, as the server measured it.
+ */
+async function runStages(baseUrl: string, connections: number, workload: TWorkload): Promise<TStageTimes> {
+  const authorization = await buyerAuthorization(baseUrl);
+  const next = workload.cursor();
+  const stages = new Map<string, number[]>();
+  const totals: number[] = [];
+  const seen: Map<string, number>[] = [];
+  const deadline = performance.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const item = next();
+        const started = performance.now();
+        const response = await fetch(`${baseUrl}/api/search?query=${encodeURIComponent(item.query)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization },
+          body: JSON.stringify(item.body),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) continue;
+        totals.push(performance.now() - started);
+        const byName = new Map<string, number>();
+        for (const stage of parseServerTiming(response.headers.get('server-timing'))) {
+          byName.set(stage.name, (byName.get(stage.name) ?? 0) + stage.ms);
+        }
+        seen.push(byName);
+      }
+    }),
+  );
+  for (const byName of seen) for (const name of byName.keys()) if (!stages.has(name)) stages.set(name, []);
+  for (const byName of seen) for (const [name, list] of stages) list.push(byName.get(name) ?? 0);
+  return { stages, totals, requests: seen.length };
+}
+
+/** The stage table: mean, p50 and p99 per stage and connection count, with each stage's share of the mean. */
+function stageTable(runs: { connections: number; times: TStageTimes }[]): string[] {
+  const names = [...new Set(runs.flatMap((run) => [...run.times.stages.keys()]))];
+  const mean = (list: number[]) => (list.length === 0 ? 0 : list.reduce((a, b) => a + b, 0) / list.length);
+  const cells = (list: number[], total: number) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    const average = mean(list);
+    return `${fmt(average)} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 99))} | ${total > 0 ? ((100 * average) / total).toFixed(0) : '0'} %`;
+  };
+  const header = runs.map((run) => `${run.connections} conn: mean ms | p50 | p99 | share`).join(' | ');
+  const lines = [`| stage | ${header} |`, `|---|${runs.map(() => '---|---|---|---|').join('')}`];
+  for (const name of names) {
+    lines.push(
+      `| ${name} | ${runs.map((run) => cells(run.times.stages.get(name) ?? [], mean(run.times.totals))).join(' | ')} |`,
+    );
+  }
+  lines.push(
+    `| whole request, at the client | ${runs.map((run) => cells(run.times.totals, mean(run.times.totals))).join(' | ')} |`,
+  );
+  lines.push(`| requests | ${runs.map((run) => `${run.times.requests} | | |`).join(' | ')} |`);
+  return lines;
+}
+
 /** Replays the head of the log once, so the runs start as warm as a running server would be. */
 async function warmUp(baseUrl: string, workload: TWorkload, requests: number): Promise<void> {
   const authorization = await buyerAuthorization(baseUrl);
@@ -362,7 +452,9 @@ const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 
 function overallRow(path: string, connections: number, result: TResult): string {
   const errors = result.timeouts > 0 ? `${result.errors} (${result.timeouts} timeouts)` : String(result.errors);
-  return `| ${path} | ${connections} | ${fmt(result.p50)} | ${fmt(result.p95)} | ${fmt(result.p99)} | ${result.rps.toFixed(0)} | ${errors} |`;
+  const cpu = result.cpuPerRequest;
+  const cpuCells = cpu ? `${cpu.server.toFixed(1)} | ${cpu.database.toFixed(1)}` : 'n/a | n/a';
+  return `| ${path} | ${connections} | ${fmt(result.p50)} | ${fmt(result.p95)} | ${fmt(result.p99)} | ${result.rps.toFixed(0)} | ${errors} | ${cpuCells} |`;
 }
 
 function classRows(path: string, connections: number, result: TResult, labels: readonly string[]): string[] {
@@ -382,6 +474,7 @@ async function clearCaches(server: TServerProcess, url: string): Promise<TServer
   await server.stop();
   for (let attempt = 1; ; attempt++) {
     const fresh = await startServerProcess(url, serverEnv);
+    serverPid = fresh.child.pid ?? 0;
     try {
       // A new process is also cold in ways no cache is about (compiled code, pooled connections): the fixed
       // mix warms those without putting any of the log's answers into a cache.
@@ -457,6 +550,7 @@ async function main(): Promise<void> {
   // One account drives every connection here: the benchmark measures search, not the per-user limit.
   const serverStarted = performance.now();
   let server = await startServerProcess(database.url, serverEnv);
+  serverPid = server.child.pid ?? 0;
   const built = /Search index built: .*/.exec(server.output())?.[0];
   process.stdout.write(
     `Server ready in ${((performance.now() - serverStarted) / 1000).toFixed(0)} s; ${built ?? 'search index reused'}\n`,
@@ -469,6 +563,7 @@ async function main(): Promise<void> {
     const classCounts = QUERY_CLASSES.map((c) => `${c} ${log.filter((q) => q.queryClass === c).length}`);
     lines.push(`Query log: ${log.length.toLocaleString('en-US')} distinct queries (${classCounts.join(', ')})`);
     const classTables: string[] = [];
+    const stageTables: string[] = [];
     let perQuery: string[] = [];
     for (const workload of workloads) {
       await warmUp(server.baseUrl, workload, workload === fixedWorkload ? FIXED_MIX.length * 2 : 300);
@@ -476,8 +571,10 @@ async function main(): Promise<void> {
       lines.push('');
       lines.push(`### ${workload.name}`);
       lines.push('');
-      lines.push('| path | connections | p50 ms | p95 ms | p99 ms | req/s | errors |');
-      lines.push('|---|---|---|---|---|---|---|');
+      lines.push(
+        '| path | connections | p50 ms | p95 ms | p99 ms | req/s | errors | server CPU ms/req | PostgreSQL CPU ms/req |',
+      );
+      lines.push('|---|---|---|---|---|---|---|---|---|');
       const classLines = ['| path | connections | class | requests | p50 ms | p99 ms | req/s | errors |'];
       classLines.push('|---|---|---|---|---|---|---|---|');
       const sqlP50: Record<number, number> = {};
@@ -491,6 +588,21 @@ async function main(): Promise<void> {
         httpP50[connections] = http.p50;
         lines.push(progress(overallRow('HTTP API', connections, http)));
         classLines.push(...classRows('HTTP', connections, http, workload.labels));
+      }
+      if (args.stages && workload !== fixedWorkload) {
+        const runs = [];
+        for (const connections of [1, 8]) {
+          runs.push({ connections, times: await runStages(server.baseUrl, connections, workload) });
+          process.stdout.write(`  stages measured at ${connections} connection(s)\n`);
+        }
+        stageTables.push(
+          '',
+          `### Where a request's time goes (Server-Timing): ${workload.name}`,
+          '',
+          'engine = the round trip to a search thread; engine-* = its stages inside the thread (engine-cached: an answer kept); token, parse (body and validation), filter, hydrate (offers read from PostgreSQL), entitle (access to them), present and json on the main thread. json is not timed for pages over 100 (written in slices after the header).',
+          '',
+          ...stageTable(runs),
+        );
       }
       if (args['cold-run']) {
         server = await clearCaches(server, database.url);
@@ -506,6 +618,7 @@ async function main(): Promise<void> {
     }
     const memory = memoryOf(server.child.pid!);
     lines.push(`Server memory after the runs: RSS ${memory.rssMb.toFixed(0)} MB, peak ${memory.peakMb.toFixed(0)} MB`);
+    lines.push(...stageTables);
     lines.push(...classTables);
     if (perQuery.length > 0) {
       lines.push(

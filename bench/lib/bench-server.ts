@@ -1,7 +1,7 @@
 // Shared by the HTTP benchmarks: a database of their own (embedded PostgreSQL under .data/, or the
 // one given), the demo catalogue loaded into it, and the real server started as a separate process.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,6 +141,48 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const read = (key: string) =>
     Number(/^(\w+):\s+(\d+) kB/m.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[2] ?? 0);
   return { rssMb: read('VmRSS') / 1024, peakMb: read('VmHWM') / 1024 };
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user and system, in ms) used so far by the processes `isRoot` picks and all their descendants,
+ * from /proc: a process's threads (search threads, PostgreSQL's backends as children) count with it. Where the
+ * machine is shared, latency measures the queue for the cores too; CPU time per request measures only the work.
+ */
+export function cpuMsOfTrees(isRoot: (pid: number, cmdline: string) => boolean): number {
+  const processes: { pid: number; ppid: number; ticks: number; cmdline: string }[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The command name (2nd field) may hold spaces: the fields after it are counted from its closing parenthesis.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      processes.push({
+        pid: Number(name),
+        ppid: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+        cmdline,
+      });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const children = new Map<number, number[]>();
+  for (const process of processes) children.set(process.ppid, [...(children.get(process.ppid) ?? []), process.pid]);
+  const byPid = new Map(processes.map((process) => [process.pid, process]));
+  const counted = new Set<number>();
+  const walk = (pid: number) => {
+    if (counted.has(pid)) return;
+    counted.add(pid);
+    for (const child of children.get(pid) ?? []) walk(child);
+  };
+  for (const process of processes) if (isRoot(process.pid, process.cmdline)) walk(process.pid);
+  let ticks = 0;
+  for (const pid of counted) ticks += byPid.get(pid)?.ticks ?? 0;
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 /** The p-th percentile of ascending numbers (nearest rank). */

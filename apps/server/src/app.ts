@@ -23,6 +23,7 @@ import { registerEventLoopMonitor } from './lib/event-loop-monitor';
 import { loggerOptions } from './lib/logger-options';
 import { configureOwnOrigin } from './lib/outbound/outbound-policy';
 import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
+import { registerServerTiming } from './lib/server-timing';
 import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { alertRoutes } from './modules/alerts/routes';
@@ -151,6 +152,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   void serializerCompiler;
   registerErrorHandler(app);
+  registerServerTiming(app);
   registerEventLoopMonitor(app, { thresholdMs: options.config.eventLoopStallMs });
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');

@@ -28,12 +28,13 @@ export function cachedQueryIndex(db: Database, search: TIndexSearch): TIndexSear
     cache = { dataVersion, answers: new Map() };
     caches.set(db, cache);
   }
+  const started = performance.now();
   const key = JSON.stringify(search);
   const kept = cache.answers.get(key);
   if (kept) {
     cache.answers.delete(key);
     cache.answers.set(key, kept);
-    return kept;
+    return { ...kept, stages: { cached: performance.now() - started } };
   }
   const answer = queryIndex(db, search);
   cache.answers.set(key, answer);

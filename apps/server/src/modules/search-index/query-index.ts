@@ -6,7 +6,7 @@ import { titleKey } from './analysis/title-key';
 import { findCorrections, hasWord } from './analysis/typo-vocabulary';
 import { emptyFacets, facetCounterOf } from './facet-counter';
 import { FACET_KINDS } from './index-schema';
-import type { TIndexFilter, TIndexSearch, TIndexSearchResult } from './search-index';
+import type { TEngineStages, TIndexFilter, TIndexSearch, TIndexSearchResult } from './search-index';
 
 /** Weights of the title, keywords and description columns in bm25. */
 const BM25 = 'bm25(docs_fts, 10.0, 4.0, 1.0)';
@@ -447,10 +447,18 @@ function compileWords(db: Database, search: TIndexSearch) {
  * with the most of them are found instead (as Meilisearch's matching strategy or minimum_should_match).
  */
 export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResult {
+  const stages: TEngineStages = {};
+  let last = performance.now();
+  const mark = (name: keyof TEngineStages) => {
+    const now = performance.now();
+    stages[name] = (stages[name] ?? 0) + (now - last);
+    last = now;
+  };
   const { parsed, clauses, corrections, excluded, withExclusions } = compileWords(db, search);
   const filter = filterSql(search.filter, parsed.clauses.length > 0);
   const page = { offset: search.offset, limit: search.limit };
   const correctedTerms = corrections.size > 0 ? correctTerms(search.terms, corrections) : null;
+  mark('parse');
 
   if (clauses.length === 0) {
     // No word to look for: everything (but what an excluded word names), by the chosen order.
@@ -468,16 +476,24 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
       .pluck()
       .all(...exclusion.params) as number[];
     const isTotalCapped = matches.length > RESULT_CAP;
+    mark('match');
     const rowids = sortedPage(db, null, exclusion, search.sort === 'relevance' ? 'newest' : search.sort, page);
+    mark('rank');
+    const facets = facetCounterOf(db).count(matches.slice(0, RESULT_CAP));
+    mark('facets');
+    const offerIds = offerIdsOf(db, rowids);
+    const copies = copiesOf(db, rowids);
+    mark('ids');
     return {
-      offerIds: offerIdsOf(db, rowids),
-      copies: copiesOf(db, rowids),
+      offerIds,
+      copies,
       total: Math.min(matches.length, RESULT_CAP),
       isTotalCapped,
       correctedTerms,
       matchedAllTerms: true,
-      facets: facetCounterOf(db).count(matches.slice(0, RESULT_CAP)),
+      facets,
       areFacetCountsEstimated: isTotalCapped,
+      stages,
     };
   }
 
@@ -496,6 +512,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     window = matchWindow(db, expression, filter);
     if (window.total > 0) break;
   }
+  mark('match');
   if (window.total === 0) {
     return {
       offerIds: [],
@@ -506,6 +523,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
       matchedAllTerms: true,
       facets: emptyFacets(),
       areFacetCountsEstimated: false,
+      stages,
     };
   }
   const { rowids, collapsedCopies } =
@@ -520,17 +538,24 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
           page,
         )
       : { rowids: sortedPage(db, window.rowids.slice(0, RESULT_CAP), filter, search.sort, page), collapsedCopies: 0 };
+  mark('rank');
+  const facets = facetCounterOf(db).count(window.rowids.slice(0, RESULT_CAP));
+  mark('facets');
+  const offerIds = offerIdsOf(db, rowids);
+  const copies = copiesOf(db, rowids);
+  mark('ids');
   return {
-    offerIds: offerIdsOf(db, rowids),
-    copies: copiesOf(db, rowids),
+    offerIds,
+    copies,
     // The copies shown as one result are one result: the pages end where the results do (a capped total
     // says "10,000+" either way).
     total: window.isTotalCapped ? window.total : window.total - collapsedCopies,
     isTotalCapped: window.isTotalCapped,
     correctedTerms,
     matchedAllTerms: level === 0,
-    facets: facetCounterOf(db).count(window.rowids.slice(0, RESULT_CAP)),
+    facets,
     areFacetCountsEstimated: window.isTotalCapped,
+    stages,
   };
 }
 

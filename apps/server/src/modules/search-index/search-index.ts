@@ -67,7 +67,12 @@ export type TIndexSearchResult = {
   facets: TSearchFacets;
   /** True when the facets were counted over the newest matches only. */
   areFacetCountsEstimated: boolean;
+  /** How long the engine's stages took, in ms (parsing, matching, ranking, facets, ids), when it times them. */
+  stages?: TEngineStages;
 };
+
+/** The stages of one search inside the engine, in milliseconds; `cached` alone when the answer was kept. */
+export type TEngineStages = Partial<Record<'cached' | 'parse' | 'match' | 'rank' | 'facets' | 'ids', number>>;
 
 /**
  * The catalogue's search index: derived data, built from PostgreSQL and kept up to date from the
@@ -89,6 +94,11 @@ export interface ISearchIndex {
    * that a search right after it sees it.
    */
   catchUp(): Promise<void>;
+  /**
+   * Calls `listener` whenever the index applied catalogue changes (from any process: the outbox is shared), so
+   * that what is kept of the catalogue elsewhere can be forgotten. Optional.
+   */
+  onChangesApplied?(listener: () => void): void;
   /** Applies every queued catalogue change now. */
   refresh(): Promise<void>;
   /** Builds the whole index again from the catalogue and switches to it when done. */

@@ -11,18 +11,25 @@ import { WorkerClient } from './worker-rpc';
 export class SearchWorkers {
   private readonly clients: WorkerClient[];
 
+  /** `warmSearches` are run by each thread when it opens a file (the searches asked most, popular-searches.ts). */
   constructor(
     count: number,
     private path: string,
+    private readonly warmSearches: () => TIndexSearch[] = () => [],
   ) {
     this.clients = Array.from({ length: count }, (_, slot) => this.start(slot));
   }
 
   /** A thread for a slot; one that crashes is replaced by a new one on the file in use. */
   private start(slot: number): WorkerClient {
-    return new WorkerClient(new URL('./search-worker.ts', import.meta.url), { path: this.path }, undefined, () => {
-      this.clients[slot] = this.start(slot);
-    });
+    return new WorkerClient(
+      new URL('./search-worker.ts', import.meta.url),
+      { path: this.path, warmSearches: this.warmSearches() },
+      undefined,
+      () => {
+        this.clients[slot] = this.start(slot);
+      },
+    );
   }
 
   private leastBusy(): WorkerClient {
@@ -54,7 +61,10 @@ export class SearchWorkers {
   /** Every thread reads from another index file from its next search on. */
   async open(path: string): Promise<void> {
     this.path = path;
-    await Promise.all(this.clients.map((client) => client.call({ open: path } satisfies TSearchWorkerRequest)));
+    const warmSearches = this.warmSearches();
+    await Promise.all(
+      this.clients.map((client) => client.call({ open: path, warmSearches } satisfies TSearchWorkerRequest)),
+    );
   }
 
   async close(): Promise<void> {

@@ -55,6 +55,22 @@ describe('the SQLite search index', () => {
     await again.close();
   });
 
+  it('answers the searches asked most before a restart at once after it (their answers kept, Server-Timing engine-cached)', async () => {
+    const first = await SqliteSearchIndex.open({ dir, database, workers: 1 });
+    await first.search(search(['groundwater']));
+    expect((await first.search(search(['groundwater']))).stages).toHaveProperty('cached');
+    await first.close();
+    const again = await SqliteSearchIndex.open({ dir, database, workers: 1 });
+    try {
+      // The first search after the restart: the thread ran it before answering anything.
+      expect((await again.search(search(['groundwater']))).stages).toHaveProperty('cached');
+      // One never asked before is searched afresh.
+      expect((await again.search(search(['counts']))).stages).not.toHaveProperty('cached');
+    } finally {
+      await again.close();
+    }
+  });
+
   it('applies changes queued while it was closed when opened again', async () => {
     await insertOffers(database.db, [makeOffer({ title: 'Tram timetables' })]);
     const index = await SqliteSearchIndex.open({ dir, database, workers: 0 });

@@ -7,6 +7,7 @@ import type { TDatabaseHandle } from '../../db/database';
 import { cachedQueryIndex } from './cached-query-index';
 import { INDEX_SCHEMA_VERSION, openReader, readMeta } from './index-schema';
 import { type IIndexWriter, InProcessIndexWriter, ThreadIndexWriter } from './index-writer';
+import { PopularSearches } from './popular-searches';
 import { matchEveryWord } from './query-index';
 import type { ISearchIndex, TIndexSearch, TIndexSearchResult } from './search-index';
 import { SearchWorkers } from './search-workers';
@@ -34,6 +35,8 @@ export type TSqliteSearchIndexOptions = {
 };
 
 const CATCH_UP_LIMIT = 100;
+/** How often the searches asked most are written to the index folder, in ms. */
+const SAVE_POPULAR_MS = 60_000;
 
 /**
  * The search index in SQLite FTS5 files in one folder: `CURRENT` names the file in use; a rebuild writes a
@@ -49,13 +52,18 @@ export class SqliteSearchIndex implements ISearchIndex {
   private closed = false;
   /** True while a rebuild reads the catalogue: changes wait in the outbox for the new file. */
   private isPaused = false;
+  private readonly popular: PopularSearches;
+  private readonly changeListeners: (() => void)[] = [];
+  private popularSavedAt = Date.now();
 
   private constructor(
     private readonly options: TSqliteSearchIndexOptions,
     private readonly writer: IIndexWriter,
     private file: string,
     private generation: string,
-  ) {}
+  ) {
+    this.popular = new PopularSearches(options.dir);
+  }
 
   /** Opens the index in `dir`, building it first when it is missing, of another schema or another catalogue. */
   static async open(options: TSqliteSearchIndexOptions): Promise<SqliteSearchIndex> {
@@ -81,7 +89,7 @@ export class SqliteSearchIndex implements ISearchIndex {
       removeStaleFiles(options.dir, file);
       writeFileSync(path.join(options.dir, 'LOCK'), `${process.pid}\n`);
       const index = new SqliteSearchIndex(options, writer, file, generation);
-      if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file);
+      if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file, () => index.popular.top());
       else index.reader = openReader(file);
       await index.drain();
       index.startPolling();
@@ -94,6 +102,7 @@ export class SqliteSearchIndex implements ISearchIndex {
 
   async search(search: TIndexSearch): Promise<TIndexSearchResult> {
     if (this.options.isRefreshedBeforeSearch) await this.drain();
+    this.popular.count(search);
     if (this.workers) return this.workers.search(search);
     return cachedQueryIndex(this.reader as Database.Database, search);
   }
@@ -134,14 +143,21 @@ export class SqliteSearchIndex implements ISearchIndex {
     return this.draining;
   }
 
+  onChangesApplied(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
   private async applyQueued(): Promise<void> {
-    while (!this.closed && !this.isPaused && (await this.writer.apply()) > 0) {}
+    while (!this.closed && !this.isPaused && (await this.writer.apply()) > 0) {
+      for (const listener of this.changeListeners) listener();
+    }
   }
 
   private startPolling(): void {
     const interval = this.options.pollMs ?? 1_000;
     const tick = () => {
       if (this.closed) return;
+      this.savePopular(false);
       // During an outage the changes wait in PostgreSQL; asking would only hold connections.
       if (!this.options.database.availability.isAvailable()) {
         this.poller = setTimeout(tick, interval);
@@ -160,6 +176,17 @@ export class SqliteSearchIndex implements ISearchIndex {
         });
     };
     this.poller = setTimeout(tick, interval);
+  }
+
+  /** Keeps the searches asked most in the index folder for the next start, once a minute and at close. */
+  private savePopular(isClosing: boolean): void {
+    if (!isClosing && Date.now() - this.popularSavedAt < SAVE_POPULAR_MS) return;
+    this.popularSavedAt = Date.now();
+    try {
+      this.popular.save();
+    } catch (error) {
+      this.options.log?.(`Search index: keeping the popular searches failed: ${String(error)}`);
+    }
   }
 
   private async hasQueued(): Promise<boolean> {
@@ -197,6 +224,7 @@ export class SqliteSearchIndex implements ISearchIndex {
           this.file = built.file;
           this.generation = generation;
           switchCurrent(this.options.dir, built.file);
+          for (const listener of this.changeListeners) listener();
           rmSync(previous, { force: true });
           removeStaleFiles(this.options.dir, built.file);
           await this.writer.forget(built.covered);
@@ -215,6 +243,7 @@ export class SqliteSearchIndex implements ISearchIndex {
     if (this.poller) clearTimeout(this.poller);
     await this.draining?.catch(() => {});
     await this.rebuilding?.catch(() => {});
+    this.savePopular(true);
     await this.workers?.close();
     this.reader?.close();
     await this.writer.close();

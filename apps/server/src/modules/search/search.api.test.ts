@@ -1,6 +1,7 @@
 import { ErrorCode, type TSearchCacheResponse, type TSearchResponse, ZSearchResponse } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseServerTiming } from '../../lib/server-timing';
 import { signIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
@@ -188,6 +189,22 @@ describe('POST /api/search: ranking and text', () => {
     const nothing = await search(page(), 'zzzunknownword');
     expect(nothing.status).toBe(200);
     expect(nothing.body).toMatchObject({ total: 0, data: [] });
+  });
+
+  it('names where the time of a search went in its Server-Timing header, for operators', async () => {
+    const response = await search(page(), 'groundwater');
+    const stages = parseServerTiming(response.headers.get('server-timing')).map((stage) => stage.name);
+    expect(stages).toEqual(
+      expect.arrayContaining(['token', 'parse', 'engine', 'hydrate', 'entitle', 'present', 'json']),
+    );
+    expect(stages.some((name) => name.startsWith('engine-'))).toBe(true);
+  });
+
+  it('shows a like on the next search, although the offers of a search are kept in memory for a while', async () => {
+    const before = (await search(page(), 'parking|history')).body.data[0]?.likes ?? 0;
+    const liked = await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${ids.pricey}`, undefined, auth);
+    expect(liked.status).toBe(200);
+    expect((await search(page(), 'parking|history')).body.data[0]?.likes).toBe(before + 1);
   });
 
   it('reports each distribution size in bytes', async () => {

@@ -1,0 +1,86 @@
+import type { TOffer } from '@dsm/contracts';
+import type { TDb } from '../../db/database';
+import { loadOfferDocuments } from './offer-documents';
+
+/** Offers kept at most per database, the least recently read going first (a result card is a few kilobytes). */
+const MAX_KEPT = 20_000;
+/**
+ * How long a kept offer is served without reading it again, in ms. Changes made through this process, and every
+ * change the search index applies, forget the kept offers at once; this bounds what nothing here hears of
+ * (a like counted by another server process, a publisher renamed).
+ */
+export const KEPT_FOR_MS = 30_000;
+
+type TKept = { document: TOffer; at: number };
+
+const keptByDatabase = new WeakMap<TDb, Map<string, TKept>>();
+const databases = new Set<WeakRef<Map<string, TKept>>>();
+/** Counts the times everything was forgotten: a read begun before one is not kept. */
+let forgotten = 0;
+
+function keptOf(db: TDb): Map<string, TKept> {
+  let kept = keptByDatabase.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptByDatabase.set(db, kept);
+    databases.add(new WeakRef(kept));
+  }
+  return kept;
+}
+
+/** Forgets every kept offer: the catalogue changed (a request that may have changed it, or index changes applied). */
+export function forgetKeptOfferDocuments(): void {
+  forgotten++;
+  for (const ref of databases) {
+    const kept = ref.deref();
+    if (kept) kept.clear();
+    else databases.delete(ref);
+  }
+}
+
+export type TLoadKeptOfferDocumentsOptions = {
+  db: TDb;
+  ids: readonly string[];
+  /** The time the kept offers are judged fresh at; tests pass their own. */
+  now?: number;
+};
+
+/**
+ * `loadOfferDocuments` with the offers kept in memory for a few seconds: search pages follow a long-tailed
+ * popularity, so most of a page's offers were read for an earlier page, and reading them from PostgreSQL was the
+ * largest share of a search request (docs/performance.md). The documents are shared between answers: callers
+ * must not change them (`withholdAccessUrls` copies what it changes).
+ */
+export async function loadKeptOfferDocuments({
+  db,
+  ids,
+  now = Date.now(),
+}: TLoadKeptOfferDocumentsOptions): Promise<TOffer[]> {
+  const kept = keptOf(db);
+  const found = new Map<string, TOffer>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const entry = kept.get(id);
+    if (entry && now - entry.at < KEPT_FOR_MS) {
+      found.set(id, entry.document);
+      kept.delete(id);
+      kept.set(id, entry);
+    } else {
+      missing.push(id);
+    }
+  }
+  if (missing.length > 0) {
+    const before = forgotten;
+    const loaded = await loadOfferDocuments(db, missing);
+    const isCurrent = before === forgotten;
+    for (const document of loaded) {
+      found.set(document['@id'], document);
+      if (isCurrent) kept.set(document['@id'], { document, at: now });
+    }
+    for (const oldest of kept.keys()) {
+      if (kept.size <= MAX_KEPT) break;
+      kept.delete(oldest);
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
