@@ -23,27 +23,80 @@ const width = Number(args.width);
 
 type TTiming = { renderMs: number; apiMs: number; longTaskMs: number };
 
-/** Installs the observers once per document: long tasks are collected from here on. */
-async function watchLongTasks(page: Page): Promise<void> {
-  // tsx names functions through a helper of its own, which the page must have for the functions sent to it.
-  await page.addInitScript({ content: 'window.__name = (target) => target;' });
-  await page.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
+// What runs in the page is plain JavaScript: the bench is type-checked without the DOM's types, and tsx
+// would name functions sent to the page through a helper the page lacks.
+
+/** Collects the main thread's long tasks from the start of each document. */
+const WATCH_LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+`;
 
 /**
- * Waits in the page for page `pageNumber` to be drawn: the indicator names it, the list is not busy, and all
- * 1,000 offers are reachable. Answers the times, measured from `since` (a performance.now() in the page).
+ * Resolves once page \`pageNumber\` is drawn: the indicator names it, the list is not busy, and all 1,000 offers
+ * are reachable; with the times measured from \`since\` (a performance.now() in the page).
  */
+const WAIT_FOR_PAGE = `({ pageNumber, since }) => new Promise((resolve) => {
+  const isDone = () => {
+    const indicator = document.querySelector('[data-testid="page-indicator"]')?.textContent ?? '';
+    if (!new RegExp('\\\\b' + pageNumber + '\\\\b').test(indicator)) return false;
+    const list = document.querySelector('[data-testid="result-list"]');
+    if (!list || list.getAttribute('aria-busy') === 'true') return false;
+    const cards = document.querySelectorAll('[data-testid="result-card"]').length;
+    return cards === 1000 || document.querySelector('[aria-setsize="1000"]') !== null;
+  };
+  const check = () => {
+    if (!isDone()) {
+      requestAnimationFrame(check);
+      return;
+    }
+    // The frame after the one that showed it: what was committed has been painted.
+    requestAnimationFrame(() => {
+      const done = performance.now();
+      const answer = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/search') && !entry.name.includes('/cache') && entry.startTime >= since)
+        .at(-1);
+      const answered = answer ? answer.responseEnd : since;
+      const longTaskMs = window.__longTasks
+        .filter((task) => task.start + task.duration >= answered && task.start <= done)
+        .reduce((sum, task) => sum + task.duration, 0);
+      resolve({ renderMs: done - answered, apiMs: answer ? answer.responseEnd - answer.startTime : 0, longTaskMs });
+    });
+  };
+  check();
+})`;
+
+/** Starts recording the time between frames, from the top of the page. */
+const RECORD_FRAMES = `(() => {
+  window.scrollTo(0, 0);
+  const state = { gaps: [], isRunning: true, last: performance.now() };
+  window.__frames = state;
+  const frame = (now) => {
+    state.gaps.push(now - state.last);
+    state.last = now;
+    if (state.isRunning) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})()`;
+
+/** Stops recording and answers the frames, those over 50 ms and the slowest. */
+const FRAMES_RECORDED = `(() => {
+  const state = window.__frames;
+  state.isRunning = false;
+  const gaps = state.gaps.slice(1);
+  return { slowFrames: gaps.filter((gap) => gap > 50).length, worstFrameMs: Math.max(0, ...gaps), frames: gaps.length };
+})()`;
+
+const IS_AT_BOTTOM = 'window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2';
+
+/** Waits for page \`pageNumber\` to be drawn (WAIT_FOR_PAGE). */
 async function waitForPage(page: Page, pageNumber: number, since: number): Promise<TTiming> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await waitInPage(page, pageNumber, since);
+      return (await page.evaluate(`(${WAIT_FOR_PAGE})(${JSON.stringify({ pageNumber, since })})`)) as TTiming;
     } catch (error) {
       // The app may replace the document once while it starts (signing in): wait in the new one.
       if (attempt > 2 || !String(error).includes('Execution context was destroyed')) throw error;
@@ -52,82 +105,15 @@ async function waitForPage(page: Page, pageNumber: number, since: number): Promi
   }
 }
 
-function waitInPage(page: Page, pageNumber: number, since: number): Promise<TTiming> {
-  return page.evaluate(
-    ({ pageNumber, since }) =>
-      new Promise<TTiming>((resolve) => {
-        const isDone = () => {
-          const indicator = document.querySelector('[data-testid="page-indicator"]')?.textContent ?? '';
-          if (!new RegExp(`\\b${pageNumber}\\b`).test(indicator)) return false;
-          const list = document.querySelector('[data-testid="result-list"]');
-          if (!list || list.getAttribute('aria-busy') === 'true') return false;
-          const cards = document.querySelectorAll('[data-testid="result-card"]').length;
-          return cards === 1000 || document.querySelector('[aria-setsize="1000"]') !== null;
-        };
-        const check = () => {
-          if (!isDone()) {
-            requestAnimationFrame(check);
-            return;
-          }
-          // The frame after the one that showed it: what was committed has been painted.
-          requestAnimationFrame(() => {
-            const done = performance.now();
-            const searches = performance
-              .getEntriesByType('resource')
-              .filter((entry) => entry.name.includes('/api/search') && !entry.name.includes('/cache'))
-              .filter((entry) => entry.startTime >= since);
-            const answer = searches.at(-1) as PerformanceResourceTiming | undefined;
-            const answered = answer?.responseEnd ?? since;
-            const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks;
-            const longTaskMs = tasks
-              .filter((task) => task.start + task.duration >= answered && task.start <= done)
-              .reduce((sum, task) => sum + task.duration, 0);
-            resolve({
-              renderMs: done - answered,
-              apiMs: answer ? answer.responseEnd - answer.startTime : 0,
-              longTaskMs,
-            });
-          });
-        };
-        check();
-      }),
-    { pageNumber, since },
-  );
-}
-
 /** Scrolls from the top to the bottom of the page with the wheel and answers the frames over 50 ms and the worst. */
 async function scrollThrough(page: Page): Promise<{ slowFrames: number; worstFrameMs: number; frames: number }> {
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-    const gaps: number[] = [];
-    let last = performance.now();
-    const state = { gaps, isRunning: true };
-    (window as unknown as { __frames: typeof state }).__frames = state;
-    const frame = (now: number) => {
-      gaps.push(now - last);
-      last = now;
-      if (state.isRunning) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
+  await page.evaluate(RECORD_FRAMES);
   await page.mouse.move(width / 2, 400);
   for (let step = 0; step < 400; step++) {
     await page.mouse.wheel(0, 600);
-    const isAtBottom = await page.evaluate(
-      () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
-    );
-    if (isAtBottom) break;
+    if (await page.evaluate(IS_AT_BOTTOM)) break;
   }
-  return page.evaluate(() => {
-    const state = (window as unknown as { __frames: { gaps: number[]; isRunning: boolean } }).__frames;
-    state.isRunning = false;
-    const gaps = state.gaps.slice(1);
-    return {
-      slowFrames: gaps.filter((gap) => gap > 50).length,
-      worstFrameMs: Math.max(0, ...gaps),
-      frames: gaps.length,
-    };
-  });
+  return (await page.evaluate(FRAMES_RECORDED)) as { slowFrames: number; worstFrameMs: number; frames: number };
 }
 
 const median = (values: number[]) => {
@@ -156,14 +142,10 @@ try {
   await signIn.close();
   for (let run = 0; run < runs; run++) {
     const page = await context.newPage();
-    await watchLongTasks(page);
+    await page.addInitScript({ content: WATCH_LONG_TASKS });
     await page.goto(`${baseUrl}/results?pageSize=1000`);
     first.push(await waitForPage(page, 1, 0));
-    if (process.env.DEBUG) {
-      console.log(page.url(), first.at(-1));
-      await page.screenshot({ path: '/tmp/web36/dbg.png' });
-    }
-    const since = await page.evaluate(() => performance.now());
+    const since = (await page.evaluate('performance.now()')) as number;
     await page
       .getByRole('button', { name: /^(Next|Weiter)$/ })
       .first()
