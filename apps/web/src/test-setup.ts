@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n, languageReady } from './i18n';
 import { fixedMediaQueryList } from './test/media-query';
@@ -16,6 +16,10 @@ if (!('ResizeObserver' in window)) {
 }
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};
+
+// findBy and waitFor wait up to 5 s rather than 1 s: on two cores shared with the server's database tests a
+// whole page took over a second to draw its first answer, and the tests failed on the machine, not the page.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Component tests read the specification's English texts; the German default has its own tests.
 initI18n('en');

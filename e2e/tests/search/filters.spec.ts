@@ -30,22 +30,25 @@ test('[SEARCH]: a visitor narrows results by price and clears the filters', asyn
 
 test('[SEARCH]: a visitor picks a keyword and a category', async ({ page }) => {
   await openResults(page);
-  const keywordInput = page.getByRole('combobox', { name: 'Keywords' });
-  await keywordInput.click();
-  const option = page.getByRole('listbox', { name: 'Keywords' }).getByRole('option').first();
-  // The option reads 'air (12)': the keyword, then how many matching offers carry it.
-  const keyword = ((await option.textContent()) ?? '').replace(/\s*\(~?[\d.,\s\u202f]+\)\s*$/, '').trim();
+  const keywords = page.getByTestId('keyword-facet');
+  const first = keywords.getByRole('checkbox').first();
+  await expect(first).toBeVisible();
+  // The label reads 'air (12)': the keyword, then how many matching offers carry it.
+  const label = (await keywords.locator('label').first().textContent()) ?? '';
+  const keyword = label.replace(/\s*\(~?[\d.,\s\u202f]+\)\s*$/, '').trim();
   expect(keyword.length).toBeGreaterThan(0);
-  await option.click();
-  await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toContain(JSON.stringify(keyword));
+  await first.click();
+  const chosen = () => JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}').selectedKeywords ?? [];
+  await expect.poll(() => chosen().length).toBeGreaterThan(0);
   await expect(page.getByTestId('results-heading')).toHaveText(/datasets found/);
-  await expect(page.getByText(keyword, { exact: true }).first()).toBeVisible();
-  await keywordInput.fill(keyword);
-  const escaped = keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await expect(
-    page.getByRole('listbox', { name: 'Keywords' }).getByRole('option', { name: new RegExp(`^${escaped}( \\(|$)`) }),
-  ).toHaveCount(0);
+  await expect(keywords.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(keyword)} \\(`) })).toBeChecked();
+  await page.getByRole('checkbox', { name: /^Transport/ }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toContain('TRANSPORT');
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 test('[SEARCH]: a price from above the price to is explained and not searched', async ({ page }) => {
   await openResults(page);

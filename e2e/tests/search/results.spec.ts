@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { openHome, openResults } from '../../fixtures/pages';
 
@@ -43,31 +43,79 @@ test('[SEARCH]: more than 20 terms shows the limit alert and does not search', a
   await expect(page).toHaveURL(/\/$/);
 });
 
+/** The paging above the results; the one below the list repeats its buttons. */
+const pagingAbove = (page: Page) => page.getByRole('navigation', { name: 'Pages', exact: true });
+const pagingBelow = (page: Page) => page.getByRole('navigation', { name: 'Pages, below the results' });
+
 test('[SEARCH]: a visitor pages through results and changes the page size', async ({ page }) => {
   await openResults(page);
   await expect(page.getByTestId('results-heading')).toHaveText('10,000+ datasets found');
-  await expect(page.getByRole('button', { name: 'First' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Prev' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Last' })).toBeDisabled();
+  await expect(pagingAbove(page).getByRole('button', { name: 'First' })).toBeDisabled();
+  await expect(pagingAbove(page).getByRole('button', { name: 'Prev' })).toBeDisabled();
+  // More than 10,000 match: the page count says so, and a line says why 'Last' is off.
+  const last = pagingAbove(page).getByRole('button', { name: 'Last' });
+  await expect(last).toBeDisabled();
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of more than 1,000');
+  await expect(page.getByTestId('paging-cap-hint')).toContainText('only the first 10,000 can be paged through');
+  await expect(last).toHaveAttribute(
+    'aria-describedby',
+    (await page.getByTestId('paging-cap-hint').getAttribute('id')) ?? '',
+  );
   await expect(page.getByTestId('result-card')).toHaveCount(10);
   const firstTitle = await page.getByTestId('result-card').first().textContent();
 
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
+  await pagingAbove(page).getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 2 of more than 1,000');
   await expect(page.getByTestId('result-card').first()).not.toHaveText(firstTitle ?? '');
-  await page.getByRole('button', { name: 'Prev' }).click();
-  await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
+  // The pager below the list leads on as well, and back to the top of the new page.
+  await pagingBelow(page).getByRole('button', { name: 'Prev' }).click();
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of more than 1,000');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.getByLabel('Page size').selectOption('100');
-  await expect(page.getByTestId('result-card')).toHaveCount(100);
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of more than 100');
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByTestId('result-card') })
+      .first(),
+  ).toHaveAttribute('aria-setsize', '100');
   await expect.poll(() => new URL(page.url()).searchParams.get('pageSize')).toBe('100');
 });
 
-test('[SEARCH]: Next stops at the result cap', async ({ page }) => {
+test('[SEARCH]: a page of 1,000 results scrolls to its last card, and Next stops at the result cap', async ({
+  page,
+}) => {
   await openResults(page, { page: '9', pageSize: '1000' });
-  await expect(page.getByText('Page 10', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('result-card')).toHaveCount(1000);
-  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 10 of more than 10');
+  await expect(page.locator('[data-testid="result-list"][aria-busy="true"]')).toHaveCount(0);
+  const cards = page.getByRole('listitem').filter({ has: page.getByTestId('result-card') });
+  await expect(cards.first()).toHaveAttribute('aria-setsize', '1000');
+  // Only the cards around the screen are in the page; scrolling to the end brings the 1,000th.
+  expect(await page.getByTestId('result-card').count()).toBeLessThan(100);
+  await pagingBelow(page).scrollIntoViewIfNeeded();
+  await expect(page.locator('li[aria-posinset="1000"]')).toBeInViewport();
+  await expect(pagingBelow(page).getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(pagingAbove(page).getByRole('button', { name: 'Next' })).toBeDisabled();
+});
+
+test('[SEARCH]: a keyboard user tabs from card to card through a page of 100', async ({ page }) => {
+  await openResults(page, { pageSize: '100' });
+  await expect(page.locator('[data-testid="result-list"][aria-busy="true"]')).toHaveCount(0);
+  await page.getByTestId('result-card').first().focus();
+  // Tab walks each card's links in order (the offer, its publisher, any copies); the cards below the first
+  // screen are drawn as focus comes near, so it never leaves the list on the way to the 21st card.
+  const placeOfFocus = () =>
+    page.evaluate(() => Number(document.activeElement?.closest('li[aria-posinset]')?.getAttribute('aria-posinset')));
+  let place = await placeOfFocus();
+  expect(place).toBe(1);
+  for (let press = 0; press < 200 && place < 21; press++) {
+    await page.keyboard.press('Tab');
+    place = await placeOfFocus();
+    expect(place, 'focus stays on the cards').toBeGreaterThan(0);
+  }
+  expect(place).toBe(21);
+  await expect(page.locator(':focus')).toBeInViewport();
 });
 
 test('[SEARCH]: a shared results URL shows the same results after a reload', async ({ page }) => {
@@ -77,7 +125,7 @@ test('[SEARCH]: a shared results URL shows the same results after a reload', asy
     priceRange: { from: null, to: null },
   });
   await openResults(page, { searchText: 'daten', filter, page: '1' });
-  await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('page-indicator')).toHaveText(/^Page 2 of (more than )?[\d,]+$/);
   const heading = await page.getByTestId('results-heading').textContent();
   const titles = await page.getByTestId('result-card').allTextContents();
   expect(titles.length).toBeGreaterThan(0);
@@ -106,7 +154,8 @@ test('[SEARCH]: on a phone the filters fold behind a button, so the first result
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByTestId('filter-panel').getByRole('checkbox', { name: 'Transport' })).toBeChecked();
+  // Among the categories: the keyword facet lists the keyword 'transport' of the results as well.
+  await expect(page.getByTestId('category-list').getByRole('checkbox', { name: /^Transport\b/ })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
   if (process.env.SCREENSHOT_DIR) {
     await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'results-mobile-filters.png') });

@@ -77,7 +77,7 @@ test('[ROBUSTNESS]: a cart, a draft and a filter cache that cannot be read are d
 
   await page.goto('/results');
   await expect(page.getByTestId('results-heading')).toBeVisible({ timeout: 25_000 });
-  await expect(page.getByRole('checkbox', { name: 'Environment' })).toBeVisible();
+  await expect(page.getByTestId('category-list').getByRole('checkbox', { name: /^Environment\b/ })).toBeVisible();
   await expect(page.getByTestId('demo-marker')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

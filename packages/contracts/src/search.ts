@@ -108,12 +108,26 @@ export type TSearchRequestInput = z.input<typeof ZSearchRequest>;
 export const ZFacetCount = z.object({ value: z.string(), count: z.number().int() });
 export type TFacetCount = z.infer<typeof ZFacetCount>;
 
+/** One catalogue keyword a keyword facet entry stands for, with its language when the entry is a translation. */
+export const ZKeywordVariant = z.object({ value: z.string(), language: z.string().nullable() });
+export type TKeywordVariant = z.infer<typeof ZKeywordVariant>;
+
+/**
+ * A keyword facet entry. Keywords that are translations of one another ('Sonstiges' and 'miscellaneous'),
+ * or that differ only in case, accents or punctuation, are counted as one entry, each offer once; `value`
+ * is then the keyword's English form (or the first spelling met) and `variants` lists every keyword the
+ * entry stands for. The keywords filter matches keywords exactly: to filter by such an entry, send all of
+ * its variants' values.
+ */
+export const ZKeywordFacetCount = ZFacetCount.extend({ variants: z.array(ZKeywordVariant).optional() });
+export type TKeywordFacetCount = z.infer<typeof ZKeywordFacetCount>;
+
 /** The facets counted for a query, each the most frequent values first (at most 20). */
 export const FACET_NAMES = ['categories', 'keywords', 'formats', 'licences', 'publishers', 'paymentModels'] as const;
 export type TFacetName = (typeof FACET_NAMES)[number];
 export const ZSearchFacets = z.object({
   categories: z.array(ZFacetCount),
-  keywords: z.array(ZFacetCount),
+  keywords: z.array(ZKeywordFacetCount),
   formats: z.array(ZFacetCount),
   licences: z.array(ZFacetCount),
   publishers: z.array(ZFacetCount),

@@ -1,10 +1,17 @@
-import { FACET_NAMES, type TSearchFacets } from '@dsm/contracts';
+import { FACET_NAMES, type TKeywordFacetCount, type TKeywordVariant, type TSearchFacets } from '@dsm/contracts';
 import type { Database } from 'better-sqlite3';
 import { titleKey } from './analysis/title-key';
 import { readFacetSnapshot, type TFacetSnapshot } from './facet-snapshot';
+import { foldKeyword, type TKeywordTranslation } from './fold-keywords';
+import { FACET_KINDS } from './index-schema';
 
 /** Values listed per facet. */
 const FACET_VALUES = 20;
+/** A value counted on its own (not a keyword folded with others). */
+const UNFOLDED = -1;
+
+/** Keywords counted as one facet entry: translations of one keyword, or spellings of one word. */
+type TKeywordFold = { translation: TKeywordTranslation | null; ids: number[] };
 
 export const emptyFacets = (): TSearchFacets => ({
   categories: [],
@@ -35,6 +42,17 @@ export class FacetCounter {
   private totals = new Uint32Array(0);
   /** Keyword value ids in the order of their folded text, for completing a typed prefix. */
   private keywordOrder: { key: string; id: number }[] | null = null;
+  /**
+   * Per value id, the id its count goes to: that of the first keyword met of its fold (`foldKeyword`), or
+   * UNFOLDED for every other value, which counts on its own.
+   */
+  private fold: number[] = [];
+  /** Per fold key, the id counts of the fold go to; per such id, the fold. */
+  private readonly foldIds = new Map<string, number>();
+  private readonly folds = new Map<number, TKeywordFold>();
+  /** Per counting id, the offer it was last counted for: an offer with two keywords of one fold counts once. */
+  private countedFor = new Uint32Array(0);
+  private offerStamp = 0;
 
   constructor(private readonly db: Database) {}
 
@@ -46,8 +64,49 @@ export class FacetCounter {
       ids.set(text, id);
       this.kinds.push(kind);
       this.texts.push(text);
+      this.fold.push(kind === FACET_KINDS.keywords ? this.foldInto(id, text) : UNFOLDED);
     }
     return id;
+  }
+
+  /** Where a new keyword's count goes: a translation always folds (to be named in the reader's language). */
+  private foldInto(id: number, text: string): number {
+    const { key, translation } = foldKeyword(text);
+    const into = this.foldIds.get(key);
+    if (into === undefined) {
+      this.foldIds.set(key, id);
+      this.folds.set(id, { translation, ids: [id] });
+      return translation ? id : UNFOLDED;
+    }
+    (this.folds.get(into) as TKeywordFold).ids.push(id);
+    this.fold[into] = into;
+    return into;
+  }
+
+  private forgetValues(): void {
+    for (const ids of this.valueIds) ids.clear();
+    this.kinds.length = 0;
+    this.texts.length = 0;
+    this.fold = [];
+    this.foldIds.clear();
+    this.folds.clear();
+  }
+
+  /** A keyword facet entry: a fold is named by its translation's English form and lists what it stands for. */
+  private keywordEntry(id: number, count: number): TKeywordFacetCount {
+    const text = this.texts[id] as string;
+    const fold = this.fold[id] === id ? this.folds.get(id) : undefined;
+    if (!fold) return { value: text, count };
+    const variants: TKeywordVariant[] = fold.translation ? [...fold.translation.forms] : [];
+    const listed = new Set(variants.map((variant) => variant.value));
+    for (const member of fold.ids) {
+      const value = this.texts[member] as string;
+      if (listed.has(value)) continue;
+      listed.add(value);
+      const language = fold.translation?.forms.find((form) => titleKey(form.value) === titleKey(value))?.language;
+      variants.push({ value, language: language ?? null });
+    }
+    return { value: fold.translation?.value ?? text, count, variants };
   }
 
   /**
@@ -61,9 +120,7 @@ export class FacetCounter {
       this.loadRows();
       return;
     }
-    for (const ids of this.valueIds) ids.clear();
-    this.kinds.length = 0;
-    this.texts.length = 0;
+    this.forgetValues();
     for (const [id, text] of snapshot.texts.entries()) this.valueId(snapshot.kinds[id] as number, text);
     this.offsets = snapshot.offsets;
     this.values = snapshot.values;
@@ -179,13 +236,30 @@ export class FacetCounter {
     if (rowids.length === 0) return facets;
     this.sync();
     if (this.counts.length < this.kinds.length) this.counts = new Uint32Array(this.kinds.length * 2);
-    const { counts, offsets, values, changed } = this;
+    if (this.countedFor.length < this.kinds.length) {
+      this.countedFor = new Uint32Array(this.kinds.length * 2);
+      this.offerStamp = 0;
+    }
+    const { counts, offsets, values, changed, fold, countedFor } = this;
     const touched: number[] = [];
-    const add = (id: number) => {
+    let stamp = this.offerStamp;
+    const add = (value: number) => {
+      let id = value;
+      const into = fold[value] as number;
+      if (into !== UNFOLDED) {
+        if (countedFor[into] === stamp) return;
+        countedFor[into] = stamp;
+        id = into;
+      }
       if (counts[id] === 0) touched.push(id);
       counts[id] = (counts[id] as number) + 1;
     };
+    if (stamp + rowids.length >= 0xffffffff) {
+      countedFor.fill(0);
+      stamp = 0;
+    }
     for (const rowid of rowids) {
+      stamp++;
       const own = changed.size > 0 ? changed.get(rowid) : undefined;
       if (own) {
         for (const id of own) add(id);
@@ -210,11 +284,13 @@ export class FacetCounter {
       }
       list[at] = id;
     }
+    this.offerStamp = stamp;
     FACET_NAMES.forEach((name, kind) => {
-      facets[name] = (best[kind] as number[]).map((id) => ({
-        value: this.texts[id] as string,
-        count: counts[id] as number,
-      }));
+      facets[name] = (best[kind] as number[]).map((id) =>
+        kind === FACET_KINDS.keywords
+          ? this.keywordEntry(id, counts[id] as number)
+          : { value: this.texts[id] as string, count: counts[id] as number },
+      );
     });
     for (const id of touched) counts[id] = 0;
     return facets;

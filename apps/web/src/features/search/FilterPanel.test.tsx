@@ -1,5 +1,5 @@
 import type { TSearchFacets } from '@dsm/contracts';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -20,7 +20,6 @@ function setup(filter: TFilterState = EMPTY_FILTER) {
   renderWithProviders(
     <FilterPanel
       filter={filter}
-      keywords={['air', 'Air quality', 'water']}
       categories={['ENVIRONMENT', 'TRANSPORT', 'GEOSPATIAL_AND_PROPERTY']}
       onChange={onChange}
       onClear={onClear}
@@ -95,7 +94,6 @@ describe('FilterPanel', () => {
     const panel = (isLoadingValues: boolean) => (
       <FilterPanel
         filter={EMPTY_FILTER}
-        keywords={[]}
         categories={isLoadingValues ? [] : ['ENVIRONMENT']}
         isLoadingValues={isLoadingValues}
         onChange={vi.fn()}
@@ -120,28 +118,14 @@ describe('FilterPanel', () => {
     expect(screen.queryByText(/returned an object/)).toBeNull();
   });
 
-  it('offers keywords matching the typed text without case, leaving out the chosen ones', async () => {
-    const user = userEvent.setup();
-    const { onChange } = setup(FILTER);
-    const picker = screen.getByRole('combobox', { name: 'Keywords' });
-    await user.click(picker);
-    await user.type(picker, 'AIR');
-    const options = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['Air quality']);
-    await user.click(screen.getByRole('option', { name: 'Air quality' }));
-    expect(onChange).toHaveBeenCalledWith({ ...FILTER, selectedKeywords: ['air', 'Air quality'] });
-  });
-
-  it('clears prices and keyword text and asks for a reset', async () => {
+  it('clears prices and asks for a reset', async () => {
     const user = userEvent.setup();
     const { from, to, onClear, onChange } = setup(FILTER);
     expect(from.value).toBe('5');
-    await user.type(screen.getByRole('combobox', { name: 'Keywords' }), 'wat');
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(onClear).toHaveBeenCalledTimes(1);
     expect(from.value).toBe('');
     expect(to.value).toBe('');
-    expect((screen.getByRole('combobox', { name: 'Keywords' }) as HTMLInputElement).value).toBe('');
     expect(onChange).not.toHaveBeenCalled();
   });
 });
@@ -200,7 +184,6 @@ function setupFacets(filter: TFilterState = EMPTY_FILTER, areFacetCountsEstimate
   renderWithProviders(
     <FilterPanel
       filter={filter}
-      keywords={['air', 'Air quality']}
       categories={['ENVIRONMENT', 'TRANSPORT']}
       facets={FACETS}
       areFacetCountsEstimated={areFacetCountsEstimated}
@@ -211,9 +194,58 @@ function setupFacets(filter: TFilterState = EMPTY_FILTER, areFacetCountsEstimate
   return { onChange, user: userEvent.setup() };
 }
 
+const MISCELLANEOUS = {
+  value: 'miscellaneous',
+  count: 1057,
+  variants: [
+    { value: 'miscellaneous', language: 'en' },
+    { value: 'Sonstiges', language: 'de' },
+  ],
+};
+
+describe('FilterPanel keyword facet', () => {
+  function setupKeywords(filter: TFilterState) {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <FilterPanel
+        filter={filter}
+        categories={[]}
+        facets={{ ...FACETS, keywords: [MISCELLANEOUS, { value: 'Air quality', count: 7 }] }}
+        onChange={onChange}
+        onClear={vi.fn()}
+      />,
+    );
+    return { onChange, user: userEvent.setup() };
+  }
+
+  it('lists the keywords of the results with their counts, a keyword and its translation as one entry', () => {
+    setupKeywords(EMPTY_FILTER);
+    const group = screen.getByRole('group', { name: 'Keywords' });
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('label, .mantine-Checkbox-root')?.textContent)).toEqual([
+      'miscellaneous (1,057)',
+      'Air quality (7)',
+    ]);
+    expect(within(group).queryByText(/Sonstiges/)).toBeNull();
+  });
+
+  it('filters by every keyword of a ticked entry, and unticks them all at once', async () => {
+    const { user, onChange } = setupKeywords(EMPTY_FILTER);
+    await user.click(screen.getByRole('checkbox', { name: 'miscellaneous (1,057)' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...EMPTY_FILTER, selectedKeywords: ['miscellaneous', 'Sonstiges'] });
+    cleanup();
+    const ticked = setupKeywords({ ...EMPTY_FILTER, selectedKeywords: ['Sonstiges', 'gone'] });
+    const box = screen.getByRole('checkbox', { name: 'miscellaneous (1,057)' }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'gone (0)' }) as HTMLInputElement).checked).toBe(true);
+    await ticked.user.click(box);
+    expect(ticked.onChange).toHaveBeenLastCalledWith({ ...EMPTY_FILTER, selectedKeywords: ['gone'] });
+  });
+});
+
 describe('FilterPanel facets', () => {
-  it('shows the counts of the current search beside categories, keywords and the new groups', async () => {
-    const { user } = setupFacets();
+  it('shows the counts of the current search beside categories, keywords and the new groups', () => {
+    setupFacets();
     expect(screen.getByRole('checkbox', { name: 'Transport (1,204)' })).toBeTruthy();
     // The facet names no count for this category: it shows none rather than a wrong 0.
     expect(screen.getByRole('checkbox', { name: 'Environment' })).toBeTruthy();
@@ -223,8 +255,7 @@ describe('FilterPanel facets', () => {
     expect(screen.getByRole('checkbox', { name: 'Free (1,000)' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Subscription (5)' })).toBeTruthy();
     expect(screen.queryByTestId('facet-estimate-hint')).toBeNull();
-    await user.click(screen.getByRole('combobox', { name: 'Keywords' }));
-    expect(screen.getByRole('option', { name: 'Air quality (7)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Air quality (7)' })).toBeTruthy();
   });
 
   it('marks estimated counts and tells screen readers why', () => {
@@ -283,9 +314,7 @@ describe('FilterPanel modification dates', () => {
   it('searches a range after a pause and an open bound as null', () => {
     vi.useFakeTimers();
     const onChange = vi.fn();
-    renderWithProviders(
-      <FilterPanel filter={FILTER} keywords={[]} categories={[]} onChange={onChange} onClear={vi.fn()} />,
-    );
+    renderWithProviders(<FilterPanel filter={FILTER} categories={[]} onChange={onChange} onClear={vi.fn()} />);
     const { from, to } = inputs();
     fireEvent.change(from, { target: { value: '2024-01-01' } });
     fireEvent.change(to, { target: { value: '2024-06-30' } });
@@ -301,9 +330,7 @@ describe('FilterPanel modification dates', () => {
   it('explains a from after the to and does not search it', () => {
     vi.useFakeTimers();
     const onChange = vi.fn();
-    renderWithProviders(
-      <FilterPanel filter={EMPTY_FILTER} keywords={[]} categories={[]} onChange={onChange} onClear={vi.fn()} />,
-    );
+    renderWithProviders(<FilterPanel filter={EMPTY_FILTER} categories={[]} onChange={onChange} onClear={vi.fn()} />);
     const { from, to } = inputs();
     fireEvent.change(from, { target: { value: '2024-05-02' } });
     fireEvent.change(to, { target: { value: '2024-05-01' } });
@@ -324,9 +351,7 @@ describe('FilterPanel modification dates', () => {
     const onChange = vi.fn();
     const onClear = vi.fn();
     const filter: TFilterState = { ...EMPTY_FILTER, modifiedRange: { from: '2023-03-01', to: null } };
-    renderWithProviders(
-      <FilterPanel filter={filter} keywords={[]} categories={[]} onChange={onChange} onClear={onClear} />,
-    );
+    renderWithProviders(<FilterPanel filter={filter} categories={[]} onChange={onChange} onClear={onClear} />);
     const { from, to } = inputs();
     expect(from.value).toBe('2023-03-01');
     fireEvent.change(to, { target: { value: '2023-04-01' } });

@@ -1,12 +1,12 @@
 import type { TPaymentModel, TSearchFacets } from '@dsm/contracts';
-import { Button, Checkbox, Group, MultiSelect, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
-import { memo, useId, useState } from 'react';
+import { Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryText, textOrSelf } from '../../shared/labels';
 import { FacetGroup } from './FacetGroup';
 import { FacetLabel } from './FacetLabel';
 import { facetOptions } from './facet-options';
-import { addKeyword, keywordOptions } from './keyword-options';
+import { chosenKeywordOptions, keywordFacetOptions, keywordsOfOptions } from './keyword-facet-options';
 import { type TFilterState, withList, withWorkingEndpoints } from './results-params';
 import { useDateRange } from './use-date-range';
 import { usePriceRange } from './use-price-range';
@@ -16,8 +16,6 @@ import { usePriceRange } from './use-price-range';
 // the landing preload fetches this chunk with the page on a wide screen.
 export { SortSelect } from './SortSelect';
 
-/** The picker lists this many matching keywords at a time; typing narrows them. */
-const KEYWORD_OPTION_LIMIT = 50;
 /** The category list's height in px: about 12 categories, then it scrolls (the catalogue has more). */
 const CATEGORY_LIST_HEIGHT = 320;
 
@@ -34,8 +32,6 @@ const asIs = (value: string) => value;
 
 export type TFilterPanelProps = {
   filter: TFilterState;
-  /** Keywords the picker offers (from the filter values). */
-  keywords: readonly string[];
   /** Categories offered as checkboxes (from the filter values). */
   categories: readonly string[];
   /** The filter values are still loading: the category list keeps its full height meanwhile. */
@@ -51,13 +47,12 @@ export type TFilterPanelProps = {
 };
 
 /**
- * Price range, keyword picker, categories, formats, licences, publishers, payment models and the
+ * Price range, keywords, categories, formats, licences, publishers, payment models and the
  * modification dates, each value with its count for the current search; every change searches again
  * from page 0.
  */
 export const FilterPanel = memo(function FilterPanel({
   filter,
-  keywords,
   categories,
   isLoadingValues = false,
   facets = NO_FACETS,
@@ -69,11 +64,12 @@ export const FilterPanel = memo(function FilterPanel({
   const price = usePriceRange(filter, onChange);
   const dates = useDateRange(filter, onChange);
   const estimateHintId = useId();
-  const [keywordText, setKeywordText] = useState('');
-  const chosen = filter.selectedKeywords;
-  // The chosen keywords stay in the data so their pills have labels; the picker hides them.
-  const keywordData = [...chosen, ...keywordOptions(keywords, chosen, keywordText, KEYWORD_OPTION_LIMIT)];
-  const keywordCounts = new Map(facets.keywords.map((entry) => [entry.value, entry.count]));
+  const chosenKeywords = filter.selectedKeywords;
+  const keywordOptions = keywordFacetOptions({
+    facet: facets.keywords,
+    selected: chosenKeywords,
+    language: i18n.language,
+  });
   // Categories keep the catalogue's order: the list is long and scrolls, so values must not move as counts change.
   const categoryOptions = [...new Set([...filter.selectedCategories, ...categories])];
   const categoryCounts = new Map(facets.categories.map((entry) => [entry.value, entry.count]));
@@ -88,7 +84,6 @@ export const FilterPanel = memo(function FilterPanel({
   const clear = () => {
     price.clear();
     dates.clear();
-    setKeywordText('');
     onClear();
   };
 
@@ -125,32 +120,16 @@ export const FilterPanel = memo(function FilterPanel({
           data-testid="price-to"
         />
       </Group>
-      <MultiSelect
+      {/* The keywords of the current results with their counts, a keyword and its translations as one. */}
+      <FacetGroup
         label={t('filter.keywords')}
-        placeholder={chosen.length === 0 ? t('filter.keywordsPlaceholder') : undefined}
-        data={keywordData}
-        value={chosen}
-        onChange={(next) => onChange({ ...filter, selectedKeywords: next.reduce(addKeyword, [] as string[]) })}
-        searchable
-        searchValue={keywordText}
-        onSearchChange={setKeywordText}
-        // keywordOptions has filtered already; Mantine's own filter would drop nothing more.
-        filter={({ options }) => options}
-        hidePickedOptions
-        renderOption={({ option }) => (
-          <FacetLabel
-            label={option.label}
-            count={keywordCounts.get(option.value) ?? null}
-            isEstimated={isEstimated}
-            text={labelText}
-          />
-        )}
-        nothingFoundMessage={t('filter.noKeywords')}
-        maxDropdownHeight={260}
-        // The option list is put in the page when it opens, not kept hidden in it: a kept one is
-        // positioned on mount, which made the browser lay out the whole results page once more.
-        comboboxProps={{ keepMounted: false }}
-        data-testid="keyword-picker"
+        options={keywordOptions}
+        selected={chosenKeywordOptions(keywordOptions, chosenKeywords)}
+        onChange={(ticked) =>
+          onChange({ ...filter, selectedKeywords: keywordsOfOptions(keywordOptions, ticked, chosenKeywords) })
+        }
+        data-testid="keyword-facet"
+        {...groupProps}
       />
       <Checkbox.Group
         label={t('filter.categories')}

@@ -31,7 +31,7 @@ describe('Paging', () => {
     expect(button('Prev').disabled).toBe(true);
     expect(button('Next').disabled).toBe(false);
     expect(button('Last').disabled).toBe(false);
-    expect(screen.getByText('Page 1', { exact: true })).toBeTruthy();
+    expect(screen.getByText('Page 1 of 5', { exact: true })).toBeTruthy();
   });
 
   it('holds its place with every control disabled while the first answer loads', () => {
@@ -54,7 +54,7 @@ describe('Paging', () => {
     const { button } = setup({ index: 4, total: 41 });
     expect(button('Next').disabled).toBe(true);
     expect(button('Last').disabled).toBe(true);
-    expect(screen.getByText('Page 5', { exact: true })).toBeTruthy();
+    expect(screen.getByText('Page 5 of 5', { exact: true })).toBeTruthy();
   });
 
   it('stops Next at the 10000 cap and disables Last beyond it', () => {
@@ -67,6 +67,25 @@ describe('Paging', () => {
   it('keeps Last usable up to exactly 10000 results', () => {
     const { button } = setup({ index: 0, pageSize: 1000, total: 10000, isTotalCapped: false });
     expect(button('Last').disabled).toBe(false);
+    expect(screen.getByText('Page 1 of 10', { exact: true })).toBeTruthy();
+    expect(screen.queryByTestId('paging-cap-hint')).toBeNull();
+  });
+
+  it("says a capped result has more pages than can be reached, and why 'Last' is off", () => {
+    const { button } = setup({ index: 1, pageSize: 10, total: 10000, isTotalCapped: true });
+    expect(screen.getByText('Page 2 of more than 1,000', { exact: true })).toBeTruthy();
+    const hint = screen.getByTestId('paging-cap-hint');
+    expect(hint.textContent).toMatch(/only the first 10,000 can be paged through, so 'Last' is off/);
+    expect(button('Last').getAttribute('aria-describedby')).toBe(hint.id);
+  });
+
+  it('below the results: the page buttons only, in a navigation of their own name', async () => {
+    const { button, user, onPage } = setup({ index: 2, placement: 'bottom' });
+    expect(screen.getByRole('navigation', { name: 'Pages, below the results' })).toBeTruthy();
+    expect(screen.queryByLabelText('Page size')).toBeNull();
+    expect(screen.getByText('Page 3 of 5', { exact: true })).toBeTruthy();
+    await user.click(button('Next'));
+    expect(onPage).toHaveBeenCalledWith(3);
   });
 
   it('changes the page size through the labelled select', async () => {

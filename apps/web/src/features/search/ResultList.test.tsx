@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { FIRST_CARDS, ResultList } from './ResultList';
+import { ResultList } from './ResultList';
 import { makeTestOffer } from './test-offer';
 
 const offers = (count: number, prefix = 'offer') =>
@@ -40,22 +40,35 @@ function TwoPages() {
 }
 
 describe('ResultList', () => {
-  it('draws a screenful of cards first and then every card of the page, in order', async () => {
-    renderList(offers(100));
-    const first = await screen.findAllByTestId('result-card');
-    expect(first.length).toBeGreaterThanOrEqual(FIRST_CARDS);
-    expect(first.length).toBeLessThan(100);
-    await waitFor(() => expect(screen.getAllByTestId('result-card')).toHaveLength(100));
-    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(titles).toEqual(offers(100).map((offer) => offer.title));
+  it('draws a short page whole, each card saying its place', async () => {
+    renderList(offers(10));
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(10);
+    expect(items.map((item) => item.getAttribute('aria-posinset'))).toEqual(
+      Array.from({ length: 10 }, (_, i) => String(i + 1)),
+    );
+    expect(items[0]?.getAttribute('aria-setsize')).toBe('10');
   });
 
-  it('starts again from a screenful when another page of offers comes in', async () => {
+  it('draws only the cards around the screen of a page of 1,000, in order, each saying its place of 1,000', async () => {
+    renderList(offers(1000));
+    const cards = await screen.findAllByTestId('result-card');
+    expect(cards.length).toBeGreaterThan(0);
+    // Happy DOM lays nothing out (every card 0 px high): a screen holds some dozens, far from 1,000.
+    expect(cards.length).toBeLessThan(100);
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toEqual(offers(cards.length).map((offer) => offer.title));
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]?.getAttribute('aria-posinset')).toBe('1');
+    expect(items[0]?.getAttribute('aria-setsize')).toBe('1000');
+  });
+
+  it('shows the new cards when another page of offers comes in', async () => {
     renderWithProviders(<TwoPages />);
-    await waitFor(() => expect(screen.getAllByTestId('result-card')).toHaveLength(60));
+    expect(await screen.findByText('first 0')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'next' }));
-    await waitFor(() => expect(screen.getAllByTestId('result-card')).toHaveLength(40));
-    expect(screen.queryByText('first 0')).toBeNull();
-    expect(screen.getByText('second 39')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('first 0')).toBeNull());
+    expect(screen.getByText('second 0')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')[0]?.getAttribute('aria-setsize')).toBe('40');
   });
 });

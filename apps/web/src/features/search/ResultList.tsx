@@ -1,38 +1,12 @@
 import type { TLicence, TOffer, TOfferCopies } from '@dsm/contracts';
 import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
-import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResultCard } from './ResultCard';
+import { VirtualCards } from './VirtualCards';
 
 /** At most this many skeleton cards: enough to fill a screen, whatever the page size. */
 const MAX_SKELETONS = 6;
-/** Cards drawn in the first commit (more than a screen holds), then this many more per commit. */
-export const FIRST_CARDS = 12;
-export const CARDS_PER_STEP = 24;
-
-/**
- * How many of the offers to draw: a screenful at once, the rest in further commits. React slices
- * rendering but not committing, and putting 100 cards into the page in one commit was one long task
- * on a phone; in steps of a few dozen each commit stays short and the first screen comes sooner.
- */
-function useRevealedCount(offers: readonly TOffer[] | undefined): number {
-  const [revealed, setRevealed] = useState({ offers, count: FIRST_CARDS });
-  const current = revealed.offers === offers ? revealed : { offers, count: FIRST_CARDS };
-  if (current !== revealed) setRevealed(current);
-  const total = offers?.length ?? 0;
-  useEffect(() => {
-    if (current.count >= total) return;
-    const timer = setTimeout(() => {
-      startTransition(() =>
-        setRevealed((state) => (state.offers === offers ? { offers, count: state.count + CARDS_PER_STEP } : state)),
-      );
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [offers, current.count, total]);
-  return current.count;
-}
-
 export type TResultListProps = {
   /** The offers of the page; undefined while the first page loads or after a failure. */
   offers: readonly TOffer[] | undefined;
@@ -62,12 +36,9 @@ export function ResultList({
   onClearFilters,
 }: TResultListProps) {
   const { t } = useTranslation();
-  // A page of up to 1000 cards renders in the background, in slices the browser can interrupt:
-  // the answer arrives through a synchronous store update, and drawing all cards in that one task
-  // blocked input for over half a second on a phone (docs/performance.md). The skeletons or the
-  // previous cards stay meanwhile.
+  // The answer arrives through a synchronous store update; the list is drawn from a deferred copy, so
+  // typing and clicking stay answered meanwhile. The skeletons or the previous cards stay until then.
   const shownOffers = useDeferredValue(offers);
-  const revealedCount = useRevealedCount(shownOffers);
   const copiesByOffer = useMemo(() => new Map((copies ?? []).map((entry) => [entry.offerId, entry])), [copies]);
   if (errorText !== null && offers === undefined) {
     return (
@@ -120,18 +91,15 @@ export function ResultList({
       </Card>
     );
   }
+  const isBusy = isStale || shownOffers !== offers;
   return (
-    <Stack
-      gap="sm"
-      component="section"
+    <section
       aria-label={t('results.list')}
-      aria-busy={isStale || shownOffers !== offers}
-      className={isStale || shownOffers !== offers ? 'result-list is-stale' : 'result-list'}
+      aria-busy={isBusy}
+      className={isBusy ? 'result-list is-stale' : 'result-list'}
       data-testid="result-list"
     >
-      {shownOffers.slice(0, revealedCount).map((offer) => (
-        <ResultCard key={offer['@id']} offer={offer} licences={licences} copies={copiesByOffer.get(offer['@id'])} />
-      ))}
-    </Stack>
+      <VirtualCards offers={shownOffers} licences={licences} copiesByOffer={copiesByOffer} />
+    </section>
   );
 }

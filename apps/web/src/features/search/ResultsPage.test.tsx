@@ -61,6 +61,9 @@ function screenWidth(width: 'phone' | 'wide') {
   );
 }
 
+/** The paging above the results (the one below repeats its buttons). */
+const abovePaging = () => within(screen.getByRole('navigation', { name: 'Pages' }));
+
 describe('ResultsPage', () => {
   it('searches what the URL says and shows the count in en-US format', async () => {
     searchAnswers.push(json(200, page(1234, 10)));
@@ -74,7 +77,9 @@ describe('ResultsPage', () => {
     expect((await screen.findByTestId('results-heading')).textContent).toBe('1,234 datasets found');
     // The cards follow the heading in a background render (ResultList.tsx).
     expect(await screen.findAllByTestId('result-card')).toHaveLength(10);
-    expect(screen.getByText('Page 3', { exact: true })).toBeTruthy();
+    // 1,234 results in pages of 100: the indicator above the list and the one below it count 13 pages.
+    expect(screen.getByTestId('page-indicator').textContent).toBe('Page 3 of 13');
+    expect(screen.getByTestId('page-indicator-below').textContent).toBe('Page 3 of 13');
     expect(searchCalls()).toEqual([
       {
         url: '/api/search?query=%22air%20quality%22%7CLeipzig',
@@ -94,7 +99,8 @@ describe('ResultsPage', () => {
     searchAnswers.push(json(200, page(10000, 10, true)));
     renderWithProviders(<ResultsPage />, { url: '/results' });
     expect((await screen.findByTestId('results-heading')).textContent).toBe('10,000+ datasets found');
-    expect((screen.getByRole('button', { name: 'Last' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((abovePaging().getByRole('button', { name: 'Last' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of more than 1,000');
   });
 
   it('falls back to defaults with a message for a malformed filter and page size', async () => {
@@ -147,9 +153,9 @@ describe('ResultsPage', () => {
     const view = renderWithProviders(<ResultsPage />, { url: '/results?searchText=air' });
     await screen.findByTestId('results-heading');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(abovePaging().getByRole('button', { name: 'Next' }));
     expect(parseResultsParams(currentLocation(view).searchParams)).toMatchObject({ terms: ['air'], index: 1 });
-    await screen.findByText('Page 2', { exact: true });
+    await screen.findByText('Page 2 of 5', { selector: '[data-testid="page-indicator"]' });
     await user.selectOptions(screen.getByLabelText('Page size'), '100');
     expect(parseResultsParams(currentLocation(view).searchParams)).toMatchObject({
       terms: ['air'],
@@ -213,12 +219,14 @@ describe('ResultsPage', () => {
       return json(200, []);
     });
     renderWithProviders(<ResultsPage />, { url: '/results?searchText=air' });
-    const next = (await screen.findByRole('button', { name: 'Next' })) as HTMLButtonElement;
+    const next = within(await screen.findByRole('navigation', { name: 'Pages' })).getByRole('button', {
+      name: 'Next',
+    }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
     answer(json(200, page(50, 10)));
     await screen.findByTestId('results-heading');
     await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false),
+      expect((abovePaging().getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false),
     );
   });
 });

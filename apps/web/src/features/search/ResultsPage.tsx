@@ -24,7 +24,7 @@ import { useSearch } from './use-search';
 
 const NONE: readonly string[] = [];
 
-// The filter panel (its keyword picker brings the dropdown code) loads apart from the page: at once
+// The filter panel (its sort select brings the dropdown code) loads apart from the page: at once
 // on a wide screen, where landing-preload also fetches it with the page, and on a phone, which
 // folds it away, once the results are shown, so the first screen of results does not wait for it.
 const loadFilterPanel = async () => (await import('./FilterPanel')).FilterPanel;
@@ -62,16 +62,15 @@ function activeFilterCount(filter: TFilterState): number {
 
 /** What the filter panel shows of the filter values and the search's answer, the same object while they stay. */
 function useFilterPanelData(
-  values: { keywords: readonly string[]; categories: readonly string[] } | undefined,
+  values: { categories: readonly string[] } | undefined,
   isLoadingValues: boolean,
   facets: TSearchFacets | undefined,
   areFacetCountsEstimated = false,
 ) {
-  const keywords = values?.keywords ?? NONE;
   const categories = values?.categories ?? NONE;
   return useMemo(
-    () => ({ keywords, categories, isLoadingValues, facets, areFacetCountsEstimated }),
-    [keywords, categories, isLoadingValues, facets, areFacetCountsEstimated],
+    () => ({ categories, isLoadingValues, facets, areFacetCountsEstimated }),
+    [categories, isLoadingValues, facets, areFacetCountsEstimated],
   );
 }
 
@@ -260,6 +259,18 @@ const ResultsView = memo(function ResultsView({ params, answer: search, panelDat
                 onRetry={() => void search.refetch()}
                 onClearFilters={reset}
               />
+              {/* Below the list too: the end of a long page leads on without scrolling back up. */}
+              {data && data.data.length > 0 && (
+                <Paging
+                  index={index}
+                  pageSize={pageSize}
+                  total={data.total}
+                  isTotalCapped={data.isTotalCapped}
+                  onPage={goToPage}
+                  onPageSize={(next) => change({ pageSize: next })}
+                  placement="bottom"
+                />
+              )}
             </Stack>
           </Grid.Col>
         </Grid>

@@ -34,4 +34,10 @@ describe('pagingState', () => {
   it('has nothing to page for an empty result', () => {
     expect(state(0, 10, 0)).toMatchObject({ canGoNext: false, canGoLast: false, canGoPrev: false, lastIndex: 0 });
   });
+  it('counts the pages of a known total, and the reachable ones of a capped total', () => {
+    expect(state(0, 10, 41)).toMatchObject({ pageCount: 5, isBeyondCap: false });
+    expect(state(0, 1000, 10000)).toMatchObject({ pageCount: 10, isBeyondCap: false });
+    expect(state(0, 1000, 10000, true)).toMatchObject({ pageCount: 10, isBeyondCap: true });
+    expect(state(0, 10, 0)).toMatchObject({ pageCount: 0 });
+  });
 });

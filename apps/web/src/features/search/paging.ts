@@ -8,6 +8,10 @@ export type TPagingState = {
   canGoLast: boolean;
   /** Index of the last page that can be reached. */
   lastIndex: number;
+  /** How many pages the result has; when the total is capped, how many can be reached (there are more). */
+  pageCount: number;
+  /** More than 10,000 match: the result has more pages than `pageCount`, which paging cannot reach. */
+  isBeyondCap: boolean;
 };
 
 /** The page being shown and the size of the result. */
@@ -29,5 +33,7 @@ export function pagingState({ index, pageSize, total, isTotalCapped }: TPagingIn
     canGoNext: (index + 1) * pageSize < reachable,
     canGoLast: !isBeyondCap && index < lastIndex,
     lastIndex,
+    pageCount: Math.ceil(reachable / pageSize),
+    isBeyondCap,
   };
 }
