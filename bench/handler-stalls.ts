@@ -1,17 +1,17 @@
-// `npm run bench:handler-stalls [-- --datasets 5000 --runs 3 --rdf-datasets 5000 --no-catalog]`: the longest
+// `npm run bench:handler-stalls [-- --datasets 5000 --runs 3 --rdf-datasets 5000 --no-catalog --only TEXT]`: the longest
 // event-loop block of each heavy request handler at the largest input it accepts. Starts the production app
 // (`buildApp`, the search index on its threads as `server.ts` opens it) in this process on a fresh database
 // with a demo catalogue, builds the largest inputs (an invoice of the most lines an order holds, previews at
-// PREVIEW_MAX_BYTES served from loopback, DCAT-AP harvest files, a page of 1,000 search results), and for each
+// PREVIEW_MAX_BYTES served from loopback by a file server in a process of its own (bench/lib/file-server.mjs), so
+// that serving them is not measured, DCAT-AP harvest files, a page of 1,000 search results), and for each
 // request reads `monitorEventLoopDelay` (resolution 1 ms), reset just before it: its `max` is the longest time
 // the loop could not run a timer while the request ran. The client lives in the same process but only
 // receives bytes (no parsing), so what blocks is the server's work; the longest garbage collection pause is
 // shown beside it. Prints a Markdown table.
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -51,6 +51,8 @@ const { values: args } = parseArgs({
     'rdf-datasets': { type: 'string', default: '5000' },
     /** The DCAT catalogue export at 1,000 per page in each format, for reference (`--no-catalog` skips it). */
     catalog: { type: 'boolean', default: true },
+    /** Measures only the paths whose label contains this text (the control rows always), e.g. `--only harvest`. */
+    only: { type: 'string' },
     'database-url': { type: 'string' },
   },
   allowNegative: true,
@@ -90,6 +92,8 @@ gcObserver.observe({ entryTypes: ['gc'] });
 /** Runs `send` with the histogram reset before it and read after the loop ran once more, `runs` times. */
 async function measure(pathLabel: string, input: string, send: () => Promise<number>, times = runs): Promise<TRow> {
   const row: TRow = { path: pathLabel, input, blocks: [], gcPauses: [], totals: [], statuses: new Set() };
+  const isControl = pathLabel.includes('control') || pathLabel.startsWith('(idle');
+  if (args.only && !isControl && !pathLabel.toLowerCase().includes(args.only.toLowerCase())) return row;
   for (let run = 0; run < times; run++) {
     // Let earlier work (a previous answer's tail, the index following the outbox) settle first.
     await sleep(200);
@@ -320,14 +324,14 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`Catalogue: ${await loadCatalogue(database.url, datasets)}\n`);
 
-  const sourceFiles = new Map<string, { body: Buffer; type: string }>();
-  const source: Server = createServer((req, res) => {
-    const file = sourceFiles.get((req.url ?? '/').split('?')[0]!);
-    if (!file) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length }).end(file.body);
+  // The previews' sources are served by a process of its own: only the product's work is on this event loop.
+  const sourceDir = await mkdtemp(path.join(os.tmpdir(), 'dsm-stalls-sources-'));
+  const source = fork(path.join(root, 'bench', 'lib', 'file-server.mjs'), [sourceDir], { stdio: 'inherit' });
+  const sourcePort = await new Promise<number>((resolve, reject) => {
+    source.once('message', (port) => resolve(Number(port)));
+    source.once('exit', (code) => reject(new Error(`the source server ended (exit code ${code})`)));
   });
-  await new Promise<void>((done) => source.listen(0, '127.0.0.1', done));
-  const sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+  const sourceUrl = `http://127.0.0.1:${sourcePort}`;
   const harvestDir = await mkdtemp(path.join(os.tmpdir(), 'dsm-stalls-harvest-'));
   const indexDir = await mkdtemp(path.join(os.tmpdir(), 'dsm-stalls-index-'));
 
@@ -486,7 +490,7 @@ async function main(): Promise<void> {
     ];
     for (const [label, format, type, body, extension] of previews) {
       const filePath = `/preview-limit.${extension}`;
-      sourceFiles.set(filePath, { body, type });
+      await writeFile(path.join(sourceDir, filePath), body);
       // The cache as configured by default (it keeps each preview, weighing it), and an offer with a source URL of
       // its own per run, so every run reads its source and keeps what it read, as a first preview does.
       const ids: string[] = [];
@@ -561,7 +565,8 @@ async function main(): Promise<void> {
     await app.close();
     await searchIndex.close();
     await handle.close();
-    await new Promise((done) => source.close(done));
+    source.kill();
+    await rm(sourceDir, { recursive: true, force: true });
     await rm(harvestDir, { recursive: true, force: true });
     await rm(indexDir, { recursive: true, force: true });
     if (!args['database-url']) {
@@ -585,6 +590,7 @@ async function main(): Promise<void> {
   );
   process.stdout.write('|---|---|---|---|---|---|\n');
   for (const row of rows) {
+    if (row.blocks.length === 0) continue;
     const worst = Math.max(...row.blocks);
     process.stdout.write(
       `| ${row.path} | ${row.input} | ${median(row.blocks).toFixed(0)} / ${worst.toFixed(0)} | ${Math.max(...row.gcPauses).toFixed(0)} | ${median(row.totals).toFixed(0)} | ${worst > BUDGET_MS ? '**yes**' : 'no'} |\n`,
