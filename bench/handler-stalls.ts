@@ -7,7 +7,8 @@
 // request reads `monitorEventLoopDelay` (resolution 1 ms), reset just before it: its `max` is the longest time
 // the loop could not run a timer while the request ran. The client lives in the same process but only
 // receives bytes (no parsing), so what blocks is the server's work; the longest garbage collection pause is
-// shown beside it. Prints a Markdown table.
+// shown beside it, and the main thread's CPU time per request, which other work on a busy machine does not
+// inflate. Prints a Markdown table.
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -76,6 +77,8 @@ type TRow = {
   /** The longest garbage collection pause of each run: part of a block that is no handler's own code. */
   gcPauses: number[];
   totals: number[];
+  /** CPU time of the main thread over each run (Linux only): its own work, however busy the machine is. */
+  mainCpu: number[];
   statuses: Set<number>;
 };
 const rows: TRow[] = [];
@@ -91,7 +94,7 @@ gcObserver.observe({ entryTypes: ['gc'] });
 
 /** Runs `send` with the histogram reset before it and read after the loop ran once more, `runs` times. */
 async function measure(pathLabel: string, input: string, send: () => Promise<number>, times = runs): Promise<TRow> {
-  const row: TRow = { path: pathLabel, input, blocks: [], gcPauses: [], totals: [], statuses: new Set() };
+  const row: TRow = { path: pathLabel, input, blocks: [], gcPauses: [], totals: [], mainCpu: [], statuses: new Set() };
   const isControl = pathLabel.includes('control') || pathLabel.startsWith('(idle');
   if (args.only && !isControl && !pathLabel.toLowerCase().includes(args.only.toLowerCase())) return row;
   for (let run = 0; run < times; run++) {
@@ -100,8 +103,10 @@ async function measure(pathLabel: string, input: string, send: () => Promise<num
     histogram.reset();
     longestGc = 0;
     const started = performance.now();
+    const cpuBefore = mainThreadCpuMs();
     const status = await send();
     const total = performance.now() - started;
+    row.mainCpu.push(mainThreadCpuMs() - cpuBefore);
     // The sample of a block that ended just before the answer is taken when the timer fires next.
     await sleep(5);
     row.blocks.push(histogram.max / 1e6);
@@ -115,6 +120,21 @@ async function measure(pathLabel: string, input: string, send: () => Promise<num
     `  ${pathLabel} (${input}): longest block ${worst.toFixed(0)} ms, longest GC pause ${Math.max(...row.gcPauses).toFixed(0)} ms, total ${median(row.totals).toFixed(0)} ms, status ${[...row.statuses].join('/')}\n`,
   );
   return row;
+}
+
+/**
+ * CPU time the main thread (whose id is the process's) has used, in ms, from /proc (10 ms steps); NaN elsewhere.
+ * Unlike the blocks, it does not grow when other work takes the cores away.
+ */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const median = (values: number[]) =>
@@ -586,14 +606,14 @@ async function main(): Promise<void> {
       .join(' ')}\n\n`,
   );
   process.stdout.write(
-    '| path | input | longest block ms (median / worst) | longest GC pause ms (worst) | total ms (median) | over 50 ms |\n',
+    '| path | input | longest block ms (median / worst) | longest GC pause ms (worst) | total ms (median) | main-thread CPU ms (median) | over 50 ms |\n',
   );
-  process.stdout.write('|---|---|---|---|---|---|\n');
+  process.stdout.write('|---|---|---|---|---|---|---|\n');
   for (const row of rows) {
     if (row.blocks.length === 0) continue;
     const worst = Math.max(...row.blocks);
     process.stdout.write(
-      `| ${row.path} | ${row.input} | ${median(row.blocks).toFixed(0)} / ${worst.toFixed(0)} | ${Math.max(...row.gcPauses).toFixed(0)} | ${median(row.totals).toFixed(0)} | ${worst > BUDGET_MS ? '**yes**' : 'no'} |\n`,
+      `| ${row.path} | ${row.input} | ${median(row.blocks).toFixed(0)} / ${worst.toFixed(0)} | ${Math.max(...row.gcPauses).toFixed(0)} | ${median(row.totals).toFixed(0)} | ${median(row.mainCpu).toFixed(0)} | ${worst > BUDGET_MS ? '**yes**' : 'no'} |\n`,
     );
   }
 }
