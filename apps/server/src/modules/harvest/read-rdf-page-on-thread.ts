@@ -118,10 +118,11 @@ export async function* readRdfPageOnThread(page: TRdfPage): AsyncGenerator<TSour
   } finally {
     const isStoppedEarly = !end && !failure;
     if (isStoppedEarly) reply({ kind: 'stop' });
-    port.close();
     // A page read to its end is done once its task is (the thread answers right after the page's last message);
-    // a page stopped early is not waited for: the thread sees the port close and ends the task on its own.
+    // the open port keeps the process alive meanwhile, since the pool's threads do not. A page stopped early is
+    // not waited for: the thread sees the port close and ends the task on its own.
     if (!isStoppedEarly) await running;
+    port.close();
   }
 }
 
