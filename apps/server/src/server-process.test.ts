@@ -6,13 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from './db/embedded-postgres';
+import { findFreePort, findRunningEmbeddedPostgres } from './db/embedded-postgres';
 import { loginWithPassword } from './idp/login-with-password';
 import { DEMO_USERS } from './modules/users/demo-users';
 import { startTcpProxy } from './test/tcp-proxy';
 import { createTestDatabase, type TTestDatabase } from './test/test-database';
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+const startScript = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts', 'start.mjs');
 
 type TOutcome =
   | { status: number; connection: string | undefined; completedAt: number }
@@ -525,6 +526,53 @@ describe('the embedded PostgreSQL stopping under the running process', () => {
       expect(output()).not.toContain('[object Object]');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('Ctrl-C in the terminal running `npm start`', () => {
+  it('stops the server once and cleanly: its queues and pools before the embedded PostgreSQL, no forced exit', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-ctrl-c-'));
+    // PostgreSQL runs as its own user when the tests run as root; it must reach its folder.
+    await chmod(folder, 0o755);
+    const port = await findFreePort();
+    const { DATABASE_URL: _ignored, ...inherited } = process.env;
+    // The start script in a process group of its own, as a terminal runs it: Ctrl-C signals the whole group.
+    const child = spawn(process.execPath, [startScript], {
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: folder,
+        SEED_DATASETS: '200',
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        START_WEB_BUILD: 'skip',
+      },
+      stdio: 'pipe',
+      detached: true,
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await signInWhenRunning(port, () => output);
+      process.kill(-child.pid!, 'SIGINT');
+      expect(await exited, output).toBe(0);
+      expect(output).toContain('Stopped cleanly');
+      // The embedded PostgreSQL ended the job queues' connections (57P01) when it heard the Ctrl-C itself, and
+      // the server, signalled by the terminal and by the start script, took the second signal for a forced exit.
+      expect(output).not.toContain('57P01');
+      expect(output).not.toContain('terminating connection');
+      expect(output).not.toContain('Forced exit');
+      await expect.poll(() => findRunningEmbeddedPostgres(path.join(folder, 'postgres'))).toBeNull();
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
       await rm(folder, { recursive: true, force: true });
     }
   }, 180_000);

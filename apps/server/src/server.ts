@@ -16,6 +16,7 @@ import { assignDemoBuyerConnector } from './modules/deliveries/assign-demo-buyer
 import { DEMO_FILE_LIST } from './modules/demo-data/ensure-demo-files';
 import { DEMO_DATA_PATH, pointOfferAtDemoFiles } from './modules/demo-data/point-offer-at-demo-files';
 import { prepareDemoFiles } from './modules/demo-data/prepare-demo-files';
+import { prepareDemoHarvestSource } from './modules/demo-data/prepare-demo-harvest-source';
 import { recordDemoFileSizes } from './modules/demo-data/record-demo-file-sizes';
 import { repointDemoEndpoints } from './modules/demo-data/repoint-demo-endpoints';
 import { createHarvestScheduler, type THarvestScheduler } from './modules/harvest/harvest-scheduler';
@@ -278,6 +279,16 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     });
     await app.ready();
+    // After buildApp, which sets the harvest's file rule the source is checked against. Only into the demo's own
+    // folder: a HARVEST_FILE_DIR an operator names is theirs (and may be read-only).
+    const demoHarvestDir = path.join(config.dataDir, 'harvest-sources');
+    if (config.hasDemoData && config.harvest.fileDir === demoHarvestDir) {
+      const fileDir = demoHarvestDir;
+      await prepareDemoHarvestSource({ db: database.db, fileDir }).then(
+        (isAdded) => isAdded && log(`The Harvest page offers a demo source to run, read from ${fileDir}`),
+        (error: unknown) => log(`The demo harvest source was not prepared: ${describeError(error)}`),
+      );
+    }
     prepareApiDocument(app);
     await app.listen({ port: config.port, host: config.host });
     // Only now: a check of an endpoint the product serves itself (the demo files) would fail before it listens and

@@ -4,7 +4,20 @@ import { ConfigError, loadConfig } from './config';
 
 describe('harvest settings', () => {
   it('allow no private host and no file through the API by default', () => {
-    expect(loadConfig({}).harvest).toEqual({ allowedHosts: [], fileDir: undefined });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.internal/marketplace' }).harvest).toEqual({
+      allowedHosts: [],
+      fileDir: undefined,
+    });
+    expect(loadConfig({ DEMO_DATA: 'false' }).harvest).toEqual({ allowedHosts: [], fileDir: undefined });
+  });
+
+  it('read the demo’s files from DATA_DIR/harvest-sources, where its ready source is, unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: 'demo-data-dir' }).harvest.fileDir).toBe(
+      path.resolve('demo-data-dir', 'harvest-sources'),
+    );
+    expect(loadConfig({ DATA_DIR: 'demo-data-dir', HARVEST_FILE_DIR: 'catalogues' }).harvest.fileDir).toBe(
+      path.resolve('catalogues'),
+    );
   });
 
   it('read HARVEST_ALLOWED_HOSTS as lower-case names and HARVEST_FILE_DIR as an absolute folder', () => {

@@ -230,7 +230,8 @@ const ZEnvironment = z.object({
   PREVIEW_CACHE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   /**
    * The folder whose files harvest sources added through the API may name (symbolic links and `..` are resolved
-   * and must stay inside); unset: the API accepts no file locations. The command line reads files anywhere.
+   * and must stay inside); unset: DATA_DIR/harvest-sources with DEMO_DATA (the demo's ready source is there), else
+   * the API accepts no file locations. The command line reads files anywhere.
    */
   HARVEST_FILE_DIR: z.string().min(1).optional(),
   /** The folder of the search index files (derived from the catalogue, rebuilt when missing); default DATA_DIR/search-index. */
@@ -386,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const hasDemoData = e.DEMO_DATA ?? (!e.OIDC_ISSUER && !e.DATABASE_URL);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -407,7 +409,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidcAudience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID,
     oidcRolesClaim: e.OIDC_ROLES_CLAIM,
     seedDatasets: e.SEED_DATASETS,
-    hasDemoData: e.DEMO_DATA ?? (!e.OIDC_ISSUER && !e.DATABASE_URL),
+    hasDemoData,
     logLevel: e.LOG_LEVEL,
     eventLoopStallMs: e.EVENT_LOOP_STALL_MS,
     commissionRate: e.COMMISSION_RATE,
@@ -434,7 +436,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     harvest: {
       allowedHosts: e.HARVEST_ALLOWED_HOSTS,
-      fileDir: e.HARVEST_FILE_DIR === undefined ? undefined : path.resolve(e.HARVEST_FILE_DIR),
+      // The demo reads its ready harvest source from a folder of its own (prepare-demo-harvest-source.ts).
+      fileDir:
+        e.HARVEST_FILE_DIR !== undefined
+          ? path.resolve(e.HARVEST_FILE_DIR)
+          : hasDemoData
+            ? path.resolve(e.DATA_DIR, 'harvest-sources')
+            : undefined,
     },
     connectorSecretKey: e.CONNECTOR_SECRET_KEY,
     marketplaceParty: {

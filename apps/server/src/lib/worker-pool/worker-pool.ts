@@ -40,8 +40,8 @@ const DEFAULT_IDLE_MS = 60_000;
  * A small bounded pool of worker threads for CPU-bound work of request handlers (rendering PDFs, reading
  * workbooks): the event loop is shared by every user, and such work would hold it for hundreds of
  * milliseconds. At most `size` tasks run at once, one per thread, so a burst of requests queues instead of
- * taking every core; threads start on demand, end when idle, and are unreferenced, so an idle pool never
- * keeps the process alive. A thread that dies fails its task and is replaced by the next task.
+ * taking every core; threads start on demand, end when idle, and keep the process alive only while they work, so
+ * an idle pool never does. A thread that dies fails its task and is replaced by the next task.
  */
 export function createWorkerPool(options: TWorkerPoolOptions): TWorkerPool {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
@@ -56,6 +56,7 @@ export function createWorkerPool(options: TWorkerPoolOptions): TWorkerPool {
     thread.job = null;
     dispatch();
     if (thread.job === null && threads.has(thread)) {
+      thread.worker.unref();
       thread.idleTimer = setTimeout(() => {
         threads.delete(thread);
         void thread.worker.terminate();
@@ -68,7 +69,6 @@ export function createWorkerPool(options: TWorkerPoolOptions): TWorkerPool {
     const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
       workerData: { entry: options.entry.href },
     });
-    worker.unref();
     const thread: TThread = { worker, job: null, jobId: -1, idleTimer: null };
     worker.on('message', (reply: TTaskReply) => {
       const job = thread.job;
@@ -91,6 +91,10 @@ export function createWorkerPool(options: TWorkerPoolOptions): TWorkerPool {
     worker.on('exit', (code) => {
       if (threads.has(thread)) fail(new Error(`its thread stopped (exit code ${code})`));
     });
+    // A thread keeps the process alive while it works, never while it idles (the references are set here, after
+    // the listeners: adding a 'message' listener referenced the thread again, and a command line tool that had
+    // used the pool waited for its idle thread to end before it exited).
+    worker.unref();
     threads.add(thread);
     return thread;
   };
@@ -100,6 +104,7 @@ export function createWorkerPool(options: TWorkerPoolOptions): TWorkerPool {
     thread.idleTimer = null;
     thread.jobId = nextId++;
     thread.job = job;
+    thread.worker.ref();
     // Messages wait on the port until the thread's task module has loaded and listens.
     thread.worker.postMessage({ id: thread.jobId, task: job.task } satisfies TTaskMessage, [...job.transfer]);
   };

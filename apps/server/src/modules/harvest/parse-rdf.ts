@@ -26,13 +26,14 @@ const MAX_CONTEXTS = 100;
 const MAX_CONTEXT_BYTES = 1024 * 1024;
 
 /**
- * Loads the remote contexts a JSON-LD document names through the harvest's outbound address policy. jsonld's own
- * loader would fetch any address a document names, the cloud metadata service included.
+ * Loads a remote context a JSON-LD document names, through the harvest's outbound address policy: jsonld's own
+ * loader would fetch any address a document names, the cloud metadata service included. Runs where the policy is
+ * configured (the main thread); a page parsed on a thread asks the main thread for its contexts. Rejects with a
+ * message naming the context's address and why.
  */
-async function loadContext(url: string): Promise<{ contextUrl: null; documentUrl: string; document: unknown }> {
+export async function loadJsonLdContext(url: string): Promise<unknown> {
   const cached = contexts.get(url);
-  if (cached && Date.now() - cached.loadedAt < CONTEXT_TTL_MS)
-    return { contextUrl: null, documentUrl: url, document: cached.document };
+  if (cached && Date.now() - cached.loadedAt < CONTEXT_TTL_MS) return cached.document;
   if (!/^https?:\/\//i.test(url)) throw new ContextLoadError(`the JSON-LD context ${url} is not an http or https URL`);
   let response: Response;
   try {
@@ -62,8 +63,23 @@ async function loadContext(url: string): Promise<{ contextUrl: null; documentUrl
   }
   if (contexts.size >= MAX_CONTEXTS) contexts.delete(contexts.keys().next().value!);
   contexts.set(url, { document, loadedAt: Date.now() });
-  return { contextUrl: null, documentUrl: url, document };
+  return document;
 }
+
+/** Loads the JSON-LD context at an address: its document, or a rejection whose message names the address and why. */
+export type TLoadContext = (url: string) => Promise<unknown>;
+
+/** A loader as jsonld calls it; whatever the given loader fails with becomes a ContextLoadError. */
+const documentLoaderOf =
+  (loadContext: TLoadContext) =>
+  async (url: string): Promise<{ contextUrl: null; documentUrl: string; document: unknown }> => {
+    try {
+      return { contextUrl: null, documentUrl: url, document: await loadContext(url) };
+    } catch (error) {
+      if (error instanceof ContextLoadError) throw error;
+      throw new ContextLoadError(error instanceof Error ? error.message : String(error));
+    }
+  };
 
 /** The ContextLoadError a jsonld error was caused by, if any (jsonld wraps it in details.cause). */
 function contextLoadErrorIn(error: unknown): ContextLoadError | null {
@@ -116,14 +132,20 @@ async function parseInSlices(parser: Transform, text: string): Promise<void> {
   await ended;
 }
 
-async function parseInto(store: Store, body: string, syntax: TRdfSyntax, baseIri: string): Promise<void> {
+async function parseInto(
+  store: Store,
+  body: string,
+  syntax: TRdfSyntax,
+  baseIri: string,
+  loadContext: TLoadContext,
+): Promise<void> {
   const take = (quad: Quad) => store.addQuad(quad);
   if (syntax === 'jsonld') {
     const nquads = (await jsonld.toRDF(JSON.parse(body), {
       format: 'application/n-quads',
       base: baseIri,
       // jsonld's types still describe a loader with a callback; the library calls it with the URL alone.
-      documentLoader: loadContext as never,
+      documentLoader: documentLoaderOf(loadContext) as never,
     })) as string;
     const parser = new StreamParser({ format: 'N-Quads' });
     parser.on('data', take);
@@ -136,13 +158,19 @@ async function parseInto(store: Store, body: string, syntax: TRdfSyntax, baseIri
 }
 
 /**
- * Parses an RDF document into a store of triples; `baseIri` resolves relative IRIs. A document that cannot be
- * parsed throws RdfSyntaxError, which never quotes the document.
+ * Parses an RDF document into a store of triples; `baseIri` resolves relative IRIs, `loadContext` the remote
+ * contexts of a JSON-LD document (by default through the harvest's address policy, on this thread). A document
+ * that cannot be parsed throws RdfSyntaxError, which never quotes the document.
  */
-export async function parseRdf(body: string, syntax: TRdfSyntax, baseIri: string): Promise<Store> {
+export async function parseRdf(
+  body: string,
+  syntax: TRdfSyntax,
+  baseIri: string,
+  loadContext: TLoadContext = loadJsonLdContext,
+): Promise<Store> {
   const store = new Store();
   try {
-    await parseInto(store, body, syntax, baseIri);
+    await parseInto(store, body, syntax, baseIri, loadContext);
   } catch (error) {
     const unloaded = contextLoadErrorIn(error);
     if (unloaded) throw new RdfSyntaxError(`${baseIri} cannot be read: ${unloaded.message}`);

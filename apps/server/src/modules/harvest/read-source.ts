@@ -1,16 +1,14 @@
 import { Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { createGunzip, gunzip } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import type { THarvestFormat } from '@dsm/contracts';
 import { fetchWithRetry, type TRetryOptions } from './fetch-with-retry';
 import { filePathOf, isUrlLocation, openHarvestFile } from './harvest-location-policy';
 import { HarvestRecordError, type THarvestedDataset } from './harvested-dataset';
 import { mapCkanPackage } from './map-ckan-package';
-import { datasetSubjects, mapDcatDataset, nextPageOf } from './map-dcat-graph';
 import { mapDcatUsDataset } from './map-dcat-us-dataset';
-import { parseRdf, type TRdfSyntax } from './parse-rdf';
+import type { TRdfSyntax } from './parse-rdf';
+import { readRdfPageOnThread, type TRdfPageEnd } from './read-rdf-page-on-thread';
 import { splitJsonArray } from './split-json-array';
 import { splitLines } from './split-lines';
 
@@ -29,14 +27,6 @@ export type TReadSourceOptions = {
 };
 
 const isUrl = isUrlLocation;
-const gunzipAsync = promisify(gunzip);
-
-/**
- * Datasets of an RDF page mapped between two turns of the event loop. A page's datasets are mapped one after
- * another as the run asks for them, with nothing to wait for in between; a page of thousands would otherwise
- * hold the loop, which every request shares, for the whole batch.
- */
-const DATASETS_PER_TURN = 20;
 
 function mapped(map: (raw: unknown) => THarvestedDataset, raw: unknown): TSourceItem {
   try {
@@ -82,12 +72,11 @@ async function readFileAt(location: string): Promise<Buffer> {
   }
 }
 
-async function readText(location: string, retry: TRetryOptions | undefined, accept: string): Promise<string> {
-  const bytes = isUrl(location)
-    ? Buffer.from(await (await fetchWithRetry(location, { ...retry, headers: { accept } })).arrayBuffer())
+/** The bytes of a page as read, gzipped or not: they are unzipped and decoded where the page is parsed. */
+async function readBytes(location: string, retry: TRetryOptions | undefined, accept: string): Promise<Uint8Array> {
+  return isUrl(location)
+    ? new Uint8Array(await (await fetchWithRetry(location, { ...retry, headers: { accept } })).arrayBuffer())
     : await readFileAt(location);
-  // Unzipped on libuv's threads: a large catalogue unzipped at once would hold the event loop.
-  return (bytes[0] === 0x1f && bytes[1] === 0x8b ? await gunzipAsync(bytes) : bytes).toString('utf8');
 }
 
 async function* readCkanLines(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
@@ -159,28 +148,28 @@ const RDF_SYNTAX: Record<string, { syntax: TRdfSyntax; accept: string }> = {
   'dcat-jsonld': { syntax: 'jsonld', accept: 'application/ld+json' },
 };
 
-/** Reads a DCAT-AP catalogue page by page, following hydra `next` links. */
+/**
+ * Reads a DCAT-AP catalogue page by page, following hydra `next` links. Each page is fetched here, under the
+ * harvest's address policy, and parsed and mapped on a harvest thread.
+ */
 async function* readDcatRdf(options: TReadSourceOptions): AsyncGenerator<TSourceItem> {
   const { syntax, accept } = RDF_SYNTAX[options.format]!;
   let location: string | null = options.location;
   const visited = new Set<string>();
+  /** Datasets of the pages before this one. */
   let index = 0;
   while (location && !visited.has(location)) {
     visited.add(location);
-    const baseIri = isUrl(location) ? location : pathToFileURL(filePathOf(location)).toString();
-    const store = await parseRdf(await readText(location, options.retry, accept), syntax, baseIri);
-    let mappedOnPage = 0;
-    for (const subject of datasetSubjects(store)) {
-      if (index++ < (options.skip ?? 0)) continue;
-      if (++mappedOnPage % DATASETS_PER_TURN === 0) await setImmediate();
-      try {
-        yield { dataset: mapDcatDataset(store, subject) };
-      } catch (error) {
-        yield { failure: error instanceof Error ? error.message : String(error), identifier: subject.value };
-      }
-    }
-    const next = nextPageOf(store);
-    location = next && isUrl(next) ? next : null;
+    const baseIri: string = isUrl(location) ? location : pathToFileURL(filePathOf(location)).toString();
+    const bytes = await readBytes(location, options.retry, accept);
+    const page: TRdfPageEnd = yield* readRdfPageOnThread({
+      bytes,
+      syntax,
+      baseIri,
+      skip: Math.max(0, (options.skip ?? 0) - index),
+    });
+    index += page.datasets;
+    location = page.next && isUrl(page.next) ? page.next : null;
   }
 }
 

@@ -1,4 +1,4 @@
-import { previewFormatOf } from '@dsm/contracts';
+import { PREVIEW_ROW_LIMIT, previewFormatOf } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { detectEncoding } from './decode-text';
 import { guessColumnTypes, typeOfValue } from './guess-column-types';
@@ -136,6 +136,17 @@ describe('readDelimited', () => {
     // Past the bytes the delimiter is sniffed from, so the failure reaches the running parser.
     const first = `a,b\n1,${'x'.repeat(70_000)}`;
     await expect(readDelimited(sourceOf([first], timeout), { isTsv: false })).rejects.toBe(timeout);
+  });
+
+  it('stops parsing at the rows it shows and still tells that there are more, however broken the rest', async () => {
+    // All of it in one chunk, as a fast endpoint's first 64 KB come: the parser ends after the rows shown (and
+    // the one that tells there are more) instead of parsing the whole chunk, and never meets the open quote.
+    const lines = ['station,reading'];
+    for (let i = 0; i < 600; i++) lines.push(i === 400 ? `S${i},"12` : `S${i},${i}`);
+    const table = await readDelimited(sourceOf([lines.join('\n')]), { isTsv: false });
+    expect(table.rows).toHaveLength(PREVIEW_ROW_LIMIT);
+    expect(table.rows.at(-1)).toEqual([`S${PREVIEW_ROW_LIMIT - 1}`, String(PREVIEW_ROW_LIMIT - 1)]);
+    expect(table.truncated).toBe(true);
   });
 
   it('reads rows that span chunks', async () => {
