@@ -154,8 +154,8 @@ describe('renderInvoicePdf', () => {
       );
       return amount?.text;
     };
-    expect(amountOf(/^Netto zu \/ Net at 19 %/)).toBe('155.00 €');
-    expect(amountOf(/^USt\. \/ VAT 19 %/)).toBe('29.45 €');
-    expect(amountOf(/^Brutto \/ Gross/)).toBe('184.45 €');
+    expect(amountOf(/^Netto zu \/ Net at 19 %/)).toBe('155,00 €');
+    expect(amountOf(/^USt\. \/ VAT 19 %/)).toBe('29,45 €');
+    expect(amountOf(/^Brutto \/ Gross/)).toBe('184,45 €');
   });
 });
