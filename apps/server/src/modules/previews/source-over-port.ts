@@ -12,6 +12,13 @@ type TAnswer =
   | { failure: { reason: TPreviewFailureReason; message: string } };
 
 /**
+ * A chunk whose buffer may move to the thread: fetch gives each chunk a buffer of its own, which moves as it is;
+ * a view on part of a larger buffer (the last chunk cut at the byte limit) is copied first.
+ */
+const ownChunk = (chunk: Uint8Array): Uint8Array =>
+  chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : new Uint8Array(chunk);
+
+/**
  * On the main thread: hands an open source's chunks to a reading thread over `port`, one chunk each time the
  * thread asks for one, so reading stops (and the connection closes) as soon as the thread has what it shows. The
  * fetch, its address policy and its time limit stay here; a failure of the source travels as a PreviewFailure.
@@ -30,8 +37,7 @@ export function serveSourceOverPort(source: TSource, port: MessagePort): Promise
       let answer: TAnswer;
       try {
         const next = await iterator.next();
-        // Copied into a buffer of its own, which moves to the thread: a chunk may be a view on a larger buffer.
-        answer = next.done ? { isDone: true, hitLimit: source.hitLimit } : { chunk: new Uint8Array(next.value) };
+        answer = next.done ? { isDone: true, hitLimit: source.hitLimit } : { chunk: ownChunk(next.value) };
       } catch (error) {
         const failure =
           error instanceof PreviewFailure
