@@ -3,13 +3,14 @@ import type { TPreviewFormat } from '@dsm/contracts';
 import { serveTasks } from '../../lib/worker-pool/serve-tasks';
 import { PreviewFailure, type TPreviewFailureReason } from './preview-failure';
 import { previewOfSource } from './preview-of-source';
+import type { TSource } from './read-source';
 import { sourceOverPort } from './source-over-port';
 
-/** What a preview thread is asked: to read the source the main thread serves over `port`. */
+/** What a preview thread is asked: to read a source the main thread fetched. */
 export type TReadPreviewTask = {
-  port: MessagePort;
+  /** The source served over a port as the thread reads it (serveSourceOverPort), or a workbook read whole. */
+  source: { port: MessagePort; contentLength: number | null } | { bytes: Uint8Array };
   format: TPreviewFormat;
-  contentLength: number | null;
   maxBytes: number;
   fetchedAt: string;
 };
@@ -20,11 +21,26 @@ export type TReadPreviewTask = {
  */
 export type TReadPreviewResult = { json: Uint8Array } | { failure: { reason: TPreviewFailureReason; message: string } };
 
+/** A source already read whole, as one chunk. */
+function wholeSource(bytes: Uint8Array): TSource {
+  return {
+    contentLength: bytes.byteLength,
+    chunks: (async function* () {
+      yield bytes;
+    })(),
+    hitLimit: false,
+    close: () => {},
+  };
+}
+
 // Run as a thread of a preview pool (read-preview.ts).
 serveTasks(
   async (task: TReadPreviewTask): Promise<TReadPreviewResult> => {
+    const source =
+      'port' in task.source
+        ? sourceOverPort(task.source.port, task.source.contentLength)
+        : wholeSource(task.source.bytes);
     try {
-      const source = sourceOverPort(task.port, task.contentLength);
       const preview = await previewOfSource(source, task);
       // TextEncoder gives a buffer of its own; Buffer.from may give a view on a shared pool, which cannot move.
       return { json: new TextEncoder().encode(JSON.stringify(preview)) };
@@ -32,7 +48,7 @@ serveTasks(
       if (error instanceof PreviewFailure) return { failure: { reason: error.reason, message: error.message } };
       throw error;
     } finally {
-      task.port.close();
+      source.close();
     }
   },
   (result) => ('json' in result ? [result.json.buffer as ArrayBuffer] : []),

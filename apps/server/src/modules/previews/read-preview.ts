@@ -4,7 +4,7 @@ import type { TOutboundPolicy } from '../../lib/outbound/outbound-policy';
 import { createWorkerPool, type TWorkerPool } from '../../lib/worker-pool/worker-pool';
 import { PreviewFailure } from './preview-failure';
 import type { TReadPreviewResult, TReadPreviewTask } from './read-preview-task';
-import { openSource } from './read-source';
+import { openSource, readWhole } from './read-source';
 import { serveSourceOverPort } from './source-over-port';
 
 export type TReadPreviewOptions = {
@@ -20,9 +20,9 @@ export type TReadPreviewOptions = {
  * Previews are read on threads of their own, and only their finished JSON comes back, as bytes. Parsing a source
  * and holding its rows or features made an object graph as large as the source (PREVIEW_MAX_BYTES): on the main
  * thread, collecting it paused every other request for 50 ms and more. A workbook takes seconds of CPU (ExcelJS
- * reads it whole), so workbooks have a thread of their own and wait in line for it, each holding at most
- * PREVIEW_MAX_BYTES; text sources (CSV, TSV, JSON, GeoJSON) read only their first rows and have two threads, so
- * they never wait behind a workbook.
+ * reads it whole), so workbooks are downloaded first and then wait in line for a thread of their own, each holding
+ * at most PREVIEW_MAX_BYTES; text sources (CSV, TSV, JSON, GeoJSON) go to their thread chunk by chunk as it asks,
+ * so reading stops after the rows shown, and have two threads, so they never wait behind a workbook.
  */
 let workbookPool: TWorkerPool | null = null;
 let textPool: TWorkerPool | null = null;
@@ -46,24 +46,34 @@ export async function readPreview(options: TReadPreviewOptions): Promise<Buffer>
   const source = await openSource(options);
   const fetchedAt = options.now().toISOString();
   const pool = poolFor(options.format);
+  if (options.format === 'XLSX') {
+    // Downloaded before it waits in line for the workbook thread, so the time limit counts the download only.
+    const bytes = await readWhole(source, options.maxBytes);
+    // A view on part of a larger buffer is copied first: only a whole buffer can move.
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    const task: TReadPreviewTask = { source: { bytes: own }, format: 'XLSX', maxBytes: options.maxBytes, fetchedAt };
+    return answerOf(await pool.run<TReadPreviewResult>(task, [own.buffer as ArrayBuffer]));
+  }
   const { port1, port2 } = new MessageChannel();
   const serving = serveSourceOverPort(source, port1);
   try {
     const task: TReadPreviewTask = {
-      port: port2,
+      source: { port: port2, contentLength: source.contentLength },
       format: options.format,
-      contentLength: source.contentLength,
       maxBytes: options.maxBytes,
       fetchedAt,
     };
-    const result = await pool.run<TReadPreviewResult>(task, [port2]);
-    if ('failure' in result) throw new PreviewFailure(result.failure.reason, result.failure.message);
-    return Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength);
+    return answerOf(await pool.run<TReadPreviewResult>(task, [port2]));
   } finally {
     source.close();
     port1.close();
     await serving;
   }
+}
+
+function answerOf(result: TReadPreviewResult): Buffer {
+  if ('failure' in result) throw new PreviewFailure(result.failure.reason, result.failure.message);
+  return Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength);
 }
 
 /** Workbooks a preview thread has read: tells tests that they were read off the main thread. */
