@@ -35,7 +35,9 @@ async function child(way: string, file: string): Promise<void> {
       outcome = `loaded, ${workbook.worksheets[0]?.actualRowCount ?? 0} rows`;
     } else {
       const { checkZipSize } = await import('../apps/server/src/modules/previews/check-zip-size');
-      const { XLSX_MAX_ENTRIES, XLSX_UNZIP_FACTOR } = await import('../apps/server/src/modules/previews/read-preview');
+      const { XLSX_MAX_ENTRIES, XLSX_UNZIP_FACTOR } = await import(
+        '../apps/server/src/modules/previews/preview-of-source'
+      );
       await checkZipSize(bytes, { maxEntries: XLSX_MAX_ENTRIES, maxUncompressedBytes: MAX_BYTES * XLSX_UNZIP_FACTOR });
       outcome = 'passed the check';
     }

@@ -4,6 +4,8 @@ import { datasetSubjects, mapDcatDataset } from './map-dcat-graph';
 import { parseRdf } from './parse-rdf';
 import { pagesReadOnThreads, readRdfPageOnThread, type TRdfPageEnd } from './read-rdf-page-on-thread';
 import type { TSourceItem } from './read-source';
+import { storable } from './storable-text';
+import { contentHash } from './to-offer-record';
 
 /**
  * A harvest page of thousands of datasets parsed and mapped on the main thread held the event loop, which every
@@ -33,12 +35,13 @@ function turtlePage(count = DATASETS, next?: string): string {
   return lines.join('\n');
 }
 
-/** The records of a page as mapping it on this thread gives them. */
+/** The records of a page as mapping, cleaning and fingerprinting it on this thread gives them. */
 async function mappedHere(body: string): Promise<TSourceItem[]> {
   const store = await parseRdf(body, 'turtle', 'https://p.example/');
   return datasetSubjects(store).map((subject) => {
     try {
-      return { dataset: mapDcatDataset(store, subject) };
+      const dataset = storable(mapDcatDataset(store, subject));
+      return { dataset, hash: contentHash(dataset) };
     } catch (error) {
       return { failure: (error as Error).message, identifier: subject.value };
     }

@@ -13,7 +13,16 @@ import { splitJsonArray } from './split-json-array';
 import { splitLines } from './split-lines';
 
 /** One record of a source: the dataset it maps to, or why it could not be read. */
-export type TSourceItem = { dataset: THarvestedDataset } | { failure: string; identifier: string | null };
+export type TSourceItem =
+  | {
+      dataset: THarvestedDataset;
+      /**
+       * Set by a reader that made the dataset storable (`storable`) and fingerprinted it (`contentHash`) already,
+       * on a harvest thread: the main thread then does neither.
+       */
+      hash?: string;
+    }
+  | { failure: string; identifier: string | null };
 
 export type TReadSourceOptions = {
   format: THarvestFormat;

@@ -162,6 +162,10 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
     const records: TReadRecord[] = [];
     for (const [index, read] of items.entries()) {
       if (index > 0 && index % RECORDS_PER_TURN === 0) await setImmediate();
+      if ('hash' in read && read.hash !== undefined) {
+        records.push({ dataset: read.dataset, hash: read.hash });
+        continue;
+      }
       const item = storable(read);
       if ('failure' in item) fail(item.identifier, item.failure);
       else if (isDataJson && describesDataJsonFile(item.dataset)) continue;

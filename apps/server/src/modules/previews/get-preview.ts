@@ -1,4 +1,4 @@
-import { ErrorCode, previewFormatOf, type TPreview } from '@dsm/contracts';
+import { ErrorCode, previewFormatOf } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
@@ -25,11 +25,13 @@ const usableUrl = (url: string | null): string | null => {
 };
 
 /**
- * The first rows of one endpoint's data. Everyone previews a free offer's endpoints; a paid offer's supplier and
+ * The first rows of one endpoint's data, as the UTF-8 bytes of the contract's TPreview JSON (the bytes
+ * `JSON.stringify` writes, its distributionId first): previews are read and serialised on a preview thread and
+ * kept as bytes, so the main thread never holds a large preview as objects. Everyone previews a free offer's endpoints; a paid offer's supplier and
  * entitled buyers preview all of them, everyone else only those the supplier marked as a public sample (403 for
  * the others). Previews are cached per source URL (PREVIEW_CACHE_MINUTES).
  */
-export async function getPreview(options: TGetPreviewOptions): Promise<TPreview> {
+export async function getPreview(options: TGetPreviewOptions): Promise<Buffer> {
   const offerId = options.offerId.toLowerCase();
   const [offer] = await loadOfferDocuments(options.db, [offerId]);
   if (!offer) throw new AppError(ErrorCode.NOT_FOUND, `No offer ${options.offerId}`);
@@ -65,7 +67,7 @@ export async function getPreview(options: TGetPreviewOptions): Promise<TPreview>
   }
   const { service } = options;
   try {
-    const preview = await service.cache.get(`${format} ${url}`, () =>
+    const json = await service.cache.get(`${format} ${url}`, () =>
       readPreview({
         policy: service.policy,
         url,
@@ -75,7 +77,8 @@ export async function getPreview(options: TGetPreviewOptions): Promise<TPreview>
         now: service.now,
       }),
     );
-    return { distributionId: distribution['@id'], ...preview };
+    // `{"kind":...}` becomes `{"distributionId":...,"kind":...}`, as `{ distributionId, ...preview }` is written.
+    return Buffer.concat([Buffer.from(`{"distributionId":${JSON.stringify(distribution['@id'])},`), json.subarray(1)]);
   } catch (error) {
     if (error instanceof PreviewFailure) throw error.toAppError();
     throw error;

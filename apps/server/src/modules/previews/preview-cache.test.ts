@@ -1,48 +1,21 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createPreviewCache, type TSourcePreview } from './preview-cache';
-
-/** A GeoJSON preview as large as a source at PREVIEW_MAX_BYTES: 100 features of about 50 KB each. */
-function largePreview(): TSourcePreview {
-  const ring = Array.from({ length: 2000 }, (_, n) => [13.4 + n / 1e5, 52.5 + n / 1e5]);
-  return {
-    kind: 'geojson',
-    format: 'GeoJSON',
-    columns: [{ name: 'id', type: 'integer' }],
-    rows: Array.from({ length: 100 }, (_, n) => [String(n)]),
-    truncated: true,
-    totalRowsRead: 101,
-    features: Array.from({ length: 100 }, (_, n) => ({
-      type: 'Feature' as const,
-      geometry: { type: 'Polygon', coordinates: [ring] },
-      properties: { id: n },
-    })),
-    fetchedAt: '2026-11-29T00:00:00.000Z',
-  };
-}
+import { createPreviewCache } from './preview-cache';
 
 describe('createPreviewCache', () => {
-  // The cache weighs a preview by the length of its JSON. Written with JSON.stringify in one piece, a preview as
-  // large as its source held the event loop as long as sending it did; measured in slices, the loop keeps turning.
-  it('weighs a large preview it keeps while the event loop keeps turning', async () => {
-    const cache = createPreviewCache({ ttlMs: 60_000 });
-    const preview = largePreview();
-    let turns = 0;
-    let isKeeping = true;
-    const counting = (async () => {
-      while (isKeeping) {
-        await nextTurn();
-        turns++;
-      }
-    })();
-    const kept = await cache.get('GeoJSON https://source.example/a.geojson', async () => preview);
-    isKeeping = false;
-    await counting;
-    expect(kept).toBe(preview);
-    expect(turns).toBeGreaterThanOrEqual(5);
-    // And it is kept: the next call does not read again.
-    expect(
-      await cache.get('GeoJSON https://source.example/a.geojson', () => Promise.reject(new Error('read again'))),
-    ).toBe(preview);
+  // Previews are kept as the bytes of their JSON, weighed by those bytes: a preview larger than the cache's room
+  // is served once and read again next time, while smaller ones are kept.
+  it('keeps previews within its bytes and reads one larger than them again', async () => {
+    const cache = createPreviewCache({ ttlMs: 60_000, maxBytes: 100 });
+    let reads = 0;
+    const read = (bytes: number) => async () => {
+      reads++;
+      return Buffer.alloc(bytes, 0x20);
+    };
+    expect((await cache.get('small', read(99))).byteLength).toBe(99);
+    expect((await cache.get('small', read(99))).byteLength).toBe(99);
+    expect(reads).toBe(1);
+    expect((await cache.get('large', read(101))).byteLength).toBe(101);
+    await cache.get('large', read(101));
+    expect(reads).toBe(3);
   });
 });

@@ -7,7 +7,7 @@ import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
-import { workbooksReadOnThread } from './read-xlsx-on-thread';
+import { textsReadOnThread, workbooksReadOnThread } from './read-preview';
 import { makeZipBomb } from './zip-bomb-fixture';
 
 /**
@@ -282,6 +282,57 @@ describe('GET /api/metadata/{id}/preview', () => {
     expect(response.body.totalRowsRead).toBe(101);
   });
 
+  // Parsed and serialised on the event loop, a GeoJSON of 4.6 MB paused every other request for 54 ms of garbage
+  // collection (docs/performance.md, handler stalls); read on a preview thread, the answer keeps its exact bytes.
+  it('reads GeoJSON on a preview thread and answers the same JSON text, key for key', async () => {
+    const features = Array.from({ length: 3 }, (_, index) => ({
+      type: 'Feature',
+      properties: { name: `Well ${index}`, 'depth m': index * 2.5, note: index === 1 ? 'ümlaut "quoted"' : null },
+      geometry: { type: 'Point', coordinates: [7.1 + index, 50.7] },
+    }));
+    const url = serve(
+      '/wells.geojson',
+      JSON.stringify({ type: 'FeatureCollection', features }),
+      'application/geo+json',
+    );
+    const id = await freeOffer('Wells', [{ accessUrl: url, format: 'GeoJSON', mimeType: 'application/json' }]);
+    const before = textsReadOnThread();
+    const response = await fetch(`${testApp.baseUrl}/api/metadata/${id}/preview?endpoint=0`, {
+      headers: visitor.headers,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const text = await response.text();
+    const body = JSON.parse(text) as TPreview;
+    expect(text).toBe(
+      JSON.stringify({
+        distributionId: body.distributionId,
+        kind: 'geojson',
+        format: 'GeoJSON',
+        columns: [
+          { name: 'name', type: 'text' },
+          { name: 'depth m', type: 'number' },
+          { name: 'note', type: 'text' },
+        ],
+        rows: features.map((feature) => [
+          feature.properties.name,
+          feature.properties['depth m'],
+          feature.properties.note,
+        ]),
+        truncated: false,
+        totalRowsRead: 3,
+        features: features.map((feature) => ({
+          type: 'Feature',
+          geometry: feature.geometry,
+          properties: feature.properties,
+        })),
+        fetchedAt: body.fetchedAt,
+      }),
+    );
+    expect(body.distributionId).toMatch(/\S/);
+    expect(textsReadOnThread() - before).toBe(1);
+  });
+
   // Read on the event loop, a workbook at PREVIEW_MAX_BYTES held every other request for 12-13 s
   // (docs/performance.md, handler stalls); the count of workbooks the thread read tells where it was read.
   it('reads an XLSX workbook on the workbook thread, not on the event loop every request shares', async () => {
@@ -306,20 +357,23 @@ describe('GET /api/metadata/{id}/preview', () => {
     expect(response.body.code).toBe('BAD_GATEWAY');
   });
 
-  it('writes its answer in slices (a preview as large as its source was serialised in one piece)', async () => {
+  // A preview as large as its source was serialised on the event loop, first in one piece, then in slices whose
+  // garbage still paused every request; now the preview thread writes it, and the answer goes out as those bytes.
+  it('reads CSV on a preview thread and sends the JSON it wrote, with its length', async () => {
     const url = serve('/sliced.csv', csvRows(150), 'text/csv');
     const id = await freeOffer('Sliced answer', [{ accessUrl: url, format: 'csv', mimeType: 'text/csv' }]);
+    const before = textsReadOnThread();
     const response = await fetch(`${testApp.baseUrl}/api/metadata/${id}/preview?endpoint=0`, {
       headers: { ...visitor.headers, 'accept-encoding': 'identity' },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    // Sent as it is written: the length is not known ahead, unlike a body serialised whole.
-    expect(response.headers.get('content-length')).toBeNull();
-    expect(response.headers.get('transfer-encoding')).toBe('chunked');
-    const body = (await response.json()) as TPreview;
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+    const body = JSON.parse(bytes.toString('utf8')) as TPreview;
     expect(body.rows).toHaveLength(100);
     expect(body.rows[99]![1]).toBe('Station 100');
+    expect(textsReadOnThread() - before).toBe(1);
   });
 
   it("reads an XLSX workbook's first sheet", async () => {

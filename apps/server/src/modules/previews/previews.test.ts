@@ -2,13 +2,17 @@ import { PREVIEW_ROW_LIMIT, previewFormatOf } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { detectEncoding } from './decode-text';
 import { guessColumnTypes, typeOfValue } from './guess-column-types';
-import { createPreviewCache, type TSourcePreview } from './preview-cache';
+import { createPreviewCache } from './preview-cache';
 import { PreviewFailure } from './preview-failure';
+import type { TSourcePreview } from './preview-of-source';
 import { readDelimited, sniffDelimiter } from './read-delimited';
 import { readJson } from './read-json';
 import type { TSource } from './read-source';
 
-const previewOf = (fetchedAt: string): TSourcePreview => ({
+const previewOf = (fetchedAt: string): Buffer => Buffer.from(JSON.stringify(sourcePreviewOf(fetchedAt)));
+const fetchedAtOf = (json: Buffer): string => (JSON.parse(json.toString()) as TSourcePreview).fetchedAt;
+
+const sourcePreviewOf = (fetchedAt: string): TSourcePreview => ({
   kind: 'table',
   format: 'CSV',
   columns: [],
@@ -92,30 +96,30 @@ describe('createPreviewCache', () => {
     let reads = 0;
     const cache = createPreviewCache({ ttlMs: 60_000, now: () => now });
     const read = async () => previewOf(`read ${++reads}`);
-    expect((await cache.get('k', read)).fetchedAt).toBe('read 1');
+    expect(fetchedAtOf(await cache.get('k', read))).toBe('read 1');
     now += 59_000;
-    expect((await cache.get('k', read)).fetchedAt).toBe('read 1');
+    expect(fetchedAtOf(await cache.get('k', read))).toBe('read 1');
     now += 2_000;
-    expect((await cache.get('k', read)).fetchedAt).toBe('read 2');
+    expect(fetchedAtOf(await cache.get('k', read))).toBe('read 2');
   });
 
   it('shares one reading between callers that ask at once, and keeps no failure', async () => {
     let reads = 0;
     const cache = createPreviewCache({ ttlMs: 60_000, now: () => 0 });
-    let release: (preview: TSourcePreview) => void = () => {};
+    let release: (preview: Buffer) => void = () => {};
     const slow = () => {
       reads++;
-      return new Promise<TSourcePreview>((done) => {
+      return new Promise<Buffer>((done) => {
         release = done;
       });
     };
     const both = Promise.all([cache.get('k', slow), cache.get('k', slow)]);
     release(previewOf('once'));
-    expect((await both).map((preview) => preview.fetchedAt)).toEqual(['once', 'once']);
+    expect((await both).map(fetchedAtOf)).toEqual(['once', 'once']);
     expect(reads).toBe(1);
 
     await expect(cache.get('bad', () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
-    expect((await cache.get('bad', async () => previewOf('later'))).fetchedAt).toBe('later');
+    expect(fetchedAtOf(await cache.get('bad', async () => previewOf('later')))).toBe('later');
   });
 });
 

@@ -1,11 +1,11 @@
+import { MessageChannel } from 'node:worker_threads';
 import type { TPreviewFormat } from '@dsm/contracts';
 import type { TOutboundPolicy } from '../../lib/outbound/outbound-policy';
-import { checkZipSize } from './check-zip-size';
-import type { TSourcePreview } from './preview-cache';
-import { readDelimited } from './read-delimited';
-import { readJson } from './read-json';
+import { createWorkerPool, type TWorkerPool } from '../../lib/worker-pool/worker-pool';
+import { PreviewFailure } from './preview-failure';
+import type { TReadPreviewResult, TReadPreviewTask } from './read-preview-task';
 import { openSource, readWhole } from './read-source';
-import { readXlsxOnThread } from './read-xlsx-on-thread';
+import { serveSourceOverPort } from './source-over-port';
 
 export type TReadPreviewOptions = {
   policy: TOutboundPolicy;
@@ -16,33 +16,68 @@ export type TReadPreviewOptions = {
   now: () => Date;
 };
 
-/** An XLSX workbook may unzip to this many times the byte limit (sheet XML compresses about tenfold). */
-export const XLSX_UNZIP_FACTOR = 20;
-/** The most files an XLSX workbook may hold (a workbook of a few sheets holds a few dozen). */
-export const XLSX_MAX_ENTRIES = 1000;
+/**
+ * Previews are read on threads of their own, and only their finished JSON comes back, as bytes. Parsing a source
+ * and holding its rows or features made an object graph as large as the source (PREVIEW_MAX_BYTES): on the main
+ * thread, collecting it paused every other request for 50 ms and more. A workbook takes seconds of CPU (ExcelJS
+ * reads it whole), so workbooks are downloaded first and then wait in line for a thread of their own, each holding
+ * at most PREVIEW_MAX_BYTES; text sources (CSV, TSV, JSON, GeoJSON) go to their thread chunk by chunk as it asks,
+ * so reading stops after the rows shown, and have two threads, so they never wait behind a workbook.
+ */
+let workbookPool: TWorkerPool | null = null;
+let textPool: TWorkerPool | null = null;
+
+const entry = new URL('./read-preview-task.ts', import.meta.url);
+
+function poolFor(format: TPreviewFormat): TWorkerPool {
+  if (format === 'XLSX') {
+    workbookPool ??= createWorkerPool({ entry, size: 1, name: 'workbook preview' });
+    return workbookPool;
+  }
+  textPool ??= createWorkerPool({ entry, size: 2, name: 'preview' });
+  return textPool;
+}
 
 /**
- * Reads the first rows (or GeoJSON features) of one source: delimited text and JSON as a stream up to the rows
- * shown, XLSX whole within the byte limit (a zip's directory is at its end), and only once it is known to unzip
- * to no more than XLSX_UNZIP_FACTOR times the byte limit, on a thread of its own.
+ * The JSON of the first rows (or GeoJSON features) of one source, as UTF-8 bytes: the source is fetched here,
+ * through the outbound address policy and within the time and byte limits, and read on a preview thread.
  */
-export async function readPreview(options: TReadPreviewOptions): Promise<TSourcePreview> {
+export async function readPreview(options: TReadPreviewOptions): Promise<Buffer> {
   const source = await openSource(options);
   const fetchedAt = options.now().toISOString();
-  if (options.format === 'CSV' || options.format === 'TSV') {
-    const table = await readDelimited(source, { isTsv: options.format === 'TSV' });
-    return { kind: 'table', format: options.format, ...table, features: [], fetchedAt };
-  }
+  const pool = poolFor(options.format);
   if (options.format === 'XLSX') {
+    // Downloaded before it waits in line for the workbook thread, so the time limit counts the download only.
     const bytes = await readWhole(source, options.maxBytes);
-    await checkZipSize(bytes, {
-      maxEntries: XLSX_MAX_ENTRIES,
-      maxUncompressedBytes: options.maxBytes * XLSX_UNZIP_FACTOR,
-    });
-    return { kind: 'table', format: 'XLSX', ...(await readXlsxOnThread(bytes)), features: [], fetchedAt };
+    // A view on part of a larger buffer is copied first: only a whole buffer can move.
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    const task: TReadPreviewTask = { source: { bytes: own }, format: 'XLSX', maxBytes: options.maxBytes, fetchedAt };
+    return answerOf(await pool.run<TReadPreviewResult>(task, [own.buffer as ArrayBuffer]));
   }
-  const read = await readJson(source);
-  return read.kind === 'geojson'
-    ? { kind: 'geojson', format: 'GeoJSON', ...read.table, features: read.features, fetchedAt }
-    : { kind: 'table', format: 'JSON', ...read.table, features: [], fetchedAt };
+  const { port1, port2 } = new MessageChannel();
+  const serving = serveSourceOverPort(source, port1);
+  try {
+    const task: TReadPreviewTask = {
+      source: { port: port2, contentLength: source.contentLength },
+      format: options.format,
+      maxBytes: options.maxBytes,
+      fetchedAt,
+    };
+    return answerOf(await pool.run<TReadPreviewResult>(task, [port2]));
+  } finally {
+    source.close();
+    port1.close();
+    await serving;
+  }
 }
+
+function answerOf(result: TReadPreviewResult): Buffer {
+  if ('failure' in result) throw new PreviewFailure(result.failure.reason, result.failure.message);
+  return Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength);
+}
+
+/** Workbooks a preview thread has read: tells tests that they were read off the main thread. */
+export const workbooksReadOnThread = (): number => workbookPool?.completed ?? 0;
+
+/** Text sources (CSV, TSV, JSON, GeoJSON) a preview thread has read: tells tests where they were read. */
+export const textsReadOnThread = (): number => textPool?.completed ?? 0;

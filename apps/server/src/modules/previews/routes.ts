@@ -1,6 +1,5 @@
 import { previewEndpoint, ZErrorResponse, ZPreview, ZPreviewParams, ZPreviewQuerystring } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jsonInSlices } from '../../lib/json-in-slices';
 import { getPreview } from './get-preview';
 import { createPreviewService } from './preview-service';
 
@@ -29,17 +28,16 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const preview = await getPreview({
+      const json = await getPreview({
         db: app.database.db,
         service,
         offerId: request.params.id,
         endpoint: request.query.endpoint,
         userId: request.user.id,
       });
-      // A preview of large features or cells may be as large as the source (PREVIEW_MAX_BYTES): written in
-      // slices, it never holds the event loop for long.
-      // The stream carries the contract's JSON; the type provider only knows objects.
-      return reply.type('application/json; charset=utf-8').send(jsonInSlices(preview, ['rows', 'features']) as never);
+      // The preview thread wrote the contract's JSON already (a preview may be as large as its source, and
+      // serialising it here held the event loop); the type provider only knows objects.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   });
 };
