@@ -265,6 +265,20 @@ function indexFile(): string {
   return path.join(indexDir, readFileSync(path.join(indexDir, 'CURRENT'), 'utf8').trim());
 }
 
+/** Keeps `connections` loops busy for `duration` seconds, each running `work` on the workload's next item. */
+async function keepBusy<T>(
+  connections: number,
+  next: () => T,
+  work: (item: T, started: number) => Promise<void>,
+): Promise<void> {
+  const deadline = performance.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) await work(next(), performance.now());
+    }),
+  );
+}
+
 /**
  * The search service without HTTP: the server's own use case over the index file the server built, read
  * by two search threads as the server does, with the offers read from PostgreSQL.
@@ -298,29 +312,17 @@ async function runService(url: string, connections: number, workload: TWorkload)
   const latencies: number[] = [];
   const byLabel: TLatencies = new Map();
   let errors = 0;
-  const deadline = performance.now() + duration * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const item = next();
-        const started = performance.now();
-        try {
-          await searchOffers({
-            db: handle.db,
-            searchIndex,
-            query: item.query,
-            request: ZSearchRequest.parse(item.body),
-          });
-          const latency = performance.now() - started;
-          latencies.push(latency);
-          record(byLabel, item.label, latency);
-        } catch {
-          errors++;
-          record(byLabel, item.label, null);
-        }
-      }
-    }),
-  );
+  await keepBusy(connections, next, async (item, started) => {
+    try {
+      await searchOffers({ db: handle.db, searchIndex, query: item.query, request: ZSearchRequest.parse(item.body) });
+      const latency = performance.now() - started;
+      latencies.push(latency);
+      record(byLabel, item.label, latency);
+    } catch {
+      errors++;
+      record(byLabel, item.label, null);
+    }
+  });
   await workers.close();
   await handle.close();
   latencies.sort((a, b) => a - b);
@@ -374,28 +376,21 @@ async function runStages(baseUrl: string, connections: number, workload: TWorklo
   const stages = new Map<string, number[]>();
   const totals: number[] = [];
   const seen: Map<string, number>[] = [];
-  const deadline = performance.now() + duration * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const item = next();
-        const started = performance.now();
-        const response = await fetch(`${baseUrl}/api/search?query=${encodeURIComponent(item.query)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization },
-          body: JSON.stringify(item.body),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200) continue;
-        totals.push(performance.now() - started);
-        const byName = new Map<string, number>();
-        for (const stage of parseServerTiming(response.headers.get('server-timing'))) {
-          byName.set(stage.name, (byName.get(stage.name) ?? 0) + stage.ms);
-        }
-        seen.push(byName);
-      }
-    }),
-  );
+  await keepBusy(connections, next, async (item, started) => {
+    const response = await fetch(`${baseUrl}/api/search?query=${encodeURIComponent(item.query)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify(item.body),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) return;
+    totals.push(performance.now() - started);
+    const byName = new Map<string, number>();
+    for (const stage of parseServerTiming(response.headers.get('server-timing'))) {
+      byName.set(stage.name, (byName.get(stage.name) ?? 0) + stage.ms);
+    }
+    seen.push(byName);
+  });
   for (const byName of seen) for (const name of byName.keys()) if (!stages.has(name)) stages.set(name, []);
   for (const byName of seen) for (const [name, list] of stages) list.push(byName.get(name) ?? 0);
   return { stages, totals, requests: seen.length };

@@ -178,6 +178,19 @@ type TMain = {
  * `npm start` as production runs it: main.ts in a process of its own, on the test database, or on
  * an embedded PostgreSQL of its own in `options.embeddedDataDir`.
  */
+
+/** A child process's output (standard and error) as it comes, and its exit code once it ends. */
+function followed(child: ChildProcessWithoutNullStreams): { output: () => string; exited: Promise<number | null> } {
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { output: () => output, exited };
+}
+
 async function startMain(
   databaseUrl = database.url,
   options: { embeddedDataDir?: string; env?: Record<string, string> } = {},
@@ -200,14 +213,7 @@ async function startMain(
     },
     stdio: 'pipe',
   });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { port, child, output: () => output, exited };
+  return { port, child, ...followed(child) };
 }
 
 /** Waits for the server to say it runs, then signs in as the demo buyer through its provider. */
@@ -553,17 +559,13 @@ describe('Ctrl-C in the terminal running `npm start`', () => {
       stdio: 'pipe',
       detached: true,
     });
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { output: outputSoFar, exited } = followed(child);
     try {
-      await signInWhenRunning(port, () => output);
+      await signInWhenRunning(port, outputSoFar);
       process.kill(-child.pid!, 'SIGINT');
-      expect(await exited, output).toBe(0);
+      const code = await exited;
+      const output = outputSoFar();
+      expect(code, output).toBe(0);
       expect(output).toContain('Stopped cleanly');
       // The embedded PostgreSQL ended the job queues' connections (57P01) when it heard the Ctrl-C itself, and
       // the server, signalled by the terminal and by the start script, took the second signal for a forced exit.

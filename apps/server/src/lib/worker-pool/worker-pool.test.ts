@@ -1,24 +1,9 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runScript } from '../../test/run-cli';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** Runs a script in a Node process of its own (with tsx); its exit code and output. */
-function runScript(file: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: 'pipe' });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
 
 describe('createWorkerPool', () => {
   it('lets a command line tool exit when its work is done: an idle thread does not keep the process alive', async () => {
