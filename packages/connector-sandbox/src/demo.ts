@@ -1,3 +1,4 @@
+import { EDC_CONTEXT, ODRL_CONTEXT_URL as ODRL_CONTEXT } from '@dsm/connector-client';
 import { type Sandbox, type SandboxOptions, type SandboxSeed, startSandbox } from './start-sandbox';
 
 /**
@@ -6,8 +7,6 @@ import { type Sandbox, type SandboxOptions, type SandboxSeed, startSandbox } fro
  * sources are made up (example.org), so nothing here pretends to be a real data set.
  */
 
-const EDC_CONTEXT = { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/', odrl: 'http://www.w3.org/ns/odrl/2/' };
-const ODRL_CONTEXT = 'http://www.w3.org/ns/odrl.jsonld';
 const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';
 const PURPOSE = 'https://w3id.org/edc/v0.0.1/ns/purpose';
 const MEMBERSHIP = 'https://w3id.org/edc/v0.0.1/ns/membership';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTransferProcessStateName, type TransferProcessStateName } from '../constants';
 import { MalformedAnswerError } from '../errors';
-import { compactIri } from './json-ld';
+import { compactIri } from '../json-ld';
 import { readCatalog, readContractNegotiation, readDataPlane, readList, readState, readTransferProcess } from './read';
 
 const EDC = 'https://w3id.org/edc/v0.0.1/ns/';

@@ -31,7 +31,20 @@ import type {
   Secret,
   TransferProcess,
 } from '../types';
-import { compactIri, expandKnownPrefix, isNode, type JsonNode, normalize } from './json-ld';
+import {
+  bag,
+  compactIri,
+  expandKnownPrefix,
+  isNode,
+  type JsonNode,
+  list,
+  node,
+  normalize,
+  num,
+  strings,
+  term,
+  text,
+} from '../json-ld';
 
 /**
  * Readers turn a connector's JSON-LD answer into the client's typed objects. Each takes the raw answer, normalises
@@ -39,52 +52,6 @@ import { compactIri, expandKnownPrefix, isNode, type JsonNode, normalize } from 
  */
 
 const LOGICAL_OPERATORS = ['and', 'or', 'xone', 'andSequence'] as const;
-
-function node(value: unknown): JsonNode {
-  return isNode(value) ? value : {};
-}
-
-function list(value: unknown): unknown[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-function text(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return text(value[0]);
-  if (isNode(value) && '@id' in value) return text(value['@id']);
-  return undefined;
-}
-
-function num(value: unknown): number | undefined {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  if (Array.isArray(value)) return num(value[0]);
-  return undefined;
-}
-
-/** A vocabulary term (ODRL action, operator, policy type) in short form. */
-function term(value: unknown): string | undefined {
-  if (isNode(value) && !('@id' in value) && 'type' in value) return term(value.type);
-  const raw = text(value);
-  return raw === undefined ? undefined : compactIri(raw);
-}
-
-function strings(value: unknown): string[] {
-  return list(value)
-    .map(text)
-    .filter((item): item is string => item !== undefined);
-}
-
-function bag(value: unknown, exclude: string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(node(value))) {
-    if (key === '@type' || key === '@context' || exclude.includes(key)) continue;
-    out[key] = item;
-  }
-  return out;
-}
 
 function defined<T extends object>(value: T): T {
   for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from './context';
-import { MANAGEMENT_CONTEXT } from './json-ld';
+import { MANAGEMENT_CONTEXT } from './vocabulary';
 import { compactList, type PolicyModel, presentPolicy } from './policy';
 import { applyQuery, matches, type QuerySpecModel } from './query';
 import type { AssetRecord, ContractDefinitionRecord } from './store';

@@ -1,6 +1,6 @@
 import type { SandboxContext } from './context';
 import { badGateway, badRequest, HttpError, unauthorized } from './http-errors';
-import { DSPACE_CONTEXT_URL, EDC_NAMESPACE, ODRL_NAMESPACE } from './json-ld';
+import { DSPACE_CONTEXT_URL, EDC_NAMESPACE, ODRL_NAMESPACE } from './vocabulary';
 import { fetchWithoutRedirects, RedirectRefused } from './outbound';
 
 /** The protocols the sandbox speaks, with the path each adds to a DSP address. */

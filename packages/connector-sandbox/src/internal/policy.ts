@@ -1,4 +1,4 @@
-import { expandKnownPrefix, isNode, list, node, term, text } from './json-ld';
+import { expandKnownPrefix, isNode, list, node, term, text } from '@dsm/connector-client/json-ld';
 
 /** An ODRL policy as the sandbox holds it. */
 export interface PolicyModel {

@@ -1,4 +1,4 @@
-import { MANAGEMENT_CONTEXT } from './json-ld';
+import { MANAGEMENT_CONTEXT } from './vocabulary';
 import { presentPolicy } from './policy';
 import type {
   AgreementRecord,

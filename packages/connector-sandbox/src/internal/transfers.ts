@@ -5,7 +5,7 @@ import type { SandboxContext } from './context';
 import { pushData, readSource } from './data';
 import { checkProtocol, DSP_CONTEXT, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
 import { badRequest, conflict, forbidden, notFound } from './http-errors';
-import { bag, type JsonNode, list, node, normalize, text } from './json-ld';
+import { bag, type JsonNode, list, node, normalize, text } from '@dsm/connector-client/json-ld';
 import type { CallbackAddressModel, DataAddressModel, TransferRecord } from './store';
 
 export interface InitiateTransfer {

@@ -3,7 +3,7 @@ import { buildCatalog, buildDataset } from '../catalog';
 import type { SandboxContext } from '../context';
 import { callerIdentity } from '../dsp-client';
 import { badRequest, notFound } from '../http-errors';
-import { isNode, type JsonNode, node, normalize } from '../json-ld';
+import { isNode, type JsonNode, node, normalize } from '@dsm/connector-client/json-ld';
 import type { Negotiations } from '../negotiations';
 import { readQuerySpec } from '../query';
 import type { Transfers } from '../transfers';

@@ -5,7 +5,8 @@ import type { SandboxContext } from '../context';
 import { SOURCE_TYPES } from '../data';
 import { checkProtocol, DSP_CONTEXT, dspUrl, sendDsp } from '../dsp-client';
 import { badRequest, Checks, conflict, notFound, unauthorized } from '../http-errors';
-import { bag, isNode, type JsonNode, list, MANAGEMENT_CONTEXT, node, normalize, text } from '../json-ld';
+import { bag, isNode, type JsonNode, list, node, normalize, text } from '@dsm/connector-client/json-ld';
+import { MANAGEMENT_CONTEXT } from '../vocabulary';
 import type { Negotiations } from '../negotiations';
 import { readPolicy } from '../policy';
 import {

@@ -1,11 +1,13 @@
-import { EDC_NAMESPACE, ODRL_NAMESPACE } from '../constants';
+import { EDC_NAMESPACE, ODRL_NAMESPACE } from './constants';
 
 /**
- * A small JSON-LD normaliser, enough for what EDC connectors answer: keys and types written as plain terms
- * (`@vocab`), with a prefix (`edc:state`, `odrl:permission`, `dcat:dataset`) or as full IRIs all end up under their
- * plain local name. It resolves the document's own `@context` objects and knows the usual prefixes even when a
- * connector forgets to declare them. Remote contexts are not fetched (the client has no dependencies and should not
- * go online to read an answer); they do not change the local names.
+ * JSON-LD as EDC connectors write it, read into plain names: one module for the client and the sandbox
+ * (`@dsm/connector-client/json-ld`). Keys and types written as plain terms (`@vocab`), with a prefix (`edc:state`,
+ * `odrl:permission`, `dcat:dataset`) or as full IRIs all end up under their plain local name. It resolves the
+ * document's own `@context` objects (`null` resets them) and knows the usual prefixes even when a connector forgets
+ * to declare them. Remote contexts are not fetched (the client has no dependencies and should not go online to read
+ * an answer); they do not change the local names. The reading helpers below (`node`, `list`, `text`, `term`, `bag`)
+ * take the normalised values apart without caring whether one item or many was written.
  */
 
 export const DCAT_NAMESPACE = 'http://www.w3.org/ns/dcat#';
@@ -129,4 +131,56 @@ export function compactIri(value: string): string {
 
 export function isNode(value: unknown): value is JsonNode {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value as a node; anything else as an empty one. */
+export function node(value: unknown): JsonNode {
+  return isNode(value) ? value : {};
+}
+
+/** A JSON-LD value that may be one item or many, always as a list. */
+export function list(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** A literal or an `@id` as text; the first of several. */
+export function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return text(value[0]);
+  if (isNode(value) && '@id' in value) return text(value['@id']);
+  return undefined;
+}
+
+/** A number, also when written as a string. */
+export function num(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (Array.isArray(value)) return num(value[0]);
+  return undefined;
+}
+
+/** A vocabulary term (ODRL action, operator, policy type) in short form. */
+export function term(value: unknown): string | undefined {
+  if (isNode(value) && !('@id' in value) && 'type' in value) return term(value.type);
+  const raw = text(value);
+  return raw === undefined ? undefined : compactIri(raw);
+}
+
+/** Every literal of a value that may be one or many. */
+export function strings(value: unknown): string[] {
+  return list(value)
+    .map(text)
+    .filter((item): item is string => item !== undefined);
+}
+
+/** A property bag: the node's entries without `@type`, `@context` and the names excluded. */
+export function bag(value: unknown, exclude: string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(node(value))) {
+    if (key === '@type' || key === '@context' || exclude.includes(key)) continue;
+    out[key] = item;
+  }
+  return out;
 }
