@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyInput } from '../types';
 import { compactIri, normalize } from '../json-ld';
+import type { PolicyInput } from '../types';
 import { readPolicy, readTransferProcess } from './read';
 import { writePolicy } from './write';
 

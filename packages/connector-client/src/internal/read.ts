@@ -6,6 +6,20 @@ import {
   type UnknownStateName,
 } from '../constants';
 import { MalformedAnswerError } from '../errors';
+import {
+  bag,
+  compactIri,
+  expandKnownPrefix,
+  isNode,
+  type JsonNode,
+  list,
+  node,
+  normalize,
+  num,
+  strings,
+  term,
+  text,
+} from '../json-ld';
 import type {
   Asset,
   CallbackAddress,
@@ -31,20 +45,6 @@ import type {
   Secret,
   TransferProcess,
 } from '../types';
-import {
-  bag,
-  compactIri,
-  expandKnownPrefix,
-  isNode,
-  type JsonNode,
-  list,
-  node,
-  normalize,
-  num,
-  strings,
-  term,
-  text,
-} from '../json-ld';
 
 /**
  * Readers turn a connector's JSON-LD answer into the client's typed objects. Each takes the raw answer, normalises

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from './context';
-import { MANAGEMENT_CONTEXT } from './vocabulary';
 import { compactList, type PolicyModel, presentPolicy } from './policy';
 import { applyQuery, matches, type QuerySpecModel } from './query';
 import type { AssetRecord, ContractDefinitionRecord } from './store';
+import { MANAGEMENT_CONTEXT } from './vocabulary';
 
 /** The transfer types (DCAT distribution formats) the sandbox offers for every dataset. */
 export const TRANSFER_TYPES = ['HttpData-PULL', 'HttpData-PUSH'];

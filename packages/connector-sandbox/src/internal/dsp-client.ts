@@ -1,7 +1,7 @@
 import type { SandboxContext } from './context';
 import { badGateway, badRequest, HttpError, unauthorized } from './http-errors';
-import { DSPACE_CONTEXT_URL, EDC_NAMESPACE, ODRL_NAMESPACE } from './vocabulary';
 import { fetchWithoutRedirects, RedirectRefused } from './outbound';
+import { DSPACE_CONTEXT_URL, EDC_NAMESPACE, ODRL_NAMESPACE } from './vocabulary';
 
 /** The protocols the sandbox speaks, with the path each adds to a DSP address. */
 const PROTOCOL_PATHS: Record<string, string> = {

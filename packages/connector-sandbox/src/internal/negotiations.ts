@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { type JsonNode, node, normalize, term, text } from '@dsm/connector-client/json-ld';
 import { canNegotiationMove, type NegotiationState } from '../states';
 import { isSelected, parseOfferId } from './catalog';
 import type { SandboxContext } from './context';
 import { checkProtocol, DSP_CONTEXT, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
 import { badRequest, conflict, forbidden, notFound } from './http-errors';
-import { type JsonNode, node, normalize, term, text } from '@dsm/connector-client/json-ld';
 import { type PolicyModel, presentPolicy, readPolicy } from './policy';
 import type { AgreementRecord, CallbackAddressModel, NegotiationRecord } from './store';
 

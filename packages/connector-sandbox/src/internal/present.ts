@@ -1,4 +1,3 @@
-import { MANAGEMENT_CONTEXT } from './vocabulary';
 import { presentPolicy } from './policy';
 import type {
   AgreementRecord,
@@ -11,6 +10,7 @@ import type {
   PolicyDefinitionRecord,
   TransferRecord,
 } from './store';
+import { MANAGEMENT_CONTEXT } from './vocabulary';
 
 /**
  * Presenters write management answers the way EDC does: compacted JSON-LD with the EDC vocabulary, `odrl:` prefixed

@@ -1,5 +1,5 @@
-import { Checks } from './http-errors';
 import { compactIri, isNode, list, node, text } from '@dsm/connector-client/json-ld';
+import { Checks } from './http-errors';
 
 /** A filter criterion, as in EDC's QuerySpec. */
 export interface CriterionModel {

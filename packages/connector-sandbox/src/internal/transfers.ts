@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { bag, type JsonNode, list, node, normalize, text } from '@dsm/connector-client/json-ld';
 import { canTransferMove, type TransferState } from '../states';
 import { TRANSFER_TYPES } from './catalog';
 import type { SandboxContext } from './context';
 import { pushData, readSource } from './data';
 import { checkProtocol, DSP_CONTEXT, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
 import { badRequest, conflict, forbidden, notFound } from './http-errors';
-import { bag, type JsonNode, list, node, normalize, text } from '@dsm/connector-client/json-ld';
 import type { CallbackAddressModel, DataAddressModel, TransferRecord } from './store';
 
 export interface InitiateTransfer {

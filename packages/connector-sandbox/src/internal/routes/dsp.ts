@@ -1,9 +1,9 @@
+import { isNode, type JsonNode, node, normalize } from '@dsm/connector-client/json-ld';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildCatalog, buildDataset } from '../catalog';
 import type { SandboxContext } from '../context';
 import { callerIdentity } from '../dsp-client';
 import { badRequest, notFound } from '../http-errors';
-import { isNode, type JsonNode, node, normalize } from '@dsm/connector-client/json-ld';
 import type { Negotiations } from '../negotiations';
 import { readQuerySpec } from '../query';
 import type { Transfers } from '../transfers';

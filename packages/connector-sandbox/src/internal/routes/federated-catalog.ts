@@ -1,7 +1,7 @@
+import { isNode, node, normalize, text } from '@dsm/connector-client/json-ld';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { DSP_CONTEXT, sendDsp } from '../dsp-client';
-import { isNode, node, normalize, text } from '@dsm/connector-client/json-ld';
 import { applyQuery, readQuerySpec } from '../query';
 
 /**

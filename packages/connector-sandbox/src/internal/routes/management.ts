@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { bag, isNode, type JsonNode, list, node, normalize, text } from '@dsm/connector-client/json-ld';
 import type { FastifyInstance } from 'fastify';
 import { TRANSFER_TYPES } from '../catalog';
 import type { SandboxContext } from '../context';
 import { SOURCE_TYPES } from '../data';
 import { checkProtocol, DSP_CONTEXT, dspUrl, sendDsp } from '../dsp-client';
 import { badRequest, Checks, conflict, notFound, unauthorized } from '../http-errors';
-import { bag, isNode, type JsonNode, list, node, normalize, text } from '@dsm/connector-client/json-ld';
-import { MANAGEMENT_CONTEXT } from '../vocabulary';
 import type { Negotiations } from '../negotiations';
 import { readPolicy } from '../policy';
 import {
@@ -25,6 +24,7 @@ import {
 import { applyQuery, type CriterionModel, readCriterion, readQuerySpec } from '../query';
 import type { AssetRecord, CallbackAddressModel, DataAddressModel } from '../store';
 import { readDataAddress, type Transfers } from '../transfers';
+import { MANAGEMENT_CONTEXT } from '../vocabulary';
 
 type Id = { Params: { id: string } };
 
