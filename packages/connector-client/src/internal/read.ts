@@ -8,7 +8,6 @@ import {
 import { MalformedAnswerError } from '../errors';
 import {
   bag,
-  compactIri,
   expandKnownPrefix,
   isNode,
   type JsonNode,
