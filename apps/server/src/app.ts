@@ -15,6 +15,7 @@ import {
 import type { TConfig } from './config/config';
 import type { TDatabaseHandle } from './db/database';
 import { registerIdentityProvider } from './idp/index';
+import { signInUnavailablePage } from './idp/pages/unavailable-page';
 import { registerLoopbackAliasRedirect } from './idp/redirect-loopback-alias';
 import { API_DOCS_PREFIX, registerApiDocument } from './lib/api-document';
 import { registerCompression } from './lib/compression';
@@ -151,7 +152,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   // every answer again with zod would cost more than the search itself at 1000 items a page.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   void serializerCompiler;
-  registerErrorHandler(app);
+  registerErrorHandler(app, { unavailablePage: signInUnavailablePage });
   registerServerTiming(app);
   registerEventLoopMonitor(app, { thresholdMs: options.config.eventLoopStallMs });
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;

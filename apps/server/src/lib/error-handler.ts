@@ -2,9 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { ErrorCode, type TErrorCode, type TErrorResponse } from '@dsm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { pageHeaders } from '../idp/pages/layout';
-import { RETRY_AFTER_SECONDS, renderUnavailablePage } from '../idp/pages/unavailable-page';
-import { resolveLocale } from '../idp/resolve-locale';
 import { AppError, STATUS_OF, type TIssue } from './app-error';
 
 const REASON: Record<number, string> = {
@@ -46,33 +43,32 @@ export function sendError(
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** A browser opening a page of the sign-in (not a call of its token, key or discovery endpoints). */
-function isSignInPageRequest(request: FastifyRequest): boolean {
-  return (
-    request.method === 'GET' &&
-    request.url.startsWith('/idp/') &&
-    (request.headers.accept ?? '').toLowerCase().includes('text/html')
-  );
+/**
+ * A page in place of the common error body, for a browser that opened a page the API side serves (the sign-in's):
+ * its status, headers and HTML, or undefined where the common body is the answer. Handed to `registerErrorHandler`
+ * by whoever serves such pages, so this module knows none of them.
+ */
+export type TErrorPageRenderer = (
+  request: FastifyRequest,
+) => { headers: Record<string, string>; body: string } | undefined;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The 503 page for browsers while PostgreSQL is away (see `TErrorPageRenderer`). */
+    unavailablePage: TErrorPageRenderer;
+  }
 }
 
 /**
  * The 503 of a request that needs PostgreSQL while it is away: the common error body, or for a
- * browser on a sign-in page that same answer as a page in its language that tries again by itself.
+ * browser on a page whose renderer was handed to the error handler, that page.
  */
 export function sendDatabaseUnavailable(reply: FastifyReply, request: FastifyRequest): FastifyReply {
-  if (!isSignInPageRequest(request)) {
+  const page = request.server.unavailablePage(request);
+  if (page === undefined) {
     return sendError(reply, request, ErrorCode.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
   }
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const locale = resolveLocale({
-    uiLocales: query.ui_locales,
-    lang: query.lang,
-    acceptLanguage: request.headers['accept-language'],
-  });
-  return reply
-    .status(503)
-    .headers({ ...pageHeaders(), 'retry-after': String(RETRY_AFTER_SECONDS) })
-    .send(renderUnavailablePage(locale, request.url));
+  return reply.status(503).headers(page.headers).send(page.body);
 }
 
 /** Paths the API, the API gateway and the identity provider answer; every other path is a page of the web app. */
@@ -139,7 +135,11 @@ const DATABASE_INPUT_ERRORS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** One handler turns every failure into the common error body; nothing leaks a stack trace. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { unavailablePage?: TErrorPageRenderer } = {},
+): void {
+  app.decorate('unavailablePage', options.unavailablePage ?? (() => undefined));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(reply, request, error.code, error.message, error.issues);
 

@@ -1,4 +1,8 @@
+import type { FastifyRequest } from 'fastify';
+import type { TErrorPageRenderer } from '../../lib/error-handler';
 import { MESSAGES, type TLocale } from '../messages';
+import { resolveLocale } from '../resolve-locale';
+import { pageHeaders } from './layout';
 import { renderNoticePage } from './notice-page';
 
 /** Seconds until the page tries again; the same as the Retry-After of the API's 503. */
@@ -19,3 +23,27 @@ export function renderUnavailablePage(locale: TLocale, retryPath: string): strin
     refreshSeconds: RETRY_AFTER_SECONDS,
   });
 }
+
+/** A browser opening a page of the sign-in (not a call of its token, key or discovery endpoints). */
+function isSignInPageRequest(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    request.url.startsWith('/idp/') &&
+    (request.headers.accept ?? '').toLowerCase().includes('text/html')
+  );
+}
+
+/** The error handler's 503 page: for a browser on a sign-in page, the page above in its language. */
+export const signInUnavailablePage: TErrorPageRenderer = (request) => {
+  if (!isSignInPageRequest(request)) return undefined;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const locale = resolveLocale({
+    uiLocales: query.ui_locales,
+    lang: query.lang,
+    acceptLanguage: request.headers['accept-language'],
+  });
+  return {
+    headers: { ...pageHeaders(), 'retry-after': String(RETRY_AFTER_SECONDS) },
+    body: renderUnavailablePage(locale, request.url),
+  };
+};
