@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 
 /**
  * The app's languages, which alert mails are written in, and the unread count of the header's bell:
  * a module of their own, so that the bell, on every page, does without the saved-search and search
  * schemas of `alerts.ts`.
  */
-export const ALERT_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
+/** Alert mails are written in every language of the product. */
+export const ALERT_LANGUAGES = LANGUAGES;
 export const ZAlertLanguage = z.enum(ALERT_LANGUAGES);
 export type TAlertLanguage = z.infer<typeof ZAlertLanguage>;
 

@@ -15,6 +15,7 @@ export * from './file-types';
 export * from './gateway';
 export * from './harvest';
 export * from './health';
+export * from './languages';
 export * from './licence';
 export * from './likes';
 export * from './metadata';

@@ -12,7 +12,7 @@ import type { TDb } from '../db/database';
 import { findUserById } from '../modules/users/find-user-by-id';
 import { accessTokenClaims, accountClaims } from './account-claims';
 import { SIGNING_ALGORITHM, type TSigningJwk } from './keys';
-import { MESSAGES } from './messages';
+import { LOCALES, MESSAGES } from './messages';
 import { createScriptNonce, pageHeaders } from './pages/layout';
 import { renderLogoutPage } from './pages/logout-page';
 import { renderNoticePage } from './pages/notice-page';
@@ -162,7 +162,7 @@ export async function createProvider(options: TCreateProviderOptions): Promise<P
     // Called once the client of a request is known; preflights are judged before that, in the middleware below.
     clientBasedCORS: (_ctx, origin, client) => webOriginsOf(config.publicUrl, client.redirectUris ?? []).has(origin),
     routes: KEYCLOAK_ROUTES,
-    discovery: { ui_locales_supported: ['de', 'en'], claim_types_supported: ['normal'] },
+    discovery: { ui_locales_supported: [...LOCALES], claim_types_supported: ['normal'] },
     interactions: { url: (_ctx, interaction) => `${realmPath}/login-actions/${interaction.uid}` },
 
     async findAccount(_ctx, sub) {

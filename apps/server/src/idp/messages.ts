@@ -1,7 +1,9 @@
-/** Languages of the provider's pages; German is the default, as in the web app. */
-export const LOCALES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
-export type TLocale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: TLocale = 'de';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type TLanguage } from '@dsm/contracts';
+
+/** Languages of the provider's pages: the product's, German the default, as in the web app. */
+export const LOCALES = LANGUAGES;
+export type TLocale = TLanguage;
+export const DEFAULT_LOCALE: TLocale = DEFAULT_LANGUAGE;
 
 /** Every text of the provider's pages, per language. */
 export type TMessages = {
@@ -366,11 +368,4 @@ const pt: TMessages = {
 export const MESSAGES: Record<TLocale, TMessages> = { de, en, fr, es, it, pt };
 
 /** Each language's name in itself, for the pages' language links. */
-export const LOCALE_NAMES: Record<TLocale, string> = {
-  de: 'Deutsch',
-  en: 'English',
-  fr: 'Français',
-  es: 'Español',
-  it: 'Italiano',
-  pt: 'Português',
-};
+export const LOCALE_NAMES: Record<TLocale, string> = LANGUAGE_NAMES;

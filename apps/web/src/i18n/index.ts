@@ -1,22 +1,10 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, LANGUAGES, type TLanguage } from '@dsm/contracts/languages';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from './de.json';
 import { LANGUAGE_STORAGE_KEY } from './language-key';
 
-/** The languages the interface speaks, in the selector's order; German is the default. */
-export const LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
-export type TLanguage = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: TLanguage = 'de';
-/** Each language in its own name, so a reader finds theirs whatever language is on. */
-export const LANGUAGE_NAMES: Record<TLanguage, string> = {
-  de: 'Deutsch',
-  en: 'English',
-  fr: 'Français',
-  es: 'Español',
-  it: 'Italiano',
-  pt: 'Português',
-};
-export { LANGUAGE_STORAGE_KEY };
+export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, LANGUAGES, type TLanguage };
 
 /** The resource shape every language follows: German's keys. */
 export type TResource = typeof de;
@@ -37,8 +25,6 @@ const LAZY_RESOURCES: Partial<Record<TLanguage, () => Promise<{ default: TResour
   it: () => import('./it.json'),
   pt: () => import('./pt.json'),
 };
-
-const isLanguage = (value: string | null): value is TLanguage => (LANGUAGES as readonly string[]).includes(value ?? '');
 
 /** The remembered language, or German. */
 export function storedLanguage(): TLanguage {

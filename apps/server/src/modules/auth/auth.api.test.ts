@@ -198,6 +198,8 @@ describe('API authorization', () => {
     );
     expect(endpoints).toEqual(expect.arrayContaining(['end_session_endpoint', 'jwks_uri']));
     for (const endpoint of endpoints) expect(settings.body.metadata[endpoint]).toBe(discovery.body[endpoint]);
+    // A client choosing the sign-in's language sees every language its pages are written in.
+    expect(discovery.body.ui_locales_supported).toEqual(['de', 'en', 'fr', 'es', 'it', 'pt']);
   });
 });
 
