@@ -43,6 +43,7 @@ function step(name, command, args) {
 ensureChromium();
 step('Typecheck', 'npm', ['run', 'typecheck']);
 step('Lint and format (Biome)', 'npm', ['run', 'lint']);
+step('Imports follow the house rules (dependency-cruiser, no folder loops)', 'npm', ['run', 'check:deps']);
 step('No high or critical advisories in runtime dependencies (npm audit)', 'node', ['scripts/audit.mjs']);
 step('OpenAPI document is current', 'npm', ['run', 'openapi', '--', '--check']);
 step('Unit and API tests (Vitest, real PostgreSQL)', 'npm', ['run', 'test:unit']);
