@@ -115,3 +115,15 @@ export function byteSize(value: unknown): number | null {
   const number = typeof value === 'string' ? Number(value) : value;
   return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : null;
 }
+
+/** One record of a source: the dataset it maps to, or why it could not be read. */
+export type TSourceItem =
+  | {
+      dataset: THarvestedDataset;
+      /**
+       * Set by a reader that made the dataset storable (`storable`) and fingerprinted it (`contentHash`) already,
+       * on a harvest thread: the main thread then does neither.
+       */
+      hash?: string;
+    }
+  | { failure: string; identifier: string | null };

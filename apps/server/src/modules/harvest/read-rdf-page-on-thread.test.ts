@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { TSourceItem } from './harvested-dataset';
 import { datasetSubjects, mapDcatDataset } from './map-dcat-graph';
 import { parseRdf } from './parse-rdf';
 import { pagesReadOnThreads, readRdfPageOnThread, type TRdfPageEnd } from './read-rdf-page-on-thread';
-import type { TSourceItem } from './read-source';
 import { storable } from './storable-text';
 import { contentHash } from './to-offer-record';
 

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { createWorkerPool, type TWorkerPool } from '../../lib/worker-pool/worker-pool';
+import type { TSourceItem } from './harvested-dataset';
 import { loadJsonLdContext, type TRdfSyntax } from './parse-rdf';
 import type { TRdfPageMessage, TRdfPageReply, TRdfPageTask } from './read-rdf-page-task';
-import type { TSourceItem } from './read-source';
 
 /**
  * Pages of DCAT-AP catalogues are parsed and mapped on threads of their own: a page of 5,000 datasets is 65,000

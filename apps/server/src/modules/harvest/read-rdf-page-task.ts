@@ -1,9 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { serveTasks } from '../../lib/worker-pool/serve-tasks';
+import type { TSourceItem } from './harvested-dataset';
 import { datasetSubjects, mapDcatDataset, nextPageOf } from './map-dcat-graph';
 import { parseRdf, type TRdfSyntax } from './parse-rdf';
-import type { TSourceItem } from './read-source';
 import { storable } from './storable-text';
 import { contentHash } from './to-offer-record';
 

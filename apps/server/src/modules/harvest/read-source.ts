@@ -4,25 +4,13 @@ import { createGunzip } from 'node:zlib';
 import type { THarvestFormat } from '@dsm/contracts';
 import { fetchWithRetry, type TRetryOptions } from './fetch-with-retry';
 import { filePathOf, isUrlLocation, openHarvestFile } from './harvest-location-policy';
-import { HarvestRecordError, type THarvestedDataset } from './harvested-dataset';
+import { HarvestRecordError, type THarvestedDataset, type TSourceItem } from './harvested-dataset';
 import { mapCkanPackage } from './map-ckan-package';
 import { mapDcatUsDataset } from './map-dcat-us-dataset';
 import type { TRdfSyntax } from './parse-rdf';
 import { readRdfPageOnThread, type TRdfPageEnd } from './read-rdf-page-on-thread';
 import { splitJsonArray } from './split-json-array';
 import { splitLines } from './split-lines';
-
-/** One record of a source: the dataset it maps to, or why it could not be read. */
-export type TSourceItem =
-  | {
-      dataset: THarvestedDataset;
-      /**
-       * Set by a reader that made the dataset storable (`storable`) and fingerprinted it (`contentHash`) already,
-       * on a harvest thread: the main thread then does neither.
-       */
-      hash?: string;
-    }
-  | { failure: string; identifier: string | null };
 
 export type TReadSourceOptions = {
   format: THarvestFormat;

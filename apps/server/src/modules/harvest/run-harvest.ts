@@ -20,9 +20,9 @@ import {
   type TRecordFailure,
   type TStoredRecord,
 } from './harvest-repository';
-import type { THarvestedDataset } from './harvested-dataset';
+import type { THarvestedDataset, TSourceItem } from './harvested-dataset';
 import { readAhead } from './read-ahead';
-import { readSource, type TSourceItem } from './read-source';
+import { readSource } from './read-source';
 import { storable, storableText } from './storable-text';
 import { contentHash, createLicenceMatcher, toOfferRecord } from './to-offer-record';
 import { type THarvestBatch, writeHarvestBatch } from './write-harvest-batch';

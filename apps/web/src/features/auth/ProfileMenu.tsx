@@ -4,8 +4,8 @@ import { IconBookmarks, IconBuilding, IconLogout } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MENU_WIDTH } from '../../shared/menu-width';
 import type { TCurrentUser } from './current-user';
-import { MENU_WIDTH } from './UserMenu';
 
 export type TProfileMenuProps = {
   user: TCurrentUser;

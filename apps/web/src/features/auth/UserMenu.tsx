@@ -5,9 +5,6 @@ import { useLocation } from 'react-router';
 import { usePageSettled } from '../../shared/page-settled';
 import { useCurrentUser, useSessionActions } from './current-user';
 
-/** Width of the navbar's dropdown menus (the specification's 192 px). */
-export const MENU_WIDTH = 192;
-
 const ProfileMenu = lazy(async () => ({ default: (await import('./ProfileMenu')).ProfileMenu }));
 
 function initialsOf(name: string, email: string): string {

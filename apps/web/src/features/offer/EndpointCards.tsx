@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FactCard, FactCardList } from '../../shared/FactCards';
 import { EndpointActions, EndpointLink } from './EndpointParts';
 import { EndpointStatus } from './EndpointStatus';
-import type { TEndpointsTableProps } from './EndpointsTable';
+import type { TEndpointsTableProps } from './endpoint-rows';
 
 /**
  * The endpoints on a phone: one card each, with the same facts and actions as a table row, so the

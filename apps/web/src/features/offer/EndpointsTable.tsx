@@ -4,12 +4,7 @@ import { useIsPhone } from '../../shared/FactCards';
 import { EndpointCards } from './EndpointCards';
 import { EndpointActions, EndpointLink } from './EndpointParts';
 import { EndpointStatus } from './EndpointStatus';
-import type { TEndpointRow } from './endpoint-rows';
-
-export type TEndpointsTableProps = {
-  rows: readonly TEndpointRow[];
-  onShowLink: (row: TEndpointRow) => void;
-};
+import type { TEndpointsTableProps } from './endpoint-rows';
 
 /**
  * The Endpoints table: name, type, licence, status, link and licence URL of each distribution,

@@ -69,3 +69,9 @@ export function dataFormats(item: TMetadataItem): string[] {
   );
   return [...new Set(formats)];
 }
+
+/** What the endpoints table and its phone cards show, and what 'Show link' does. */
+export type TEndpointsTableProps = {
+  rows: readonly TEndpointRow[];
+  onShowLink: (row: TEndpointRow) => void;
+};
