@@ -81,24 +81,54 @@ function prepare(db: Database, text: string): Statement {
   return statement;
 }
 
+type TFilterSql = {
+  sql: string;
+  params: unknown[];
+  /** True when a condition reads `d` (docs): a text match must join it. */
+  readsDocs: boolean;
+};
+
+/** The test `dsm_facets(rowid)` applies in the statement being run: the current search's facet filters. */
+const facetTests = new WeakMap<Database, { test: (rowid: number) => boolean }>();
+
+/** Registers `dsm_facets(rowid)` on a connection once, and makes it test the given filter from now on. */
+function useFacetTest(db: Database, test: (rowid: number) => boolean): void {
+  let holder = facetTests.get(db);
+  if (!holder) {
+    const created = { test };
+    db.function('dsm_facets', { deterministic: false }, (rowid) => (created.test(rowid as number) ? 1 : 0));
+    facetTests.set(db, created);
+    holder = created;
+  }
+  holder.test = test;
+}
+
 /**
- * SQL conditions on `d` (docs) for the filters, with their parameters. Next to a text match, a facet filter
- * is looked up per match (a common category would otherwise list all its offers for every search);
- * without text, the offers having the value are listed from its index.
+ * SQL conditions for the filters, with their parameters. Next to a text match, the facet filters are tested per
+ * match against the search thread's copy of the facets in memory (`dsm_facets`, FacetCounter.filterTest: a look-up
+ * in `doc_facets` per match cost tens of milliseconds for a common word); without text, the offers having a
+ * value are listed from its index.
  */
-function filterSql(filter: TIndexFilter, hasText: boolean): { sql: string; params: unknown[] } {
+function filterSql(db: Database, filter: TIndexFilter, hasText: boolean): TFilterSql {
   const conditions: string[] = [];
   const params: unknown[] = [];
-  for (const name of FACET_NAMES) {
-    const values = filter[name];
-    if (values.length === 0) continue;
-    const kind = FACET_KINDS[name];
-    conditions.push(
-      hasText
-        ? `exists (select 1 from doc_facets x where x.doc = d.rowid and x.kind = ${kind} and x.value in (select value from json_each(?)))`
-        : `d.rowid in (select doc from doc_facets where kind = ${kind} and value in (select value from json_each(?)))`,
-    );
-    params.push(JSON.stringify(values));
+  let readsDocs = false;
+  if (hasText) {
+    const test = facetCounterOf(db).filterTest(filter);
+    if (test) {
+      useFacetTest(db, test);
+      conditions.push('dsm_facets(f.rowid)');
+    }
+  } else {
+    for (const name of FACET_NAMES) {
+      const values = filter[name];
+      if (values.length === 0) continue;
+      conditions.push(
+        `d.rowid in (select doc from doc_facets where kind = ${FACET_KINDS[name]} and value in (select value from json_each(?)))`,
+      );
+      params.push(JSON.stringify(values));
+      readsDocs = true;
+    }
   }
   if (filter.modifiedFrom !== null) {
     conditions.push('d.modified >= ?');
@@ -120,8 +150,12 @@ function filterSql(filter: TIndexFilter, hasText: boolean): { sql: string; param
     conditions.push('d.offer_id in (select value from json_each(?))');
     params.push(JSON.stringify(filter.offerIds));
   }
-  return { sql: conditions.map((condition) => ` and ${condition}`).join(''), params };
+  readsDocs ||= conditions.some((condition) => condition.startsWith('d.'));
+  return { sql: conditions.map((condition) => ` and ${condition}`).join(''), params, readsDocs };
 }
+
+/** The join a text match needs for its filters. */
+const docsJoin = (filter: TFilterSql): string => (filter.readsDocs ? ' cross join docs d on d.rowid = f.rowid' : '');
 
 const ORDER_BY: Record<Exclude<TIndexSearch['sort'], 'relevance'>, string> = {
   newest: 'd.modified desc nulls last, d.offer_id',
@@ -141,8 +175,8 @@ type TMatchWindow = {
  * window of the newest matches that ranking and sorting read. A query matching more than the cap ranks
  * only its newest 10,000 matches.
  */
-function matchWindow(db: Database, expression: string, filter: { sql: string; params: unknown[] }): TMatchWindow {
-  const join = filter.sql ? ' cross join docs d on d.rowid = f.rowid' : '';
+function matchWindow(db: Database, expression: string, filter: TFilterSql): TMatchWindow {
+  const join = docsJoin(filter);
   const rowids = prepare(
     db,
     `select f.rowid from docs_fts f${join} where docs_fts match ?${filter.sql} order by f.rowid desc limit ${RESULT_CAP + 1}`,
@@ -198,14 +232,14 @@ function titleCoverage(titleWords: Set<string>, titleText: string, clauses: TCom
 function rankedPage(
   db: Database,
   expressions: { all: string; title: string },
-  filter: { sql: string; params: unknown[] },
+  filter: TFilterSql,
   window: TMatchWindow,
   clauses: TCompiledClause[],
   queryTitleKeys: string[],
   page: { offset: number; limit: number },
 ): { rowids: number[]; collapsedCopies: number } {
   const depth = Math.max(RERANK_DEPTH, page.offset + page.limit);
-  const join = filter.sql ? ' cross join docs d on d.rowid = f.rowid' : '';
+  const join = docsJoin(filter);
   // Scored as FTS5 reads the matches newest first: a rowid range would make it read the whole word's list.
   const scored = (
     prepare(
@@ -294,7 +328,7 @@ function rankedPage(
 function sortedPage(
   db: Database,
   matches: number[] | null,
-  filter: { sql: string; params: unknown[] },
+  filter: TFilterSql,
   sort: keyof typeof ORDER_BY,
   page: { offset: number; limit: number },
 ): number[] {
@@ -455,7 +489,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     last = now;
   };
   const { parsed, clauses, corrections, excluded, withExclusions } = compileWords(db, search);
-  const filter = filterSql(search.filter, parsed.clauses.length > 0);
+  const filter = filterSql(db, search.filter, clauses.length > 0);
   const page = { offset: search.offset, limit: search.limit };
   const correctedTerms = corrections.size > 0 ? correctTerms(search.terms, corrections) : null;
   mark('parse');
@@ -466,6 +500,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
       ? {
           sql: `${filter.sql} and d.rowid not in (select rowid from docs_fts where docs_fts match ?)`,
           params: [...filter.params, excluded],
+          readsDocs: true,
         }
       : filter;
     // The newest matches up to one past the cap: the total and what the facets count.
@@ -586,7 +621,7 @@ export function matchEveryWord(db: Database, searches: TIndexSearch[]): string[]
       restrictions.set(offerIds, restriction);
     }
     const { floor, wanted } = restriction;
-    const filter = filterSql({ ...search.filter, offerIds: null }, true);
+    const filter = filterSql(db, { ...search.filter, offerIds: null }, true);
     const matches = (
       prepare(
         db,

@@ -1,0 +1,123 @@
+// `npm run bench:search-index-profile -- --datasets 300000 [--queries 5000] [--save answers.json] [--against
+// answers.json]`: runs every distinct query of the search benchmark's log once through the engine on one thread,
+// on the index `npm run bench:search-index` built (run that first), and prints per query class the engine's
+// stages (parse, match, rank, facets, ids) at p50 / p99 and the CPU time per query. `--save` writes every answer
+// (offers, total, facets); `--against` compares this run's answers with a saved run's: the same offers in the
+// same order, the same totals and facet counts, query by query (to compare two versions of the engine).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type TSearchRequestInput, ZSearchRequest } from '@dsm/contracts';
+import { openReader, readMeta } from '../apps/server/src/modules/search-index/index-schema';
+import { queryIndex } from '../apps/server/src/modules/search-index/query-index';
+import type { TIndexSearch, TIndexSearchResult } from '../apps/server/src/modules/search-index/search-index';
+import { percentile } from './lib/bench-server';
+import { buildQueryLog, type TSampledOffer } from './lib/query-log';
+
+const { values: args } = parseArgs({
+  options: {
+    datasets: { type: 'string', default: '300000' },
+    queries: { type: 'string', default: '5000' },
+    save: { type: 'string' },
+    against: { type: 'string' },
+  },
+});
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.data', 'bench', 'search-index-engine');
+const file = path.join(dir, `realistic-${Number(args.datasets)}.sqlite`);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function toSearch(query: string, body: TSearchRequestInput): TIndexSearch {
+  const request = ZSearchRequest.parse(body);
+  return {
+    terms: query.split('|').filter((term) => term.trim().length > 0),
+    exact: request.exact,
+    sort: request.sort,
+    filter: { ...request.filter, modifiedFrom: null, modifiedBefore: null, offerIds: null },
+    offset: request.index * request.pageSize,
+    limit: request.pageSize,
+  };
+}
+
+type TSaved = Pick<TIndexSearchResult, 'offerIds' | 'total' | 'isTotalCapped' | 'facets' | 'matchedAllTerms'>;
+
+const db = openReader(file);
+const sample = JSON.parse(readMeta(db, 'bench_sample') ?? '[]') as TSampledOffer[];
+const queryLog = buildQueryLog({ offers: sample, size: Number(args.queries) });
+// Warm the page cache and the facet arrays with a first pass that is not timed.
+for (const entry of queryLog) queryIndex(db, toSearch(entry.query, entry.body));
+
+const stageNames = ['parse', 'match', 'rank', 'facets', 'ids', 'total', 'cpu'] as const;
+const byClass = new Map<string, Record<(typeof stageNames)[number], number[]>>();
+const saved: TSaved[] = [];
+const startedCpu = process.cpuUsage();
+const started = performance.now();
+for (const entry of queryLog) {
+  const cpu = process.cpuUsage();
+  const before = performance.now();
+  const answer = queryIndex(db, toSearch(entry.query, entry.body));
+  const total = performance.now() - before;
+  const used = process.cpuUsage(cpu);
+  saved.push({
+    offerIds: answer.offerIds,
+    total: answer.total,
+    isTotalCapped: answer.isTotalCapped,
+    facets: answer.facets,
+    matchedAllTerms: answer.matchedAllTerms,
+  });
+  for (const label of [entry.queryClass, 'all']) {
+    let times = byClass.get(label);
+    if (!times) {
+      times = Object.fromEntries(stageNames.map((name) => [name, [] as number[]])) as NonNullable<typeof times>;
+      byClass.set(label, times);
+    }
+    for (const name of ['parse', 'match', 'rank', 'facets', 'ids'] as const)
+      times[name].push(answer.stages?.[name] ?? 0);
+    times.total.push(total);
+    times.cpu.push((used.user + used.system) / 1000);
+  }
+}
+const wall = performance.now() - started;
+const cpuAll = process.cpuUsage(startedCpu);
+log(
+  `${queryLog.length} queries in ${wall.toFixed(0)} ms, CPU ${((cpuAll.user + cpuAll.system) / 1000 / queryLog.length).toFixed(2)} ms a query`,
+);
+log('');
+log(`| class | queries | ${stageNames.map((name) => `${name} p50 / p99`).join(' | ')} | total mean |`);
+log(`|---|---|${stageNames.map(() => '---').join('|')}|---|`);
+for (const [label, times] of byClass) {
+  const cells = stageNames.map((name) => {
+    const sorted = [...times[name]].sort((a, b) => a - b);
+    return `${percentile(sorted, 50).toFixed(2)} / ${percentile(sorted, 99).toFixed(2)}`;
+  });
+  const mean = times.total.reduce((sum, time) => sum + time, 0) / times.total.length;
+  log(`| ${label} | ${times.total.length} | ${cells.join(' | ')} | ${mean.toFixed(2)} |`);
+}
+if (args.save) writeFileSync(args.save, JSON.stringify(saved));
+if (args.against) {
+  const other = JSON.parse(readFileSync(args.against, 'utf8')) as TSaved[];
+  const differing = { offers: 0, order: 0, firstResult: 0, totals: 0, facets: 0, matchedAllTerms: 0 };
+  let overlap = 0;
+  for (const [i, answer] of saved.entries()) {
+    const before = other[i] as TSaved;
+    const same = new Set(before.offerIds);
+    const shared = answer.offerIds.filter((id) => same.has(id)).length;
+    overlap += before.offerIds.length === 0 ? 1 : shared / Math.max(before.offerIds.length, answer.offerIds.length);
+    if (shared !== before.offerIds.length || answer.offerIds.length !== before.offerIds.length) differing.offers++;
+    else if (answer.offerIds.join() !== before.offerIds.join()) differing.order++;
+    if (answer.offerIds[0] !== before.offerIds[0]) differing.firstResult++;
+    if (answer.total !== before.total || answer.isTotalCapped !== before.isTotalCapped) differing.totals++;
+    if (JSON.stringify(answer.facets) !== JSON.stringify(before.facets)) differing.facets++;
+    if (answer.matchedAllTerms !== before.matchedAllTerms) differing.matchedAllTerms++;
+  }
+  log('');
+  log(`Against ${args.against}: of ${saved.length} queries`);
+  log(`- another set of offers on the page: ${differing.offers}; the same offers in another order: ${differing.order}`);
+  log(
+    `- another first result: ${differing.firstResult}; mean share of the page's offers in both: ${((overlap / saved.length) * 100).toFixed(1)} %`,
+  );
+  log(
+    `- another total: ${differing.totals}; other facet counts: ${differing.facets}; matchedAllTerms: ${differing.matchedAllTerms}`,
+  );
+}
+db.close();
