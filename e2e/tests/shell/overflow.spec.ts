@@ -157,6 +157,7 @@ test('[SHELL]: no page is wider than a 390 px phone or a 1440 px screen, with an
           await openInApp(page, route.path);
           await waitForPage(page, route.ready);
           await expectNoOverflow(page, route.path);
+          if (viewport === PHONE) await expectHeadingModest(page, route.path);
           if (route.name === 'connector-console') await expectConsoleTabsFit(page);
           if (viewport === DESKTOP && route.name === 'offer-details') await expectEndpointsTableFits(page);
           if (viewport === DESKTOP && route.name === 'orders') await expectInvoiceRowsWhole(page);
@@ -171,6 +172,22 @@ test('[SHELL]: no page is wider than a 390 px phone or a 1440 px screen, with an
     });
   }
 });
+
+/** Largest size of a page's h1 on a phone: that of an h2, so that a long title wraps and leaves room for the page. */
+const PHONE_H1_MAX_PX = 26;
+
+/** On a phone, the page's h1 is no larger than an h2 and wraps within the page. */
+async function expectHeadingModest(page: Page, what: string): Promise<void> {
+  const heading = page.locator('#main h1').first();
+  if ((await heading.count()) === 0) return;
+  const { fontSize, scrollWidth, clientWidth } = await heading.evaluate((element) => ({
+    fontSize: Number.parseFloat(getComputedStyle(element).fontSize),
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }));
+  expect.soft(fontSize, `the h1 of ${what} at 390 px`).toBeLessThanOrEqual(PHONE_H1_MAX_PX);
+  expect.soft(scrollWidth, `the h1 of ${what} runs past its box`).toBeLessThanOrEqual(clientWidth);
+}
 
 /** Every tab of the connector console, the assets with their long id among them, fits too. */
 async function expectConsoleTabsFit(page: Page): Promise<void> {

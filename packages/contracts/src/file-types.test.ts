@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EU_FILE_TYPES } from './file-types';
-import { FORMATS, formatLabel, SPEC_FORMATS, WIZARD_FORMATS, ZAssetInfo } from './offer-creation';
+import { FORMATS, formatLabel, formatName, SPEC_FORMATS, WIZARD_FORMATS, ZAssetInfo } from './offer-creation';
 
 const ENDPOINT = {
   mimeType: 'application/json',
@@ -56,5 +56,28 @@ describe('the wizard formats', () => {
   it('keep accepting the formats the wizard no longer offers, so stored offers stay valid', () => {
     for (const format of ['css', 'javascript', 'x-www-form-urlencoded', 'plain'])
       expect(ZAssetInfo.safeParse({ ...ENDPOINT, format }).success, format).toBe(true);
+  });
+});
+
+describe('a format name', () => {
+  it('is the name people know the format by, however the catalogue spelled it', () => {
+    for (const [stored, name] of <[string, string][]>[
+      ['GEOJSON', 'GeoJSON'],
+      ['geojson', 'GeoJSON'],
+      ['GeoJSON', 'GeoJSON'],
+      ['csv', 'CSV'],
+      ['CSV', 'CSV'],
+      ['text/csv', 'CSV'],
+      ['xlsx', 'XLSX'],
+      ['PARQUET', 'Parquet'],
+      ['WMS_SRVC', 'WMS'],
+      ['ld+json', 'JSON-LD'],
+      ['plain', 'TXT'],
+    ])
+      expect(formatName(stored), stored).toBe(name);
+  });
+
+  it('keeps a format no list knows as written', () => {
+    expect(formatName('SOSI')).toBe('SOSI');
   });
 });

@@ -139,6 +139,30 @@ export function formatLabel(format: string): string {
   );
 }
 
+/** Every format by its stored names in lower case (the specification's name, the vocabulary's name and code). */
+const FORMAT_NAMES: ReadonlyMap<string, string> = new Map([
+  ...SPEC_FORMATS.map((format): [string, string] => [format, shortName(SPEC_FORMAT_LABELS[format])]),
+  ...EU_FILE_TYPES.flatMap((type): [string, string][] => [
+    [type.name.toLowerCase(), shortName(type.label)],
+    [type.code.toLowerCase(), shortName(type.label)],
+  ]),
+]);
+
+/** A label without the explanation in brackets: 'XLSX (Excel)' is 'XLSX'. */
+function shortName(label: string): string {
+  return label.replace(/\s*\(.*\)$/, '');
+}
+
+/**
+ * How result cards, facets and the endpoints table name a format, however a catalogue spelled it:
+ * 'GEOJSON' and 'geojson' are 'GeoJSON', 'csv' and 'text/csv' are 'CSV', 'XLSX' stays 'XLSX'. A
+ * format no list knows is shown as written.
+ */
+export function formatName(format: string): string {
+  const wanted = format.trim().toLowerCase();
+  return FORMAT_NAMES.get(wanted) ?? FORMAT_NAMES.get(wanted.slice(wanted.lastIndexOf('/') + 1)) ?? format.trim();
+}
+
 /**
  * The specification's names that are no formats of data, and one it shares with the EU vocabulary:
  * a style sheet, a script and a form encoding, and 'plain', which the vocabulary's TXT names. Offers

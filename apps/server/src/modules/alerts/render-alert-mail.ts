@@ -22,6 +22,9 @@ const escapeHtml = (value: string) =>
 const money = (language: TAlertLanguage, amount: number, currency: string) =>
   new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
 
+/** A count as the recipient's language writes it ("1.234" in German, "1,234" in English). */
+const count = (language: TAlertLanguage, value: number) => new Intl.NumberFormat(language).format(value);
+
 /** Writes an alert mail (text and HTML) in the recipient's language, with its unsubscribe link. */
 export function renderAlertMail(options: TRenderAlertMailOptions): TAlertMail {
   const language = (ALERT_LANGUAGES as readonly string[]).includes(options.language)
@@ -38,16 +41,16 @@ export function renderAlertMail(options: TRenderAlertMailOptions): TAlertMail {
   let list: { title: string; url: string }[] = [];
   let why: string;
   if (kind === 'new_offers') {
-    const count = params.count ?? 0;
+    const total = params.count ?? 0;
     const search = params.savedSearchName ?? '';
-    subject = fill(count === 1 ? t.newOfferSubject : t.newOffersSubject, { count, search });
+    subject = fill(total === 1 ? t.newOfferSubject : t.newOffersSubject, { count: count(language, total), search });
     lines = [fill(t.newOffersIntro, { search })];
     list = (params.offers ?? []).map((item) => ({
       title: item.title,
       url: `${options.publicUrl}/offer/details/${item.id}`,
     }));
-    const rest = count - list.length;
-    if (rest > 0) list.push({ title: fill(t.more, { count: rest }), url: link });
+    const rest = total - list.length;
+    if (rest > 0) list.push({ title: fill(t.more, { count: count(language, rest) }), url: link });
     why = fill(t.whySearch, { search });
   } else if (kind === 'price_change') {
     const currency = params.currency ?? 'EUR';

@@ -1,8 +1,11 @@
 import Database from 'better-sqlite3';
 import { createVocabularySchema } from './analysis/typo-vocabulary';
 
-/** Bumped when the tables or the text analysis change: an index of another version is built again. */
-export const INDEX_SCHEMA_VERSION = '4';
+/**
+ * Bumped when the tables, the text analysis or the values kept change (5: licences by their labels):
+ * an index of another version is built again.
+ */
+export const INDEX_SCHEMA_VERSION = '5';
 
 /** The facets an offer's values are kept under in `doc_facets`, in the order of FACET_NAMES. */
 export const FACET_KINDS = {

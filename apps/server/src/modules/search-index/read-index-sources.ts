@@ -1,6 +1,8 @@
+import { licenceLabelOf, type TLicence } from '@dsm/contracts';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { TDb } from '../../db/database';
+import { listLicences, presentLicence } from '../licences/list-licences';
 import type { TIndexSource } from './index-documents';
 
 type TSourceRow = {
@@ -18,18 +20,25 @@ type TSourceRow = {
   publishers: string[];
 };
 
-/** An offer's indexed columns and the formats, licences and publishers of its datasets. */
+/**
+ * An offer's indexed columns and the formats, licences and publishers of its datasets. Licences are the
+ * texts the distributions hold (an id, a URI, a title); toSource names them as everywhere else.
+ */
 const COLUMNS = `o.id, o.title, o.description, o.language, o.keywords, o.categories, o.price, o.modified, o.payment_model,
   array(select distinct x.format from datasets d join distributions x on x.dataset_id = d.id
         where d.offer_id = o.id and x.format is not null and x.format <> '') as formats,
-  array(select distinct coalesce(l.title, x.licence) from datasets d join distributions x on x.dataset_id = d.id
-        left join licences l on l.id = x.licence
+  array(select distinct x.licence from datasets d join distributions x on x.dataset_id = d.id
         where d.offer_id = o.id and x.licence is not null and x.licence <> '') as licences,
   array(select distinct coalesce(a.name, nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''), a.id) from datasets d join agents a on a.id = d.publisher_id
         where d.offer_id = o.id) as publishers`;
 
-const toSource = ({ payment_model, ...row }: TSourceRow): TIndexSource => ({
+/**
+ * The index's row of an offer. Its licences are the labels the cards, the endpoints table and the terms
+ * show (licenceLabelOf), so that the licence facet offers and filters by the same names, never a URI.
+ */
+const toSource = ({ payment_model, ...row }: TSourceRow, licences: readonly TLicence[]): TIndexSource => ({
   ...row,
+  licences: [...new Set(row.licences.map((text) => licenceLabelOf(text, licences)))],
   price: Number(row.price),
   paymentModel: payment_model,
 });
@@ -39,7 +48,8 @@ export async function readIndexSources(db: TDb, offerIds: string[]): Promise<TIn
   if (offerIds.length === 0) return [];
   const { rows } = await sql<TSourceRow>`
     select ${sql.raw(COLUMNS)} from offers o where o.id = any(${offerIds}::uuid[]) and o.state = 'ACTIVE'`.execute(db);
-  return rows.map(toSource);
+  const licences = rows.some((row) => row.licences.length > 0) ? await listLicences(db) : [];
+  return rows.map((row) => toSource(row, licences));
 }
 
 /**
@@ -59,6 +69,10 @@ export async function* readAllIndexSources(
     await client.query('set local statement_timeout = 0');
     const { rows: queued } = await client.query<{ id: string }>('select id from search_outbox');
     onSnapshot(queued.map((row) => row.id));
+    const { rows: licenceRows } = await client.query<Parameters<typeof presentLicence>[0]>(
+      'select id, title, url, mappings from licences order by title',
+    );
+    const licences = licenceRows.map(presentLicence);
     await client.query(
       `declare index_sources no scroll cursor for
        select ${COLUMNS} from offers o where o.state = 'ACTIVE' order by o.modified asc nulls first, o.id`,
@@ -66,7 +80,7 @@ export async function* readAllIndexSources(
     for (;;) {
       const { rows } = await client.query<TSourceRow>(`fetch ${batchSize} from index_sources`);
       if (rows.length === 0) break;
-      yield rows.map(toSource);
+      yield rows.map((row) => toSource(row, licences));
     }
     await client.query('commit');
   } catch (error) {

@@ -1,10 +1,17 @@
-import { licenceLabelOf, matchLicence, type TEndpointCheck, type TLicence, type TMetadataItem } from '@dsm/contracts';
+import {
+  formatName,
+  licenceLabelOf,
+  matchLicence,
+  type TEndpointCheck,
+  type TLicence,
+  type TMetadataItem,
+} from '@dsm/contracts';
 
 /** One row of the Endpoints table. */
 export type TEndpointRow = {
   id: string;
   name: string;
-  /** The format, else the media type; null when neither is known. */
+  /** The format by its name (formatName), else the media type; null when neither is known. */
   type: string | null;
   /** The catalogue title of the licence, 'n/a' when it matches none. */
   licence: string;
@@ -38,10 +45,11 @@ export function endpointRows(item: TMetadataItem, licences: readonly TLicence[])
       const text = distribution['dcterms:license'];
       const matched = matchLicence(text, licences);
       const link = usableLink(distribution['dcat:accessURL']);
+      const format = distribution['dcterms:format'] ?? distribution['dcat:mediaType'];
       return {
         id: distribution['@id'],
         name: distribution['dcterms:title'],
-        type: distribution['dcterms:format'] ?? distribution['dcat:mediaType'],
+        type: format ? formatName(format) : format,
         licence: licenceLabelOf(text, licences),
         licenceUrl: matched?.licenceUrl || (text && isHttpUrl(text) ? text.trim() : null),
         link,
@@ -59,12 +67,12 @@ export function endpointRows(item: TMetadataItem, licences: readonly TLicence[])
   );
 }
 
-/** The offer's data formats, each once, in the order of its distributions. */
+/** The offer's data formats by name, each once, in the order of its distributions. */
 export function dataFormats(item: TMetadataItem): string[] {
   const formats = item.datasets.flatMap((dataset) =>
     dataset['dcat:distribution'].flatMap((distribution) => {
       const format = distribution['dcterms:format'] ?? distribution['dcat:mediaType'];
-      return format ? [format] : [];
+      return format ? [formatName(format)] : [];
     }),
   );
   return [...new Set(formats)];

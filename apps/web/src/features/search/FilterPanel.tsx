@@ -1,4 +1,4 @@
-import type { TPaymentModel, TSearchFacets } from '@dsm/contracts';
+import { formatName, type TPaymentModel, type TSearchFacets } from '@dsm/contracts';
 import { Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -167,7 +167,7 @@ export const FilterPanel = memo(function FilterPanel({
       </Checkbox.Group>
       <FacetGroup
         label={t('filter.formats')}
-        options={facetOptions({ facet: facets.formats, selected: formats, labelOf: asIs })}
+        options={facetOptions({ facet: facets.formats, selected: formats, labelOf: formatName })}
         selected={formats}
         onChange={(next) => onChange(withList(filter, 'selectedFormats', next))}
         data-testid="format-facet"

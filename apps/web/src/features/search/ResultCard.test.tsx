@@ -32,6 +32,16 @@ describe('ResultCard', () => {
     expect(screen.getByTestId('offer-formats').textContent).toBe('CSV, JSON');
   });
 
+  it('names formats as people know them, not in the capitals a catalogue stored', () => {
+    const offer = makeTestOffer({ sizes: [1, 2, 3] });
+    const [first, second, third] = offer.datasets[0]!['dcat:distribution'];
+    first!['dcterms:format'] = 'GEOJSON';
+    second!['dcterms:format'] = 'geojson';
+    third!['dcterms:format'] = 'xlsx';
+    renderWithProviders(<ResultCard offer={offer} licences={LICENCES} />);
+    expect(screen.getByTestId('offer-formats').textContent).toBe('GeoJSON, XLSX');
+  });
+
   it('shows title, description, price, real size, modified date and licence, and links to the details', () => {
     const offer = makeTestOffer({
       paymentModel: 'SUBSCRIPTION_BASED',

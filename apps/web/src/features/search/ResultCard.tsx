@@ -1,4 +1,4 @@
-import type { TLicence, TOffer, TOfferCopies } from '@dsm/contracts';
+import { formatName, type TLicence, type TOffer, type TOfferCopies } from '@dsm/contracts';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,12 +17,12 @@ export type TResultCardProps = {
   copies?: TOfferCopies | undefined;
 };
 
-/** The distinct formats of an offer's distributions, at most three: what tells apart cards of similar titles. */
+/** The distinct formats of an offer's distributions by name, at most three: what tells apart cards of similar titles. */
 function cardFormats(offer: TOffer): string[] {
   const formats = new Set<string>();
   for (const dataset of offer.datasets)
     for (const distribution of dataset['dcat:distribution'])
-      if (distribution['dcterms:format']) formats.add(distribution['dcterms:format'].toUpperCase());
+      if (distribution['dcterms:format']) formats.add(formatName(distribution['dcterms:format']));
   return [...formats].slice(0, 3);
 }
 
