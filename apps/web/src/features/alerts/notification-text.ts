@@ -1,6 +1,6 @@
 import type { TNotification, TSavedSearch } from '@dsm/contracts';
 import type { TFunction } from 'i18next';
-import { formatMoney } from '../../shared/format/format';
+import { formatMoney, formatQuantity } from '../../shared/format/format';
 import { EMPTY_FILTER, resultsPath, type TFilterState, withList, withModifiedRange } from '../search/results-params';
 
 /** What a notification says, in the page's language. */
@@ -14,7 +14,11 @@ export function notificationText(t: TFunction, notification: TNotification): str
             name: params.savedSearchName ?? '',
             title: params.offers?.[0]?.title ?? '',
           })
-        : t('alerts.notification.newOffers', { count: params.count ?? 0, name: params.savedSearchName ?? '' });
+        : t('alerts.notification.newOffers', {
+            count: params.count ?? 0,
+            countText: formatQuantity(params.count ?? 0),
+            name: params.savedSearchName ?? '',
+          });
     case 'price_change':
       return t('alerts.notification.priceChange', {
         offer,
