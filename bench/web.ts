@@ -284,6 +284,9 @@ async function audit(cdp: CDPSession, url: string, preset: string): Promise<Resu
 /** Signs the demo buyer in on a build's origin and finds the offer whose details page is measured. */
 async function signIn(context: BrowserContext, build: TBuild): Promise<void> {
   const page = await context.newPage();
+  // On a busy machine the identity provider's redirects and the app's start take well over 30 s.
+  page.setDefaultTimeout(180_000);
+  page.setDefaultNavigationTimeout(180_000);
   await page.goto(`${build.origin}/`);
   await page.waitForURL(/\/idp\/realms\/dsRealm\//);
   await page.getByLabel(/e-?mail/i).fill(buyer.email);
