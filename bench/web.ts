@@ -39,10 +39,11 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /**
      * An empty PostgreSQL database to seed and serve from instead of the embedded one, for a machine so
-     * busy that the embedded cluster's connections time out while the demo catalogue is seeded. Serves
-     * this build only: a baseline always uses an embedded database of its own.
+     * busy that the embedded cluster's connections time out while the demo catalogue is seeded.
      */
     'database-url': { type: 'string', default: '' },
+    /** The same for the baseline's server: a database of its own (its migrations are older). */
+    'baseline-database-url': { type: 'string', default: '' },
   },
 });
 const port = Number(args.port);
@@ -213,7 +214,7 @@ async function main(): Promise<void> {
       origin: `http://127.0.0.2:${port + 1}`,
       distDir: path.join(root, '.data', 'bench-web-dist-baseline'),
       dataDir: path.join(root, '.data', 'bench-web-baseline-data'),
-      databaseUrl: '',
+      databaseUrl: args['baseline-database-url'],
     };
     rmSync(build.distDir, { recursive: true, force: true });
     cpSync(path.join(tree, 'apps', 'web', 'dist'), build.distDir, { recursive: true });
