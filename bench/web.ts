@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     /** A commit whose build is measured beside this one, in the same run (e.g. 128e35e). */
     baseline: { type: 'string' },
+    /** The baseline server's port (on 127.0.0.2); the next one after --port unless given. */
+    'baseline-port': { type: 'string' },
     /** Which Lighthouse settings: mobile, desktop or both (the default). */
     presets: { type: 'string', default: 'mobile,desktop' },
     /** A folder to write each Lighthouse report to (JSON), for looking into a score. */
@@ -49,6 +51,7 @@ const { values: args } = parseArgs({
 const port = Number(args.port);
 const cdpPort = Number(args['cdp-port']);
 const runs = Number(args.runs);
+const baselinePort = Number(args['baseline-port'] ?? port + 1);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const buyer = DEMO_USERS.find((user) => user.email === 'buyer@example.com') as (typeof DEMO_USERS)[number];
 /** The budgets of issue 8 (initial JavaScript) and issue 37 (scores by preset). */
@@ -128,6 +131,7 @@ function prepareBaseline(commit: string): string {
     execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: root, stdio: 'ignore' });
   }
   if (!existsSync(path.join(tree, 'node_modules'))) linkNodeModules(tree);
+  if (args['skip-build'] && existsSync(path.join(tree, 'apps', 'web', 'dist', 'index.html'))) return tree;
   try {
     buildWeb(tree);
   } catch {
@@ -210,8 +214,8 @@ async function main(): Promise<void> {
       name: shortCommit(tree),
       tree,
       host: '127.0.0.2',
-      port: port + 1,
-      origin: `http://127.0.0.2:${port + 1}`,
+      port: baselinePort,
+      origin: `http://127.0.0.2:${baselinePort}`,
       distDir: path.join(root, '.data', 'bench-web-dist-baseline'),
       dataDir: path.join(root, '.data', 'bench-web-baseline-data'),
       databaseUrl: args['baseline-database-url'],
@@ -364,7 +368,19 @@ async function measure(context: BrowserContext, builds: TBuild[]): Promise<void>
         }
       }
     }
+    // The table so far after every round, so a run cut short still leaves its medians.
+    report(builds, pages, measured, loadAtStart, run + 1);
   }
+}
+
+function report(
+  builds: TBuild[],
+  pages: [string, unknown][],
+  measured: Map<string, TRun[]>,
+  loadAtStart: number[],
+  rounds: number,
+): void {
+  const key = (build: TBuild, page: string, preset: string) => `${build.name}|${page}|${preset}`;
   const all = [...measured.values()].flat();
   const range = (values: number[], digits = 0) =>
     `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
@@ -382,7 +398,7 @@ async function measure(context: BrowserContext, builds: TBuild[]): Promise<void>
       `Initial JavaScript of ${build.name}: ${initial.gzipKb.toFixed(1)} KB gzip in ${initial.files} files (budget ${BUDGET.initialJsKb} KB: ${initial.gzipKb <= BUDGET.initialJsKb ? 'met' : 'missed'})`,
     );
   }
-  console.log(`Lighthouse ${runs} runs per page, build and preset, interleaved; medians.\n`);
+  console.log(`Lighthouse ${rounds} of ${runs} runs per page, build and preset, interleaved; medians.\n`);
   console.log(
     '| build | page | preset | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | script KB transferred |',
   );
@@ -412,7 +428,7 @@ async function measure(context: BrowserContext, builds: TBuild[]): Promise<void>
       );
     }
   }
-  console.log(`\n${verdicts.join('\n')}`);
+  console.log(`\n${verdicts.join('\n')}\n`);
 }
 
 await main();
