@@ -297,7 +297,8 @@ async function signIn(context: BrowserContext, build: TBuild): Promise<void> {
   await page.getByLabel(/e-?mail/i).fill(buyer.email);
   await page.getByLabel(/^(password|passwort)$/i).fill(buyer.password);
   await page.getByRole('button', { name: /^(sign in|anmelden)$/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/idp/'));
+  // Home drawn: the sign-in's callback has stored the session (leaving it earlier can lose it).
+  await page.locator('[data-testid="topic-card"]').first().waitFor();
   await page.goto(`${build.origin}/results?searchText=daten`);
   await page.locator('[data-testid="result-card"]').first().click();
   await page.waitForURL(/\/offer\/details\//);
