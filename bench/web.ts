@@ -144,7 +144,9 @@ function prepareBaseline(commit: string): string {
 }
 
 async function startServer(build: TBuild): Promise<ChildProcess> {
-  rmSync(build.dataDir, { recursive: true, force: true });
+  // The search index lives in the data folder: with an external database, which keeps its catalogue
+  // from run to run (seeded once), the folder stays too.
+  if (!build.databaseUrl) rmSync(build.dataDir, { recursive: true, force: true });
   const server = spawn(process.execPath, ['--import', 'tsx', 'bench/web-server.ts'], {
     cwd: build.tree,
     stdio: ['ignore', 'ignore', 'inherit'],
