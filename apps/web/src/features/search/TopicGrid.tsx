@@ -1,5 +1,4 @@
 import { COMPLETE_CATALOG_TOPIC, HOME_TOPICS } from '@dsm/contracts';
-import { SimpleGrid, UnstyledButton } from '@mantine/core';
 import {
   IconAtom,
   IconBolt,
@@ -43,14 +42,17 @@ export type TTopicGridProps = {
 export function TopicGrid({ onSelect }: TTopicGridProps) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }} spacing="md">
+    // A plain grid styled by app.css: Mantine's SimpleGrid writes its responsive columns into a style
+    // element while rendering, one more style recalculation in the home page's first commit.
+    <div className="topic-grid">
       {HOME_TOPICS.map((topic, index) => {
         const Icon = ICONS[topic] ?? IconCategory;
         return (
-          <UnstyledButton
+          <button
+            type="button"
             // biome-ignore lint/suspicious/noArrayIndexKey: the fixed list repeats GEOGRAPHY, so only the position is unique
             key={`${topic}-${index}`}
-            className="topic-card"
+            className="topic-card mantine-focus-auto"
             data-testid="topic-card"
             data-topic={topic}
             onClick={() => onSelect(topic)}
@@ -59,9 +61,9 @@ export function TopicGrid({ onSelect }: TTopicGridProps) {
               <Icon size={22} />
             </span>
             <span>{t(`category.${topic}`)}</span>
-          </UnstyledButton>
+          </button>
         );
       })}
-    </SimpleGrid>
+    </div>
   );
 }
