@@ -595,15 +595,20 @@ async function mixedOffers(baseUrl: string, authorization: string): Promise<TMix
   return offers;
 }
 
-/** Stalls over 50 ms the server logged: how many, the longest, and the routes named in them, most named first. */
+/** Stalls over 50 ms the server logged: how many, for how long, the longest, and the routes in flight during them, most named first. */
 function stallSummary(log: string): string {
-  const stalls: { ms: number; routes: string[] }[] = [];
+  const stalls: { ms: number; cpuMs: number; routes: string[] }[] = [];
   for (const line of log.split('\n')) {
     if (!line.includes('eventLoopStallMs')) continue;
     try {
-      const entry = JSON.parse(line) as { eventLoopStallMs: number; requests?: { method: string; route: string }[] };
+      const entry = JSON.parse(line) as {
+        eventLoopStallMs: number;
+        cpuMs: number;
+        requests?: { method: string; route: string }[];
+      };
       stalls.push({
         ms: entry.eventLoopStallMs,
+        cpuMs: entry.cpuMs,
         routes: [...new Set((entry.requests ?? []).map((request) => `${request.method} ${request.route}`))],
       });
     } catch {
@@ -618,7 +623,11 @@ function stallSummary(log: string): string {
     .slice(0, 3)
     .map(([route, n]) => `${route} ${n}×`)
     .join(', ');
-  return `${stalls.length} (longest ${Math.max(...stalls.map((stall) => stall.ms))} ms; named: ${top})`;
+  // The process's CPU time over the stalls against their length: near 100 % the process was working (its
+  // threads count too), far below it the machine gave it no core.
+  const held = stalls.reduce((sum, stall) => sum + stall.ms, 0);
+  const cpu = stalls.reduce((sum, stall) => sum + stall.cpuMs, 0);
+  return `${stalls.length}, ${held} ms in all, ${((100 * cpu) / held).toFixed(0)} % of it on CPU (longest ${Math.max(...stalls.map((stall) => stall.ms))} ms; in flight: ${top})`;
 }
 
 /** Deletes the offers the mixed runs harvested and their sources, so the catalogue is the corpus again. */
@@ -719,6 +728,10 @@ async function runMixed(server: TServerProcess, url: string, workload: TWorkload
     const deleted = await deleteHarvested(url);
     process.stdout.write(`  ${deleted.toLocaleString('en-US')} harvested offers deleted again\n`);
   }
+  if (server.child.exitCode !== null)
+    throw new Error(
+      `the server ended during the mixed run (${server.child.exitCode}): ${server.output().slice(-3000)}`,
+    );
   const stallsMixed = stallSummary(server.output().slice(logAt));
   lines.push(`Load average after: ${loadLine()}`);
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');

@@ -108,9 +108,10 @@ export function startMixedTraffic(options: TMixedTrafficOptions): { stop: () => 
     order: async () => {
       const offer = pick(sellable);
       const id = encodeURIComponent(offer.id);
-      await fetch(`${options.baseUrl}/api/metadata?batchIds=${id}`, {
-        headers: { authorization: options.buyer.authorization },
-      }).then((response) => response.arrayBuffer());
+      const cart = await timed('order', get(`/api/metadata?batchIds=${id}`, options.buyer.authorization));
+      if (!cart) return;
+      // One row per order: its latency is the payment's.
+      kinds.get('order')!.latencies.pop();
       await timed(
         'order',
         send(
