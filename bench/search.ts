@@ -786,8 +786,9 @@ async function main(): Promise<void> {
     folder: 'bench',
     databaseUrl: args['database-url'],
   });
-  // What an interrupted mixed run harvested would make the catalogue another and have it loaded afresh.
-  if (args.mixed) await deleteHarvested(database.url).catch(() => 0);
+  // What an interrupted mixed run harvested would make the catalogue another and have it loaded afresh (a new
+  // database has no harvest tables yet: nothing to delete).
+  await deleteHarvested(database.url).catch(() => 0);
   const load = await loadCatalogue(database.url, datasets, corpus);
   process.stdout.write(`Load: ${load}\n`);
   const handle = createDatabase({ url: database.url, maxConnections: 1, applicationName: 'dsm-bench-log' });
