@@ -254,12 +254,7 @@ type TAutocannonRun = Promise<autocannon.Result> & {
   ): void;
 };
 
-async function runHttp(
-  baseUrl: string,
-  connections: number,
-  workload: TWorkload,
-  signedIn?: string,
-): Promise<TResult> {
+async function runHttp(baseUrl: string, connections: number, workload: TWorkload, signedIn?: string): Promise<TResult> {
   const authorization = signedIn ?? (await buyerAuthorization(baseUrl));
   const next = workload.cursor();
   const byLabel: TLatencies = new Map();
@@ -712,9 +707,7 @@ async function runMixed(server: TServerProcess, url: string, workload: TWorkload
   const alone = await runHttp(server.baseUrl, mixedConnections, workload, authorization);
   const stallsAlone = stallSummary(server.output().slice(logAt));
   lines.push(progress(overallRow('HTTP API, search alone', mixedConnections, alone)));
-  const stagesAlone = args.stages
-    ? await runStages(server.baseUrl, mixedConnections, workload, authorization)
-    : null;
+  const stagesAlone = args.stages ? await runStages(server.baseUrl, mixedConnections, workload, authorization) : null;
 
   logAt = server.output().length;
   const traffic = startMixedTraffic({
