@@ -163,7 +163,9 @@ export function cpuMsOfTrees(isRoot: (pid: number, cmdline: string) => boolean):
       processes.push({
         pid: Number(name),
         ppid: Number(fields[1]),
-        ticks: Number(fields[11]) + Number(fields[12]),
+        // utime and stime, and cutime and cstime: the children that ended and were waited for (PostgreSQL's
+        // backends of closed connections), whose time would otherwise leave the sum with them.
+        ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
         cmdline,
       });
     } catch {

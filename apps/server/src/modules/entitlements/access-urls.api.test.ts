@@ -643,6 +643,30 @@ describe('entitlements', () => {
     expect(keyedRows).toEqual([{ order_id: twice[0]!.body.id }]);
   });
 
+  it("show in search at once after the order is paid, though the buyer's search just before kept them from view", async () => {
+    const eager = await signIn(testApp, { email: 'eager@example.org', name: 'Eager Buyer' });
+    const searched = async () => {
+      const answer = await request(
+        testApp.baseUrl,
+        'POST',
+        '/api/search?query=tides',
+        { index: 0, pageSize: 100 },
+        eager.headers,
+      );
+      expect(answer.status).toBe(200);
+      return JSON.stringify(answer.body);
+    };
+    // The searches before the order: their answers are what the server may keep of this buyer's access.
+    expect(await searched()).not.toContain(urls.timed[0]!);
+    expect(await searched()).not.toContain(urls.timed[0]!);
+    const placed = await buy(eager, [ids.timed]);
+    expect(placed.status).toBe(201);
+    expect(placed.body.state).toBe('paid');
+    const after = await searched();
+    expect(after).toContain(urls.timed[0]!);
+    expect(after).not.toContain(urls.download[0]!);
+  });
+
   it('end with the invoice cancelled for want of payment, and the URLs with them', async () => {
     const late = await signIn(testApp, { email: 'late@example.org', name: 'Late Payer' });
     const placed = await buy(late, [ids.download]);

@@ -170,3 +170,39 @@ export async function selectAccessFacts(
     .where('o.id', '=', (eb) => eb.fn.any(eb.val([...viewer.offerIds])))
     .execute();
 }
+
+/** Everything that gives a user access to paid offers, as `findUserAccess` keeps it. */
+export type TAccessOfUserRows = {
+  /** Per offer with an entitlement active at `now`: the latest end (null: none). */
+  entitlements: { offerId: string; endsAt: Date | null }[];
+  /** Offers the user owns, at most `ownedLimit`. */
+  ownedOffers: string[];
+  /** Publisher agents the user acts for. */
+  publisherAgents: string[];
+};
+
+/** A user's active entitlements, own offers (up to a limit) and publisher memberships, in one statement. */
+export async function selectAccessOfUser(
+  db: TDb,
+  viewer: { userId: string; now: Date; ownedLimit: number },
+): Promise<TAccessOfUserRows> {
+  const { userId, now, ownedLimit } = viewer;
+  const { rows } = await sql<{ kind: 'entitled' | 'owned' | 'agent'; id: string; ends_at: Date | null }>`
+    (select 'entitled' as kind, e.offer_id::text as id,
+        case when bool_or(e.ends_at is null) then null else max(e.ends_at) end as ends_at
+      from entitlements e
+      where e.user_id = ${userId} and e.revoked_at is null and e.starts_at <= ${now}
+        and (e.ends_at is null or e.ends_at > ${now})
+      group by e.offer_id)
+    union all
+    (select 'owned', o.id::text, null from offers o where o.owner_id = ${userId} limit ${ownedLimit})
+    union all
+    (select 'agent', m.agent_id::text, null from agent_members m where m.user_id = ${userId})`.execute(db);
+  const access: TAccessOfUserRows = { entitlements: [], ownedOffers: [], publisherAgents: [] };
+  for (const row of rows) {
+    if (row.kind === 'entitled') access.entitlements.push({ offerId: row.id, endsAt: row.ends_at });
+    else if (row.kind === 'owned') access.ownedOffers.push(row.id);
+    else access.publisherAgents.push(row.id);
+  }
+  return access;
+}

@@ -1,4 +1,5 @@
 import type { TDb } from '../../db/database';
+import { forgetAccessOf } from '../entitlements/access-cache';
 
 export type TAddAgentMemberOptions = {
   db: TDb;
@@ -18,4 +19,5 @@ export async function addAgentMember(options: TAddAgentMemberOptions): Promise<v
     .values({ agent_id: options.agentId, user_id: options.userId })
     .onConflict((oc) => oc.columns(['agent_id', 'user_id']).doNothing())
     .execute();
+  forgetAccessOf(options.userId);
 }

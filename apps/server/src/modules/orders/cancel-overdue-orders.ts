@@ -1,4 +1,5 @@
 import type { TDb } from '../../db/database';
+import { forgetAllAccess } from '../entitlements/access-cache';
 import {
   releaseCancelledOrders,
   revokeEntitlements,
@@ -75,6 +76,8 @@ export async function cancelOverdueOrders(options: TCancelOverdueOrdersOptions):
       return ids;
     });
     changed.push(...batch);
+    // Revoked access ends on the buyers' next page, whatever this process kept of it.
+    if (batch.length > 0) forgetAllAccess();
     if (batch.length < batchSize) return changed;
   }
 }

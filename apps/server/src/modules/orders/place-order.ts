@@ -3,6 +3,7 @@ import { checkoutPrice, ErrorCode, type TInvoiceParty, type TOrder, type TPaymen
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
+import { forgetAccessOf } from '../entitlements/access-cache';
 import { grantEntitlements } from '../entitlements/grant-entitlements';
 import { takeHoldings } from '../entitlements/take-holdings';
 import { assertMayBuy } from '../organisations/organisation-policy';
@@ -176,6 +177,8 @@ export async function placeOrder(options: TPlaceOrderOptions): Promise<TPlacedOr
       await settleOrderState(trx, id, now);
       return id;
     });
+    // Committed: the buyer's next page shows what they bought, whatever this process kept of their access.
+    forgetAccessOf(user.id);
     return { order: await getOrderById(db, orderId), isReplay: false };
   } catch (error) {
     if (error instanceof IdempotencyKeyTaken && idempotencyKey) {
