@@ -55,9 +55,14 @@ export async function writeIndexFile(options: {
   // A catalogue of one batch (tests, a new installation) is analysed here: starting threads would cost more.
   let pool: TWorkerPool | null = null;
   let batchesRead = 0;
+  let analysedHereMs = 0;
   const analyze = (sources: TIndexSource[]): Promise<TAnalyzedBatch> => {
     batchesRead++;
-    if (options.analysisThreads === 0 || batchesRead === 1) return Promise.resolve(analyzeBatch(sources));
+    if (options.analysisThreads === 0 || batchesRead === 1) {
+      const analysed = analyzeBatch(sources);
+      analysedHereMs += analysed.cpuMs;
+      return Promise.resolve(analysed);
+    }
     pool ??= createWorkerPool({
       entry: new URL('./analyze-batch-task.ts', import.meta.url),
       size: options.analysisThreads,
@@ -119,7 +124,7 @@ export async function writeIndexFile(options: {
     wallMs: performance.now() - started,
     analysisThreads: options.analysisThreads,
     steps: {
-      read: { cpuMs: threadCpuMs() - startedCpu - stepsCpuMs, wallMs: waitedMs },
+      read: { cpuMs: threadCpuMs() - startedCpu - stepsCpuMs - analysedHereMs, wallMs: waitedMs },
       analysis: { cpuMs: analysisCpuMs, wallMs: 0 },
       ...steps,
     },
