@@ -2,17 +2,19 @@
 // PostgreSQL or HTTP. Builds the product's index file from the realistic corpus (reused while it holds the
 // same count), then replays the query log through the engine on one thread and through the server's two
 // search threads at 1, 8 and 32 queries in flight. Prints the build time, the file size, memory and a
-// Markdown table of latencies and throughput.
+// Markdown table of latencies and throughput. The build runs `writeIndexFile` as the server does and logs CPU
+// per 1,000 offers of each step; `--analysis-threads 0` analyses on the building thread (default: one thread per
+// core), `--build-only` stops after the build.
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type TSearchRequestInput, ZSearchRequest } from '@dsm/contracts';
 import Database from 'better-sqlite3';
-import { addWords } from '../apps/server/src/modules/search-index/analysis/typo-vocabulary';
-import { toIndexDocument, writeDocuments } from '../apps/server/src/modules/search-index/index-documents';
+import { defaultAnalysisThreads, writeIndexFile } from '../apps/server/src/modules/search-index/build-index-file';
+import type { TIndexSource } from '../apps/server/src/modules/search-index/index-documents';
 import {
-  createIndexSchema,
   INDEX_SCHEMA_VERSION,
   openReader,
   readMeta,
@@ -30,66 +32,66 @@ const { values: args } = parseArgs({
     datasets: { type: 'string', default: '1000000' },
     duration: { type: 'string', default: '10' },
     queries: { type: 'string', default: '5000' },
+    'analysis-threads': { type: 'string' },
+    'build-only': { type: 'boolean', default: false },
   },
 });
 const datasets = Number(args.datasets);
 const duration = Number(args.duration);
 if (!Number.isInteger(datasets) || datasets < 1) throw new Error('--datasets must be a positive integer');
+const analysisThreads =
+  args['analysis-threads'] === undefined ? defaultAnalysisThreads() : Number(args['analysis-threads']);
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.data', 'bench', 'search-index-engine');
 const file = path.join(dir, `realistic-${datasets}.sqlite`);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-/** Builds the index as the server's full build does, from generated offers instead of PostgreSQL. */
-function build(): { seconds: number; sample: TSampledOffer[] } {
+/** Builds the index as the server's full build does (`writeIndexFile`), from generated offers instead of PostgreSQL. */
+async function build(): Promise<{ seconds: number; sample: TSampledOffer[] }> {
   rmSync(file, { force: true });
   const started = performance.now();
-  const db = new Database(file);
-  db.pragma('journal_mode = off');
-  db.pragma('synchronous = off');
-  db.pragma('cache_size = -262144');
-  createIndexSchema(db);
-  const words = new Map<string, number>();
   const sample: TSampledOffer[] = [];
   const every = Math.max(1, Math.floor(datasets / 20_000));
-  let batch: ReturnType<typeof toIndexDocument>[] = [];
-  let count = 0;
-  const flush = () => {
-    writeDocuments(db, batch, [], { countWords: false });
-    for (const document of batch) for (const word of document.words) words.set(word, (words.get(word) ?? 0) + 1);
-    batch = [];
-  };
-  for (const offer of generateRealisticOffers({ count: datasets })) {
-    const modified = offer.datasets.reduce<Date | null>(
-      (latest, dataset) => (dataset.modified && (!latest || dataset.modified > latest) ? dataset.modified : latest),
-      null,
-    );
-    const distributions = offer.datasets.flatMap((dataset) => dataset.distributions);
-    batch.push(
-      toIndexDocument({
+  async function* batches(): AsyncGenerator<TIndexSource[]> {
+    let batch: TIndexSource[] = [];
+    let count = 0;
+    for (const offer of generateRealisticOffers({ count: datasets })) {
+      const modified = offer.datasets.reduce<Date | null>(
+        (latest, dataset) => (dataset.modified && (!latest || dataset.modified > latest) ? dataset.modified : latest),
+        null,
+      );
+      const distributions = offer.datasets.flatMap((dataset) => dataset.distributions);
+      batch.push({
         ...offer,
         modified,
         formats: distributions.flatMap((distribution) => distribution.format ?? []),
         licences: distributions.flatMap((distribution) => distribution.licence ?? []),
         publishers: offer.datasets.map((dataset) => dataset.publisher.name ?? dataset.publisher.id),
-      }),
-    );
-    if (count % every === 0) {
-      sample.push({ title: offer.title, keywords: offer.keywords, categories: offer.categories, price: offer.price });
+      });
+      if (count % every === 0) {
+        sample.push({ title: offer.title, keywords: offer.keywords, categories: offer.categories, price: offer.price });
+      }
+      count++;
+      if (batch.length === 2_000) {
+        yield batch;
+        batch = [];
+      }
     }
-    count++;
-    if (batch.length === 2_000) flush();
-    if (count % 100_000 === 0) log(`  indexed ${count.toLocaleString('en-US')}`);
+    if (batch.length > 0) yield batch;
   }
-  flush();
-  addWords(db, words);
-  db.exec("insert into docs_fts (docs_fts) values ('optimize')");
+  log(`Build: ${loadLine()}`);
+  await writeIndexFile({ file, batches: batches(), generation: 'bench', analysisThreads, log });
+  log(`Build done: ${loadLine()}; peak RSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  const db = new Database(file);
   writeMeta(db, 'bench_sample', JSON.stringify(sample));
-  writeMeta(db, 'schema_version', INDEX_SCHEMA_VERSION);
-  db.pragma('journal_mode = wal');
   db.close();
   return { seconds: (performance.now() - started) / 1000, sample };
 }
+
+const loadLine = () =>
+  `load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ')}`;
 
 function readMetaOf(path: string, key: string): string | null {
   const db = openReader(path);
@@ -126,11 +128,12 @@ async function main(): Promise<void> {
     sample = JSON.parse(readMetaOf(file, 'bench_sample') ?? '[]') as TSampledOffer[];
     log('Index: reused from an earlier run');
   } else {
-    const built = build();
+    const built = await build();
     sample = built.sample;
     log(`Index built in ${built.seconds.toFixed(0)} s`);
   }
   log(`Index file: ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB`);
+  if (args['build-only']) return;
   const queryLog = buildQueryLog({ offers: sample, size: Number(args.queries) });
   const order = replayOrder(queryLog.length, 100_000);
   const searches = Array.from(order, (i) => toSearch(queryLog[i]!.query, queryLog[i]!.body));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { analyzeText } from './analysis/analyze-text';
-import { titleKey } from './analysis/title-key';
+import { analyzeWords } from './analysis/analyze-text';
+import { splitWords, type TWord } from './analysis/split-words';
 import { addWords } from './analysis/typo-vocabulary';
 import { FACET_KINDS } from './index-schema';
 
@@ -69,16 +69,23 @@ function copyKeyOf(titleText: string, descriptionWords: string[]): string | null
     .slice(0, 16);
 }
 
-/** Analyses an offer: stemmed by its language for matching, unstemmed for the typo vocabulary. */
+/** The folded, unstemmed words of split text, as `titleKey` joins them. */
+const textsOf = (words: TWord[]): string[] => words.map((word) => word.text);
+
+/**
+ * Analyses an offer: stemmed by its language for matching, unstemmed for the typo vocabulary. Each text is
+ * split once (splitting is most of the analysis): `titleKey` and `analyzeText` of it are read from the same words.
+ */
 export function toIndexDocument(source: TIndexSource): TIndexDocument {
   const keywordText = source.keywords.join(' ; ');
-  const titleText = titleKey(source.title);
-  const descriptionWords = titleKey(source.description)
-    .split(' ')
-    .filter((word) => word.length > 0);
+  const titleWords = splitWords(source.title);
+  const keywordWords = splitWords(keywordText);
+  const descriptionSplit = splitWords(source.description);
+  const titleText = textsOf(titleWords).join(' ');
+  const descriptionWords = textsOf(descriptionSplit).filter((word) => word.length > 0);
   const words = new Set<string>(descriptionWords);
-  for (const text of [titleText, titleKey(keywordText)]) {
-    for (const word of text.split(' ')) if (word) words.add(word);
+  for (const split of [titleWords, keywordWords]) {
+    for (const word of split) if (word.text) words.add(word.text);
   }
   return {
     offerId: source.id,
@@ -88,9 +95,9 @@ export function toIndexDocument(source: TIndexSource): TIndexDocument {
     modified: source.modified ? source.modified.getTime() : null,
     price: source.price,
     facets: facetsOf(source),
-    titleTokens: analyzeText(source.title, source.language).join(' '),
-    keywordTokens: analyzeText(keywordText, source.language).join(' '),
-    descriptionTokens: analyzeText(source.description, source.language).join(' '),
+    titleTokens: analyzeWords(titleWords, source.language).join(' '),
+    keywordTokens: analyzeWords(keywordWords, source.language).join(' '),
+    descriptionTokens: analyzeWords(descriptionSplit, source.language).join(' '),
     words: [...words],
   };
 }

@@ -27,6 +27,16 @@ export const FACET_KINDS = {
  * is a rowid range FTS5 reads without sorting.
  */
 export function createIndexSchema(db: Database.Database): void {
+  createIndexTables(db);
+  createSecondaryIndexes(db);
+}
+
+/**
+ * The tables of `createIndexSchema` without their secondary indexes: a full build fills them first and adds the
+ * indexes after (`createSecondaryIndexes`), since sorting each index once costs a fraction of keeping it in order
+ * row by row.
+ */
+export function createIndexTables(db: Database.Database): void {
   db.exec(`
     create table if not exists meta (key text primary key, value text not null);
     create table if not exists docs (
@@ -38,20 +48,26 @@ export function createIndexSchema(db: Database.Database): void {
       price real not null,
       copy_key text
     );
-    create index if not exists docs_modified on docs (modified);
-    create index if not exists docs_price on docs (price);
-    create index if not exists docs_title on docs (title collate nocase);
-    create index if not exists docs_copy_key on docs (copy_key) where copy_key is not null;
     create table if not exists doc_facets (
       doc integer not null, kind integer not null, value text not null, primary key (doc, kind, value)
     ) without rowid;
-    create index if not exists doc_facets_value on doc_facets (kind, value, doc);
     create table if not exists doc_changes (seq integer primary key, doc integer not null);
     create virtual table if not exists docs_fts using fts5(
       title, keywords, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0'
     );
   `);
   createVocabularySchema(db);
+}
+
+/** The indexes on `docs` and `doc_facets` that sorting, filtering and collapsing copies read. */
+export function createSecondaryIndexes(db: Database.Database): void {
+  db.exec(`
+    create index if not exists docs_modified on docs (modified);
+    create index if not exists docs_price on docs (price);
+    create index if not exists docs_title on docs (title collate nocase);
+    create index if not exists docs_copy_key on docs (copy_key) where copy_key is not null;
+    create index if not exists doc_facets_value on doc_facets (kind, value, doc);
+  `);
 }
 
 /** Tunes a connection: write-ahead log so readers never wait for the writer, and a bounded page cache. */

@@ -1,4 +1,4 @@
-import { characterPairs, splitWords } from './split-words';
+import { characterPairs, splitWords, type TWord } from './split-words';
 import { stemLanguage, stemWord } from './stem-word';
 
 /**
@@ -9,9 +9,14 @@ import { stemLanguage, stemWord } from './stem-word';
  * then stems to the same token as the document's word.
  */
 export function analyzeText(text: string, language: string | null): string[] {
+  return analyzeWords(splitWords(text), language);
+}
+
+/** `analyzeText` of words already split (a caller that also needs the unstemmed words splits once). */
+export function analyzeWords(words: TWord[], language: string | null): string[] {
   const stemming = stemLanguage(language);
   const tokens: string[] = [];
-  for (const word of splitWords(text)) {
+  for (const word of words) {
     if (word.isCjk) tokens.push(...characterPairs(word.text));
     else tokens.push(stemming ? stemWord(word.text, stemming) : word.text);
   }
