@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
-import { saveOrganisationOfUser } from '../apps/server/src/modules/organisations/organisations-repository';
 import { createUser } from '../apps/server/src/modules/users/create-user';
 import { findUserByEmail } from '../apps/server/src/modules/users/find-user-by-email';
 import {
@@ -18,6 +17,7 @@ import {
   percentile,
   startServerProcess,
 } from './lib/bench-server';
+import { saveBuyerOrganisation } from './lib/buyer-organisation';
 
 const { values: args } = parseArgs({
   options: {
@@ -165,18 +165,7 @@ async function createLoadUsers(url: string): Promise<{ email: string; userId: st
       const user =
         existing ??
         (await createUser({ db: handle.db, email, name: `Load User ${i}`, password: PASSWORD, roles: ['DSM_USER'] }));
-      // Checkout needs the buyer's organisation.
-      await saveOrganisationOfUser(handle.db, user.id, {
-        legal_name: `Load User ${i} GmbH`,
-        street: 'Teststraße 1',
-        postal_code: '10115',
-        city: 'Berlin',
-        country: 'DE',
-        vat_id: '',
-        iban: '',
-        bic: '',
-        contact_email: email,
-      });
+      await saveBuyerOrganisation(handle.db, user.id, `Load User ${i} GmbH`, email);
       created.push({ email, userId: user.id });
     }
     return created;

@@ -8,12 +8,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type TSearchRequestInput, ZSearchRequest } from '@dsm/contracts';
 import { openReader, readMeta } from '../apps/server/src/modules/search-index/index-schema';
 import { queryIndex } from '../apps/server/src/modules/search-index/query-index';
-import type { TIndexSearch, TIndexSearchResult } from '../apps/server/src/modules/search-index/search-index';
+import type { TIndexSearchResult } from '../apps/server/src/modules/search-index/search-index';
 import { percentile } from './lib/bench-server';
-import { buildQueryLog, type TSampledOffer } from './lib/query-log';
+import { buildQueryLog, type TSampledOffer, toIndexSearch } from './lib/query-log';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,25 +26,13 @@ const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.d
 const file = path.join(dir, `realistic-${Number(args.datasets)}.sqlite`);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-function toSearch(query: string, body: TSearchRequestInput): TIndexSearch {
-  const request = ZSearchRequest.parse(body);
-  return {
-    terms: query.split('|').filter((term) => term.trim().length > 0),
-    exact: request.exact,
-    sort: request.sort,
-    filter: { ...request.filter, modifiedFrom: null, modifiedBefore: null, offerIds: null },
-    offset: request.index * request.pageSize,
-    limit: request.pageSize,
-  };
-}
-
 type TSaved = Pick<TIndexSearchResult, 'offerIds' | 'total' | 'isTotalCapped' | 'facets' | 'matchedAllTerms'>;
 
 const db = openReader(file);
 const sample = JSON.parse(readMeta(db, 'bench_sample') ?? '[]') as TSampledOffer[];
 const queryLog = buildQueryLog({ offers: sample, size: Number(args.queries) });
 // Warm the page cache and the facet arrays with a first pass that is not timed.
-for (const entry of queryLog) queryIndex(db, toSearch(entry.query, entry.body));
+for (const entry of queryLog) queryIndex(db, toIndexSearch(entry.query, entry.body));
 
 const stageNames = ['parse', 'match', 'rank', 'facets', 'ids', 'total', 'cpu'] as const;
 const byClass = new Map<string, Record<(typeof stageNames)[number], number[]>>();
@@ -55,7 +42,7 @@ const started = performance.now();
 for (const entry of queryLog) {
   const cpu = process.cpuUsage();
   const before = performance.now();
-  const answer = queryIndex(db, toSearch(entry.query, entry.body));
+  const answer = queryIndex(db, toIndexSearch(entry.query, entry.body));
   const total = performance.now() - before;
   const used = process.cpuUsage(cpu);
   saved.push({

@@ -10,7 +10,6 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type TSearchRequestInput, ZSearchRequest } from '@dsm/contracts';
 import Database from 'better-sqlite3';
 import { defaultAnalysisThreads, writeIndexFile } from '../apps/server/src/modules/search-index/build-index-file';
 import type { TIndexSource } from '../apps/server/src/modules/search-index/index-documents';
@@ -21,10 +20,9 @@ import {
   writeMeta,
 } from '../apps/server/src/modules/search-index/index-schema';
 import { queryIndex } from '../apps/server/src/modules/search-index/query-index';
-import type { TIndexSearch } from '../apps/server/src/modules/search-index/search-index';
 import { SearchWorkers } from '../apps/server/src/modules/search-index/search-workers';
 import { machineLine, memoryOf, percentile } from './lib/bench-server';
-import { buildQueryLog, replayOrder, type TSampledOffer } from './lib/query-log';
+import { buildQueryLog, replayOrder, type TSampledOffer, toIndexSearch } from './lib/query-log';
 import { generateRealisticOffers } from './lib/realistic-corpus/generate-realistic-offers';
 
 const { values: args } = parseArgs({
@@ -102,23 +100,6 @@ function readMetaOf(path: string, key: string): string | null {
   }
 }
 
-function toSearch(query: string, body: TSearchRequestInput): TIndexSearch {
-  const request = ZSearchRequest.parse(body);
-  return {
-    terms: query.split('|').filter((term) => term.trim().length > 0),
-    exact: request.exact,
-    sort: request.sort,
-    filter: {
-      ...request.filter,
-      modifiedFrom: null,
-      modifiedBefore: null,
-      offerIds: null,
-    },
-    offset: request.index * request.pageSize,
-    limit: request.pageSize,
-  };
-}
-
 async function main(): Promise<void> {
   mkdirSync(dir, { recursive: true });
   log(`Search engine benchmark: ${datasets.toLocaleString('en-US')} offers (realistic corpus). ${machineLine()}`);
@@ -136,7 +117,7 @@ async function main(): Promise<void> {
   if (args['build-only']) return;
   const queryLog = buildQueryLog({ offers: sample, size: Number(args.queries) });
   const order = replayOrder(queryLog.length, 100_000);
-  const searches = Array.from(order, (i) => toSearch(queryLog[i]!.query, queryLog[i]!.body));
+  const searches = Array.from(order, (i) => toIndexSearch(queryLog[i]!.query, queryLog[i]!.body));
   const classes = Array.from(order, (i) => queryLog[i]!.queryClass);
   const rows: string[] = ['| path | in flight | p50 ms | p99 ms | queries/s |', '|---|---|---|---|---|'];
 

@@ -23,7 +23,6 @@ import Database from 'better-sqlite3';
 import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
 import { parseServerTiming } from '../apps/server/src/lib/server-timing';
-import { saveOrganisationOfUser } from '../apps/server/src/modules/organisations/organisations-repository';
 import { searchOffers } from '../apps/server/src/modules/search/search-offers';
 import { parseQuery } from '../apps/server/src/modules/search-index/analysis/parse-query';
 import { type ISearchIndex, NO_INDEX_FILTER } from '../apps/server/src/modules/search-index/search-index';
@@ -43,6 +42,7 @@ import {
   type TBenchCorpus,
   type TServerProcess,
 } from './lib/bench-server';
+import { saveBuyerOrganisation } from './lib/buyer-organisation';
 import { writeDcatUsCopies } from './lib/harvest-inputs';
 import { startMixedTraffic, type TMixedOffer, type TTrafficReport, trafficTable } from './lib/mixed-traffic';
 import {
@@ -670,18 +670,7 @@ async function runMixed(server: TServerProcess, url: string, workload: TWorkload
   const handle = createDatabase({ url, maxConnections: 1, applicationName: 'dsm-bench-mixed' });
   const buyerUser = await findUserByEmail(handle.db, buyer.email);
   if (!buyerUser) throw new Error(`the demo buyer ${buyer.email} is missing`);
-  // Checkout needs the buyer's organisation.
-  await saveOrganisationOfUser(handle.db, buyerUser.id, {
-    legal_name: 'Demo Buyer GmbH',
-    street: 'Teststraße 1',
-    postal_code: '10115',
-    city: 'Berlin',
-    country: 'DE',
-    vat_id: '',
-    iban: '',
-    bic: '',
-    contact_email: buyer.email,
-  });
+  await saveBuyerOrganisation(handle.db, buyerUser.id, 'Demo Buyer GmbH', buyer.email);
   await handle.close();
   let harvestFile: string | null = null;
   let harvestRecords = 0;

@@ -2,9 +2,10 @@
 // and keywords, replayed with Zipf-distributed popularity, as a search box's log looks. 10 % carry one typo,
 // 5 % are phrases and 20 % carry filters (categories, keywords, a price range: what the search request
 // allows). Deterministic for a given catalogue, seed and size.
-import type { TSearchRequestInput } from '@dsm/contracts';
+import { type TSearchRequestInput, ZSearchRequest } from '@dsm/contracts';
 import type pg from 'pg';
 import { mix32, mulberry32, type TRandom } from '../../apps/server/src/modules/catalogue/generate-offers';
+import type { TIndexSearch } from '../../apps/server/src/modules/search-index/search-index';
 import { zipfSampler } from './realistic-corpus/generate-realistic-offers';
 
 /** The classes the benchmark reports on; a query belongs to exactly one. */
@@ -185,4 +186,22 @@ export function replayOrder(size: number, length: number, seed = 24): Uint32Arra
   const order = new Uint32Array(length);
   for (let i = 0; i < length; i++) order[i] = sample(random);
   return order;
+}
+
+/** A logged search as the engine takes it: the terms split, the filter without dates or offer ids, the page as offset and limit. */
+export function toIndexSearch(query: string, body: TSearchRequestInput): TIndexSearch {
+  const request = ZSearchRequest.parse(body);
+  return {
+    terms: query.split('|').filter((term) => term.trim().length > 0),
+    exact: request.exact,
+    sort: request.sort,
+    filter: {
+      ...request.filter,
+      modifiedFrom: null,
+      modifiedBefore: null,
+      offerIds: null,
+    },
+    offset: request.index * request.pageSize,
+    limit: request.pageSize,
+  };
 }
