@@ -301,9 +301,16 @@ async function signIn(context: BrowserContext, build: TBuild): Promise<void> {
   await page.getByRole('button', { name: /^(sign in|anmelden)$/i }).click();
   // Home drawn: the sign-in's callback has stored the session (leaving it earlier can lose it).
   await page.locator('[data-testid="topic-card"]').first().waitFor();
-  await page.goto(`${build.origin}/results?searchText=daten`);
-  await page.locator('[data-testid="result-card"]').first().click();
-  await page.waitForURL(/\/offer\/details\//);
+  try {
+    await page.goto(`${build.origin}/results?searchText=daten`);
+    await page.locator('[data-testid="result-card"]').first().click();
+    await page.waitForURL(/\/offer\/details\//);
+  } catch (error) {
+    // What the page showed instead of a result to open, for finding out why.
+    const shot = path.join(root, '.data', `bench-web-sign-in-${build.name.replace(/\W+/g, '-')}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    throw new Error(`${build.name}: no offer to open on ${page.url()} (the page as it was: ${shot})`, { cause: error });
+  }
   build.detailsPath = new URL(page.url()).pathname;
   await page.close();
 }
