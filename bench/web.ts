@@ -11,7 +11,7 @@
 // port and address 127.0.0.2 (a host of its own, so the two sign-in cookies do not meet). The runs of
 // the two builds alternate, page by page, so the machine's load falls on both alike.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,37 +89,6 @@ function initialJavaScript(dist: string): { files: number; gzipKb: number } {
 const shortCommit = (tree: string) =>
   execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: tree }).toString().trim();
 
-/**
- * The node_modules of the baseline's worktree: a link to each package of this tree's node_modules, except
- * the workspace packages (@dsm/*), which point at the worktree's own folders, so the baseline is built
- * from its own contracts and server.
- */
-function linkNodeModules(tree: string): void {
-  const target = path.join(tree, 'node_modules');
-  rmSync(target, { recursive: true, force: true });
-  mkdirSync(path.join(target, '@dsm'), { recursive: true });
-  const source = path.join(root, 'node_modules');
-  for (const name of readdirSync(source)) {
-    if (name === '@dsm') continue;
-    symlinkSync(path.join(source, name), path.join(target, name));
-  }
-  for (const link of readdirSync(path.join(source, '@dsm'))) {
-    const workspace = path.join(tree, path.relative(root, path.resolve(source, '@dsm', link)));
-    if (existsSync(workspace)) symlinkSync(workspace, path.join(target, '@dsm', link));
-  }
-  // Packages npm kept beside a workspace (a version other than the root's).
-  for (const workspace of ['apps/server', 'apps/web', 'bench', 'e2e']) {
-    const nested = path.join(root, workspace, 'node_modules');
-    if (
-      existsSync(nested) &&
-      existsSync(path.join(tree, workspace)) &&
-      !existsSync(path.join(tree, workspace, 'node_modules'))
-    ) {
-      symlinkSync(nested, path.join(tree, workspace, 'node_modules'));
-    }
-  }
-}
-
 function buildWeb(tree: string): void {
   execFileSync('npm', ['run', 'build', '-w', '@dsm/web'], { cwd: tree, stdio: 'ignore' });
 }
@@ -130,16 +99,14 @@ function prepareBaseline(commit: string): string {
   if (!existsSync(path.join(tree, 'package.json'))) {
     execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: root, stdio: 'ignore' });
   }
-  if (!existsSync(path.join(tree, 'node_modules'))) linkNodeModules(tree);
-  if (args['skip-build'] && existsSync(path.join(tree, 'apps', 'web', 'dist', 'index.html'))) return tree;
-  try {
-    buildWeb(tree);
-  } catch {
-    console.error(`${commit}: its build fails with this tree's node_modules; running npm install there`);
+  // The baseline's own packages, at the versions of its own lockfile: with this tree's (a newer zod, say) its
+  // web app builds but reads its server's answers differently ("the server answered in an unexpected form").
+  if (!existsSync(path.join(tree, 'node_modules', '.package-lock.json'))) {
     rmSync(path.join(tree, 'node_modules'), { recursive: true, force: true });
-    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'ignore' });
-    buildWeb(tree);
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'ignore' });
   }
+  if (args['skip-build'] && existsSync(path.join(tree, 'apps', 'web', 'dist', 'index.html'))) return tree;
+  buildWeb(tree);
   return tree;
 }
 
