@@ -99,11 +99,11 @@ function prepareBaseline(commit: string): string {
   if (!existsSync(path.join(tree, 'package.json'))) {
     execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: root, stdio: 'ignore' });
   }
-  // The baseline's own packages, at the versions of its own lockfile: with this tree's (a newer zod, say) its
+  // The baseline's own packages, from its own lockfile (`npm install`: an old lockfile may miss optional ones): with this tree's (a newer zod, say) its
   // web app builds but reads its server's answers differently ("the server answered in an unexpected form").
   if (!existsSync(path.join(tree, 'node_modules', '.package-lock.json'))) {
     rmSync(path.join(tree, 'node_modules'), { recursive: true, force: true });
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'ignore' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'ignore' });
   }
   if (args['skip-build'] && existsSync(path.join(tree, 'apps', 'web', 'dist', 'index.html'))) return tree;
   buildWeb(tree);
