@@ -1,4 +1,5 @@
 import { between, chance, mix32, mulberry32, pick, pickWeighted, type TRandom } from '../catalogue/generate-offers';
+import layouts from './demo-table-layouts.json' with { type: 'json' };
 import vocabulary from './demo-vocabulary.json' with { type: 'json' };
 
 /** A column of a demo table; `type` decides how spreadsheets store it. */
@@ -62,7 +63,7 @@ function gauss(random: TRandom, mean: number, spread: number, min = 0): number {
 const isoHour = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-function airQuality(random: TRandom): TDemoTable {
+function airQuality(random: TRandom): TDemoRow[] {
   const stations = vocabulary.cities.flatMap((city, cityIndex) =>
     ['Verkehr', 'Hintergrund'].map((type, typeIndex) => {
       const [lat, lon] = pointNear(random, city, 6);
@@ -96,26 +97,10 @@ function airQuality(random: TRandom): TDemoTable {
       ]);
     }
   }
-  return {
-    kind: 'air-quality-measurements',
-    sheet: 'Messwerte',
-    columns: [
-      { key: 'station_code', type: 'string' },
-      { key: 'station_name', type: 'string' },
-      { key: 'city', type: 'string' },
-      { key: 'latitude', type: 'number' },
-      { key: 'longitude', type: 'number' },
-      { key: 'measured_at', type: 'date' },
-      { key: 'no2_ug_m3', type: 'number' },
-      { key: 'pm10_ug_m3', type: 'number' },
-      { key: 'pm2_5_ug_m3', type: 'number' },
-      { key: 'o3_ug_m3', type: 'number' },
-    ],
-    rows,
-  };
+  return rows;
 }
 
-function busStops(random: TRandom): TDemoTable {
+function busStops(random: TRandom): TDemoRow[] {
   const rows: TDemoRow[] = [];
   for (const city of vocabulary.cities) {
     const count = Math.round(city.population / 5000);
@@ -143,24 +128,10 @@ function busStops(random: TRandom): TDemoTable {
       ]);
     }
   }
-  return {
-    kind: 'bus-stops',
-    sheet: 'Haltestellen',
-    columns: [
-      { key: 'stop_id', type: 'string' },
-      { key: 'stop_name', type: 'string' },
-      { key: 'city', type: 'string' },
-      { key: 'latitude', type: 'number' },
-      { key: 'longitude', type: 'number' },
-      { key: 'wheelchair_accessible', type: 'boolean' },
-      { key: 'has_shelter', type: 'boolean' },
-      { key: 'lines', type: 'string' },
-    ],
-    rows,
-  };
+  return rows;
 }
 
-function municipalBudget(random: TRandom): TDemoTable {
+function municipalBudget(random: TRandom): TDemoRow[] {
   const rows: TDemoRow[] = [];
   for (const city of vocabulary.cities) {
     const perHead = gauss(random, 4200, 500, 2500);
@@ -191,28 +162,10 @@ function municipalBudget(random: TRandom): TDemoTable {
       }
     }
   }
-  return {
-    kind: 'municipal-budget',
-    sheet: 'Haushalt',
-    columns: [
-      { key: 'municipality_key', type: 'string' },
-      { key: 'municipality', type: 'string' },
-      { key: 'latitude', type: 'number' },
-      { key: 'longitude', type: 'number' },
-      { key: 'year', type: 'integer' },
-      { key: 'product_area', type: 'string' },
-      { key: 'product_area_name', type: 'string' },
-      { key: 'account_group', type: 'string' },
-      { key: 'account_group_name', type: 'string' },
-      { key: 'side', type: 'string' },
-      { key: 'planned_eur', type: 'integer' },
-      { key: 'actual_eur', type: 'integer' },
-    ],
-    rows,
-  };
+  return rows;
 }
 
-function populationByDistrict(random: TRandom): TDemoTable {
+function populationByDistrict(random: TRandom): TDemoRow[] {
   const shares = [0.052, 0.074, 0.025, 0.078, 0.29, 0.27, 0.15, 0.061];
   const rows: TDemoRow[] = [];
   for (const city of vocabulary.cities) {
@@ -231,26 +184,10 @@ function populationByDistrict(random: TRandom): TDemoTable {
       }
     });
   }
-  return {
-    kind: 'population-by-district',
-    sheet: 'Bevölkerung',
-    columns: [
-      { key: 'municipality_key', type: 'string' },
-      { key: 'municipality', type: 'string' },
-      { key: 'district', type: 'string' },
-      { key: 'latitude', type: 'number' },
-      { key: 'longitude', type: 'number' },
-      { key: 'reference_date', type: 'date' },
-      { key: 'age_group', type: 'string' },
-      { key: 'residents', type: 'integer' },
-      { key: 'female', type: 'integer' },
-      { key: 'male', type: 'integer' },
-    ],
-    rows,
-  };
+  return rows;
 }
 
-function chargingStations(random: TRandom): TDemoTable {
+function chargingStations(random: TRandom): TDemoRow[] {
   const rows: TDemoRow[] = [];
   let id = 1;
   for (const city of vocabulary.cities) {
@@ -274,26 +211,10 @@ function chargingStations(random: TRandom): TDemoTable {
       ]);
     }
   }
-  return {
-    kind: 'ev-charging-stations',
-    sheet: 'Ladepunkte',
-    columns: [
-      { key: 'station_id', type: 'string' },
-      { key: 'operator', type: 'string' },
-      { key: 'address', type: 'string' },
-      { key: 'city', type: 'string' },
-      { key: 'latitude', type: 'number' },
-      { key: 'longitude', type: 'number' },
-      { key: 'max_power_kw', type: 'integer' },
-      { key: 'charging_points', type: 'integer' },
-      { key: 'plug_type', type: 'string' },
-      { key: 'commissioned_on', type: 'date' },
-    ],
-    rows,
-  };
+  return rows;
 }
 
-function weatherObservations(random: TRandom): TDemoTable {
+function weatherObservations(random: TRandom): TDemoRow[] {
   const rows: TDemoRow[] = [];
   const days = 120;
   const start = DEMO_EPOCH - days * DAY;
@@ -323,26 +244,10 @@ function weatherObservations(random: TRandom): TDemoTable {
       }
     }
   });
-  return {
-    kind: 'weather-observations',
-    sheet: 'Tageswerte',
-    columns: [
-      { key: 'station_id', type: 'string' },
-      { key: 'station_name', type: 'string' },
-      { key: 'latitude', type: 'number' },
-      { key: 'longitude', type: 'number' },
-      { key: 'date', type: 'date' },
-      { key: 'temperature_min_c', type: 'number' },
-      { key: 'temperature_max_c', type: 'number' },
-      { key: 'precipitation_mm', type: 'number' },
-      { key: 'sunshine_hours', type: 'number' },
-      { key: 'wind_speed_m_s', type: 'number' },
-    ],
-    rows,
-  };
+  return rows;
 }
 
-function schools(random: TRandom): TDemoTable {
+function schools(random: TRandom): TDemoRow[] {
   const rows: TDemoRow[] = [];
   const types = vocabulary.schoolTypes as unknown as (readonly [string, number])[];
   for (const city of vocabulary.cities) {
@@ -372,28 +277,10 @@ function schools(random: TRandom): TDemoTable {
       ]);
     }
   }
-  return {
-    kind: 'schools',
-    sheet: 'Schulen',
-    columns: [
-      { key: 'school_number', type: 'string' },
-      { key: 'name', type: 'string' },
-      { key: 'school_type', type: 'string' },
-      { key: 'sponsorship', type: 'string' },
-      { key: 'address', type: 'string' },
-      { key: 'district', type: 'string' },
-      { key: 'city', type: 'string' },
-      { key: 'latitude', type: 'number' },
-      { key: 'longitude', type: 'number' },
-      { key: 'pupils', type: 'integer' },
-      { key: 'teachers', type: 'integer' },
-      { key: 'all_day_school', type: 'boolean' },
-    ],
-    rows,
-  };
+  return rows;
 }
 
-function trafficCounts(random: TRandom): TDemoTable {
+function trafficCounts(random: TRandom): TDemoRow[] {
   const points = vocabulary.cities.slice(0, 8).flatMap((city) =>
     Array.from({ length: 4 }, (_, index) => {
       const [lat, lon] = pointNear(random, city, 7);
@@ -434,26 +321,10 @@ function trafficCounts(random: TRandom): TDemoTable {
       ]);
     }
   }
-  return {
-    kind: 'traffic-counts',
-    sheet: 'Zählungen',
-    columns: [
-      { key: 'counting_point', type: 'string' },
-      { key: 'road', type: 'string' },
-      { key: 'city', type: 'string' },
-      { key: 'latitude', type: 'number' },
-      { key: 'longitude', type: 'number' },
-      { key: 'hour_starting', type: 'date' },
-      { key: 'cars', type: 'integer' },
-      { key: 'trucks', type: 'integer' },
-      { key: 'bicycles', type: 'integer' },
-      { key: 'mean_speed_km_h', type: 'number' },
-    ],
-    rows,
-  };
+  return rows;
 }
 
-const BUILDERS: Record<TDemoKind, (random: TRandom) => TDemoTable> = {
+const BUILDERS: Record<TDemoKind, (random: TRandom) => TDemoRow[]> = {
   'air-quality-measurements': airQuality,
   'bus-stops': busStops,
   'municipal-budget': municipalBudget,
@@ -467,5 +338,6 @@ const BUILDERS: Record<TDemoKind, (random: TRandom) => TDemoTable> = {
 /** The table of one kind: the same rows on every call and machine (a seeded generator per kind). */
 export function buildDemoTable(kind: TDemoKind): TDemoTable {
   const seed = [...kind].reduce((hash, char) => mix32(hash ^ char.charCodeAt(0)), 0x0de70da7);
-  return BUILDERS[kind](mulberry32(seed));
+  const layout = layouts[kind] as { sheet: string; columns: TDemoColumn[] };
+  return { kind, sheet: layout.sheet, columns: layout.columns, rows: BUILDERS[kind](mulberry32(seed)) };
 }
