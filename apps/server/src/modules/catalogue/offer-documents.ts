@@ -1,6 +1,6 @@
 import type { TAgent, TDataset, TOffer, TPaymentModel } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { SUPPLIER_AGENT_PREFIX } from '../offers/offer-rows';
+import { SUPPLIER_AGENT_PREFIX } from './supplier-agent';
 
 type TAgentRow = {
   id: string;
