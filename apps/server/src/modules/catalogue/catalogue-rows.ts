@@ -14,6 +14,14 @@ export type TDatasetRow = Selectable<TDatasetTable>;
 /** A distribution (an offer's endpoint) as stored. */
 export type TDistributionRow = Selectable<TDistributionTable>;
 
+/**
+ * The values a load writes into the columns K of a table: the schema's insert types, every column given, bigint
+ * left out (COPY and JSON take text and numbers).
+ */
+export type TWrittenRow<TTable, K extends keyof Insertable<TTable>> = {
+  [C in K]-?: Exclude<Insertable<TTable>[C], bigint | undefined>;
+};
+
 /** The offer columns a supplier's wizard input fills in. */
 type TWrittenOfferColumn =
   | 'id'
