@@ -3,10 +3,10 @@
 // bar on a terminal and plain lines otherwise. Bad arguments exit with 2, failures with 1.
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import type pg from 'pg';
 import { ConfigError, loadConfig, type TConfig } from '../config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
 import type { TEmbeddedPostgres } from '../db/embedded-postgres';
+import { countOffers, deleteAllOffers } from '../modules/catalogue/empty-catalogue';
 import { seedCatalogue } from '../modules/catalogue/seed-catalogue';
 import { openEmbeddedDatabase } from '../server';
 
@@ -81,32 +81,6 @@ function parseSeedArguments(argv: string[]): TArguments | 'help' {
 
 const count = (value: number): string => value.toLocaleString('en-US');
 
-/** Empties the catalogue's offers; falls back to DELETE when other tables reference them. */
-async function deleteOffers(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ n: string }>('select count(*) as n from offers');
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local statement_timeout = 0');
-    try {
-      await client.query('savepoint fast');
-      await client.query('truncate offers, datasets, distributions');
-    } catch (error) {
-      // 0A000: a table outside the catalogue references offers; DELETE applies its ON DELETE rules.
-      if ((error as { code?: string }).code !== '0A000') throw error;
-      await client.query('rollback to savepoint fast');
-      await client.query('delete from offers');
-    }
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-  return Number(rows[0]?.n ?? 0);
-}
-
 type TProgress = { update(loaded: number): void; stop(): void };
 
 function progressReporter(total: number, started: number): TProgress {
@@ -161,7 +135,7 @@ async function run(args: TArguments, config: TConfig): Promise<void> {
     database = createDatabase({ url, maxConnections: concurrency + 2, applicationName: 'dsm-seed' });
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
-    if (args.reset) log(`Deleted ${count(await deleteOffers(database.pool))} offers`);
+    if (args.reset) log(`Deleted ${count(await deleteAllOffers(database.pool))} offers`);
 
     const started = performance.now();
     let loadedAt = started;
@@ -185,9 +159,8 @@ async function run(args: TArguments, config: TConfig): Promise<void> {
     }
     const finished = performance.now();
     if (seeded.offers === 0) {
-      const { rows } = await database.pool.query<{ n: string }>('select count(*) as n from offers');
       log(
-        `The catalogue already holds ${count(Number(rows[0]?.n ?? 0))} offers; nothing loaded (--reset replaces them).`,
+        `The catalogue already holds ${count(await countOffers(database.pool))} offers; nothing loaded (--reset replaces them).`,
       );
       return;
     }

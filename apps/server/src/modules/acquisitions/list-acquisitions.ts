@@ -1,8 +1,8 @@
 import type { TAcquisitionListResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { selectConnectorOfferIds } from '../catalogue/find-offer-connector';
+import { selectAccessTypes } from '../catalogue/select-access-types';
 import { loadMetadataItems } from '../metadata/load-metadata-items';
-import { selectConnectorOfferIds } from '../offers/find-offer-connector';
-import { selectAccessTypes } from '../offers/select-access-types';
 import { listBilledInvoicesOfOffers } from '../orders/list-billed-invoices-of-offers';
 import { findAcquiredOffers } from './acquisitions-repository';
 

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { TDb } from '../../db/database';
+import type { TDatasetTable, TDistributionTable, TOfferTable } from '../../db/schema';
+import type { TWrittenRow } from './catalogue-rows';
 import type { TAgentRecord, TOfferRecord } from './offer-record';
 
 export type TLoadOffersOptions = {
@@ -69,55 +71,9 @@ const DISTRIBUTION_COLUMNS = [
   'byte_size',
 ] as const;
 
-type TOfferRow = {
-  id: string;
-  title: string;
-  description: string;
-  language: string;
-  keywords: string[];
-  categories: string[];
-  payment_model: string;
-  price: number;
-  is_sellable: boolean;
-  author: string | null;
-  author_email: string | null;
-  maintainer: string | null;
-  maintainer_email: string | null;
-  provider_url: string | null;
-  provider: string | null;
-  country: string | null;
-  terms_of_use: string | null;
-  period: string | null;
-  access_type: string | null;
-  content_type: string | null;
-  publisher_id: string | null;
-  modified: Date | null;
-  total_bytes: number | null;
-};
-
-type TDatasetRow = {
-  id: string;
-  offer_id: string;
-  position: number;
-  issued: Date | null;
-  modified: Date | null;
-  publisher_id: string;
-  creator_id: string | null;
-  custodian_id: string | null;
-  themes: string[];
-};
-
-type TDistributionRow = {
-  id: string;
-  dataset_id: string;
-  position: number;
-  title: string;
-  media_type: string | null;
-  format: string | null;
-  licence: string | null;
-  access_url: string | null;
-  byte_size: number | null;
-};
+type TOfferRow = TWrittenRow<TOfferTable, (typeof OFFER_COLUMNS)[number]>;
+type TDatasetRow = TWrittenRow<TDatasetTable, (typeof DATASET_COLUMNS)[number]>;
+type TDistributionRow = TWrittenRow<TDistributionTable, (typeof DISTRIBUTION_COLUMNS)[number]>;
 
 /**
  * The stored row of an offer. Derived columns are computed here, once for both load paths: the total size

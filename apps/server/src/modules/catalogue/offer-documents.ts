@@ -1,15 +1,10 @@
 import type { TAgent, TDataset, TOffer, TPaymentModel } from '@dsm/contracts';
+import type { Selectable } from 'kysely';
 import type { TDb } from '../../db/database';
-import { SUPPLIER_AGENT_PREFIX } from '../offers/offer-rows';
+import type { TAgentTable } from '../../db/schema';
+import { SUPPLIER_AGENT_PREFIX } from './supplier-agent';
 
-type TAgentRow = {
-  id: string;
-  type: 'foaf:Organization' | 'foaf:Person';
-  name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-};
+type TAgentRow = Selectable<TAgentTable>;
 
 function presentAgent(row: TAgentRow | undefined, id: string): TAgent {
   if (!row) return { '@id': id, '@type': 'foaf:Organization' };

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { findCatalogOffer } from '../catalogue/catalog-page-repository';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { presentAccessUrlsFor, type TAccessViewer } from '../entitlements/withhold-access-urls';
-import { findCatalogOffer } from './catalog-repository';
 import { offerQuads, type TDcatGraph } from './dcat-graph';
 import { listKnownLicences } from './known-licences';
 

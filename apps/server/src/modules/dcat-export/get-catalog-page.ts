@@ -1,9 +1,9 @@
 import type { TLicence, TOffer } from '@dsm/contracts';
 import type { Quad } from 'n3';
 import type { TDb } from '../../db/database';
+import { findCatalogPage } from '../catalogue/catalog-page-repository';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { presentAccessUrlsFor, type TAccessViewer } from '../entitlements/withhold-access-urls';
-import { findCatalogPage } from './catalog-repository';
 import { catalogQuads, offerQuads, type TCatalogEntry, type TDcatGraph } from './dcat-graph';
 import { listKnownLicences } from './known-licences';
 

@@ -12,9 +12,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertConnector } from '../connectors/connector-repository';
-import { connectorIdsOf } from '../offers/publish-on-connector';
 import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 import { upsertBuyerConnector, upsertDelivery } from './delivery-repository';
 import { refreshDelivery } from './refresh-delivery';

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
+import { moveDistributionUrls } from '../catalogue/distribution-url-repository';
 import { DEMO_DATA_PATH } from './point-offer-at-demo-files';
 
 /** The ids every seeded distribution has (generated and judged offers alike); harvested ones never do. */
@@ -12,12 +12,5 @@ export const SEEDED_DISTRIBUTION_IDS = 'https://dsm.example/distributions/%';
  */
 export async function repointDemoEndpoints(db: TDb, publicUrl: string): Promise<number> {
   const base = `${publicUrl.replace(/\/+$/, '')}${DEMO_DATA_PATH}`;
-  const pattern = `^https?://[^/]+${DEMO_DATA_PATH}[^/]+$`;
-  const result = await sql`
-    update distributions
-    set access_url = ${base} || substring(access_url from ${`${DEMO_DATA_PATH}([^/]+)$`})
-    where id like ${SEEDED_DISTRIBUTION_IDS}
-      and access_url ~ ${pattern}
-      and left(access_url, ${base.length}) <> ${base}`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+  return moveDistributionUrls(db, { idsLike: SEEDED_DISTRIBUTION_IDS, folderPath: DEMO_DATA_PATH, base });
 }

@@ -1,4 +1,4 @@
-import type { TOfferEndpoint } from '../offers/find-offer-endpoint';
+import type { TOfferEndpoint } from '../catalogue/find-offer-endpoint';
 
 /** Path separators, control characters and the characters file systems refuse. */
 const isRefused = (character: string) => {

@@ -1,7 +1,7 @@
 import { ErrorCode, type TDownloadLink } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { findOfferEndpoint, type TOfferEndpoint } from '../offers/find-offer-endpoint';
+import { findOfferEndpoint, type TOfferEndpoint } from '../catalogue/find-offer-endpoint';
 import { downloadFileNameOf } from './download-file-name';
 import type { TDownloadKeys } from './download-keys';
 import { assertMayDownload } from './download-policy';

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { findApiEndpoint } from '../catalogue/find-api-endpoint';
 import { findActiveEntitlement, type TEntitlement } from '../entitlements/find-active-entitlement';
-import { findApiEndpoint } from '../offers/find-api-endpoint';
 
 /** Who may hold keys of an offer: the holder of an active entitlement to an offer of the Api access type. */
 

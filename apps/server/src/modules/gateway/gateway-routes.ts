@@ -7,7 +7,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { createOutboundPolicy } from '../../lib/outbound/outbound-policy';
-import { findApiEndpoint } from '../offers/find-api-endpoint';
+import { findApiEndpoint } from '../catalogue/find-api-endpoint';
 import { recordUsage } from '../usage/record-usage';
 import { authenticateApiKey } from './authenticate-api-key';
 import { findGatewayCredential } from './find-gateway-credential';

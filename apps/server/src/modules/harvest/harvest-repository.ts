@@ -2,6 +2,7 @@ import type { THarvestCounts } from '@dsm/contracts';
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
 import type { TAgentRecord, TOfferRecord } from '../catalogue/offer-record';
+import { markOffersRemoved } from '../catalogue/offer-state-repository';
 
 export type TSourceRow = {
   id: string;
@@ -72,8 +73,16 @@ export async function findSource(db: TDb, idOrName: string): Promise<TSourceRow 
 /** Deletes a source with its runs; its offers are soft-deleted first so search stops finding them. */
 export async function deleteSource(db: TDb, sourceId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`update offers set state = 'REMOVED', updated_at = now()
-      where id in (select offer_id from harvest_records where source_id = ${sourceId})`.execute(trx);
+    const records = await trx
+      .selectFrom('harvest_records')
+      .select('offer_id')
+      .where('source_id', '=', sourceId)
+      .execute();
+    await markOffersRemoved(
+      trx,
+      records.map((record) => record.offer_id),
+      { isTouched: true },
+    );
     await trx.deleteFrom('harvest_sources').where('id', '=', sourceId).execute();
   });
 }
@@ -181,17 +190,6 @@ export async function upsertRecords(
       set content_hash = excluded.content_hash, last_seen_run = excluded.last_seen_run, removed_at = null`.execute(db);
 }
 
-/** Makes soft-deleted offers whose records are back in their source active again. */
-export async function reactivateOffers(db: TDb, offerIds: string[]): Promise<void> {
-  if (offerIds.length === 0) return;
-  await db
-    .updateTable('offers')
-    .set({ state: 'ACTIVE' })
-    .where('id', '=', (eb) => eb.fn.any(eb.val(offerIds)))
-    .where('state', '=', 'REMOVED')
-    .execute();
-}
-
 export async function touchRecords(db: TDb, sourceId: string, runId: string, identifiers: string[]): Promise<void> {
   if (identifiers.length === 0) return;
   await db
@@ -220,13 +218,10 @@ export async function removeUnseenRecords(db: TDb, sourceId: string, runId: stri
       .where((eb) => eb.or([eb('last_seen_run', 'is', null), eb('last_seen_run', '!=', runId)]))
       .returning('offer_id')
       .execute();
-    if (removed.length > 0) {
-      await trx
-        .updateTable('offers')
-        .set({ state: 'REMOVED' })
-        .where('id', '=', (eb) => eb.fn.any(eb.val(removed.map((row) => row.offer_id))))
-        .execute();
-    }
+    await markOffersRemoved(
+      trx,
+      removed.map((row) => row.offer_id),
+    );
     return removed.length;
   });
 }

@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
 import { insertOffers, replaceOffers } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
+import { reactivateRemovedOffers } from '../catalogue/offer-state-repository';
 import { requestOfferChecks } from '../link-checker/request-link-checks';
 import { queueOfferChanges, takeOverOfferQueuing } from '../search-index/queue-offer-changes';
 import {
   insertAgentsOf,
-  reactivateOffers,
   saveRunProgress,
   type TRecordFailure,
   touchRecords,
@@ -91,7 +91,7 @@ async function writeAtOnce(db: TDb, batch: THarvestBatch, previous: Promise<unkn
     );
     await upsertRecords(trx, batch.sourceId, batch.runId, batch.written);
     // Only a changed record can have been soft-deleted: new ones are new offers.
-    await reactivateOffers(
+    await reactivateRemovedOffers(
       trx,
       batch.replaced.map((record) => record.id),
     );
@@ -147,7 +147,7 @@ async function writeOneByOne(db: TDb, batch: THarvestBatch, previous: Promise<un
         if (isNew) await insertOffers(trx, [record], AGENTS_STORED);
         else await replaceOffers(trx, [record], AGENTS_STORED);
         await upsertRecords(trx, batch.sourceId, batch.runId, [written]);
-        if (!isNew) await reactivateOffers(trx, [record.id]);
+        if (!isNew) await reactivateRemovedOffers(trx, [record.id]);
         await queueOfferChanges(trx, [record.id]);
         await requestOfferChecks(trx, offersWithLinks([record]));
         await sql`release savepoint harvest_record`.execute(trx);

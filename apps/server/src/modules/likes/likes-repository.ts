@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
+import { findLikeCount } from '../catalogue/find-like-count';
 
 /** PostgreSQL's foreign-key violation: the offer does not exist (or was deleted meanwhile). */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -39,12 +40,6 @@ export async function deleteLike(db: TDb, userId: string, offerId: string): Prom
     )
     select (select likes from counted) as likes`.execute(db);
   return rows[0]?.likes ?? (await findLikeCount(db, offerId));
-}
-
-/** The offer's like count, or null when there is no such offer. */
-export async function findLikeCount(db: TDb, offerId: string): Promise<number | null> {
-  const row = await db.selectFrom('offers').select('likes').where('id', '=', offerId).executeTakeFirst();
-  return row?.likes ?? null;
 }
 
 /** The ids of the offers a user likes, most recently liked first. */

@@ -118,20 +118,6 @@ async function takeNotedOffers(db: TDb, limit: number): Promise<{ offers: number
   });
 }
 
-/** The distribution's current access URL and offer, or undefined when it is gone. */
-export async function findDistributionToCheck(
-  db: TDb,
-  distributionId: string,
-): Promise<{ url: string | null; offerId: string } | undefined> {
-  const row = await db
-    .selectFrom('distributions as d')
-    .innerJoin('datasets as s', 's.id', 'd.dataset_id')
-    .select(['d.access_url as url', 's.offer_id as offerId'])
-    .where('d.id', '=', distributionId)
-    .executeTakeFirst();
-  return row;
-}
-
 /** Stores a finished check of `url`; a result for a URL the distribution no longer has is dropped. */
 export async function saveLinkCheck(
   db: TDb,

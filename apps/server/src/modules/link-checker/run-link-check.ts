@@ -1,6 +1,7 @@
 import type { TDb } from '../../db/database';
+import { findDistributionAccessUrl } from '../catalogue/find-distribution-access-url';
 import { checkLink, type TCheckLinkOptions } from './check-link';
-import { findDistributionToCheck, saveLinkCheck } from './link-check-repository';
+import { saveLinkCheck } from './link-check-repository';
 import { isCheckableUrl } from './present-endpoint-check';
 
 export type TRunLinkCheckOptions = {
@@ -14,7 +15,7 @@ export type TRunLinkCheckOptions = {
  * or has no usable URL any more needs no check.
  */
 export async function runLinkCheck({ db, distributionId, check }: TRunLinkCheckOptions): Promise<void> {
-  const distribution = await findDistributionToCheck(db, distributionId);
+  const distribution = await findDistributionAccessUrl(db, distributionId);
   if (!distribution || !isCheckableUrl(distribution.url)) return;
   const url = distribution.url.trim();
   const result = await checkLink(url, check);

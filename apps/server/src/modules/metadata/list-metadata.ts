@@ -1,8 +1,8 @@
 import type { TMetadataPage } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { findOfferIdPage } from '../catalogue/offer-details-repository';
 import type { TAccessViewer } from '../entitlements/withhold-access-urls';
 import { loadMetadataItems } from './load-metadata-items';
-import { findOfferIdPage } from './metadata-repository';
 
 /**
  * One page of the whole catalogue in id order. The reference answers every item at once, which a

@@ -1,9 +1,9 @@
 import type { TMetadataItem, TOffer } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { findOfferDetails } from '../catalogue/offer-details-repository';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { presentAccessUrlsFor, type TAccessViewer } from '../entitlements/withhold-access-urls';
 import { findLinkChecks } from '../link-checker/link-check-repository';
-import { findOfferDetails } from './metadata-repository';
 import { distributionsOf, presentMetadataItem } from './present-metadata-item';
 
 /**

@@ -1,7 +1,7 @@
 import type { TMetadataItem, TOffer } from '@dsm/contracts';
+import type { TOfferDetailsRow } from '../catalogue/offer-details-repository';
 import type { TLinkCheckRow } from '../link-checker/link-check-repository';
 import { presentEndpointCheck } from '../link-checker/present-endpoint-check';
-import type { TOfferDetailsRow } from './metadata-repository';
 
 /** Every distribution of an offer, in the order of its datasets. */
 export function distributionsOf(offer: TOffer): { id: string; url: string | null }[] {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TOfferInput, TOwnOfferDetails } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { ensureSupplierAgent, insertOwnOffer } from '../catalogue/own-offer-repository';
+import type { TSupplier } from '../catalogue/supplier-agent';
 import { saveGatewayCredentials } from '../gateway/save-gateway-credentials';
 import { queueRecordedChecks } from '../link-checker/request-link-checks';
 import { assertMaySellPaid } from '../organisations/organisation-policy';
 import { getOwnOffer } from './get-own-offer';
-import { ensureSupplierAgent, insertOwnOffer } from './offer-repository';
-import { type TSupplier, toOfferRows } from './offer-rows';
+import { toOfferRows } from './offer-rows';
 import { completePublishing, initialStateOf, resolveLicenceTitle, type TPublishing } from './publish-offer';
 
 export type TCreateOfferOptions = TPublishing & {

@@ -1,7 +1,7 @@
 import type { TOwnOfferDetails } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { selectOfferDistributions, selectOwnOffer } from '../catalogue/own-offer-repository';
 import { findCredentialHeaders } from '../gateway/save-gateway-credentials';
-import { selectOfferDistributions, selectOwnOffer } from './offer-repository';
 import { toOfferInput } from './offer-rows';
 import { assertOfferOwner } from './policy';
 import { presentOwnOfferDetails } from './present-own-offer';

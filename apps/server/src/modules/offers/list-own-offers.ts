@@ -1,6 +1,6 @@
 import type { TOwnOfferListResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { selectOwnOffers } from './offer-repository';
+import { selectOwnOffers } from '../catalogue/own-offer-repository';
 import { presentOwnOffer } from './present-own-offer';
 
 /** 'My offerings': every offer the user published, searchable or not, latest change first. */

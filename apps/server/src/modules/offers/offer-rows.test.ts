@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byteSizeOf, splitKeywords, supplierAgentId, toOfferInput, toOfferRows } from './offer-rows';
+import { supplierAgentId } from '../catalogue/supplier-agent';
+import { byteSizeOf, splitKeywords, toOfferInput, toOfferRows } from './offer-rows';
 import { usageConstraints } from './publish-on-connector';
 
 const INPUT = {
@@ -86,7 +87,7 @@ describe('toOfferRows and toOfferInput', () => {
 
   it('reads back the input the rows were made from', () => {
     const back = toOfferInput(
-      { ...rows.offer, time_restriction: rows.offer.time_restriction },
+      { ...rows.offer, price: String(rows.offer.price), time_restriction: rows.offer.time_restriction },
       rows.distributions.map((distribution) => ({ ...distribution, byte_size: String(distribution.byte_size) })),
     );
     expect(back).toEqual({

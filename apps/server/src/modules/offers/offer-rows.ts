@@ -6,78 +6,14 @@ import {
   type TSizeUnit,
   type TTimeUnit,
 } from '@dsm/contracts';
-
-/** The user a published offer belongs to, as the auth guard knows them. */
-export type TSupplier = { id: string; email: string; name: string };
-
-/** The catalogue rows one wizard input becomes: the offer, its one dataset and a distribution per endpoint. */
-export type TOfferRows = {
-  offer: {
-    id: string;
-    title: string;
-    description: string;
-    language: string;
-    keywords: string[];
-    categories: string[];
-    payment_model: string;
-    price: number;
-    currency: string;
-    is_sellable: boolean;
-    author: string;
-    author_email: string;
-    maintainer: string;
-    maintainer_email: string;
-    provider: string;
-    access_type: string;
-    content_type: string;
-    pricing_option: 'PAID' | 'FREE';
-    geo_restriction: string | null;
-    time_restriction: number | null;
-    time_unit: string | null;
-    connector_id: string | null;
-    publisher_id: string;
-    owner_id: string;
-    modified: Date;
-    total_bytes: number | null;
-  };
-  dataset: {
-    id: string;
-    offer_id: string;
-    position: number;
-    issued: Date;
-    modified: Date;
-    publisher_id: string;
-    themes: string[];
-  };
-  distributions: {
-    id: string;
-    dataset_id: string;
-    position: number;
-    title: string;
-    description: string;
-    media_type: string;
-    format: string;
-    licence: string;
-    access_url: string;
-    byte_size: number | null;
-    size_unit: string;
-    is_public_sample: boolean;
-  }[];
-};
-
-/** How the ids of the agents that stand for marketplace users begin. */
-export const SUPPLIER_AGENT_PREFIX = 'urn:dsm:supplier:';
-
-/** The agent id standing for a supplier as publisher: one per user, stable across their offers. */
-export function supplierAgentId(userId: string): string {
-  return `${SUPPLIER_AGENT_PREFIX}${encodeURIComponent(userId)}`;
-}
-
-/** The dataset id of a wizard offer: one dataset per offer. */
-export const datasetIdOf = (offerId: string): string => `${offerId}/dataset/0`;
-
-/** The distribution id of an offer's endpoint at a position of the endpoints table. */
-export const distributionIdOf = (offerId: string, position: number): string => `${offerId}/distribution/${position}`;
+import {
+  datasetIdOf,
+  distributionIdOf,
+  type TOfferRows,
+  type TStoredDistribution,
+  type TStoredOffer,
+} from '../catalogue/catalogue-rows';
+import { supplierAgentId, type TSupplier } from '../catalogue/supplier-agent';
 
 /**
  * The keywords box as a list: split at commas, semicolons and line breaks, trimmed, repeats (in any
@@ -175,41 +111,6 @@ export function toOfferRows({ offerId, input, supplier, licenceTitle, now, issue
     distributions,
   };
 }
-
-/** A stored offer as read back for its owner. */
-export type TStoredOffer = {
-  title: string;
-  description: string;
-  language: string;
-  keywords: string[];
-  categories: string[];
-  payment_model: string;
-  price: string | number;
-  currency: string | null;
-  author: string | null;
-  author_email: string | null;
-  maintainer: string | null;
-  maintainer_email: string | null;
-  access_type: string | null;
-  content_type: string | null;
-  pricing_option: string | null;
-  geo_restriction: string | null;
-  time_restriction: number | null;
-  time_unit: string | null;
-  connector_id: string | null;
-};
-
-export type TStoredDistribution = {
-  title: string;
-  description: string | null;
-  media_type: string | null;
-  format: string | null;
-  licence: string | null;
-  access_url: string | null;
-  byte_size: string | number | null;
-  size_unit: string | null;
-  is_public_sample: boolean;
-};
 
 /** Size in a unit, rounded to what a person types (up to 3 decimals). */
 function sizeIn(bytes: number, unit: TSizeUnit): number {

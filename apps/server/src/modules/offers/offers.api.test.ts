@@ -16,8 +16,8 @@ import { makeOffer } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOffer } from '../catalogue/load-offers';
+import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import { insertConnector } from '../connectors/connector-repository';
-import { connectorIdsOf } from './publish-on-connector';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 type TBody<T> = T & TErrorBody;

@@ -5,7 +5,7 @@ import {
   type TOwnOfferDetails,
   type TPublishFailure,
 } from '@dsm/contracts';
-import type { TOwnOfferRow } from './offer-repository';
+import type { TOwnOfferRow } from '../catalogue/own-offer-repository';
 
 const iso = (value: Date): string => value.toISOString();
 

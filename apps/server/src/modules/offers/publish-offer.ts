@@ -1,9 +1,9 @@
 import { ErrorCode, type TOfferInput, type TPublishFailure } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { selectOfferDistributions, updateOfferState } from '../catalogue/own-offer-repository';
 import { findLicence } from '../licences/find-licence';
 import { requestLinkChecks, type TLinkCheckQueue } from '../link-checker/request-link-checks';
-import { selectOfferDistributions, updateOfferState } from './offer-repository';
 import { publishOnConnector, type TPublishOnConnectorOptions } from './publish-on-connector';
 
 /** What publishing needs besides the database: the link checker's queue and, in tests, a connector client. */

@@ -1,6 +1,7 @@
 import { type ConnectorClient, isConnectorError, type PolicyConstraint } from '@dsm/connector-client';
 import type { TOfferInput, TPublishFailure, TTimeUnit } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import { connectorClientFor } from '../connectors/connector-client-for';
 import { selectConnector } from '../connectors/connector-repository';
 
@@ -9,15 +10,6 @@ const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';
 
 /** ISO 8601 duration designators of the wizard's time units. */
 const DURATION_UNIT: Record<TTimeUnit, string> = { Days: 'D', Months: 'M', Years: 'Y' };
-
-/** The ids an offer's objects get on its connector: stable, so publishing again updates them. */
-export function connectorIdsOf(offerId: string, endpointCount: number) {
-  return {
-    assetIds: Array.from({ length: endpointCount }, (_, position) => `dsm-${offerId}-${position}`),
-    policyId: `dsm-${offerId}-policy`,
-    contractDefinitionId: `dsm-${offerId}`,
-  };
-}
 
 /**
  * The offer's usage terms as ODRL constraints of the 'use' permission: the geo restriction as

@@ -14,10 +14,10 @@ import {
   ZOwnOfferParams,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getOfferTerms } from '../catalogue/load-offer-terms';
 import { createOffer } from './create-offer';
 import { getOwnOffer } from './get-own-offer';
 import { listOwnOffers } from './list-own-offers';
-import { getOfferTerms } from './load-offer-terms';
 import type { TPublishing } from './publish-offer';
 import { unpublishOffer } from './unpublish-offer';
 import { updateOffer } from './update-offer';

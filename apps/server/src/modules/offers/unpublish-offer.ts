@@ -1,6 +1,6 @@
 import type { TOwnOffer } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { selectOwnOffer, updateOfferState } from './offer-repository';
+import { selectOwnOffer, updateOfferState } from '../catalogue/own-offer-repository';
 import { assertOfferOwner } from './policy';
 import { presentOwnOffer } from './present-own-offer';
 

@@ -1,18 +1,19 @@
 import { ErrorCode, type TOfferInput, type TOwnOfferDetails } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { saveGatewayCredentials } from '../gateway/save-gateway-credentials';
-import { queueRecordedChecks } from '../link-checker/request-link-checks';
-import { assertMaySellPaid } from '../organisations/organisation-policy';
-import { getOwnOffer } from './get-own-offer';
 import {
   ensureSupplierAgent,
   lockOffer,
   replaceOwnOffer,
   selectOfferDistributions,
   selectOwnOffer,
-} from './offer-repository';
-import { type TSupplier, toOfferRows } from './offer-rows';
+} from '../catalogue/own-offer-repository';
+import type { TSupplier } from '../catalogue/supplier-agent';
+import { saveGatewayCredentials } from '../gateway/save-gateway-credentials';
+import { queueRecordedChecks } from '../link-checker/request-link-checks';
+import { assertMaySellPaid } from '../organisations/organisation-policy';
+import { getOwnOffer } from './get-own-offer';
+import { toOfferRows } from './offer-rows';
 import { assertOfferOwner } from './policy';
 import { completePublishing, initialStateOf, resolveLicenceTitle, type TPublishing } from './publish-offer';
 

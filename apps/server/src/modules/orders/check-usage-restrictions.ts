@@ -1,7 +1,7 @@
 import { ErrorCode, geoRestrictionMessage, type TInvoiceParty } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { loadOfferTerms } from '../offers/load-offer-terms';
+import { loadOfferTerms } from '../catalogue/load-offer-terms';
 import type { TOrderLine } from './check-purchased-items';
 
 /**

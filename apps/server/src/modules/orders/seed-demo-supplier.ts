@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
+import { findPaidOfferPublisherIds } from '../catalogue/find-paid-offer-publisher-ids';
 import { findUserByEmail } from '../users/find-user-by-email';
 
 /** The demo account that sells: seeded by the identity work (modules/users/demo-users.ts). */
@@ -22,13 +23,12 @@ export async function seedDemoSupplier(options: TSeedDemoSupplierOptions): Promi
   const { db } = options;
   const supplier = await findUserByEmail(db, DEMO_SUPPLIER_EMAIL);
   if (!supplier) return [];
+  const publisherIds = await findPaidOfferPublisherIds(db);
   const { rows } = await sql<{ agent_id: string }>`
     insert into agent_members (agent_id, user_id)
-    select distinct d.publisher_id, ${supplier.id}::text
-    from datasets d
-    join offers o on o.id = d.offer_id
-    where d.position = 0 and o.is_sellable and o.price > 0 and o.payment_model <> 'FREE_OF_CHARGE'
-      and not exists (select 1 from agent_members m where m.agent_id = d.publisher_id)
+    select p.id, ${supplier.id}::text
+    from unnest(${publisherIds}::text[]) as p (id)
+    where not exists (select 1 from agent_members m where m.agent_id = p.id)
     order by 1
     on conflict (agent_id, user_id) do nothing
     returning agent_id

@@ -1,10 +1,11 @@
 import { decodePublisherId, ErrorCode, type TPublisher } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { findCountryOfOffers } from '../catalogue/find-country-of-offers';
 import { findPublisherOrganisation } from '../organisations/find-publisher-organisation';
 import { type ISearchIndex, NO_INDEX_FILTER } from '../search-index/search-index';
 import { presentPublisher, publisherSearchName } from './present-publisher';
-import { findAgent, findCountryOfOffers } from './publishers-repository';
+import { findAgent } from './publishers-repository';
 
 export type TGetPublisherOptions = {
   db: TDb;

@@ -1,6 +1,6 @@
 import type { TCatalogueFormatsResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { findCatalogueFormats } from './search-repository';
+import { findCatalogueFormats } from '../catalogue/searchable-offer-repository';
 import { createStaleCache } from './stale-while-revalidate';
 
 const FRESH_FOR_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 import type { TSearchCacheResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { findFilterValues } from './search-repository';
+import { findFilterValues } from '../catalogue/searchable-offer-repository';
 import { createStaleCache } from './stale-while-revalidate';
 
 const KEYWORD_LIMIT = 500;

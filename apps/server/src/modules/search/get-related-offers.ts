@@ -2,9 +2,9 @@ import { ErrorCode, type TOffer } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
+import { findRelatedSource } from '../catalogue/searchable-offer-repository';
 import { presentAccessUrlsFor, type TAccessViewer } from '../entitlements/withhold-access-urls';
 import { type ISearchIndex, NO_INDEX_FILTER, type TIndexFilter } from '../search-index/search-index';
-import { findRelatedSource } from './search-repository';
 
 /** How many related offers the details page shows. */
 export const RELATED_LIMIT = 6;

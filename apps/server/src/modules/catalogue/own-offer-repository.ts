@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
-import type { TOfferRows, TStoredDistribution, TStoredOffer, TSupplier } from './offer-rows';
-import { supplierAgentId } from './offer-rows';
+import type { TOfferRows, TStoredDistribution, TStoredOffer } from './catalogue-rows';
+import { supplierAgentId, type TSupplier } from './supplier-agent';
 
 // The schema types `updated_at` as a generated column, which Kysely's update types cannot take a value for.
 const NOW = sql`now()` as never;

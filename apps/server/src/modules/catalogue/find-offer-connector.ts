@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import { connectorIdsOf } from './publish-on-connector';
+import { connectorIdsOf } from './offer-connector-ids';
 
 /** Where a Connector-access offer is offered: its supplier's connector and the ids publishing created there. */
 export type TOfferConnector = {

@@ -1,15 +1,11 @@
 import type { TDb } from '../../db/database';
+import type { TOfferRow } from './catalogue-rows';
 
 /** The columns of an offer the details page shows beyond what search presents. */
-export type TOfferDetailsRow = {
-  id: string;
-  provider: string | null;
-  provider_url: string | null;
-  author: string | null;
-  author_email: string | null;
-  maintainer: string | null;
-  maintainer_email: string | null;
-};
+export type TOfferDetailsRow = Pick<
+  TOfferRow,
+  'id' | 'provider' | 'provider_url' | 'author' | 'author_email' | 'maintainer' | 'maintainer_email'
+>;
 
 /** The details columns of these offers; unknown ids are left out. */
 export async function findOfferDetails(db: TDb, ids: readonly string[]): Promise<TOfferDetailsRow[]> {

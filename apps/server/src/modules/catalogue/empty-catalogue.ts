@@ -1,0 +1,33 @@
+import type pg from 'pg';
+
+/** How many offers the catalogue holds, whatever their state. */
+export async function countOffers(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>('select count(*) as n from offers');
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Empties the catalogue's offers; falls back to DELETE when other tables reference them. Answers how many there were. */
+export async function deleteAllOffers(pool: pg.Pool): Promise<number> {
+  const offers = await countOffers(pool);
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local statement_timeout = 0');
+    try {
+      await client.query('savepoint fast');
+      await client.query('truncate offers, datasets, distributions');
+    } catch (error) {
+      // 0A000: a table outside the catalogue references offers; DELETE applies its ON DELETE rules.
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      await client.query('rollback to savepoint fast');
+      await client.query('delete from offers');
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return offers;
+}
