@@ -7,7 +7,7 @@ import { useAlert } from '../../shared/AlertProvider';
 import { ApiError } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { errorMessage } from '../../shared/error-message';
-import { isOfferId } from '../offer/use-offer-details';
+import { isOfferId } from '../../shared/offer/use-offer-details';
 import { OrganisationIncompleteAlert } from '../organisation/OrganisationIncompleteAlert';
 import { EndpointsStep } from './EndpointsStep';
 import { EMPTY_ASSET_INFO, editCacheKey, FORM_CACHE_KEY, type TFormCache } from './form-cache';
