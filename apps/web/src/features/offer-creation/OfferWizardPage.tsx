@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { errorMessage } from '../../shared/error-message';
 import { isOfferId } from '../../shared/offer/use-offer-details';
-import { OrganisationIncompleteAlert } from '../organisation/OrganisationIncompleteAlert';
+import { OrganisationIncompleteAlert } from '../organisation';
 import { EndpointsStep } from './EndpointsStep';
 import { EMPTY_ASSET_INFO, editCacheKey, FORM_CACHE_KEY, type TFormCache } from './form-cache';
 import { GeneralInfoStep } from './GeneralInfoStep';

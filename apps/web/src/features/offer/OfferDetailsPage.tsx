@@ -11,11 +11,11 @@ import { isOfferId, useOfferDetails } from '../../shared/offer/use-offer-details
 import { usePageSettled } from '../../shared/page-settled';
 import { useRenderedLater } from '../../shared/rendered-later';
 import { LikeButton } from '../../shared/ui/LikeButton';
-import { CartActions } from '../cart/CartActions';
-import { DataPreview } from '../preview/DataPreview';
-import { PublisherLink } from '../publisher/PublisherLink';
-import { useLicences } from '../search/use-licences';
-import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
+import { CartActions } from '../cart';
+import { DataPreview } from '../preview';
+import { PublisherLink } from '../publisher';
+import { useLicences } from '../search';
+import { useLikedIds, useToggleLike } from '../watchlist';
 import { DetailsPanel } from './DetailsPanel';
 import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';

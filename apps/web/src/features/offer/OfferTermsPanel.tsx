@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCountries, formatCountry } from '../../shared/format/country';
 import { useOfferTerms } from '../../shared/offer/use-offer-terms';
 import { usePageSettled } from '../../shared/page-settled';
-import { useBuyerVat } from '../cart/use-buyer-vat';
+import { useBuyerVat } from '../cart';
 import { OfferTermsFrame, OfferTermsLoadingLine } from './OfferTermsFrame';
 
 /**

@@ -7,7 +7,7 @@ import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents } from '../../shared/format/format';
 import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
-import { SalesUsagePanel } from '../usage/SalesUsagePanel';
+import { SalesUsagePanel } from '../usage';
 import { ListPagination } from './ListPagination';
 import { SaleCard } from './SaleCard';
 import { SALES_PAGE_SIZE, useMarkInvoicePaid, useSales } from './use-sales';

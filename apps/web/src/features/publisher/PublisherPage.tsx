@@ -8,9 +8,7 @@ import { errorMessage } from '../../shared/error-message';
 import { formatCountry } from '../../shared/format/format';
 import { EMPTY_FILTER } from '../../shared/search/results-params';
 import { Paging } from '../../shared/ui/Paging';
-import { ResultList } from '../search/ResultList';
-import { useLicences } from '../search/use-licences';
-import { useSearch } from '../search/use-search';
+import { ResultList, useLicences, useSearch } from '../search';
 import { usePublisher } from './use-publisher';
 
 const DEFAULT_PAGE_SIZE: TPageSize = 10;

@@ -10,7 +10,7 @@ import { usePageSettled } from '../../shared/page-settled';
 import { OPTIONAL_LISTS, type TFilterState } from '../../shared/search/results-params';
 import { joinTerms } from '../../shared/search/search-terms';
 import { Paging } from '../../shared/ui/Paging';
-import { SaveSearchButtonFace } from '../alerts/SaveSearchButtonFace';
+import { loadSaveSearchButton, SaveSearchButtonFace } from '../alerts';
 import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
 import { SearchBar } from './SearchBar';
@@ -40,10 +40,7 @@ const loadSortSelect = async () => (await import('./FilterPanel')).SortSelect;
 const SortSelect = lazyPart(loadSortSelect, SortPlaceholder);
 
 // "Save this search" brings the dialog code; it comes once the results are shown, its place held meanwhile.
-const SaveSearchButton = lazyPart(
-  async () => (await import('../alerts/SaveSearchButton')).SaveSearchButton,
-  NoFilterPanel,
-);
+const SaveSearchButton = lazyPart(loadSaveSearchButton, NoFilterPanel);
 
 /**
  * How many filters narrow the search: each chosen value (category, keyword, format, licence, publisher,
