@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OffersMenu } from '../features/my-offerings/OffersMenu';
 import { OrdersMenu } from '../features/orders/OrdersMenu';
-import { NavMenu } from './NavMenu';
+import { NavMenu } from '../shared/ui/NavMenu';
 
 /**
  * The signed-in user's menus of the wide header (Assets, Offers, Orders and the operators'

@@ -2,7 +2,7 @@ import { type TBilledInvoice, type TBilledInvoiceState, toCents } from '@dsm/con
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatDay, formatMoney } from '../../shared/format/format';
-import { InvoiceDownloadButton } from '../orders/InvoiceDownloadButton';
+import { InvoiceDownloadButton } from '../orders';
 
 /** Filled badges whose white text keeps 4.5:1 against each colour. */
 const COLOR: Record<TBilledInvoiceState, string> = {

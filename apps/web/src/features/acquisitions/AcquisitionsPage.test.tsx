@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { makeTestItem } from '../offer/test-item';
+import { makeTestItem } from '../../test/test-item';
 import { AcquisitionsPage } from './AcquisitionsPage';
 
 const makeDelivery = (overrides: Partial<TDelivery>): TDelivery => ({

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiFetch } from '../../shared/api';
 import { useDemoMode } from '../../shared/DemoModeProvider';
-import { applyDemoMode } from '../offer/apply-demo-mode';
+import { applyDemoMode } from '../../shared/offer/apply-demo-mode';
 
 /** The offers the signed-in user acquired, latest first. */
 export function useAcquisitions() {

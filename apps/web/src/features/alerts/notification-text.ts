@@ -1,7 +1,13 @@
 import type { TNotification, TSavedSearch } from '@dsm/contracts';
 import type { TFunction } from 'i18next';
 import { formatMoney, formatQuantity } from '../../shared/format/format';
-import { EMPTY_FILTER, resultsPath, type TFilterState, withList, withModifiedRange } from '../search/results-params';
+import {
+  EMPTY_FILTER,
+  resultsPath,
+  type TFilterState,
+  withList,
+  withModifiedRange,
+} from '../../shared/search/results-params';
 
 /** What a notification says, in the page's language. */
 export function notificationText(t: TFunction, notification: TNotification): string {

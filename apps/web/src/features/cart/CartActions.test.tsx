@@ -3,11 +3,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { TEST_USER } from '../../app/providers';
+import {
+  batchIdsOf,
+  json,
+  makeCartOffer,
+  makeOrder,
+  metadataItemOf,
+  storeCart,
+  storedCarts,
+} from '../../test/cart-test-data';
 import { currentLocation, renderWithProviders } from '../../test/render';
-import { makeTestOffer } from '../search/test-offer';
+import { makeTestOffer } from '../../test/test-offer';
 import { CartActions } from './CartActions';
 import { toCartOffer } from './cart-storage';
-import { batchIdsOf, json, makeCartOffer, makeOrder, metadataItemOf, storeCart, storedCarts } from './cart-test-data';
 import { useCart } from './use-cart';
 
 const offer = makeTestOffer({ paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 12.5, isSellable: true });

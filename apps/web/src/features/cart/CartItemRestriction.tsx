@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCountries, formatCountry } from '../../shared/format/country';
-import { useOfferTerms } from '../offer/use-offer-terms';
+import { useOfferTerms } from '../../shared/offer/use-offer-terms';
 
 export type TCartItemRestrictionProps = {
   offerId: string;

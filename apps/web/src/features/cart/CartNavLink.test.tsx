@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER } from '../../app/providers';
+import { makeCartOffer, storeCart, WEATHER } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
 import { CartNavLink } from './CartNavLink';
 import { writeCarts } from './cart-store';
-import { makeCartOffer, storeCart, WEATHER } from './cart-test-data';
 
 describe('CartNavLink', () => {
   it('links to /cart and shows no badge while the cart is empty', () => {

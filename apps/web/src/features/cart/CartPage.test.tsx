@@ -3,9 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { TEST_USER } from '../../app/providers';
-import { currentLocation, renderWithProviders } from '../../test/render';
-import { CartPage } from './CartPage';
-import { CART_STORAGE_KEY } from './cart-storage';
 import {
   batchIdsOf,
   json,
@@ -16,7 +13,10 @@ import {
   storeCarts,
   storedCarts,
   WEATHER,
-} from './cart-test-data';
+} from '../../test/cart-test-data';
+import { currentLocation, renderWithProviders } from '../../test/render';
+import { CartPage } from './CartPage';
+import { CART_STORAGE_KEY } from './cart-storage';
 
 const AIR = makeCartOffer();
 

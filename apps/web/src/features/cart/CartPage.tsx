@@ -4,7 +4,7 @@ import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { billingText, paymentLabel, paymentText } from '../search/payment-label';
+import { billingText, paymentLabel, paymentText } from '../../shared/offer/payment-label';
 import { CartItemRestriction } from './CartItemRestriction';
 import { CartItemSaleRefusal } from './CartItemSaleRefusal';
 import { CartTotals } from './CartTotals';

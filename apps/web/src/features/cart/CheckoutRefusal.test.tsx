@@ -2,9 +2,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  batchIdsOf,
+  json,
+  makeCartOffer,
+  metadataItemOf,
+  storeCart,
+  storedCarts,
+  WEATHER,
+} from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
 import { CartPage } from './CartPage';
-import { batchIdsOf, json, makeCartOffer, metadataItemOf, storeCart, storedCarts, WEATHER } from './cart-test-data';
 
 /**
  * A refused checkout is told in the user's language, chosen by the error code and the item the

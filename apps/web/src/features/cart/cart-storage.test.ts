@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeTestOffer } from '../search/test-offer';
+import { makeCartOffer, WEATHER } from '../../test/cart-test-data';
+import { makeTestOffer } from '../../test/test-offer';
 import {
   CartError,
   cartItemsOf,
@@ -11,7 +12,6 @@ import {
   withItemRemoved,
   withItemsReplaced,
 } from './cart-storage';
-import { makeCartOffer, WEATHER } from './cart-test-data';
 
 const AIR = makeCartOffer();
 

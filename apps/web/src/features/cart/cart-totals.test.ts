@@ -1,7 +1,7 @@
 import { orderTotals } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../shared/format/format';
-import { makeCartOffer, WEATHER } from './cart-test-data';
+import { makeCartOffer, WEATHER } from '../../test/cart-test-data';
 
 describe('cart totals in euros', () => {
   it('writes cents with two decimals and the euro sign', () => {

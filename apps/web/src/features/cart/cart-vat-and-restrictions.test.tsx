@@ -1,9 +1,9 @@
 import type { TOfferTerms, TOrganisation, TOwnOrganisationResponse } from '@dsm/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, makeCartOffer, storeCart, WEATHER } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
 import { CartPage } from './CartPage';
-import { json, makeCartOffer, storeCart, WEATHER } from './cart-test-data';
 
 /** The cart previews what the invoices will say: the VAT rate (reverse charge) and who may buy. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCartOffer, WEATHER } from './cart-test-data';
+import { makeCartOffer, WEATHER } from '../../test/cart-test-data';
 import { checkPrices, needsUpdate } from './price-check';
 
 const AIR = makeCartOffer();

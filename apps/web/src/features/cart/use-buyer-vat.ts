@@ -1,5 +1,5 @@
 import { isNotTaxableParty, isReverseChargeParty, VAT_RATE } from '@dsm/contracts';
-import { useOwnOrganisation } from '../organisation/use-organisation';
+import { useOwnOrganisation } from '../organisation';
 
 /**
  * The VAT the buyer's invoices will show, by the rules the invoices follow: 0 % with reverse charge

@@ -2,7 +2,7 @@ import { orderTotals, type TCartOffer, VAT_RATE } from '@dsm/contracts';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
-import { useCurrentUser } from '../auth/current-user';
+import { useCurrentUser } from '../auth';
 import {
   CartError,
   cartItemsOf,

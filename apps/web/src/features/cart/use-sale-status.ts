@@ -1,7 +1,7 @@
 import { offerSaleStatusPath, ZOfferSaleStatus } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
-import { isOfferId } from '../offer/use-offer-details';
+import { isOfferId } from '../../shared/offer/use-offer-details';
 
 /** The query key of every sale status: an order changes them (what the buyer holds). */
 export const SALE_STATUS_KEY = 'sale-status';

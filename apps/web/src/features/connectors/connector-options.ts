@@ -1,5 +1,5 @@
 import { connectorIdOf, type TConnector } from '@dsm/contracts';
-import { EMPTY_FILTER, resultsPath } from '../search/results-params';
+import { EMPTY_FILTER, resultsPath } from '../../shared/search/results-params';
 
 /** One entry of the 'Choose Connector' select: the connector id as the value, its name as the label. */
 export type TConnectorOption = { value: string; label: string };

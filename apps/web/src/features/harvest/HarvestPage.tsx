@@ -4,7 +4,7 @@ import { IconCloudDownload, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
-import { EmptyState, LoadError, LoadingCards } from '../orders/QueryState';
+import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
 import { AddSourceModal } from './AddSourceModal';
 import { RemoveSourceModal } from './RemoveSourceModal';
 import { SourceRow } from './SourceRow';

@@ -8,7 +8,7 @@ import { useAlert } from '../../shared/AlertProvider';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import { errorMessage } from '../../shared/error-message';
 import { formatDateTime, formatMoney } from '../../shared/format/format';
-import { wizardPath } from '../offer-creation/offer-input';
+import { wizardPath } from '../offer-creation';
 import { useOwnOffers, useUnpublishOffer } from './use-own-offers';
 
 function formatPrice(offer: TOwnOffer, freeLabel: string): string {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavMenu } from '../../app/NavMenu';
+import { NavMenu } from '../../shared/ui/NavMenu';
 
 /** The navbar's 'Offers' menu: 'My offerings' and 'Create offer'. */
 export function OffersMenu() {

@@ -1,8 +1,8 @@
 import type { TMetadataItem } from '@dsm/contracts';
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PaymentModelBadge } from '../search/PaymentModelBadge';
-import { billingText, paymentLabel, paymentText } from '../search/payment-label';
+import { billingText, paymentLabel, paymentText } from '../../shared/offer/payment-label';
+import { PaymentModelBadge } from '../../shared/ui/PaymentModelBadge';
 import { SidePanel } from './SidePanel';
 
 /** The provider: the offer's provider field, else the first dataset's publisher. */

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
+import { makeTestItem } from '../../test/test-item';
 import { EndpointsTable } from './EndpointsTable';
 import { endpointRows } from './endpoint-rows';
-import { makeTestItem } from './test-item';
 
 const LICENCES = [
   {

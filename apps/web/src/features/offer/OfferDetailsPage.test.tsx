@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { DEMO_MODE_STORAGE_KEY } from '../../shared/DemoModeProvider';
+import { CHECK_POLL_MS } from '../../shared/offer/use-offer-details';
 import { renderWithProviders } from '../../test/render';
+import { makeTestItem } from '../../test/test-item';
 import { OfferDetailsPage } from './OfferDetailsPage';
-import { makeTestItem } from './test-item';
-import { CHECK_POLL_MS } from './use-offer-details';
 
 const ID = '3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01';
 const LICENCES: TLicence[] = [

@@ -7,21 +7,21 @@ import { DetailsPageFrame } from '../../shared/DetailsPageFrame';
 import { formatDateTime } from '../../shared/format/format';
 import { categoryText } from '../../shared/labels';
 import { lazyPart } from '../../shared/lazy-part';
+import { isOfferId, useOfferDetails } from '../../shared/offer/use-offer-details';
 import { usePageSettled } from '../../shared/page-settled';
 import { useRenderedLater } from '../../shared/rendered-later';
-import { CartActions } from '../cart/CartActions';
-import { DataPreview } from '../preview/DataPreview';
-import { PublisherLink } from '../publisher/PublisherLink';
-import { useLicences } from '../search/use-licences';
-import { useLikedIds, useToggleLike } from '../watchlist/use-likes';
+import { LikeButton } from '../../shared/ui/LikeButton';
+import { CartActions } from '../cart';
+import { DataPreview } from '../preview';
+import { PublisherLink } from '../publisher';
+import { useLicences } from '../search';
+import { useLikedIds, useToggleLike } from '../watchlist';
 import { DetailsPanel } from './DetailsPanel';
 import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
-import { LikeButton } from './LikeButton';
 import { OfferMetadataLinks } from './OfferMetadataLinks';
 import { OfferTermsLoading } from './OfferTermsFrame';
 import { RelatedOffers } from './RelatedOffers';
-import { isOfferId, useOfferDetails } from './use-offer-details';
 
 // The access-link dialog (Mantine's modal, its focus trap and scroll lock) loads apart from the
 // page: once the page has shown its data, and on the first 'Show link' at the latest.

@@ -3,8 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleWhenIdle } from '../../shared/page-settled';
+import { json } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
-import { json } from '../cart/cart-test-data';
 import { OfferTermsPanel } from './OfferTermsPanel';
 
 const OFFER_ID = '3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01';

@@ -2,10 +2,10 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCountries, formatCountry } from '../../shared/format/country';
+import { useOfferTerms } from '../../shared/offer/use-offer-terms';
 import { usePageSettled } from '../../shared/page-settled';
-import { useBuyerVat } from '../cart/use-buyer-vat';
+import { useBuyerVat } from '../cart';
 import { OfferTermsFrame, OfferTermsLoadingLine } from './OfferTermsFrame';
-import { useOfferTerms } from './use-offer-terms';
 
 /**
  * 'Terms of use' on the offer details page, before purchase: the licence, the countries whose

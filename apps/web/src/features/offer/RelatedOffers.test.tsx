@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settleWhenIdle } from '../../shared/page-settled';
 import { renderWithProviders } from '../../test/render';
-import { makeTestOffer } from '../search/test-offer';
+import { makeTestOffer } from '../../test/test-offer';
 import { RelatedOffers } from './RelatedOffers';
 
 const ID = '3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01';

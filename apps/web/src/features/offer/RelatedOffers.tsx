@@ -4,9 +4,9 @@ import { useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/format';
+import { paymentLabel, paymentText } from '../../shared/offer/payment-label';
+import { agentName, offerPublisher } from '../../shared/offer/publisher-name';
 import { usePageSettled } from '../../shared/page-settled';
-import { agentName, offerPublisher } from '../publisher/publisher-name';
-import { paymentLabel, paymentText } from '../search/payment-label';
 import { useRelatedOffers } from './use-related-offers';
 
 /**

@@ -1,7 +1,7 @@
 import type { TLicence } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeTestItem } from '../../test/test-item';
 import { dataFormats, endpointRows, usableLink } from './endpoint-rows';
-import { makeTestItem } from './test-item';
 
 const LICENCES: TLicence[] = [
   {

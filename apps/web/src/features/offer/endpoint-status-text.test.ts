@@ -1,8 +1,8 @@
 import type { TEndpointCheck } from '@dsm/contracts';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { makeTestItem } from '../../test/test-item';
 import { endpointFailureText, endpointStatusText } from './endpoint-status-text';
-import { makeTestItem } from './test-item';
 
 const t = i18next.getFixedT('en');
 const check = (overrides: Partial<TEndpointCheck>) => makeTestItem({ checks: [overrides] }).endpointChecks[0]!;

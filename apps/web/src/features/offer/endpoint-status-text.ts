@@ -1,6 +1,6 @@
 import type { TEndpointCheck } from '@dsm/contracts';
 import type { TFunction } from 'i18next';
-import { formatSize } from '../search/format-size';
+import { formatSize } from '../../shared/offer/format-size';
 
 /**
  * The status column's text, in the specification's words: 'Pending...' until the server has

@@ -2,8 +2,8 @@ import type { TCommissionInvoice, TCommissionInvoiceListResponse } from '@dsm/co
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
-import { json } from '../cart/cart-test-data';
 import { CommissionInvoicesPage } from './CommissionInvoicesPage';
 import { makeCommissionInvoice } from './commission-invoice-test-data';
 

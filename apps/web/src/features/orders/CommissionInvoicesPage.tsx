@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents, formatDay } from '../../shared/format/format';
+import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
 import { CommissionCancellationDownloadButton, CommissionInvoiceDownloadButton } from './InvoiceDownloadButton';
 import { ListPagination } from './ListPagination';
-import { EmptyState, LoadError, LoadingCards } from './QueryState';
 import { StateBadge } from './StateBadge';
 import {
   COMMISSION_INVOICES_PAGE_SIZE,

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
+import { json, makeOrder } from '../../test/cart-test-data';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
-import { json, makeOrder } from '../cart/cart-test-data';
 import { MyOrdersPage } from './MyOrdersPage';
 
 const page = (orders = [makeOrder()], total = orders.length): TOrderListResponse => ({

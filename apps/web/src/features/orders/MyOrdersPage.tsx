@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/error-message';
+import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
 import { ListPagination } from './ListPagination';
 import { OrderCard } from './OrderCard';
-import { EmptyState, LoadError, LoadingCards } from './QueryState';
 import { ORDERS_PAGE_SIZE, useOrders } from './use-orders';
 
 /** /orders, 'My orders': the buyer's orders, newest first, with state, total and invoice downloads. */

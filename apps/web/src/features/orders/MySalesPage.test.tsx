@@ -2,8 +2,8 @@ import type { TSale, TSalesResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json, makeOrder } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
-import { json, makeOrder } from '../cart/cart-test-data';
 import { makeCommissionInvoice } from './commission-invoice-test-data';
 import { MySalesPage } from './MySalesPage';
 

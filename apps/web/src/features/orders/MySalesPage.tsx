@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents } from '../../shared/format/format';
-import { SalesUsagePanel } from '../usage/SalesUsagePanel';
+import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
+import { SalesUsagePanel } from '../usage';
 import { ListPagination } from './ListPagination';
-import { EmptyState, LoadError, LoadingCards } from './QueryState';
 import { SaleCard } from './SaleCard';
 import { SALES_PAGE_SIZE, useMarkInvoicePaid, useSales } from './use-sales';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FactCard, FactCardList, useIsPhone } from '../../shared/FactCards';
 import { formatCents, formatDateTime, formatDay } from '../../shared/format/format';
-import { CartTotals } from '../cart/CartTotals';
+import { CartTotals } from '../cart';
 import { InvoiceDownloadButton } from './InvoiceDownloadButton';
 import { orderLineText } from './order-line-text';
 import { StateBadge } from './StateBadge';

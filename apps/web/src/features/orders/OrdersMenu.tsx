@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavMenu } from '../../app/NavMenu';
+import { NavMenu } from '../../shared/ui/NavMenu';
 
 /**
  * The navbar's Orders menu: 'My orders' (what the user bought), 'My sales' (what the user sold) and

@@ -1,7 +1,7 @@
 import type { TOrderItem } from '@dsm/contracts';
 import type { TFunction } from 'i18next';
 import { formatMoney, formatQuantity } from '../../shared/format/format';
-import { paymentLabel, paymentText } from '../search/payment-label';
+import { paymentLabel, paymentText } from '../../shared/offer/payment-label';
 
 /**
  * The price of an order line in words. A checkout line is priced per unit ('0.99 € / download'); a

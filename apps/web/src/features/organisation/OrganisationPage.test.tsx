@@ -2,8 +2,8 @@ import type { TOwnOrganisationResponse } from '@dsm/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
-import { json } from '../cart/cart-test-data';
 import { OrganisationPage } from './OrganisationPage';
 
 const EMPTY: TOwnOrganisationResponse = {

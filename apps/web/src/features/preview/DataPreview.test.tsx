@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
 import { renderWithProviders } from '../../test/render';
-import { makeTestItem } from '../offer/test-item';
+import { makeTestItem } from '../../test/test-item';
 import { DataPreview } from './DataPreview';
 
 // The map's chunk fails to load here, as an old tab's would after a deploy (and happy-dom draws no map):

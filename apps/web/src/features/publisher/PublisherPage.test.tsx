@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { makeTestOffer } from '../search/test-offer';
+import { makeTestOffer } from '../../test/test-offer';
 import { PublisherPage } from './PublisherPage';
 
 const IRI = 'https://data.example.org/org/hafen?x=1#amt';

@@ -6,11 +6,9 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { DetailsPageFrame } from '../../shared/DetailsPageFrame';
 import { errorMessage } from '../../shared/error-message';
 import { formatCountry } from '../../shared/format/format';
-import { Paging } from '../search/Paging';
-import { ResultList } from '../search/ResultList';
-import { EMPTY_FILTER } from '../search/results-params';
-import { useLicences } from '../search/use-licences';
-import { useSearch } from '../search/use-search';
+import { EMPTY_FILTER } from '../../shared/search/results-params';
+import { Paging } from '../../shared/ui/Paging';
+import { ResultList, useLicences, useSearch } from '../search';
 import { usePublisher } from './use-publisher';
 
 const DEFAULT_PAGE_SIZE: TPageSize = 10;

@@ -2,9 +2,9 @@ import type { TSearchFacets } from '@dsm/contracts';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_FILTER, type TFilterState } from '../../shared/search/results-params';
 import { renderWithProviders } from '../../test/render';
 import { FilterPanel } from './FilterPanel';
-import { EMPTY_FILTER, type TFilterState } from './results-params';
 import { DATE_DELAY_MS } from './use-date-range';
 import { PRICE_DELAY_MS } from './use-price-range';
 

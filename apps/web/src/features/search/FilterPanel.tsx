@@ -3,11 +3,11 @@ import { Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput, Title } fr
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryText, textOrSelf } from '../../shared/labels';
+import { type TFilterState, withList, withWorkingEndpoints } from '../../shared/search/results-params';
 import { FacetGroup } from './FacetGroup';
 import { FacetLabel } from './FacetLabel';
 import { facetOptions } from './facet-options';
 import { chosenKeywordOptions, keywordFacetOptions, keywordsOfOptions } from './keyword-facet-options';
-import { type TFilterState, withList, withWorkingEndpoints } from './results-params';
 import { useDateRange } from './use-date-range';
 import { usePriceRange } from './use-price-range';
 

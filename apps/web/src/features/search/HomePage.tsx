@@ -2,7 +2,7 @@ import { COMPLETE_CATALOG_TOPIC } from '@dsm/contracts';
 import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EMPTY_FILTER, resultsPath, topicResultsPath } from './results-params';
+import { EMPTY_FILTER, resultsPath, topicResultsPath } from '../../shared/search/results-params';
 import { SearchBar } from './SearchBar';
 import { TopicGrid } from './TopicGrid';
 

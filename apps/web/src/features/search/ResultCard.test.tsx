@@ -2,8 +2,8 @@ import { encodePublisherId, type TLicence } from '@dsm/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { makeTestOffer } from '../../test/test-offer';
 import { ResultCard } from './ResultCard';
-import { makeTestOffer } from './test-offer';
 
 const LICENCES: TLicence[] = [
   {

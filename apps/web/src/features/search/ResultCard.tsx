@@ -3,11 +3,11 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/format';
-import { agentName, offerPublisher } from '../publisher/publisher-name';
-import { publisherPagePath } from '../publisher/publisher-path';
-import { formatSize, offerSize } from './format-size';
+import { formatSize, offerSize } from '../../shared/offer/format-size';
+import { paymentLabel, paymentText } from '../../shared/offer/payment-label';
+import { agentName, offerPublisher } from '../../shared/offer/publisher-name';
+import { publisherPagePath } from '../../shared/offer/publisher-path';
 import { licenceLabel } from './licence-label';
-import { paymentLabel, paymentText } from './payment-label';
 
 export type TResultCardProps = {
   offer: TOffer;

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { makeTestOffer } from '../../test/test-offer';
 import { ResultList } from './ResultList';
-import { makeTestOffer } from './test-offer';
 
 const offers = (count: number, prefix = 'offer') =>
   Array.from({ length: count }, (_, i) => makeTestOffer({ '@id': `${prefix}-${i}`, title: `${prefix} ${i}` }));

@@ -1,8 +1,9 @@
 import type { TLicence, TOffer, TOfferCopies } from '@dsm/contracts';
-import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
+import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconSearchOff } from '@tabler/icons-react';
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../shared/ui/QueryState';
 import { VirtualCards } from './VirtualCards';
 
 /** At most this many skeleton cards: enough to fill a screen, whatever the page size. */
@@ -42,19 +43,13 @@ export function ResultList({
   const copiesByOffer = useMemo(() => new Map((copies ?? []).map((entry) => [entry.offerId, entry])), [copies]);
   if (errorText !== null && offers === undefined) {
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
+      <LoadError
         title={t('results.errorTitle')}
-        data-testid="results-error"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText}</Text>
-          <Button size="xs" color="red" onClick={onRetry}>
-            {t('results.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        text={errorText}
+        retry={t('results.retry')}
+        onRetry={onRetry}
+        testId="results-error"
+      />
     );
   }
   if (shownOffers === undefined) {

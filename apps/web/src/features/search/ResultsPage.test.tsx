@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { currentLocation, renderWithProviders } from '../../test/render';
+import { makeTestOffer } from '../../test/test-offer';
 import { ResultsPage } from './ResultsPage';
 import { parseResultsParams } from './read-results-params';
-import { makeTestOffer } from './test-offer';
 
 const page = (
   total: number,

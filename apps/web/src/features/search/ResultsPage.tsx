@@ -7,16 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
-import { SaveSearchButtonFace } from '../alerts/SaveSearchButtonFace';
-import { Paging } from './Paging';
+import { OPTIONAL_LISTS, type TFilterState } from '../../shared/search/results-params';
+import { joinTerms } from '../../shared/search/search-terms';
+import { Paging } from '../../shared/ui/Paging';
+import { loadSaveSearchButton, SaveSearchButtonFace } from '../alerts';
 import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
-import { OPTIONAL_LISTS, type TFilterState } from './results-params';
 import { SearchBar } from './SearchBar';
 import { SearchCorrection } from './SearchCorrection';
 import { SortPlaceholder } from './SortPlaceholder';
 import { toSearchRequest } from './search-request';
-import { joinTerms } from './search-terms';
 import { useFilterValues } from './use-filter-values';
 import { useLicences } from './use-licences';
 import { type TResultsParamsApi, useResultsParams } from './use-results-params';
@@ -40,10 +40,7 @@ const loadSortSelect = async () => (await import('./FilterPanel')).SortSelect;
 const SortSelect = lazyPart(loadSortSelect, SortPlaceholder);
 
 // "Save this search" brings the dialog code; it comes once the results are shown, its place held meanwhile.
-const SaveSearchButton = lazyPart(
-  async () => (await import('../alerts/SaveSearchButton')).SaveSearchButton,
-  NoFilterPanel,
-);
+const SaveSearchButton = lazyPart(loadSaveSearchButton, NoFilterPanel);
 
 /**
  * How many filters narrow the search: each chosen value (category, keyword, format, licence, publisher,

@@ -1,7 +1,7 @@
 import { matchLicence, type TLicence } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeTestOffer } from '../../test/test-offer';
 import { licenceLabel } from './licence-label';
-import { makeTestOffer } from './test-offer';
 
 const LICENCES: TLicence[] = [
   {

@@ -20,8 +20,8 @@ import {
   unique,
   withList,
   withModifiedRange,
-} from './results-params';
-import { addTerms, isWithinLimits, withoutControlCharacters } from './search-terms';
+} from '../../shared/search/results-params';
+import { addTerms, isWithinLimits, withoutControlCharacters } from '../../shared/search/search-terms';
 
 // Reading a results URL, apart from building one (results-params.ts): its schemas are made as this
 // module loads, and the home page, which only builds links to results, does without them.

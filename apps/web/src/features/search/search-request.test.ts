@@ -1,6 +1,6 @@
 import { searchEndpoint, ZSearchRequest } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTER } from './results-params';
+import { EMPTY_FILTER } from '../../shared/search/results-params';
 import { searchPath, toSearchRequest } from './search-request';
 
 describe('searchPath', () => {

@@ -6,8 +6,8 @@ import {
   type ZSearchFilter,
 } from '@dsm/contracts';
 import type { z } from 'zod';
-import { DEFAULT_SORT, type TFilterState } from './results-params';
-import { joinTerms } from './search-terms';
+import { DEFAULT_SORT, type TFilterState } from '../../shared/search/results-params';
+import { joinTerms } from '../../shared/search/search-terms';
 
 type TSearchFilterInput = z.input<typeof ZSearchFilter>;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type TDateRange, type TFilterState, withModifiedRange } from './results-params';
+import { type TDateRange, type TFilterState, withModifiedRange } from '../../shared/search/results-params';
 
 /** A date input changes once per typed digit of the year; the range searches after this pause. */
 export const DATE_DELAY_MS = 400;

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { EMPTY_FILTER } from './results-params';
+import { EMPTY_FILTER } from '../../shared/search/results-params';
 import { usePriceRange } from './use-price-range';
 
 afterEach(async () => {

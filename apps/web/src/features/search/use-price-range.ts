@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { currentLanguage, decimalSeparator } from '../../shared/format/format';
-import { parsePrice, type TFilterState } from './results-params';
+import { parsePrice, type TFilterState } from '../../shared/search/results-params';
 
 /** Typing pauses this long before the range searches, so '150.5' is one search, not five. */
 export const PRICE_DELAY_MS = 400;

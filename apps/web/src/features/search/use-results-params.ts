@@ -1,14 +1,14 @@
 import type { TPageSize, TSearchSort } from '@dsm/contracts';
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { parseResultsParams } from './read-results-params';
 import {
   EMPTY_FILTER,
   resultsPath,
   type TFilterState,
   type TResultsParams,
   type TResultsState,
-} from './results-params';
+} from '../../shared/search/results-params';
+import { parseResultsParams } from './read-results-params';
 
 /**
  * A change of the results URL; what is left out keeps its value, except the page, which restarts at 0,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { useDemoMode } from '../../shared/DemoModeProvider';
-import { addTerms, interpretSearchInput, joinTerms, type TAddTermsResult } from './search-terms';
+import { addTerms, interpretSearchInput, joinTerms, type TAddTermsResult } from '../../shared/search/search-terms';
 
 /** How long the query-size alert stays, as the specification fixes it. */
 export const QUERY_SIZE_ALERT_MS = 2000;

@@ -1,6 +1,6 @@
 import type { TSuggestion } from '@dsm/contracts';
 import { useEffect, useState } from 'react';
-import { withoutControlCharacters } from './search-terms';
+import { withoutControlCharacters } from '../../shared/search/search-terms';
 
 /** Typing pauses this long before suggestions are asked for, so a fast typist sends one request, not five. */
 export const SUGGEST_DELAY_MS = 150;

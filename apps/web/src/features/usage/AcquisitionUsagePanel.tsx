@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatDay, formatMegabytes, formatMoney, formatQuantity } from '../../shared/format/format';
-import { billingText, paymentLabel, paymentText } from '../search/payment-label';
+import { billingText, paymentLabel, paymentText } from '../../shared/offer/payment-label';
 import { UsageSection } from './UsageSection';
 import { useAcquisitionUsage, useCancelSubscription } from './use-usage';
 

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FactCard, FactCardList, useIsPhone } from '../../shared/FactCards';
 import { formatMegabytes, formatQuantity } from '../../shared/format/format';
-import { paymentLabel, paymentText } from '../search/payment-label';
+import { paymentLabel, paymentText } from '../../shared/offer/payment-label';
 import { UsageSection } from './UsageSection';
 import { useSalesUsage } from './use-usage';
 

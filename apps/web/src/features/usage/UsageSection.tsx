@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { formatDay } from '../../shared/format/format';
-import { EmptyState, LoadError, LoadingCards } from '../orders/QueryState';
+import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
 
 export type TUsageSectionProps = {
   /** The heading's id, which names the section. */

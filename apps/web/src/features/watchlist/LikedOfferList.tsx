@@ -2,8 +2,8 @@ import type { TMetadataItem } from '@dsm/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
-import { OfferCard } from '../offer/OfferCard';
-import { OfferList } from '../offer/OfferList';
+import { OfferCard } from '../../shared/ui/OfferCard';
+import { OfferList } from '../../shared/ui/OfferList';
 import { useLikedOffers } from './use-liked-offers';
 import { useToggleLike } from './use-likes';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { currentLocation, renderWithProviders } from '../../test/render';
-import { makeTestItem } from '../offer/test-item';
+import { makeTestItem } from '../../test/test-item';
 import { WatchlistPage } from './WatchlistPage';
 
 const json = (status: number, body: unknown) =>

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiFetch } from '../../shared/api';
 import { useDemoMode } from '../../shared/DemoModeProvider';
-import { applyDemoMode } from '../offer/apply-demo-mode';
+import { applyDemoMode } from '../../shared/offer/apply-demo-mode';
 import { useLikedIds } from './use-likes';
 
 /** Fetches items in batches the API accepts; no call at all for no ids, as in the reference. */

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MENU_WIDTH } from '../shared/menu-width';
+import { MENU_WIDTH } from '../menu-width';
 
 /** One entry of a navbar menu: where it goes and what it says. */
 export type TNavMenuItem = { to: string; label: string; testId?: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeTestOffer } from '../../test/test-offer';
 import { formatSize, offerSize } from './format-size';
-import { makeTestOffer } from './test-offer';
 
 describe('formatSize', () => {
   it('uses 1024-based units from B to YB with two decimals', () => {

@@ -1,6 +1,6 @@
 import { priceUnitOf } from '@dsm/contracts';
 import type { TFunction } from 'i18next';
-import { formatMoney } from '../../shared/format/format';
+import { formatMoney } from '../format/format';
 
 /** The parts of a payment label; the component words them in the user's language. */
 export type TPaymentLabel =

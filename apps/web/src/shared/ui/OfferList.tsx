@@ -1,6 +1,5 @@
 import type { TOffer } from '@dsm/contracts';
-import { Alert, Button, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfferListFilter } from './OfferListFilter';
@@ -11,6 +10,7 @@ import {
   isEmptyOfferListFilter,
   type TOfferListFilter,
 } from './offer-list-filter';
+import { LoadError } from './QueryState';
 
 export type TOfferListProps<T> = {
   /** The entries; undefined while loading. */
@@ -49,19 +49,13 @@ export function OfferList<T>({
   let content: ReactNode;
   if (errorText !== null && entries === undefined) {
     content = (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
+      <LoadError
         title={t('offerList.errorTitle')}
-        data-testid="offer-list-error"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText}</Text>
-          <Button size="xs" color="red" onClick={onRetry}>
-            {t('offer.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        text={errorText}
+        retry={t('offer.retry')}
+        onRetry={onRetry}
+        testId="offer-list-error"
+      />
     );
   } else if (entries === undefined) {
     content = (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseResultsParams } from './read-results-params';
+import { parseResultsParams } from '../../features/search/read-results-params';
 import {
   buildResultsParams,
   EMPTY_FILTER,

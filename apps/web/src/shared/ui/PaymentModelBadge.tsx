@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { paymentLabel } from './payment-label';
+import { paymentLabel } from '../offer/payment-label';
 
 const MODEL_KEYS = {
   free: 'paymentModel.free',

@@ -1,6 +1,6 @@
 import { offerTermsPath, ZOfferTerms } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { apiFetch } from '../api';
 import { isOfferId } from './use-offer-details';
 
 /** An offer's usage terms (licence, allowed countries, period of use), as the API states them; read once `isEnabled`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTestOffer } from '../search/test-offer';
+import { makeTestOffer } from '../../test/test-offer';
 import { categoriesOf, EMPTY_OFFER_LIST_FILTER, filterOffers, isEmptyOfferListFilter } from './offer-list-filter';
 
 const offers = [

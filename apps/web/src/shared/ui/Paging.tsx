@@ -3,9 +3,9 @@ import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity } from '../../shared/format/format';
+import { formatQuantity } from '../format/format';
+import { parsePageSize } from '../search/results-params';
 import { pagingState, type TPagingState } from './paging';
-import { parsePageSize } from './results-params';
 
 export type TPagingProps = {
   /** 0-based index of the page shown. */

@@ -1,7 +1,7 @@
 import type { TCartOffer, TMetadataItem, TOrder } from '@dsm/contracts';
-import { TEST_USER } from '../../app/providers';
-import { makeTestOffer } from '../search/test-offer';
-import { CART_STORAGE_KEY, type TCartEntry } from './cart-storage';
+import { TEST_USER } from '../app/providers';
+import { CART_STORAGE_KEY, type TCartEntry } from '../features/cart/cart-storage';
+import { makeTestOffer } from './test-offer';
 
 /** An offer as the cart keeps it, for tests. */
 export function makeCartOffer(overrides: Partial<TCartOffer> = {}): TCartOffer {

@@ -1,5 +1,5 @@
 import type { TEndpointCheck, TMetadataItem } from '@dsm/contracts';
-import { makeTestOffer } from '../search/test-offer';
+import { makeTestOffer } from './test-offer';
 
 type TTestItemOptions = Parameters<typeof makeTestOffer>[0] & {
   checks?: Partial<TEndpointCheck>[];

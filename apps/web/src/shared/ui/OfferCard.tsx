@@ -3,11 +3,11 @@ import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../shared/format/format';
-import { categoryText } from '../../shared/labels';
-import { PaymentModelBadge } from '../search/PaymentModelBadge';
-import { paymentLabel, paymentText } from '../search/payment-label';
+import { formatDateTime } from '../format/format';
+import { categoryText } from '../labels';
+import { paymentLabel, paymentText } from '../offer/payment-label';
 import { LikeButton } from './LikeButton';
+import { PaymentModelBadge } from './PaymentModelBadge';
 
 export type TOfferCardProps = {
   offer: TOffer;

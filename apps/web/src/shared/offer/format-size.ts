@@ -1,5 +1,5 @@
 import type { TOffer } from '@dsm/contracts';
-import { formatByteSize } from '../../shared/format/size';
+import { formatByteSize } from '../format/size';
 
 /** 1024-based size with 2 decimals, B up to YB, in the page's language ('1.50 KB', '1,50 KB'); null when unknown. */
 export const formatSize = (bytes: number | null | undefined): string | null => formatByteSize(bytes);

@@ -2,7 +2,7 @@ import { PAYMENT_MODELS, type TPaymentModel } from '@dsm/contracts';
 import { Button, MultiSelect, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryText } from '../../shared/labels';
+import { categoryText } from '../labels';
 import { EMPTY_OFFER_LIST_FILTER, type TOfferListFilter } from './offer-list-filter';
 
 export type TOfferListFilterProps = {

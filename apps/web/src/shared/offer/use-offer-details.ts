@@ -1,8 +1,8 @@
 import { metadataItemPath, type TMetadataItem, ZMetadataItem } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from '../../shared/api';
-import { useDemoMode } from '../../shared/DemoModeProvider';
+import { apiFetch } from '../api';
+import { useDemoMode } from '../DemoModeProvider';
 import { applyDemoMode } from './apply-demo-mode';
 
 /** How often the page asks again while endpoint checks are pending. */

@@ -8,14 +8,17 @@ export function LoadError({
   text,
   retry,
   onRetry,
+  testId = 'load-error',
 }: {
   title: string;
   text: string;
   retry: string;
   onRetry: () => void;
+  /** The alert's test id, for a list whose tests and journeys name its error. */
+  testId?: string;
 }) {
   return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={title} data-testid="load-error">
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={title} data-testid={testId}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{text}</Text>
         <Button size="xs" color="red" onClick={onRetry}>
