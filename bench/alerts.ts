@@ -17,7 +17,7 @@ import { runAlertChecks } from '../apps/server/src/modules/alerts/run-alert-chec
 import { generateOffers, mulberry32, pick } from '../apps/server/src/modules/catalogue/generate-offers';
 import { loadOffers } from '../apps/server/src/modules/catalogue/load-offers';
 import { seedCatalogue } from '../apps/server/src/modules/catalogue/seed-catalogue';
-import { SqliteSearchIndex } from '../apps/server/src/modules/search-index/sqlite-search-index';
+import { SqliteSearchIndex } from '../apps/server/src/modules/search/index/sqlite-search-index';
 
 const { values: args } = parseArgs({
   options: {

@@ -1,8 +1,8 @@
 import { splitQuery, ZSearchFilter, ZSearchSort } from '@dsm/contracts';
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
-import { toIndexFilter } from '../search/search-offers';
-import type { ISearchIndex, TIndexFilter, TIndexSearch } from '../search-index/search-index';
+import { toIndexFilter } from '../search/http/search-offers';
+import type { ISearchIndex, TIndexFilter, TIndexSearch } from '../search/index/search-index';
 
 /** Offer events taken per transaction. */
 const BATCH = 500;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
-import { JUDGED_OFFERS } from './judged-corpus';
+import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 import { LICENCE_CATALOGUE } from './licence-catalogue';
 import { seedCatalogue } from './seed-catalogue';
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { TDb } from '../../db/database';
+import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 import { generateOffers } from './generate-offers';
-import { JUDGED_OFFERS } from './judged-corpus';
 import { seedLicences } from './licence-catalogue';
 import { loadOffers } from './load-offers';
 import type { TOfferRecord } from './offer-record';

@@ -4,7 +4,7 @@ import type { TDb } from '../../db/database';
 import { insertOffers, replaceOffers } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { requestOfferChecks } from '../link-checker/request-link-checks';
-import { queueOfferChanges, takeOverOfferQueuing } from '../search-index/queue-offer-changes';
+import { queueOfferChanges, takeOverOfferQueuing } from '../search/index/queue-offer-changes';
 import {
   insertAgentsOf,
   reactivateOffers,

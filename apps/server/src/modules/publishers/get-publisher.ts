@@ -2,7 +2,7 @@ import { decodePublisherId, ErrorCode, type TPublisher } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { findPublisherOrganisation } from '../organisations/find-publisher-organisation';
-import { type ISearchIndex, NO_INDEX_FILTER } from '../search-index/search-index';
+import { type ISearchIndex, NO_INDEX_FILTER } from '../search/index/search-index';
 import { presentPublisher, publisherSearchName } from './present-publisher';
 import { findAgent, findCountryOfOffers } from './publishers-repository';
 
