@@ -28,6 +28,7 @@ import { createBillingJobs, type TBillingJobs } from './modules/orders/billing-j
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
 import { seedDemoOrganisations } from './modules/organisations/seed-demo-organisations';
+import { JUDGED_OFFERS } from './modules/search/evaluation/judged-corpus';
 import { SqliteSearchIndex } from './modules/search/index/sqlite-search-index';
 import { describeDemoUsers } from './modules/users/demo-users';
 import { seedDemoUsers } from './modules/users/seed-demo-users';
@@ -179,6 +180,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         db: database.db,
         pool: database.pool,
         datasets: config.seedDatasets,
+        firstOffers: JUDGED_OFFERS,
         ...(config.hasDemoData
           ? {
               adaptOffer: (offer: TOfferRecord) => {

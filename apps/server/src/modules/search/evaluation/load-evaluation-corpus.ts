@@ -6,6 +6,7 @@ import type { TDb } from '../../../db/database';
 import { seedCatalogue } from '../../catalogue/seed-catalogue';
 import { addSource } from '../../harvest/add-source';
 import { runHarvest } from '../../harvest/run-harvest';
+import { JUDGED_OFFERS } from './judged-corpus';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
 
@@ -46,7 +47,7 @@ export async function loadEvaluationCorpus({
   fixturesDir = FIXTURE_CATALOGUES_DIR,
 }: TLoadEvaluationCorpusOptions): Promise<Record<TCorpusSource, number>> {
   // The seed adds nothing to a catalogue that has offers, so it goes first.
-  const seeded = await seedCatalogue({ db, pool, datasets: demoOffers });
+  const seeded = await seedCatalogue({ db, pool, datasets: demoOffers, firstOffers: JUDGED_OFFERS });
   const counts: Record<TCorpusSource, number> = { cdc: 0, depositar: 0, demo: seeded.offers };
   for (const source of HARVESTED) {
     await addSource(db, { name: source.name, location: path.join(fixturesDir, source.file), format: source.format });
