@@ -198,7 +198,7 @@ export function toIndexSearch(query: string, body: TSearchRequestInput): TIndexS
     filter: {
       ...request.filter,
       modifiedFrom: null,
-      modifiedBefore: null,
+      modifiedTo: null,
       offerIds: null,
     },
     offset: request.index * request.pageSize,

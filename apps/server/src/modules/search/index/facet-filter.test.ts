@@ -28,6 +28,7 @@ const source = (i: number, overrides: Partial<TIndexSource> = {}): TIndexSource 
   formats: ['CSV'],
   licences: ['CC-BY-4.0'],
   publishers: [PUBLISHERS[i % 2] as string],
+  hasWorkingEndpoint: i % 4 === 0,
   ...overrides,
 });
 
@@ -65,7 +66,8 @@ function passes(offer: TIndexSource, filter: Partial<TIndexFilter>): boolean {
   return (
     any(filter.categories, offer.categories) &&
     any(filter.keywords, offer.keywords) &&
-    any(filter.publishers, offer.publishers)
+    any(filter.publishers, offer.publishers) &&
+    (!filter.hasWorkingEndpoint || offer.hasWorkingEndpoint)
   );
 }
 
@@ -87,6 +89,8 @@ const FILTERS: Partial<TIndexFilter>[] = [
   { categories: ['ENVIRONMENT'], publishers: ['State'] },
   { categories: ['HEALTH'], keywords: ['air', 'water'], publishers: ['City'] },
   { keywords: ['unknown keyword'] },
+  { hasWorkingEndpoint: true },
+  { categories: ['TRANSPORT'], hasWorkingEndpoint: true },
 ];
 
 describe('facet filters beside a text match', () => {
@@ -108,8 +112,14 @@ describe('facet filters beside a text match', () => {
     expect(queryIndex(reader, search(['river'], { keywords: ['noise'] })).total).toBe(
       expected(sources, { keywords: ['noise'] }).offerIds.length,
     );
-    // Offer 3 now carries 'noise' and offer 6 no longer does, as the outbox writes changes.
-    const changed = [source(3, { keywords: ['noise'] }), source(6, { keywords: ['water'] })];
+    // Offer 3 now carries 'noise' and offer 6 no longer does, as the outbox writes changes; the link checker found
+    // offer 9's endpoint online and offer 12's offline.
+    const changed = [
+      source(3, { keywords: ['noise'] }),
+      source(6, { keywords: ['water'] }),
+      source(9, { hasWorkingEndpoint: true }),
+      source(12, { hasWorkingEndpoint: false }),
+    ];
     writeDocuments(writer, changed.map(toIndexDocument), [], { countWords: true });
     const now = sources.map((offer) => changed.find((change) => change.id === offer.id) ?? offer);
     for (const filter of FILTERS) {

@@ -21,6 +21,7 @@ const source = (id: string, formats: string[], publishers: string[]): TIndexSour
   formats,
   licences: ['CC-BY-4.0'],
   publishers,
+  hasWorkingEndpoint: false,
 });
 
 const dirs: string[] = [];

@@ -42,7 +42,7 @@ export class IndexBuildWriter {
     // quarter less CPU for the text than merging along the way). Set back before the file is used.
     this.db.exec("insert into docs_fts (docs_fts, rank) values ('automerge', 0)");
     this.insertDoc = this.db.prepare(
-      'insert into docs (offer_id, title, title_key, copy_key, modified, price) values (?, ?, ?, ?, ?, ?)',
+      'insert into docs (offer_id, title, title_key, copy_key, modified, price, has_working_endpoint) values (?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertText = this.db.prepare('insert into docs_fts (rowid, title, keywords, description) values (?, ?, ?, ?)');
     this.insertFacet = this.db.prepare('insert or ignore into doc_facets (doc, kind, value) values (?, ?, ?)');
@@ -73,6 +73,7 @@ export class IndexBuildWriter {
           document.copyKey,
           document.modified,
           document.price,
+          document.hasWorkingEndpoint ? 1 : 0,
         ).lastInsertRowid;
         this.insertText.run(rowid, document.titleTokens, document.keywordTokens, document.descriptionTokens);
         for (const [kind, value] of document.facets) this.insertFacet.run(rowid, kind, value);

@@ -20,6 +20,8 @@ export type TIndexSource = {
   formats: string[];
   licences: string[];
   publishers: string[];
+  /** One of its distributions was last found online by the link checker ('working endpoints only'). */
+  hasWorkingEndpoint: boolean;
 };
 
 /** An offer analysed for the index: its tokens per column and its distinct words for typo correction. */
@@ -31,6 +33,7 @@ export type TIndexDocument = {
   copyKey: string | null;
   modified: number | null;
   price: number;
+  hasWorkingEndpoint: boolean;
   /** [facet kind, value] pairs (FACET_KINDS). */
   facets: [number, string][];
   titleTokens: string;
@@ -94,6 +97,7 @@ export function toIndexDocument(source: TIndexSource): TIndexDocument {
     copyKey: copyKeyOf(titleText, descriptionWords),
     modified: source.modified ? source.modified.getTime() : null,
     price: source.price,
+    hasWorkingEndpoint: source.hasWorkingEndpoint,
     facets: facetsOf(source),
     titleTokens: analyzeWords(titleWords, source.language).join(' '),
     keywordTokens: analyzeWords(keywordWords, source.language).join(' '),
@@ -125,10 +129,10 @@ function writerOf(db: Database): TWriter {
   if (cached) return cached;
   const find = db.prepare('select rowid from docs where offer_id = ?').pluck();
   const insertDoc = db.prepare(
-    'insert into docs (offer_id, title, title_key, copy_key, modified, price) values (@offerId, @title, @titleKey, @copyKey, @modified, @price)',
+    'insert into docs (offer_id, title, title_key, copy_key, modified, price, has_working_endpoint) values (@offerId, @title, @titleKey, @copyKey, @modified, @price, @hasWorkingEndpoint)',
   );
   const updateDoc = db.prepare(
-    'update docs set title = @title, title_key = @titleKey, copy_key = @copyKey, modified = @modified, price = @price where rowid = @rowid',
+    'update docs set title = @title, title_key = @titleKey, copy_key = @copyKey, modified = @modified, price = @price, has_working_endpoint = @hasWorkingEndpoint where rowid = @rowid',
   );
   const deleteDoc = db.prepare('delete from docs where rowid = ?');
   const insertText = db.prepare('insert into docs_fts (rowid, title, keywords, description) values (?, ?, ?, ?)');
@@ -163,6 +167,7 @@ const row = (document: TIndexDocument) => ({
   copyKey: document.copyKey,
   modified: document.modified,
   price: document.price,
+  hasWorkingEndpoint: document.hasWorkingEndpoint ? 1 : 0,
 });
 
 /**

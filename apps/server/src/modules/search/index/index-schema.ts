@@ -2,10 +2,10 @@ import Database from 'better-sqlite3';
 import { createVocabularySchema } from '../analysis/typo-vocabulary';
 
 /**
- * Bumped when the tables, the text analysis or the values kept change (5: licences by their labels):
- * an index of another version is built again.
+ * Bumped when the tables, the text analysis or the values kept change (5: licences by their labels; 6: whether an
+ * offer has a working endpoint, `docs.has_working_endpoint`): an index of another version is built again.
  */
-export const INDEX_SCHEMA_VERSION = '5';
+export const INDEX_SCHEMA_VERSION = '6';
 
 /** The facets an offer's values are kept under in `doc_facets`, in the order of FACET_NAMES. */
 export const FACET_KINDS = {
@@ -18,7 +18,8 @@ export const FACET_KINDS = {
 } as const;
 
 /**
- * The index's tables. `docs` holds what ranking, sorting and filtering read per offer; `doc_facets` the
+ * The index's tables. `docs` holds what ranking, sorting and filtering read per offer (with
+ * whether the link checker last found one of its endpoints online, for 'working endpoints only'); `doc_facets` the
  * values filters and facet counts read (categories, keywords, formats, licences, publishers, payment model); `docs_fts` the
  * analysed words (contentless: FTS5 keeps only its inverted index, the text stays in PostgreSQL), with
  * the same rowid as `docs`. `copy_key` is shared by the federated copies of one dataset (the same title and description
@@ -46,7 +47,8 @@ export function createIndexTables(db: Database.Database): void {
       title_key text not null,
       modified integer,
       price real not null,
-      copy_key text
+      copy_key text,
+      has_working_endpoint integer not null default 0
     );
     create table if not exists doc_facets (
       doc integer not null, kind integer not null, value text not null, primary key (doc, kind, value)

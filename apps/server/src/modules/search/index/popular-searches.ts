@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TIndexSearch } from './search-index';
+import { NO_INDEX_FILTER, type TIndexSearch } from './search-index';
 
 /** The file in the index folder that carries the popular searches from one server process to the next. */
 const FILE_NAME = 'popular-searches.json';
@@ -23,8 +23,8 @@ export class PopularSearches {
   constructor(private readonly dir: string) {}
 
   /**
-   * Counts a search: pages the answer cache keeps only, and not those restricted to listed offers (the ones with
-   * a working endpoint: thousands of ids, which change as the link checker runs).
+   * Counts a search: pages the answer cache keeps only, and not those restricted to listed offers (saved-search
+   * alerts' new offers, which nobody asks twice).
    */
   count(search: TIndexSearch): void {
     if (search.limit > MAX_WARMED_PAGE || search.filter.offerIds !== null) return;
@@ -68,11 +68,19 @@ export class PopularSearches {
   }
 }
 
+const FILTER_FIELDS = Object.keys(NO_INDEX_FILTER).sort().join();
+
+/** A saved search whose filter has today's fields: one saved by an older version (dates in ms) is not run. */
+const hasCurrentFilter = (search: TIndexSearch): boolean =>
+  typeof search?.filter === 'object' &&
+  search.filter !== null &&
+  Object.keys(search.filter).sort().join() === FILTER_FIELDS;
+
 /** The searches the last server process saved, the most asked first; none when there is no readable file. */
 export function readSaved(dir: string): TIndexSearch[] {
   try {
     const saved: unknown = JSON.parse(readFileSync(path.join(dir, FILE_NAME), 'utf8'));
-    return Array.isArray(saved) ? (saved.slice(0, WARMED_SEARCHES) as TIndexSearch[]) : [];
+    return Array.isArray(saved) ? (saved.slice(0, WARMED_SEARCHES) as TIndexSearch[]).filter(hasCurrentFilter) : [];
   } catch {
     return [];
   }

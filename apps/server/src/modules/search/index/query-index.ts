@@ -81,6 +81,11 @@ function prepare(db: Database, text: string): Statement {
   return statement;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The first instant of a day written 'YYYY-MM-DD' (UTC), in ms since the epoch, as `docs.modified` holds dates. */
+const startOfDay = (day: string): number => Date.parse(`${day}T00:00:00Z`);
+
 type TFilterSql = {
   sql: string;
   params: unknown[];
@@ -132,11 +137,11 @@ function filterSql(db: Database, filter: TIndexFilter, hasText: boolean): TFilte
   }
   if (filter.modifiedFrom !== null) {
     conditions.push('d.modified >= ?');
-    params.push(filter.modifiedFrom);
+    params.push(startOfDay(filter.modifiedFrom));
   }
-  if (filter.modifiedBefore !== null) {
+  if (filter.modifiedTo !== null) {
     conditions.push('d.modified < ?');
-    params.push(filter.modifiedBefore);
+    params.push(startOfDay(filter.modifiedTo) + DAY_MS);
   }
   if (filter.minPrice !== null) {
     conditions.push('d.price >= ?');
@@ -146,6 +151,7 @@ function filterSql(db: Database, filter: TIndexFilter, hasText: boolean): TFilte
     conditions.push('d.price <= ?');
     params.push(filter.maxPrice);
   }
+  if (filter.hasWorkingEndpoint) conditions.push('d.has_working_endpoint = 1');
   if (filter.offerIds !== null) {
     conditions.push('d.offer_id in (select value from json_each(?))');
     params.push(JSON.stringify(filter.offerIds));

@@ -18,10 +18,13 @@ type TSourceRow = {
   formats: string[];
   licences: string[];
   publishers: string[];
+  has_working_endpoint: boolean;
 };
 
 /**
- * An offer's indexed columns and the formats, licences and publishers of its datasets. Licences are the
+ * An offer's indexed columns, the formats, licences and publishers of its datasets, and whether the link checker last
+ * found one of its distributions online (from the partial index `link_checks_online_offer_idx`; a check changing
+ * that queues the offer, migration 0025). Licences are the
  * texts the distributions hold (an id, a URI, a title); toSource names them as everywhere else.
  */
 const COLUMNS = `o.id, o.title, o.description, o.language, o.keywords, o.categories, o.price, o.modified, o.payment_model,
@@ -30,14 +33,19 @@ const COLUMNS = `o.id, o.title, o.description, o.language, o.keywords, o.categor
   array(select distinct x.licence from datasets d join distributions x on x.dataset_id = d.id
         where d.offer_id = o.id and x.licence is not null and x.licence <> '') as licences,
   array(select distinct coalesce(a.name, nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''), a.id) from datasets d join agents a on a.id = d.publisher_id
-        where d.offer_id = o.id) as publishers`;
+        where d.offer_id = o.id) as publishers,
+  exists(select 1 from link_checks c where c.offer_id = o.id and c.status = 'online') as has_working_endpoint`;
 
 /**
  * The index's row of an offer. Its licences are the labels the cards, the endpoints table and the terms
  * show (licenceLabelOf), so that the licence facet offers and filters by the same names, never a URI.
  */
-const toSource = ({ payment_model, ...row }: TSourceRow, licences: readonly TLicence[]): TIndexSource => ({
+const toSource = (
+  { payment_model, has_working_endpoint, ...row }: TSourceRow,
+  licences: readonly TLicence[],
+): TIndexSource => ({
   ...row,
+  hasWorkingEndpoint: has_working_endpoint,
   licences: [...new Set(row.licences.map((text) => licenceLabelOf(text, licences)))],
   price: Number(row.price),
   paymentModel: payment_model,

@@ -1,20 +1,13 @@
-import type { TSearchFacets, TSearchSort, TSuggestion } from '@dsm/contracts';
+import type { TSearchFacets, TSearchFilter, TSearchSort, TSuggestion } from '@dsm/contracts';
 
-/** Filters of an index search; categories are already expanded by their groups. */
-export type TIndexFilter = {
-  categories: string[];
-  keywords: string[];
-  formats: string[];
-  licences: string[];
-  publishers: string[];
-  paymentModels: string[];
-  minPrice: number | null;
-  maxPrice: number | null;
-  /** Modified at or after this instant (ms since the epoch). */
-  modifiedFrom: number | null;
-  /** Modified before this instant (ms since the epoch). */
-  modifiedBefore: number | null;
-  /** Only these offers (the ones with a working endpoint); null: no such restriction. */
+/**
+ * Filters of an index search: the search API's filter under its own names (the results page's panel sends them so;
+ * the modification days `modifiedFrom` and `modifiedTo` inclusive, UTC; `hasWorkingEndpoint` read from the
+ * documents), with the categories as they are to match (the search use case expands a home-page topic into its
+ * group's categories first), and the offers a search may be restricted to.
+ */
+export type TIndexFilter = TSearchFilter & {
+  /** Only these offers (saved-search alerts restrict theirs to the new offers); null: no such restriction. */
   offerIds: string[] | null;
 };
 
@@ -29,7 +22,8 @@ export const NO_INDEX_FILTER: Readonly<TIndexFilter> = Object.freeze({
   minPrice: null,
   maxPrice: null,
   modifiedFrom: null,
-  modifiedBefore: null,
+  modifiedTo: null,
+  hasWorkingEndpoint: false,
   offerIds: null,
 });
 
