@@ -35,7 +35,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['search'],
       summary: 'Search the catalogue',
       description:
-        "Ranked full-text search with filters and a choice of order. `query` holds the '|'-joined terms: every word is required unless no offer has them all (then `matchedAllTerms` is false and the offers with the most of them come first); quoted terms are phrases; a term starting with '-' excludes. A word found nowhere in the catalogue is corrected for typos (`correctedQuery`) unless `exact` is true. The total is counted up to 10000. A paid offer's access URLs are null (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
+        "Ranked full-text search with filters and a choice of order. `terms` (or, as the reference sends them, the `query` parameter with the terms joined by '|') holds the search-bar terms: every word is required unless no offer has them all (then `matchedAllTerms` is false and the offers with the most of them come first); quoted terms are phrases; a term starting with '-' excludes. A word found nowhere in the catalogue is corrected for typos (`correctedQuery`) unless `exact` is true. The total is counted up to 10000. A paid offer's access URLs are null (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
       querystring: ZSearchQuerystring,
       body: ZSearchRequest,
       response: { 200: ZSearchResponse, 400: ZErrorResponse, 429: ZErrorResponse },

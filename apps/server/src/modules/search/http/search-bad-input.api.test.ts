@@ -71,4 +71,36 @@ describe('bad input to search and suggestions', () => {
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).toContain('paymentModels');
   });
+
+  it('finds by the terms of the body as by the query parameter, and refuses terms given both ways or too many', async () => {
+    const search = (path: string, body: object) =>
+      request<{ total: number; data: { title: string }[]; message?: string }>(
+        testApp.baseUrl,
+        'POST',
+        path,
+        body,
+        auth,
+      );
+    const byParameter = await search('/api/search?query=%20groundwater%20|levels', { index: 0, pageSize: 10 });
+    const byBody = await search('/api/search', { terms: [' groundwater ', 'levels', ''], index: 0, pageSize: 10 });
+    expect(byParameter.status).toBe(200);
+    expect(byBody.status).toBe(200);
+    expect(byBody.body.data.map((offer) => offer.title)).toEqual(['Groundwater levels']);
+    expect(byBody.body).toEqual(byParameter.body);
+    const none = await search('/api/search', { terms: ['snowfall'], index: 0, pageSize: 10 });
+    expect(none.body.total).toBe(0);
+
+    const both = await search('/api/search?query=water', { terms: ['water'], index: 0, pageSize: 10 });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toContain('once');
+    const many = await search('/api/search', {
+      terms: Array.from({ length: 21 }, (_, i) => `w${i}`),
+      index: 0,
+      pageSize: 10,
+    });
+    expect(many.status).toBe(400);
+    expect(JSON.stringify(many.body)).toContain('terms');
+    const long = await search('/api/search', { terms: ['x'.repeat(2000)], index: 0, pageSize: 10 });
+    expect(long.status).toBe(400);
+  });
 });

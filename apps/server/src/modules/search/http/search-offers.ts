@@ -1,4 +1,6 @@
 import {
+  cleanTerms,
+  ErrorCode,
   expandCategory,
   RESULT_CAP,
   splitQuery,
@@ -7,18 +9,16 @@ import {
   type TSearchResponse,
 } from '@dsm/contracts';
 import type { TDb } from '../../../db/database';
+import { AppError } from '../../../lib/app-error';
 import type { ServerTiming } from '../../../lib/server-timing';
 import { forgetKeptOfferDocuments, loadKeptOfferDocuments } from '../../catalogue/kept-offer-documents';
 import type { ISearchIndex, TIndexFilter } from '../index/search-index';
-import { findOfferIdsWithWorkingEndpoint } from './search-repository';
-
-const DAY_MS = 86_400_000;
 
 export type TSearchOffersOptions = {
   db: TDb;
   searchIndex: ISearchIndex;
-  /** The '|'-joined search terms of the `query` parameter. */
-  query: string | undefined;
+  /** The '|'-joined search terms of the `query` parameter, the reference's way; `request.terms` is the declared one. */
+  query?: string | undefined;
   request: TSearchRequest;
   /** Where the stages of the search are timed (the search route's `Server-Timing`). */
   timing?: ServerTiming;
@@ -43,10 +43,10 @@ export async function searchOffers({
   const { index, pageSize, filter } = request;
   const offset = index * pageSize;
   const limit = Math.min(pageSize, RESULT_CAP - offset);
-  const indexFilter = await toIndexFilter(db, filter);
+  const indexFilter = toIndexFilter(filter);
   timing?.mark('filter');
   const result = await searchIndex.search({
-    terms: splitQuery(query),
+    terms: searchTermsOf(request, query),
     exact: request.exact,
     sort: request.sort,
     filter: indexFilter,
@@ -74,6 +74,16 @@ export async function searchOffers({
   };
 }
 
+/** The terms to search: the request's `terms`, else the '|'-joined `query` parameter; both at once is a 400. */
+function searchTermsOf(request: TSearchRequest, query: string | undefined): string[] {
+  if (request.terms === undefined) return splitQuery(query);
+  if (query !== undefined) {
+    const message = "Give the search terms once: as the body's terms or as the query parameter";
+    throw new AppError(ErrorCode.VALIDATION_FAILED, message, [{ path: 'querystring.query', message }]);
+  }
+  return cleanTerms(request.terms);
+}
+
 /**
  * Offers read (and presented) at most this many at a time: reading 1,000 with their datasets, distributions
  * and agents in one go holds the event loop for tens of milliseconds while the rows become documents.
@@ -90,19 +100,10 @@ async function loadInChunks(db: TDb, offerIds: string[]) {
   return documents;
 }
 
-/** The search API's filter as the search index takes it (saved-search alerts run the same filter). */
-export async function toIndexFilter(db: TDb, filter: TSearchFilter): Promise<TIndexFilter> {
-  return {
-    categories: [...new Set(filter.categories.flatMap(expandCategory))],
-    keywords: filter.keywords,
-    formats: filter.formats,
-    licences: filter.licences,
-    publishers: filter.publishers,
-    paymentModels: filter.paymentModels,
-    minPrice: filter.minPrice,
-    maxPrice: filter.maxPrice,
-    modifiedFrom: filter.modifiedFrom === null ? null : Date.parse(`${filter.modifiedFrom}T00:00:00Z`),
-    modifiedBefore: filter.modifiedTo === null ? null : Date.parse(`${filter.modifiedTo}T00:00:00Z`) + DAY_MS,
-    offerIds: filter.hasWorkingEndpoint ? await findOfferIdsWithWorkingEndpoint(db) : null,
-  };
+/**
+ * The search API's filter as the search index takes it (saved-search alerts run the same filter): the same fields
+ * under the same names, a home-page topic among the categories standing for its group's categories.
+ */
+export function toIndexFilter(filter: TSearchFilter): TIndexFilter {
+  return { ...filter, categories: [...new Set(filter.categories.flatMap(expandCategory))], offerIds: null };
 }
