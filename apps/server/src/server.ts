@@ -28,8 +28,7 @@ import { createBillingJobs, type TBillingJobs } from './modules/orders/billing-j
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
 import { seedDemoOrganisations } from './modules/organisations/seed-demo-organisations';
-import { JUDGED_OFFERS } from './modules/search/evaluation/judged-corpus';
-import { SqliteSearchIndex } from './modules/search/index/sqlite-search-index';
+import { JUDGED_OFFERS, SqliteSearchIndex } from './modules/search/search';
 import { describeDemoUsers } from './modules/users/demo-users';
 import { seedDemoUsers } from './modules/users/seed-demo-users';
 

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type TConfig } from '../config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
 import type { TEmbeddedPostgres } from '../db/embedded-postgres';
 import { seedCatalogue } from '../modules/catalogue/seed-catalogue';
-import { JUDGED_OFFERS } from '../modules/search/evaluation/judged-corpus';
+import { JUDGED_OFFERS } from '../modules/search/search';
 import { openEmbeddedDatabase } from '../server';
 
 const USAGE = `Usage: npm run seed -- [--datasets N] [--database-url URL] [--reset] [--seed N]
