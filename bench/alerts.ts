@@ -17,7 +17,8 @@ import { runAlertChecks } from '../apps/server/src/modules/alerts/run-alert-chec
 import { generateOffers, mulberry32, pick } from '../apps/server/src/modules/catalogue/generate-offers';
 import { loadOffers } from '../apps/server/src/modules/catalogue/load-offers';
 import { seedCatalogue } from '../apps/server/src/modules/catalogue/seed-catalogue';
-import { SqliteSearchIndex } from '../apps/server/src/modules/search-index/sqlite-search-index';
+import { JUDGED_OFFERS } from '../apps/server/src/modules/search/evaluation/judged-corpus';
+import { SqliteSearchIndex } from '../apps/server/src/modules/search/index/sqlite-search-index';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,7 +60,7 @@ async function measure(embedded: Awaited<ReturnType<typeof startEmbeddedPostgres
   try {
     const seeding = performance.now();
     await migrateToLatest(database.db);
-    await seedCatalogue({ db: database.db, pool: database.pool, datasets: offers });
+    await seedCatalogue({ db: database.db, pool: database.pool, datasets: offers, firstOffers: JUDGED_OFFERS });
     const index = await SqliteSearchIndex.open({ dir: folder, database, workers: 0, pollMs: 3_600_000 });
     await index.refresh();
 

@@ -2,7 +2,7 @@
 // corpus (German, English and Chinese offers: title, keywords and description), once per language group and
 // with cold caches first. Prints tokens per second.
 import { parseArgs } from 'node:util';
-import { analyzeText } from '../apps/server/src/modules/search-index/analysis/analyze-text';
+import { analyzeText } from '../apps/server/src/modules/search/analysis/analyze-text';
 import { machineLine } from './lib/bench-server';
 import { generateRealisticOffers } from './lib/realistic-corpus/generate-realistic-offers';
 

@@ -4,7 +4,7 @@
 // as it is, with one typo and as a three-word fragment, plus the hand-written natural queries and the judged
 // relevance queries, all through the product's searchOffers, and prints hit@10, MRR@10 and the zero-result rate
 // per query class and source as a Markdown table (or everything, each query's outcome included, as JSON).
-// The evaluation itself lives in apps/server/src/modules/search-evaluation, shared with its regression test.
+// The evaluation itself lives in apps/server/src/modules/search/evaluation, shared with its regression test.
 
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,12 +14,12 @@ import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { configureHarvestLocations } from '../apps/server/src/modules/harvest/harvest-location-policy';
-import { evaluateSearch, formatEvaluationTable } from '../apps/server/src/modules/search-evaluation/evaluate-search';
+import { evaluateSearch, formatEvaluationTable } from '../apps/server/src/modules/search/evaluation/evaluate-search';
 import {
   DEFAULT_DEMO_OFFERS,
   loadEvaluationCorpus,
-} from '../apps/server/src/modules/search-evaluation/load-evaluation-corpus';
-import { openTemporarySearchIndex } from '../apps/server/src/modules/search-index/open-temporary-search-index';
+} from '../apps/server/src/modules/search/evaluation/load-evaluation-corpus';
+import { openTemporarySearchIndex } from '../apps/server/src/modules/search/index/open-temporary-search-index';
 import { machineLine } from './lib/bench-server';
 
 // The fixture catalogues are harvested from local files, as the command line does.

@@ -37,7 +37,7 @@ import { prepareApiDocument } from '../apps/server/src/lib/api-document';
 import { seedLicences } from '../apps/server/src/modules/catalogue/licence-catalogue';
 import { addAgentMember } from '../apps/server/src/modules/orders/add-agent-member';
 import { insertOfferOf, itemOf } from '../apps/server/src/modules/orders/orders-test-data';
-import { SqliteSearchIndex } from '../apps/server/src/modules/search-index/sqlite-search-index';
+import { SqliteSearchIndex } from '../apps/server/src/modules/search/index/sqlite-search-index';
 import { signIn } from '../apps/server/src/test/auth';
 import { makeOfferInput } from '../apps/server/src/test/factories';
 // The test helpers' types name what the test setup provides; its declaration makes them check here too.

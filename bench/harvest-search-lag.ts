@@ -15,8 +15,8 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { addSource } from '../apps/server/src/modules/harvest/add-source';
 import { configureHarvestLocations } from '../apps/server/src/modules/harvest/harvest-location-policy';
 import { runHarvest } from '../apps/server/src/modules/harvest/run-harvest';
-import { NO_INDEX_FILTER, type TIndexSearch } from '../apps/server/src/modules/search-index/search-index';
-import { SqliteSearchIndex } from '../apps/server/src/modules/search-index/sqlite-search-index';
+import { NO_INDEX_FILTER, type TIndexSearch } from '../apps/server/src/modules/search/index/search-index';
+import { SqliteSearchIndex } from '../apps/server/src/modules/search/index/sqlite-search-index';
 import { writeDcatUsCopies } from './lib/harvest-inputs';
 
 // The benchmark harvests its generated file as the command line does.

@@ -8,9 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openReader, readMeta } from '../apps/server/src/modules/search-index/index-schema';
-import { queryIndex } from '../apps/server/src/modules/search-index/query-index';
-import type { TIndexSearchResult } from '../apps/server/src/modules/search-index/search-index';
+import { openReader, readMeta } from '../apps/server/src/modules/search/index/index-schema';
+import { queryIndex } from '../apps/server/src/modules/search/index/query-index';
+import type { TIndexSearchResult } from '../apps/server/src/modules/search/index/search-index';
 import { percentile } from './lib/bench-server';
 import { buildQueryLog, type TSampledOffer, toIndexSearch } from './lib/query-log';
 

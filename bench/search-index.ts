@@ -11,16 +11,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { defaultAnalysisThreads, writeIndexFile } from '../apps/server/src/modules/search-index/build-index-file';
-import type { TIndexSource } from '../apps/server/src/modules/search-index/index-documents';
+import { defaultAnalysisThreads, writeIndexFile } from '../apps/server/src/modules/search/index/build-index-file';
+import type { TIndexSource } from '../apps/server/src/modules/search/index/index-documents';
 import {
   INDEX_SCHEMA_VERSION,
   openReader,
   readMeta,
   writeMeta,
-} from '../apps/server/src/modules/search-index/index-schema';
-import { queryIndex } from '../apps/server/src/modules/search-index/query-index';
-import { SearchWorkers } from '../apps/server/src/modules/search-index/search-workers';
+} from '../apps/server/src/modules/search/index/index-schema';
+import { queryIndex } from '../apps/server/src/modules/search/index/query-index';
+import { SearchWorkers } from '../apps/server/src/modules/search/index/search-workers';
 import { machineLine, memoryOf, percentile } from './lib/bench-server';
 import { buildQueryLog, replayOrder, type TSampledOffer, toIndexSearch } from './lib/query-log';
 import { generateRealisticOffers } from './lib/realistic-corpus/generate-realistic-offers';
@@ -65,6 +65,8 @@ async function build(): Promise<{ seconds: number; sample: TSampledOffer[] }> {
         formats: distributions.flatMap((distribution) => distribution.format ?? []),
         licences: distributions.flatMap((distribution) => distribution.licence ?? []),
         publishers: offer.datasets.map((dataset) => dataset.publisher.name ?? dataset.publisher.id),
+        // No link checker runs here: no endpoint has been found online.
+        hasWorkingEndpoint: false,
       });
       if (count % every === 0) {
         sample.push({ title: offer.title, keywords: offer.keywords, categories: offer.categories, price: offer.price });

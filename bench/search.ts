@@ -23,10 +23,10 @@ import Database from 'better-sqlite3';
 import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
 import { parseServerTiming } from '../apps/server/src/lib/server-timing';
-import { searchOffers } from '../apps/server/src/modules/search/search-offers';
-import { parseQuery } from '../apps/server/src/modules/search-index/analysis/parse-query';
-import { type ISearchIndex, NO_INDEX_FILTER } from '../apps/server/src/modules/search-index/search-index';
-import { SearchWorkers } from '../apps/server/src/modules/search-index/search-workers';
+import { parseQuery } from '../apps/server/src/modules/search/analysis/parse-query';
+import { searchOffers } from '../apps/server/src/modules/search/http/search-offers';
+import { type ISearchIndex, NO_INDEX_FILTER } from '../apps/server/src/modules/search/index/search-index';
+import { SearchWorkers } from '../apps/server/src/modules/search/index/search-workers';
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 import { findUserByEmail } from '../apps/server/src/modules/users/find-user-by-email';
 import {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { mulberry32, type TRandom } from '../apps/server/src/modules/catalogue/generate-offers';
-import { splitWords } from '../apps/server/src/modules/search-index/analysis/split-words';
+import { splitWords } from '../apps/server/src/modules/search/analysis/split-words';
 import {
   addWords,
   createVocabularySchema,
@@ -18,7 +18,7 @@ import {
   hasWord,
   isCorrectableWord,
   typoBudget,
-} from '../apps/server/src/modules/search-index/analysis/typo-vocabulary';
+} from '../apps/server/src/modules/search/analysis/typo-vocabulary';
 import { machineLine, percentile } from './lib/bench-server';
 import { corpusVocabulary } from './lib/realistic-corpus/corpus-vocabulary';
 import { wordAt } from './lib/realistic-corpus/generate-realistic-offers';

@@ -12,6 +12,7 @@ import { findFreePort, startEmbeddedPostgres } from '../../apps/server/src/db/em
 import { seedLicences } from '../../apps/server/src/modules/catalogue/licence-catalogue';
 import { loadOffers } from '../../apps/server/src/modules/catalogue/load-offers';
 import { seedCatalogue } from '../../apps/server/src/modules/catalogue/seed-catalogue';
+import { JUDGED_OFFERS } from '../../apps/server/src/modules/search/evaluation/judged-corpus';
 import { generateRealisticOffers } from './realistic-corpus/generate-realistic-offers';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -84,7 +85,7 @@ export async function loadCatalogue(url: string, datasets: number, corpus: TBenc
       }
     };
     if (corpus === 'realistic') await loadRealisticCorpus(handle, datasets, onProgress);
-    else await seedCatalogue({ db: handle.db, pool: handle.pool, datasets, onProgress });
+    else await seedCatalogue({ db: handle.db, pool: handle.pool, datasets, firstOffers: JUDGED_OFFERS, onProgress });
     const seconds = (performance.now() - started) / 1000;
     return `${seconds.toFixed(0)} s (${Math.round(datasets / seconds).toLocaleString('en-US')} offers/s, indexes included)`;
   } finally {

@@ -5,7 +5,7 @@
 import { type TSearchRequestInput, ZSearchRequest } from '@dsm/contracts';
 import type pg from 'pg';
 import { mix32, mulberry32, type TRandom } from '../../apps/server/src/modules/catalogue/generate-offers';
-import type { TIndexSearch } from '../../apps/server/src/modules/search-index/search-index';
+import type { TIndexSearch } from '../../apps/server/src/modules/search/index/search-index';
 import { zipfSampler } from './realistic-corpus/generate-realistic-offers';
 
 /** The classes the benchmark reports on; a query belongs to exactly one. */
@@ -198,7 +198,7 @@ export function toIndexSearch(query: string, body: TSearchRequestInput): TIndexS
     filter: {
       ...request.filter,
       modifiedFrom: null,
-      modifiedBefore: null,
+      modifiedTo: null,
       offerIds: null,
     },
     offset: request.index * request.pageSize,

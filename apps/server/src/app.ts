@@ -61,10 +61,12 @@ import { orderRoutes } from './modules/orders/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { previewRoutes } from './modules/previews/routes';
 import { publisherRoutes } from './modules/publishers/routes';
-import { searchRoutes } from './modules/search/routes';
-import { openTemporarySearchIndex } from './modules/search-index/open-temporary-search-index';
-import { registerIndexCatchUp } from './modules/search-index/register-index-catch-up';
-import type { ISearchIndex } from './modules/search-index/search-index';
+import {
+  type ISearchIndex,
+  openTemporarySearchIndex,
+  registerIndexCatchUp,
+  searchRoutes,
+} from './modules/search/search';
 
 declare module 'fastify' {
   interface FastifyInstance {

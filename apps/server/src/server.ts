@@ -28,7 +28,7 @@ import { createBillingJobs, type TBillingJobs } from './modules/orders/billing-j
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
 import { seedDemoOrganisations } from './modules/organisations/seed-demo-organisations';
-import { SqliteSearchIndex } from './modules/search-index/sqlite-search-index';
+import { JUDGED_OFFERS, SqliteSearchIndex } from './modules/search/search';
 import { describeDemoUsers } from './modules/users/demo-users';
 import { seedDemoUsers } from './modules/users/seed-demo-users';
 
@@ -179,6 +179,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         db: database.db,
         pool: database.pool,
         datasets: config.seedDatasets,
+        firstOffers: JUDGED_OFFERS,
         ...(config.hasDemoData
           ? {
               adaptOffer: (offer: TOfferRecord) => {

@@ -111,11 +111,13 @@ export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\
 /** The separator of terms in the `searchText` / `query` parameters. */
 export const TERM_SEPARATOR = '|';
 
+/** Search terms as they are searched: trimmed, empties dropped. */
+export function cleanTerms(terms: readonly string[]): string[] {
+  return terms.map((term) => term.trim()).filter((term) => term.length > 0);
+}
+
 /** Splits the `query` parameter into its terms: '|'-separated, trimmed, empties dropped. */
 export function splitQuery(query: string | undefined | null): string[] {
   if (!query) return [];
-  return query
-    .split(TERM_SEPARATOR)
-    .map((term) => term.trim())
-    .filter((term) => term.length > 0);
+  return cleanTerms(query.split(TERM_SEPARATOR));
 }

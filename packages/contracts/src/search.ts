@@ -7,6 +7,7 @@ import {
   PAYMENT_MODELS,
   RESULT_CAP,
   splitQuery,
+  TERM_SEPARATOR,
 } from './catalogue';
 import { ZOffer } from './offer';
 
@@ -52,7 +53,10 @@ export const ZSearchFilter = z
   });
 export type TSearchFilter = z.infer<typeof ZSearchFilter>;
 
-/** Query string of `POST /api/search`: the '|'-joined search terms. */
+/**
+ * Query string of `POST /api/search`: the '|'-joined search terms, as the reference sends them. The request body's
+ * `terms` carries them as a list instead; a request names them in one place or the other.
+ */
 export const ZSearchQuerystring = z.object({
   query: z
     .string()
@@ -70,8 +74,21 @@ export const SEARCH_SORTS = ['relevance', 'newest', 'oldest', 'title', 'price'] 
 export const ZSearchSort = z.enum(SEARCH_SORTS);
 export type TSearchSort = z.infer<typeof ZSearchSort>;
 
+/**
+ * The search-bar terms, each a word or several, a "quoted phrase" or a -word to exclude; trimmed, empty ones ignored.
+ * At most MAX_SEARCH_TERMS, and shorter than MAX_SEARCH_CHARS joined by '|', as the `query` parameter.
+ */
+export const ZSearchTerms = z
+  .array(z.string().regex(NO_CONTROL_CHARACTERS, 'terms must not contain control characters'))
+  .max(MAX_SEARCH_TERMS, `terms must be at most ${MAX_SEARCH_TERMS}`)
+  .refine((terms) => terms.join(TERM_SEPARATOR).length < MAX_SEARCH_CHARS, {
+    message: `terms must be shorter than ${MAX_SEARCH_CHARS} characters joined by '${TERM_SEPARATOR}'`,
+  });
+
 export const ZSearchRequest = z
   .object({
+    /** The search terms; without them the `query` parameter is read (neither: the whole catalogue). */
+    terms: ZSearchTerms.optional(),
     index: z.number().int().min(0),
     pageSize: z.union(
       PAGE_SIZES.map((size) => z.literal(size)) as [z.ZodLiteral<10>, z.ZodLiteral<100>, z.ZodLiteral<1000>],

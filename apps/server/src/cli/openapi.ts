@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { createDatabase } from '../db/database';
-import type { ISearchIndex } from '../modules/search-index/search-index';
+import type { ISearchIndex } from '../modules/search/search';
 
 const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/openapi.json');
 const isCheck = process.argv.includes('--check');

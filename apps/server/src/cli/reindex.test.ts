@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOffers } from '../modules/catalogue/load-offers';
-import { openReader } from '../modules/search-index/index-schema';
+import { openReader } from '../modules/search/index/index-schema';
 import { makeOffer } from '../test/factories';
 import { runCli } from '../test/run-cli';
 import { createTestDatabase, type TTestDatabase } from '../test/test-database';

@@ -3,8 +3,7 @@
 // that index, the server builds it: it answers from the old index meanwhile and switches when done.
 // Bad arguments exit with 2, failures with 1.
 import { createDatabase, migrateToLatest } from '../db/database';
-import { renewSearchGeneration } from '../modules/search-index/renew-search-generation';
-import { indexOwner, SqliteSearchIndex } from '../modules/search-index/sqlite-search-index';
+import { indexOwner, renewSearchGeneration, SqliteSearchIndex } from '../modules/search/search';
 import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool } from './cli-database';
 
 const USAGE = `Usage: npm run reindex -- [--database-url URL]

@@ -8,6 +8,7 @@ import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/dat
 import type { TEmbeddedPostgres } from '../db/embedded-postgres';
 import { countOffers, deleteAllOffers } from '../modules/catalogue/empty-catalogue';
 import { seedCatalogue } from '../modules/catalogue/seed-catalogue';
+import { JUDGED_OFFERS } from '../modules/search/search';
 import { openEmbeddedDatabase } from '../server';
 
 const USAGE = `Usage: npm run seed -- [--datasets N] [--database-url URL] [--reset] [--seed N]
@@ -146,6 +147,7 @@ async function run(args: TArguments, config: TConfig): Promise<void> {
         db: database.db,
         pool: database.pool,
         datasets,
+        firstOffers: JUDGED_OFFERS,
         seed: args.seed,
         ...(args.batchSize ? { batchSize: args.batchSize } : {}),
         concurrency,

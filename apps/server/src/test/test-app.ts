@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
 import { findFreePort } from '../db/embedded-postgres';
 import type { TLinkCheckQueue } from '../modules/link-checker/request-link-checks';
-import type { ISearchIndex } from '../modules/search-index/search-index';
+import type { ISearchIndex } from '../modules/search/search';
 import { createTestDatabase, type TTestDatabase } from './test-database';
 
 export type TTestApp = {

@@ -10,7 +10,7 @@ import {
 } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { parseResultsParams } from '../features/search/read-results-params';
-import { searchPath, toSearchRequest } from '../features/search/search-request';
+import { toSearchRequest } from '../features/search/search-request';
 import { landingCalls, type TLandingCall, type TLandingLimits } from './landing-calls';
 
 const LIMITS: TLandingLimits = {
@@ -29,7 +29,7 @@ function appSearch(search: string): TLandingCall {
   const { terms, filter, index, pageSize } = parseResultsParams(new URLSearchParams(search));
   return {
     method: 'POST',
-    path: searchPath(searchEndpoint.path, terms),
+    path: searchEndpoint.path,
     body: JSON.stringify(toSearchRequest({ terms, filter, index, pageSize })),
   };
 }

@@ -59,8 +59,9 @@ export function landingCalls(pathname: string, search: string, limits: TLandingL
     }
     calls.push({
       method: 'POST',
-      path: `/api/search?query=${encodeURIComponent(terms.join('|'))}`,
+      path: '/api/search',
       body: JSON.stringify({
+        terms,
         index,
         pageSize,
         filter: { categories, keywords: [], minPrice: null, maxPrice: null },

@@ -23,6 +23,7 @@ import * as savedSearchesAndAlerts from './0021-saved-searches-and-alerts';
 import * as commissionInvoiceLifecycle from './0022-commission-invoice-lifecycle';
 import * as freeOffersAcquirable from './0023-free-offers-acquirable';
 import * as offerHoldings from './0024-offer-holdings';
+import * as searchOutboxLinkChecks from './0025-search-outbox-link-checks';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-commission-invoice-lifecycle': commissionInvoiceLifecycle,
   '0023-free-offers-acquirable': freeOffersAcquirable,
   '0024-offer-holdings': offerHoldings,
+  '0025-search-outbox-link-checks': searchOutboxLinkChecks,
 };

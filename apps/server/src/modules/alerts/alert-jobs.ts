@@ -1,7 +1,7 @@
 import type { TAlertRetention } from '../../config/config';
 import type { TDb } from '../../db/database';
 import { createJobRunner, type TJobQueue } from '../../lib/job-queues';
-import type { ISearchIndex } from '../search-index/search-index';
+import type { ISearchIndex } from '../search/index/search-index';
 import type { TAlertMailer } from './alert-mailer';
 import { pruneAlerts } from './prune-alerts';
 import { runAlertChecks } from './run-alert-checks';

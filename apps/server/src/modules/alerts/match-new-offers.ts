@@ -1,8 +1,8 @@
 import { splitQuery, ZSearchFilter, ZSearchSort } from '@dsm/contracts';
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
-import { toIndexFilter } from '../search/search-offers';
-import type { ISearchIndex, TIndexFilter, TIndexSearch } from '../search-index/search-index';
+import { toIndexFilter } from '../search/http/search-offers';
+import type { ISearchIndex, TIndexFilter, TIndexSearch } from '../search/index/search-index';
 
 /** Offer events taken per transaction. */
 const BATCH = 500;
@@ -49,7 +49,7 @@ export async function matchNewOffers({ db, searchIndex, now }: TMatchNewOffersOp
         .execute();
       const newest = events.reduce((max, event) => (BigInt(event.id) > max ? BigInt(event.id) : max), 0n);
       const batch = new BatchOffers(events);
-      const filters = new Map<string, Promise<TIndexFilter>>();
+      const filters = new Map<string, TIndexFilter>();
       const groups = new Map<string, { search: TSavedSearchRow; candidates: string[]; savedSearchIds: string[] }>();
       for (const search of searches) {
         const candidates = batch.publishedFrom(search.created_at);
@@ -64,10 +64,10 @@ export async function matchNewOffers({ db, searchIndex, now }: TMatchNewOffersOp
         const filterKey = JSON.stringify(search.filter);
         let filter = filters.get(filterKey);
         if (!filter) {
-          filter = toIndexFilter(trx, ZSearchFilter.parse(search.filter));
+          filter = toIndexFilter(ZSearchFilter.parse(search.filter));
           filters.set(filterKey, filter);
         }
-        const indexSearch = restrictedSearch(search, await filter, candidates);
+        const indexSearch = restrictedSearch(search, filter, candidates);
         if (indexSearch) asked.push({ savedSearchIds, search: indexSearch });
       }
       const found = await matchEveryWord(
@@ -142,8 +142,8 @@ class BatchOffers {
 
 /** A saved search as the index runs it over `candidates`; null when its filter leaves none of them. */
 function restrictedSearch(search: TSavedSearchRow, filter: TIndexFilter, candidates: string[]): TIndexSearch | null {
-  const working = filter.offerIds === null ? null : new Set(filter.offerIds);
-  const allowed = working === null ? candidates : candidates.filter((id) => working.has(id));
+  const listed = filter.offerIds === null ? null : new Set(filter.offerIds);
+  const allowed = listed === null ? candidates : candidates.filter((id) => listed.has(id));
   if (allowed.length === 0) return null;
   return {
     terms: splitQuery(search.query),

@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import type { ISearchIndex } from '../search-index/search-index';
+import type { ISearchIndex } from '../search/index/search-index';
 import type { TAlertMailer } from './alert-mailer';
 import { digestNewOffers } from './digest-new-offers';
 import { matchNewOffers } from './match-new-offers';

@@ -35,9 +35,9 @@ const KNOWN: Record<string, string> = {
     "takes noted offers and records their distributions' checks in one statement, tuned to the indexes (see takeNotedOffers)",
   'modules/orders/sale-status-repository.ts':
     "reads an offer's first publisher with its members' organisation in one statement",
-  'modules/search-evaluation/load-evaluation-corpus.ts':
+  'modules/search/evaluation/load-evaluation-corpus.ts':
     'lists offers with their harvest source; the search folders are being moved into one module on another branch',
-  'modules/search-index/read-index-sources.ts':
+  'modules/search/index/read-index-sources.ts':
     "the index's reader of the catalogue (streamed with a cursor); the search folders are being moved into one module on another branch",
 };
 

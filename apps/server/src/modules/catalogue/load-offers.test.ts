@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOffer } from '../../test/factories';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 import { generateOffers } from './generate-offers';
-import { JUDGED_OFFERS } from './judged-corpus';
 import { arrayLiteral, copyField, insertOffer, loadOffers } from './load-offers';
 import type { TOfferRecord } from './offer-record';
 

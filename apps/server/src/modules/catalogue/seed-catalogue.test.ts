@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
-import { JUDGED_OFFERS } from './judged-corpus';
+import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 import { LICENCE_CATALOGUE } from './licence-catalogue';
 import { seedCatalogue } from './seed-catalogue';
 
@@ -24,6 +24,7 @@ describe('seedCatalogue', () => {
       db: database.db,
       pool: database.pool,
       datasets: 300,
+      firstOffers: JUDGED_OFFERS,
       batchSize: 100,
       onProgress: (loaded) => progress.push(loaded),
     });
@@ -51,7 +52,12 @@ describe('seedCatalogue', () => {
 
   it('loads no offers into a catalogue that has some, but still updates the licences', async () => {
     await database.db.updateTable('licences').set({ title: 'stale', mappings: [] }).where('id', '=', 'MIT').execute();
-    const again = await seedCatalogue({ db: database.db, pool: database.pool, datasets: 300 });
+    const again = await seedCatalogue({
+      db: database.db,
+      pool: database.pool,
+      datasets: 300,
+      firstOffers: JUDGED_OFFERS,
+    });
     expect(again).toEqual({ offers: 0 });
     expect(await countOffers()).toBe(300);
     const mit = await database.db.selectFrom('licences').selectAll().where('id', '=', 'MIT').executeTakeFirstOrThrow();
@@ -63,8 +69,8 @@ describe('seedCatalogue', () => {
     const other = await createTestDatabase();
     try {
       const results = await Promise.all([
-        seedCatalogue({ db: other.db, pool: other.pool, datasets: 120 }),
-        seedCatalogue({ db: other.db, pool: other.pool, datasets: 120 }),
+        seedCatalogue({ db: other.db, pool: other.pool, datasets: 120, firstOffers: JUDGED_OFFERS }),
+        seedCatalogue({ db: other.db, pool: other.pool, datasets: 120, firstOffers: JUDGED_OFFERS }),
       ]);
       expect(results.map((result) => result.offers).sort((a, b) => a - b)).toEqual([0, 120]);
       const { rows } = await other.pool.query<{ n: string }>('select count(*) as n from offers');
@@ -77,14 +83,18 @@ describe('seedCatalogue', () => {
   it('loads only judged offers when fewer are asked for than there are', async () => {
     const small = await createTestDatabase();
     try {
-      expect(await seedCatalogue({ db: small.db, pool: small.pool, datasets: 5 })).toEqual({ offers: 5 });
+      expect(await seedCatalogue({ db: small.db, pool: small.pool, datasets: 5, firstOffers: JUDGED_OFFERS })).toEqual({
+        offers: 5,
+      });
       const ids = (await small.db.selectFrom('offers').select('id').execute()).map((row) => row.id).sort();
       expect(ids).toEqual(
         JUDGED_OFFERS.slice(0, 5)
           .map((offer) => offer.id)
           .sort(),
       );
-      expect(await seedCatalogue({ db: small.db, pool: small.pool, datasets: 0 })).toEqual({ offers: 0 });
+      expect(await seedCatalogue({ db: small.db, pool: small.pool, datasets: 0, firstOffers: JUDGED_OFFERS })).toEqual({
+        offers: 0,
+      });
     } finally {
       await small.drop();
     }

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { TDb } from '../../db/database';
 import { generateOffers } from './generate-offers';
-import { JUDGED_OFFERS } from './judged-corpus';
 import { seedLicences } from './licence-catalogue';
 import { loadOffers } from './load-offers';
 import type { TOfferRecord } from './offer-record';
@@ -9,8 +8,13 @@ import type { TOfferRecord } from './offer-record';
 export type TSeedCatalogueOptions = {
   db: TDb;
   pool: pg.Pool;
-  /** Number of offers the demo catalogue gets, the judged ones included. */
+  /** Number of offers the demo catalogue gets, `firstOffers` included. */
   datasets: number;
+  /**
+   * Hand-written offers loaded before the generated ones (as many as `datasets` allows). The demo gets search's judged
+   * relevance corpus here, so that its queries work in the product; handed in, so the catalogue knows nothing of search.
+   */
+  firstOffers?: readonly TOfferRecord[];
   /** Seed of the generated offers. */
   seed?: number;
   /** Offers per transaction and batches at once; see loadOffers. */
@@ -27,16 +31,17 @@ const SEED_LOCK = 0x05eed_ca7;
 function* demoOffers(
   datasets: number,
   seed: number,
+  firstOffers: readonly TOfferRecord[],
   adapt: (offer: TOfferRecord) => TOfferRecord = (offer) => offer,
 ): Generator<TOfferRecord> {
-  const judged = JUDGED_OFFERS.slice(0, datasets);
-  for (const offer of judged) yield adapt(offer);
-  for (const offer of generateOffers({ count: datasets - judged.length, seed })) yield adapt(offer);
+  const first = firstOffers.slice(0, datasets);
+  for (const offer of first) yield adapt(offer);
+  for (const offer of generateOffers({ count: datasets - first.length, seed })) yield adapt(offer);
 }
 
 /**
  * Seeds the demo catalogue: the licence catalogue always (updated in place), and `datasets` offers only
- * when there are no offers yet (then the judged offers first, so the demo shows them too, and generated
+ * when there are no offers yet (then `firstOffers` first, so the demo shows them too, and generated
  * ones after them). Statistics are refreshed after a load so the first searches get good plans. Returns
  * the number of offers loaded, 0 when the catalogue already had offers.
  */
@@ -45,6 +50,7 @@ export async function seedCatalogue({
   pool,
   datasets,
   seed = 1,
+  firstOffers = [],
   batchSize,
   concurrency,
   onProgress,
@@ -62,7 +68,7 @@ export async function seedCatalogue({
       if (rows[0]?.has_offers) return { offers: 0 };
       const loaded = await loadOffers({
         pool,
-        records: demoOffers(datasets, seed, adaptOffer),
+        records: demoOffers(datasets, seed, firstOffers, adaptOffer),
         ...(batchSize ? { batchSize } : {}),
         ...(concurrency ? { concurrency } : {}),
         ...(onProgress ? { onProgress } : {}),

@@ -2,7 +2,7 @@ import { ErrorCode, type TConnectorOfferUploadRequest, type TConnectorOfferUploa
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { insertOffer } from '../catalogue/load-offers';
-import { invalidateFilterValues } from '../search/get-filter-values';
+import { invalidateFilterValues } from '../search/http/get-filter-values';
 import { connectorClientFor } from './connector-client-for';
 import { connectorFailure } from './connector-failure';
 import { connectorOfferRecord } from './connector-offer-record';

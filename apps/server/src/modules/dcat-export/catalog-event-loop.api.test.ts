@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { startTestApp, type TTestApp } from '../../test/test-app';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
+import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 
 /**
  * The largest page of the export, in each format, while the event loop's delays are recorded. Not a timed
@@ -22,7 +23,12 @@ let user: TSignedIn;
 beforeAll(async () => {
   testApp = await startTestApp();
   user = await signIn(testApp);
-  await seedCatalogue({ db: testApp.database.db, pool: testApp.database.pool, datasets: 1000 });
+  await seedCatalogue({
+    db: testApp.database.db,
+    pool: testApp.database.pool,
+    datasets: 1000,
+    firstOffers: JUDGED_OFFERS,
+  });
 }, 120_000);
 
 afterAll(async () => {

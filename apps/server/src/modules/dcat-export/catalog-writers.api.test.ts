@@ -7,6 +7,7 @@ import { makeOffer } from '../../test/factories';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { insertOffer } from '../catalogue/load-offers';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
+import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 import { createUser } from '../users/create-user';
 import type { TDcatGraph } from './dcat-graph';
 import { getCatalogPage } from './get-catalog-page';
@@ -107,7 +108,7 @@ function trickyOffer() {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedCatalogue({ db: database.db, pool: database.pool, datasets: 100 });
+  await seedCatalogue({ db: database.db, pool: database.pool, datasets: 100, firstOffers: JUDGED_OFFERS });
   for (const language of ['de', 'pt', 'zh']) await insertOffer(database.db, { ...trickyOffer(), language });
   const free = makeOffer({ title: 'Plain', language: 'nl', providerUrl: null, byteSizes: [] });
   await insertOffer(database.db, free);

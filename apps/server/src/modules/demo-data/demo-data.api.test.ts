@@ -14,6 +14,7 @@ import { insertOffer } from '../catalogue/load-offers';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
 import { createLinkChecker, type TLinkChecker } from '../link-checker/link-checker';
 import { requestOfferChecks } from '../link-checker/request-link-checks';
+import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 import { DEMO_FILE_LIST, ensureDemoFiles, type TDemoFiles } from './ensure-demo-files';
 import { pointOfferAtDemoFiles } from './point-offer-at-demo-files';
 import { recordDemoFileSizes } from './record-demo-file-sizes';
@@ -52,6 +53,7 @@ beforeAll(async () => {
     db: database.db,
     pool: database.pool,
     datasets: SEEDED,
+    firstOffers: JUDGED_OFFERS,
     adaptOffer: (offer) => {
       seededIds.push(offer.id);
       // As at a first start: seeded while the files are written, so without their sizes.

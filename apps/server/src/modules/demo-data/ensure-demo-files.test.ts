@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOffer } from '../../test/factories';
 import { generateOffers } from '../catalogue/generate-offers';
-import { JUDGED_OFFERS } from '../catalogue/judged-corpus';
+import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 import { DEMO_DATA_VERSION, DEMO_FILE_LIST, demoFilesDir, ensureDemoFiles, type TDemoFiles } from './ensure-demo-files';
 import { pointOfferAtDemoFiles } from './point-offer-at-demo-files';
 

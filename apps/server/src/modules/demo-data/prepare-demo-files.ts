@@ -14,7 +14,7 @@ export type TDemoFilesPreparation = {
  */
 export function prepareDemoFiles(options: { dataDir: string; log?: (line: string) => void }): TDemoFilesPreparation {
   // The search index's boot file registers tsx in the thread, so the entry may be TypeScript.
-  const worker = new Worker(new URL('../search-index/worker-boot.mjs', import.meta.url), {
+  const worker = new Worker(new URL('../search/index/worker-boot.mjs', import.meta.url), {
     workerData: { entry: new URL('./demo-files-worker.ts', import.meta.url).href, dataDir: options.dataDir },
   });
   let isDone = false;

@@ -153,6 +153,34 @@ describe('link checker with the details API', () => {
     expect((await waitForChecks(ids.moved)).endpointChecks[0]?.status).toBe('online');
   });
 
+  it("keeps search's working-endpoints filter in step with the checks that change an offer's state", async () => {
+    const working = async () => {
+      const response = await request<TSearchResponse>(
+        testApp.baseUrl,
+        'POST',
+        '/api/search',
+        { index: 0, pageSize: 10, filter: { hasWorkingEndpoint: true } },
+        auth,
+      );
+      expect(response.status).toBe(200);
+      return response.body.data.map((offer) => offer['@id']).sort();
+    };
+    // The moved endpoint was found online at its new address.
+    const before = await waitForChecks(ids.moved);
+    expect(await working()).toEqual([ids.mixed, ids.moved].sort());
+    // Moved again, to an address that answers 404: no longer working as soon as the old result is set aside,
+    // and still not once the new address is checked.
+    await database.db
+      .updateTable('distributions')
+      .set({ access_url: `${siteUrl}/gone-again.csv` })
+      .where('id', '=', before.endpointChecks[0]!.distributionId)
+      .execute();
+    expect((await getItem(ids.moved)).body.endpointChecks[0]?.status).toBe('pending');
+    expect(await working()).toEqual([ids.mixed]);
+    expect((await waitForChecks(ids.moved)).endpointChecks[0]?.status).toBe('offline');
+    expect(await working()).toEqual([ids.mixed]);
+  });
+
   it('re-checks results older than the recheck age when the sweep runs', async () => {
     const checked = await waitForChecks(ids.mixed);
     const distributionId = checked.endpointChecks[0]!.distributionId;

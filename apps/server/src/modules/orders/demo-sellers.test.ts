@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
 import { seedDemoOrganisations } from '../organisations/seed-demo-organisations';
+import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 import { findUserByEmail } from '../users/find-user-by-email';
 import { seedDemoUsers } from '../users/seed-demo-users';
 import { findSaleRefusals } from './find-sale-refusals';
@@ -15,7 +16,7 @@ let database: TTestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
-  await seedCatalogue({ db, pool: database.pool, datasets: 400 });
+  await seedCatalogue({ db, pool: database.pool, datasets: 400, firstOffers: JUDGED_OFFERS });
   // As a start with the embedded identity provider seeds the demo.
   await seedDemoUsers({ db, userRole: 'DSM_USER', operatorRole: 'DSM_OPERATOR' });
   await seedDemoSupplier({ db });

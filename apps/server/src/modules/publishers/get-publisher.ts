@@ -3,7 +3,7 @@ import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { findCountryOfOffers } from '../catalogue/find-country-of-offers';
 import { findPublisherOrganisation } from '../organisations/find-publisher-organisation';
-import { type ISearchIndex, NO_INDEX_FILTER } from '../search-index/search-index';
+import { type ISearchIndex, NO_INDEX_FILTER } from '../search/index/search-index';
 import { presentPublisher, publisherSearchName } from './present-publisher';
 import { findAgent } from './publishers-repository';
 

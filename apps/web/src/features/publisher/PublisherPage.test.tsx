@@ -49,7 +49,7 @@ beforeEach(() => {
     const url = String(input);
     if (url === `/api/publishers/${ID}`) return publisherAnswer();
     if (url === '/api/licence') return json(200, []);
-    if (url.startsWith('/api/search?')) {
+    if (url === '/api/search') {
       const body = JSON.parse(String(init?.body));
       return json(200, searchAnswer(body.index, body.index === 0 ? 10 : 2));
     }
@@ -60,7 +60,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const searchBodies = () =>
   fetchMock.mock.calls
-    .filter(([url]) => String(url).startsWith('/api/search?'))
+    .filter(([url]) => String(url) === '/api/search')
     .map(([, init]) => JSON.parse(String(init?.body)));
 
 describe('PublisherPage', () => {

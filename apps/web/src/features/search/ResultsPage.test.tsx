@@ -35,7 +35,7 @@ let fetchMock: Mock<typeof fetch>;
 
 function searchCalls() {
   return fetchMock.mock.calls
-    .filter(([url]) => String(url).startsWith('/api/search?'))
+    .filter(([url]) => String(url) === '/api/search')
     .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body)) as unknown }));
 }
 
@@ -45,7 +45,7 @@ beforeEach(() => {
     const url = String(input);
     if (url === '/api/search/cache') return json(200, { keywords: ['air'], categories: ['ENVIRONMENT', 'TRANSPORT'] });
     if (url === '/api/licence') return json(200, []);
-    if (url.startsWith('/api/search?')) return searchAnswers.shift() ?? json(200, page(0, 0));
+    if (url === '/api/search') return searchAnswers.shift() ?? json(200, page(0, 0));
     return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
   }) as Mock<typeof fetch>;
 });
@@ -82,8 +82,9 @@ describe('ResultsPage', () => {
     expect(screen.getByTestId('page-indicator-below').textContent).toBe('Page 3 of 13');
     expect(searchCalls()).toEqual([
       {
-        url: '/api/search?query=%22air%20quality%22%7CLeipzig',
+        url: '/api/search',
         body: {
+          terms: ['"air quality"', 'Leipzig'],
           index: 2,
           pageSize: 100,
           filter: { categories: ['LAW'], keywords: ['air'], minPrice: 1, maxPrice: 9.5 },
@@ -111,6 +112,7 @@ describe('ResultsPage', () => {
     );
     await screen.findByTestId('results-heading');
     expect(searchCalls()[0]?.body).toEqual({
+      terms: [],
       index: 0,
       pageSize: 10,
       filter: { categories: [], keywords: [], minPrice: null, maxPrice: null },
@@ -214,7 +216,7 @@ describe('ResultsPage', () => {
     // The search stays on its way until answered below.
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      if (url.startsWith('/api/search?')) return new Promise<Response>((resolve) => (answer = resolve));
+      if (url === '/api/search') return new Promise<Response>((resolve) => (answer = resolve));
       if (url === '/api/search/cache') return json(200, { keywords: [], categories: [] });
       return json(200, []);
     });
@@ -397,6 +399,7 @@ describe('ResultsPage facets', () => {
     expect((screen.getByRole('checkbox', { name: 'Free (1,500)' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Modified from') as HTMLInputElement).value).toBe('2024-01-01');
     expect(searchCalls()[0]?.body).toEqual({
+      terms: [],
       index: 0,
       pageSize: 10,
       filter: {

@@ -1,26 +1,18 @@
-import { searchEndpoint, ZSearchRequest } from '@dsm/contracts';
+import { ZSearchRequest } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTER } from '../../shared/search/results-params';
-import { searchPath, toSearchRequest } from './search-request';
-
-describe('searchPath', () => {
-  it('joins the terms with | and encodes them', () => {
-    expect(searchPath(searchEndpoint.path, ['"air quality"', 'Köln'])).toBe(
-      '/api/search?query=%22air%20quality%22%7CK%C3%B6ln',
-    );
-    expect(searchPath(searchEndpoint.path, [])).toBe('/api/search?query=');
-  });
-});
+import { toSearchRequest } from './search-request';
 
 describe('toSearchRequest', () => {
   it('maps the filter state to a request the contract accepts', () => {
     const request = toSearchRequest({
-      terms: ['a'],
+      terms: ['"air quality"', 'Köln'],
       filter: { selectedCategories: ['LAW'], selectedKeywords: ['air'], priceRange: { from: 1, to: null } },
       index: 3,
       pageSize: 100,
     });
     expect(request).toEqual({
+      terms: ['"air quality"', 'Köln'],
       index: 3,
       pageSize: 100,
       filter: { categories: ['LAW'], keywords: ['air'], minPrice: 1, maxPrice: null },

@@ -7,7 +7,6 @@ import {
 } from '@dsm/contracts';
 import type { z } from 'zod';
 import { DEFAULT_SORT, type TFilterState } from '../../shared/search/results-params';
-import { joinTerms } from '../../shared/search/search-terms';
 
 type TSearchFilterInput = z.input<typeof ZSearchFilter>;
 
@@ -21,11 +20,6 @@ export type TSearchInput = {
   /** Search the terms as typed, without typo correction. */
   isExact?: boolean;
 };
-
-/** The path of `POST /api/search` with its URL-encoded `query`, terms joined by '|'. */
-export function searchPath(basePath: string, terms: readonly string[]): string {
-  return `${basePath}?query=${encodeURIComponent(joinTerms(terms))}`;
-}
 
 /**
  * The filters the panel gained with the facets, each sent only when set: a plain link's body stays the
@@ -43,12 +37,13 @@ function newerFilterFields(filter: TFilterState): Partial<TSearchFilterInput> {
 }
 
 /**
- * The body of `POST /api/search`: the page and the filter in the API's names. The sort and the exact
+ * The body of `POST /api/search`: the terms, the page and the filter in the API's names. The sort and the exact
  * flag are sent only when they differ from the API's defaults, so a plain link's body stays the one the
  * landing preload sends for it (app/landing-calls.ts) and its prefetched answer is taken.
  */
 export function toSearchRequest(input: TSearchInput): TSearchRequestInput {
   return {
+    terms: [...input.terms],
     index: input.index,
     pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
     filter: {

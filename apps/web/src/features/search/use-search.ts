@@ -1,16 +1,21 @@
 import { searchEndpoint, ZSearchResponse } from '@dsm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
-import { searchPath, type TSearchInput, toSearchRequest } from './search-request';
+import { type TSearchInput, toSearchRequest } from './search-request';
 
 /** One page of search results; the previous page stays on screen while the next one loads. */
 export function useSearch(input: TSearchInput) {
   const request = toSearchRequest(input);
-  const path = searchPath(searchEndpoint.path, input.terms);
   return useQuery({
-    queryKey: ['search', path, request],
+    queryKey: ['search', request],
     queryFn: ({ signal }) =>
-      apiFetch({ method: searchEndpoint.method, path, schema: ZSearchResponse, body: request, signal }),
+      apiFetch({
+        method: searchEndpoint.method,
+        path: searchEndpoint.path,
+        schema: ZSearchResponse,
+        body: request,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,345 @@
+import { FACET_NAMES, type TKeywordFacetCount, type TKeywordVariant, type TSearchFacets } from '@dsm/contracts';
+import type { Database } from 'better-sqlite3';
+import { titleKey } from '../analysis/title-key';
+import { readFacetSnapshot, type TFacetSnapshot } from './facet-snapshot';
+import { foldKeyword, type TKeywordTranslation } from './fold-keywords';
+import { FACET_KINDS } from './index-schema';
+import type { TIndexFilter } from './search-index';
+
+/** Values listed per facet. */
+const FACET_VALUES = 20;
+/** A value counted on its own (not a keyword folded with others). */
+const UNFOLDED = -1;
+
+/** Keywords counted as one facet entry: translations of one keyword, or spellings of one word. */
+type TKeywordFold = { translation: TKeywordTranslation | null; ids: number[] };
+
+export const emptyFacets = (): TSearchFacets => ({
+  categories: [],
+  keywords: [],
+  formats: [],
+  licences: [],
+  publishers: [],
+  paymentModels: [],
+});
+
+/**
+ * Counts facet values over a set of matches from a copy of `doc_facets` held in memory as arrays (each
+ * offer's value numbers), since counting in SQL over 10,000 matches took tens of milliseconds a query.
+ * The copy is read when first needed and follows the writer through `doc_changes`: the offers written
+ * since are read again before the next count.
+ */
+export class FacetCounter {
+  private readonly valueIds = FACET_NAMES.map(() => new Map<string, number>());
+  private readonly kinds: number[] = [];
+  private readonly texts: string[] = [];
+  private offsets = new Int32Array(1);
+  private values = new Int32Array(0);
+  private readonly changed = new Map<number, Int32Array>();
+  private lastChange = -1;
+  private dataVersion = -1;
+  private counts = new Uint32Array(0);
+  /** Offers per value at the time the copy was read. */
+  private totals = new Uint32Array(0);
+  /** Keyword value ids in the order of their folded text, for completing a typed prefix. */
+  private keywordOrder: { key: string; id: number }[] | null = null;
+  /**
+   * Per value id, the id its count goes to: that of the first keyword met of its fold (`foldKeyword`), or
+   * UNFOLDED for every other value, which counts on its own.
+   */
+  private fold: number[] = [];
+  /** Per fold key, the id counts of the fold go to; per such id, the fold. */
+  private readonly foldIds = new Map<string, number>();
+  private readonly folds = new Map<number, TKeywordFold>();
+  /** Per counting id, the offer it was last counted for: an offer with two keywords of one fold counts once. */
+  private countedFor = new Uint32Array(0);
+  private offerStamp = 0;
+
+  constructor(private readonly db: Database) {}
+
+  private valueId(kind: number, text: string): number {
+    const ids = this.valueIds[kind] as Map<string, number>;
+    let id = ids.get(text);
+    if (id === undefined) {
+      id = this.kinds.length;
+      ids.set(text, id);
+      this.kinds.push(kind);
+      this.texts.push(text);
+      this.fold.push(kind === FACET_KINDS.keywords ? this.foldInto(id, text) : UNFOLDED);
+    }
+    return id;
+  }
+
+  /** Where a new keyword's count goes: a translation always folds (to be named in the reader's language). */
+  private foldInto(id: number, text: string): number {
+    const { key, translation } = foldKeyword(text);
+    const into = this.foldIds.get(key);
+    if (into === undefined) {
+      this.foldIds.set(key, id);
+      this.folds.set(id, { translation, ids: [id] });
+      return translation ? id : UNFOLDED;
+    }
+    (this.folds.get(into) as TKeywordFold).ids.push(id);
+    this.fold[into] = into;
+    return into;
+  }
+
+  private forgetValues(): void {
+    for (const ids of this.valueIds) ids.clear();
+    this.kinds.length = 0;
+    this.texts.length = 0;
+    this.fold = [];
+    this.foldIds.clear();
+    this.folds.clear();
+  }
+
+  /** A keyword facet entry: a fold is named by its translation's English form and lists what it stands for. */
+  private keywordEntry(id: number, count: number): TKeywordFacetCount {
+    const text = this.texts[id] as string;
+    const fold = this.fold[id] === id ? this.folds.get(id) : undefined;
+    if (!fold) return { value: text, count };
+    const variants: TKeywordVariant[] = fold.translation ? [...fold.translation.forms] : [];
+    const listed = new Set(variants.map((variant) => variant.value));
+    for (const member of fold.ids) {
+      const value = this.texts[member] as string;
+      if (listed.has(value)) continue;
+      listed.add(value);
+      const language = fold.translation?.forms.find((form) => titleKey(form.value) === titleKey(value))?.language;
+      variants.push({ value, language: language ?? null });
+    }
+    return { value: fold.translation?.value ?? text, count, variants };
+  }
+
+  /**
+   * Reads the copy: from the snapshot a full build leaves in the file when there is one (a million offers'
+   * facets are 10 million rows, which took a search thread 15-35 s to read row by row; the snapshot's
+   * arrays take well under a second), then the changes since; otherwise from `doc_facets`.
+   */
+  private load(): void {
+    const snapshot = readFacetSnapshot(this.db);
+    if (snapshot === null) {
+      this.loadRows();
+      return;
+    }
+    this.forgetValues();
+    for (const [id, text] of snapshot.texts.entries()) this.valueId(snapshot.kinds[id] as number, text);
+    this.offsets = snapshot.offsets;
+    this.values = snapshot.values;
+    this.lastChange = snapshot.lastChange;
+    this.afterLoad();
+  }
+
+  /** The copy as arrays, for a snapshot kept in the index file. */
+  snapshot(): TFacetSnapshot {
+    this.sync();
+    if (this.changed.size > 0) this.loadRows();
+    return {
+      offsets: this.offsets,
+      values: this.values,
+      kinds: this.kinds,
+      texts: this.texts,
+      lastChange: this.lastChange,
+    };
+  }
+
+  private loadRows(): void {
+    const lastRowid = Number(this.db.prepare('select coalesce(max(rowid), 0) from docs').pluck().get());
+    this.lastChange = Number(this.db.prepare('select coalesce(max(seq), 0) from doc_changes').pluck().get());
+    const offsets = new Int32Array(lastRowid + 2);
+    let values = new Int32Array(1 << 16);
+    let length = 0;
+    let current = 0;
+    for (const row of this.db.prepare('select doc, kind, value from doc_facets order by doc').raw().iterate()) {
+      const [doc, kind, text] = row as [number, number, string];
+      while (current < doc) offsets[++current] = length;
+      if (length === values.length) {
+        const grown = new Int32Array(values.length * 2);
+        grown.set(values);
+        values = grown;
+      }
+      values[length++] = this.valueId(kind, text);
+    }
+    while (current <= lastRowid) offsets[++current] = length;
+    this.offsets = offsets;
+    this.values = values.subarray(0, length);
+    this.afterLoad();
+  }
+
+  private afterLoad(): void {
+    this.changed.clear();
+    this.totals = new Uint32Array(this.kinds.length);
+    for (const id of this.values) this.totals[id] = (this.totals[id] as number) + 1;
+    this.keywordOrder = null;
+  }
+
+  /** The keywords whose folded text starts with the folded prefix, those most offers carry first. */
+  completeKeyword(foldedPrefix: string, limit: number): string[] {
+    this.sync();
+    if (!this.keywordOrder) {
+      this.keywordOrder = [...(this.valueIds[1] as Map<string, number>)]
+        .map(([text, id]) => ({ key: titleKey(text), id }))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    }
+    const order = this.keywordOrder;
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((order[middle] as { key: string }).key < foldedPrefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let at = low; at < order.length && at < low + 5_000; at++) {
+      const entry = order[at] as { key: string; id: number };
+      if (!entry.key.startsWith(foldedPrefix)) break;
+      found.push(entry.id);
+    }
+    found.sort((a, b) => (this.totals[b] ?? 0) - (this.totals[a] ?? 0));
+    return found.slice(0, limit).map((id) => this.texts[id] as string);
+  }
+
+  /**
+   * A test of an offer against the facet filters (any of the values named within a facet, every facet named),
+   * read from the copy in memory: beside a text match, looking each match up in `doc_facets` cost a few
+   * microseconds a match, tens of milliseconds for a common word. Null when no facet value is named.
+   */
+  filterTest(filter: Pick<TIndexFilter, (typeof FACET_NAMES)[number]>): ((rowid: number) => boolean) | null {
+    const named = FACET_NAMES.filter((name) => filter[name].length > 0);
+    if (named.length === 0) return null;
+    this.sync();
+    // Per value id, the bits of the filtered facets it satisfies; an offer passes when its values cover them all.
+    const satisfies = new Uint8Array(this.kinds.length);
+    let required = 0;
+    for (const [bit, name] of named.entries()) {
+      required |= 1 << bit;
+      const ids = this.valueIds[FACET_KINDS[name]] as Map<string, number>;
+      for (const text of filter[name]) {
+        const id = ids.get(text);
+        if (id !== undefined) satisfies[id] = (satisfies[id] as number) | (1 << bit);
+      }
+    }
+    const { offsets, values, changed } = this;
+    return (rowid: number) => {
+      let covered = 0;
+      const own = changed.size > 0 ? changed.get(rowid) : undefined;
+      if (own) {
+        for (const id of own) covered |= satisfies[id] ?? 0;
+      } else if (rowid + 1 < offsets.length) {
+        const end = offsets[rowid + 1] as number;
+        for (let at = offsets[rowid] as number; at < end; at++) covered |= satisfies[values[at] as number] as number;
+      }
+      return covered === required;
+    };
+  }
+
+  /** Reads the facets now rather than at the first count (a search thread opening an index). */
+  warm(): void {
+    this.sync();
+  }
+
+  /** Reads the offers the writer changed since the last count (all of them the first time). */
+  private sync(): void {
+    const version = Number(this.db.pragma('data_version', { simple: true }));
+    if (version === this.dataVersion && this.lastChange >= 0) return;
+    this.dataVersion = version;
+    // The first time: the whole copy (then the changes it does not hold yet, after a snapshot).
+    if (this.lastChange < 0) this.load();
+    const oldest = this.db.prepare('select min(seq) from doc_changes').pluck().get() as number | null;
+    // The writer forgot changes this copy has not read: read everything again.
+    if (oldest !== null && oldest > this.lastChange + 1) {
+      this.loadRows();
+      return;
+    }
+    const docs = this.db
+      .prepare('select seq, doc from doc_changes where seq > ? order by seq')
+      .raw()
+      .all(this.lastChange) as [number, number][];
+    const facetsOf = this.db.prepare('select kind, value from doc_facets where doc = ?').raw();
+    for (const [seq, doc] of docs) {
+      this.lastChange = seq;
+      const rows = facetsOf.all(doc) as [number, string][];
+      this.changed.set(
+        doc,
+        Int32Array.from(rows, ([kind, text]) => this.valueId(kind, text)),
+      );
+    }
+  }
+
+  /** The facet values of the given offers with their counts, the most frequent first. */
+  count(rowids: number[]): TSearchFacets {
+    const facets = emptyFacets();
+    if (rowids.length === 0) return facets;
+    this.sync();
+    if (this.counts.length < this.kinds.length) this.counts = new Uint32Array(this.kinds.length * 2);
+    if (this.countedFor.length < this.kinds.length) {
+      this.countedFor = new Uint32Array(this.kinds.length * 2);
+      this.offerStamp = 0;
+    }
+    const { counts, offsets, values, changed, fold, countedFor } = this;
+    const touched: number[] = [];
+    let stamp = this.offerStamp;
+    const add = (value: number) => {
+      let id = value;
+      const into = fold[value] as number;
+      if (into !== UNFOLDED) {
+        if (countedFor[into] === stamp) return;
+        countedFor[into] = stamp;
+        id = into;
+      }
+      if (counts[id] === 0) touched.push(id);
+      counts[id] = (counts[id] as number) + 1;
+    };
+    if (stamp + rowids.length >= 0xffffffff) {
+      countedFor.fill(0);
+      stamp = 0;
+    }
+    for (const rowid of rowids) {
+      stamp++;
+      const own = changed.size > 0 ? changed.get(rowid) : undefined;
+      if (own) {
+        for (const id of own) add(id);
+      } else if (rowid + 1 < offsets.length) {
+        const end = offsets[rowid + 1] as number;
+        for (let at = offsets[rowid] as number; at < end; at++) add(values[at] as number);
+      }
+    }
+    // The most frequent values of each facet, kept in order as they are met: no sort of every value.
+    const best: number[][] = FACET_NAMES.map(() => []);
+    const before = (a: number, b: number) =>
+      (counts[a] as number) > (counts[b] as number) ||
+      (counts[a] === counts[b] && (this.texts[a] as string) < (this.texts[b] as string));
+    for (const id of touched) {
+      const list = best[this.kinds[id] as number] as number[];
+      if (list.length === FACET_VALUES && !before(id, list[FACET_VALUES - 1] as number)) continue;
+      let at = Math.min(list.length, FACET_VALUES - 1);
+      if (list.length < FACET_VALUES) list.push(id);
+      while (at > 0 && before(id, list[at - 1] as number)) {
+        list[at] = list[at - 1] as number;
+        at--;
+      }
+      list[at] = id;
+    }
+    this.offerStamp = stamp;
+    FACET_NAMES.forEach((name, kind) => {
+      facets[name] = (best[kind] as number[]).map((id) =>
+        kind === FACET_KINDS.keywords
+          ? this.keywordEntry(id, counts[id] as number)
+          : { value: this.texts[id] as string, count: counts[id] as number },
+      );
+    });
+    for (const id of touched) counts[id] = 0;
+    return facets;
+  }
+}
+
+const counters = new WeakMap<Database, FacetCounter>();
+
+/** The facet counter of an open index connection. */
+export function facetCounterOf(db: Database): FacetCounter {
+  let counter = counters.get(db);
+  if (!counter) {
+    counter = new FacetCounter(db);
+    counters.set(db, counter);
+  }
+  return counter;
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOffer } from '../../../test/factories';
+import { createTestDatabase, type TTestDatabase } from '../../../test/test-database';
+import { insertOffers } from '../../catalogue/load-offers';
+import { renewSearchGeneration } from './renew-search-generation';
+import { NO_INDEX_FILTER, type TIndexSearch } from './search-index';
+import { indexOwner, SqliteSearchIndex } from './sqlite-search-index';
+
+let database: TTestDatabase;
+let dir: string;
+
+const search = (terms: string[]): TIndexSearch => ({
+  terms,
+  exact: false,
+  sort: 'relevance',
+  filter: NO_INDEX_FILTER,
+  offset: 0,
+  limit: 10,
+});
+const current = () => readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim();
+
+async function until(condition: () => Promise<boolean> | boolean, limitMs = 15_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('the condition did not hold in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'dsm-index-test-'));
+  await insertOffers(database.db, [makeOffer({ title: 'Groundwater levels' }), makeOffer({ title: 'Bicycle counts' })]);
+});
+
+afterAll(async () => {
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the SQLite search index', () => {
+  it('is built from the catalogue when opened the first time, and reused when opened again', async () => {
+    const first = await SqliteSearchIndex.open({ dir, database, workers: 0 });
+    const built = current();
+    expect((await first.search(search(['groundwater']))).total).toBe(1);
+    expect(indexOwner(dir)).toBeNull();
+    await first.close();
+    const again = await SqliteSearchIndex.open({ dir, database, workers: 0 });
+    expect(current()).toBe(built);
+    expect((await again.search(search(['bicycle']))).total).toBe(1);
+    await again.close();
+  });
+
+  it('answers the searches asked most before a restart at once after it (their answers kept, Server-Timing engine-cached)', async () => {
+    const first = await SqliteSearchIndex.open({ dir, database, workers: 1 });
+    await first.search(search(['groundwater']));
+    expect((await first.search(search(['groundwater']))).stages).toHaveProperty('cached');
+    await first.close();
+    const again = await SqliteSearchIndex.open({ dir, database, workers: 1 });
+    try {
+      // The first search after the restart: the thread ran it before answering anything.
+      expect((await again.search(search(['groundwater']))).stages).toHaveProperty('cached');
+      // One never asked before is searched afresh.
+      expect((await again.search(search(['counts']))).stages).not.toHaveProperty('cached');
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('applies changes queued while it was closed when opened again', async () => {
+    await insertOffers(database.db, [makeOffer({ title: 'Tram timetables' })]);
+    const index = await SqliteSearchIndex.open({ dir, database, workers: 0 });
+    expect((await index.search(search(['tram']))).total).toBe(1);
+    await index.close();
+  });
+
+  it('is built again, answering meanwhile, when the catalogue gets a new generation', async () => {
+    const index = await SqliteSearchIndex.open({ dir, database, workers: 0, pollMs: 50 });
+    const before = current();
+    await renewSearchGeneration(database.db);
+    await until(() => current() !== before);
+    await insertOffers(database.db, [makeOffer({ title: 'Ferry routes' })]);
+    // Changes wait while the new file is being switched to, then follow.
+    await until(async () => {
+      await index.refresh();
+      return (await index.search(search(['ferry']))).total === 1;
+    });
+    expect((await index.search(search(['groundwater']))).total).toBe(1);
+    await index.close();
+  });
+
+  it('searches and writes on threads of its own, and leaves no queued change behind', async () => {
+    const index = await SqliteSearchIndex.open({ dir, database, workers: 2, pollMs: 50 });
+    try {
+      await insertOffers(database.db, [makeOffer({ title: 'Harbour cranes' })]);
+      await until(async () => (await index.search(search(['harbour']))).total === 1);
+      const results = await Promise.all(
+        ['groundwater', 'bicycle', 'tram', 'ferry', 'harbour'].map((word) => index.search(search([word]))),
+      );
+      expect(results.map((result) => result.total)).toEqual([1, 1, 1, 1, 1]);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from search_outbox`.execute(database.db);
+      expect(rows[0]?.n).toBe(0);
+      // A search thread that dies is replaced: searches go on.
+      const threads = (index as unknown as { workers: { clients: { worker: { terminate(): Promise<number> } }[] } })
+        .workers.clients;
+      await Promise.all(threads.map((client) => client.worker.terminate()));
+      await until(async () => {
+        try {
+          return (await index.search(search(['tram']))).total === 1;
+        } catch {
+          return false;
+        }
+      });
+    } finally {
+      await index.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,309 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TSuggestion } from '@dsm/contracts';
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { TDatabaseHandle } from '../../../db/database';
+import { cachedQueryIndex } from './cached-query-index';
+import { INDEX_SCHEMA_VERSION, openReader, readMeta } from './index-schema';
+import { type IIndexWriter, InProcessIndexWriter, ThreadIndexWriter } from './index-writer';
+import { PopularSearches } from './popular-searches';
+import { matchEveryWord } from './query-index';
+import type { ISearchIndex, TIndexSearch, TIndexSearchResult } from './search-index';
+import { SearchWorkers } from './search-workers';
+import { suggestFromIndex } from './suggest-from-index';
+
+export type TSqliteSearchIndexOptions = {
+  /** The folder of the index files. */
+  dir: string;
+  database: TDatabaseHandle;
+  /**
+   * Search threads; with any, the index is also written on a thread of its own. 0 searches and writes on
+   * the calling thread (tests, tools).
+   */
+  workers: number;
+  /** How often queued catalogue changes are looked for, in ms. */
+  pollMs?: number;
+  /**
+   * Queued changes `catchUp` waits for (default 100); with more waiting (a harvest) it returns at once and
+   * the changes follow within the poll interval.
+   */
+  catchUpLimit?: number;
+  /** Every search first applies all queued changes (tests and tools, whose writes skip the API). */
+  isRefreshedBeforeSearch?: boolean;
+  log?: (line: string) => void;
+};
+
+const CATCH_UP_LIMIT = 100;
+/** How often the searches asked most are written to the index folder, in ms. */
+const SAVE_POPULAR_MS = 60_000;
+
+/**
+ * The search index in SQLite FTS5 files in one folder: `CURRENT` names the file in use; a rebuild writes a
+ * new file and switches to it. The index records the catalogue's generation (`search_index_generation`)
+ * and its schema version; an index of another is built again when opened.
+ */
+export class SqliteSearchIndex implements ISearchIndex {
+  private reader: Database.Database | null = null;
+  private workers: SearchWorkers | null = null;
+  private draining: Promise<void> | null = null;
+  private rebuilding: Promise<void> | null = null;
+  private poller: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** True while a rebuild reads the catalogue: changes wait in the outbox for the new file. */
+  private isPaused = false;
+  private readonly popular: PopularSearches;
+  private readonly changeListeners: (() => void)[] = [];
+  private popularSavedAt = Date.now();
+
+  private constructor(
+    private readonly options: TSqliteSearchIndexOptions,
+    private readonly writer: IIndexWriter,
+    private file: string,
+    private generation: string,
+  ) {
+    this.popular = new PopularSearches(options.dir);
+  }
+
+  /** Opens the index in `dir`, building it first when it is missing, of another schema or another catalogue. */
+  static async open(options: TSqliteSearchIndexOptions): Promise<SqliteSearchIndex> {
+    mkdirSync(options.dir, { recursive: true });
+    const writer: IIndexWriter =
+      options.workers > 0
+        ? new ThreadIndexWriter({
+            dir: options.dir,
+            databaseUrl: options.database.pool.options.connectionString as string,
+            log: options.log,
+          })
+        : new InProcessIndexWriter({ dir: options.dir, database: options.database, log: options.log });
+    try {
+      const generation = await catalogueGeneration(options.database);
+      let file = currentFile(options.dir);
+      if (!file || !isUsable(file, generation)) {
+        const built = await writer.build(generation);
+        file = built.file;
+        switchCurrent(options.dir, file);
+        await writer.forget(built.covered);
+      }
+      await writer.open(file);
+      removeStaleFiles(options.dir, file);
+      writeFileSync(path.join(options.dir, 'LOCK'), `${process.pid}\n`);
+      const index = new SqliteSearchIndex(options, writer, file, generation);
+      if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file, () => index.popular.top());
+      else index.reader = openReader(file);
+      await index.drain();
+      index.startPolling();
+      return index;
+    } catch (error) {
+      await writer.close();
+      throw error;
+    }
+  }
+
+  async search(search: TIndexSearch): Promise<TIndexSearchResult> {
+    if (this.options.isRefreshedBeforeSearch) await this.drain();
+    this.popular.count(search);
+    if (this.workers) return this.workers.search(search);
+    return cachedQueryIndex(this.reader as Database.Database, search);
+  }
+
+  async matchEveryWord(searches: TIndexSearch[]): Promise<string[][]> {
+    if (this.options.isRefreshedBeforeSearch) await this.drain();
+    if (this.workers) return this.workers.matchEveryWord(searches);
+    return matchEveryWord(this.reader as Database.Database, searches);
+  }
+
+  async suggest(prefix: string): Promise<TSuggestion[]> {
+    if (this.workers) return this.workers.suggest(prefix);
+    return suggestFromIndex(this.reader as Database.Database, prefix);
+  }
+
+  async catchUp(): Promise<void> {
+    const limit = this.options.catchUpLimit ?? CATCH_UP_LIMIT;
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from (select 1 from search_outbox limit ${limit + 1}) waiting`.execute(
+      this.options.database.db,
+    );
+    const waiting = rows[0]?.n ?? 0;
+    if (waiting === 0) return;
+    if (waiting <= limit) await this.drain();
+    else void this.drain().catch(() => {});
+  }
+
+  refresh(): Promise<void> {
+    return this.drain();
+  }
+
+  /** Applies queued changes until none is left; concurrent callers share one run. */
+  private drain(): Promise<void> {
+    // Cleared in a callback, which always runs after the assignment, even when the run ends at once.
+    this.draining ??= this.applyQueued().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  onChangesApplied(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private async applyQueued(): Promise<void> {
+    while (!this.closed && !this.isPaused && (await this.writer.apply()) > 0) {
+      for (const listener of this.changeListeners) listener();
+    }
+  }
+
+  private startPolling(): void {
+    const interval = this.options.pollMs ?? 1_000;
+    const tick = () => {
+      if (this.closed) return;
+      this.savePopular(false);
+      // During an outage the changes wait in PostgreSQL; asking would only hold connections.
+      if (!this.options.database.availability.isAvailable()) {
+        this.poller = setTimeout(tick, interval);
+        return;
+      }
+      // Asked on the main pool, which the outage watch cuts: the writer's own connections are opened
+      // only when there is work, so a PostgreSQL in smart shutdown does not wait for them.
+      this.watchGeneration()
+        .then(() => this.hasQueued())
+        .then((hasQueued) => (hasQueued ? this.drain() : undefined))
+        .catch((error: unknown) =>
+          this.options.log?.(`Search index: applying catalogue changes failed: ${String(error)}`),
+        )
+        .finally(() => {
+          if (!this.closed) this.poller = setTimeout(tick, interval);
+        });
+    };
+    this.poller = setTimeout(tick, interval);
+  }
+
+  /** Keeps the searches asked most in the index folder for the next start, once a minute and at close. */
+  private savePopular(isClosing: boolean): void {
+    if (!isClosing && Date.now() - this.popularSavedAt < SAVE_POPULAR_MS) return;
+    this.popularSavedAt = Date.now();
+    try {
+      this.popular.save();
+    } catch (error) {
+      this.options.log?.(`Search index: keeping the popular searches failed: ${String(error)}`);
+    }
+  }
+
+  private async hasQueued(): Promise<boolean> {
+    const { rows } = await sql<{ queued: boolean }>`
+      select exists (select 1 from search_outbox) as queued`.execute(this.options.database.db);
+    return rows[0]?.queued === true;
+  }
+
+  /** A new catalogue generation (`npm run reindex`, a restore) starts a rebuild; the index answers meanwhile. */
+  private async watchGeneration(): Promise<void> {
+    if (this.rebuilding) return;
+    if ((await catalogueGeneration(this.options.database)) === this.generation) return;
+    this.options.log?.('Search index: the catalogue has a new generation; building the index again');
+    void this.rebuild().catch((error: unknown) =>
+      this.options.log?.(`Search index: building it again failed: ${String(error)}`),
+    );
+  }
+
+  /** Builds the whole index again from the catalogue into a new file and switches to it. */
+  rebuild(): Promise<void> {
+    if (!this.rebuilding) {
+      this.rebuilding = (async () => {
+        try {
+          this.isPaused = true;
+          await this.draining?.catch(() => {});
+          const generation = await catalogueGeneration(this.options.database);
+          const built = await this.writer.build(generation);
+          const previous = this.file;
+          await this.writer.open(built.file);
+          if (this.reader) {
+            this.reader.close();
+            this.reader = openReader(built.file);
+          }
+          await this.workers?.open(built.file);
+          this.file = built.file;
+          this.generation = generation;
+          switchCurrent(this.options.dir, built.file);
+          for (const listener of this.changeListeners) listener();
+          rmSync(previous, { force: true });
+          removeStaleFiles(this.options.dir, built.file);
+          await this.writer.forget(built.covered);
+        } finally {
+          this.isPaused = false;
+          this.rebuilding = null;
+        }
+        await this.drain();
+      })();
+    }
+    return this.rebuilding;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.poller) clearTimeout(this.poller);
+    await this.draining?.catch(() => {});
+    await this.rebuilding?.catch(() => {});
+    this.savePopular(true);
+    await this.workers?.close();
+    this.reader?.close();
+    await this.writer.close();
+    rmSync(path.join(this.options.dir, 'LOCK'), { force: true });
+  }
+}
+
+/** The process that has the index in `dir` open, when it still runs; null when none has. */
+export function indexOwner(dir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dir, 'LOCK'), 'utf8').trim());
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+async function catalogueGeneration(database: TDatabaseHandle): Promise<string> {
+  const row = await database.db.selectFrom('search_index_generation').select('generation').executeTakeFirst();
+  return row?.generation ?? 'none';
+}
+
+function currentFile(dir: string): string | null {
+  try {
+    const name = readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim();
+    return name ? path.join(dir, name) : null;
+  } catch {
+    return null;
+  }
+}
+
+function switchCurrent(dir: string, file: string): void {
+  const temporary = path.join(dir, 'CURRENT.tmp');
+  writeFileSync(temporary, `${path.basename(file)}\n`);
+  renameSync(temporary, path.join(dir, 'CURRENT'));
+}
+
+/** Files of earlier builds (and their write-ahead logs) that are not the one in use. */
+function removeStaleFiles(dir: string, file: string): void {
+  const keep = path.basename(file);
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith('index-') && !name.startsWith(keep)) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function isUsable(file: string, generation: string): boolean {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return (
+        readMeta(db, 'schema_version') === INDEX_SCHEMA_VERSION &&
+        readMeta(db, 'generation') === generation &&
+        readMeta(db, 'complete') === 'true'
+      );
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+}
