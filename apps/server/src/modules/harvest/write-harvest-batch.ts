@@ -5,7 +5,7 @@ import { insertOffers, replaceOffers } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { reactivateRemovedOffers } from '../catalogue/offer-state-repository';
 import { requestOfferChecks } from '../link-checker/request-link-checks';
-import { queueOfferChanges, takeOverOfferQueuing } from '../search/index/queue-offer-changes';
+import { queueOfferChanges, takeOverOfferQueuing } from '../catalogue/queue-offer-changes';
 import {
   insertAgentsOf,
   saveRunProgress,

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
-import type { TDb } from '../../../db/database';
+import type { TDb } from '../../db/database';
+
+// The catalogue's change feed: triggers on its tables queue changed offers in `search_outbox`, which the
+// search index reads (modules/search/index); writers of many offers at once queue them here instead.
 
 /**
  * Turns the outbox triggers off for the rest of the transaction `trx` (migration 0013): from here the
