@@ -115,7 +115,9 @@ export type TServerProcess = {
 /** Starts `apps/server/src/main.ts` on a free port against `url`, without seeding or sandboxes. */
 export async function startServerProcess(url: string, env: Record<string, string> = {}): Promise<TServerProcess> {
   const port = benchPort(1) ?? (await findFreePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  // `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=..."`: options of the server's node alone (NODE_OPTIONS refuses some).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
