@@ -19,6 +19,15 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export type TBenchDatabase = { url: string; stop: () => Promise<void> };
 
+/**
+ * `BENCH_PORT=n`: the embedded PostgreSQL listens on n and the server on n + 1, instead of free ports the
+ * system picks (on a machine shared with other work that must keep to its own range of ports).
+ */
+const benchPort = (offset: number): number | null => {
+  const base = Number(process.env.BENCH_PORT ?? '');
+  return Number.isInteger(base) && base > 0 ? base + offset : null;
+};
+
 /** The given database, or a database `name` in an embedded PostgreSQL kept in `.data/<folder>`. */
 export async function openBenchDatabase(options: {
   name: string;
@@ -29,7 +38,10 @@ export async function openBenchDatabase(options: {
   const dataDir = path.join(root, '.data', options.folder);
   await mkdir(dataDir, { recursive: true });
   await chmod(dataDir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    ...(benchPort(0) ? { port: benchPort(0)! } : {}),
+  });
   const admin = new pg.Client({ connectionString: embedded.adminUrl });
   await admin.connect();
   const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [options.name]);
@@ -103,8 +115,10 @@ export type TServerProcess = {
 
 /** Starts `apps/server/src/main.ts` on a free port against `url`, without seeding or sandboxes. */
 export async function startServerProcess(url: string, env: Record<string, string> = {}): Promise<TServerProcess> {
-  const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const port = benchPort(1) ?? (await findFreePort());
+  // `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=..."`: options of the server's node alone (NODE_OPTIONS refuses some).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -21,6 +21,7 @@ import { API_DOCS_PREFIX, registerApiDocument } from './lib/api-document';
 import { registerCompression } from './lib/compression';
 import { handleFrameworkError, isApiPath, registerErrorHandler, sendError, unusableUrlOf } from './lib/error-handler';
 import { registerEventLoopMonitor } from './lib/event-loop-monitor';
+import { createInteractiveLoad, type TInteractiveLoad } from './lib/interactive-load';
 import { loggerOptions } from './lib/logger-options';
 import { configureOwnOrigin } from './lib/outbound/outbound-policy';
 import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     harvestSchedule: Pick<THarvestScheduler, 'sync'> | null;
     /** The catalogue's search index. */
     searchIndex: ISearchIndex;
+    /** Whether users are being served now: background work run by a request (harvests) gives way while they are. */
+    interactiveLoad: TInteractiveLoad;
     /** Per-user limits, as preHandlers of the routes they guard (SEARCH_RATE_LIMIT, ORDER_RATE_LIMIT). */
     rateLimits: { search: TUserRateLimit; orders: TUserRateLimit };
   }
@@ -99,6 +102,11 @@ export type TBuildAppOptions = {
   searchIndex?: ISearchIndex;
   /** The clock the API gateway judges entitlements by; tests pass a controlled one. */
   now?: () => Date;
+  /**
+   * What background work watches to give way to users, shared with the scheduled jobs of the process; without
+   * it the app watches its requests and the requests' pool itself.
+   */
+  interactiveLoad?: TInteractiveLoad;
   /** Pino logger options, or false for none (tests); `stream` replaces standard output, for tests that read the log. */
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 };
@@ -138,6 +146,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('config', options.config);
   app.decorate('linkChecks', options.linkChecks ?? null);
   app.decorate('harvestSchedule', options.harvestSchedule ?? null);
+  const interactiveLoad = options.interactiveLoad ?? createInteractiveLoad({ pool: options.database.pool });
+  interactiveLoad.track(app);
+  app.decorate('interactiveLoad', interactiveLoad);
+  if (!options.interactiveLoad) app.addHook('onClose', async () => interactiveLoad.close());
   if (options.searchIndex) {
     app.decorate('searchIndex', options.searchIndex);
   } else {

@@ -7,6 +7,7 @@ import { createDatabase, migrateToLatest, type TDatabaseHandle } from './db/data
 import { startEmbeddedPostgres, type TEmbeddedPostgres, type TEmbeddedPostgresEvent } from './db/embedded-postgres';
 import { prepareApiDocument } from './lib/api-document';
 import { describeError } from './lib/describe-error';
+import { createInteractiveLoad } from './lib/interactive-load';
 import { createAlertJobs, type TAlertJobs } from './modules/alerts/alert-jobs';
 import { createAlertMailer } from './modules/alerts/alert-mailer';
 import type { TOfferRecord } from './modules/catalogue/offer-record';
@@ -19,6 +20,7 @@ import { prepareDemoFiles } from './modules/demo-data/prepare-demo-files';
 import { prepareDemoHarvestSource } from './modules/demo-data/prepare-demo-harvest-source';
 import { recordDemoFileSizes } from './modules/demo-data/record-demo-file-sizes';
 import { repointDemoEndpoints } from './modules/demo-data/repoint-demo-endpoints';
+import { yieldingTo } from './modules/harvest/harvest-pace';
 import { createHarvestScheduler, type THarvestScheduler } from './modules/harvest/harvest-scheduler';
 import { operatorRoleOf } from './modules/harvest/operator-policy';
 import { superviseJobQueues, type TJobQueueSupervision } from './modules/health/supervise-job-queues';
@@ -145,6 +147,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     url: databaseUrl,
     readUrls: config.databaseReadUrls,
     heartbeatMs: config.databaseHeartbeatMs,
+    backgroundConnections: config.databaseBackgroundConnections,
     onAvailabilityChange: (isAvailable, error) => {
       if (!isAvailable) {
         outageStartedAt = Date.now();
@@ -156,6 +159,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     },
   });
   watched = database;
+  // The users' requests, which the scheduled harvests give way to as the ones started by a request do.
+  const interactiveLoad = createInteractiveLoad({ pool: database.pool });
   const { availability } = database;
   /** A queue's failure is logged with its message and code, and may be the first sign of an outage. */
   const logQueueError = (message: string, error: unknown) => {
@@ -226,14 +231,15 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     }
     linkChecker = createLinkChecker({
       databaseUrl,
-      db: database.db,
+      db: database.backgroundDb,
       settings: config.linkCheck,
       userAgent: `dsm-link-checker/1.0 (+${config.publicUrl})`,
       log: logQueueError,
     });
     harvests = createHarvestScheduler({
       databaseUrl,
-      db: database.db,
+      db: database.backgroundDb,
+      pace: yieldingTo(interactiveLoad),
       log: (message, details) => {
         if (isErrorLike(details)) logQueueError(message, details);
         else log(`${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}`);
@@ -276,6 +282,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       database,
       linkChecks: linkChecker,
       harvestSchedule: harvests,
+      interactiveLoad,
       searchIndex,
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     });
@@ -353,6 +360,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
             log(`The sandbox connectors stay listed until the next start: ${describeError(error)}`);
           });
           await searchIndex?.close().catch(() => {});
+          interactiveLoad.close();
           await settlesWithin(database.close(), SHUTDOWN_LIMITS.databaseMs);
           await opened?.embedded.stop();
         })();
@@ -370,6 +378,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await alertJobs?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await searchIndex?.close().catch(() => {});
+    interactiveLoad.close();
     await database.close().catch(() => {});
     await opened?.embedded.stop().catch(() => {});
     throw error;

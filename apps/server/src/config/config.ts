@@ -97,6 +97,11 @@ const ZEnvironment = z.object({
    * connections never see, and lets it finish by closing them.
    */
   DATABASE_HEARTBEAT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * Connections of the pool of background jobs (harvests, link checks), apart from the requests' pool of 20:
+   * their transactions never hold a connection a search waits for.
+   */
+  DATABASE_BACKGROUND_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(4),
   /** Where the embedded PostgreSQL and other local state live. */
   DATA_DIR: z.string().min(1).default('./.data'),
   /** Short code of the product; the user role is `${PRODUCT_ID}_USER`. */
@@ -305,6 +310,8 @@ export type TConfig = {
   databaseReadUrls: string[];
   /** Time between two checks that PostgreSQL accepts connections (DATABASE_HEARTBEAT_MS); 0 is off. */
   databaseHeartbeatMs: number;
+  /** Connections of the background jobs' pool (DATABASE_BACKGROUND_CONNECTIONS). */
+  databaseBackgroundConnections: number;
   dataDir: string;
   /** The search index: its folder (SEARCH_INDEX_DIR) and search threads (SEARCH_WORKERS). */
   searchIndex: { dir: string; workers: number };
@@ -395,6 +402,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databaseReadUrls: e.DATABASE_READ_URLS,
     databaseHeartbeatMs: e.DATABASE_HEARTBEAT_MS,
+    databaseBackgroundConnections: e.DATABASE_BACKGROUND_CONNECTIONS,
     dataDir: path.resolve(e.DATA_DIR),
     searchIndex: {
       dir: path.resolve(e.SEARCH_INDEX_DIR ?? path.join(e.DATA_DIR, 'search-index')),

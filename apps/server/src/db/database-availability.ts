@@ -53,6 +53,8 @@ export type TDatabaseAvailabilityOptions = {
   url: string;
   /** The pool whose checked-out connections are cut when an outage is confirmed. */
   pool: pg.Pool;
+  /** Further pools on the same database (the background jobs'), cut alike. */
+  otherPools?: pg.Pool[];
   /** Time between two probes during an outage. */
   probeIntervalMs?: number;
   /** Limit of one probe (connect and `select 1`); one that gets no answer is tried again with three times as long. */
@@ -141,8 +143,10 @@ export function createDatabaseAvailability(options: TDatabaseAvailabilityOptions
   const intervalMs = options.probeIntervalMs ?? 1_000;
   const timeoutMs = options.probeTimeoutMs ?? 1_500;
   const clients = new Set<pg.PoolClient>();
-  options.pool.on('connect', (client) => clients.add(client as pg.PoolClient));
-  options.pool.on('remove', (client) => clients.delete(client as pg.PoolClient));
+  for (const pool of [options.pool, ...(options.otherPools ?? [])]) {
+    pool.on('connect', (client) => clients.add(client as pg.PoolClient));
+    pool.on('remove', (client) => clients.delete(client as pg.PoolClient));
+  }
 
   let downSince: Date | null = null;
   let running: Promise<boolean> | null = null;

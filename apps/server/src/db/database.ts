@@ -15,6 +15,12 @@ export type TDatabaseHandle = {
   /** Search reads: a replica when DATABASE_READ_URLS is set, otherwise the primary. */
   readDb: TDb;
   pool: pg.Pool;
+  /**
+   * Background jobs (harvests, link checks): a small pool of its own on the primary, so their long
+   * transactions never take a connection a search, a detail page or an order is waiting for.
+   */
+  backgroundDb: TDb;
+  backgroundPool: pg.Pool;
   /** Whether the primary can be reached; requests fail fast with 503 while it cannot. */
   availability: TDatabaseAvailability;
   close(): Promise<void>;
@@ -23,8 +29,10 @@ export type TDatabaseHandle = {
 export type TCreateDatabaseOptions = {
   url: string;
   readUrls?: string[];
-  /** Connections per pool. */
+  /** Connections per pool of requests (the primary's and each replica's). */
   maxConnections?: number;
+  /** Connections of the background jobs' pool (4 by default), opened only when a job needs them. */
+  backgroundConnections?: number;
   applicationName?: string;
   /** Told when the primary becomes unreachable and when it answers again. */
   onAvailabilityChange?: (isAvailable: boolean, error?: unknown) => void;
@@ -38,13 +46,22 @@ export type TCreateDatabaseOptions = {
   idleTimeoutMs?: number;
 };
 
-function createPool(url: string, max: number, applicationName: string, idleTimeoutMs = 30_000): pg.Pool {
+/** Background jobs queue for their pool's few connections; they may wait longer for one than a request may. */
+const BACKGROUND_CONNECT_TIMEOUT_MS = 30_000;
+
+function createPool(
+  url: string,
+  max: number,
+  applicationName: string,
+  idleTimeoutMs = 30_000,
+  connectTimeoutMs = 3_000,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     application_name: applicationName,
     // A stopped or unreachable PostgreSQL answers the caller with 503 within seconds, not minutes.
-    connectionTimeoutMillis: 3_000,
+    connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
     idleTimeoutMillis: idleTimeoutMs,
     // A runaway query must not hold a connection for ever.
@@ -65,6 +82,14 @@ export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle
   const name = options.applicationName ?? 'dsm-server';
   const pool = createPool(options.url, max, name, options.idleTimeoutMs);
   const db = new Kysely<TDatabase>({ dialect: new PostgresDialect({ pool }) });
+  const backgroundPool = createPool(
+    options.url,
+    options.backgroundConnections ?? 4,
+    `${name}-background`,
+    options.idleTimeoutMs,
+    BACKGROUND_CONNECT_TIMEOUT_MS,
+  );
+  const backgroundDb = new Kysely<TDatabase>({ dialect: new PostgresDialect({ pool: backgroundPool }) });
   const readPools = (options.readUrls ?? []).map((url) => createPool(url, max, `${name}-read`));
   const readDbs = readPools.map(
     (readPool) => new Kysely<TDatabase>({ dialect: new PostgresDialect({ pool: readPool }) }),
@@ -84,6 +109,7 @@ export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle
   const availability = createDatabaseAvailability({
     url: options.url,
     pool,
+    otherPools: [backgroundPool],
     ...(options.onAvailabilityChange ? { onChange: options.onAvailabilityChange } : {}),
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
   });
@@ -91,10 +117,12 @@ export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle
     db,
     readDb,
     pool,
+    backgroundDb,
+    backgroundPool,
     availability,
     async close() {
       availability.close();
-      await Promise.all([db.destroy(), ...readDbs.map((readDbItem) => readDbItem.destroy())]);
+      await Promise.all([db.destroy(), backgroundDb.destroy(), ...readDbs.map((readDbItem) => readDbItem.destroy())]);
     },
   };
 }

@@ -10,6 +10,7 @@ import { createLinkChecker } from '../link-checker/link-checker';
 import { addSource } from './add-source';
 import { emptyHarvestCounts } from './harvest-counts';
 import { configureHarvestLocations } from './harvest-location-policy';
+import type { THarvestPace } from './harvest-pace';
 import { findLinkedRecords } from './harvest-repository';
 import { runHarvest } from './run-harvest';
 
@@ -131,5 +132,27 @@ describe('harvest runs over many batches', () => {
     } finally {
       server.close();
     }
+  }, 60_000);
+
+  it('giving way to users, writes one batch at a time and rests after each, with the same result', async () => {
+    const lines = Array.from({ length: 1300 }, (_, i) => line(`paced-${i}`, `Buoy ${i}`));
+    lines[900] = line('paced-0', 'Buoy 0');
+    const file = path.join(folder, 'paced.jsonl');
+    await writeFile(file, lines.join('\n'));
+    await addSource(database.db, { name: 'paced', location: file, format: 'ckan-jsonl' });
+    /** What the run told the pace before each batch: how long the last committed batch took. */
+    const rests: number[] = [];
+    const pace: THarvestPace = {
+      batchesInFlight: () => 1,
+      beforeBatch: async (lastWriteMs) => void rests.push(lastWriteMs),
+    };
+
+    const run = await runHarvest({ db: database.db, source: 'paced', pace });
+    expect(run.counts).toEqual({ ...emptyHarvestCounts(), created: 1299, duplicates: 1 });
+    expect(await offerCount('paced')).toBe(1299);
+    // Three batches of up to 500; each after the first starts once the one before it has committed.
+    expect(rests).toHaveLength(3);
+    expect(rests[0]).toBe(0);
+    expect(rests.slice(1).every((ms) => ms > 0)).toBe(true);
   }, 60_000);
 });

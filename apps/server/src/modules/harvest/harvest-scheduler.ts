@@ -1,5 +1,6 @@
 import type { TDb } from '../../db/database';
 import { createJobRunner } from '../../lib/job-queues';
+import type { THarvestPace } from './harvest-pace';
 import { findSources } from './harvest-repository';
 import { runHarvest, type THarvestLogEvent } from './run-harvest';
 
@@ -9,7 +10,10 @@ export const HARVEST_QUEUE = 'harvest-run';
 export type TCreateHarvestSchedulerOptions = {
   /** The database the queue lives in (schema `pgboss`, shared with the link checker). */
   databaseUrl: string;
+  /** The background jobs' database (TDatabaseHandle.backgroundDb). */
   db: TDb;
+  /** How fast runs write; full speed by default. */
+  pace?: THarvestPace;
   log?: (message: string, details?: unknown) => void;
 };
 
@@ -60,6 +64,7 @@ export function createHarvestScheduler(options: TCreateHarvestSchedulerOptions):
             const run = await runHarvest({
               db: options.db,
               source: sourceId,
+              ...(options.pace ? { pace: options.pace } : {}),
               onEvent: (event: THarvestLogEvent) => {
                 if (event.event !== 'progress') log(`harvest ${sourceId}`, event);
               },

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addSource } from './add-source';
+import { yieldingTo } from './harvest-pace';
 import { listSources } from './list-sources';
 import { requireOperator } from './operator-policy';
 import { removeSource } from './remove-source';
@@ -76,6 +77,13 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ZHarvestSourceParams,
       response: { 200: ZHarvestRunResponse, 404: ZErrorResponse, ...errors },
     },
-    handler: async (request) => startHarvestRun(app.database.db, request.params.id),
+    // The run is background work: it gives way to the users' requests and does not count as one of them.
+    config: { isBackgroundWork: true },
+    handler: async (request) =>
+      startHarvestRun({
+        db: app.database.backgroundDb,
+        sourceId: request.params.id,
+        pace: yieldingTo(app.interactiveLoad),
+      }),
   });
 };

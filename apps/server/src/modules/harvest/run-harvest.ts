@@ -8,6 +8,7 @@ import { listLicences } from '../licences/list-licences';
 import { describesDataJsonFile } from './describes-data-json-file';
 import type { TRetryOptions } from './fetch-with-retry';
 import { emptyHarvestCounts } from './harvest-counts';
+import { BATCHES_IN_FLIGHT, FULL_PACE, type THarvestPace } from './harvest-pace';
 import {
   findResumableRun,
   findSource,
@@ -29,12 +30,6 @@ import { type THarvestBatch, writeHarvestBatch } from './write-harvest-batch';
 
 /** Records per transaction: a failed run resumes after the last committed batch. */
 const BATCH_SIZE = 500;
-/**
- * Batches written at the same time, each on a connection of its own: PostgreSQL computes the search
- * vectors of one batch while the next is read and mapped and others are written. Three keep two cores
- * busier than two (about 3% more records/s at 20x); callers need a pool of at least four connections.
- */
-const BATCHES_IN_FLIGHT = 3;
 
 /**
  * Records cleaned, fingerprinted or mapped between two turns of the event loop while a batch is planned: a batch
@@ -58,6 +53,8 @@ export type TRunHarvestOptions = {
   retry?: TRetryOptions;
   /** Packages per page of a CKAN API source. */
   pageSize?: number;
+  /** How fast to write: FULL_PACE (the default), or giving way to the users of a server (`yieldingTo`). */
+  pace?: THarvestPace;
 };
 
 export type THarvestRunResult = {
@@ -102,6 +99,7 @@ type TReadRecord = { dataset: THarvestedDataset; hash: string };
  */
 export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestRunResult> {
   const { db } = options;
+  const pace = options.pace ?? FULL_PACE;
   const emit = options.onEvent ?? (() => {});
   const source = await findSource(db, options.source);
   if (!source) throw new UnknownSourceError(`No harvest source ${options.source}`);
@@ -142,6 +140,8 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
   const recentIdentifiers: Map<string, string>[] = [];
   const inFlight = new Set<Promise<void>>();
   let lastWrite: Promise<unknown> = Promise.resolve();
+  /** How long the batch committed last took, from the start of its write. */
+  let lastWriteMs = 0;
   let writeFailure: unknown = null;
   const isDataJson = source.format === 'dcat-us';
   /** A record this run could not identify may be one an earlier run made an offer of. */
@@ -266,17 +266,20 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
     };
   };
 
-  /** Plans the gathered batch and starts writing it once fewer than BATCHES_IN_FLIGHT are being written. */
+  /** Plans the gathered batch and starts writing it once fewer batches are being written than the pace allows. */
   const flush = async () => {
     const items = batch;
     batch = [];
-    while (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
+    while (inFlight.size >= pace.batchesInFlight()) await Promise.race(inFlight);
     if (writeFailure) throw writeFailure;
+    await pace.beforeBatch(lastWriteMs);
     const planned = await plan(items);
+    const writeStarted = performance.now();
     const write = writeHarvestBatch(db, planned, lastWrite);
     lastWrite = write;
     const tracked: Promise<void> = write.then(
       (saved) => {
+        lastWriteMs = performance.now() - writeStarted;
         committed = saved;
         emit({ event: 'progress', processed: planned.resumeAfter, counts: { ...saved } });
       },

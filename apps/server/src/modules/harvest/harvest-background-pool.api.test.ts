@@ -1,0 +1,74 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { THarvestRunResponse, THarvestSource, TSearchResponse } from '@dsm/contracts';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../test/auth';
+import { request, startTestApp, type TTestApp } from '../../test/test-app';
+
+let testApp: TTestApp;
+let folder: string;
+
+describe('a harvest beside the users (background pool)', () => {
+  beforeAll(async () => {
+    testApp = await startTestApp({ HARVEST_FILE_DIR: os.tmpdir() });
+    folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-pool-'));
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('answers searches while a harvest run waits for the background connections, which it never takes from requests', async () => {
+    const { backgroundPool, pool } = testApp.database;
+    const operator = await signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
+    const user = await signIn(testApp);
+    const file = path.join(folder, 'data.json');
+    await writeFile(file, JSON.stringify({ dataset: [{ identifier: 'p-1', title: 'Lighthouse beam hours' }] }));
+    const added = await request<THarvestSource>(
+      testApp.baseUrl,
+      'POST',
+      '/api/harvest/sources',
+      { name: 'beside-users', location: file, format: 'dcat-us' },
+      operator.headers,
+    );
+    expect(added.status).toBe(201);
+
+    // Every background connection busy, as under a harvest writing its batches (or a link check sweep).
+    const held: pg.PoolClient[] = [];
+    for (let i = 0; i < backgroundPool.options.max; i++) held.push(await backgroundPool.connect());
+    let isRunAnswered = false;
+    const run = request<THarvestRunResponse>(
+      testApp.baseUrl,
+      'POST',
+      `/api/harvest/sources/${added.body.id}/run`,
+      undefined,
+      operator.headers,
+    ).finally(() => {
+      isRunAnswered = true;
+    });
+    try {
+      await vi.waitFor(() => expect(backgroundPool.waitingCount).toBeGreaterThan(0), { timeout: 10_000 });
+
+      const search = await request<TSearchResponse>(
+        testApp.baseUrl,
+        'POST',
+        '/api/search',
+        { index: 0, pageSize: 10 },
+        user.headers,
+      );
+      expect(search.status).toBe(200);
+      expect(pool.waitingCount).toBe(0);
+      // The run is still waiting for its own pool: it did not borrow a connection of the requests'.
+      expect(isRunAnswered).toBe(false);
+      expect(backgroundPool.waitingCount).toBeGreaterThan(0);
+    } finally {
+      for (const client of held) client.release();
+    }
+
+    const answered = await run;
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ status: 'succeeded', counts: { created: 1, failed: 0 } });
+  });
+});
