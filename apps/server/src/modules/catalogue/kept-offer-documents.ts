@@ -5,9 +5,9 @@ import { loadOfferDocuments } from './offer-documents';
 /** Offers kept at most per database, the least recently read going first (a result card is a few kilobytes). */
 const MAX_KEPT = 20_000;
 /**
- * How long a kept offer is served without reading it again, in ms. Changes made through this process, and every
- * change the search index applies, forget the kept offers at once; this bounds what nothing here hears of
- * (a like counted by another server process, a publisher renamed).
+ * How long a kept offer is served without reading it again, in ms. Changes made through this process forget the
+ * kept offers at once, and every change the search index applies forgets the offers it names; this bounds what
+ * nothing here hears of (a like counted by another server process, a publisher renamed).
  */
 export const KEPT_FOR_MS = 30_000;
 
@@ -15,8 +15,13 @@ type TKept = { document: TOffer; at: number };
 
 const keptByDatabase = new WeakMap<TDb, Map<string, TKept>>();
 const databases = new Set<WeakRef<Map<string, TKept>>>();
-/** Counts the times everything was forgotten: a read begun before one is not kept. */
+/** Counts the forgettings: a read is not kept when what it read was forgotten after it began. */
 let forgotten = 0;
+/** The count at which everything was last forgotten. */
+let allForgottenAt = 0;
+/** The count at which single offers were last forgotten; emptied (as everything forgotten) when it grows large. */
+const forgottenAt = new Map<string, number>();
+const MAX_FORGOTTEN_IDS = 100_000;
 
 function keptOf(db: TDb): Map<string, TKept> {
   let kept = keptByDatabase.get(db);
@@ -28,15 +33,43 @@ function keptOf(db: TDb): Map<string, TKept> {
   return kept;
 }
 
-/** Forgets every kept offer: the catalogue changed (a request that may have changed it, or index changes applied). */
+/** Forgets every kept offer: the catalogue changed (a request that may have changed it, or the index rebuilt). */
 export function forgetKeptOfferDocuments(): void {
   forgotten++;
+  allForgottenAt = forgotten;
+  forgottenAt.clear();
   for (const ref of databases) {
     const kept = ref.deref();
     if (kept) kept.clear();
     else databases.delete(ref);
   }
 }
+
+/**
+ * Forgets the kept copies of these offers (the search index applied their changes), or every kept offer for
+ * null (the index was rebuilt). A harvest changes a few hundred offers a second: the others stay kept, so the
+ * searches beside it do not read every page from a busy PostgreSQL again.
+ */
+export function forgetKeptOffers(offerIds: readonly string[] | null): void {
+  if (offerIds === null || forgottenAt.size + offerIds.length > MAX_FORGOTTEN_IDS) {
+    forgetKeptOfferDocuments();
+    return;
+  }
+  forgotten++;
+  for (const id of offerIds) forgottenAt.set(id, forgotten);
+  for (const ref of databases) {
+    const kept = ref.deref();
+    if (!kept) {
+      databases.delete(ref);
+      continue;
+    }
+    for (const id of offerIds) kept.delete(id);
+  }
+}
+
+/** Whether an offer read when the count stood at `before` may be kept: nothing forgot it since. */
+const isStillCurrent = (id: string, before: number): boolean =>
+  allForgottenAt <= before && (forgottenAt.get(id) ?? 0) <= before;
 
 export type TLoadKeptOfferDocumentsOptions = {
   db: TDb;
@@ -72,10 +105,11 @@ export async function loadKeptOfferDocuments({
   if (missing.length > 0) {
     const before = forgotten;
     const loaded = await loadOfferDocuments(db, missing);
-    const isCurrent = before === forgotten;
     for (const document of loaded) {
       found.set(document['@id'], document);
-      if (isCurrent) kept.set(document['@id'], { document, at: now });
+      if (before === forgotten || isStillCurrent(document['@id'], before)) {
+        kept.set(document['@id'], { document, at: now });
+      }
     }
     for (const oldest of kept.keys()) {
       if (kept.size <= MAX_KEPT) break;

@@ -11,7 +11,7 @@ import {
 import type { TDb } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { ServerTiming } from '../../../lib/server-timing';
-import { forgetKeptOfferDocuments, loadKeptOfferDocuments } from '../../catalogue/kept-offer-documents';
+import { forgetKeptOffers, loadKeptOfferDocuments } from '../../catalogue/kept-offer-documents';
 import type { ISearchIndex, TIndexFilter } from '../index/search-index';
 
 export type TSearchOffersOptions = {
@@ -38,7 +38,7 @@ export async function searchOffers({
   if (!watchedIndexes.has(searchIndex)) {
     watchedIndexes.add(searchIndex);
     // Whatever applies catalogue changes to the index (a harvest, another process's edit) also changes offers.
-    searchIndex.onChangesApplied?.(forgetKeptOfferDocuments);
+    searchIndex.onChangesApplied?.(forgetKeptOffers);
   }
   const { index, pageSize, filter } = request;
   const offset = index * pageSize;

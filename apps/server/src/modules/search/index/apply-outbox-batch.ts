@@ -4,16 +4,18 @@ import type { TDb } from '../../../db/database';
 import { toIndexDocument, writeDocuments } from './index-documents';
 import { readIndexSources } from './read-index-sources';
 
+/** What one batch of the outbox applied: how many rows it took (0: nothing was queued) and the offers they named. */
+export type TAppliedBatch = { rows: number; offerIds: string[] };
+
 /**
  * Applies one batch of the outbox: the offers as they are now are written to (or removed from) the index,
  * then their rows are deleted. A crash between the two applies them again, which changes nothing.
- * Answers how many rows it took (0: nothing was queued).
  */
-export async function applyOutboxBatch(db: TDb, writer: Database, batchSize: number): Promise<number> {
+export async function applyOutboxBatch(db: TDb, writer: Database, batchSize: number): Promise<TAppliedBatch> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ id: string; offer_id: string }>`
       select id, offer_id from search_outbox order by id limit ${batchSize} for update skip locked`.execute(trx);
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) return { rows: 0, offerIds: [] };
     const offerIds = [...new Set(rows.map((row) => row.offer_id))];
     const sources = await readIndexSources(trx, offerIds);
     const present = new Set(sources.map((source) => source.id));
@@ -24,7 +26,7 @@ export async function applyOutboxBatch(db: TDb, writer: Database, batchSize: num
       { countWords: true },
     );
     await sql`delete from search_outbox where id = any(${rows.map((row) => row.id)}::bigint[])`.execute(trx);
-    return rows.length;
+    return { rows: rows.length, offerIds };
   });
 }
 

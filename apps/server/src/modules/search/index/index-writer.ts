@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { TDatabaseHandle } from '../../../db/database';
-import { applyOutboxBatch, forgetCoveredChanges } from './apply-outbox-batch';
+import { applyOutboxBatch, forgetCoveredChanges, type TAppliedBatch } from './apply-outbox-batch';
 import { buildIndexFile, type TBuiltIndex } from './build-index-file';
 import { configureConnection } from './index-schema';
 import { WorkerClient } from './worker-rpc';
@@ -13,8 +13,8 @@ export interface IIndexWriter {
   build(generation: string): Promise<TBuiltIndex>;
   /** Writes to this file from now on. */
   open(file: string): Promise<void>;
-  /** Applies one batch of queued changes; answers how many rows it took. */
-  apply(): Promise<number>;
+  /** Applies one batch of queued changes; answers how many rows it took and the offers they named. */
+  apply(): Promise<TAppliedBatch>;
   /** Deletes the outbox rows a build holds. */
   forget(covered: string[]): Promise<void>;
   close(): Promise<void>;
@@ -43,7 +43,7 @@ export class InProcessIndexWriter implements IIndexWriter {
     configureConnection(this.writer, { isWriter: true });
   }
 
-  async apply(): Promise<number> {
+  async apply(): Promise<TAppliedBatch> {
     if (!this.writer) throw new Error('The search index has no file open for writing');
     return applyOutboxBatch(this.options.database.db, this.writer, APPLY_BATCH);
   }
@@ -102,7 +102,7 @@ export class ThreadIndexWriter implements IIndexWriter {
     await this.client.call({ open: file } satisfies TIndexWriterMessage);
   }
 
-  apply(): Promise<number> {
+  apply(): Promise<TAppliedBatch> {
     return this.client.call({ apply: true } satisfies TIndexWriterMessage);
   }
 

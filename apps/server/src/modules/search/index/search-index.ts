@@ -89,10 +89,11 @@ export interface ISearchIndex {
    */
   catchUp(): Promise<void>;
   /**
-   * Calls `listener` whenever the index applied catalogue changes (from any process: the outbox is shared), so
-   * that what is kept of the catalogue elsewhere can be forgotten. Optional.
+   * Calls `listener` with the changed offers whenever the index applied catalogue changes (from any process: the
+   * outbox is shared), or with null after a rebuild, so that what is kept of those offers elsewhere can be
+   * forgotten. Optional.
    */
-  onChangesApplied?(listener: () => void): void;
+  onChangesApplied?(listener: (offerIds: readonly string[] | null) => void): void;
   /** Applies every queued catalogue change now. */
   refresh(): Promise<void>;
   /** Builds the whole index again from the catalogue and switches to it when done. */

@@ -53,7 +53,7 @@ export class SqliteSearchIndex implements ISearchIndex {
   /** True while a rebuild reads the catalogue: changes wait in the outbox for the new file. */
   private isPaused = false;
   private readonly popular: PopularSearches;
-  private readonly changeListeners: (() => void)[] = [];
+  private readonly changeListeners: ((offerIds: readonly string[] | null) => void)[] = [];
   private popularSavedAt = Date.now();
 
   private constructor(
@@ -143,13 +143,15 @@ export class SqliteSearchIndex implements ISearchIndex {
     return this.draining;
   }
 
-  onChangesApplied(listener: () => void): void {
+  onChangesApplied(listener: (offerIds: readonly string[] | null) => void): void {
     this.changeListeners.push(listener);
   }
 
   private async applyQueued(): Promise<void> {
-    while (!this.closed && !this.isPaused && (await this.writer.apply()) > 0) {
-      for (const listener of this.changeListeners) listener();
+    while (!this.closed && !this.isPaused) {
+      const applied = await this.writer.apply();
+      if (applied.rows === 0) break;
+      for (const listener of this.changeListeners) listener(applied.offerIds);
     }
   }
 
@@ -224,7 +226,7 @@ export class SqliteSearchIndex implements ISearchIndex {
           this.file = built.file;
           this.generation = generation;
           switchCurrent(this.options.dir, built.file);
-          for (const listener of this.changeListeners) listener();
+          for (const listener of this.changeListeners) listener(null);
           rmSync(previous, { force: true });
           removeStaleFiles(this.options.dir, built.file);
           await this.writer.forget(built.covered);
