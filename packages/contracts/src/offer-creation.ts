@@ -2,9 +2,9 @@ import currencyCodes from 'currency-codes';
 import { z } from 'zod';
 import { CATEGORIES, NO_CONTROL_CHARACTERS, PAYMENT_MODELS } from './catalogue';
 import { EU_FILE_TYPES, type TEuFileTypeName } from './file-types';
+import { formatLabel, SPEC_FORMATS } from './format-names';
 import { GATEWAY_CREDENTIAL_RULES, ZGatewayCredentialInput } from './gateway';
 import { ZOfferId } from './metadata';
-import { formatLabel, SPEC_FORMATS } from './format-names';
 
 export { formatLabel, formatName, SPEC_FORMATS } from './format-names';
 
