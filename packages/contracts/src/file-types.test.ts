@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EU_FILE_TYPES } from './file-types';
 import { FORMATS, formatLabel, formatName, SPEC_FORMATS, WIZARD_FORMATS, ZAssetInfo } from './offer-creation';
@@ -79,5 +80,16 @@ describe('a format name', () => {
 
   it('keeps a format no list knows as written', () => {
     expect(formatName('SOSI')).toBe('SOSI');
+  });
+
+  it('come from a module without schemas, which the result cards import', () => {
+    // The results page evaluates what the cards import before its first result: the wizard's zod
+    // schemas cost a phone seconds there. format-names.ts and what it imports stay plain data.
+    const imports = (file: string) =>
+      [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map(
+        (match) => match[1],
+      );
+    expect(imports('./format-names.ts')).toEqual(['./file-types']);
+    expect(imports('./file-types.ts')).toEqual([]);
   });
 });

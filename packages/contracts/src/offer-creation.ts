@@ -2,8 +2,11 @@ import currencyCodes from 'currency-codes';
 import { z } from 'zod';
 import { CATEGORIES, NO_CONTROL_CHARACTERS, PAYMENT_MODELS } from './catalogue';
 import { EU_FILE_TYPES, type TEuFileTypeName } from './file-types';
+import { formatLabel, SPEC_FORMATS } from './format-names';
 import { GATEWAY_CREDENTIAL_RULES, ZGatewayCredentialInput } from './gateway';
 import { ZOfferId } from './metadata';
+
+export { formatLabel, formatName, SPEC_FORMATS } from './format-names';
 
 /**
  * Offer creation: the wizard's vocabulary (the specification's enumerations, spelled as it spells
@@ -68,30 +71,6 @@ export const MIME_TYPES = [
 ] as const;
 export type TMimeType = (typeof MIME_TYPES)[number];
 
-/** The specification's 20 formats of the wizard. */
-export const SPEC_FORMATS = [
-  'html',
-  'css',
-  'plain',
-  'javascript',
-  'csv',
-  'xml',
-  'markdown',
-  'calendar',
-  'json',
-  'octet-stream',
-  'pdf',
-  'zip',
-  'x-www-form-urlencoded',
-  'msword',
-  'rtf',
-  'xhtml+xml',
-  'ld+json',
-  'graphql',
-  'atom+xml',
-  'rss+xml',
-] as const;
-
 /**
  * The wizard's formats: the specification's 20, then the EU file-type vocabulary's data formats
  * (GeoJSON, XLSX, Parquet, SHP, WMS, WFS, ...), which the catalogue itself uses and 20 fixed names
@@ -102,66 +81,6 @@ export const FORMATS = [...SPEC_FORMATS, ...EU_FILE_TYPES.map((type) => type.nam
   ...((typeof SPEC_FORMATS)[number] | TEuFileTypeName)[],
 ];
 export type TFormat = (typeof SPEC_FORMATS)[number] | TEuFileTypeName;
-
-/**
- * What the specification's format names are called in the wizard, in the EU vocabulary's style: the
- * name people know the format by, and what it is where the name alone does not say.
- */
-const SPEC_FORMAT_LABELS: Record<(typeof SPEC_FORMATS)[number], string> = {
-  html: 'HTML',
-  css: 'CSS (style sheet)',
-  plain: 'TXT (plain text)',
-  javascript: 'JavaScript',
-  csv: 'CSV (comma-separated values)',
-  xml: 'XML',
-  markdown: 'Markdown',
-  calendar: 'ICS (iCalendar)',
-  json: 'JSON',
-  'octet-stream': 'Binary file (octet-stream)',
-  pdf: 'PDF',
-  zip: 'ZIP',
-  'x-www-form-urlencoded': 'Form data (x-www-form-urlencoded)',
-  msword: 'DOC (Word)',
-  rtf: 'RTF (Rich Text Format)',
-  'xhtml+xml': 'XHTML',
-  'ld+json': 'JSON-LD',
-  graphql: 'GraphQL',
-  'atom+xml': 'Atom feed',
-  'rss+xml': 'RSS feed',
-};
-
-/** How the wizard and the preview name a format: its label, or the format itself when it has none. */
-export function formatLabel(format: string): string {
-  return (
-    (SPEC_FORMAT_LABELS as Record<string, string>)[format] ??
-    EU_FILE_TYPES.find((type) => type.name === format)?.label ??
-    format
-  );
-}
-
-/** Every format by its stored names in lower case (the specification's name, the vocabulary's name and code). */
-const FORMAT_NAMES: ReadonlyMap<string, string> = new Map([
-  ...SPEC_FORMATS.map((format): [string, string] => [format, shortName(SPEC_FORMAT_LABELS[format])]),
-  ...EU_FILE_TYPES.flatMap((type): [string, string][] => [
-    [type.name.toLowerCase(), shortName(type.label)],
-    [type.code.toLowerCase(), shortName(type.label)],
-  ]),
-]);
-
-/** A label without the explanation in brackets: 'XLSX (Excel)' is 'XLSX'. */
-function shortName(label: string): string {
-  return label.replace(/\s*\(.*\)$/, '');
-}
-
-/**
- * How result cards, facets and the endpoints table name a format, however a catalogue spelled it:
- * 'GEOJSON' and 'geojson' are 'GeoJSON', 'csv' and 'text/csv' are 'CSV', 'XLSX' stays 'XLSX'. A
- * format no list knows is shown as written.
- */
-export function formatName(format: string): string {
-  const wanted = format.trim().toLowerCase();
-  return FORMAT_NAMES.get(wanted) ?? FORMAT_NAMES.get(wanted.slice(wanted.lastIndexOf('/') + 1)) ?? format.trim();
-}
 
 /**
  * The specification's names that are no formats of data, and one it shares with the EU vocabulary:

@@ -20,6 +20,7 @@ function NoList({ title }: { title: ReactNode }) {
 export function NotificationBell() {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   const titleId = useId();
   const unread = useUnreadCount();
   const count = unread.data?.unread ?? 0;
@@ -30,32 +31,50 @@ export function NotificationBell() {
     </Text>
   );
 
+  const status = (
+    <VisuallyHidden aria-live="polite" data-testid="notification-count-status">
+      {count > 0 ? t('alerts.bell.unread', { count }) : ''}
+    </VisuallyHidden>
+  );
+  const bell = (
+    <ActionIcon
+      variant="subtle"
+      size="lg"
+      aria-label={label}
+      onClick={() => {
+        setHasOpened(true);
+        setOpen((open) => !open);
+      }}
+      data-testid="notification-bell"
+    >
+      <Indicator
+        label={count > 99 ? '99+' : count}
+        size={16}
+        color="red.9"
+        disabled={count === 0}
+        offset={2}
+        data-testid="notification-count"
+      >
+        <IconBell size={22} aria-hidden />
+      </Indicator>
+    </ActionIcon>
+  );
+  // The popover comes with the first opening: mounted closed, its positioning drew the header again
+  // synchronously, in the long task of the page's settling on a phone.
+  if (!hasOpened) {
+    return (
+      <>
+        {status}
+        {bell}
+      </>
+    );
+  }
+
   return (
     <>
-      <VisuallyHidden aria-live="polite" data-testid="notification-count-status">
-        {count > 0 ? t('alerts.bell.unread', { count }) : ''}
-      </VisuallyHidden>
+      {status}
       <Popover opened={isOpen} onChange={setOpen} position="bottom-end" width={340} withinPortal trapFocus shadow="md">
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={label}
-            onClick={() => setOpen((open) => !open)}
-            data-testid="notification-bell"
-          >
-            <Indicator
-              label={count > 99 ? '99+' : count}
-              size={16}
-              color="red.9"
-              disabled={count === 0}
-              offset={2}
-              data-testid="notification-count"
-            >
-              <IconBell size={22} aria-hidden />
-            </Indicator>
-          </ActionIcon>
-        </Popover.Target>
+        <Popover.Target>{bell}</Popover.Target>
         <Popover.Dropdown aria-labelledby={titleId} data-testid="notification-list">
           {isOpen && (
             <Suspense

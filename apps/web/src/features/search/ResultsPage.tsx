@@ -171,7 +171,14 @@ const ResultsView = memo(function ResultsView({ params, answer: search, panelDat
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Stack gap="md">
               <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-                <Group justify="space-between" align="center" mih={36} wrap="nowrap" style={{ flex: '1 1 16rem' }}>
+                {/* results-heading-row: on a phone it holds two lines of the count from the start (app.css). */}
+                <Group
+                  justify="space-between"
+                  align="center"
+                  wrap="nowrap"
+                  className="results-heading-row"
+                  style={{ flex: '1 1 16rem' }}
+                >
                   {data ? (
                     <Title
                       order={1}
