@@ -3,6 +3,7 @@ import { MAX_ORDER_ITEMS } from './cart';
 import { PAYMENT_MODELS } from './catalogue';
 import { defineEndpoint } from './endpoint';
 import { ZOfferId } from './metadata';
+import { ZEntitlementUsage } from './pricing';
 
 /**
  * Orders, invoices, sales and the cart's price check. The marketplace is a broker: the contract is
@@ -484,4 +485,16 @@ export const commissionCancellationPdfEndpoint = invoiceDownloadEndpoint({
     "Its own number in the marketplace's range, the amounts of the commission invoice negated, and the number it cancels. 404 while the commission invoice is not cancelled.",
   contentType: 'application/pdf',
   file: 'The cancellation invoice as PDF',
+});
+
+export const cancelSubscriptionEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/subscriptions/:id/cancel',
+  params: ZIdParams,
+  answer: ZEntitlementUsage,
+  summary: 'Cancel a subscription (its buyer only): access runs to the end of the paid period',
+  description:
+    "The id is the subscription's entitlement (`entitlementId` of `GET /api/acquisitions/usage`). Cancelling again answers the same; 409 when it already ended, 400 for an offer that is no subscription.",
+  tags: ['orders'],
+  errors: [400, 401, 403, 404, 409],
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_MODELS, type TPaymentModel } from './catalogue';
 import { defineEndpoint } from './endpoint';
-import { ZIdParams } from './orders';
 
 /**
  * What an offer's price is a price of, and the arithmetic of metered lines, shared by server and web
@@ -188,16 +187,4 @@ export const acquisitionUsageEndpoint = defineEndpoint({
     'Per entitlement: requests, successful downloads and bytes this calendar month (Europe/Berlin), the metered quantity (downloads, or MB of 10^6 bytes with three decimals) and its net cost so far; for a subscription its monthly price, the end of the paid period and whether it can be cancelled.',
   tags: ['orders'],
   errors: [],
-});
-
-export const cancelSubscriptionEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/subscriptions/:id/cancel',
-  params: ZIdParams,
-  answer: ZEntitlementUsage,
-  summary: 'Cancel a subscription (its buyer only): access runs to the end of the paid period',
-  description:
-    "The id is the subscription's entitlement (`entitlementId` of `GET /api/acquisitions/usage`). Cancelling again answers the same; 409 when it already ended, 400 for an offer that is no subscription.",
-  tags: ['orders'],
-  errors: [400, 401, 403, 404, 409],
 });
