@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { ZMetadataItem } from './metadata';
 import { ACCESS_TYPES } from './offer-creation';
 import { ZBilledInvoice } from './pricing';
@@ -31,4 +32,11 @@ export type TAcquisition = z.infer<typeof ZAcquisition>;
 export const ZAcquisitionListResponse = z.array(ZAcquisition);
 export type TAcquisitionListResponse = z.infer<typeof ZAcquisitionListResponse>;
 
-export const acquisitionListEndpoint = { method: 'GET', path: '/api/acquisitions' } as const;
+export const acquisitionListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/acquisitions',
+  answer: ZAcquisitionListResponse,
+  summary: 'The offers the signed-in user acquired, latest first (at most 500)',
+  tags: ['acquisitions'],
+  errors: [],
+});

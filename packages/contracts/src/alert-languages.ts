@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { LANGUAGES } from './languages';
 
 /**
@@ -15,4 +16,14 @@ export type TAlertLanguage = z.infer<typeof ZAlertLanguage>;
 export const ZUnreadCountQuery = z.object({ language: ZAlertLanguage.optional() });
 export const ZUnreadCount = z.object({ unread: z.number().int() });
 export type TUnreadCount = z.infer<typeof ZUnreadCount>;
-export const unreadCountEndpoint = { method: 'GET', path: '/api/notifications/unread-count' } as const;
+
+export const unreadCountEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/notifications/unread-count',
+  query: ZUnreadCountQuery,
+  answer: ZUnreadCount,
+  summary: 'How many notifications are unread',
+  description: "The app's language, when given, becomes the language of the user's alert mails.",
+  tags: ['alerts'],
+  errors: [400],
+});

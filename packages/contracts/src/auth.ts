@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /** The operator's details for the Impressum and the other legal pages, set by configuration (OPERATOR_*). */
 export const ZOperator = z.object({
@@ -60,4 +61,11 @@ export const ZAppConfig = z.object({
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 
-export const appConfigEndpoint = { method: 'GET', path: '/app-config.json' } as const;
+export const appConfigEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/app-config.json',
+  answer: ZAppConfig,
+  summary: 'Sign-in settings and operator details of the web app',
+  tags: ['auth'],
+  errors: [],
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZConsoleObjectId } from './connector-console';
+import { ZConnectorParams } from './connector';
+import { consoleEndpoint, ZConsoleObjectId, ZConsoleObjectParams } from './connector-console';
 import { ZWellFormedText, zForeignId } from './text';
 
 /**
@@ -131,23 +132,134 @@ export const ZConsoleSecret = z.object({ id: z.string() });
 export type TConsoleSecret = z.infer<typeof ZConsoleSecret>;
 
 const at = (suffix: string) => `/api/connectors/:connectorId/${suffix}`;
-export const consoleCatalogEndpoint = { method: 'POST', path: at('catalog') } as const;
-export const consoleNegotiationListEndpoint = { method: 'GET', path: at('negotiations') } as const;
-export const consoleNegotiationStartEndpoint = { method: 'POST', path: at('negotiations') } as const;
-export const consoleNegotiationTerminateEndpoint = {
+
+/** Why a data-space console call can fail, as the API document has always listed it (no 504). */
+const DATASPACE_ERRORS = [400, 403, 404, 409, 502, 503] as const;
+
+export const consoleCatalogEndpoint = consoleEndpoint({
+  method: 'POST',
+  path: at('catalog'),
+  params: ZConnectorParams,
+  body: ZConsoleCatalogRequest,
+  answer: ZConsoleCatalogResponse,
+  summary: "Another participant's catalog, asked for over DSP (operators)",
+  errors: DATASPACE_ERRORS,
+});
+export const consoleNegotiationListEndpoint = consoleEndpoint({
+  method: 'GET',
+  path: at('negotiations'),
+  params: ZConnectorParams,
+  answer: ZConsoleNegotiationListResponse,
+  summary: "A connector's contract negotiations (operators)",
+  errors: DATASPACE_ERRORS,
+});
+export const consoleNegotiationStartEndpoint = consoleEndpoint({
+  method: 'POST',
+  path: at('negotiations'),
+  params: ZConnectorParams,
+  body: ZConsoleNegotiationRequest,
+  answer: ZConsoleNegotiation,
+  status: 201,
+  summary: 'Negotiate an offer from another participant’s catalog (operators)',
+  errors: DATASPACE_ERRORS,
+});
+export const consoleNegotiationTerminateEndpoint = consoleEndpoint({
   method: 'POST',
   path: at('negotiations/:objectId/terminate'),
-} as const;
-export const consoleAgreementListEndpoint = { method: 'GET', path: at('agreements') } as const;
-export const consoleTransferListEndpoint = { method: 'GET', path: at('transfers') } as const;
-export const consoleTransferStartEndpoint = { method: 'POST', path: at('transfers') } as const;
-export const consoleTransferTerminateEndpoint = { method: 'POST', path: at('transfers/:objectId/terminate') } as const;
-export const consoleTransferDeprovisionEndpoint = {
+  params: ZConsoleObjectParams,
+  body: ZConsoleTerminateRequest,
+  answer: z.null(),
+  status: 204,
+  summary: 'Terminate a negotiation with a reason (operators)',
+  errors: DATASPACE_ERRORS,
+});
+export const consoleAgreementListEndpoint = consoleEndpoint({
+  method: 'GET',
+  path: at('agreements'),
+  params: ZConnectorParams,
+  answer: ZConsoleAgreementListResponse,
+  summary: "A connector's contract agreements (operators)",
+  errors: DATASPACE_ERRORS,
+});
+export const consoleTransferListEndpoint = consoleEndpoint({
+  method: 'GET',
+  path: at('transfers'),
+  params: ZConnectorParams,
+  answer: ZConsoleTransferListResponse,
+  summary: "A connector's transfer processes (operators)",
+  errors: DATASPACE_ERRORS,
+});
+export const consoleTransferStartEndpoint = consoleEndpoint({
+  method: 'POST',
+  path: at('transfers'),
+  params: ZConnectorParams,
+  body: ZConsoleTransferRequest,
+  answer: ZConsoleTransfer,
+  status: 201,
+  summary: 'Start a transfer for an agreement (operators)',
+  errors: DATASPACE_ERRORS,
+});
+export const consoleTransferTerminateEndpoint = consoleEndpoint({
+  method: 'POST',
+  path: at('transfers/:objectId/terminate'),
+  params: ZConsoleObjectParams,
+  body: ZConsoleTerminateRequest,
+  answer: z.null(),
+  status: 204,
+  summary: 'Terminate a transfer with a reason (operators)',
+  errors: DATASPACE_ERRORS,
+});
+export const consoleTransferDeprovisionEndpoint = consoleEndpoint({
   method: 'POST',
   path: at('transfers/:objectId/deprovision'),
-} as const;
-export const consoleEdrListEndpoint = { method: 'GET', path: at('edrs') } as const;
-export const consoleEdrDataEndpoint = { method: 'GET', path: at('edrs/:objectId/data') } as const;
-export const consoleSecretCreateEndpoint = { method: 'POST', path: at('secrets') } as const;
-export const consoleSecretUpdateEndpoint = { method: 'PUT', path: at('secrets/:objectId') } as const;
-export const consoleSecretDeleteEndpoint = { method: 'DELETE', path: at('secrets/:objectId') } as const;
+  params: ZConsoleObjectParams,
+  answer: z.null(),
+  status: 204,
+  summary: 'Deprovision a completed or terminated transfer (operators)',
+  errors: DATASPACE_ERRORS,
+});
+export const consoleEdrListEndpoint = consoleEndpoint({
+  method: 'GET',
+  path: at('edrs'),
+  params: ZConnectorParams,
+  answer: ZConsoleEdrListResponse,
+  summary: "A connector's EDRs (operators)",
+  errors: DATASPACE_ERRORS,
+});
+export const consoleEdrDataEndpoint = consoleEndpoint({
+  method: 'GET',
+  path: at('edrs/:objectId/data'),
+  params: ZConsoleObjectParams,
+  answer: z.any().meta({ type: 'string', format: 'binary', description: 'The data' }),
+  produces: ['application/octet-stream'],
+  summary: "Download an EDR's data through the provider's public data plane (operators)",
+  errors: DATASPACE_ERRORS,
+});
+export const consoleSecretCreateEndpoint = consoleEndpoint({
+  method: 'POST',
+  path: at('secrets'),
+  params: ZConnectorParams,
+  body: ZConsoleSecretCreateRequest,
+  answer: ZConsoleSecret,
+  status: 201,
+  summary: "Store a secret in the connector's vault; the value is never shown back (operators)",
+  errors: DATASPACE_ERRORS,
+});
+export const consoleSecretUpdateEndpoint = consoleEndpoint({
+  method: 'PUT',
+  path: at('secrets/:objectId'),
+  params: ZConsoleObjectParams,
+  body: ZConsoleSecretUpdateRequest,
+  answer: ZConsoleSecret,
+  summary: "Replace a secret's value (operators)",
+  errors: DATASPACE_ERRORS,
+});
+export const consoleSecretDeleteEndpoint = consoleEndpoint({
+  method: 'DELETE',
+  path: at('secrets/:objectId'),
+  params: ZConsoleObjectParams,
+  answer: z.null(),
+  status: 204,
+  summary: 'Delete a secret (operators)',
+  errors: DATASPACE_ERRORS,
+});

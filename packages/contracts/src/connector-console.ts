@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZConnectorId } from './connector';
+import { ZConnectorId, ZConnectorParams, ZRegisteredConnector } from './connector';
+import { defineEndpoint, type TEndpointDefinition } from './endpoint';
 import { ZWellFormedText, zForeignId } from './text';
 
 /**
@@ -124,41 +125,6 @@ export type TConsoleContractDefinitionCreateRequest = z.infer<typeof ZConsoleCon
 export const ZConsoleObjectParams = z.object({ connectorId: ZConnectorId, objectId: zForeignId(200) });
 export type TConsoleObjectParams = z.infer<typeof ZConsoleObjectParams>;
 
-export const connectorHealthEndpoint = { method: 'GET', path: '/api/connectors/:connectorId/health' } as const;
-export const consoleAssetListEndpoint = { method: 'GET', path: '/api/connectors/:connectorId/assets' } as const;
-export const consoleAssetCreateEndpoint = { method: 'POST', path: '/api/connectors/:connectorId/assets' } as const;
-export const consoleAssetUpdateEndpoint = {
-  method: 'PUT',
-  path: '/api/connectors/:connectorId/assets/:objectId',
-} as const;
-export const consoleAssetDeleteEndpoint = {
-  method: 'DELETE',
-  path: '/api/connectors/:connectorId/assets/:objectId',
-} as const;
-export const consolePolicyDefinitionListEndpoint = {
-  method: 'GET',
-  path: '/api/connectors/:connectorId/policy-definitions',
-} as const;
-export const consoleContractDefinitionListEndpoint = {
-  method: 'GET',
-  path: '/api/connectors/:connectorId/contract-definitions',
-} as const;
-export const consoleContractDefinitionCreateEndpoint = {
-  method: 'POST',
-  path: '/api/connectors/:connectorId/contract-definitions',
-} as const;
-export const consoleContractDefinitionDeleteEndpoint = {
-  method: 'DELETE',
-  path: '/api/connectors/:connectorId/contract-definitions/:objectId',
-} as const;
-
-/** A console path of one connector, for example `consolePath('provider', 'assets')`. */
-export function consolePath(connectorId: string, ...segments: string[]): string {
-  return ['/api/connectors', connectorId, ...segments]
-    .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))
-    .join('/');
-}
-
 /** ODRL operators a console constraint may use. */
 export const ODRL_OPERATORS = [
   'eq',
@@ -207,14 +173,123 @@ export const ZConsolePolicyDefinitionCreateRequest = z.union([
 ]);
 export type TConsolePolicyDefinitionCreateRequest = z.input<typeof ZConsolePolicyDefinitionCreateRequest>;
 
-export const consolePolicyDefinitionCreateEndpoint = {
+/** `GET /api/connectors/registered` (operators): every connector with its addresses, for the connectors page. */
+
+/** Why a console call can fail: bad input, not an operator, no such connector or object, a conflict, or the connector failed. */
+export const CONSOLE_ERRORS = [400, 403, 404, 409, 502, 503, 504] as const;
+
+/** Declares a console endpoint: every one is for operators and grouped under one tag in the API document. */
+export function consoleEndpoint<const TEndpoint extends Omit<TEndpointDefinition, 'tags'>>(
+  endpoint: TEndpoint,
+): TEndpoint & { tags: readonly ['connector console'] } {
+  return defineEndpoint({ ...endpoint, tags: ['connector console'] as const });
+}
+
+export const connectorHealthEndpoint = consoleEndpoint({
+  method: 'GET',
+  path: '/api/connectors/:connectorId/health',
+  params: ZConnectorParams,
+  answer: ZConnectorHealthResponse,
+  summary: "A connector's four health checks (operators)",
+  errors: CONSOLE_ERRORS,
+});
+export const consoleAssetListEndpoint = consoleEndpoint({
+  method: 'GET',
+  path: '/api/connectors/:connectorId/assets',
+  params: ZConnectorParams,
+  query: ZConsoleListQuery,
+  answer: ZConsoleAssetListResponse,
+  summary: "One page of a connector's assets (operators)",
+  errors: CONSOLE_ERRORS,
+});
+export const consoleAssetCreateEndpoint = consoleEndpoint({
+  method: 'POST',
+  path: '/api/connectors/:connectorId/assets',
+  params: ZConnectorParams,
+  body: ZConsoleAssetCreateRequest,
+  answer: ZConsoleAsset,
+  status: 201,
+  summary: 'Create an asset with an HttpData address (operators)',
+  errors: CONSOLE_ERRORS,
+});
+export const consoleAssetUpdateEndpoint = consoleEndpoint({
+  method: 'PUT',
+  path: '/api/connectors/:connectorId/assets/:objectId',
+  params: ZConsoleObjectParams,
+  body: ZConsoleAssetUpdateRequest,
+  answer: ZConsoleAsset,
+  summary: "Replace an asset's properties and HttpData address (operators)",
+  errors: CONSOLE_ERRORS,
+});
+export const consoleAssetDeleteEndpoint = consoleEndpoint({
+  method: 'DELETE',
+  path: '/api/connectors/:connectorId/assets/:objectId',
+  params: ZConsoleObjectParams,
+  answer: z.null(),
+  status: 204,
+  summary: 'Delete an asset (operators)',
+  errors: CONSOLE_ERRORS,
+});
+export const consolePolicyDefinitionListEndpoint = consoleEndpoint({
+  method: 'GET',
+  path: '/api/connectors/:connectorId/policy-definitions',
+  params: ZConnectorParams,
+  answer: ZConsolePolicyDefinitionListResponse,
+  summary: "A connector's policy definitions (operators)",
+  errors: CONSOLE_ERRORS,
+});
+export const consolePolicyDefinitionCreateEndpoint = consoleEndpoint({
   method: 'POST',
   path: '/api/connectors/:connectorId/policy-definitions',
-} as const;
-export const consolePolicyDefinitionDeleteEndpoint = {
+  params: ZConnectorParams,
+  body: ZConsolePolicyDefinitionCreateRequest,
+  answer: ZConsolePolicyDefinition,
+  status: 201,
+  summary: 'Create a policy definition from ODRL rules or raw ODRL JSON-LD (operators)',
+  errors: CONSOLE_ERRORS,
+});
+export const consolePolicyDefinitionDeleteEndpoint = consoleEndpoint({
   method: 'DELETE',
   path: '/api/connectors/:connectorId/policy-definitions/:objectId',
-} as const;
+  params: ZConsoleObjectParams,
+  answer: z.null(),
+  status: 204,
+  summary: 'Delete a policy definition (operators); 409 while a contract definition uses it',
+  errors: CONSOLE_ERRORS,
+});
+export const consoleContractDefinitionListEndpoint = consoleEndpoint({
+  method: 'GET',
+  path: '/api/connectors/:connectorId/contract-definitions',
+  params: ZConnectorParams,
+  answer: ZConsoleContractDefinitionListResponse,
+  summary: "A connector's contract definitions (operators)",
+  errors: CONSOLE_ERRORS,
+});
+export const consoleContractDefinitionCreateEndpoint = consoleEndpoint({
+  method: 'POST',
+  path: '/api/connectors/:connectorId/contract-definitions',
+  params: ZConnectorParams,
+  body: ZConsoleContractDefinitionCreateRequest,
+  answer: ZConsoleContractDefinition,
+  status: 201,
+  summary: 'Create a contract definition (operators)',
+  errors: CONSOLE_ERRORS,
+});
+export const consoleContractDefinitionDeleteEndpoint = consoleEndpoint({
+  method: 'DELETE',
+  path: '/api/connectors/:connectorId/contract-definitions/:objectId',
+  params: ZConsoleObjectParams,
+  answer: z.null(),
+  status: 204,
+  summary: 'Delete a contract definition (operators)',
+  errors: CONSOLE_ERRORS,
+});
 
-/** `GET /api/connectors/registered` (operators): every connector with its addresses, for the connectors page. */
-export const registeredConnectorListEndpoint = { method: 'GET', path: '/api/connectors/registered' } as const;
+export const registeredConnectorListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/connectors/registered',
+  answer: z.array(ZRegisteredConnector),
+  summary: 'The registered connectors with their addresses (operators)',
+  tags: ['connectors'],
+  errors: [403],
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /**
  * Delivery of an acquired Connector-access offer through the data space: the contract negotiation on the buyer's
@@ -57,12 +58,55 @@ export type TDeliveryListResponse = z.infer<typeof ZDeliveryListResponse>;
 export const ZDeliveryParams = z.object({ deliveryId: z.uuid() });
 export type TDeliveryParams = z.infer<typeof ZDeliveryParams>;
 
-export const deliveryRequestEndpoint = { method: 'POST', path: '/api/deliveries' } as const;
-export const deliveryListEndpoint = { method: 'GET', path: '/api/deliveries' } as const;
-export const deliveryEndpoint = { method: 'GET', path: '/api/deliveries/:deliveryId' } as const;
-export const deliveryDataEndpoint = { method: 'GET', path: '/api/deliveries/:deliveryId/data' } as const;
-
 /** The path of a delivery's data download. */
 export function deliveryDataPath(deliveryId: string): string {
   return `/api/deliveries/${encodeURIComponent(deliveryId)}/data`;
 }
+
+export const deliveryRequestEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/deliveries',
+  body: ZDeliveryRequest,
+  answer: ZDelivery,
+  status: 201,
+  summary: 'Request access to an acquired Connector offer: negotiate its contract on the buyer’s connector',
+  description:
+    "The buyer's connector fetches the offer's dataset from the supplier's connector (DSP) and starts the contract negotiation. Asking again while a delivery runs answers it; a failed one starts afresh. 403 for an offer the user did not buy, 409 when the offer is not delivered by connector or the user has no connector.",
+  tags: ['deliveries'],
+  errors: [400, 403, 404, 409, 502, 503, 504],
+});
+
+export const deliveryListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/deliveries',
+  answer: ZDeliveryListResponse,
+  summary: "The signed-in buyer's deliveries, newest first, refreshed from the connector",
+  description:
+    'Reading the list moves each running delivery on: its states are read from the buyer’s connector and the transfer starts once the negotiation is FINALIZED.',
+  tags: ['deliveries'],
+  errors: [],
+});
+
+export const deliveryEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/deliveries/:deliveryId',
+  params: ZDeliveryParams,
+  answer: ZDelivery,
+  summary: 'One delivery of the signed-in buyer, refreshed from the connector',
+  tags: ['deliveries'],
+  errors: [403, 404, 409, 502, 503, 504],
+});
+
+export const deliveryDataEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/deliveries/:deliveryId/data',
+  params: ZDeliveryParams,
+  answer: z
+    .any()
+    .meta({ type: 'string', format: 'binary', description: "The asset's data, as the supplier serves it" }),
+  summary: "Download a delivery's data through the supplier's public data plane",
+  description: 'Streams the data with the EDR of the STARTED transfer; 409 while the transfer is not STARTED.',
+  produces: ['application/octet-stream'],
+  tags: ['deliveries'],
+  errors: [403, 404, 409, 502, 503, 504],
+});

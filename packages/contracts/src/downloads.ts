@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { ZOfferId } from './metadata';
 
 /**
@@ -36,13 +37,17 @@ export const ZDownloadParams = z.object({
 });
 export type TDownloadParams = z.infer<typeof ZDownloadParams>;
 
-export const downloadLinkEndpoint = {
-  method: 'POST',
-  path: '/api/offers/:id/endpoints/:endpoint/download-link',
-} as const;
 export const downloadEndpoint = { method: 'GET', path: '/download/*' } as const;
 
-/** The path to ask for a download link of an offer's endpoint. */
-export function downloadLinkPath(offerId: string, endpoint: number): string {
-  return `/api/offers/${encodeURIComponent(offerId)}/endpoints/${endpoint}/download-link`;
-}
+export const downloadLinkEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/offers/:id/endpoints/:endpoint/download-link',
+  params: ZDownloadLinkParams,
+  answer: ZDownloadLink,
+  status: 201,
+  summary: "A short-lived signed link to the data of a Direct offer's endpoint",
+  description:
+    'For a buyer holding an active entitlement, the supplier, or anyone when the offer is free (403 otherwise). The link (`/download/{token}`) works without a session, with curl too, until `expiresAt` (DOWNLOAD_LINK_TTL_SECONDS); it never names the supplier’s address. 404 for an unknown offer or endpoint, 409 for an offer delivered by API or connector or an endpoint without an access URL.',
+  tags: ['downloads'],
+  errors: [400, 403, 404, 409, 416, 502, 504],
+});

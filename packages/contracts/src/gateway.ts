@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { ZOfferId } from './metadata';
 
 /**
@@ -114,16 +115,52 @@ export type TApiKeyIssued = z.infer<typeof ZApiKeyIssued>;
 export const ZApiKeyOfferParams = z.object({ offerId: ZOfferId });
 export const ZApiKeyParams = z.object({ offerId: ZOfferId, keyId: z.guid({ message: 'must be a UUID' }) });
 
-export const apiKeyListEndpoint = { method: 'GET', path: '/api/acquisitions/:offerId/api-keys' } as const;
-export const apiKeyCreateEndpoint = { method: 'POST', path: '/api/acquisitions/:offerId/api-keys' } as const;
-export const apiKeyRotateEndpoint = {
-  method: 'POST',
-  path: '/api/acquisitions/:offerId/api-keys/:keyId/rotate',
-} as const;
-export const apiKeyRevokeEndpoint = { method: 'DELETE', path: '/api/acquisitions/:offerId/api-keys/:keyId' } as const;
-
 /** The path of a buyer's keys of one offer, for clients. */
 export const apiKeysPath = (offerId: string): string => `/api/acquisitions/${encodeURIComponent(offerId)}/api-keys`;
 
 /** The headers a buyer's key may come in. */
 export const GATEWAY_KEY_HEADER = 'X-API-Key';
+
+export const apiKeyListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/acquisitions/:offerId/api-keys',
+  params: ZApiKeyOfferParams,
+  answer: ZApiKeyListResponse,
+  summary: 'Your API keys of an acquired Api offer, and its gateway URL',
+  description: 'The keys themselves are never shown again after creation or rotation; their prefixes tell them apart.',
+  tags: ['gateway'],
+  errors: [400, 403, 404],
+});
+
+export const apiKeyCreateEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/acquisitions/:offerId/api-keys',
+  params: ZApiKeyOfferParams,
+  answer: ZApiKeyIssued,
+  status: 201,
+  summary: 'Create your API key for an acquired Api offer (shown this once)',
+  description:
+    'Needs an active entitlement to the offer (403 otherwise). One key per acquisition is active at a time: 409 while one is; rotate or revoke it.',
+  tags: ['gateway'],
+  errors: [400, 403, 404, 409],
+});
+
+export const apiKeyRotateEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/acquisitions/:offerId/api-keys/:keyId/rotate',
+  params: ZApiKeyParams,
+  answer: ZApiKeyIssued,
+  summary: 'Rotate one of your API keys: the old key stops working, the new one is shown this once',
+  tags: ['gateway'],
+  errors: [400, 403, 404, 409],
+});
+
+export const apiKeyRevokeEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/acquisitions/:offerId/api-keys/:keyId',
+  params: ZApiKeyParams,
+  answer: ZApiKey,
+  summary: 'Revoke one of your API keys for good',
+  tags: ['gateway'],
+  errors: [400, 403, 404],
+});

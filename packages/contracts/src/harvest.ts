@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /**
  * Formats a harvest source can have. `ckan-api`: a CKAN portal's `package_search`, paged;
@@ -84,11 +85,6 @@ export const ZHarvestRunResponse = z.object({
 });
 export type THarvestRunResponse = z.infer<typeof ZHarvestRunResponse>;
 
-export const listHarvestSourcesEndpoint = { method: 'GET', path: '/api/harvest/sources' } as const;
-export const addHarvestSourceEndpoint = { method: 'POST', path: '/api/harvest/sources' } as const;
-export const removeHarvestSourceEndpoint = { method: 'DELETE', path: '/api/harvest/sources/:id' } as const;
-export const runHarvestSourceEndpoint = { method: 'POST', path: '/api/harvest/sources/:id/run' } as const;
-
 /** The serialisations of the DCAT-AP export, by the name `?format=` takes. */
 export const CATALOG_FORMATS = {
   jsonld: 'application/ld+json',
@@ -124,5 +120,74 @@ export const ZCatalogParams = z.object({ id: z.guid({ message: 'must be a UUID' 
 export const catalogOfferPath = (offerId: string, format: TCatalogFormat): string =>
   `/api/catalog/${encodeURIComponent(offerId)}?format=${format}`;
 
-export const catalogEndpoint = { method: 'GET', path: '/api/catalog' } as const;
-export const catalogOfferEndpoint = { method: 'GET', path: '/api/catalog/:id' } as const;
+/** A DCAT-AP document in the API document: its form depends on the serialisation chosen. */
+const ZDcatDocument = z
+  .unknown()
+  .describe('DCAT-AP as JSON-LD (application/ld+json), Turtle (text/turtle) or RDF/XML (application/rdf+xml)');
+
+export const catalogEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/catalog',
+  query: ZCatalogQuerystring,
+  answer: ZDcatDocument,
+  summary: 'The catalogue as DCAT-AP, paged with hydra',
+  description:
+    "A paid offer's distributions name the offer's marketplace page as `dcat:accessURL` (with `dsm:accessRestricted true`) unless the caller supplies the offer or holds an active entitlement to it.",
+  tags: ['catalog'],
+  errors: [400],
+});
+
+export const catalogOfferEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/catalog/:id',
+  params: ZCatalogParams,
+  query: ZCatalogOfferQuerystring,
+  answer: ZDcatDocument,
+  summary: 'One offer as a DCAT-AP dataset',
+  description:
+    "`?format=jsonld|turtle|rdfxml` picks the serialisation (a plain link can send no Accept header); without it the Accept header decides. A paid offer's distributions name the offer's marketplace page as `dcat:accessURL` (with `dsm:accessRestricted true`) unless the caller supplies the offer or holds an active entitlement to it.",
+  tags: ['catalog'],
+  errors: [400, 404],
+});
+
+export const listHarvestSourcesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/harvest/sources',
+  answer: ZHarvestSourceListResponse,
+  summary: 'Harvest sources with their last run',
+  tags: ['harvest'],
+  errors: [400, 401, 403],
+});
+
+export const addHarvestSourceEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/harvest/sources',
+  body: ZHarvestSourceCreateRequest,
+  answer: ZHarvestSource,
+  status: 201,
+  summary: 'Register a harvest source',
+  tags: ['harvest'],
+  errors: [400, 401, 403, 409],
+});
+
+export const removeHarvestSourceEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/harvest/sources/:id',
+  params: ZHarvestSourceParams,
+  answer: z.null(),
+  status: 204,
+  summary: 'Remove a harvest source; its offers are soft-deleted',
+  tags: ['harvest'],
+  errors: [400, 401, 403, 404],
+});
+
+export const runHarvestSourceEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/harvest/sources/:id/run',
+  params: ZHarvestSourceParams,
+  answer: ZHarvestRunResponse,
+  summary: 'Harvest a source now',
+  description: 'Answers when the run has finished; a failed run is resumed by the next one.',
+  tags: ['harvest'],
+  errors: [400, 401, 403, 404],
+});

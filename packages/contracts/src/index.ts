@@ -10,6 +10,7 @@ export * from './connector-console';
 export * from './connector-console-dataspace';
 export * from './delivery';
 export * from './downloads';
+export * from './endpoint';
 export * from './errors';
 export * from './file-types';
 export * from './gateway';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NO_CONTROL_CHARACTERS } from './catalogue';
+import { defineEndpoint } from './endpoint';
 
 /** A licence catalogue entry: `mappings` are the alternative names and URLs publishers write for it. */
 export const ZLicence = z.object({
@@ -12,8 +13,6 @@ export type TLicence = z.infer<typeof ZLicence>;
 
 export const ZLicenceListResponse = z.array(ZLicence);
 export type TLicenceListResponse = z.infer<typeof ZLicenceListResponse>;
-
-export const licenceListEndpoint = { method: 'GET', path: '/api/licence' } as const;
 
 /** Shown where a licence text matches no catalogue entry. */
 export const UNKNOWN_LICENCE_LABEL = 'n/a';
@@ -99,4 +98,24 @@ export const ZLicenceCreateRequest = z
   .strict();
 export type TLicenceCreateRequest = z.infer<typeof ZLicenceCreateRequest>;
 
-export const licenceCreateEndpoint = { method: 'POST', path: '/api/licence' } as const;
+export const licenceListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/licence',
+  answer: ZLicenceListResponse,
+  summary: 'The licence catalogue, with the alternative names each licence is matched by',
+  tags: ['licences'],
+  errors: [],
+});
+
+export const licenceCreateEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/licence',
+  body: ZLicenceCreateRequest,
+  answer: ZLicence,
+  status: 201,
+  summary: "Add a licence of the supplier's own (the wizard's 'Add your own Licence')",
+  description:
+    'The id and the title must not name a licence of the catalogue yet (compared without case, also against the alternative names); the URL must be an http(s) URL.',
+  tags: ['licences'],
+  errors: [400, 409],
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { ZOfferId } from './metadata';
 
 /** Query string of `POST` and `DELETE /api/metadata/like`: the offer to like or unlike. */
@@ -19,9 +20,31 @@ export const ZLikeResponse = z.object({
 });
 export type TLikeResponse = z.infer<typeof ZLikeResponse>;
 
-export const likedIdsEndpoint = { method: 'GET', path: '/api/metadata/like' } as const;
-export const likeEndpoint = { method: 'POST', path: '/api/metadata/like' } as const;
-export const unlikeEndpoint = { method: 'DELETE', path: '/api/metadata/like' } as const;
-
-/** The path of a like or unlike call, for clients. */
-export const likePath = (id: string): string => `/api/metadata/like?uuid=${encodeURIComponent(id)}`;
+export const likedIdsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/metadata/like',
+  answer: ZLikedIdsResponse,
+  summary: "The ids of the signed-in user's liked offers, most recent first",
+  tags: ['likes'],
+  errors: [],
+});
+export const likeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/metadata/like',
+  query: ZLikeQuerystring,
+  answer: ZLikeResponse,
+  summary: 'Like an offer',
+  description: 'Idempotent: liking an offer already liked changes nothing. The body is empty.',
+  tags: ['likes'],
+  errors: [400, 404],
+});
+export const unlikeEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/metadata/like',
+  query: ZLikeQuerystring,
+  answer: ZLikeResponse,
+  summary: 'Remove the like of an offer',
+  description: 'Idempotent: unliking an offer not liked changes nothing; an unknown offer is a 404.',
+  tags: ['likes'],
+  errors: [400, 404],
+});

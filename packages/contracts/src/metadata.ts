@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { ZOffer } from './offer';
 
 /** At most this many ids in one `GET /api/metadata?batchIds=` call. */
@@ -115,14 +116,32 @@ export type TMetadataBatchResponse = z.infer<typeof ZMetadataBatchResponse>;
 export const ZMetadataListResponse = z.union([ZMetadataPage, ZMetadataBatchResponse]);
 export type TMetadataListResponse = z.infer<typeof ZMetadataListResponse>;
 
-export const metadataItemEndpoint = { method: 'GET', path: '/api/metadata/:id' } as const;
-export const metadataListEndpoint = { method: 'GET', path: '/api/metadata' } as const;
-
-/** The path of one item, for clients. */
-export const metadataItemPath = (id: string): string => `/api/metadata/${encodeURIComponent(id)}`;
-
 /** The path of the batch call, for clients; null when there is nothing to ask for (the call is skipped). */
 export function metadataBatchPath(ids: readonly string[]): string | null {
   if (ids.length === 0) return null;
   return `/api/metadata?batchIds=${ids.map(encodeURIComponent).join(',')}`;
 }
+
+export const metadataItemEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/metadata/:id',
+  params: ZMetadataParams,
+  answer: ZMetadataItem,
+  summary: 'One metadata item, with the checks of its endpoints',
+  description:
+    "Distributions whose access URL was never checked are queued for the link checker and answered with status 'pending'; ask again for the result. A paid offer's access URLs are null (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
+  tags: ['metadata'],
+  errors: [400, 404],
+});
+
+export const metadataListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/metadata',
+  query: ZMetadataListQuerystring,
+  answer: ZMetadataListResponse,
+  summary: 'Metadata items by id (batchIds), or the whole catalogue page by page',
+  description:
+    "With `batchIds` (comma-separated offer ids, at most 100): those items in the order asked, unknown ids left out; an empty list for none. Without: one page of the catalogue in id order, `limit` items (default 100, at most 1000), continued by passing the answer's `next` as `after`. A paid offer's access URLs are withheld as in `GET /api/metadata/{id}`.",
+  tags: ['metadata'],
+  errors: [400],
+});

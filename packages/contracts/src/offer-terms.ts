@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TIME_UNITS } from './offer-creation';
+import { defineEndpoint } from './endpoint';
+import { TIME_UNITS, ZOwnOfferParams } from './offer-creation';
 
 /**
  * The usage terms of an offer a buyer agrees to: the licence, the countries the data may be used in
@@ -22,10 +23,19 @@ export const ZOfferTerms = z.object({
 });
 export type TOfferTerms = z.infer<typeof ZOfferTerms>;
 
-export const offerTermsEndpoint = { method: 'GET', path: '/api/offers/:id/terms' } as const;
-export const offerTermsPath = (id: string): string => `/api/offers/${encodeURIComponent(id)}/terms`;
-
 /** The message of a checkout refused because the buyer's organisation is in none of an offer's countries. */
 export function geoRestrictionMessage(title: string, allowedCountries: readonly string[], country: string): string {
   return `"${title}" may only be bought by organisations in ${allowedCountries.join(', ')}; yours is in ${country}`;
 }
+
+export const offerTermsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/offers/:id/terms',
+  params: ZOwnOfferParams,
+  answer: ZOfferTerms,
+  summary: "An offer's usage terms: licence, allowed countries, time restriction",
+  description:
+    'What a buyer agrees to, shown before purchase. Checkout refuses an offer with allowed countries to an organisation in none of them (403).',
+  tags: ['offers'],
+  errors: [400, 404],
+});

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MAX_ORDER_ITEMS } from './cart';
 import { PAYMENT_MODELS } from './catalogue';
+import { defineEndpoint } from './endpoint';
 import { ZOfferId } from './metadata';
+import { ZEntitlementUsage } from './pricing';
 
 /**
  * Orders, invoices, sales and the cart's price check. The marketplace is a broker: the contract is
@@ -298,27 +300,6 @@ export const ZSalesResponse = z.object({
 });
 export type TSalesResponse = z.infer<typeof ZSalesResponse>;
 
-export const paymentEndpoint = { method: 'POST', path: '/idp-service/payment' } as const;
-export const orderListEndpoint = { method: 'GET', path: '/api/orders' } as const;
-export const orderEndpoint = { method: 'GET', path: '/api/orders/:id' } as const;
-export const salesEndpoint = { method: 'GET', path: '/api/sales' } as const;
-export const invoicePdfEndpoint = { method: 'GET', path: '/api/invoices/:id/pdf' } as const;
-export const markInvoicePaidEndpoint = { method: 'POST', path: '/api/invoices/:id/paid' } as const;
-export const invoiceXmlEndpoint = { method: 'GET', path: '/api/invoices/:id/xml' } as const;
-export const invoiceFacturXEndpoint = { method: 'GET', path: '/api/invoices/:id/facturx' } as const;
-export const commissionInvoicePdfEndpoint = { method: 'GET', path: '/api/commission-invoices/:id/pdf' } as const;
-export const commissionInvoiceListEndpoint = { method: 'GET', path: '/api/commission-invoices' } as const;
-export const markCommissionInvoicePaidEndpoint = { method: 'POST', path: '/api/commission-invoices/:id/paid' } as const;
-export const commissionInvoiceXmlEndpoint = { method: 'GET', path: '/api/commission-invoices/:id/xml' } as const;
-export const commissionInvoiceFacturXEndpoint = {
-  method: 'GET',
-  path: '/api/commission-invoices/:id/facturx',
-} as const;
-export const commissionCancellationPdfEndpoint = {
-  method: 'GET',
-  path: '/api/commission-invoices/:id/cancellation/pdf',
-} as const;
-
 /** Paths with their parameters filled in, for clients. */
 export const orderPath = (id: string): string => `/api/orders/${encodeURIComponent(id)}`;
 export const invoicePdfPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/pdf`;
@@ -334,6 +315,186 @@ export const commissionCancellationPdfPath = (id: string): string =>
   `/api/commission-invoices/${encodeURIComponent(id)}/cancellation/pdf`;
 export const markCommissionInvoicePaidPath = (id: string): string =>
   `/api/commission-invoices/${encodeURIComponent(id)}/paid`;
-export const markInvoicePaidPath = (id: string): string => `/api/invoices/${encodeURIComponent(id)}/paid`;
 export const pagedPath = (path: string, index: number, pageSize: number): string =>
   `${path}?index=${index}&pageSize=${pageSize}`;
+
+export const orderListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/orders',
+  query: ZOrderListQuerystring,
+  answer: ZOrderListResponse,
+  summary: "The signed-in buyer's orders, newest first, with their invoices",
+  tags: ['orders'],
+  errors: [400],
+});
+
+export const orderEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/orders/:id',
+  params: ZIdParams,
+  answer: ZOrder,
+  summary: 'One of the signed-in buyer’s orders',
+  tags: ['orders'],
+  errors: [400, 401, 403, 404],
+});
+
+export const salesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/sales',
+  query: ZOrderListQuerystring,
+  answer: ZSalesResponse,
+  summary: 'The invoices of the publishers the signed-in user sells for, newest first',
+  tags: ['orders'],
+  errors: [400],
+});
+
+export const markInvoicePaidEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/invoices/:id/paid',
+  params: ZIdParams,
+  answer: ZSale,
+  summary: 'Record that an invoice was paid (its supplier only)',
+  tags: ['orders'],
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const commissionInvoiceListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/commission-invoices',
+  query: ZOrderListQuerystring,
+  answer: ZCommissionInvoiceListResponse,
+  summary: "The marketplace's commission invoices, newest first",
+  description:
+    'The operator sees every commission invoice (and `isOperator` is true); anyone else those billed to the publishers they sell for.',
+  tags: ['orders'],
+  errors: [400],
+});
+
+export const markCommissionInvoicePaidEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/commission-invoices/:id/paid',
+  params: ZIdParams,
+  answer: ZCommissionInvoice,
+  summary: 'Record that a supplier paid a commission invoice (the operator only)',
+  description: 'Recording it again answers the same; 409 for a cancelled commission invoice.',
+  tags: ['orders'],
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const paymentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/idp-service/payment',
+  headers: ZPaymentHeaders,
+  body: ZPaymentRequest,
+  answer: ZOrder,
+  status: 201,
+  alsoStatus: [200],
+  summary: 'Place an order (the payment order of the cart)',
+  description:
+    "Checks every item (exists, is for sale, names the first dataset's publisher, does not repeat) and the sale rule of `GET /api/offers/{id}/sale-status` (409 OWN_OFFER, SELLER_INCOMPLETE, OFFER_ALREADY_YOURS naming the items; an offer the buyer holds is refused also when checkouts race), takes the prices from the catalogue, stores the order and issues one invoice per supplier, payable by bank transfer within 30 days. With an `Idempotency-Key` a retried request answers the first order (200) instead of placing another; the key with a different body is 409.",
+  tags: ['orders'],
+  errors: [400, 401, 403, 404, 409, 429],
+});
+
+/** An invoice download: who may fetch it and what it is, as the API document shows it. */
+type TInvoiceDownload = {
+  path: string;
+  summary: string;
+  description?: string;
+  contentType: 'application/pdf' | 'application/xml';
+  /** What the file is. */
+  file: string;
+  /** Whether the document cannot be made of some invoices (409). */
+  hasConflict?: boolean;
+};
+
+/** Declares an invoice download: a file sent as an attachment, for the invoice named by `:id`. */
+function invoiceDownloadEndpoint(download: TInvoiceDownload) {
+  const isPdf = download.contentType === 'application/pdf';
+  return defineEndpoint({
+    method: 'GET',
+    path: download.path,
+    params: ZIdParams,
+    answer: z.any().meta({ type: 'string', ...(isPdf ? { format: 'binary' } : {}), description: download.file }),
+    summary: download.summary,
+    ...(download.description ? { description: download.description } : {}),
+    produces: [download.contentType],
+    tags: ['orders'],
+    errors: download.hasConflict ? [400, 401, 403, 404, 409] : [400, 401, 403, 404],
+  });
+}
+
+/** The endpoint of an invoice download. */
+export type TInvoiceDownloadEndpoint = ReturnType<typeof invoiceDownloadEndpoint>;
+
+export const invoicePdfEndpoint = invoiceDownloadEndpoint({
+  path: '/api/invoices/:id/pdf',
+  summary: "An invoice as PDF (its buyer and its supplier's members only)",
+  contentType: 'application/pdf',
+  file: 'The invoice as PDF',
+});
+export const invoiceXmlEndpoint = invoiceDownloadEndpoint({
+  path: '/api/invoices/:id/xml',
+  summary: "An invoice as XRechnung e-invoice, EN 16931 UBL XML (its buyer and its supplier's members only)",
+  description:
+    'Made with e-invoice-eu from the same data as the PDF. 409 for an invoice that names no selling organisation (a publisher imported from another catalogue).',
+  contentType: 'application/xml',
+  file: 'The invoice as XRechnung UBL XML',
+  hasConflict: true,
+});
+export const invoiceFacturXEndpoint = invoiceDownloadEndpoint({
+  path: '/api/invoices/:id/facturx',
+  summary:
+    "An invoice as Factur-X/ZUGFeRD: PDF/A-3 with the EN 16931 CII XML embedded (its buyer and its supplier's members only)",
+  description:
+    'The invoice PDF, made PDF/A-3b by e-invoice-eu, with the XML attached as `factur-x.xml` (profile EN 16931, ZUGFeRD COMFORT). 409 for an invoice that names no selling or no buyer organisation.',
+  contentType: 'application/pdf',
+  file: 'The invoice as Factur-X PDF',
+  hasConflict: true,
+});
+export const commissionInvoicePdfEndpoint = invoiceDownloadEndpoint({
+  path: '/api/commission-invoices/:id/pdf',
+  summary: "The marketplace's commission invoice for a sale, as PDF (the supplier's members and the operator only)",
+  contentType: 'application/pdf',
+  file: 'The commission invoice as PDF',
+});
+export const commissionInvoiceXmlEndpoint = invoiceDownloadEndpoint({
+  path: '/api/commission-invoices/:id/xml',
+  summary:
+    "The marketplace's commission invoice as XRechnung e-invoice, EN 16931 UBL XML (the supplier's members and the operator only)",
+  description:
+    "The marketplace sells, the supplier's organisation buys; the sale's invoice number is the buyer's reference (BT-10). 409 for a commission invoice that names no buyer organisation.",
+  contentType: 'application/xml',
+  file: 'The commission invoice as XRechnung UBL XML',
+  hasConflict: true,
+});
+export const commissionInvoiceFacturXEndpoint = invoiceDownloadEndpoint({
+  path: '/api/commission-invoices/:id/facturx',
+  summary:
+    "The marketplace's commission invoice as Factur-X/ZUGFeRD: PDF/A-3 with the EN 16931 CII XML embedded (the supplier's members and the operator only)",
+  description: '409 for a commission invoice that names no buyer organisation.',
+  contentType: 'application/pdf',
+  file: 'The commission invoice as Factur-X PDF',
+  hasConflict: true,
+});
+export const commissionCancellationPdfEndpoint = invoiceDownloadEndpoint({
+  path: '/api/commission-invoices/:id/cancellation/pdf',
+  summary:
+    "The cancellation invoice (Stornorechnung) of a cancelled commission invoice, as PDF (the supplier's members and the operator only)",
+  description:
+    "Its own number in the marketplace's range, the amounts of the commission invoice negated, and the number it cancels. 404 while the commission invoice is not cancelled.",
+  contentType: 'application/pdf',
+  file: 'The cancellation invoice as PDF',
+});
+
+export const cancelSubscriptionEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/subscriptions/:id/cancel',
+  params: ZIdParams,
+  answer: ZEntitlementUsage,
+  summary: 'Cancel a subscription (its buyer only): access runs to the end of the paid period',
+  description:
+    "The id is the subscription's entitlement (`entitlementId` of `GET /api/acquisitions/usage`). Cancelling again answers the same; 409 when it already ended, 400 for an offer that is no subscription.",
+  tags: ['orders'],
+  errors: [400, 401, 403, 404, 409],
+});

@@ -1,6 +1,7 @@
 import { countrySpecs, electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /**
  * The organisation a user buys or sells for: the party named on invoices. A buyer needs its name,
@@ -193,9 +194,6 @@ export function missingToSell(organisation: Pick<TOrganisation, 'vatId' | 'iban'
 /** Where the web app's organisation profile page is; error messages link to it. */
 export const ORGANISATION_PROFILE_PAGE = '/profile/organisation';
 
-export const ownOrganisationEndpoint = { method: 'GET', path: '/api/profile/organisation' } as const;
-export const saveOwnOrganisationEndpoint = { method: 'PUT', path: '/api/profile/organisation' } as const;
-
 /**
  * Reverse charge (§13b UStG): a business in another EU member state than HOME_COUNTRY, identified by
  * its VAT ID, owes the VAT itself; its invoices show 0 % and the legal note. The cart's preview and
@@ -213,3 +211,24 @@ export function isReverseChargeParty(party: { country: string; vatId: string }):
 export function isNotTaxableParty(party: { country: string }): boolean {
   return party.country !== '' && !EU_COUNTRY_CODES.includes(party.country);
 }
+
+export const ownOrganisationEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/profile/organisation',
+  answer: ZOwnOrganisationResponse,
+  summary: "The signed-in user's organisation and whether it is complete enough to buy and to sell",
+  tags: ['organisations'],
+  errors: [],
+});
+
+export const saveOwnOrganisationEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/profile/organisation',
+  body: ZOrganisationInput,
+  answer: ZOwnOrganisationResponse,
+  summary: "Save the signed-in user's organisation",
+  description:
+    'Creates the organisation on the first save, with the user as its member, and updates it afterwards. The VAT ID is checked against the country (format and check digits), IBAN and BIC with ibantools; a bad value is 400 naming the field. Invoices already issued keep the data they were issued with.',
+  tags: ['organisations'],
+  errors: [400],
+});

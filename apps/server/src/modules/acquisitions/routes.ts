@@ -1,16 +1,10 @@
-import { acquisitionListEndpoint, ZAcquisitionListResponse } from '@dsm/contracts';
+import { acquisitionListEndpoint } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerEndpoint } from '../../lib/register-endpoint';
 import { listAcquisitions } from './list-acquisitions';
 
 export const acquisitionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    method: acquisitionListEndpoint.method,
-    url: acquisitionListEndpoint.path,
-    schema: {
-      tags: ['acquisitions'],
-      summary: 'The offers the signed-in user acquired, latest first (at most 500)',
-      response: { 200: ZAcquisitionListResponse },
-    },
+  registerEndpoint(app, acquisitionListEndpoint, {
     handler: async (request) => listAcquisitions(app.database.db, request.user.id),
   });
 };

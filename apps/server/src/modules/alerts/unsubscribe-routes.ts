@@ -3,12 +3,10 @@ import {
   type TUnsubscribeResponse,
   unsubscribeEndpoint,
   unsubscribePreviewEndpoint,
-  ZErrorResponse,
-  ZUnsubscribeQuery,
-  ZUnsubscribeResponse,
 } from '@dsm/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerEndpoint } from '../../lib/register-endpoint';
 import { findUnsubscribeLanguage, previewUnsubscribe, unsubscribe } from './unsubscribe';
 
 const PAGE_TEXTS: Record<
@@ -113,30 +111,12 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(renderPage(PAGE_TEXTS[language] ? language : 'de', token, result));
   };
 
-  app.route({
-    method: unsubscribePreviewEndpoint.method,
-    url: unsubscribePreviewEndpoint.path,
-    schema: {
-      tags: ['alerts'],
-      summary: 'What an unsubscribe link would stop; changes nothing',
-      description: 'Answers a page with a button that POSTs when the client accepts HTML, JSON otherwise.',
-      querystring: ZUnsubscribeQuery,
-      response: { 200: ZUnsubscribeResponse, 400: ZErrorResponse, 404: ZErrorResponse },
-    },
+  registerEndpoint(app, unsubscribePreviewEndpoint, {
     handler: async (request, reply) =>
       answer(request, reply, request.query.token, await previewUnsubscribe(db, request.query.token)),
   });
 
-  app.route({
-    method: unsubscribeEndpoint.method,
-    url: unsubscribeEndpoint.path,
-    schema: {
-      tags: ['alerts'],
-      summary: 'Unsubscribe with the token of an alert mail',
-      description: 'Needs no session; the one-click unsubscribe of mail programs (RFC 8058) posts here.',
-      querystring: ZUnsubscribeQuery,
-      response: { 200: ZUnsubscribeResponse, 400: ZErrorResponse, 404: ZErrorResponse },
-    },
+  registerEndpoint(app, unsubscribeEndpoint, {
     handler: async (request, reply) =>
       answer(request, reply, request.query.token, await unsubscribe(db, request.query.token, new Date())),
   });

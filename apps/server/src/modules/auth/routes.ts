@@ -1,5 +1,6 @@
-import { appConfigEndpoint, ZAppConfig } from '@dsm/contracts';
+import { appConfigEndpoint } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerEndpoint } from '../../lib/register-endpoint';
 import { createProviderMetadataSource } from './provider-metadata';
 
 /**
@@ -9,14 +10,7 @@ import { createProviderMetadataSource } from './provider-metadata';
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerMetadata = createProviderMetadataSource(app.config);
-  app.route({
-    method: appConfigEndpoint.method,
-    url: appConfigEndpoint.path,
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign-in settings and operator details of the web app',
-      response: { 200: ZAppConfig },
-    },
+  registerEndpoint(app, appConfigEndpoint, {
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return {

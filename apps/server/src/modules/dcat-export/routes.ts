@@ -1,17 +1,8 @@
 import { Readable } from 'node:stream';
-import {
-  CATALOG_FORMATS,
-  catalogEndpoint,
-  catalogOfferEndpoint,
-  type TCatalogFormat,
-  ZCatalogOfferQuerystring,
-  ZCatalogParams,
-  ZCatalogQuerystring,
-  ZErrorResponse,
-} from '@dsm/contracts';
+import { CATALOG_FORMATS, catalogEndpoint, catalogOfferEndpoint, type TCatalogFormat } from '@dsm/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { registerEndpoint } from '../../lib/register-endpoint';
 import type { TDcatGraph } from './dcat-graph';
 import { getCatalogOffer } from './get-catalog-offer';
 import { getCatalogPage } from './get-catalog-page';
@@ -61,10 +52,6 @@ function send(request: FastifyRequest, reply: FastifyReply, graph: TDcatGraph, f
   return reply.send(Readable.from(WRITERS[chosen](graph), { objectMode: false }));
 }
 
-const ZDcatDocument = z
-  .unknown()
-  .describe('DCAT-AP as JSON-LD (application/ld+json), Turtle (text/turtle) or RDF/XML (application/rdf+xml)');
-
 /**
  * The catalogue as DCAT-AP for other portals to harvest: JSON-LD, Turtle or RDF/XML, chosen by `?format=`
  * or else by content negotiation.
@@ -73,17 +60,7 @@ export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogUrl = `${app.config.publicUrl}${catalogEndpoint.path}`;
   const offerPageUrl = (offerId: string) => `${app.config.publicUrl}/offer/details/${encodeURIComponent(offerId)}`;
 
-  app.route({
-    method: catalogEndpoint.method,
-    url: catalogEndpoint.path,
-    schema: {
-      tags: ['catalog'],
-      summary: 'The catalogue as DCAT-AP, paged with hydra',
-      description:
-        "A paid offer's distributions name the offer's marketplace page as `dcat:accessURL` (with `dsm:accessRestricted true`) unless the caller supplies the offer or holds an active entitlement to it.",
-      querystring: ZCatalogQuerystring,
-      response: { 200: ZDcatDocument, 400: ZErrorResponse },
-    },
+  registerEndpoint(app, catalogEndpoint, {
     handler: async (request, reply) =>
       send(
         request,
@@ -100,18 +77,7 @@ export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   });
 
-  app.route({
-    method: catalogOfferEndpoint.method,
-    url: catalogOfferEndpoint.path,
-    schema: {
-      tags: ['catalog'],
-      summary: 'One offer as a DCAT-AP dataset',
-      description:
-        "`?format=jsonld|turtle|rdfxml` picks the serialisation (a plain link can send no Accept header); without it the Accept header decides. A paid offer's distributions name the offer's marketplace page as `dcat:accessURL` (with `dsm:accessRestricted true`) unless the caller supplies the offer or holds an active entitlement to it.",
-      params: ZCatalogParams,
-      querystring: ZCatalogOfferQuerystring,
-      response: { 200: ZDcatDocument, 400: ZErrorResponse, 404: ZErrorResponse },
-    },
+  registerEndpoint(app, catalogOfferEndpoint, {
     handler: async (request, reply) =>
       send(
         request,

@@ -3,13 +3,12 @@ import {
   downloadLinkEndpoint,
   ErrorCode,
   type TErrorResponse,
-  ZDownloadLink,
-  ZDownloadLinkParams,
   ZDownloadParams,
   ZErrorResponse,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerEndpoint } from '../../lib/register-endpoint';
 import { meterStream } from '../usage/meter-stream';
 import { downloadKeysFrom } from './download-keys';
 import { openDownload } from './open-download';
@@ -31,17 +30,7 @@ const DOWNLOAD_ERRORS = {
 export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   const keys = downloadKeysFrom(app.database.db);
 
-  app.route({
-    method: downloadLinkEndpoint.method,
-    url: downloadLinkEndpoint.path,
-    schema: {
-      tags: ['downloads'],
-      summary: "A short-lived signed link to the data of a Direct offer's endpoint",
-      description:
-        'For a buyer holding an active entitlement, the supplier, or anyone when the offer is free (403 otherwise). The link (`/download/{token}`) works without a session, with curl too, until `expiresAt` (DOWNLOAD_LINK_TTL_SECONDS); it never names the supplier’s address. 404 for an unknown offer or endpoint, 409 for an offer delivered by API or connector or an endpoint without an access URL.',
-      params: ZDownloadLinkParams,
-      response: { 201: ZDownloadLink, ...DOWNLOAD_ERRORS },
-    },
+  registerEndpoint(app, downloadLinkEndpoint, {
     handler: async (request, reply) => {
       const link = await requestDownloadLink({
         db: app.database.db,

@@ -3,15 +3,9 @@ import {
   listHarvestSourcesEndpoint,
   removeHarvestSourceEndpoint,
   runHarvestSourceEndpoint,
-  ZErrorResponse,
-  ZHarvestRunResponse,
-  ZHarvestSource,
-  ZHarvestSourceCreateRequest,
-  ZHarvestSourceListResponse,
-  ZHarvestSourceParams,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { registerEndpoint } from '../../lib/register-endpoint';
 import { addSource } from './add-source';
 import { yieldingTo } from './harvest-pace';
 import { listSources } from './list-sources';
@@ -22,28 +16,11 @@ import { startHarvestRun } from './start-harvest-run';
 /** The harvest API: operators only (`${PRODUCT_ID}_OPERATOR`, checked once for the whole plugin). */
 export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', requireOperator);
-  const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
-
-  app.route({
-    method: listHarvestSourcesEndpoint.method,
-    url: listHarvestSourcesEndpoint.path,
-    schema: {
-      tags: ['harvest'],
-      summary: 'Harvest sources with their last run',
-      response: { 200: ZHarvestSourceListResponse, ...errors },
-    },
+  registerEndpoint(app, listHarvestSourcesEndpoint, {
     handler: async () => listSources(app.database.db),
   });
 
-  app.route({
-    method: addHarvestSourceEndpoint.method,
-    url: addHarvestSourceEndpoint.path,
-    schema: {
-      tags: ['harvest'],
-      summary: 'Register a harvest source',
-      body: ZHarvestSourceCreateRequest,
-      response: { 201: ZHarvestSource, 409: ZErrorResponse, ...errors },
-    },
+  registerEndpoint(app, addHarvestSourceEndpoint, {
     handler: async (request, reply) => {
       const source = await addSource(app.database.db, request.body);
       await app.harvestSchedule?.sync();
@@ -51,15 +28,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.route({
-    method: removeHarvestSourceEndpoint.method,
-    url: removeHarvestSourceEndpoint.path,
-    schema: {
-      tags: ['harvest'],
-      summary: 'Remove a harvest source; its offers are soft-deleted',
-      params: ZHarvestSourceParams,
-      response: { 204: z.null(), 404: ZErrorResponse, ...errors },
-    },
+  registerEndpoint(app, removeHarvestSourceEndpoint, {
     handler: async (request, reply) => {
       await removeSource(app.database.db, request.params.id);
       await app.harvestSchedule?.sync();
@@ -67,16 +36,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.route({
-    method: runHarvestSourceEndpoint.method,
-    url: runHarvestSourceEndpoint.path,
-    schema: {
-      tags: ['harvest'],
-      summary: 'Harvest a source now',
-      description: 'Answers when the run has finished; a failed run is resumed by the next one.',
-      params: ZHarvestSourceParams,
-      response: { 200: ZHarvestRunResponse, 404: ZErrorResponse, ...errors },
-    },
+  registerEndpoint(app, runHarvestSourceEndpoint, {
     // The run is background work: it gives way to the users' requests and does not count as one of them.
     config: { isBackgroundWork: true },
     handler: async (request) =>

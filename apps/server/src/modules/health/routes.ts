@@ -1,14 +1,12 @@
 import { healthEndpoint, readyEndpoint, ZHealthResponse } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { registerEndpoint } from '../../lib/register-endpoint';
 
 const READY_TIMEOUT_MS = 2_000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    method: healthEndpoint.method,
-    url: healthEndpoint.path,
-    schema: { tags: ['health'], summary: 'The process is up', response: { 200: ZHealthResponse } },
+  registerEndpoint(app, healthEndpoint, {
     handler: async () => ({ status: 'ok' as const }),
   });
 

@@ -1,9 +1,10 @@
-import { downloadLinkPath, type TDownloadLink, ZDownloadLink } from '@dsm/contracts';
-import { ApiError, apiFetch, type TApiErrorCode } from '../../shared/api';
+import { downloadLinkEndpoint, type TDownloadLink } from '@dsm/contracts';
+import { ApiError, type TApiErrorCode } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** Asks the server for a short-lived signed link to an endpoint's data. */
 export function requestDownloadLink(offerId: string, endpoint: number): Promise<TDownloadLink> {
-  return apiFetch({ method: 'POST', path: downloadLinkPath(offerId, endpoint), schema: ZDownloadLink });
+  return callEndpoint(downloadLinkEndpoint, { params: { id: offerId, endpoint } });
 }
 
 const CODE_OF_STATUS: Record<number, TApiErrorCode> = {

@@ -1,7 +1,7 @@
-import { acquisitionListEndpoint, type TAcquisitionListResponse, ZAcquisitionListResponse } from '@dsm/contracts';
+import { acquisitionListEndpoint, type TAcquisitionListResponse } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 import { useDemoMode } from '../../shared/DemoModeProvider';
 import { applyDemoMode } from '../../shared/offer/apply-demo-mode';
 
@@ -15,7 +15,7 @@ export function useAcquisitions() {
   );
   return useQuery({
     queryKey: ['acquisitions'],
-    queryFn: ({ signal }) => apiFetch({ ...acquisitionListEndpoint, schema: ZAcquisitionListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(acquisitionListEndpoint, { signal }),
     select,
   });
 }

@@ -4,11 +4,9 @@ import {
   deliveryRequestEndpoint,
   type TDelivery,
   type TDeliveryListResponse,
-  ZDelivery,
-  ZDeliveryListResponse,
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** How often a running delivery is asked about: reading the list is what moves it on, on the server. */
 export const DELIVERY_POLL_MS = 1000;
@@ -28,7 +26,7 @@ export function useDeliveries(isEnabled: boolean) {
   return useQuery({
     queryKey: ['deliveries'],
     enabled: isEnabled,
-    queryFn: ({ signal }) => apiFetch({ ...deliveryListEndpoint, schema: ZDeliveryListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(deliveryListEndpoint, { signal }),
     refetchInterval: (query) =>
       (query.state.data as TDeliveryListResponse | undefined)?.some(isRunning) ? DELIVERY_POLL_MS : false,
   });
@@ -38,7 +36,7 @@ export function useDeliveries(isEnabled: boolean) {
 export function useRequestDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (offerId: string) => apiFetch({ ...deliveryRequestEndpoint, body: { offerId }, schema: ZDelivery }),
+    mutationFn: (offerId: string) => callEndpoint(deliveryRequestEndpoint, { body: { offerId } }),
     // A failed request is recorded on the delivery too, so the list reloads either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['deliveries'] }),
   });

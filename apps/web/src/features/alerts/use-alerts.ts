@@ -1,34 +1,28 @@
 import {
   alertPreferencesEndpoint,
   changeAlertPreferencesEndpoint,
+  changeSavedSearchEndpoint,
   createSavedSearchEndpoint,
+  deleteSavedSearchEndpoint,
   markAllReadEndpoint,
+  markReadEndpoint,
   notificationsEndpoint,
   savedSearchesEndpoint,
   type TAlertPreferences,
   type TSavedSearchChange,
   type TSavedSearchInput,
-  ZAlertPreferences,
-  ZMarkAllReadResponse,
-  ZNotification,
-  ZNotificationList,
-  ZSavedSearch,
-  ZSavedSearchList,
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 import { alertLanguage, NOTIFICATIONS_KEY } from './use-unread-count';
 
 export const SAVED_SEARCHES_KEY = ['saved-searches'] as const;
 const PREFERENCES_KEY = ['alert-preferences'] as const;
 
-const savedSearchPath = (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`;
-
 export function useSavedSearches() {
   return useQuery({
     queryKey: SAVED_SEARCHES_KEY,
-    queryFn: ({ signal }) => apiFetch({ ...savedSearchesEndpoint, schema: ZSavedSearchList, signal }),
+    queryFn: ({ signal }) => callEndpoint(savedSearchesEndpoint, { signal }),
   });
 }
 
@@ -36,7 +30,7 @@ export function useCreateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TSavedSearchInput) =>
-      apiFetch({ ...createSavedSearchEndpoint, body: { ...input, language: alertLanguage() }, schema: ZSavedSearch }),
+      callEndpoint(createSavedSearchEndpoint, { body: { ...input, language: alertLanguage() } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
   });
 }
@@ -45,12 +39,7 @@ export function useChangeSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: TSavedSearchChange }) =>
-      apiFetch({
-        method: 'PATCH',
-        path: savedSearchPath(id),
-        body: { ...change, language: alertLanguage() },
-        schema: ZSavedSearch,
-      }),
+      callEndpoint(changeSavedSearchEndpoint, { params: { id }, body: { ...change, language: alertLanguage() } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
   });
 }
@@ -58,7 +47,7 @@ export function useChangeSavedSearch() {
 export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch({ method: 'DELETE', path: savedSearchPath(id), schema: z.unknown() }),
+    mutationFn: (id: string) => callEndpoint(deleteSavedSearchEndpoint, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
   });
 }
@@ -68,16 +57,14 @@ export function useNotifications(isEnabled: boolean) {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'list'],
     enabled: isEnabled,
-    queryFn: ({ signal }) =>
-      apiFetch({ method: 'GET', path: `${notificationsEndpoint.path}?pageSize=20`, schema: ZNotificationList, signal }),
+    queryFn: ({ signal }) => callEndpoint(notificationsEndpoint, { query: { pageSize: 20 }, signal }),
   });
 }
 
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch({ method: 'POST', path: `/api/notifications/${encodeURIComponent(id)}/read`, schema: ZNotification }),
+    mutationFn: (id: string) => callEndpoint(markReadEndpoint, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }
@@ -85,7 +72,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch({ ...markAllReadEndpoint, schema: ZMarkAllReadResponse }),
+    mutationFn: () => callEndpoint(markAllReadEndpoint),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }
@@ -93,15 +80,14 @@ export function useMarkAllRead() {
 export function useAlertPreferences() {
   return useQuery({
     queryKey: PREFERENCES_KEY,
-    queryFn: ({ signal }) => apiFetch({ ...alertPreferencesEndpoint, schema: ZAlertPreferences, signal }),
+    queryFn: ({ signal }) => callEndpoint(alertPreferencesEndpoint, { signal }),
   });
 }
 
 export function useChangeAlertPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: Partial<TAlertPreferences>) =>
-      apiFetch({ ...changeAlertPreferencesEndpoint, body: change, schema: ZAlertPreferences }),
+    mutationFn: (change: Partial<TAlertPreferences>) => callEndpoint(changeAlertPreferencesEndpoint, { body: change }),
     onSuccess: (preferences) => queryClient.setQueryData(PREFERENCES_KEY, preferences),
   });
 }

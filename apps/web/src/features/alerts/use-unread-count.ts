@@ -1,6 +1,6 @@
-import { ALERT_LANGUAGES, type TAlertLanguage, unreadCountEndpoint, ZUnreadCount } from '@dsm/contracts';
+import { ALERT_LANGUAGES, type TAlertLanguage, unreadCountEndpoint } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 import { currentLanguage } from '../../shared/format/format';
 
 /** Every query about notifications starts with this key, so one invalidation refreshes list and count. */
@@ -22,12 +22,6 @@ export function useUnreadCount(isEnabled = true) {
     queryKey: UNREAD_KEY,
     enabled: isEnabled,
     refetchInterval: UNREAD_POLL_MS,
-    queryFn: ({ signal }) =>
-      apiFetch({
-        method: unreadCountEndpoint.method,
-        path: `${unreadCountEndpoint.path}?language=${alertLanguage()}`,
-        schema: ZUnreadCount,
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint(unreadCountEndpoint, { query: { language: alertLanguage() }, signal }),
   });
 }

@@ -1,6 +1,6 @@
-import { offerSaleStatusPath, ZOfferSaleStatus } from '@dsm/contracts';
+import { offerSaleStatusEndpoint } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 import { isOfferId } from '../../shared/offer/use-offer-details';
 
 /** The query key of every sale status: an order changes them (what the buyer holds). */
@@ -13,8 +13,7 @@ export const SALE_STATUS_KEY = 'sale-status';
 export function useSaleStatus(id: string) {
   return useQuery({
     queryKey: [SALE_STATUS_KEY, id.toLowerCase()],
-    queryFn: ({ signal }) =>
-      apiFetch({ method: 'GET', path: offerSaleStatusPath(id), schema: ZOfferSaleStatus, signal }),
+    queryFn: ({ signal }) => callEndpoint(offerSaleStatusEndpoint, { params: { id }, signal }),
     enabled: isOfferId(id),
     staleTime: 0,
     retry: false,

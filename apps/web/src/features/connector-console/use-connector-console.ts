@@ -1,50 +1,42 @@
 import {
-  consolePath,
+  connectorHealthEndpoint,
+  consoleAssetCreateEndpoint,
+  consoleAssetDeleteEndpoint,
+  consoleAssetListEndpoint,
+  consoleAssetUpdateEndpoint,
+  consoleContractDefinitionCreateEndpoint,
+  consoleContractDefinitionDeleteEndpoint,
+  consoleContractDefinitionListEndpoint,
+  consolePolicyDefinitionCreateEndpoint,
+  consolePolicyDefinitionDeleteEndpoint,
+  consolePolicyDefinitionListEndpoint,
   type TConsoleAssetCreateRequest,
   type TConsoleAssetUpdateRequest,
   type TConsoleContractDefinitionCreateRequest,
   type TConsolePolicyDefinitionCreateRequest,
-  ZConnectorHealthResponse,
-  ZConsoleAsset,
-  ZConsoleAssetListResponse,
-  ZConsoleContractDefinition,
-  ZConsoleContractDefinitionListResponse,
-  ZConsolePolicyDefinition,
-  ZConsolePolicyDefinitionListResponse,
 } from '@dsm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** Assets per page of the console. */
 export const CONSOLE_PAGE_SIZE = 20;
-
-/** A delete answers 204 without a body. */
-const ZNoContent = z.unknown();
 
 /** The four health checks of a connector. */
 export function useConnectorHealth(connectorId: string) {
   return useQuery({
     queryKey: ['console', connectorId, 'health'],
-    queryFn: ({ signal }) =>
-      apiFetch({ method: 'GET', path: consolePath(connectorId, 'health'), schema: ZConnectorHealthResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(connectorHealthEndpoint, { params: { connectorId }, signal }),
   });
 }
 
 /** One page of a connector's assets whose id contains the filter text. */
 export function useConsoleAssets(connectorId: string, page: number, filter: string) {
-  const query = new URLSearchParams({
-    offset: String(page * CONSOLE_PAGE_SIZE),
-    limit: String(CONSOLE_PAGE_SIZE),
-    ...(filter ? { filter } : {}),
-  });
   return useQuery({
     queryKey: ['console', connectorId, 'assets', page, filter],
     queryFn: ({ signal }) =>
-      apiFetch({
-        method: 'GET',
-        path: `${consolePath(connectorId, 'assets')}?${query}`,
-        schema: ZConsoleAssetListResponse,
+      callEndpoint(consoleAssetListEndpoint, {
+        params: { connectorId },
+        query: { offset: page * CONSOLE_PAGE_SIZE, limit: CONSOLE_PAGE_SIZE, ...(filter ? { filter } : {}) },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -55,13 +47,7 @@ export function useConsoleAssets(connectorId: string, page: number, filter: stri
 export function useConsolePolicyDefinitions(connectorId: string) {
   return useQuery({
     queryKey: ['console', connectorId, 'policy-definitions'],
-    queryFn: ({ signal }) =>
-      apiFetch({
-        method: 'GET',
-        path: consolePath(connectorId, 'policy-definitions'),
-        schema: ZConsolePolicyDefinitionListResponse,
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint(consolePolicyDefinitionListEndpoint, { params: { connectorId }, signal }),
   });
 }
 
@@ -69,13 +55,7 @@ export function useConsolePolicyDefinitions(connectorId: string) {
 export function useConsoleContractDefinitions(connectorId: string) {
   return useQuery({
     queryKey: ['console', connectorId, 'contract-definitions'],
-    queryFn: ({ signal }) =>
-      apiFetch({
-        method: 'GET',
-        path: consolePath(connectorId, 'contract-definitions'),
-        schema: ZConsoleContractDefinitionListResponse,
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint(consoleContractDefinitionListEndpoint, { params: { connectorId }, signal }),
   });
 }
 
@@ -85,55 +65,37 @@ export function useConsoleChanges(connectorId: string) {
   const reload = () => queryClient.invalidateQueries({ queryKey: ['console', connectorId] });
   const createAsset = useMutation({
     mutationFn: (body: TConsoleAssetCreateRequest) =>
-      apiFetch({ method: 'POST', path: consolePath(connectorId, 'assets'), body, schema: ZConsoleAsset }),
+      callEndpoint(consoleAssetCreateEndpoint, { params: { connectorId }, body }),
     onSuccess: reload,
   });
   const updateAsset = useMutation({
     mutationFn: ({ id, ...body }: TConsoleAssetUpdateRequest & { id: string }) =>
-      apiFetch({ method: 'PUT', path: consolePath(connectorId, 'assets', id), body, schema: ZConsoleAsset }),
+      callEndpoint(consoleAssetUpdateEndpoint, { params: { connectorId, objectId: id }, body }),
     onSuccess: reload,
   });
   const deleteAsset = useMutation({
     mutationFn: (assetId: string) =>
-      apiFetch({ method: 'DELETE', path: consolePath(connectorId, 'assets', assetId), schema: ZNoContent }),
+      callEndpoint(consoleAssetDeleteEndpoint, { params: { connectorId, objectId: assetId } }),
     onSuccess: reload,
   });
   const createContractDefinition = useMutation({
     mutationFn: (body: TConsoleContractDefinitionCreateRequest) =>
-      apiFetch({
-        method: 'POST',
-        path: consolePath(connectorId, 'contract-definitions'),
-        body,
-        schema: ZConsoleContractDefinition,
-      }),
+      callEndpoint(consoleContractDefinitionCreateEndpoint, { params: { connectorId }, body }),
     onSuccess: reload,
   });
   const deleteContractDefinition = useMutation({
     mutationFn: (definitionId: string) =>
-      apiFetch({
-        method: 'DELETE',
-        path: consolePath(connectorId, 'contract-definitions', definitionId),
-        schema: ZNoContent,
-      }),
+      callEndpoint(consoleContractDefinitionDeleteEndpoint, { params: { connectorId, objectId: definitionId } }),
     onSuccess: reload,
   });
   const createPolicyDefinition = useMutation({
     mutationFn: (body: TConsolePolicyDefinitionCreateRequest) =>
-      apiFetch({
-        method: 'POST',
-        path: consolePath(connectorId, 'policy-definitions'),
-        body,
-        schema: ZConsolePolicyDefinition,
-      }),
+      callEndpoint(consolePolicyDefinitionCreateEndpoint, { params: { connectorId }, body }),
     onSuccess: reload,
   });
   const deletePolicyDefinition = useMutation({
     mutationFn: (definitionId: string) =>
-      apiFetch({
-        method: 'DELETE',
-        path: consolePath(connectorId, 'policy-definitions', definitionId),
-        schema: ZNoContent,
-      }),
+      callEndpoint(consolePolicyDefinitionDeleteEndpoint, { params: { connectorId, objectId: definitionId } }),
     onSuccess: reload,
   });
   return {

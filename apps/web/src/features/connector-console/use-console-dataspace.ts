@@ -1,22 +1,25 @@
 import {
-  consolePath,
+  consoleAgreementListEndpoint,
+  consoleCatalogEndpoint,
+  consoleEdrListEndpoint,
+  consoleNegotiationListEndpoint,
+  consoleNegotiationStartEndpoint,
+  consoleNegotiationTerminateEndpoint,
+  consoleSecretCreateEndpoint,
+  consoleSecretDeleteEndpoint,
+  consoleSecretUpdateEndpoint,
+  consoleTransferDeprovisionEndpoint,
+  consoleTransferListEndpoint,
+  consoleTransferStartEndpoint,
+  consoleTransferTerminateEndpoint,
   type TConsoleCatalogRequest,
   type TConsoleNegotiation,
   type TConsoleNegotiationRequest,
   type TConsoleTransfer,
   type TConsoleTransferRequest,
-  ZConsoleAgreementListResponse,
-  ZConsoleCatalogResponse,
-  ZConsoleEdrListResponse,
-  ZConsoleNegotiation,
-  ZConsoleNegotiationListResponse,
-  ZConsoleSecret,
-  ZConsoleTransfer,
-  ZConsoleTransferListResponse,
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** How often running negotiations and transfers are asked about, for their live state. */
 export const CONSOLE_POLL_MS = 1000;
@@ -25,19 +28,12 @@ const FINAL_STATES = new Set(['FINALIZED', 'TERMINATED', 'STARTED', 'COMPLETED',
 // A state EDC does not define says nothing of whether the process still moves: it is not polled for ever.
 const isRunning = (process: TConsoleNegotiation | TConsoleTransfer) =>
   process.isStateKnown && !FINAL_STATES.has(process.state);
-const ZNoContent = z.unknown();
 
 /** A connector's negotiations, polled while one of them runs. */
 export function useConsoleNegotiations(connectorId: string) {
   return useQuery({
     queryKey: ['console', connectorId, 'negotiations'],
-    queryFn: ({ signal }) =>
-      apiFetch({
-        method: 'GET',
-        path: consolePath(connectorId, 'negotiations'),
-        schema: ZConsoleNegotiationListResponse,
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint(consoleNegotiationListEndpoint, { params: { connectorId }, signal }),
     refetchInterval: (query) =>
       (query.state.data as TConsoleNegotiation[] | undefined)?.some(isRunning) ? CONSOLE_POLL_MS : false,
   });
@@ -47,13 +43,7 @@ export function useConsoleNegotiations(connectorId: string) {
 export function useConsoleAgreements(connectorId: string) {
   return useQuery({
     queryKey: ['console', connectorId, 'agreements'],
-    queryFn: ({ signal }) =>
-      apiFetch({
-        method: 'GET',
-        path: consolePath(connectorId, 'agreements'),
-        schema: ZConsoleAgreementListResponse,
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint(consoleAgreementListEndpoint, { params: { connectorId }, signal }),
   });
 }
 
@@ -61,13 +51,7 @@ export function useConsoleAgreements(connectorId: string) {
 export function useConsoleTransfers(connectorId: string) {
   return useQuery({
     queryKey: ['console', connectorId, 'transfers'],
-    queryFn: ({ signal }) =>
-      apiFetch({
-        method: 'GET',
-        path: consolePath(connectorId, 'transfers'),
-        schema: ZConsoleTransferListResponse,
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint(consoleTransferListEndpoint, { params: { connectorId }, signal }),
     refetchInterval: (query) =>
       (query.state.data as TConsoleTransfer[] | undefined)?.some(isRunning) ? CONSOLE_POLL_MS : false,
   });
@@ -77,8 +61,7 @@ export function useConsoleTransfers(connectorId: string) {
 export function useConsoleEdrs(connectorId: string) {
   return useQuery({
     queryKey: ['console', connectorId, 'edrs'],
-    queryFn: ({ signal }) =>
-      apiFetch({ method: 'GET', path: consolePath(connectorId, 'edrs'), schema: ZConsoleEdrListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(consoleEdrListEndpoint, { params: { connectorId }, signal }),
   });
 }
 
@@ -86,51 +69,47 @@ export function useConsoleEdrs(connectorId: string) {
 export function useConsoleDataspace(connectorId: string) {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: ['console', connectorId] });
-  const post = <T extends z.ZodType>(path: string, body: unknown, schema: T) =>
-    apiFetch({ method: 'POST', path, body, schema });
   return {
     requestCatalog: useMutation({
       mutationFn: (body: TConsoleCatalogRequest) =>
-        post(consolePath(connectorId, 'catalog'), body, ZConsoleCatalogResponse),
+        callEndpoint(consoleCatalogEndpoint, { params: { connectorId }, body }),
     }),
     startNegotiation: useMutation({
       mutationFn: (body: TConsoleNegotiationRequest) =>
-        post(consolePath(connectorId, 'negotiations'), body, ZConsoleNegotiation),
+        callEndpoint(consoleNegotiationStartEndpoint, { params: { connectorId }, body }),
       onSuccess: reload,
     }),
     terminateNegotiation: useMutation({
       mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-        post(consolePath(connectorId, 'negotiations', id, 'terminate'), { reason }, ZNoContent),
+        callEndpoint(consoleNegotiationTerminateEndpoint, {
+          params: { connectorId, objectId: id },
+          body: { reason },
+        }),
       onSuccess: reload,
     }),
     startTransfer: useMutation({
       mutationFn: (body: TConsoleTransferRequest) =>
-        post(consolePath(connectorId, 'transfers'), body, ZConsoleTransfer),
+        callEndpoint(consoleTransferStartEndpoint, { params: { connectorId }, body }),
       onSuccess: reload,
     }),
     terminateTransfer: useMutation({
       mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-        post(consolePath(connectorId, 'transfers', id, 'terminate'), { reason }, ZNoContent),
+        callEndpoint(consoleTransferTerminateEndpoint, { params: { connectorId, objectId: id }, body: { reason } }),
       onSuccess: reload,
     }),
     deprovisionTransfer: useMutation({
-      mutationFn: (id: string) => post(consolePath(connectorId, 'transfers', id, 'deprovision'), undefined, ZNoContent),
+      mutationFn: (id: string) =>
+        callEndpoint(consoleTransferDeprovisionEndpoint, { params: { connectorId, objectId: id } }),
       onSuccess: reload,
     }),
     saveSecret: useMutation({
       mutationFn: ({ id, value, isNew }: { id: string; value: string; isNew: boolean }) =>
         isNew
-          ? post(consolePath(connectorId, 'secrets'), { id, value }, ZConsoleSecret)
-          : apiFetch({
-              method: 'PUT',
-              path: consolePath(connectorId, 'secrets', id),
-              body: { value },
-              schema: ZConsoleSecret,
-            }),
+          ? callEndpoint(consoleSecretCreateEndpoint, { params: { connectorId }, body: { id, value } })
+          : callEndpoint(consoleSecretUpdateEndpoint, { params: { connectorId, objectId: id }, body: { value } }),
     }),
     deleteSecret: useMutation({
-      mutationFn: (id: string) =>
-        apiFetch({ method: 'DELETE', path: consolePath(connectorId, 'secrets', id), schema: ZNoContent }),
+      mutationFn: (id: string) => callEndpoint(consoleSecretDeleteEndpoint, { params: { connectorId, objectId: id } }),
     }),
   };
 }

@@ -2,18 +2,17 @@ import {
   connectorRegisterEndpoint,
   registeredConnectorListEndpoint,
   type TConnectorRegistrationRequest,
-  ZRegisteredConnector,
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** The registered connectors with their addresses (operators). */
 export function useRegisteredConnectors() {
   return useQuery({
     queryKey: ['registered-connectors'],
-    queryFn: ({ signal }) =>
-      apiFetch({ ...registeredConnectorListEndpoint, schema: z.array(ZRegisteredConnector), signal }),
+    queryFn: ({ signal }) => callEndpoint(registeredConnectorListEndpoint, { signal }),
   });
 }
 
@@ -26,8 +25,7 @@ export function useConnectorRegistration() {
   };
   return {
     register: useMutation({
-      mutationFn: (body: TConnectorRegistrationRequest) =>
-        apiFetch({ ...connectorRegisterEndpoint, body, schema: ZRegisteredConnector }),
+      mutationFn: (body: TConnectorRegistrationRequest) => callEndpoint(connectorRegisterEndpoint, { body }),
       onSuccess: reload,
     }),
     remove: useMutation({

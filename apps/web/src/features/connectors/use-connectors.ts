@@ -4,18 +4,17 @@ import {
   connectorOffersPath,
   connectorOfferUploadEndpoint,
   type TConnectorOfferUploadRequest,
-  ZConnectorListResponse,
   ZConnectorOfferListResponse,
-  ZConnectorOfferUploadResponse,
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** The registered connectors. */
 export function useConnectors() {
   return useQuery({
     queryKey: ['connectors'],
-    queryFn: ({ signal }) => apiFetch({ ...connectorListEndpoint, schema: ZConnectorListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(connectorListEndpoint, { signal }),
   });
 }
 
@@ -43,7 +42,7 @@ export function useUploadConnectorOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: TConnectorOfferUploadRequest) =>
-      apiFetch({ ...connectorOfferUploadEndpoint, schema: ZConnectorOfferUploadResponse, body: request }),
+      callEndpoint(connectorOfferUploadEndpoint, { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['search'] }),
   });
 }

@@ -1,24 +1,20 @@
 import {
   addHarvestSourceEndpoint,
   listHarvestSourcesEndpoint,
+  removeHarvestSourceEndpoint,
+  runHarvestSourceEndpoint,
   type THarvestSourceCreateRequest,
-  ZHarvestRunResponse,
-  ZHarvestSource,
-  ZHarvestSourceListResponse,
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 const SOURCES_KEY = ['harvest-sources'] as const;
-
-const sourcePath = (id: string, suffix = '') => `/api/harvest/sources/${encodeURIComponent(id)}${suffix}`;
 
 /** The harvest sources with their last run (operators). */
 export function useHarvestSources() {
   return useQuery({
     queryKey: SOURCES_KEY,
-    queryFn: ({ signal }) => apiFetch({ ...listHarvestSourcesEndpoint, schema: ZHarvestSourceListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(listHarvestSourcesEndpoint, { signal }),
   });
 }
 
@@ -32,8 +28,7 @@ function useReloadSources() {
 export function useAddHarvestSource() {
   const reload = useReloadSources();
   return useMutation({
-    mutationFn: (body: THarvestSourceCreateRequest) =>
-      apiFetch({ ...addHarvestSourceEndpoint, body, schema: ZHarvestSource }),
+    mutationFn: (body: THarvestSourceCreateRequest) => callEndpoint(addHarvestSourceEndpoint, { body }),
     onSuccess: reload,
   });
 }
@@ -42,7 +37,7 @@ export function useAddHarvestSource() {
 export function useRemoveHarvestSource() {
   const reload = useReloadSources();
   return useMutation({
-    mutationFn: (id: string) => apiFetch({ method: 'DELETE', path: sourcePath(id), schema: z.unknown() }),
+    mutationFn: (id: string) => callEndpoint(removeHarvestSourceEndpoint, { params: { id } }),
     onSuccess: reload,
   });
 }
@@ -54,7 +49,7 @@ export function useRemoveHarvestSource() {
 export function useRunHarvestSource() {
   const reload = useReloadSources();
   return useMutation({
-    mutationFn: (id: string) => apiFetch({ method: 'POST', path: sourcePath(id, '/run'), schema: ZHarvestRunResponse }),
+    mutationFn: (id: string) => callEndpoint(runHarvestSourceEndpoint, { params: { id } }),
     onSettled: reload,
   });
 }

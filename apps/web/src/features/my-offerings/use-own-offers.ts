@@ -1,18 +1,12 @@
-import {
-  offerUnpublishEndpoint,
-  ownOfferListEndpoint,
-  ownOfferPath,
-  ZOwnOffer,
-  ZOwnOfferListResponse,
-} from '@dsm/contracts';
+import { offerUnpublishEndpoint, ownOfferListEndpoint } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** The signed-in supplier's offers, from `GET /api/offers/mine`. */
 export function useOwnOffers() {
   return useQuery({
     queryKey: ['own-offers', 'mine'],
-    queryFn: ({ signal }) => apiFetch({ ...ownOfferListEndpoint, schema: ZOwnOfferListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(ownOfferListEndpoint, { signal }),
   });
 }
 
@@ -20,8 +14,7 @@ export function useOwnOffers() {
 export function useUnpublishOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (offerId: string) =>
-      apiFetch({ method: offerUnpublishEndpoint.method, path: ownOfferPath(offerId), schema: ZOwnOffer }),
+    mutationFn: (offerId: string) => callEndpoint(offerUnpublishEndpoint, { params: { id: offerId } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['own-offers'] });
       await queryClient.invalidateQueries({ queryKey: ['search'] });

@@ -5,21 +5,20 @@ import {
   licenceListEndpoint,
   offerCreateEndpoint,
   offerUpdateEndpoint,
+  ownOfferEndpoint,
   ownOfferPath,
   type TLicenceCreateRequest,
-  ZConnectorListResponse,
-  ZLicence,
-  ZLicenceListResponse,
   ZOwnOfferDetails,
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** The licence titles for the licence selector, from `GET /api/licence`. */
 export function useLicenceTitles() {
   return useQuery({
     queryKey: ['licences'],
-    queryFn: ({ signal }) => apiFetch({ ...licenceListEndpoint, schema: ZLicenceListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(licenceListEndpoint, { signal }),
     select: (licences) =>
       [...new Set(licences.map((licence) => licence.licenceTitle))].sort((a, b) => a.localeCompare(b)),
   });
@@ -29,8 +28,7 @@ export function useLicenceTitles() {
 export function useCreateLicence() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (licence: TLicenceCreateRequest) =>
-      apiFetch({ ...licenceCreateEndpoint, schema: ZLicence, body: licence }),
+    mutationFn: (licence: TLicenceCreateRequest) => callEndpoint(licenceCreateEndpoint, { body: licence }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['licences'] }),
   });
 }
@@ -40,7 +38,7 @@ export function useConnectorOptions(isEnabled: boolean) {
   return useQuery({
     queryKey: ['connectors'],
     enabled: isEnabled,
-    queryFn: ({ signal }) => apiFetch({ ...connectorListEndpoint, schema: ZConnectorListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(connectorListEndpoint, { signal }),
     select: (answer) =>
       answer.dtos.flatMap((connector) => {
         const id = connectorIdOf(connector.url);
@@ -54,7 +52,7 @@ export function useOwnOffer(offerId: string, isEnabled: boolean) {
   return useQuery({
     queryKey: ['own-offers', offerId],
     enabled: isEnabled && offerId !== '',
-    queryFn: ({ signal }) => apiFetch({ method: 'GET', path: ownOfferPath(offerId), schema: ZOwnOfferDetails, signal }),
+    queryFn: ({ signal }) => callEndpoint(ownOfferEndpoint, { params: { id: offerId }, signal }),
     staleTime: 0,
   });
 }
@@ -66,7 +64,12 @@ export function usePublishOffer(offerId: string) {
     mutationFn: (body: unknown) =>
       offerId
         ? apiFetch({ method: offerUpdateEndpoint.method, path: ownOfferPath(offerId), schema: ZOwnOfferDetails, body })
-        : apiFetch({ ...offerCreateEndpoint, schema: ZOwnOfferDetails, body }),
+        : apiFetch({
+            method: offerCreateEndpoint.method,
+            path: offerCreateEndpoint.path,
+            schema: ZOwnOfferDetails,
+            body,
+          }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['own-offers'] }),
   });
 }

@@ -1,13 +1,7 @@
-import {
-  markInvoicePaidEndpoint,
-  markInvoicePaidPath,
-  pagedPath,
-  salesEndpoint,
-  ZSale,
-  ZSalesResponse,
-} from '@dsm/contracts';
+import { markInvoicePaidEndpoint, pagedPath, salesEndpoint, ZSalesResponse } from '@dsm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** Invoices per page of My sales. */
 export const SALES_PAGE_SIZE = 20;
@@ -26,8 +20,7 @@ export function useSales(index: number) {
 export function useMarkInvoicePaid() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invoiceId: string) =>
-      apiFetch({ method: markInvoicePaidEndpoint.method, path: markInvoicePaidPath(invoiceId), schema: ZSale }),
+    mutationFn: (invoiceId: string) => callEndpoint(markInvoicePaidEndpoint, { params: { id: invoiceId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['sales'] });
       void queryClient.invalidateQueries({ queryKey: ['orders'] });

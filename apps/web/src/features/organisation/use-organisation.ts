@@ -1,11 +1,6 @@
-import {
-  ownOrganisationEndpoint,
-  saveOwnOrganisationEndpoint,
-  type TOrganisationInput,
-  ZOwnOrganisationResponse,
-} from '@dsm/contracts';
+import { ownOrganisationEndpoint, saveOwnOrganisationEndpoint, type TOrganisationInput } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 const KEY = ['organisation'] as const;
 
@@ -17,7 +12,7 @@ export function useOwnOrganisation(isEnabled = true) {
   return useQuery({
     queryKey: KEY,
     enabled: isEnabled,
-    queryFn: ({ signal }) => apiFetch({ ...ownOrganisationEndpoint, schema: ZOwnOrganisationResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(ownOrganisationEndpoint, { signal }),
   });
 }
 
@@ -25,8 +20,7 @@ export function useOwnOrganisation(isEnabled = true) {
 export function useSaveOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TOrganisationInput) =>
-      apiFetch({ ...saveOwnOrganisationEndpoint, schema: ZOwnOrganisationResponse, body: input }),
+    mutationFn: (input: TOrganisationInput) => callEndpoint(saveOwnOrganisationEndpoint, { body: input }),
     onSuccess: (answer) => queryClient.setQueryData(KEY, answer),
   });
 }

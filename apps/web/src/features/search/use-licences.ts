@@ -1,6 +1,6 @@
-import { licenceListEndpoint, type TLicence, ZLicenceListResponse } from '@dsm/contracts';
+import { licenceListEndpoint, type TLicence } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 const NO_LICENCES: readonly TLicence[] = [];
 
@@ -11,7 +11,7 @@ const NO_LICENCES: readonly TLicence[] = [];
 export function useLicences(): readonly TLicence[] {
   const query = useQuery({
     queryKey: ['licences'],
-    queryFn: ({ signal }) => apiFetch({ ...licenceListEndpoint, schema: ZLicenceListResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(licenceListEndpoint, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return query.data ?? NO_LICENCES;

@@ -3,18 +3,17 @@ import {
   cancelSubscriptionEndpoint,
   cancelSubscriptionPath,
   salesUsageEndpoint,
-  ZAcquisitionUsageResponse,
   ZEntitlementUsage,
-  ZSalesUsageResponse,
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** The signed-in buyer's entitlements with this month's usage and cost so far. */
 export function useAcquisitionUsage() {
   return useQuery({
     queryKey: ['usage', 'acquisitions'],
-    queryFn: ({ signal }) => apiFetch({ ...acquisitionUsageEndpoint, schema: ZAcquisitionUsageResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(acquisitionUsageEndpoint, { signal }),
   });
 }
 
@@ -22,7 +21,7 @@ export function useAcquisitionUsage() {
 export function useSalesUsage() {
   return useQuery({
     queryKey: ['usage', 'sales'],
-    queryFn: ({ signal }) => apiFetch({ ...salesUsageEndpoint, schema: ZSalesUsageResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(salesUsageEndpoint, { signal }),
   });
 }
 

@@ -1,18 +1,9 @@
-import {
-  likedIdsEndpoint,
-  likeEndpoint,
-  likePath,
-  type TLikeResponse,
-  type TMetadataItem,
-  unlikeEndpoint,
-  ZLikedIdsResponse,
-  ZLikeResponse,
-} from '@dsm/contracts';
+import { likedIdsEndpoint, likeEndpoint, type TLikeResponse, type TMetadataItem, unlikeEndpoint } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 import { errorMessage } from '../../shared/error-message';
 
 /** Query key of the signed-in user's liked ids. */
@@ -24,7 +15,7 @@ const NO_IDS: readonly string[] = [];
 export function useLikedIds() {
   const query = useQuery({
     queryKey: LIKED_IDS_KEY,
-    queryFn: ({ signal }) => apiFetch({ ...likedIdsEndpoint, schema: ZLikedIdsResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(likedIdsEndpoint, { signal }),
   });
   return { ...query, ids: query.data ?? NO_IDS };
 }
@@ -43,8 +34,8 @@ export function useToggleLike(): TToggleLike {
   const { t } = useTranslation();
   const { mutate } = useMutation({
     mutationFn: async ({ id, isLiked }: { id: string; isLiked: boolean }): Promise<TLikeResponse> => {
-      const endpoint = isLiked ? likeEndpoint : unlikeEndpoint;
-      return apiFetch({ method: endpoint.method, path: likePath(id), schema: ZLikeResponse });
+      const call = { query: { uuid: id } };
+      return isLiked ? callEndpoint(likeEndpoint, call) : callEndpoint(unlikeEndpoint, call);
     },
     onMutate: async ({ id, isLiked }) => {
       await queryClient.cancelQueries({ queryKey: LIKED_IDS_KEY });

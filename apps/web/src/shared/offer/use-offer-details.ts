@@ -1,7 +1,7 @@
-import { metadataItemPath, type TMetadataItem, ZMetadataItem } from '@dsm/contracts';
+import { metadataItemEndpoint, type TMetadataItem } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from '../api';
+import { callEndpoint } from '../call-endpoint';
 import { useDemoMode } from '../DemoModeProvider';
 import { applyDemoMode } from './apply-demo-mode';
 
@@ -27,7 +27,7 @@ export function useOfferDetails(id: string) {
   const select = useCallback((item: TMetadataItem) => applyDemoMode(item, isDemoMode), [isDemoMode]);
   return useQuery({
     queryKey: ['metadata', id],
-    queryFn: ({ signal }) => apiFetch({ method: 'GET', path: metadataItemPath(id), schema: ZMetadataItem, signal }),
+    queryFn: ({ signal }) => callEndpoint(metadataItemEndpoint, { params: { id }, signal }),
     select,
     enabled: isOfferId(id),
     refetchInterval: (query) =>
