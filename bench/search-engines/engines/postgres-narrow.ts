@@ -8,6 +8,7 @@ import type { TEngineDoc } from '../corpus';
 import { COUNT_CAP, PAGE_SIZE, type TEngine, type TEngineResult } from '../engine';
 import type { TEngineQuery } from '../queries';
 import { backendsRssMb, filterSql, loadDocuments, openPool, parseTsquery, runUnlimited, tableBytes } from './postgres';
+import { rankPageAndCount } from './postgres-page';
 
 const TABLE = 'engine_narrow_search';
 
@@ -15,42 +16,33 @@ const TABLE = 'engine_narrow_search';
 export function postgresNarrow(url: string): TEngine {
   const pool: pg.Pool = openPool(url, 16);
 
-  async function search(query: TEngineQuery): Promise<TEngineResult> {
+  /** The query's filter as SQL over the narrow table, and the ranking to put before `seq desc`. */
+  async function narrowSql(query: TEngineQuery) {
     const tsquery = await parseTsquery(pool, query);
     const { conditions, params } = filterSql(query, 2);
     const hasText = tsquery.length > 0;
     const where = [hasText ? 'vector @@ $1::tsquery' : '$1::text is not null', ...conditions].join(' and ');
     const rank = hasText ? 'ts_rank(vector, $1::tsquery, 1) desc, ' : '';
+    return { where, rank, values: [hasText ? tsquery : '', ...params] };
+  }
+
+  async function search(query: TEngineQuery): Promise<TEngineResult> {
+    const { where, rank, values } = await narrowSql(query);
     const { rows } = await pool.query<{ total: string; seqs: number[] }>(
       `with newest as materialized (
          select seq, vector from ${TABLE} where ${where} order by seq desc limit ${COUNT_CAP}
        )
        select (select count(*) from newest) as total,
               array(select seq from newest order by ${rank}seq desc limit ${PAGE_SIZE}) as seqs`,
-      [hasText ? tsquery : '', ...params],
+      values,
     );
     return { seqs: rows[0]?.seqs ?? [], total: Number(rows[0]?.total ?? 0) };
   }
 
   /** The same table ranked as today: every match ranked, the count a statement of its own. */
   async function searchAll(query: TEngineQuery): Promise<TEngineResult> {
-    const tsquery = await parseTsquery(pool, query);
-    const { conditions, params } = filterSql(query, 2);
-    const hasText = tsquery.length > 0;
-    const where = [hasText ? 'vector @@ $1::tsquery' : '$1::text is not null', ...conditions].join(' and ');
-    const rank = hasText ? 'ts_rank(vector, $1::tsquery, 1) desc, ' : '';
-    const values = [hasText ? tsquery : '', ...params];
-    const [page, count] = await Promise.all([
-      pool.query<{ seq: number }>(
-        `select seq from ${TABLE} where ${where} order by ${rank}seq desc limit ${PAGE_SIZE}`,
-        values,
-      ),
-      pool.query<{ n: string }>(
-        `select count(*) as n from (select 1 from ${TABLE} where ${where} limit ${COUNT_CAP}) capped`,
-        values,
-      ),
-    ]);
-    return { seqs: page.rows.map((row) => row.seq), total: Number(count.rows[0]?.n ?? 0) };
+    const { where, rank, values } = await narrowSql(query);
+    return rankPageAndCount(pool, { table: TABLE, where, order: `${rank}seq desc`, values });
   }
 
   return {

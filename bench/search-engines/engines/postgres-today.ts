@@ -4,9 +4,10 @@
 // once as findOfferPage does.
 import type pg from 'pg';
 import type { TEngineDoc } from '../corpus';
-import { COUNT_CAP, PAGE_SIZE, type TEngine, type TEngineResult } from '../engine';
+import type { TEngine, TEngineResult } from '../engine';
 import type { TEngineQuery } from '../queries';
 import { backendsRssMb, filterSql, loadDocuments, openPool, parseTsquery, runUnlimited, tableBytes } from './postgres';
+import { rankPageAndCount } from './postgres-page';
 
 const TABLE = 'engine_today_offers';
 
@@ -26,17 +27,7 @@ export function postgresToday(url: string): TEngine {
     const values = [hasText ? tsquery : '', ...params];
     // $1 is passed even when unused, so both statements take the same parameters.
     const guard = hasText ? '' : ' and $1::text is not null';
-    const [page, count] = await Promise.all([
-      pool.query<{ seq: number }>(
-        `select seq from ${TABLE} where ${whereSql}${guard} order by ${order} limit ${PAGE_SIZE}`,
-        values,
-      ),
-      pool.query<{ n: string }>(
-        `select count(*) as n from (select 1 from ${TABLE} where ${whereSql}${guard} limit ${COUNT_CAP}) capped`,
-        values,
-      ),
-    ]);
-    return { seqs: page.rows.map((row) => row.seq), total: Number(count.rows[0]?.n ?? 0) };
+    return rankPageAndCount(pool, { table: TABLE, where: `${whereSql}${guard}`, order, values });
   }
 
   return {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, findPaidOffers, readSession } from '../../fixtures/cart';
+import { fillCart, findPaidOffers, placeOrder, readSession } from '../../fixtures/cart';
 import { openHome } from '../../fixtures/pages';
 import { saveScreenshots } from '../../fixtures/screenshots';
 
@@ -14,8 +14,7 @@ test('[CART]: a buyer subscribes to an offer; its page then says it is already t
   const [subscription] = await findPaidOffers(page, true, 1, 'SUBSCRIPTION_BASED');
   await fillCart(page, [subscription!]);
   await page.goto('/cart');
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await placeOrder(page);
   await expect(page.getByTestId('global-alert')).toHaveText('Your order has been placed sucessfully');
 
   await page.goto(`/offer/details/${subscription!['@id']}`);
@@ -35,8 +34,7 @@ test('[CART]: a buyer subscribes to an offer; its page then says it is already t
   await page.goto('/cart');
   await expect(page.getByTestId('cart-item-sale-refusal')).toContainText('This offer is already yours.');
   await saveScreenshots(page, 'cart-already-yours', page.getByTestId('cart-item-sale-refusal'));
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await placeOrder(page);
   const alert = page.getByTestId('global-alert');
   await expect(alert).toHaveText(
     `The order was refused: “${subscription!.title}” is already yours (see My Acquisitions). Remove it from the cart.`,

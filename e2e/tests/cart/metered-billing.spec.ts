@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs, type TDemoUser } from '../../fixtures/auth';
 import { invoiceThisMonthsUsage } from '../../fixtures/billing';
-import { fillCart, findCartOffer } from '../../fixtures/cart';
+import { fillCart, findCartOffer, placeOrder } from '../../fixtures/cart';
 import { startDataSource } from '../../fixtures/data-source';
 import { saveScreenshots } from '../../fixtures/screenshots';
 import { publishPaidOffer } from '../../fixtures/wizard';
@@ -63,8 +63,7 @@ async function buyThroughCart(page: Page, title: string, priceText: string, mode
   await expect(details.getByTestId('payment-model')).toHaveText(modelName);
   await fillCart(page, [offer]);
   await page.goto('/cart');
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await placeOrder(page);
   await expect(page.getByTestId('global-alert')).toHaveAttribute('data-type', 'success');
 }
 

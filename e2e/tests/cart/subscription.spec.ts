@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, findPaidOffers } from '../../fixtures/cart';
+import { fillCart, findPaidOffers, placeOrder } from '../../fixtures/cart';
 import { openHome } from '../../fixtures/pages';
 import { saveScreenshots } from '../../fixtures/screenshots';
 
@@ -15,8 +15,7 @@ test('[CART]: a buyer subscribes to an offer, finds it in My Acquisitions with i
   const item = page.getByTestId('cart-item');
   await expect(item.getByTestId('cart-item-price')).toHaveText(/^\d+[.,]\d{2} € \/ month$/);
   await expect(item.getByTestId('cart-item-billing')).toContainText('renews monthly');
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await placeOrder(page);
   await expect(page.getByTestId('global-alert')).toHaveText('Your order has been placed sucessfully');
 
   await page.goto('/acquisition');

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { SIGNED_OUT } from '../../fixtures/auth';
+import { asSomeoneElse } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, findCartOffer } from '../../fixtures/cart';
+import { buyOffer } from '../../fixtures/cart';
 import { publishPaidOffer } from '../../fixtures/wizard';
 
 /** Publishes a paid Direct offer as the demo supplier; its one endpoint serves `dataUrl`. */
@@ -33,20 +33,9 @@ test('[DELIVERY]: a buyer buys a paid Direct offer and downloads its endpoint fr
   // The supplier's source: a file the marketplace itself serves (DOWNLOAD_ALLOWED_HOSTS allows its loopback host).
   const dataUrl = `${baseURL}/favicon.svg`;
 
-  const supplierContext = await browser.newContext({ storageState: SIGNED_OUT });
-  try {
-    await publishDirectOffer(await supplierContext.newPage(), title, dataUrl);
-  } finally {
-    await supplierContext.close();
-  }
+  await asSomeoneElse(browser, (supplier) => publishDirectOffer(supplier, title, dataUrl));
 
-  await page.goto('/');
-  const offer = await findCartOffer(page, title);
-  await fillCart(page, [offer]);
-  await page.goto('/cart');
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
-  await expect(page.getByTestId('global-alert')).toHaveAttribute('data-type', 'success');
+  await buyOffer(page, title);
 
   await page.goto('/acquisition');
   const purchased = page.getByRole('region', { name: 'Purchased offers' });

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { SIGNED_OUT } from '../../fixtures/auth';
+import { asSomeoneElse } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, findCartOffer } from '../../fixtures/cart';
+import { buyOffer } from '../../fixtures/cart';
 import { publishPaidOffer } from '../../fixtures/wizard';
 
 /** Publishes a paid Connector offer on the 'provider' sandbox as the demo supplier; its endpoint serves `dataUrl`. */
@@ -34,20 +34,9 @@ test('[DELIVERY]: a buyer buys a Connector offer, requests access, watches the n
   // The supplier's endpoint: a file the marketplace itself serves, so the sandbox's data plane can read it offline.
   const dataUrl = `${baseURL}/favicon.svg`;
 
-  const supplierContext = await browser.newContext({ storageState: SIGNED_OUT });
-  try {
-    await publishConnectorOffer(await supplierContext.newPage(), title, dataUrl);
-  } finally {
-    await supplierContext.close();
-  }
+  await asSomeoneElse(browser, (supplier) => publishConnectorOffer(supplier, title, dataUrl));
 
-  await page.goto('/');
-  const offer = await findCartOffer(page, title);
-  await fillCart(page, [offer]);
-  await page.goto('/cart');
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
-  await expect(page.getByTestId('global-alert')).toHaveAttribute('data-type', 'success');
+  await buyOffer(page, title);
 
   await page.goto('/acquisition');
   const purchased = page.getByRole('region', { name: 'Purchased offers' });

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { SIGNED_OUT } from '../../fixtures/auth';
+import { asSomeoneElse } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, findCartOffer } from '../../fixtures/cart';
+import { buyOffer } from '../../fixtures/cart';
 import { saveScreenshots } from '../../fixtures/screenshots';
 import { input, publishPaidOffer } from '../../fixtures/wizard';
 
@@ -61,20 +61,11 @@ test('[GATEWAY]: a buyer buys an Api offer, creates a key in My Acquisitions, an
   const title = `North Sea gauges API ${Date.now().toString(36)}`;
   const supplierSecret = `supplier-e2e-${Date.now().toString(36)}`;
   try {
-    const supplierContext = await browser.newContext({ storageState: SIGNED_OUT });
-    try {
-      await publishApiOffer(await supplierContext.newPage(), title, `${supplierApi.url}/v1`, supplierSecret);
-    } finally {
-      await supplierContext.close();
-    }
+    await asSomeoneElse(browser, (supplier) =>
+      publishApiOffer(supplier, title, `${supplierApi.url}/v1`, supplierSecret),
+    );
 
-    await page.goto('/');
-    const offer = await findCartOffer(page, title);
-    await fillCart(page, [offer]);
-    await page.goto('/cart');
-    await page.getByTestId('checkout-button').click();
-    await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
-    await expect(page.getByTestId('global-alert')).toHaveAttribute('data-type', 'success');
+    const offer = await buyOffer(page, title);
 
     await page.goto('/acquisition');
     // The buyer may hold other API offers: each panel is named for its offer.

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { type Browser, expect, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, findCartOffer, readSession } from '../../fixtures/cart';
+import { fillCart, findCartOffer, placeOrder, readSession } from '../../fixtures/cart';
 import { saveScreenshots } from '../../fixtures/screenshots';
 
 /**
@@ -69,8 +69,7 @@ test('[INVOICES]: a German buyer orders and downloads the Factur-X PDF from My o
   // A German business buyer pays 19 % VAT; no reverse charge.
   await expect(page.getByTestId('cart-vat-label')).toHaveText('VAT 19 %');
   await expect(page.getByTestId('cart-reverse-charge')).toBeHidden();
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await placeOrder(page);
   await expect(page.getByTestId('global-alert')).toHaveText('Your order has been placed sucessfully');
 
   await page.goto('/orders');
@@ -112,8 +111,7 @@ test('[INVOICES]: a buyer from a country the offer is not for sees the restricti
   await page.goto('/cart');
   await expect(page.getByTestId('cart-item-restriction')).toHaveText('Only for organisations in Austria');
   await expect(page.getByTestId('cart-item-refused')).toBeVisible();
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await placeOrder(page);
   const alert = page.getByTestId('global-alert');
   await expect(alert).toHaveAttribute('data-type', 'error');
   // The server's refusal is told in the page's language, naming the item.
@@ -132,8 +130,7 @@ test('[INVOICES]: the operator records that a sale’s commission invoice is pai
   await page.goto('/');
   await fillCart(page, [await findCartOffer(page, title)]);
   await page.goto('/cart');
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await placeOrder(page);
   await expect(page.getByTestId('global-alert')).toHaveText('Your order has been placed sucessfully');
   await page.goto('/orders');
   const saleNumber = (await page

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, findPaidOffers } from '../../fixtures/cart';
+import { fillCart, findPaidOffers, placeOrder } from '../../fixtures/cart';
 import { openHome } from '../../fixtures/pages';
 
 test("[OFFERS]: a paid offer's links are explained until the buyer buys it, then shown with Copy", async ({ page }) => {
@@ -30,8 +30,7 @@ test("[OFFERS]: a paid offer's links are explained until the buyer buys it, then
 
   await fillCart(page, [offer]);
   await page.goto('/cart');
-  await page.getByTestId('checkout-button').click();
-  await page.getByRole('dialog', { name: 'Checkout' }).getByTestId('place-order').click();
+  await placeOrder(page);
   await expect(page.getByTestId('global-alert')).toHaveText('Your order has been placed sucessfully');
 
   await page.goto(`/offer/details/${offer['@id']}`);

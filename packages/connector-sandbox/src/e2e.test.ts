@@ -5,7 +5,9 @@ import {
   createConnectorClient,
   isNegotiationStateName,
   isTransferProcessStateName,
+  NEGOTIATION_STATES,
   type Offer,
+  TRANSFER_PROCESS_STATES,
 } from '@dsm/connector-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from './start-sandbox';
@@ -344,34 +346,4 @@ function reachable<S extends string>(from: S, to: S, canMove: (from: S, to: S) =
   return false;
 }
 
-const ALL_STATES: string[] = [
-  ...new Set([
-    'INITIAL',
-    'REQUESTING',
-    'REQUESTED',
-    'OFFERING',
-    'OFFERED',
-    'ACCEPTING',
-    'ACCEPTED',
-    'AGREEING',
-    'AGREED',
-    'VERIFYING',
-    'VERIFIED',
-    'FINALIZING',
-    'FINALIZED',
-    'PROVISIONING',
-    'PROVISIONING_REQUESTED',
-    'PROVISIONED',
-    'STARTING',
-    'STARTED',
-    'SUSPENDING',
-    'SUSPENDED',
-    'COMPLETING',
-    'COMPLETED',
-    'TERMINATING',
-    'TERMINATED',
-    'DEPROVISIONING',
-    'DEPROVISIONING_REQUESTED',
-    'DEPROVISIONED',
-  ]),
-];
+const ALL_STATES: string[] = [...new Set([...NEGOTIATION_STATES, ...TRANSFER_PROCESS_STATES])];

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/lifecycle';
 import { startTcpProxy, type TTcpProxy } from '../test/tcp-proxy';
-import { createTestDatabase, type TTestDatabase } from '../test/test-database';
 import { createDatabaseAvailability, isDatabaseUnavailableError } from './database-availability';
 
 describe('isDatabaseUnavailableError', () => {
@@ -26,18 +26,17 @@ describe('isDatabaseUnavailableError', () => {
 });
 
 describe('createDatabaseAvailability', () => {
-  let database: TTestDatabase;
   let proxy: TTcpProxy;
 
+  const database = useTestDatabase();
+
   beforeAll(async () => {
-    database = await createTestDatabase();
     const target = new URL(database.url);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   });
 
   afterAll(async () => {
     await proxy?.close();
-    await database?.drop();
   });
 
   it('confirms an outage with a probe, not for a failing query, and sees PostgreSQL come back', async () => {

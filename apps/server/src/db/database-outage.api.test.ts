@@ -15,9 +15,9 @@ import { placeOrder } from '../modules/orders/place-order';
 import { startOrderJobs } from '../modules/orders/start-order-jobs';
 import { signIn, type TSignedIn } from '../test/auth';
 import { makeOffer } from '../test/factories';
+import { useTestDatabase } from '../test/lifecycle';
 import { startTcpProxy, type TTcpProxy } from '../test/tcp-proxy';
 import { request, startTestApp, type TTestApp } from '../test/test-app';
-import { createTestDatabase, type TTestDatabase } from '../test/test-database';
 import { createDatabase, migrateToLatest } from './database';
 import { findFreePort, startEmbeddedPostgres } from './embedded-postgres';
 
@@ -28,7 +28,6 @@ const QUICK_MS = 2_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let direct: TTestDatabase;
 let proxiedUrl: string;
 let proxy: TTcpProxy;
 let testApp: TTestApp;
@@ -74,8 +73,9 @@ async function ordersByKey(): Promise<Map<string, number>> {
   return counts;
 }
 
+const direct = useTestDatabase();
+
 beforeAll(async () => {
-  direct = await createTestDatabase();
   const target = new URL(direct.url);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   proxiedUrl = proxy.urlThrough(direct.url);
@@ -98,7 +98,6 @@ afterAll(async () => {
   await testApp?.close();
   await testApp?.database.close();
   await proxy?.close();
-  await direct?.drop();
 });
 
 describe('PostgreSQL stops while the server runs', () => {

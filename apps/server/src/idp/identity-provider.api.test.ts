@@ -1,8 +1,9 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../modules/users/create-user';
 import { findUserByEmail } from '../modules/users/find-user-by-email';
-import { startTestApp, type TTestApp } from '../test/test-app';
+import { useTestApp } from '../test/lifecycle';
+import { startTestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import { rotateSigningKeys } from './keys';
 import {
@@ -17,7 +18,6 @@ import {
 
 const PASSWORD = 'correct-horse-42';
 
-let testApp: TTestApp;
 let counter = 0;
 
 /** A new user with the product role and a known password; each call makes another one. */
@@ -38,13 +38,7 @@ async function publicKeys(baseUrl: string) {
   return (await response.json()) as { keys: { kid: string; kty: string; d?: string }[] };
 }
 
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = useTestApp();
 
 describe('discovery', () => {
   it('publishes Keycloak-style endpoints under PUBLIC_URL', async () => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../test/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/lifecycle';
 import { PostgresAdapter, sweepExpiredPayloads } from './postgres-adapter';
 
-let database: TTestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase();
 
 describe('PostgresAdapter', () => {
   it('stores, finds by id and uid, updates and destroys per model', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TTestApp } from '../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/lifecycle';
 import { prepareApiDocument } from './api-document';
 
 /**
@@ -8,13 +8,13 @@ import { prepareApiDocument } from './api-document';
  * stalls). The server makes it before it listens and answers the kept text.
  */
 
-let testApp: TTestApp;
 let expected: string;
 /** Calls of `app.swagger()` (which builds the document, or hands out the object to serialise) after start-up. */
 let swaggerCalls = 0;
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  testApp = await startTestApp();
   // As server.ts does before it listens.
   prepareApiDocument(testApp.app);
   expected = JSON.stringify(testApp.app.swagger());
@@ -23,10 +23,6 @@ beforeAll(async () => {
     swaggerCalls++;
     return swagger(options as never);
   }) as typeof testApp.app.swagger;
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 const get = (path: string) => fetch(`${testApp.baseUrl}${path}`, { headers: { 'accept-encoding': 'identity' } });

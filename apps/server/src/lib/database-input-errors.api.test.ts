@@ -5,17 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { findFreePort } from '../db/embedded-postgres';
-import { createTestDatabase, type TTestDatabase } from '../test/test-database';
+import { useTestDatabase } from '../test/lifecycle';
 
 type TErrorBody = { statusCode: number; code: string; message: string; requestId: string };
 
 let app: FastifyInstance;
-let database: TTestDatabase;
 let baseUrl: string;
 
 // A route that hands its input to PostgreSQL unchecked stands for any contract that misses a case.
+const database = useTestDatabase();
+
 beforeAll(async () => {
-  database = await createTestDatabase();
   const port = await findFreePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({ SEED_DATASETS: '0', LOG_LEVEL: 'silent', PUBLIC_URL: baseUrl, PORT: String(port) });
@@ -35,7 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await database?.drop();
 });
 
 async function send(text: string, cast: string) {

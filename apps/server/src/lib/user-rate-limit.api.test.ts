@@ -1,23 +1,20 @@
 import { ZErrorResponse } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../modules/orders/orders-test-data';
 import { signIn, type TSignedIn } from '../test/auth';
-import { request, startTestApp, type TTestApp } from '../test/test-app';
+import { useTestApp } from '../test/lifecycle';
+import { request, startTestApp } from '../test/test-app';
 
 const SEARCH = { index: 0, pageSize: 10 };
 
-let testApp: TTestApp;
 let first: TSignedIn;
 let second: TSignedIn;
 
-beforeAll(async () => {
-  testApp = await startTestApp({ SEARCH_RATE_LIMIT: '3', ORDER_RATE_LIMIT: '2' });
-  [first, second] = await Promise.all([signIn(testApp), signIn(testApp)]);
-});
+const testApp = useTestApp({ SEARCH_RATE_LIMIT: '3', ORDER_RATE_LIMIT: '2' });
 
-afterAll(async () => {
-  await testApp?.close();
+beforeAll(async () => {
+  [first, second] = await Promise.all([signIn(testApp), signIn(testApp)]);
 });
 
 function search(who: TSignedIn) {

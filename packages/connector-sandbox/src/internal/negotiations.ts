@@ -3,9 +3,10 @@ import { type JsonNode, node, normalize, term, text } from '@dsm/connector-clien
 import { canNegotiationMove, type NegotiationState } from '../states';
 import { isSelected, parseOfferId } from './catalog';
 import type { SandboxContext } from './context';
-import { checkProtocol, DSP_CONTEXT, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
+import { checkProtocol, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
 import { badRequest, conflict, forbidden, notFound } from './http-errors';
 import { type PolicyModel, presentPolicy, readPolicy } from './policy';
+import { dspMessage, isEnding, moveProcess } from './process-record';
 import type { AgreementRecord, CallbackAddressModel, NegotiationRecord } from './store';
 
 export interface InitiateNegotiation {
@@ -17,12 +18,6 @@ export interface InitiateNegotiation {
 }
 
 const FINAL: NegotiationState[] = ['FINALIZED', 'TERMINATED'];
-
-/**
- * A negotiation this side is terminating ignores the counter-party's progress messages: the termination message on
- * its way tells the counter-party why, which an error answer here would not.
- */
-const isEnding = (record: NegotiationRecord) => record.state === 'TERMINATING' || record.state === 'TERMINATED';
 
 /** Contract negotiations on both sides, driven by timers and DSP messages. */
 export class Negotiations {
@@ -177,9 +172,7 @@ export class Negotiations {
 
   /** DSP: a negotiation as the counter-party sees it. */
   dspView(record: NegotiationRecord): Record<string, unknown> {
-    const [providerPid, consumerPid] =
-      record.type === 'PROVIDER' ? [record.id, record.correlationId] : [record.correlationId, record.id];
-    return { '@context': DSP_CONTEXT, '@type': 'ContractNegotiation', providerPid, consumerPid, state: record.state };
+    return dspMessage(record, 'ContractNegotiation', { state: record.state });
   }
 
   own(caller: string, pid: string, type?: NegotiationRecord['type']): NegotiationRecord {
@@ -193,11 +186,7 @@ export class Negotiations {
   }
 
   private move(record: NegotiationRecord, to: NegotiationState): void {
-    if (!canNegotiationMove(record.state, to)) {
-      throw conflict(`ContractNegotiation ${record.id} cannot go from ${record.state} to ${to}`);
-    }
-    record.state = to;
-    record.stateTimestamp = Date.now();
+    moveProcess(record, to, canNegotiationMove, 'ContractNegotiation');
   }
 
   private next(record: NegotiationRecord): void {
@@ -210,12 +199,6 @@ export class Negotiations {
     this.move(record, 'TERMINATED');
   }
 
-  private message(record: NegotiationRecord, type: string, fields: JsonNode = {}): JsonNode {
-    const [providerPid, consumerPid] =
-      record.type === 'PROVIDER' ? [record.id, record.correlationId] : [record.correlationId, record.id];
-    return { '@context': DSP_CONTEXT, '@type': type, providerPid, consumerPid, ...fields };
-  }
-
   private async step(id: string): Promise<void> {
     const record = this.store.negotiations.get(id);
     if (record === undefined) return;
@@ -224,7 +207,7 @@ export class Negotiations {
 
     if (record.state === 'TERMINATING') {
       if (theirs !== undefined) {
-        const body = this.message(record, 'ContractNegotiationTerminationMessage', { reason: record.errorDetail });
+        const body = dspMessage(record, 'ContractNegotiationTerminationMessage', { reason: record.errorDetail });
         // Termination is one-sided: a counter-party that cannot be told does not keep it from happening.
         await sendDsp(this.context, `${base}/negotiations/${theirs}/termination`, { body }).catch(() => undefined);
       }
@@ -239,7 +222,7 @@ export class Negotiations {
           this.next(record);
           return;
         case 'REQUESTING': {
-          const body = this.message(record, 'ContractRequestMessage', {
+          const body = dspMessage(record, 'ContractRequestMessage', {
             offer: presentPolicy(record.offer),
             callbackAddress: ownDspAddress(this.context.addresses.protocol, record.protocol),
           });
@@ -259,7 +242,7 @@ export class Negotiations {
           this.next(record);
           return;
         case 'VERIFYING': {
-          const body = this.message(record, 'ContractAgreementVerificationMessage');
+          const body = dspMessage(record, 'ContractAgreementVerificationMessage');
           try {
             await sendDsp(this.context, `${base}/negotiations/${theirs}/agreement/verification`, { body });
           } catch (error) {
@@ -291,7 +274,7 @@ export class Negotiations {
         agreement.policy.id = agreement.id;
         this.store.agreements.set(agreement.id, agreement);
         record.contractAgreementId = agreement.id;
-        const body = this.message(record, 'ContractAgreementMessage', {
+        const body = dspMessage(record, 'ContractAgreementMessage', {
           agreement: {
             ...presentPolicy(agreement.policy),
             timestamp: new Date(agreement.contractSigningDate * 1000).toISOString(),
@@ -314,7 +297,7 @@ export class Negotiations {
         this.next(record);
         return;
       case 'FINALIZING': {
-        const body = this.message(record, 'ContractNegotiationEventMessage', { eventType: 'FINALIZED' });
+        const body = dspMessage(record, 'ContractNegotiationEventMessage', { eventType: 'FINALIZED' });
         try {
           await sendDsp(this.context, `${base}/negotiations/${theirs}/events`, { body });
         } catch (error) {

@@ -4,8 +4,9 @@ import { canTransferMove, type TransferState } from '../states';
 import { TRANSFER_TYPES } from './catalog';
 import type { SandboxContext } from './context';
 import { pushData, readSource } from './data';
-import { checkProtocol, DSP_CONTEXT, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
+import { checkProtocol, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
 import { badRequest, conflict, forbidden, notFound } from './http-errors';
+import { dspMessage, isEnding, moveProcess } from './process-record';
 import type { CallbackAddressModel, DataAddressModel, TransferRecord } from './store';
 
 export interface InitiateTransfer {
@@ -22,22 +23,10 @@ export interface InitiateTransfer {
 /** The data address type of an EDR's endpoint. */
 const HTTP_ENDPOINT_TYPE = 'https://w3id.org/idsa/v4.1/HTTP';
 
-const NOT_TERMINABLE: TransferState[] = [
-  'COMPLETED',
-  'TERMINATING',
-  'TERMINATED',
-  'DEPROVISIONING',
-  'DEPROVISIONING_REQUESTED',
-  'DEPROVISIONED',
-];
+/** A transfer may be terminated until it completes or is already ending. */
+const isTerminable = (record: TransferRecord) => canTransferMove(record.state, 'TERMINATING');
 
 const isPush = (record: TransferRecord) => record.transferType.endsWith('-PUSH');
-
-/**
- * A transfer this side is terminating ignores the counter-party's progress messages: the termination message on its
- * way tells the counter-party why, which an error answer here would not.
- */
-const isEnding = (record: TransferRecord) => record.state === 'TERMINATING' || record.state === 'TERMINATED';
 
 /** Transfer processes on both sides, driven by timers and DSP messages. */
 export class Transfers {
@@ -89,7 +78,7 @@ export class Transfers {
   /** Management: terminates a transfer that has not finished. */
   terminate(id: string, reason: string): void {
     const record = this.get(id);
-    if (NOT_TERMINABLE.includes(record.state)) {
+    if (!isTerminable(record)) {
       throw conflict(`TransferProcess ${id} cannot be terminated in state ${record.state}`);
     }
     record.errorDetail = reason;
@@ -197,7 +186,7 @@ export class Transfers {
   onTermination(caller: string, pid: string, message: JsonNode): void {
     const record = this.own(caller, pid);
     if (record.state === 'TERMINATED') return;
-    if (NOT_TERMINABLE.includes(record.state) && record.state !== 'TERMINATING') {
+    if (!isTerminable(record) && record.state !== 'TERMINATING') {
       throw badRequest(`cannot terminate in state ${record.state}`);
     }
     record.errorDetail = text(message.reason) ?? 'terminated by the counter-party';
@@ -206,9 +195,7 @@ export class Transfers {
   }
 
   dspView(record: TransferRecord): Record<string, unknown> {
-    const [providerPid, consumerPid] =
-      record.type === 'PROVIDER' ? [record.id, record.correlationId] : [record.correlationId, record.id];
-    return { '@context': DSP_CONTEXT, '@type': 'TransferProcess', providerPid, consumerPid, state: record.state };
+    return dspMessage(record, 'TransferProcess', { state: record.state });
   }
 
   own(caller: string, pid: string, type?: TransferRecord['type']): TransferRecord {
@@ -232,11 +219,7 @@ export class Transfers {
   }
 
   private move(record: TransferRecord, to: TransferState): void {
-    if (!canTransferMove(record.state, to)) {
-      throw conflict(`TransferProcess ${record.id} cannot go from ${record.state} to ${to}`);
-    }
-    record.state = to;
-    record.stateTimestamp = Date.now();
+    moveProcess(record, to, canTransferMove, 'TransferProcess');
   }
 
   private next(record: TransferRecord): void {
@@ -248,11 +231,6 @@ export class Transfers {
     if (!canTransferMove(record.state, 'TERMINATED')) return;
     record.errorDetail = error instanceof Error ? error.message : String(error);
     this.move(record, 'TERMINATED');
-  }
-
-  private message(record: TransferRecord, type: string, fields: JsonNode = {}): JsonNode {
-    const { providerPid, consumerPid } = this.dspView(record);
-    return { '@context': DSP_CONTEXT, '@type': type, providerPid, consumerPid, ...fields };
   }
 
   private async send(record: TransferRecord, path: string, body: JsonNode): Promise<unknown> {
@@ -278,7 +256,7 @@ export class Transfers {
         return;
       case 'TERMINATING':
         if (theirs !== undefined) {
-          const body = this.message(record, 'TransferTerminationMessage', { reason: record.errorDetail });
+          const body = dspMessage(record, 'TransferTerminationMessage', { reason: record.errorDetail });
           // Termination is one-sided: a counter-party that cannot be told does not keep it from happening.
           await this.send(record, `/transfers/${theirs}/termination`, body).catch(() => undefined);
         }
@@ -295,7 +273,7 @@ export class Transfers {
 
     if (record.type === 'CONSUMER') {
       if (record.state !== 'REQUESTING') return;
-      const body = this.message(record, 'TransferRequestMessage', {
+      const body = dspMessage(record, 'TransferRequestMessage', {
         agreementId: record.contractId,
         format: record.transferType,
         callbackAddress: ownDspAddress(this.context.addresses.protocol, record.protocol),
@@ -332,7 +310,7 @@ export class Transfers {
             ],
           };
         }
-        const body = this.message(record, 'TransferStartMessage', dataAddress === undefined ? {} : { dataAddress });
+        const body = dspMessage(record, 'TransferStartMessage', dataAddress === undefined ? {} : { dataAddress });
         try {
           await this.send(record, `/transfers/${theirs}/start`, body);
         } catch (error) {
@@ -366,7 +344,7 @@ export class Transfers {
       }
       case 'COMPLETING': {
         try {
-          await this.send(record, `/transfers/${theirs}/completion`, this.message(record, 'TransferCompletionMessage'));
+          await this.send(record, `/transfers/${theirs}/completion`, dspMessage(record, 'TransferCompletionMessage'));
         } catch (error) {
           this.fail(record, error);
           return;

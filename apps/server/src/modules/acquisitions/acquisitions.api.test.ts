@@ -1,13 +1,13 @@
 import type { TAcquisitionListResponse } from '@dsm/contracts';
 import { ZAcquisitionListResponse } from '@dsm/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 
-let testApp: TTestApp;
 let buyer: TSignedIn;
 let other: TSignedIn;
 
@@ -20,15 +20,12 @@ const ids = {
 const list = (user: TSignedIn) =>
   request<TAcquisitionListResponse>(testApp.baseUrl, 'GET', '/api/acquisitions', undefined, user.headers);
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  testApp = await startTestApp();
   buyer = await signIn(testApp);
   other = await signIn(testApp);
   for (const id of Object.values(ids)) await insertOffer(testApp.database.db, makeOffer({ id, title: `Offer ${id}` }));
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('GET /api/acquisitions', () => {

@@ -5,12 +5,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 import { createAlertMailer, type TAlertMailer } from './alert-mailer';
 import { runAlertChecks } from './run-alert-checks';
 
-let testApp: TTestApp;
 let smtp: SMTPServer;
 let mailer: TAlertMailer;
 const received: ParsedMail[] = [];
@@ -27,8 +27,9 @@ const run = (now: Date) =>
 
 const mailTo = (address: string) => received.filter((mail) => mail.to && JSON.stringify(mail.to).includes(address));
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  testApp = await startTestApp();
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -54,7 +55,6 @@ beforeAll(async () => {
 afterAll(async () => {
   mailer?.close();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  await testApp?.close();
 });
 
 describe('alert mails', () => {

@@ -9,11 +9,10 @@ import {
   type TUnreadCount,
   ZSavedSearch,
 } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
-
-let testApp: TTestApp;
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 
 type TAnswer = TSavedSearch & TErrorResponse;
 
@@ -22,13 +21,7 @@ const create = (user: TSignedIn, body: unknown) =>
 const list = async (user: TSignedIn) =>
   (await request<TSavedSearchList>(testApp.baseUrl, 'GET', '/api/saved-searches', undefined, user.headers)).body;
 
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = useTestApp();
 
 describe('saved searches', () => {
   it('saves a search with its terms and filter, lists, renames, toggles and deletes it', async () => {

@@ -1,20 +1,13 @@
 import type { TNotificationList, TSavedSearch, TSavedSearchInput } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 import { runAlertChecks } from './run-alert-checks';
 
-let testApp: TTestApp;
-
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = useTestApp();
 
 const save = async (user: TSignedIn, input: TSavedSearchInput) => {
   const response = await request<TSavedSearch>(testApp.baseUrl, 'POST', '/api/saved-searches', input, user.headers);

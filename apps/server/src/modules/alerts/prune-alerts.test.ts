@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { TNotificationList, TSavedSearch, TUnsubscribeResponse } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAlertRetention } from '../../config/config';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { createAlertJobs } from './alert-jobs';
 import { pruneAlerts } from './prune-alerts';
 import { createUnsubscribeToken } from './unsubscribe';
-
-let testApp: TTestApp;
 
 const DAY = 24 * 3_600_000;
 /** The clock of these tests: rows are dated relative to it, whatever day the tests run. */
@@ -63,13 +62,7 @@ async function link(user: TSignedIn, days: number, usedDays?: number): Promise<s
   return token;
 }
 
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = useTestApp();
 
 describe('pruning old notifications and unsubscribe links', () => {
   it('deletes read notifications after 90 days and unread ones after a year, keeping those still to be mailed', async () => {

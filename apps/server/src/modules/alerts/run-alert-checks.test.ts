@@ -1,12 +1,11 @@
 import type { TNotificationList, TSavedSearch, TSavedSearchInput } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 import { runAlertChecks } from './run-alert-checks';
-
-let testApp: TTestApp;
 
 const HOUR = 3_600_000;
 const start = new Date('2031-03-01T08:00:00Z');
@@ -33,13 +32,7 @@ const notifications = async (user: TSignedIn) =>
 /** A word no other test's offers use, so each test's saved search finds only its own offers. */
 const word = () => `zq${Math.random().toString(36).slice(2, 10)}`;
 
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = useTestApp();
 
 describe('new offers of saved searches', () => {
   it('tells about a new matching offer once, however often the job runs', async () => {

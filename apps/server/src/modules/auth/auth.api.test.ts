@@ -1,17 +1,17 @@
 import { ErrorCode } from '@dsm/contracts';
 import { exportJWK, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../../config/config';
 import { rotateSigningKeys } from '../../idp/keys';
 import { loginWithPassword } from '../../idp/login-with-password';
 import { mintAccessToken, signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { createUser } from '../users/create-user';
 import { isGuardedPath } from './plugin';
 
 type TErrorBody = { statusCode: number; code: string; error: string; message: string; requestId: string };
 
-let testApp: TTestApp;
 let buyer: TSignedIn;
 
 const SEARCH = { index: 0, pageSize: 10 };
@@ -20,13 +20,10 @@ function searchWith(headers: Record<string, string>) {
   return request<TErrorBody>(testApp.baseUrl, 'POST', '/api/search', SEARCH, headers);
 }
 
-beforeAll(async () => {
-  testApp = await startTestApp();
-  buyer = await signIn(testApp, { email: 'buyer@example.org' });
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await testApp?.close();
+beforeAll(async () => {
+  buyer = await signIn(testApp, { email: 'buyer@example.org' });
 });
 
 describe('API authorization', () => {

@@ -3,12 +3,12 @@ import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateSigningKeys } from '../../idp/keys';
 import { loginWithPassword } from '../../idp/login-with-password';
+import { useTestApp } from '../../test/lifecycle';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { createUser } from '../users/create-user';
 
 // Two servers: one runs the embedded provider, the other is configured with it as an external
 // issuer, the way a Keycloak realm replaces the embedded provider by configuration alone.
-let issuerApp: TTestApp;
 let apiApp: TTestApp;
 const credentials = { email: 'external.buyer@example.org', password: 'a-good-passphrase-42' };
 
@@ -26,8 +26,9 @@ function search(token: string) {
   );
 }
 
+const issuerApp = useTestApp();
+
 beforeAll(async () => {
-  issuerApp = await startTestApp();
   await createUser({
     db: issuerApp.database.db,
     name: 'External Buyer',
@@ -39,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await apiApp?.close();
-  await issuerApp?.close();
 });
 
 describe('an external issuer', () => {

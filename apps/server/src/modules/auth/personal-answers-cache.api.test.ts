@@ -1,10 +1,10 @@
 import { metadataBatchPath, type TOrder } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 
-let testApp: TTestApp;
 let buyer: TSignedIn;
 let order: TOrder;
 
@@ -13,8 +13,9 @@ async function cacheControlOf(method: string, path: string, headers: Record<stri
   return { status: response.status, cacheControl: response.headers.get('cache-control') };
 }
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  testApp = await startTestApp();
   buyer = await signIn(testApp, { name: 'Cache Buyer' });
   const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A, {
     title: 'Harbour crane movements',
@@ -31,10 +32,6 @@ beforeAll(async () => {
   );
   expect(placed.status).toBe(201);
   order = placed.body;
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('personal answers and caches', () => {

@@ -1,13 +1,13 @@
 import { ErrorCode, type TLicence } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { findLicenceConflict } from './create-licence';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
-let testApp: TTestApp;
 let supplier: TSignedIn;
 
 const VALID = {
@@ -20,14 +20,11 @@ function createLicence(body: unknown, headers: Record<string, string> = supplier
   return request<TLicence & TErrorBody>(testApp.baseUrl, 'POST', '/api/licence', body, headers);
 }
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  testApp = await startTestApp();
   await seedLicences(testApp.database.db);
   supplier = await signIn(testApp, { email: 'licences-supplier@example.org' });
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('POST /api/licence', () => {

@@ -1,11 +1,10 @@
 import { ErrorCode, type TErrorResponse, type TLikeResponse, type TMetadataItem, ZLikeResponse } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
-
-let testApp: TTestApp;
 
 const ids = {
   first: '40000000-0000-4000-8000-000000000001',
@@ -38,13 +37,10 @@ const likedIds = async (user: TUser) =>
 const likeCount = async (user: TUser, id: string) =>
   (await request<TMetadataItem>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, user.headers)).body.likes;
 
-beforeAll(async () => {
-  testApp = await startTestApp();
-  for (const id of Object.values(ids)) await insertOffer(testApp.database.db, makeOffer({ id, title: `Offer ${id}` }));
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await testApp?.close();
+beforeAll(async () => {
+  for (const id of Object.values(ids)) await insertOffer(testApp.database.db, makeOffer({ id, title: `Offer ${id}` }));
 });
 
 describe('likes', () => {

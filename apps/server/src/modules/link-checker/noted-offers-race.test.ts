@@ -1,19 +1,11 @@
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { makeOffer } from '../../test/factories';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { useTestDatabase } from '../../test/lifecycle';
 import { insertOffer } from '../catalogue/load-offers';
 import { recordOffersToCheck, requestChecksOfNotedOffers } from './link-check-repository';
 
-let database: TTestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase();
 
 /** Waits until a backend of the test database waits on a lock. */
 async function untilSomeoneWaitsOnALock(client: pg.Client): Promise<void> {

@@ -8,13 +8,13 @@ import {
   ZMetadataItem,
   ZMetadataPage,
 } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 
-let testApp: TTestApp;
 let auth: Record<string, string>;
 
 /** Ids in ascending order, so paging by id is predictable. */
@@ -23,8 +23,9 @@ const UNKNOWN = '2fffffff-0000-4000-8000-000000000000';
 
 const get = <T>(path: string, headers = auth) => request<T>(testApp.baseUrl, 'GET', path, undefined, headers);
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  testApp = await startTestApp();
   auth = (await signIn(testApp)).headers;
   await insertOffer(
     testApp.database.db,
@@ -41,10 +42,6 @@ beforeAll(async () => {
     }),
   );
   for (const id of ids.slice(1)) await insertOffer(testApp.database.db, makeOffer({ id, title: `Offer ${id}` }));
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('GET /api/metadata/{id}', () => {

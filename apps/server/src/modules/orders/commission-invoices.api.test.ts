@@ -1,7 +1,8 @@
 import type { TCommissionInvoice, TCommissionInvoiceListResponse, TOrder, TSale, TSalesResponse } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { recordUsage } from '../usage/record-usage';
 import { addAgentMember } from './add-agent-member';
@@ -34,13 +35,13 @@ const PUBLISHER_FR: TTestSupplier = { id: 'https://dsm.example/agents/commission
 // Rendering PDFs with embedded fonts takes a second or more on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let testApp: TTestApp;
 let sellerDe: TSignedIn;
 let sellerFr: TSignedIn;
 const offers: Record<'de' | 'deCheap' | 'fr' | 'free', TOfferRecord> = {} as never;
 
+const testApp = useTestApp({ COMMISSION_RATE: '0.12', ...MARKETPLACE });
+
 beforeAll(async () => {
-  testApp = await startTestApp({ COMMISSION_RATE: '0.12', ...MARKETPLACE });
   const db = testApp.database.db;
   [sellerDe, sellerFr] = await Promise.all([
     signIn(testApp, {
@@ -76,10 +77,6 @@ beforeAll(async () => {
   });
   await addAgentMember({ db, agentId: PUBLISHER_DE.id, userId: sellerDe.user.id });
   await addAgentMember({ db, agentId: PUBLISHER_FR.id, userId: sellerFr.user.id });
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {

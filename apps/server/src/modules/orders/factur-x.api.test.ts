@@ -9,9 +9,10 @@ import {
   PDFStream,
 } from '@cantoo/pdf-lib';
 import type { TOrder } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { at, attachmentsOf, parseEInvoice } from './e-invoice-test-data';
@@ -47,19 +48,15 @@ const SELLER = {
 // Rendering PDFs with embedded fonts takes a second or more on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let testApp: TTestApp;
 let seller: TSignedIn;
 let offer: TOfferRecord;
 
+const testApp = useTestApp({ COMMISSION_RATE: '0.1' });
+
 beforeAll(async () => {
-  testApp = await startTestApp({ COMMISSION_RATE: '0.1' });
   seller = await signIn(testApp, { organisation: SELLER });
   offer = await insertOfferOf(testApp.database.db, PUBLISHER, { title: 'Elbe water levels', price: 250 });
   await addAgentMember({ db: testApp.database.db, agentId: PUBLISHER.id, userId: seller.user.id });
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {

@@ -1,8 +1,9 @@
 import { ErrorCode, REVERSE_CHARGE_NOTE, type TOrder, type TOwnOrganisationResponse } from '@dsm/contracts';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { addMonths } from './invoice-dates';
@@ -42,7 +43,6 @@ const SELLER_SOUTH = {
   contactEmail: 'billing@suedwind.example',
 };
 
-let testApp: TTestApp;
 let northSeller: TSignedIn;
 const offers: Record<'north' | 'northSubscription' | 'south', TOfferRecord> = {} as never;
 
@@ -62,8 +62,9 @@ async function pdfText(who: TSignedIn, path: string): Promise<string> {
   return readPdfText(new Uint8Array(await response.arrayBuffer()));
 }
 
+const testApp = useTestApp({ COMMISSION_RATE: '0.1' });
+
 beforeAll(async () => {
-  testApp = await startTestApp({ COMMISSION_RATE: '0.1' });
   const db = testApp.database.db;
   let southSeller: TSignedIn;
   [northSeller, southSeller] = await Promise.all([
@@ -80,10 +81,6 @@ beforeAll(async () => {
   // Members of the publishers the catalogue now knows: their organisations sell as them.
   await addAgentMember({ db, agentId: PUBLISHER_NORTH.id, userId: northSeller.user.id });
   await addAgentMember({ db, agentId: PUBLISHER_SOUTH.id, userId: southSeller.user.id });
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('an invoice under §14 UStG', () => {

@@ -1,8 +1,9 @@
 import { NOT_TAXABLE_NOTE, type TOrder, type TSalesResponse } from '@dsm/contracts';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
@@ -28,14 +29,14 @@ const US_ORGANISATION = {
   contactEmail: 'billing@riverdata.example',
 };
 
-let testApp: TTestApp;
 let sellerDe: TSignedIn;
 let sellerUs: TSignedIn;
 let offerDe: TOfferRecord;
 let offerUs: TOfferRecord;
 
+const testApp = useTestApp({ COMMISSION_RATE: '0.1' });
+
 beforeAll(async () => {
-  testApp = await startTestApp({ COMMISSION_RATE: '0.1' });
   const db = testApp.database.db;
   sellerDe = await signIn(testApp, { organisation: { ...TEST_ORGANISATION, legalName: 'Pegel Nord GmbH' } });
   sellerUs = await signIn(testApp, {
@@ -45,10 +46,6 @@ beforeAll(async () => {
   offerUs = await insertOfferOf(db, PUBLISHER_US, { title: 'Hudson gauges', price: 50 });
   await addAgentMember({ db, agentId: PUBLISHER_DE.id, userId: sellerDe.user.id });
   await addAgentMember({ db, agentId: PUBLISHER_US.id, userId: sellerUs.user.id });
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 const pay = (who: TSignedIn, ...items: TOfferRecord[]) =>

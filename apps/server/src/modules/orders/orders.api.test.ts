@@ -7,9 +7,10 @@ import {
   ZOrder,
   ZSalesResponse,
 } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
@@ -20,7 +21,6 @@ type TErrorBody = { statusCode: number; code: string; message: string; issues?: 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let testApp: TTestApp;
 let buyer: TSignedIn;
 let otherBuyer: TSignedIn;
 let supplierA: TSignedIn;
@@ -58,8 +58,9 @@ async function countOrders(consumerId: string): Promise<number> {
   return Number(row.count);
 }
 
+const testApp = useTestApp({ COMMISSION_RATE: '0.1' });
+
 beforeAll(async () => {
-  testApp = await startTestApp({ COMMISSION_RATE: '0.1' });
   const db = testApp.database.db;
   [buyer, otherBuyer, supplierA, supplierB] = await Promise.all([
     signIn(testApp, { name: 'Berta Buyer' }),
@@ -92,10 +93,6 @@ beforeAll(async () => {
   offers.spare = await insertOfferOf(db, SUPPLIER_A, { title: 'Spare', price: 3 });
   await addAgentMember({ db, agentId: SUPPLIER_A.id, userId: supplierA.user.id });
   await addAgentMember({ db, agentId: SUPPLIER_B.id, userId: supplierB.user.id });
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('POST /idp-service/payment', () => {

@@ -6,9 +6,10 @@ import type {
   TOrderListResponse,
   TSalesUsageResponse,
 } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { findActiveEntitlement } from '../entitlements/find-active-entitlement';
 import { recordUsage } from '../usage/record-usage';
@@ -28,7 +29,6 @@ const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/pricing-publi
 const SELLER = { ...TEST_ORGANISATION, legalName: 'Tarif Daten GmbH', vatId: 'DE281963562' };
 const COMMISSION = 0.1;
 
-let testApp: TTestApp;
 let seller: TSignedIn;
 const offers: Record<'free' | 'subscription' | 'download' | 'volume', TOfferRecord> = {} as never;
 
@@ -65,8 +65,9 @@ const entitlementOf = async (who: TSignedIn, offer: TOfferRecord) => {
 
 const billingOptions = (now: Date) => ({ db: testApp.database.db, now, commissionRate: COMMISSION });
 
+const testApp = useTestApp({ COMMISSION_RATE: String(COMMISSION) });
+
 beforeAll(async () => {
-  testApp = await startTestApp({ COMMISSION_RATE: String(COMMISSION) });
   const db = testApp.database.db;
   seller = await signIn(testApp, { organisation: SELLER });
   offers.free = await insertOfferOf(db, PUBLISHER, {
@@ -90,10 +91,6 @@ beforeAll(async () => {
     price: 0.05,
   });
   await addAgentMember({ db, agentId: PUBLISHER.id, userId: seller.user.id });
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('checkout by payment model', () => {

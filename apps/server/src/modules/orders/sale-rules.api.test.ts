@@ -1,8 +1,9 @@
 import { ErrorCode, type TOfferSaleStatus, type TOrder } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as offerHoldingsMigration from '../../db/migrations/0024-offer-holdings';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
@@ -20,7 +21,6 @@ const NOBODYS: TTestSupplier = { id: 'https://dsm.example/agents/suedinsights', 
 /** Its member's organisation has no VAT ID and no bank account. */
 const HALF_DONE: TTestSupplier = { id: 'https://dsm.example/agents/half-done', name: 'Halb Fertig GmbH' };
 
-let testApp: TTestApp;
 let seller: TSignedIn;
 let colleague: TSignedIn;
 
@@ -57,8 +57,9 @@ async function countRows(table: 'orders' | 'invoices', consumerId: string): Prom
   return Number(row.count);
 }
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  testApp = await startTestApp();
   const db = testApp.database.db;
   // The publisher agents come with their first offers.
   await Promise.all([insertOfferOf(db, SELLER, { price: 1 }), insertOfferOf(db, HALF_DONE, { price: 1 })]);
@@ -77,10 +78,6 @@ beforeAll(async () => {
     .execute();
   const halfDone = await signIn(testApp, { organisation: { vatId: '', iban: '', bic: '' } });
   await addAgentMember({ db, agentId: HALF_DONE.id, userId: halfDone.user.id });
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('an offer the buyer already holds', () => {

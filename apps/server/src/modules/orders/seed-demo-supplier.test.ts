@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/lifecycle';
 import { insertOfferOf, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
 import { DEMO_SUPPLIER_EMAIL, seedDemoSupplier } from './seed-demo-supplier';
 
-let database: TTestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase();
 
 describe('seedDemoSupplier', () => {
   it('does nothing while the demo supplier does not exist', async () => {

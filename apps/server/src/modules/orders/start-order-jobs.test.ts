@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/lifecycle';
 import { saveOrganisationOfUser } from '../organisations/organisations-repository';
 import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from './orders-test-data';
 import { placeOrder } from './place-order';
@@ -8,15 +8,7 @@ import { startOrderJobs } from './start-order-jobs';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BUYER = { id: 'buyer-on-a-schedule', email: 'buyer@example.org', name: 'Buyer', roles: ['DSM_USER'] };
 
-let database: TTestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase();
 
 describe('startOrderJobs', () => {
   it('cancels unpaid orders on its schedule and stops cleanly', async () => {

@@ -1,7 +1,8 @@
 import type { TAcquisitionUsageResponse, TOrder, TSalesUsageResponse } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { recordUsage } from '../usage/record-usage';
 import { selectUsageTotals } from '../usage/usage-repository';
@@ -19,13 +20,13 @@ import { presentEntitlementUsage } from './present-usage';
 
 const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/usage-queries', name: 'Zähler Daten' };
 
-let testApp: TTestApp;
 let seller: TSignedIn;
 let buyers: TSignedIn[];
 const offers: TOfferRecord[] = [];
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  testApp = await startTestApp();
   const db = testApp.database.db;
   seller = await signIn(testApp);
   for (const [index, paymentModel] of (
@@ -70,10 +71,6 @@ beforeAll(async () => {
       occurredAt: new Date(month.from.getTime() - 60_000),
     });
   }
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('the usage pages', () => {

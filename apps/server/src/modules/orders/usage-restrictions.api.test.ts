@@ -1,7 +1,8 @@
 import type { TOfferTerms, TOrder, TOrderListResponse } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertOfferOf, itemOf, sellFor, type TTestSupplier } from './orders-test-data';
@@ -13,12 +14,12 @@ type TErrorBody = { statusCode: number; code: string; message: string; issues?: 
 const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/restricted', name: 'Alpen Daten' };
 const AUSTRIAN = { country: 'AT', postalCode: '1010', city: 'Wien', vatId: '', iban: '', bic: '' };
 
-let testApp: TTestApp;
 let austriaOnly: TOfferRecord;
 let anywhere: TOfferRecord;
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  testApp = await startTestApp();
   const db = testApp.database.db;
   await seedLicences(db);
   austriaOnly = await insertOfferOf(db, PUBLISHER, {
@@ -34,10 +35,6 @@ beforeAll(async () => {
     .set({ geo_restriction: 'AT', time_restriction: 6, time_unit: 'Months' })
     .where('id', '=', austriaOnly.id)
     .execute();
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {

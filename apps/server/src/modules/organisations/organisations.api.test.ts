@@ -6,17 +6,16 @@ import {
   type TOwnOfferDetails,
   type TOwnOrganisationResponse,
 } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 type TBody<T> = T & TErrorBody;
-
-let testApp: TTestApp;
 
 const getOwn = (who: TSignedIn) =>
   request<TBody<TOwnOrganisationResponse>>(testApp.baseUrl, 'GET', '/api/profile/organisation', undefined, who.headers);
@@ -39,13 +38,10 @@ function paidOffer(title: string): TOfferInputBody {
   });
 }
 
-beforeAll(async () => {
-  testApp = await startTestApp();
-  await seedLicences(testApp.database.db);
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await testApp?.close();
+beforeAll(async () => {
+  await seedLicences(testApp.database.db);
 });
 
 describe('the organisation profile', () => {

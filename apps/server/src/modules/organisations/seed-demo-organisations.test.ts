@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/lifecycle';
 import { findUserByEmail } from '../users/find-user-by-email';
 import { seedDemoUsers } from '../users/seed-demo-users';
 import { findOrganisationOfUser, saveOrganisationOfUser } from './organisations-repository';
 import { presentOwnOrganisation } from './present-organisation';
 import { seedDemoOrganisations } from './seed-demo-organisations';
 
-let database: TTestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase();
 
 describe('seedDemoOrganisations', () => {
   it('does nothing while there are no demo users (an external identity provider)', async () => {

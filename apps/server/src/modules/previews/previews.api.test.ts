@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
+import { useTestApp } from '../../test/lifecycle';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { textsReadOnThread, workbooksReadOnThread } from './read-preview';
@@ -696,14 +697,10 @@ describe('previews of a paid offer', () => {
 });
 
 describe('preview sources and the address policy', () => {
-  let closedApp: TTestApp;
+  const closedApp = useTestApp({ PREVIEW_ALLOWED_HOSTS: '' });
 
   beforeAll(async () => {
-    closedApp = await startTestApp({ PREVIEW_ALLOWED_HOSTS: '' });
     await seedLicences(closedApp.database.db);
-  });
-  afterAll(async () => {
-    await closedApp?.close();
   });
 
   it('refuses a source on a loopback address unless PREVIEW_ALLOWED_HOSTS names it, and never asks it', async () => {

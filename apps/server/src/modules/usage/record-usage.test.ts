@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/lifecycle';
 import { insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
 import { recordUsage } from './record-usage';
 import { selectUsageTotals } from './usage-repository';
 
-let database: TTestDatabase;
 let entitlementId: string;
 let offerId: string;
 let orderId: string;
 
+const database = useTestDatabase();
+
 beforeAll(async () => {
-  database = await createTestDatabase();
   const offer = await insertOfferOf(database.db, SUPPLIER_A);
   offerId = offer.id;
   const order = await database.db
@@ -25,10 +25,6 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   entitlementId = entitlement.id;
-});
-
-afterAll(async () => {
-  await database?.drop();
 });
 
 describe('usage of an entitlement', () => {

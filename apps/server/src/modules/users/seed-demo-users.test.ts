@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/lifecycle';
 import { DEMO_USERS, describeDemoUsers } from './demo-users';
 import { findUserByEmail } from './find-user-by-email';
 import { seedDemoUsers } from './seed-demo-users';
 import { verifyCredentials } from './verify-credentials';
 
-let database: TTestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase();
 
 const ROLES = { userRole: 'DSM_USER', operatorRole: 'DSM_OPERATOR' };
 

@@ -2,6 +2,7 @@ import type { TApiKey, TBilledInvoice, TDelivery } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json, notFound } from '../../test/answers';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
 import { AcquisitionsPage } from './AcquisitionsPage';
@@ -32,9 +33,6 @@ function nextStep(delivery: TDelivery): TDelivery {
     return { ...delivery, step: 'READY', transfer: { id: 't-1', state: 'STARTED' } };
   return delivery;
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const BOUGHT = makeTestItem({ '@id': '22222222-0000-4000-8000-000000000001', title: 'Parking occupancy feed' });
 const LIKED = makeTestItem({ '@id': '33333333-0000-4000-8000-000000000001', title: 'Groundwater levels' });
@@ -136,7 +134,7 @@ beforeEach(() => {
       likedIds = [BOUGHT['@id']];
       return json(200, { uuid: BOUGHT['@id'], isLiked: true, likes: 1 });
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
+    return notFound('no route');
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

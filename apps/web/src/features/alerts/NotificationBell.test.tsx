@@ -2,11 +2,9 @@ import type { TNotification } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json, notFound } from '../../test/answers';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { NotificationBell } from './NotificationBell';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const OFFER_ID = '11111111-0000-4000-8000-000000000001';
 
@@ -56,7 +54,7 @@ beforeEach(() => {
         items.find((item) => item.id === read[1]),
       );
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
+    return notFound('no route');
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

@@ -3,12 +3,10 @@ import { ZSearchFilter } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json, notFound } from '../../test/answers';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { SavedSearchesPage } from './SavedSearchesPage';
 import { SaveSearchButton } from './SaveSearchButton';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const conflict = (message: string) => json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message });
 
@@ -59,7 +57,7 @@ beforeEach(() => {
     if (url === '/api/alerts/preferences') {
       return json(200, { language: 'en', isPriceAlertEnabled: true, isEndpointAlertEnabled: true, ...body });
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
+    return notFound('no route');
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

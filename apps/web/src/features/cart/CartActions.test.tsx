@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { TEST_USER } from '../../app/providers';
+import { notFound } from '../../test/answers';
 import {
   batchIdsOf,
   json,
@@ -34,7 +35,7 @@ beforeEach(() => {
     const batch = batchIdsOf(url);
     if (batch) return json(200, (storedCarts()[0]?.items ?? []).map(metadataItemOf));
     if (url === '/idp-service/payment') return json(201, makeOrder());
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { TEST_USER } from '../../app/providers';
+import { notFound } from '../../test/answers';
 import {
   batchIdsOf,
   json,
@@ -59,7 +60,7 @@ beforeEach(() => {
         refusal: isWeatherHeld ? 'ALREADY_YOURS' : null,
       });
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

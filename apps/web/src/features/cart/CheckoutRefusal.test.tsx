@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notFound } from '../../test/answers';
 import {
   batchIdsOf,
   json,
@@ -33,7 +34,7 @@ beforeEach(() => {
       );
     }
     if (url === '/idp-service/payment') return paymentAnswer();
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   });
 });
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import type { TOfferTerms, TOrganisation, TOwnOrganisationResponse } from '@dsm/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notFound } from '../../test/answers';
 import { json, makeCartOffer, storeCart, WEATHER } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
 import { CartPage } from './CartPage';
@@ -56,11 +57,9 @@ beforeEach(() => {
     const termsMatch = /^\/api\/offers\/([^/]+)\/terms$/.exec(url);
     if (termsMatch) {
       const found = terms[decodeURIComponent(termsMatch[1]!)];
-      return found
-        ? json(200, found)
-        : json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such offer' });
+      return found ? json(200, found) : notFound('no such offer');
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   });
 });
 afterEach(() => vi.restoreAllMocks());

@@ -2,15 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
+import { json, notFound } from '../../test/answers';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { ConnectorsPage } from './ConnectorsPage';
-
-const json = (status: number, body: unknown) =>
-  new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
 type TRow = {
   id: string;
@@ -52,7 +47,7 @@ beforeEach(() => {
       rows = rows.filter((entry) => !url.endsWith(`/${entry.id}`));
       return json(204, null);
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
+    return notFound('no route');
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

@@ -2,11 +2,10 @@ import type { TConnectorListResponse, TConnectorOffer, TConnectorOfferListRespon
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json } from '../../test/answers';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { TestPage } from './TestPage';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const failure = (status: number, code: string, message: string) =>
   json(status, { statusCode: status, code, error: 'Error', message });
 

@@ -2,14 +2,10 @@ import type { THarvestSource } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json } from '../../test/answers';
 import { renderWithProviders } from '../../test/render';
 import { HarvestPage } from './HarvestPage';
 
-const json = (status: number, body: unknown) =>
-  new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 const problem = (status: number, code: string, message: string) =>
   json(status, { statusCode: status, code, error: 'Error', message });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { DEMO_MODE_STORAGE_KEY } from '../../shared/DemoModeProvider';
 import { CHECK_POLL_MS } from '../../shared/offer/use-offer-details';
+import { json, notFound } from '../../test/answers';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
 import { OfferDetailsPage } from './OfferDetailsPage';
@@ -17,10 +18,6 @@ const LICENCES: TLicence[] = [
     mappings: [],
   },
 ];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const notFound = () => json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'No offer' });
 
 let itemAnswers: Response[];
 let likedIds: string[];
@@ -44,7 +41,7 @@ beforeEach(() => {
       return json(200, { uuid: id, isLiked, likes: isLiked ? 8 : 7 });
     }
     if (url === `/api/metadata/${ID}`) return itemAnswers.length > 1 ? itemAnswers.shift()! : itemAnswers[0]!.clone();
-    return notFound();
+    return notFound('No offer');
   }) as Mock<typeof fetch>;
 });
 afterEach(() => {
@@ -192,7 +189,7 @@ describe('OfferDetailsPage', () => {
   });
 
   it('shows a not-found page for an unknown offer and for an id that is no UUID', async () => {
-    itemAnswers.push(notFound());
+    itemAnswers.push(notFound('No offer'));
     renderWithProviders(<OfferDetailsPage />, { url: `/offer/details/${ID}`, path: '/offer/details/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Offer not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');

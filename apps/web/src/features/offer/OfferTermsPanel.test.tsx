@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleWhenIdle } from '../../shared/page-settled';
+import { notFound } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
 import { OfferTermsPanel } from './OfferTermsPanel';
@@ -51,7 +52,7 @@ beforeEach(() => {
         missingToSell: ['vatId', 'iban', 'bic'],
       } satisfies TOwnOrganisationResponse);
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   });
 });
 afterEach(() => vi.restoreAllMocks());

@@ -2,6 +2,7 @@ import type { TCommissionInvoice, TCommissionInvoiceListResponse } from '@dsm/co
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { notFound } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
 import { CommissionInvoicesPage } from './CommissionInvoicesPage';
@@ -42,7 +43,7 @@ beforeEach(() => {
       if (paid.ok) listAnswer = () => json(200, answer([{ ...open, state: 'paid' }, cancelled], true));
       return paid;
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
+import { notFound } from '../../test/answers';
 import { json, makeOrder } from '../../test/cart-test-data';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
@@ -26,7 +27,7 @@ beforeEach(() => {
     if (url.endsWith('/pdf')) return new Response(new Blob(['%PDF-1.3']), { status: 200 });
     if (url.endsWith('/xml')) return new Response(new Blob(['<Invoice/>']), { status: 200 });
     if (url.endsWith('/facturx')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

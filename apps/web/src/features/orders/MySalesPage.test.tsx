@@ -2,6 +2,7 @@ import type { TSale, TSalesResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { notFound } from '../../test/answers';
 import { json, makeOrder } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
 import { makeCommissionInvoice } from './commission-invoice-test-data';
@@ -46,7 +47,7 @@ beforeEach(() => {
       salesAnswer = () => json(200, answer([{ ...sale, state: 'paid', paidAt: '2025-03-10T10:00:00.000Z' }]));
       return json(200, { ...sale, state: 'paid', paidAt: '2025-03-10T10:00:00.000Z' });
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

@@ -2,6 +2,7 @@ import type { TOwnOrganisationResponse } from '@dsm/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { notFound } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
 import { OrganisationPage } from './OrganisationPage';
@@ -36,7 +37,7 @@ beforeEach(() => {
       });
     }
     if (url === '/api/profile/organisation') return json(200, EMPTY);
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

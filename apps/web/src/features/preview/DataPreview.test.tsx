@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
+import { json, notFound } from '../../test/answers';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
 import { DataPreview } from './DataPreview';
@@ -15,9 +16,6 @@ vi.mock('./PreviewMap', () => {
 });
 
 const ID = '3f0c1b9e-7a51-4c44-9c1d-5b0d3c2a9e01';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const TABLE: TPreview = {
   kind: 'table',
@@ -58,9 +56,7 @@ beforeEach(() => {
   answers = new Map();
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
-    return (
-      answers.get(url)?.clone() ?? json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'x' })
-    );
+    return answers.get(url)?.clone() ?? notFound('x');
   }) as Mock<typeof fetch>;
 });
 afterEach(() => {

@@ -2,6 +2,7 @@ import { encodePublisherId, type TPublisher, type TSearchResponse } from '@dsm/c
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json, notFound } from '../../test/answers';
 import { renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../../test/test-offer';
 import { PublisherPage } from './PublisherPage';
@@ -19,9 +20,6 @@ const PUBLISHER: TPublisher = {
   offerCount: 12,
   isOfferCountCapped: false,
 };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function searchAnswer(index: number, count: number): TSearchResponse {
   return {
@@ -53,7 +51,7 @@ beforeEach(() => {
       const body = JSON.parse(String(init?.body));
       return json(200, searchAnswer(body.index, body.index === 0 ? 10 : 2));
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'none' });
+    return notFound('none');
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());
@@ -91,8 +89,7 @@ describe('PublisherPage', () => {
   });
 
   it('shows a not-found page with ways back for an id no publisher has', async () => {
-    publisherAnswer = () =>
-      json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'No publisher' });
+    publisherAnswer = () => notFound('No publisher');
     renderWithProviders(<PublisherPage />, { url: `/publisher/${ID}`, path: '/publisher/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Publisher not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Search the catalogue' }).getAttribute('href')).toBe('/results');

@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
+import { json, notFound } from '../../test/answers';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../../test/test-offer';
@@ -27,9 +28,6 @@ const page = (
   areFacetCountsEstimated: false,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 let searchAnswers: Response[];
 let fetchMock: Mock<typeof fetch>;
 
@@ -46,7 +44,7 @@ beforeEach(() => {
     if (url === '/api/search/cache') return json(200, { keywords: ['air'], categories: ['ENVIRONMENT', 'TRANSPORT'] });
     if (url === '/api/licence') return json(200, []);
     if (url === '/api/search') return searchAnswers.shift() ?? json(200, page(0, 0));
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   }) as Mock<typeof fetch>;
 });
 afterEach(() => {

@@ -3,13 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
+import { json, notFound } from '../../test/answers';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { AcquisitionUsagePanel } from './AcquisitionUsagePanel';
 import { SalesUsagePanel } from './SalesUsagePanel';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const period = { from: '2026-10-31T23:00:00.000Z', to: '2026-11-30T23:00:00.000Z' };
 
@@ -105,7 +103,7 @@ beforeEach(() => {
       };
       return json(200, sales);
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no such route' });
+    return notFound();
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());

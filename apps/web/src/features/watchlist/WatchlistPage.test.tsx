@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { json, notFound } from '../../test/answers';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
 import { WatchlistPage } from './WatchlistPage';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ITEMS = [
   makeTestItem({
@@ -46,7 +44,7 @@ beforeEach(() => {
         ITEMS.filter((item) => ids.includes(item['@id'])),
       );
     }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no route' });
+    return notFound('no route');
   }) as Mock<typeof fetch>;
 });
 afterEach(() => vi.restoreAllMocks());
