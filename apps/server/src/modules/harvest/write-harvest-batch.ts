@@ -4,8 +4,8 @@ import type { TDb } from '../../db/database';
 import { insertOffers, replaceOffers } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { reactivateRemovedOffers } from '../catalogue/offer-state-repository';
-import { requestOfferChecks } from '../link-checker/request-link-checks';
 import { queueOfferChanges, takeOverOfferQueuing } from '../catalogue/queue-offer-changes';
+import { requestOfferChecks } from '../link-checker/request-link-checks';
 import {
   insertAgentsOf,
   saveRunProgress,

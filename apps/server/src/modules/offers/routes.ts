@@ -7,8 +7,8 @@ import {
   ownOfferListEndpoint,
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getOfferTerms } from '../catalogue/load-offer-terms';
 import { registerEndpoint } from '../../lib/register-endpoint';
+import { getOfferTerms } from '../catalogue/load-offer-terms';
 import { createOffer } from './create-offer';
 import { getOwnOffer } from './get-own-offer';
 import { listOwnOffers } from './list-own-offers';

@@ -65,7 +65,9 @@ function contentsOf(db: Database.Database) {
   db.exec("create virtual table temp.fts_instances using fts5vocab(main, 'docs_fts', 'instance')");
   const rows = (query: string) => db.prepare(query).raw().all();
   return {
-    docs: rows('select rowid, offer_id, title, title_key, modified, price, copy_key, has_working_endpoint from docs order by rowid'),
+    docs: rows(
+      'select rowid, offer_id, title, title_key, modified, price, copy_key, has_working_endpoint from docs order by rowid',
+    ),
     facets: rows('select doc, kind, value from doc_facets order by doc, kind, value'),
     words: rows('select id, word, documents from vocab_words order by id'),
     keys: rows('select key, word_id from vocab_keys order by key, word_id'),
