@@ -18,7 +18,10 @@ const DESKTOP = { width: 1440, height: 900 };
  */
 const WIDE_ENDPOINTS_OFFER = '/offer/details/db40cb63-bd4f-4172-b196-28b700000186';
 
-/** The pages saved with SCREENSHOT_DIR, by route: the file's name and what to scroll to (or the top). */
+/**
+ * With SCREENSHOT_DIR set every route is saved at both widths as `{route}-{width}.png`, from the top;
+ * these routes under another name and scrolled to what they are kept for.
+ */
 const SCREENSHOTS = new Map<string, { file: string; focus: string | null }>([
   ['connectors', { file: 'connectors', focus: null }],
   ['data-protection', { file: 'data-protection', focus: null }],
@@ -161,8 +164,8 @@ test('[SHELL]: no page is wider than a 390 px phone or a 1440 px screen, with an
           if (route.name === 'connector-console') await expectConsoleTabsFit(page);
           if (viewport === DESKTOP && route.name === 'offer-details') await expectEndpointsTableFits(page);
           if (viewport === DESKTOP && route.name === 'orders') await expectInvoiceRowsWhole(page);
-          const screenshot = SCREENSHOTS.get(route.name);
-          if (screenshot) await saveScreenshot(page, screenshot.file, screenshot.focus);
+          const screenshot = SCREENSHOTS.get(route.name) ?? { file: route.name, focus: null };
+          await saveScreenshot(page, screenshot.file, screenshot.focus);
         });
       }
     }
