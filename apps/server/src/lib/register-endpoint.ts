@@ -45,16 +45,19 @@ export type TEndpointSchema<TEndpoint extends TEndpointDefinition> = {
  * run before it, with the other route options Fastify takes. Method, URL and schema come from the declaration.
  */
 export type TEndpointRoute<TEndpoint extends TEndpointDefinition> = Omit<
-  RouteOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    TEndpointSchema<TEndpoint>,
-    ZodTypeProvider
-  >,
+  TEndpointRouteOptions<TEndpoint>,
   'method' | 'url' | 'schema'
+>;
+
+/** Fastify's options of a route whose schema is an endpoint's declaration. */
+type TEndpointRouteOptions<TEndpoint extends TEndpointDefinition> = RouteOptions<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  TEndpointSchema<TEndpoint>,
+  ZodTypeProvider
 >;
 
 /** The Fastify schema of an endpoint: what the router validates and what the API document shows. */
@@ -93,13 +96,5 @@ export function registerEndpoint<const TEndpoint extends TEndpointDefinition>(
     method: endpoint.method,
     url: endpoint.path,
     schema: endpointSchema(endpoint),
-  } as RouteOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    TEndpointSchema<TEndpoint>,
-    ZodTypeProvider
-  >);
+  } as TEndpointRouteOptions<TEndpoint>);
 }
