@@ -35,7 +35,7 @@ test('[SEARCH]: a misspelled word is corrected, the user sorts, then searches th
   await expect(sort).toHaveValue('Relevance');
   await expect(sort).toBeInViewport();
   const sortedSearch = page.waitForRequest(
-    (request) => request.url().includes('/api/search?') && request.postDataJSON()?.sort === 'title',
+    (request) => new URL(request.url()).pathname === '/api/search' && request.postDataJSON()?.sort === 'title',
   );
   await sort.click();
   await page.getByRole('option', { name: 'Title A–Z' }).click();
