@@ -53,6 +53,23 @@ export const ZSearchFilter = z
   });
 export type TSearchFilter = z.infer<typeof ZSearchFilter>;
 
+/** A filter that filters nothing: the whole catalogue (a new object on every call). */
+export function emptySearchFilter(): TSearchFilter {
+  return {
+    categories: [],
+    keywords: [],
+    formats: [],
+    licences: [],
+    publishers: [],
+    paymentModels: [],
+    minPrice: null,
+    maxPrice: null,
+    modifiedFrom: null,
+    modifiedTo: null,
+    hasWorkingEndpoint: false,
+  };
+}
+
 /**
  * Query string of `POST /api/search`: the '|'-joined search terms, as the reference sends them. The request body's
  * `terms` carries them as a list instead; a request names them in one place or the other.
@@ -96,19 +113,7 @@ export const ZSearchRequest = z
         message: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
       },
     ),
-    filter: ZSearchFilter.default({
-      categories: [],
-      keywords: [],
-      formats: [],
-      licences: [],
-      publishers: [],
-      paymentModels: [],
-      minPrice: null,
-      maxPrice: null,
-      modifiedFrom: null,
-      modifiedTo: null,
-      hasWorkingEndpoint: false,
-    }),
+    filter: ZSearchFilter.default(emptySearchFilter),
     sort: ZSearchSort.default('relevance'),
     /** True searches the words exactly as typed: no typo correction ("Search instead for ..."). */
     exact: z.boolean().default(false),

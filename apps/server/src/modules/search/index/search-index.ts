@@ -1,4 +1,10 @@
-import type { TSearchFacets, TSearchFilter, TSearchSort, TSuggestion } from '@dsm/contracts';
+import {
+  emptySearchFilter,
+  type TSearchFacets,
+  type TSearchFilter,
+  type TSearchSort,
+  type TSuggestion,
+} from '@dsm/contracts';
 
 /**
  * Filters of an index search: the search API's filter under its own names (the results page's panel sends them so;
@@ -12,20 +18,7 @@ export type TIndexFilter = TSearchFilter & {
 };
 
 /** No filter: the whole catalogue. */
-export const NO_INDEX_FILTER: Readonly<TIndexFilter> = Object.freeze({
-  categories: [],
-  keywords: [],
-  formats: [],
-  licences: [],
-  publishers: [],
-  paymentModels: [],
-  minPrice: null,
-  maxPrice: null,
-  modifiedFrom: null,
-  modifiedTo: null,
-  hasWorkingEndpoint: false,
-  offerIds: null,
-});
+export const NO_INDEX_FILTER: Readonly<TIndexFilter> = Object.freeze({ ...emptySearchFilter(), offerIds: null });
 
 export type TIndexSearch = {
   /** The search-bar terms, already split at '|'. */
