@@ -9,6 +9,7 @@ import {
   splitQuery,
   TERM_SEPARATOR,
 } from './catalogue';
+import { defineEndpoint } from './endpoint';
 import { ZOffer } from './offer';
 
 const ZFilterText = z
@@ -208,8 +209,26 @@ export const ZSearchCacheResponse = z.object({
 });
 export type TSearchCacheResponse = z.infer<typeof ZSearchCacheResponse>;
 
-export const searchEndpoint = { method: 'POST', path: '/api/search' } as const;
-export const searchCacheEndpoint = { method: 'GET', path: '/api/search/cache' } as const;
+export const searchEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/search',
+  query: ZSearchQuerystring,
+  body: ZSearchRequest,
+  answer: ZSearchResponse,
+  summary: 'Search the catalogue',
+  description:
+    "Ranked full-text search with filters and a choice of order. `terms` (or, as the reference sends them, the `query` parameter with the terms joined by '|') holds the search-bar terms: every word is required unless no offer has them all (then `matchedAllTerms` is false and the offers with the most of them come first); quoted terms are phrases; a term starting with '-' excludes. A word found nowhere in the catalogue is corrected for typos (`correctedQuery`) unless `exact` is true. The total is counted up to 10000. A paid offer's access URLs are null (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
+  tags: ['search'],
+  errors: [400, 429],
+});
+export const searchCacheEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/search/cache',
+  answer: ZSearchCacheResponse,
+  summary: 'Filter values: the most used keywords and the categories in use',
+  tags: ['search'],
+  errors: [],
+});
 
 /** `GET /api/search/suggest?prefix=`: titles and keywords that complete what is typed. */
 export const ZSuggestQuerystring = z.object({
@@ -227,4 +246,14 @@ export type TSuggestion = z.infer<typeof ZSuggestion>;
 /** At most 8 suggestions: keywords first, then titles, each the most common first. */
 export const ZSuggestResponse = z.object({ suggestions: z.array(ZSuggestion) });
 export type TSuggestResponse = z.infer<typeof ZSuggestResponse>;
-export const searchSuggestEndpoint = { method: 'GET', path: '/api/search/suggest' } as const;
+export const searchSuggestEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/search/suggest',
+  query: ZSuggestQuerystring,
+  answer: ZSuggestResponse,
+  summary: 'Complete what is typed in the search bar',
+  description:
+    'At most 8 suggestions for `prefix`: keywords starting with it (the most used first), then titles holding its words with the last one completed (the newest first).',
+  tags: ['search'],
+  errors: [400, 429],
+});

@@ -1,6 +1,6 @@
-import { relatedOffersPath, ZRelatedOffersResponse } from '@dsm/contracts';
+import { relatedOffersEndpoint } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /**
  * Up to six offers sharing the offer's keywords or categories (never the offer or its federated copies);
@@ -10,8 +10,7 @@ export function useRelatedOffers(offerId: string, isEnabled = true) {
   return useQuery({
     queryKey: ['related', offerId],
     enabled: isEnabled,
-    queryFn: ({ signal }) =>
-      apiFetch({ method: 'GET', path: relatedOffersPath(offerId), schema: ZRelatedOffersResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(relatedOffersEndpoint, { params: { id: offerId }, signal }),
     // Related offers are an aside: a failure hides the section rather than asking again.
     retry: false,
   });

@@ -1,10 +1,5 @@
-import { searchSuggestEndpoint, type TSuggestion, ZSuggestResponse } from '@dsm/contracts';
-import { apiFetch } from '../../shared/api';
-
-/** The path of `GET /api/search/suggest` for a prefix. */
-export function suggestPath(prefix: string): string {
-  return `${searchSuggestEndpoint.path}?prefix=${encodeURIComponent(prefix)}`;
-}
+import { searchSuggestEndpoint, type TSuggestion } from '@dsm/contracts';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /**
  * Titles and keywords completing a prefix. A module of its own, loaded at the first suggestion: the
@@ -12,11 +7,6 @@ export function suggestPath(prefix: string): string {
  * gzip to it (docs/performance.md).
  */
 export async function fetchSuggestions(prefix: string, signal: AbortSignal): Promise<TSuggestion[]> {
-  const answer = await apiFetch({
-    method: searchSuggestEndpoint.method,
-    path: suggestPath(prefix),
-    schema: ZSuggestResponse,
-    signal,
-  });
+  const answer = await callEndpoint(searchSuggestEndpoint, { query: { prefix }, signal });
   return answer.suggestions;
 }

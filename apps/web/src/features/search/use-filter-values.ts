@@ -1,6 +1,6 @@
 import { searchCacheEndpoint, type TSearchCacheResponse, ZSearchCacheResponse } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 
 /** sessionStorage key of the filter values, as the reference names it. */
 export const FILTER_CACHE_KEY = 'filterCache';
@@ -33,7 +33,7 @@ export function useFilterValues() {
   return useQuery({
     queryKey: ['filter-values'],
     queryFn: async ({ signal }) => {
-      const values = await apiFetch({ ...searchCacheEndpoint, schema: ZSearchCacheResponse, signal });
+      const values = await callEndpoint(searchCacheEndpoint, { signal });
       writeFilterCache(values);
       return values;
     },

@@ -1,6 +1,6 @@
-import { searchEndpoint, ZSearchResponse } from '@dsm/contracts';
+import { searchEndpoint } from '@dsm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/call-endpoint';
 import { type TSearchInput, toSearchRequest } from './search-request';
 
 /** One page of search results; the previous page stays on screen while the next one loads. */
@@ -8,14 +8,7 @@ export function useSearch(input: TSearchInput) {
   const request = toSearchRequest(input);
   return useQuery({
     queryKey: ['search', request],
-    queryFn: ({ signal }) =>
-      apiFetch({
-        method: searchEndpoint.method,
-        path: searchEndpoint.path,
-        schema: ZSearchResponse,
-        body: request,
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint(searchEndpoint, { body: request, signal }),
     placeholderData: keepPreviousData,
   });
 }
