@@ -155,7 +155,7 @@ describe('the metrics listener', () => {
         queues: [
           {
             name: queue,
-            options: { policy: 'standard', retryLimit: 0 },
+            options: { retryLimit: 0 },
             pollingIntervalSeconds: 0.5,
             handle: async () => {
               throw new Error('the probe job fails');
