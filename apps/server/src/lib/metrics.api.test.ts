@@ -1,12 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../db/embedded-postgres';
+import { insertOffer } from '../modules/catalogue/load-offers';
+import { addSource } from '../modules/harvest/add-source';
+import { configureHarvestLocations } from '../modules/harvest/harvest-location-policy';
+import { runHarvest } from '../modules/harvest/run-harvest';
+import { runLinkCheck } from '../modules/link-checker/run-link-check';
 import { signIn } from '../test/auth';
+import { makeOffer } from '../test/factories';
 import { request, startTestApp, type TTestApp } from '../test/test-app';
 import { createJobRunner, type TJobRunner } from './job-queues';
 import { startMetricsServer, type TMetricsServer } from './metrics-server';
@@ -179,6 +187,77 @@ describe('the metrics listener', () => {
       }
     } finally {
       await runner?.stop();
+    }
+  });
+});
+
+describe('the counters of the background work', () => {
+  it('counts the endpoint checks by the status they found', async () => {
+    const site = http.createServer((request, response) => {
+      response.writeHead(request.url === '/data.csv' ? 200 : 404).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      const offer = makeOffer({ id: randomUUID(), title: 'Checked endpoints', byteSizes: [null, null] });
+      const urls = [`${siteUrl}/data.csv`, `${siteUrl}/gone.csv`];
+      offer.datasets[0]!.distributions = offer.datasets[0]!.distributions.slice(0, 2).map((distribution, position) => ({
+        ...distribution,
+        accessUrl: urls[position]!,
+      }));
+      await insertOffer(testApp.database.db, offer);
+      const { rows } = await sql<{ id: string }>`
+        select d.id from distributions d join datasets ds on ds.id = d.dataset_id
+        where ds.offer_id = ${offer.id} order by d.position`.execute(testApp.database.db);
+      expect(rows).toHaveLength(2);
+
+      const before = await scrape();
+      const check = { allowedHosts: ['127.0.0.1'], timeoutMs: 2_000, maxRedirects: 2 };
+      for (const row of rows) await runLinkCheck({ db: testApp.database.db, distributionId: row.id, check });
+      const after = await scrape();
+      for (const status of ['online', 'offline']) {
+        const counted = (text: string) => sampleValue(text, 'link_checks_total', { status }) ?? 0;
+        expect(counted(after) - counted(before), status).toBe(1);
+      }
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
+  });
+
+  it('counts the harvest runs and the records they wrote and could not take, as the run reports them', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'dsm-metrics-harvest-'));
+    try {
+      const file = path.join(folder, 'catalogue.jsonl');
+      const record = (id: string) =>
+        JSON.stringify({
+          id,
+          name: id,
+          title: `Package ${id}`,
+          notes: `About ${id}`,
+          organization: { id: 'org-metrics', title: 'Metrics Org' },
+          resources: [{ name: 'CSV', format: 'CSV', url: `https://data.example.org/${id}.csv` }],
+        });
+      writeFileSync(
+        file,
+        [record('metrics-a'), record('metrics-b'), '{"id": "broken", ', record('metrics-c')].join('\n'),
+      );
+      // The app allows no harvest file; this test reads its own.
+      configureHarvestLocations({ allowedHosts: [], files: 'anywhere' });
+      await addSource(testApp.database.db, { name: 'metrics-source', location: file, format: 'ckan-jsonl' });
+
+      const before = await scrape();
+      const run = await runHarvest({ db: testApp.database.db, source: 'metrics-source' });
+      const after = await scrape();
+      expect(run.status).toBe('succeeded');
+      expect(run.counts).toMatchObject({ created: 3 });
+      expect(run.counts.failed).toBeGreaterThanOrEqual(1);
+      const delta = (name: string, labels: Record<string, string>) =>
+        (sampleValue(after, name, labels) ?? 0) - (sampleValue(before, name, labels) ?? 0);
+      expect(delta('harvest_runs_total', { status: 'succeeded' })).toBe(1);
+      expect(delta('harvest_records_total', { result: 'written' })).toBe(3);
+      expect(delta('harvest_records_total', { result: 'failed' })).toBe(run.counts.failed);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
