@@ -1,5 +1,6 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ErrorCode, type TErrorResponse } from '@dsm/contracts';
 import type { TMetrics } from './metrics';
 
 export type TStartMetricsServerOptions = {
@@ -28,9 +29,8 @@ export async function startMetricsServer(options: TStartMetricsServerOptions): P
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response
-        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
-        .end('Only GET /metrics is served here\n');
+      const message = `No route ${request.method} ${path}: only GET /metrics is served here`;
+      sendError(response, { statusCode: 404, code: ErrorCode.NOT_FOUND, error: 'Not Found', message });
       return;
     }
     options.metrics.render().then(
@@ -39,9 +39,8 @@ export async function startMetricsServer(options: TStartMetricsServerOptions): P
         response.end(request.method === 'HEAD' ? undefined : text);
       },
       (error: unknown) => {
-        response
-          .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-          .end(`The metrics could not be read: ${error instanceof Error ? error.message : String(error)}\n`);
+        const message = `The metrics could not be read: ${error instanceof Error ? error.message : String(error)}`;
+        sendError(response, { statusCode: 500, code: ErrorCode.INTERNAL, error: 'Internal Server Error', message });
       },
     );
   });
@@ -63,4 +62,9 @@ export async function startMetricsServer(options: TStartMetricsServerOptions): P
         server.closeAllConnections();
       }),
   };
+}
+
+/** Answers with the API's error body, so a wrong address at the metrics port reads like one at the public port. */
+function sendError(response: ServerResponse, body: TErrorResponse): void {
+  response.writeHead(body.statusCode, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 }

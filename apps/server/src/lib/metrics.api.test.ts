@@ -88,7 +88,12 @@ describe('the metrics listener', () => {
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
     expect(sampleValue(text, 'nodejs_eventloop_lag_p99_seconds')).toEqual(expect.any(Number));
     expect(sampleValue(text, 'nodejs_eventloop_utilization')).toBeGreaterThanOrEqual(0);
-    expect((await fetch(metricsServer.url.replace('/metrics', '/api/search'))).status).toBe(404);
+    const elsewhere = await fetch(metricsServer.url.replace('/metrics', '/api/search'));
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('GET /metrics'),
+    });
   });
 
   it('times requests by route pattern and status, never by the URL asked for', async () => {
