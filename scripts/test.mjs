@@ -7,25 +7,35 @@ import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = '/usr/bin/chromium';
+export const PROMETHEUS = '/usr/bin/prometheus';
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+let isAptUpdated = false;
+
+/**
+ * Installs a Debian package a test needs when its program is missing (as root; otherwise says how and stops):
+ * `apt-get update` once, then the package, without its recommendations unless `withRecommends`.
+ */
+function ensureDebianPackage({ program, name, usedBy, withRecommends = false }) {
+  if (existsSync(program)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     process.stderr.write(
-      `The browser tests need Debian's chromium at ${CHROMIUM}. Install it with:\n\n  sudo apt-get install -y chromium\n\nthen run npm test again.\n`,
+      `${usedBy} need Debian's ${name} at ${program}. Install it with:\n\n  sudo apt-get install -y ${withRecommends ? '' : '--no-install-recommends '}${name}\n\nthen run npm test again.\n`,
     );
     process.exit(1);
   }
-  process.stdout.write("Installing Debian's chromium for the browser tests...\n");
+  process.stdout.write(`Installing Debian's ${name} for ${usedBy.toLowerCase()}...\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+  const steps = isAptUpdated ? [] : [['update']];
+  const install = ['install', '-y', ...(withRecommends ? [] : ['--no-install-recommends']), name];
+  for (const args of [...steps, install]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
-      process.stderr.write(`apt-get ${args.join(' ')} failed; install chromium and run npm test again.\n`);
+      process.stderr.write(`apt-get ${args.join(' ')} failed; install ${name} and run npm test again.\n`);
       process.exit(1);
     }
   }
+  isAptUpdated = true;
 }
 
 function step(name, command, args) {
@@ -40,7 +50,9 @@ function step(name, command, args) {
   process.stdout.write(`=== ${name}: passed in ${seconds} s\n`);
 }
 
-ensureChromium();
+ensureDebianPackage({ program: CHROMIUM, name: 'chromium', usedBy: 'The browser tests', withRecommends: true });
+// The metrics test (apps/server/src/lib/metrics.api.test.ts) scrapes the server with a real Prometheus.
+ensureDebianPackage({ program: PROMETHEUS, name: 'prometheus', usedBy: 'The metrics tests' });
 step('Typecheck', 'npm', ['run', 'typecheck']);
 step('Lint and format (Biome)', 'npm', ['run', 'lint']);
 step('Imports follow the house rules (dependency-cruiser, no folder loops)', 'npm', ['run', 'check:deps']);

@@ -23,7 +23,9 @@ import { handleFrameworkError, isApiPath, registerErrorHandler, sendError, unusa
 import { registerEventLoopMonitor } from './lib/event-loop-monitor';
 import { createInteractiveLoad, type TInteractiveLoad } from './lib/interactive-load';
 import { loggerOptions } from './lib/logger-options';
+import { registerMetrics } from './lib/metrics';
 import { configureOwnOrigin } from './lib/outbound/outbound-policy';
+import { requestIdOf } from './lib/request-id';
 import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { registerServerTiming } from './lib/server-timing';
 import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
@@ -65,6 +67,7 @@ import { publisherRoutes } from './modules/publishers/routes';
 import {
   type ISearchIndex,
   openTemporarySearchIndex,
+  readIndexLag,
   registerIndexCatchUp,
   searchRoutes,
 } from './modules/search/search';
@@ -123,9 +126,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
           ? loggerOptions(options.logger.level, options.logger.stream)
           : loggerOptions(options.config.logLevel),
     bodyLimit: 1024 * 1024,
-    // Request ids come from a trusted proxy when present, so a request can be followed across hops.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // Request ids come from the load balancer when present and safe, so a request can be followed across hops.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     forceCloseConnections: 'idle',
     frameworkErrors: handleFrameworkError,
     // The shutdown gate answers such requests with the common error body instead.
@@ -168,6 +171,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   void serializerCompiler;
   registerErrorHandler(app, { unavailablePage: signInUnavailablePage });
   registerServerTiming(app);
+  registerMetrics(app, { readIndexLag: () => readIndexLag(options.database.db) });
   registerEventLoopMonitor(app, { thresholdMs: options.config.eventLoopStallMs });
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');

@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type TEmbeddedPostgres, type TEmbeddedPostgresEv
 import { prepareApiDocument } from './lib/api-document';
 import { describeError } from './lib/describe-error';
 import { createInteractiveLoad } from './lib/interactive-load';
+import { startMetricsServer, type TMetricsServer } from './lib/metrics-server';
 import { createAlertJobs, type TAlertJobs } from './modules/alerts/alert-jobs';
 import { createAlertMailer } from './modules/alerts/alert-mailer';
 import type { TOfferRecord } from './modules/catalogue/offer-record';
@@ -174,6 +175,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let billing: TBillingJobs | null = null;
   let alertJobs: TAlertJobs | null = null;
   let searchIndex: SqliteSearchIndex | null = null;
+  let metricsServer: TMetricsServer | null = null;
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
@@ -299,6 +301,10 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     }
     prepareApiDocument(app);
     await app.listen({ port: config.port, host: config.host });
+    if (config.metrics) {
+      metricsServer = await startMetricsServer({ metrics: app.metrics, ...config.metrics });
+      log(`Prometheus metrics at ${metricsServer.url}`);
+    }
     // Only now: a check of an endpoint the product serves itself (the demo files) would fail before it listens and
     // the files are written. Checks asked for meanwhile are recorded and queued by the start's first sweep.
     const checker = linkChecker;
@@ -360,6 +366,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
             log(`The sandbox connectors stay listed until the next start: ${describeError(error)}`);
           });
           await searchIndex?.close().catch(() => {});
+          await metricsServer?.close();
           interactiveLoad.close();
           await settlesWithin(database.close(), SHUTDOWN_LIMITS.databaseMs);
           await opened?.embedded.stop();
@@ -378,6 +385,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await alertJobs?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await searchIndex?.close().catch(() => {});
+    await metricsServer?.close();
     interactiveLoad.close();
     await database.close().catch(() => {});
     await opened?.embedded.stop().catch(() => {});

@@ -61,3 +61,19 @@ describe('LEGAL_*_DATE', () => {
     expect(() => loadConfig({ LEGAL_PRIVACY_POLICY_DATE: '2026-02-30' })).toThrow(/LEGAL_PRIVACY_POLICY_DATE/);
   });
 });
+
+describe('METRICS_PORT and METRICS_HOST', () => {
+  it('serve no metrics unless METRICS_PORT is set, and then on loopback unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      port: 9464,
+      host: '10.0.0.5',
+    });
+  });
+
+  it('refuse a port that is not one, naming the variable', () => {
+    expect(() => loadConfig({ METRICS_PORT: 'prometheus' })).toThrow(/METRICS_PORT="prometheus"/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT="70000"/);
+  });
+});

@@ -136,6 +136,13 @@ const ZEnvironment = z.object({
    */
   EVENT_LOOP_STALL_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   /**
+   * TCP port of the Prometheus metrics (`GET /metrics`), a listener apart from PORT so a scrape neither shows the
+   * internals to users nor takes their rate limits; unset serves no metrics.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Interface the metrics listen on: loopback by default, so only a Prometheus on the same machine reaches them. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
    * The marketplace's commission as a fraction of each invoice's net amount (0.1 is 10 %); shown on
    * the invoices, since the marketplace acts as a broker between supplier and buyer.
    */
@@ -332,6 +339,8 @@ export type TConfig = {
   logLevel: z.infer<typeof ZLogLevel>;
   /** Longest hold of the event loop in milliseconds that is not logged as a stall (EVENT_LOOP_STALL_MS); 0 is off. */
   eventLoopStallMs: number;
+  /** Where the Prometheus metrics are served (METRICS_PORT, METRICS_HOST); null when METRICS_PORT is unset. */
+  metrics: { port: number; host: string } | null;
   /** The marketplace's commission as a fraction of an invoice's net amount (COMMISSION_RATE). */
   commissionRate: number;
   /** Requests per user and minute of the rate-limited routes (SEARCH_RATE_LIMIT, ORDER_RATE_LIMIT); 0 is off. */
@@ -420,6 +429,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hasDemoData,
     logLevel: e.LOG_LEVEL,
     eventLoopStallMs: e.EVENT_LOOP_STALL_MS,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     commissionRate: e.COMMISSION_RATE,
     rateLimits: { searchPerMinute: e.SEARCH_RATE_LIMIT, ordersPerMinute: e.ORDER_RATE_LIMIT },
     linkCheck: {

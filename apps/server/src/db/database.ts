@@ -21,6 +21,8 @@ export type TDatabaseHandle = {
    */
   backgroundDb: TDb;
   backgroundPool: pg.Pool;
+  /** The pools of the read replicas (DATABASE_READ_URLS), in their order; none when searches read the primary. */
+  readPools: pg.Pool[];
   /** Whether the primary can be reached; requests fail fast with 503 while it cannot. */
   availability: TDatabaseAvailability;
   close(): Promise<void>;
@@ -119,6 +121,7 @@ export function createDatabase(options: TCreateDatabaseOptions): TDatabaseHandle
     pool,
     backgroundDb,
     backgroundPool,
+    readPools,
     availability,
     async close() {
       availability.close();

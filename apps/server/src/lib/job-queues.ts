@@ -1,4 +1,5 @@
 import { type Job, PgBoss, type QueueOptions } from 'pg-boss';
+import { countJobRun } from './metrics';
 
 /** One queue a job runner installs and works on. */
 export type TJobQueue = {
@@ -78,7 +79,14 @@ export function createJobRunner(options: TCreateJobRunnerOptions): TJobRunner {
           await instance.work<Record<string, unknown>>(
             queue.name,
             { localConcurrency: 1, pollingIntervalSeconds: queue.pollingIntervalSeconds },
-            (jobs) => queue.handle(jobs),
+            (jobs) =>
+              queue.handle(jobs).then(
+                () => countJobRun(queue.name, 'completed'),
+                (error: unknown) => {
+                  countJobRun(queue.name, 'failed');
+                  throw error;
+                },
+              ),
           );
         }
         await options.onStarted?.(instance);

@@ -30,6 +30,11 @@ export class ServerTiming {
     this.stages.push({ name, ms });
   }
 
+  /** The stages timed so far, in the order they were recorded. */
+  get all(): readonly TTimedStage[] {
+    return this.stages;
+  }
+
   /** The header's value: `name;dur=1.23, ...` in the order the stages were recorded. */
   header(): string {
     return this.stages.map((stage) => `${stage.name};dur=${stage.ms.toFixed(2)}`).join(', ');

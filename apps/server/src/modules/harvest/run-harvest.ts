@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { THarvestCounts, THarvestFormat } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { countHarvestRun } from '../../lib/metrics';
 import { LICENCE_CATALOGUE } from '../catalogue/licence-catalogue';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { listLicences } from '../licences/list-licences';
@@ -107,6 +108,14 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
   const resumable = await findResumableRun(db, source.id);
   const runId = resumable?.id ?? randomUUID();
   const counts = resumable ? { ...emptyHarvestCounts(), ...resumable.counts } : emptyHarvestCounts();
+  /** The counts this attempt started from: the metrics count what it adds, not a resumed run's again. */
+  const startCounts = { ...counts };
+  const countRun = (status: THarvestRunResult['status'], reached: THarvestCounts) =>
+    countHarvestRun({
+      status,
+      written: reached.created - startCounts.created + reached.updated - startCounts.updated,
+      failed: reached.failed - startCounts.failed,
+    });
   let processed = resumable?.resume_after ?? 0;
   if (resumable) await markRunResumed(db, runId);
   else await insertRun(db, runId, source.id);
@@ -322,6 +331,7 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
     const final = withRefused(counts);
     committed = final;
     await finishRun(db, { runId, sourceId: source.id, status: 'succeeded', counts: final, error: null });
+    countRun('succeeded', final);
     return { runId, status: 'succeeded', counts: final, error: null, isResumed: resumable !== null };
   } catch (error) {
     const message = storableText(error instanceof Error ? error.message : String(error));
@@ -329,6 +339,7 @@ export async function runHarvest(options: TRunHarvestOptions): Promise<THarvestR
     if (batch.length > 0 && !writeFailure) await flush().catch(() => {});
     await Promise.all(inFlight);
     await finishRun(db, { runId, sourceId: source.id, status: 'failed', counts: committed, error: message });
+    countRun('failed', committed);
     return { runId, status: 'failed', counts: committed, error: message, isResumed: resumable !== null };
   }
 }

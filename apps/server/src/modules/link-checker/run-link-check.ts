@@ -1,4 +1,5 @@
 import type { TDb } from '../../db/database';
+import { countLinkCheck } from '../../lib/metrics';
 import { findDistributionAccessUrl } from '../catalogue/find-distribution-access-url';
 import { checkLink, type TCheckLinkOptions } from './check-link';
 import { saveLinkCheck } from './link-check-repository';
@@ -20,4 +21,5 @@ export async function runLinkCheck({ db, distributionId, check }: TRunLinkCheckO
   const url = distribution.url.trim();
   const result = await checkLink(url, check);
   await saveLinkCheck(db, { distributionId, offerId: distribution.offerId, url, result });
+  countLinkCheck(result.status);
 }

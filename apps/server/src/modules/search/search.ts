@@ -34,6 +34,7 @@
 export { JUDGED_OFFERS } from './evaluation/judged-corpus';
 export { searchRoutes } from './http/routes';
 export { openTemporarySearchIndex, type TTemporarySearchIndex } from './index/open-temporary-search-index';
+export { readIndexLag } from './index/read-index-lag';
 export { registerIndexCatchUp } from './index/register-index-catch-up';
 export { renewSearchGeneration } from './index/renew-search-generation';
 export type { ISearchIndex } from './index/search-index';

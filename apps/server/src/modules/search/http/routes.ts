@@ -7,6 +7,7 @@ import {
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jsonInSlices } from '../../../lib/json-in-slices';
+import { observeSearchStages } from '../../../lib/metrics';
 import { registerEndpoint } from '../../../lib/register-endpoint';
 import { getCatalogueFormats } from './get-catalogue-formats';
 import { getFilterValues } from './get-filter-values';
@@ -41,12 +42,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       // (the header goes out before the slices are written, so it cannot time them).
       if (response.data.length > SERIALISED_AT_ONCE) {
         reply.header('server-timing', timing.header());
+        observeSearchStages(timing.all);
         // The stream carries the contract's JSON; the type provider only knows objects.
         return reply.send(jsonInSlices(response, ['data']) as never);
       }
       const text = JSON.stringify(response);
       timing.mark('json');
       reply.header('server-timing', timing.header());
+      observeSearchStages(timing.all);
       return reply.send(text as never);
     },
   });
