@@ -1,0 +1,49 @@
+// HAProxy for `npm run cluster`, its test and the benchmark: where it is (installed with Debian's package when
+// missing) and its configuration, written from scripts/haproxy.cfg.template.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const scriptsDir = path.dirname(fileURLToPath(import.meta.url));
+export const HAPROXY = '/usr/sbin/haproxy';
+export const HAPROXY_TEMPLATE = path.join(scriptsDir, 'haproxy.cfg.template');
+
+/**
+ * Makes sure Debian's haproxy is installed: as root it installs the package, otherwise it says how and exits.
+ * Answers the program's path.
+ */
+export function ensureHaproxy() {
+  if (existsSync(HAPROXY)) return HAPROXY;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    process.stderr.write(
+      `Several server processes run behind Debian's haproxy at ${HAPROXY}. Install it with:\n\n  sudo apt-get install -y --no-install-recommends haproxy\n\nthen run the command again.\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write("Installing Debian's haproxy for the load balancer...\n");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'haproxy']]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0) {
+      process.stderr.write(`apt-get ${args.join(' ')} failed; install haproxy and run the command again.\n`);
+      process.exit(1);
+    }
+  }
+  return HAPROXY;
+}
+
+/**
+ * The configuration for a balancer at `bind` (host:port) in front of `servers` ({ name, host, port }), its stats
+ * socket at `statsSocket`.
+ */
+export function renderHaproxyConfig({ bind, servers, statsSocket }) {
+  const values = {
+    BIND: bind,
+    STATS_SOCKET: statsSocket,
+    HEALTH_HOST: bind,
+    SERVERS: servers.map((server) => `  server ${server.name} ${server.host}:${server.port}`).join('\n'),
+  };
+  return readFileSync(HAPROXY_TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (match, key) => values[key] ?? match);
+}
