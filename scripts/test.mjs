@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureHaproxy } from './haproxy.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,12 +42,14 @@ function step(name, command, args) {
 }
 
 ensureChromium();
+ensureHaproxy();
 step('Typecheck', 'npm', ['run', 'typecheck']);
 step('Lint and format (Biome)', 'npm', ['run', 'lint']);
 step('Imports follow the house rules (dependency-cruiser, no folder loops)', 'npm', ['run', 'check:deps']);
 step('No high or critical advisories in runtime dependencies (npm audit)', 'node', ['scripts/audit.mjs']);
 step('OpenAPI document is current', 'npm', ['run', 'openapi', '--', '--check']);
 step('Unit and API tests (Vitest, real PostgreSQL)', 'npm', ['run', 'test:unit']);
+step('Two server processes behind HAProxy (kill, rolling restart, orders)', 'npm', ['run', 'test:cluster']);
 ensureWebBuild({ force: true });
 step('Browser journeys (Playwright, Debian chromium)', 'npm', ['run', 'test:e2e']);
 process.stdout.write('\nAll checks passed.\n');
