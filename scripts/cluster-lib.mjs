@@ -177,6 +177,7 @@ export async function startCluster(options) {
     renderHaproxyConfig({
       bind: `${host}:${port}`,
       statsSocket,
+      healthHost: new URL(publicUrl).host,
       servers: members.map((member) => ({ name: member.name, host: '127.0.0.1', port: member.port })),
     }),
   );

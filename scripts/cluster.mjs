@@ -61,7 +61,9 @@ for (const member of cluster.processes) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         continue;
       }
-      process.stdout.write(`[cluster] ${member.name} ended; starting it again\n`);
+      process.stdout.write(`[cluster] ${member.name} ended; starting it again in a second\n`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (isStopping || isRestarting || member.pid !== undefined) continue;
       await member.start().catch((error) => process.stderr.write(`[cluster] ${member.name}: ${error.message}\n`));
     }
   };

@@ -36,13 +36,13 @@ export function ensureHaproxy() {
 
 /**
  * The configuration for a balancer at `bind` (host:port) in front of `servers` ({ name, host, port }), its stats
- * socket at `statsSocket`.
+ * socket at `statsSocket`; the health checks send `healthHost` (the public host) as their Host header.
  */
-export function renderHaproxyConfig({ bind, servers, statsSocket }) {
+export function renderHaproxyConfig({ bind, servers, statsSocket, healthHost = bind }) {
   const values = {
     BIND: bind,
     STATS_SOCKET: statsSocket,
-    HEALTH_HOST: bind,
+    HEALTH_HOST: healthHost,
     SERVERS: servers.map((server) => `  server ${server.name} ${server.host}:${server.port}`).join('\n'),
   };
   return readFileSync(HAPROXY_TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (match, key) => values[key] ?? match);
