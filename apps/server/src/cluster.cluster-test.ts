@@ -208,9 +208,11 @@ describe('two processes behind HAProxy', () => {
     const answeredAtDown = load.answered();
     await waitFor(() => load.answered() >= answeredAtDown + 20, 30_000, 'searches after the kill');
     const report = await load.stop();
-    // HAProxy sends a search the killed process held, or one that met its closed port, to the other process.
+    // HAProxy sends a search the killed process held without answering, or one that met its closed port, to the
+    // other process. An answer the process had begun to send is cut (HAProxy cannot start it again): only searches
+    // in flight at the kill can fail, and none with an error status.
     expect(report.failures.length).toBeLessThanOrEqual(report.inFlightAtMarks[0]!);
-    expect(report.failures).toEqual([]);
+    expect(report.failures.filter((failure) => /^\d+$/.test(failure))).toEqual([]);
     await p2.start();
     await cluster.waitForState('p2', 'UP');
   });
