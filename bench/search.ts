@@ -9,6 +9,10 @@
 // run after another (bench/lib/mixed-traffic.ts): search p50/p99 side by side, the other traffic's rates and
 // errors per kind, the event-loop stalls over 50 ms the server logged in each run, and (unless `--no-stages`)
 // the per-stage table of both runs. The harvested offers are deleted again at the end.
+//
+// `--processes N`: instead, the log's searches over HTTP at 1, 8 and 32 connections through HAProxy in front of N
+// server processes on the one database (scripts/cluster-lib.mjs, the balancer at `--cluster-port`, the processes on
+// the ports after it); run it with 1 and with 2 to compare.
 
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -29,6 +33,7 @@ import { type ISearchIndex, NO_INDEX_FILTER } from '../apps/server/src/modules/s
 import { SearchWorkers } from '../apps/server/src/modules/search/index/search-workers';
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
 import { findUserByEmail } from '../apps/server/src/modules/users/find-user-by-email';
+import { startCluster } from '../scripts/cluster-lib.mjs';
 import {
   BENCH_CORPORA,
   cpuMsOfTrees,
@@ -87,6 +92,13 @@ const { values: args } = parseArgs({
     'order-rate': { type: 'string', default: '0.5' },
     /** Copies of the data.cdc.gov catalogue (1,359 datasets each) in the file harvested; 0: no harvest. */
     'harvest-copies': { type: 'string', default: '4' },
+    /** Server processes behind HAProxy (see the head comment); unset: one process, reached directly. */
+    processes: { type: 'string' },
+    /** The balancer's port with `--processes`; the processes listen on the ports after it. */
+    'cluster-port': {
+      type: 'string',
+      default: process.env.BENCH_PORT ? String(Number(process.env.BENCH_PORT) + 10) : '18080',
+    },
   },
   allowNegative: true,
 });
@@ -115,6 +127,12 @@ for (const [name, rate] of Object.entries(mixedRates))
   if (!Number.isFinite(rate) || rate < 0 || rate > 1000) throw new Error(`--${name}-rate must be 0 to 1000 per second`);
 if (!Number.isInteger(harvestCopies) || harvestCopies < 0 || harvestCopies > 50)
   throw new Error('--harvest-copies must be 0 to 50');
+const processCount = args.processes === undefined ? null : Number(args.processes);
+if (processCount !== null && (!Number.isInteger(processCount) || processCount < 1 || processCount > 16))
+  throw new Error('--processes must be 1 to 16');
+const clusterPort = Number(args['cluster-port']);
+if (!Number.isInteger(clusterPort) || clusterPort < 1 || clusterPort > 65_000)
+  throw new Error('--cluster-port must be a port with free ports after it');
 
 /** The server's search index, kept per corpus beside the bench database: reused while the catalogue is unchanged. */
 const indexDir = path.resolve(
@@ -206,15 +224,15 @@ type TResult = {
   cpuPerRequest?: { server: number; database: number };
 };
 
-/** The server process the HTTP runs go to (its CPU time is read around each run). */
-let serverPid = 0;
+/** The server processes the HTTP runs go to (their CPU time is read around each run). */
+let serverPids: number[] = [];
 /** The benchmark's PostgreSQL: the postmaster started on its data folder, with its backends. */
 const isBenchPostgres = (_pid: number, cmdline: string) =>
   cmdline.includes(path.join(root, '.data', 'bench', 'postgres')) && /postgres/.test(cmdline);
 
 function cpuNow(): { server: number; database: number } {
   return {
-    server: cpuMsOfTrees((pid) => pid === serverPid),
+    server: cpuMsOfTrees((pid) => serverPids.includes(pid)),
     database: cpuMsOfTrees(isBenchPostgres),
   };
 }
@@ -519,7 +537,7 @@ async function clearCaches(server: TServerProcess, url: string): Promise<TServer
   await server.stop();
   for (let attempt = 1; ; attempt++) {
     const fresh = await startServerProcess(url, serverEnv);
-    serverPid = fresh.child.pid ?? 0;
+    serverPids = [fresh.child.pid ?? 0];
     try {
       // A new process is also cold in ways no cache is about (compiled code, pooled connections): the fixed
       // mix warms those without putting any of the log's answers into a cache.
@@ -758,6 +776,60 @@ async function runMixed(server: TServerProcess, url: string, workload: TWorkload
   return lines;
 }
 
+/**
+ * The workload over HTTP at 1, 8 and 32 connections through HAProxy in front of `processCount` server processes on
+ * the one database. Each process builds (or reuses) its own search index in .data/bench/cluster-<corpus>/p<n>.
+ */
+async function runBehindBalancer(
+  url: string,
+  load: string,
+  log: readonly TLoggedQuery[],
+  workload: TWorkload,
+): Promise<string[]> {
+  const started = performance.now();
+  const cluster = await startCluster({
+    processes: processCount!,
+    databaseUrl: url,
+    port: clusterPort,
+    runDir: path.join(root, '.data', 'bench', `cluster-${corpus}`),
+    env: { SEED_DATASETS: '0', LOG_LEVEL: 'warn', SANDBOX_CONNECTORS: 'false', SEARCH_RATE_LIMIT: '0' },
+  });
+  try {
+    serverPids = cluster.processes.map((member) => member.pid ?? 0);
+    process.stdout.write(
+      `${processCount} processes ready behind HAProxy in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+    );
+    const lines = [
+      machineLine(),
+      `Load average at the start (1, 5, 15 min): ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')}`,
+      `Catalogue: ${datasets.toLocaleString('en-US')} offers, ${corpus} corpus; load ${load}`,
+      `Query log: ${log.length.toLocaleString('en-US')} distinct queries`,
+      '',
+      `### ${workload.name}: ${processCount} server process(es) behind HAProxy`,
+      '',
+      '| processes | connections | p50 ms | p95 ms | p99 ms | req/s | errors | server CPU ms/req | PostgreSQL CPU ms/req |',
+      '|---|---|---|---|---|---|---|---|---|',
+    ];
+    await warmUp(cluster.url, workload, 300);
+    for (const connections of [1, 8, 32]) {
+      const http = await runHttp(cluster.url, connections, workload);
+      lines.push(progress(overallRow(String(processCount), connections, http)));
+    }
+    lines.push(
+      `Load average at the end (1, 5, 15 min): ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')}`,
+    );
+    return lines;
+  } finally {
+    await cluster.stop();
+  }
+}
+
 async function main(): Promise<void> {
   process.stdout.write(
     `Search benchmark: ${datasets.toLocaleString('en-US')} offers (${corpus} corpus), ${duration} s per run, mix ${mix}\n`,
@@ -781,8 +853,17 @@ async function main(): Promise<void> {
   if (mix !== 'log') workloads.push(fixedWorkload);
   // One account drives every connection here: the benchmark measures search, not the per-user limit.
   const serverStarted = performance.now();
+  if (processCount !== null) {
+    try {
+      const lines = await runBehindBalancer(database.url, load, log, workloads[0]!);
+      process.stdout.write(`\n${lines.join('\n')}\n`);
+    } finally {
+      await database.stop();
+    }
+    return;
+  }
   let server = await startServerProcess(database.url, serverEnv);
-  serverPid = server.child.pid ?? 0;
+  serverPids = [server.child.pid ?? 0];
   const built = /Search index built: .*/.exec(server.output())?.[0];
   process.stdout.write(
     `Server ready in ${((performance.now() - serverStarted) / 1000).toFixed(0)} s; ${built ?? 'search index reused'}\n`,
