@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database';
 import { useTestDatabase } from '../../test/lifecycle';
 import { checkLink, type TCheckLinkOptions } from './check-link';
+import { forgetIdleHosts } from './host-slots-repository';
 import { createSharedHostThrottle } from './host-throttle';
-import { forgetIdleHosts } from './link-check-repository';
 
 const INTERVAL_MS = 250;
 /** How much earlier than its slot a request may reach the server, from the two processes' different latencies. */

@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import { claimHostSlot } from './link-check-repository';
+import { claimHostSlot } from './host-slots-repository';
 
 /** Spaces out requests to one host: a check never hammers a publisher's server. */
 export type THostThrottle = {

@@ -1,8 +1,9 @@
 import { PgBoss } from 'pg-boss';
 import type { TDb } from '../../db/database';
 import type { TCheckLinkOptions } from './check-link';
+import { forgetIdleHosts } from './host-slots-repository';
 import { createSharedHostThrottle } from './host-throttle';
-import { claimDueChecks, forgetIdleHosts, requestChecksOfNotedOffers } from './link-check-repository';
+import { claimDueChecks, requestChecksOfNotedOffers } from './link-check-repository';
 import type { TLinkCheckQueue } from './request-link-checks';
 import { runLinkCheck } from './run-link-check';
 
