@@ -40,7 +40,9 @@ export type TSharedHostThrottleOptions = {
 /**
  * A throttle shared by the link checkers of every server process of the database: each request claims the
  * host's next slot with one atomic update, so a publisher sees at most one request per interval however many
- * processes check links. Should the database fail, this process keeps its own spacing meanwhile.
+ * processes check links. A request leaves once its claim is answered, so two processes' requests may come a
+ * round trip's difference closer than the interval. Should the database fail, this process keeps its own
+ * spacing meanwhile.
  */
 export function createSharedHostThrottle(options: TSharedHostThrottleOptions): THostThrottle {
   if (options.intervalMs === 0) return { wait: async () => {} };
@@ -49,7 +51,7 @@ export function createSharedHostThrottle(options: TSharedHostThrottleOptions): T
     async wait(host) {
       let waitMs: number;
       try {
-        waitMs = await claimHostSlot(options.db, host, options.intervalMs);
+        ({ waitMs } = await claimHostSlot(options.db, host, options.intervalMs));
       } catch {
         return fallback.wait(host);
       }
