@@ -65,10 +65,15 @@ export async function takePoint(limiter: RateLimiterPostgres | RateLimiterMemory
   }
 }
 
+/** Deletes the windows of every shared limit that ended an hour or more before `now` (epoch ms). */
+export async function deleteEndedWindows(pool: pg.Pool, now = Date.now()): Promise<void> {
+  await pool.query(`delete from ${TABLE} where expire < $1`, [now - KEEP_ENDED_MS]);
+}
+
 /** Deletes ended windows of every shared limit now and then; answers the function that stops it. */
 export function scheduleRateLimitCleanup(pool: pg.Pool): () => void {
   const timer = setInterval(() => {
-    pool.query(`delete from ${TABLE} where expire < $1`, [Date.now() - KEEP_ENDED_MS]).catch(() => {
+    deleteEndedWindows(pool).catch(() => {
       // Not critical: the rows are deleted at the next round.
     });
   }, CLEANUP_INTERVAL_MS);
