@@ -28,6 +28,7 @@ import { configureOwnOrigin } from './lib/outbound/outbound-policy';
 import { requestIdOf } from './lib/request-id';
 import { inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { registerServerTiming } from './lib/server-timing';
+import { scheduleRateLimitCleanup } from './lib/shared-rate-limiter';
 import { createUserRateLimit, type TUserRateLimit } from './lib/user-rate-limit';
 import { acquisitionRoutes } from './modules/acquisitions/routes';
 import { alertRoutes } from './modules/alerts/routes';
@@ -84,7 +85,10 @@ declare module 'fastify' {
     searchIndex: ISearchIndex;
     /** Whether users are being served now: background work run by a request (harvests) gives way while they are. */
     interactiveLoad: TInteractiveLoad;
-    /** Per-user limits, as preHandlers of the routes they guard (SEARCH_RATE_LIMIT, ORDER_RATE_LIMIT). */
+    /**
+     * Per-user limits, as preHandlers of the routes they guard (SEARCH_RATE_LIMIT, ORDER_RATE_LIMIT), counted in
+     * PostgreSQL for every server process of the database.
+     */
     rateLimits: { search: TUserRateLimit; orders: TUserRateLimit };
   }
 }
@@ -161,9 +165,19 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     app.addHook('onClose', () => temporary.remove());
   }
   app.decorate('rateLimits', {
-    search: createUserRateLimit({ name: 'searches', perMinute: options.config.rateLimits.searchPerMinute }),
-    orders: createUserRateLimit({ name: 'orders', perMinute: options.config.rateLimits.ordersPerMinute }),
+    search: createUserRateLimit({
+      name: 'searches',
+      perMinute: options.config.rateLimits.searchPerMinute,
+      pool: options.database.pool,
+    }),
+    orders: createUserRateLimit({
+      name: 'orders',
+      perMinute: options.config.rateLimits.ordersPerMinute,
+      pool: options.database.pool,
+    }),
   });
+  const stopRateLimitCleanup = scheduleRateLimitCleanup(options.database.pool);
+  app.addHook('onClose', async () => stopRateLimitCleanup());
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by the contracts at compile time and checked by the API tests; parsing
   // every answer again with zod would cost more than the search itself at 1000 items a page.
@@ -203,7 +217,14 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   await registerAuthGuard(app);
   await app.register(healthRoutes);
-  app.decorate('idp', await registerIdentityProvider(app, { config: options.config, db: options.database.db }));
+  app.decorate(
+    'idp',
+    await registerIdentityProvider(app, {
+      config: options.config,
+      db: options.database.db,
+      pool: options.database.pool,
+    }),
+  );
   await app.register(authRoutes);
   await app.register(searchRoutes);
   await app.register(licenceRoutes);

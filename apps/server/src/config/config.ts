@@ -148,11 +148,11 @@ const ZEnvironment = z.object({
    */
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
   /**
-   * Searches per signed-in user and minute (per server process); 0 turns the limit off. Ten a second
+   * Searches per signed-in user and minute, over all server processes of the database; 0 turns the limit off. Ten a second
    * on average: far above typing and paging, low enough to stop a script from draining the catalogue.
    */
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
-  /** Orders placed per signed-in user and minute (per server process); 0 turns the limit off. */
+  /** Orders placed per signed-in user and minute, over all server processes; 0 turns the limit off. */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
   /**
    * Comma-separated host names or addresses the link checker may reach although they resolve to
@@ -161,7 +161,7 @@ const ZEnvironment = z.object({
   LINK_CHECK_ALLOWED_HOSTS: ZHostList,
   /** Limit of one link-check request (connect to response headers) in milliseconds. */
   LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** Least time between two link-check requests to the same host, in milliseconds. */
+  /** Least time between two link-check requests to the same host, over all server processes, in milliseconds. */
   LINK_CHECK_HOST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Age in hours after which a distribution's endpoint is checked again. */
   LINK_CHECK_RECHECK_HOURS: z.coerce.number().int().min(1).max(720).default(24),
@@ -288,7 +288,7 @@ const ZEnvironment = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
-  /** Calls per buyer API key and minute through the API gateway (per server process); 0 turns the limit off. */
+  /** Calls per buyer API key and minute through the API gateway, over all server processes; 0 turns the limit off. */
   GATEWAY_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(60),
   /**
    * Comma-separated host names or addresses the API gateway may forward to although they resolve to

@@ -40,6 +40,8 @@ export type TDatabase = {
   notifications: TNotificationTable;
   alert_recipients: TAlertRecipientTable;
   unsubscribe_tokens: TUnsubscribeTokenTable;
+  rate_limits: TRateLimitTable;
+  link_check_hosts: TLinkCheckHostTable;
 };
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -206,6 +208,21 @@ export type TLinkCheckTable = {
   failure: string | null;
   checked_at: Timestamp | null;
   requested_at: Generated<Timestamp>;
+};
+
+/** A counter of a shared rate limit (rate-limiter-flexible's PostgreSQL store). */
+export type TRateLimitTable = {
+  /** `{limit}:{key}`, e.g. `searches:{userId}`. */
+  key: string;
+  points: number;
+  /** End of the window in epoch milliseconds. */
+  expire: BigintValue;
+};
+
+/** When the link checker may next send a request to a host, over all server processes. */
+export type TLinkCheckHostTable = {
+  host: string;
+  next_slot_at: Timestamp;
 };
 
 /** A view: what each user acquired (empty until orders exist). */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { default as Provider } from 'oidc-provider';
+import type pg from 'pg';
 import { EMBEDDED_REALM_PATH, type TConfig } from '../config/config';
 import type { TDb } from '../db/database';
 import { createProvider } from './create-provider';
@@ -35,6 +36,8 @@ export type TIdentityProvider = {
 export type TRegisterIdentityProviderOptions = {
   config: TConfig;
   db: TDb;
+  /** The primary's pool, where the forms' brute-force limits are counted for every server process. */
+  pool: pg.Pool;
   /** How often to look for keys rotated by another process; one minute unless told. */
   keyCheckIntervalMs?: number;
   /** How often expired sessions, codes and tokens are deleted; ten minutes unless told. */
@@ -104,7 +107,10 @@ export async function registerIdentityProvider(
         db,
         getProvider: () => serving.provider,
         csrfKey: deriveCsrfKey(cookieSecrets[0]!),
-        limiter: createFormLimiter(options.rateLimits),
+        limiter: createFormLimiter({
+          pool: options.pool,
+          ...(options.rateLimits ? { settings: options.rateLimits } : {}),
+        }),
       });
     },
     { prefix: EMBEDDED_REALM_PATH },

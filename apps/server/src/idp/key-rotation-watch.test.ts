@@ -13,7 +13,12 @@ it('picks up a key rotation made by another process without a restart', async ()
   const config = loadConfig({ PUBLIC_URL: baseUrl, PORT: String(port), LOG_LEVEL: 'silent' });
   const app = Fastify();
   try {
-    const idp = await registerIdentityProvider(app, { config, db: database.db, keyCheckIntervalMs: 50 });
+    const idp = await registerIdentityProvider(app, {
+      config,
+      db: database.db,
+      pool: database.pool,
+      keyCheckIntervalMs: 50,
+    });
     await app.listen({ port, host: '127.0.0.1' });
     const before = idp!.keyIds[0];
     // The CLI's way: straight into the database, no call into the running server.
@@ -37,7 +42,7 @@ it('does nothing for an external issuer', async () => {
   const config = loadConfig({ OIDC_ISSUER: 'https://keycloak.example/realms/dsRealm' });
   const database = await createTestDatabase();
   try {
-    expect(await registerIdentityProvider(app, { config, db: database.db })).toBeNull();
+    expect(await registerIdentityProvider(app, { config, db: database.db, pool: database.pool })).toBeNull();
     await app.ready();
     expect(app.printRoutes()).not.toContain('protocol');
   } finally {

@@ -1,9 +1,11 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type pg from 'pg';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { createSharedLimiter, takePoint } from '../lib/shared-rate-limiter';
 
 /** A limit of so many events per window. */
 export type TLimit = { points: number; durationSeconds: number };
 
-/** The brute-force limits of the provider's forms; counted in this process's memory. */
+/** The brute-force limits of the provider's forms; counted in PostgreSQL for every server process. */
 export type TRateLimitSettings = {
   /** Failed sign-ins per account (e-mail address, existing or not). */
   signInFailuresPerAccount: TLimit;
@@ -38,33 +40,35 @@ export type TFormLimiter = {
 
 const accountKey = (email: string) => email.trim().toLowerCase();
 
-async function consume(limiter: RateLimiterMemory, key: string): Promise<TRetryAfter> {
-  try {
-    await limiter.consume(key);
-    return null;
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw rejection;
-  }
-}
-
 /** Gives back a point taken; a window that ended meanwhile is left alone, since a reward would open one below zero. */
-async function giveBack(limiter: RateLimiterMemory, key: string): Promise<void> {
+async function giveBack(limiter: RateLimiterPostgres, key: string): Promise<void> {
   const state = await limiter.get(key);
   if (state && state.consumedPoints > 0) await limiter.reward(key);
 }
 
-/** The limiters of the sign-in and sign-up forms. */
-export function createFormLimiter(settings: TRateLimitSettings = DEFAULT_RATE_LIMITS): TFormLimiter {
-  const make = (prefix: string, limit: TLimit) =>
-    new RateLimiterMemory({ keyPrefix: prefix, points: limit.points, duration: limit.durationSeconds });
+export type TCreateFormLimiterOptions = {
+  /** The primary's pool: the counts are shared by every server process of the database. */
+  pool: pg.Pool;
+  /** The limits; DEFAULT_RATE_LIMITS unless told. */
+  settings?: TRateLimitSettings;
+};
+
+/**
+ * The limiters of the sign-in and sign-up forms, counted in PostgreSQL: an attacker spreading guesses over
+ * the server processes behind a load balancer still gets each limit once.
+ */
+export function createFormLimiter(options: TCreateFormLimiterOptions): TFormLimiter {
+  const settings = options.settings ?? DEFAULT_RATE_LIMITS;
+  // Refused attempts give their points back, so no process may go on refusing a key from memory alone.
+  const make = (name: string, limit: TLimit) =>
+    createSharedLimiter({ pool: options.pool, name, points: limit.points, durationSeconds: limit.durationSeconds });
   const perAccount = make('signin-account', settings.signInFailuresPerAccount);
   const perIp = make('signin-ip', settings.signInFailuresPerIp);
   const signUps = make('signup-ip', settings.signUpsPerIp);
   return {
     async takeSignInAttempt(ip, email) {
-      // Each consume increments and reads the count in one step, so no two attempts see the same count.
-      const [byIp, byAccount] = await Promise.all([consume(perIp, ip), consume(perAccount, accountKey(email))]);
+      // Each take increments and reads the count in one statement, so no two attempts see the same count.
+      const [byIp, byAccount] = await Promise.all([takePoint(perIp, ip), takePoint(perAccount, accountKey(email))]);
       if (byIp === null && byAccount === null) return null;
       // A refused attempt checks no password: it gives back what it took, so it neither counts as a failure
       // nor uses up the other limit.
@@ -74,6 +78,6 @@ export function createFormLimiter(settings: TRateLimitSettings = DEFAULT_RATE_LI
     async signInSucceeded(ip, email) {
       await Promise.all([giveBack(perIp, ip), perAccount.delete(accountKey(email))]);
     },
-    consumeSignUp: (ip) => consume(signUps, ip),
+    consumeSignUp: (ip) => takePoint(signUps, ip),
   };
 }

@@ -39,6 +39,31 @@ describe('search rate limit', () => {
   });
 });
 
+describe('across server processes', () => {
+  it('counts a user once on two apps of one database: the fourth search across both is refused', async () => {
+    // A second server process behind the same load balancer: same database, same PUBLIC_URL (so the same issuer).
+    const other = await startTestApp(
+      { PUBLIC_URL: testApp.baseUrl, SEARCH_RATE_LIMIT: '3' },
+      { database: testApp.database },
+    );
+    try {
+      const user = await signIn(testApp);
+      const through = (app: { baseUrl: string }) =>
+        request(app.baseUrl, 'POST', '/api/search?query=daten', SEARCH, user.headers);
+      expect((await through(testApp)).status).toBe(200);
+      expect((await through(other)).status).toBe(200);
+      expect((await through(testApp)).status).toBe(200);
+      const refused = await through(other);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(ZErrorResponse.parse(refused.body)).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+      expect((await through(testApp)).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('order rate limit', () => {
   it('answers 429 to a user who places too many orders in a minute', async () => {
     const buyer = await signIn(testApp);

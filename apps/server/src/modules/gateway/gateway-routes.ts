@@ -3,10 +3,10 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { ErrorCode, ZOfferId } from '@dsm/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { createOutboundPolicy } from '../../lib/outbound/outbound-policy';
+import { createSharedLimiter, takePoint } from '../../lib/shared-rate-limiter';
 import { findApiEndpoint } from '../catalogue/find-api-endpoint';
 import { recordUsage } from '../usage/record-usage';
 import { authenticateApiKey } from './authenticate-api-key';
@@ -52,9 +52,16 @@ export const gatewayRoutes: FastifyPluginAsync<TGatewayRoutesOptions> = async (a
     allowSetting: 'GATEWAY_ALLOWED_HOSTS',
     allowedHosts: gateway.allowedHosts,
   });
+  // Counted in PostgreSQL: behind a load balancer, a key gets its limit once, not once per server process.
   const limiter =
     gateway.perMinute > 0
-      ? new RateLimiterMemory({ keyPrefix: 'gateway', points: gateway.perMinute, duration: 60 })
+      ? createSharedLimiter({
+          pool: app.database.pool,
+          name: 'gateway',
+          points: gateway.perMinute,
+          durationSeconds: 60,
+          isRefusedLocallyWhenOver: true,
+        })
       : null;
 
   // The body is handed on as it arrives, whatever its type: nothing is parsed or held whole.
@@ -66,18 +73,13 @@ export const gatewayRoutes: FastifyPluginAsync<TGatewayRoutesOptions> = async (a
     const offerId = request.params.offerId.toLowerCase();
     reply.header('cache-control', GATEWAY_CACHE_CONTROL);
     const { keyId, entitlement } = await authenticateApiKey({ db, secret: keyOf(request), offerId, now: now() });
-    if (limiter) {
-      try {
-        await limiter.consume(keyId);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        reply.header('retry-after', String(seconds));
-        throw new AppError(
-          ErrorCode.RATE_LIMITED,
-          `Too many calls with this API key: at most ${gateway.perMinute} a minute; retry in ${seconds} s`,
-        );
-      }
+    const seconds = limiter ? await takePoint(limiter, keyId) : null;
+    if (seconds !== null) {
+      reply.header('retry-after', String(seconds));
+      throw new AppError(
+        ErrorCode.RATE_LIMITED,
+        `Too many calls with this API key: at most ${gateway.perMinute} a minute; retry in ${seconds} s`,
+      );
     }
     const endpoint = await findApiEndpoint(db, offerId);
     if (!endpoint) throw new AppError(ErrorCode.NOT_FOUND, `The offer ${offerId} has no API endpoint`);

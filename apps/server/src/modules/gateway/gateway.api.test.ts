@@ -527,6 +527,32 @@ describe('the gateway', () => {
     expect(seen.at(-1)!.headers['x-api-key']).toBe(OTHER_SECRET);
   });
 
+  it('counts a key once over two server processes of the database', async () => {
+    const second = await startTestApp(
+      { GATEWAY_ALLOWED_HOSTS: '127.0.0.1', GATEWAY_RATE_LIMIT: String(RATE_LIMIT) },
+      { database: testApp.database },
+    );
+    try {
+      // A buyer and an offer of their own: the other tests' keys keep their calls.
+      const caller = await signIn(testApp, { email: 'api-two-processes@example.org', name: 'Busy Buyer' });
+      const offerId = await publish(apiOffer('Busy API', `${upstreamUrl}/v1`, null));
+      await buy(caller, [offerId]);
+      const key = await createKey(caller, offerId);
+      const statuses: number[] = [];
+      for (let index = 0; index <= RATE_LIMIT; index += 1) {
+        // Taking turns, as a load balancer sends them.
+        const baseUrl = index % 2 === 0 ? testApp.baseUrl : second.baseUrl;
+        const response = await fetch(`${baseUrl}/gateway/${offerId}/items`, { headers: { 'x-api-key': key.secret } });
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(RATE_LIMIT);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("passes the supplier's 500 through and meters it as not succeeded", async () => {
     const { secret } = await rotateFirst(buyer, ids.api);
     const response = await call(ids.api, '/fail', secret);

@@ -1,7 +1,8 @@
 import { PgBoss } from 'pg-boss';
 import type { TDb } from '../../db/database';
 import type { TCheckLinkOptions } from './check-link';
-import { createHostThrottle } from './host-throttle';
+import { forgetIdleHosts } from './host-slots-repository';
+import { createSharedHostThrottle } from './host-throttle';
 import { claimDueChecks, requestChecksOfNotedOffers } from './link-check-repository';
 import type { TLinkCheckQueue } from './request-link-checks';
 import { runLinkCheck } from './run-link-check';
@@ -66,8 +67,9 @@ export type TLinkChecker = TLinkCheckQueue & {
  * The link checker: pg-boss queues in the catalogue's PostgreSQL. The details API queues a check
  * for each distribution never checked; a sweep every 10 minutes queues the distributions never
  * checked of offers noted for checks (harvested ones), then those whose result is older than the
- * recheck age. Checks refuse private addresses, follow few redirects and keep to a per-host rate,
- * so the marketplace cannot be used to probe networks or flood a publisher.
+ * recheck age. Checks refuse private addresses, follow few redirects and keep to a per-host rate over
+ * every server process (`link_check_hosts`), so the marketplace cannot be used to probe networks or
+ * flood a publisher.
  */
 export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChecker {
   const { db, settings } = options;
@@ -76,7 +78,7 @@ export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChec
     allowedHosts: settings.allowedHosts,
     timeoutMs: settings.timeoutMs,
     maxRedirects: MAX_REDIRECTS,
-    throttle: createHostThrottle(settings.hostIntervalMs),
+    throttle: createSharedHostThrottle({ db, intervalMs: settings.hostIntervalMs }),
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   };
   const sweepCron = options.sweepCron === undefined ? '*/10 * * * *' : options.sweepCron;
@@ -115,6 +117,7 @@ export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChec
       except: noted,
     });
     await enqueue([...noted, ...due]);
+    await forgetIdleHosts(db);
     return noted.length + due.length;
   };
 
