@@ -1,8 +1,8 @@
 import type { ConnectorClient } from '../connector-client';
 import {
-  type ManagementApiVersionChoice,
   isNegotiationStateName,
   isTransferProcessStateName,
+  type ManagementApiVersionChoice,
   type NegotiationStateName,
   type TransferProcessStateName,
   type UnknownStateName,
@@ -147,9 +147,21 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
 
     assets: {
       create: async (asset, options) =>
-        readIdResponse(await send('POST', (base) => `${base}/assets`, options, (codec) => codec.asset(asset))),
+        readIdResponse(
+          await send(
+            'POST',
+            (base) => `${base}/assets`,
+            options,
+            (codec) => codec.asset(asset),
+          ),
+        ),
       update: async (asset, options) =>
-        sendVoid('PUT', (base) => `${base}/assets`, options, (codec) => codec.asset(asset)),
+        sendVoid(
+          'PUT',
+          (base) => `${base}/assets`,
+          options,
+          (codec) => codec.asset(asset),
+        ),
       get: async (id, options) => readAsset(await send('GET', (base) => `${base}/assets/${segment(id)}`, options)),
       delete: async (id, options) => sendVoid('DELETE', (base) => `${base}/assets/${segment(id)}`, options),
       query: (options) => query('/assets/request', readAsset, options),
@@ -158,14 +170,20 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
     catalog: {
       request: async (input) =>
         readCatalog(
-          await send('POST', (base) => `${base}/catalog/request`, input, (codec) =>
-            codec.catalogRequest(input, protocol),
+          await send(
+            'POST',
+            (base) => `${base}/catalog/request`,
+            input,
+            (codec) => codec.catalogRequest(input, protocol),
           ),
         ),
       requestDataset: async (input) =>
         readDataset(
-          await send('POST', (base) => `${base}/catalog/dataset/request`, input, (codec) =>
-            codec.datasetRequest(input, protocol),
+          await send(
+            'POST',
+            (base) => `${base}/catalog/dataset/request`,
+            input,
+            (codec) => codec.datasetRequest(input, protocol),
           ),
         ),
     },
@@ -183,13 +201,19 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
     contractDefinitions: {
       create: async (definition, options) =>
         readIdResponse(
-          await send('POST', (base) => `${base}/contractdefinitions`, options, (codec) =>
-            codec.contractDefinition(definition),
+          await send(
+            'POST',
+            (base) => `${base}/contractdefinitions`,
+            options,
+            (codec) => codec.contractDefinition(definition),
           ),
         ),
       update: async (definition, options) =>
-        sendVoid('PUT', (base) => `${base}/contractdefinitions`, options, (codec) =>
-          codec.contractDefinition(definition),
+        sendVoid(
+          'PUT',
+          (base) => `${base}/contractdefinitions`,
+          options,
+          (codec) => codec.contractDefinition(definition),
         ),
       get: async (id, options) =>
         readContractDefinition(await send('GET', (base) => `${base}/contractdefinitions/${segment(id)}`, options)),
@@ -201,8 +225,11 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
     contractNegotiations: {
       initiate: async (input) =>
         readIdResponse(
-          await send('POST', (base) => `${base}/contractnegotiations`, input, (codec) =>
-            codec.contractRequest(input, protocol),
+          await send(
+            'POST',
+            (base) => `${base}/contractnegotiations`,
+            input,
+            (codec) => codec.contractRequest(input, protocol),
           ),
         ),
       query: (options) => query('/contractnegotiations/request', readContractNegotiation, options),
@@ -215,8 +242,11 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
           isNegotiationStateName,
         ),
       terminate: async (id, reason, options) =>
-        sendVoid('POST', (base) => `${base}/contractnegotiations/${segment(id)}/terminate`, options, (codec) =>
-          codec.terminate('TerminateNegotiation', id, reason),
+        sendVoid(
+          'POST',
+          (base) => `${base}/contractnegotiations/${segment(id)}/terminate`,
+          options,
+          (codec) => codec.terminate('TerminateNegotiation', id, reason),
         ),
       getAgreement: async (id, options) =>
         readContractAgreement(
@@ -249,13 +279,19 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
     policyDefinitions: {
       create: async (definition, options) =>
         readIdResponse(
-          await send('POST', (base) => `${base}/policydefinitions`, options, (codec) =>
-            codec.policyDefinition(definition.id, definition.policy),
+          await send(
+            'POST',
+            (base) => `${base}/policydefinitions`,
+            options,
+            (codec) => codec.policyDefinition(definition.id, definition.policy),
           ),
         ),
       update: async (id, definition, options) =>
-        sendVoid('PUT', (base) => `${base}/policydefinitions/${segment(id)}`, options, (codec) =>
-          codec.policyDefinition(id, definition.policy),
+        sendVoid(
+          'PUT',
+          (base) => `${base}/policydefinitions/${segment(id)}`,
+          options,
+          (codec) => codec.policyDefinition(id, definition.policy),
         ),
       delete: async (id, options) => sendVoid('DELETE', (base) => `${base}/policydefinitions/${segment(id)}`, options),
       get: async (id, options) =>
@@ -265,18 +301,33 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
 
     secrets: {
       create: async (secret, options) =>
-        readIdResponse(await send('POST', (base) => `${base}/secrets`, options, (codec) => codec.secret(secret))),
+        readIdResponse(
+          await send(
+            'POST',
+            (base) => `${base}/secrets`,
+            options,
+            (codec) => codec.secret(secret),
+          ),
+        ),
       get: async (id, options) => readSecret(await send('GET', (base) => `${base}/secrets/${segment(id)}`, options)),
       update: async (secret, options) =>
-        sendVoid('PUT', (base) => `${base}/secrets`, options, (codec) => codec.secret(secret)),
+        sendVoid(
+          'PUT',
+          (base) => `${base}/secrets`,
+          options,
+          (codec) => codec.secret(secret),
+        ),
       delete: async (id, options) => sendVoid('DELETE', (base) => `${base}/secrets/${segment(id)}`, options),
     },
 
     transferProcesses: {
       initiate: async (input) =>
         readIdResponse(
-          await send('POST', (base) => `${base}/transferprocesses`, input, (codec) =>
-            codec.transferRequest(input, protocol),
+          await send(
+            'POST',
+            (base) => `${base}/transferprocesses`,
+            input,
+            (codec) => codec.transferRequest(input, protocol),
           ),
         ),
       get: async (id, options) =>
@@ -289,8 +340,11 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
           isTransferProcessStateName,
         ),
       terminate: async (id, reason, options) =>
-        sendVoid('POST', (base) => `${base}/transferprocesses/${segment(id)}/terminate`, options, (codec) =>
-          codec.terminate('TerminateTransfer', id, reason),
+        sendVoid(
+          'POST',
+          (base) => `${base}/transferprocesses/${segment(id)}/terminate`,
+          options,
+          (codec) => codec.terminate('TerminateTransfer', id, reason),
         ),
       deprovision: async (id, options) =>
         sendVoid('POST', () => `${V3_ONLY_PATH}/transferprocesses/${segment(id)}/deprovision`, options),

@@ -1,8 +1,4 @@
-import {
-  MANAGEMENT_API_VERSIONS,
-  type ManagementApiVersionChoice,
-  type ManagementApiVersionName,
-} from '../constants';
+import { MANAGEMENT_API_VERSIONS, type ManagementApiVersionChoice, type ManagementApiVersionName } from '../constants';
 import { ConnectorError, MalformedAnswerError } from '../errors';
 import { isNode, list, node, text } from '../json-ld';
 import type { ManagementApi } from '../types';
