@@ -456,3 +456,98 @@ describe.each(MANAGEMENT_API_VERSIONS)('Management API %s', (version) => {
     });
   });
 });
+
+describe('[SANDBOX]: Management API versions', () => {
+  const V2 = 'https://w3id.org/edc/connector/management/v2';
+  const dataAddress = { type: 'InlineData', content: 'hello' };
+
+  it('answers the version API on a context of its own, naming v3 and v4, and auto picks v4 there', async () => {
+    const both = await startSandbox({ participantId: 'versions', apiKey: 'key' });
+    try {
+      const answer = await fetch(`${both.addresses.version}/v1/version`, { headers: { 'x-api-key': 'key' } });
+      expect(answer.status).toBe(200);
+      const { management } = (await answer.json()) as { management: Record<string, string>[] };
+      expect(management.map(({ version, urlPath, maturity }) => [version, urlPath, maturity])).toEqual([
+        ['3.1.6', '/v3', 'stable'],
+        ['4.1.0', '/v4', 'stable'],
+      ]);
+      expect((await fetch(`${both.addresses.version}/v1/version`)).status).toBe(401);
+      const auto = createConnectorClient({ addresses: both.addresses, apiKey: 'key' });
+      await auto.assets.create({ id: 'through-auto', properties: {}, dataAddress });
+      expect(await auto.managementApi()).toMatchObject({ version: 'v4', urlPath: '/v4', source: 'version-api' });
+      const v4Answer = await fetch(`${both.addresses.management}/v4/assets/through-auto`, {
+        headers: { 'x-api-key': 'key' },
+      });
+      expect(await v4Answer.json()).toMatchObject({ '@context': [V2], '@type': 'Asset', '@id': 'through-auto' });
+    } finally {
+      await both.close();
+    }
+  });
+
+  it('auto picks v3 when the version API lists only v3, and /v4 is not served there', async () => {
+    const legacy = await startSandbox({ participantId: 'legacy', managementApiVersions: ['v3'] });
+    try {
+      const auto = createConnectorClient({ addresses: legacy.addresses });
+      await auto.assets.create({ id: 'through-auto', properties: {}, dataAddress });
+      expect(await auto.managementApi()).toMatchObject({ version: 'v3', urlPath: '/v3', source: 'version-api' });
+      const v4 = createConnectorClient({ addresses: legacy.addresses, managementApiVersion: 'v4' });
+      await expect(v4.assets.get('through-auto')).rejects.toMatchObject({ code: 'NotFound' });
+    } finally {
+      await legacy.close();
+    }
+  });
+
+  it("refuses v4 bodies EDC's v4 schemas refuse, naming every problem", async () => {
+    const strict = await startSandbox({ participantId: 'strict' });
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${strict.addresses.management}/v4${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, details: (await response.json()) as { path?: string }[] };
+    };
+    try {
+      // A v3 body (context object, no @type) is no v4 body.
+      const v3Body = await post('/assets', {
+        '@context': { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/' },
+        '@id': 'a',
+        properties: {},
+        dataAddress,
+      });
+      expect(v3Body.status).toBe(400);
+      expect(v3Body.details.map((detail) => detail.path)).toEqual(['@context', '@type']);
+      const request = await post('/contractnegotiations', {
+        '@context': [V2],
+        '@type': 'ContractRequest',
+        counterPartyAddress: strict.addresses.protocol,
+        protocol: 'dataspace-protocol-http',
+        offer: { '@id': 'o', '@type': 'Offer' },
+        callbackAddresses: [{ uri: 'http://callback', events: [] }],
+      });
+      expect(request.status).toBe(400);
+      expect(request.details.map((detail) => detail.path)).toEqual([
+        'policy',
+        'callbackAddresses[0].@type',
+        'callbackAddresses[0].transactional',
+      ]);
+      const query = await post('/assets/request', { '@context': [V2], filterExpression: [{ operandLeft: 'id' }] });
+      expect(query.details.map((detail) => detail.path)).toEqual([
+        '@type',
+        'filterExpression[0].@type',
+        'filterExpression[0].operator',
+        'filterExpression[0].operandRight',
+      ]);
+      const policy = await post('/policydefinitions', {
+        '@context': [V2],
+        '@type': 'PolicyDefinition',
+        policy: { '@type': 'Offer', permission: [] },
+      });
+      expect(policy.details.map((detail) => detail.path)).toEqual(['policy.@type', 'policy.permission']);
+      // An empty query is "everything", as in EDC.
+      expect((await post('/assets/request', undefined)).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
