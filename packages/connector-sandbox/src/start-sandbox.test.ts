@@ -479,6 +479,32 @@ describe('[SANDBOX]: Management API versions', () => {
         headers: { 'x-api-key': 'key' },
       });
       expect(await v4Answer.json()).toMatchObject({ '@context': [V2], '@type': 'Asset', '@id': 'through-auto' });
+      await auto.policyDefinitions.create({
+        id: 'plain',
+        policy: {
+          permissions: [
+            { action: 'use', constraints: [{ leftOperand: 'purpose', operator: 'eq', rightOperand: 'x' }] },
+          ],
+        },
+      });
+      const policy = await fetch(`${both.addresses.management}/v4/policydefinitions/plain`, {
+        headers: { 'x-api-key': 'key' },
+      });
+      // v4 writes plain terms where v3 wrote odrl: prefixes, and the client reads both alike.
+      expect(((await policy.json()) as { policy: unknown }).policy).toEqual({
+        '@type': 'Set',
+        permission: {
+          action: 'use',
+          constraint: { leftOperand: { '@id': 'purpose' }, operator: 'eq', rightOperand: 'x' },
+        },
+        prohibition: [],
+        obligation: [],
+      });
+      expect((await auto.policyDefinitions.get('plain')).policy.permissions[0]?.constraints[0]).toEqual({
+        leftOperand: 'purpose',
+        operator: 'eq',
+        rightOperand: 'x',
+      });
     } finally {
       await both.close();
     }
