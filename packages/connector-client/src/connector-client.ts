@@ -1,4 +1,4 @@
-import type { NegotiationStateName, TransferProcessStateName } from './constants';
+import type { ManagementApiVersionChoice, NegotiationStateName, TransferProcessStateName } from './constants';
 import type {
   Asset,
   AssetInput,
@@ -19,6 +19,7 @@ import type {
   IdResponse,
   InitiateNegotiationInput,
   InitiateTransferInput,
+  ManagementApi,
   NegotiationState,
   PolicyDefinition,
   PolicyDefinitionInput,
@@ -45,9 +46,15 @@ export interface ConnectorClientOptions {
   protocol?: string;
   /** The fetch implementation (the global fetch by default). */
   fetch?: typeof fetch;
+  /**
+   * The Management API version to speak: `v3` (at `/v3`), `v4` (at `/v4`), or `auto` (the default): ask the version
+   * address's `GET /v1/version` once and speak the newest stable version the client knows, at the `urlPath` the
+   * connector names; without a version address, or when it cannot be reached, `auto` speaks v3 as before.
+   */
+  managementApiVersion?: ManagementApiVersionChoice;
 }
 
-/** Assets: `/v3/assets`. */
+/** Assets: `/v3/assets` or `/v4/assets`. */
 export interface AssetsResource {
   /** Creates an asset (409 Duplicate when the id exists). */
   create(asset: AssetInput, options?: CallOptions): Promise<IdResponse>;
@@ -61,7 +68,7 @@ export interface AssetsResource {
   query(options?: QueryOptions): Promise<Asset[]>;
 }
 
-/** Catalog requests to another connector: `/v3/catalog`. */
+/** Catalog requests to another connector: `/v3/catalog` or `/v4/catalog`. */
 export interface CatalogResource {
   /** Requests a provider's catalog over the dataspace protocol. */
   request(input: CatalogRequestInput): Promise<Catalog>;
@@ -69,7 +76,7 @@ export interface CatalogResource {
   requestDataset(input: DatasetRequestInput): Promise<Dataset>;
 }
 
-/** Contract agreements: `/v3/contractagreements`. */
+/** Contract agreements: `/v3/contractagreements` or `/v4/...`. */
 export interface ContractAgreementsResource {
   /** Queries agreements, sorted by id ascending. */
   query(options?: QueryOptions): Promise<ContractAgreement[]>;
@@ -79,7 +86,7 @@ export interface ContractAgreementsResource {
   getNegotiation(id: string, options?: CallOptions): Promise<ContractNegotiation>;
 }
 
-/** Contract definitions: `/v3/contractdefinitions`. */
+/** Contract definitions: `/v3/contractdefinitions` or `/v4/...`. */
 export interface ContractDefinitionsResource {
   /** Creates a contract definition. */
   create(definition: ContractDefinitionInput, options?: CallOptions): Promise<IdResponse>;
@@ -93,7 +100,7 @@ export interface ContractDefinitionsResource {
   query(options?: QueryOptions): Promise<ContractDefinition[]>;
 }
 
-/** Contract negotiations: `/v3/contractnegotiations`. */
+/** Contract negotiations: `/v3/contractnegotiations` or `/v4/...`. */
 export interface ContractNegotiationsResource {
   /** Starts negotiating an offer with a provider. */
   initiate(input: InitiateNegotiationInput): Promise<IdResponse>;
@@ -114,13 +121,13 @@ export interface ContractNegotiationsResource {
   waitForState(id: string, states: NegotiationStateName[], options?: WaitForStateOptions): Promise<NegotiationState>;
 }
 
-/** Data planes: `/v3/dataplanes`. */
+/** Data planes: `/v3/dataplanes` or `/v4/dataplanes`. */
 export interface DataPlanesResource {
   /** Lists the registered data planes. */
   list(options?: CallOptions): Promise<DataPlane[]>;
 }
 
-/** Endpoint data references: `/v3/edrs`. */
+/** Endpoint data references: `/v3/edrs`, in both versions (EDC's v4 has no EDR endpoints of its own). */
 export interface EndpointDataReferencesResource {
   /** Queries EDR entries, sorted by id ascending. */
   query(options?: QueryOptions): Promise<EndpointDataReference[]>;
@@ -130,7 +137,7 @@ export interface EndpointDataReferencesResource {
   getDataAddress(transferProcessId: string, options?: CallOptions): Promise<DataAddress>;
 }
 
-/** Policy definitions: `/v3/policydefinitions`. */
+/** Policy definitions: `/v3/policydefinitions` or `/v4/...`. */
 export interface PolicyDefinitionsResource {
   /** Creates a policy definition. */
   create(definition: PolicyDefinitionInput, options?: CallOptions): Promise<IdResponse>;
@@ -144,7 +151,7 @@ export interface PolicyDefinitionsResource {
   query(options?: QueryOptions): Promise<PolicyDefinition[]>;
 }
 
-/** Secrets in the connector's vault: `/v3/secrets`. */
+/** Secrets in the connector's vault: `/v3/secrets` or `/v4/secrets`. */
 export interface SecretsResource {
   /** Stores a secret. */
   create(secret: Secret, options?: CallOptions): Promise<IdResponse>;
@@ -156,7 +163,7 @@ export interface SecretsResource {
   delete(id: string, options?: CallOptions): Promise<void>;
 }
 
-/** Transfer processes: `/v3/transferprocesses`. */
+/** Transfer processes: `/v3/transferprocesses` or `/v4/...`. */
 export interface TransferProcessesResource {
   /** Starts a transfer under a contract agreement. */
   initiate(input: InitiateTransferInput): Promise<IdResponse>;
@@ -168,7 +175,7 @@ export interface TransferProcessesResource {
   getState(id: string, options?: CallOptions): Promise<TransferProcessState>;
   /** Terminates a transfer, giving a reason. */
   terminate(id: string, reason: string, options?: CallOptions): Promise<void>;
-  /** Releases what a completed or terminated transfer provisioned. */
+  /** Releases what a completed or terminated transfer provisioned (`/v3/...` in both versions: v4 has no such call). */
   deprovision(id: string, options?: CallOptions): Promise<void>;
   /**
    * Polls the state until it is one of `states`. Fails with an UnknownError when the transfer reaches
@@ -211,6 +218,10 @@ export interface ConnectorClient {
   readonly addresses: Readonly<ConnectorAddresses>;
   /** The protocol named in catalog, negotiation and transfer requests. */
   readonly protocol: string;
+  /** The Management API version the client was told to speak (`auto` until asked). */
+  readonly managementApiVersion: ManagementApiVersionChoice;
+  /** The Management API version the client speaks and its path, asking the version API first under `auto`. */
+  managementApi(): Promise<ManagementApi>;
   readonly assets: AssetsResource;
   readonly catalog: CatalogResource;
   readonly contractAgreements: ContractAgreementsResource;

@@ -10,8 +10,23 @@ export const ODRL_NAMESPACE = 'http://www.w3.org/ns/odrl/2/';
 /** The remote ODRL context that lets policies use plain ODRL terms (`permission`, `action`, `assigner`). */
 export const ODRL_CONTEXT_URL = 'http://www.w3.org/ns/odrl.jsonld';
 
-/** The JSON-LD context every management request carries. */
+/** The JSON-LD context every Management API v3 request carries. */
 export const EDC_CONTEXT = Object.freeze({ '@vocab': EDC_NAMESPACE, odrl: ODRL_NAMESPACE });
+
+/** The JSON-LD context of the Management API v4: every v4 request names it in its `@context` list. */
+export const MANAGEMENT_CONTEXT_V2 = 'https://w3id.org/edc/connector/management/v2';
+
+/** The Management API versions the client speaks. */
+export const MANAGEMENT_API_VERSIONS = ['v3', 'v4'] as const;
+
+/** A Management API version the client speaks. */
+export type ManagementApiVersionName = (typeof MANAGEMENT_API_VERSIONS)[number];
+
+/**
+ * Which Management API version a client speaks: one of them, or `auto` to ask the connector's version API for the
+ * newest stable version the client knows.
+ */
+export type ManagementApiVersionChoice = ManagementApiVersionName | 'auto';
 
 /** Every state of a contract negotiation, in the order EDC numbers them. */
 export const NEGOTIATION_STATES = [

@@ -9,7 +9,10 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * Builds a client of one EDC connector.
  *
  * @example
- * const client = createConnectorClient({ addresses: { management: 'http://localhost:19193/management' }, apiKey });
+ * const client = createConnectorClient({
+ *   addresses: { management: 'http://localhost:19193/management', version: 'http://localhost:19193/.well-known/version' },
+ *   apiKey,
+ * });
  * const assets = await client.assets.query();
  */
 export function createConnectorClient(options: ConnectorClientOptions): ConnectorClient {
@@ -20,5 +23,6 @@ export function createConnectorClient(options: ConnectorClientOptions): Connecto
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     protocol: options.protocol ?? DATASPACE_PROTOCOL,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    managementApiVersion: options.managementApiVersion ?? 'auto',
   });
 }

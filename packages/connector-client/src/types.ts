@@ -1,6 +1,11 @@
-import type { NegotiationStateName, TransferProcessStateName, UnknownStateName } from './constants';
+import type {
+  ManagementApiVersionName,
+  NegotiationStateName,
+  TransferProcessStateName,
+  UnknownStateName,
+} from './constants';
 
-/** The six addresses of one connector. Leave out those you do not call. */
+/** The seven addresses of one connector. Leave out those you do not call. */
 export interface ConnectorAddresses {
   /** The default API (`.../api`): the health checks. */
   default?: string;
@@ -14,6 +19,23 @@ export interface ConnectorAddresses {
   public?: string;
   /** The federated catalog API (`.../catalog`). */
   federatedCatalog?: string;
+  /**
+   * The version API: EDC serves it on a context of its own (e.g. `.../.well-known/version`), answering
+   * `GET /v1/version` with each API's versions. `managementApiVersion: 'auto'` asks it which Management API to speak.
+   */
+  version?: string;
+}
+
+/** The Management API version a client speaks to its connector, and where. */
+export interface ManagementApi {
+  /** The version the client reads and writes. */
+  version: ManagementApiVersionName;
+  /** The path below the management address its calls start with (`/v3`, `/v4`). */
+  urlPath: string;
+  /** Why: set in the options, named by the connector's version API, or the fallback of `auto` (v3). */
+  source: 'configured' | 'version-api' | 'fallback';
+  /** The release the version API named (`4.1.0`), when it named one. */
+  release?: string;
 }
 
 /** The name of one of a connector's addresses. */

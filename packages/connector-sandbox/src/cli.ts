@@ -18,7 +18,8 @@ const sandboxes = await startDemoSandboxes({
   ...(process.env.SANDBOX_API_KEY ? { apiKey: process.env.SANDBOX_API_KEY } : {}),
 });
 for (const sandbox of [sandboxes.provider, sandboxes.consumer]) {
-  process.stdout.write(`${sandbox.participantId}: ${sandbox.url} (management ${sandbox.addresses.management})\n`);
+  const { management, version } = sandbox.addresses;
+  process.stdout.write(`${sandbox.participantId}: ${sandbox.url} (management ${management}, version API ${version})\n`);
 }
 process.stdout.write('Sandbox connectors for tests and demos only. Ctrl-C stops them.\n');
 

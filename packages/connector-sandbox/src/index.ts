@@ -7,6 +7,7 @@ export {
 } from './demo';
 export {
   DEFAULT_STEP_DELAY_MS,
+  type ManagementApiVersion,
   type Sandbox,
   type SandboxAddresses,
   type SandboxOptions,

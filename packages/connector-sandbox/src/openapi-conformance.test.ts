@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { type ConnectorClient, createConnectorClient } from '@dsm/connector-client';
+import { type ConnectorClient, createConnectorClient, type ManagementApiVersionName } from '@dsm/connector-client';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,10 @@ import { type Sandbox, startSandbox } from './start-sandbox';
 /**
  * Walks every call the connector client makes (driven for real against two sandboxes) and checks each against the
  * EDC OpenAPI documents: the path exists with the same method, and the JSON body validates against the request
- * schema. A call the client gains or loses shows up as a difference from the list of section 7 below.
+ * schema. A call the client gains or loses shows up as a difference from the list of section 7 below. The client runs
+ * twice, once per Management API version: its v3 calls are checked against the `/v3` paths, its v4 calls against the
+ * `/v4beta` paths and schemas of the same document (EDC published v4 as v4beta first; stable v4 keeps its request
+ * schemas), with EDRs and deprovisioning still at `/v3` (v4 has none of its own).
  */
 
 /** The published documents, vendored gzip-compressed with their provenance in `openapi/SOURCE.md`. */
@@ -100,46 +103,65 @@ const EXPECTED_CALLS = [
   'federatedCatalog POST /v1alpha/catalog/query',
 ].sort();
 
+/** The management calls EDC's v4 has no path for, which the client makes at `/v3` in both versions. */
+const V3_ONLY = /^management \w+ \/v3\/(edrs|transferprocesses\/\{id\}\/deprovision)/;
+
+/** Section 7's calls as the v4 client makes them, named by the document's `/v4beta` templates. */
+const EXPECTED_V4_CALLS = EXPECTED_CALLS.map((call) =>
+  call.startsWith('management ') && !V3_ONLY.test(call) ? call.replace(' /v3/', ' /v4beta/') : call,
+).sort();
+
 interface RecordedCall {
   method: string;
   url: string;
   body: unknown;
 }
 
-const recorded: RecordedCall[] = [];
+const recordedBy: Record<ManagementApiVersionName, RecordedCall[]> = { v3: [], v4: [] };
+const recorded = recordedBy.v3;
 
 /** The real fetch, noting each call on its way. */
-const recordingFetch: typeof fetch = (input, init) => {
-  recorded.push({
-    method: init?.method ?? 'GET',
-    url: String(input),
-    body: init?.body === undefined || init.body === null ? undefined : JSON.parse(String(init.body)),
-  });
-  return fetch(input, init);
-};
+function recordingFetch(into: RecordedCall[]): typeof fetch {
+  return (input, init) => {
+    into.push({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: init?.body === undefined || init.body === null ? undefined : JSON.parse(String(init.body)),
+    });
+    return fetch(input, init);
+  };
+}
 
-let provider: Sandbox;
-let consumer: Sandbox;
+const sandboxes: Sandbox[] = [];
 
 beforeAll(async () => {
-  provider = await startSandbox({ participantId: 'provider', apiKey: 'p', stepDelayMs: 5 });
-  consumer = await startSandbox({
-    participantId: 'consumer',
-    apiKey: 'c',
-    stepDelayMs: 5,
-    federatedCatalogNodes: [provider.addresses.protocol],
-  });
-  const p = createConnectorClient({ addresses: provider.addresses, apiKey: 'p', fetch: recordingFetch });
-  const c = createConnectorClient({ addresses: consumer.addresses, apiKey: 'c', fetch: recordingFetch });
-  await driveEveryCall(p, c);
+  for (const version of ['v3', 'v4'] as const) {
+    const provider = await startSandbox({ participantId: 'provider', apiKey: 'p', stepDelayMs: 5 });
+    const consumer = await startSandbox({
+      participantId: 'consumer',
+      apiKey: 'c',
+      stepDelayMs: 5,
+      federatedCatalogNodes: [provider.addresses.protocol],
+    });
+    sandboxes.push(provider, consumer);
+    const fetch = recordingFetch(recordedBy[version]);
+    const options = { managementApiVersion: version, fetch };
+    const p = createConnectorClient({ addresses: provider.addresses, apiKey: 'p', ...options });
+    const c = createConnectorClient({ addresses: consumer.addresses, apiKey: 'c', ...options });
+    await driveEveryCall(p, c, provider, fetch);
+  }
 });
 
 afterAll(async () => {
-  await consumer?.close();
-  await provider?.close();
+  await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
 });
 
-async function driveEveryCall(p: ConnectorClient, c: ConnectorClient): Promise<void> {
+async function driveEveryCall(
+  p: ConnectorClient,
+  c: ConnectorClient,
+  provider: Sandbox,
+  recordingFetch: typeof fetch,
+): Promise<void> {
   const idSelector = { operandLeft: 'https://w3id.org/edc/v0.0.1/ns/id', operator: '=', operandRight: 'a1' };
   const asset = { id: 'a1', properties: { name: 'A1' }, dataAddress: { type: 'InlineData', content: 'data' } };
   await p.assets.create(asset);
@@ -243,7 +265,7 @@ async function driveEveryCall(p: ConnectorClient, c: ConnectorClient): Promise<v
 
 /** Which document and template a recorded URL falls under. */
 function locate(url: string): { document: DocumentName; path: string } {
-  for (const sandbox of [provider, consumer]) {
+  for (const sandbox of sandboxes) {
     for (const document of Object.keys(documents) as DocumentName[]) {
       const base = sandbox.addresses[document];
       if (url.startsWith(`${base}/`) || url === base)
@@ -303,6 +325,12 @@ function relaxCriterionOperands(schemas: Record<string, Schema>): Record<string,
     for (const operand of ['operandLeft', 'operandRight']) {
       if (properties[operand]?.type === 'object') properties[operand] = {};
     }
+  }
+  // The v4beta `LogicalConstraint` lost the `oneOf` of EDC's v4 JSON Schema (exactly one of `and`, `andSequence`, `or`,
+  // `xone` is required), so every atomic constraint matched both branches of `Constraint`'s `oneOf` and failed it.
+  const logical = relaxed.LogicalConstraint;
+  if (logical !== undefined) {
+    logical.oneOf = ['and', 'andSequence', 'or', 'xone'].map((operator) => ({ required: [operator] }));
   }
   return relaxed;
 }
@@ -380,6 +408,44 @@ describe('connector client against the EDC OpenAPI documents', () => {
     delete example['@context'];
     expect(validatorFor(management, { $ref: '#/components/schemas/Criterion_1' }, false)(example)).toBe(false);
     expect(validatorFor(management, { $ref: '#/components/schemas/Criterion_1' })(example)).toBe(true);
+  });
+
+  it('makes the same calls in v4, at the /v4 paths the v4beta paths of the documents became', () => {
+    const seen = new Set<string>();
+    for (const call of recordedBy.v4) {
+      if (call.url.includes('/protocol')) continue;
+      const { document, path } = locate(call.url);
+      const found = template(documents[document], path.replace(/^\/v4\//, '/v4beta/'));
+      expect(found, `${call.method} ${call.url}: no path in ${document}`).toBeDefined();
+      expect(documents[document].paths[found!]?.[call.method.toLowerCase()], `${call.method} ${found}`).toBeDefined();
+      seen.add(`${document} ${call.method} ${found}`);
+    }
+    expect([...seen].sort()).toEqual(EXPECTED_V4_CALLS);
+  });
+
+  it("sends v4 request bodies that validate against the documents' v4beta schemas", () => {
+    let validated = 0;
+    for (const call of recordedBy.v4) {
+      const { document, path } = locate(call.url);
+      if (call.body === undefined || !path.startsWith('/v4/')) continue;
+      const found = template(documents[document], path.replace(/^\/v4\//, '/v4beta/'))!;
+      const operation = documents[document].paths[found]![call.method.toLowerCase()]!;
+      const schema = operation.requestBody?.content?.['application/json']?.schema;
+      const where = `${call.method} ${found}`;
+      expect(schema, `${where} takes no JSON body`).toBeDefined();
+      const validate = validatorFor(documents[document], schema!);
+      expect(validate(call.body), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      validated++;
+    }
+    expect(validated).toBeGreaterThanOrEqual(15);
+  });
+
+  it("needs the logical constraint's oneOf restored only because the v4beta rendering dropped it", () => {
+    const management = documents.management;
+    const constraint = { leftOperand: 'https://w3id.org/edc/v0.0.1/ns/purpose', operator: 'eq', rightOperand: 'x' };
+    expect(validatorFor(management, { $ref: '#/components/schemas/Constraint' }, false)(constraint)).toBe(false);
+    expect(validatorFor(management, { $ref: '#/components/schemas/Constraint' })(constraint)).toBe(true);
+    expect(validatorFor(management, { $ref: '#/components/schemas/Constraint' })({ and: [constraint] })).toBe(true);
   });
 
   it('sends the null body of an empty query, which the documents allow', () => {

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ADDRESS_PATHS, buildSandboxApp } from './internal/app';
 import type { SandboxAddresses, SandboxContext } from './internal/context';
+import type { ManagementApiVersion } from './internal/routes/management';
 import { Scheduler } from './internal/scheduler';
 import { Store } from './internal/store';
 
-export type { SandboxAddresses };
+export type { ManagementApiVersion, SandboxAddresses };
 
 /** How to start a sandbox connector. */
 export interface SandboxOptions {
@@ -40,6 +41,11 @@ export interface SandboxOptions {
    * that applies an address policy; the global fetch by default. Redirects are never followed, whatever it does.
    */
   fetch?: typeof fetch;
+  /**
+   * The Management API versions served, below `/v3` and `/v4` of the management address, and listed by the version
+   * API (both by default). The seed is written in v3 bodies, so a sandbox with a seed serves v3.
+   */
+  managementApiVersions?: ManagementApiVersion[];
 }
 
 /**
@@ -95,7 +101,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     federatedCatalogNodes: typeof nodes === 'function' ? nodes : () => nodes ?? [],
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
   };
-  const app = buildSandboxApp(context, { logger: options.logger ?? false, basePath });
+  const managementApiVersions = [...new Set(options.managementApiVersions ?? (['v3', 'v4'] as const))];
+  if (managementApiVersions.length === 0) throw new Error('managementApiVersions must name v3, v4 or both');
+  if (options.seed !== undefined && !managementApiVersions.includes('v3')) {
+    throw new Error('the seed is written in Management API v3 bodies: a seeded sandbox serves v3');
+  }
+  const app = buildSandboxApp(context, { logger: options.logger ?? false, basePath, managementApiVersions });
   try {
     await applySeed(app, basePath, options.seed ?? {});
   } catch (error) {
@@ -166,5 +177,6 @@ function addressesOf(url: string): SandboxAddresses {
     control: url + ADDRESS_PATHS.control,
     public: url + ADDRESS_PATHS.public,
     federatedCatalog: url + ADDRESS_PATHS.federatedCatalog,
+    version: url + ADDRESS_PATHS.version,
   };
 }

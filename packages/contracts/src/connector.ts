@@ -150,6 +150,14 @@ export function connectorIdOf(url: string): string | null {
 const ZConnectorAddress = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000);
 
 /**
+ * The EDC Management API version the marketplace speaks to a connector: `v3`, `v4`, or `auto`, which asks the
+ * connector's version API (`versionUrl`) for the newest stable version the marketplace knows and speaks v3 when there
+ * is no version address or it cannot be reached.
+ */
+export const ZManagementApiVersion = z.enum(['v3', 'v4', 'auto']);
+export type TManagementApiVersion = z.infer<typeof ZManagementApiVersion>;
+
+/**
  * `POST /api/connectors` (operators): registers a connector. Its id is the last path segment of `url`; the
  * management and protocol addresses default to `{url}/management` and `{url}/protocol`.
  */
@@ -164,6 +172,10 @@ export const ZConnectorRegistrationRequest = z
     protocolUrl: ZConnectorAddress.optional(),
     /** Sent as X-Api-Key on management calls; stored encrypted and never shown back. */
     apiKey: z.string().min(1).max(1000).optional(),
+    /** The Management API version to speak (`auto` when left out). */
+    managementApiVersion: ZManagementApiVersion.optional(),
+    /** EDC's version API, on a context of its own (e.g. `{url}/.well-known/version`); what `auto` asks. */
+    versionUrl: ZConnectorAddress.optional(),
   })
   .strict();
 export type TConnectorRegistrationRequest = z.infer<typeof ZConnectorRegistrationRequest>;
@@ -174,6 +186,10 @@ export const ZRegisteredConnector = ZConnector.extend({
   managementUrl: z.string(),
   protocolUrl: z.string(),
   hasApiKey: z.boolean(),
+  /** The Management API version spoken to it (`auto`: asked of its version API). */
+  managementApiVersion: ZManagementApiVersion,
+  /** Its version API, or null when none was given (then `auto` speaks v3). */
+  versionUrl: z.string().nullable(),
   /** A demo connector the server runs itself; removed and registered again by the server. */
   isSandbox: z.boolean(),
 });
@@ -222,7 +238,7 @@ export const connectorRegisterEndpoint = defineEndpoint({
   status: 201,
   summary: 'Register a connector (operators)',
   description:
-    'Needs the operator role (PRODUCT_ID followed by _OPERATOR). The API key is stored encrypted (AES-256-GCM) and never shown back. 409 when the id (the last path segment of the URL) or the URL is taken.',
+    "Needs the operator role (PRODUCT_ID followed by _OPERATOR). The API key is stored encrypted (AES-256-GCM) and never shown back. `managementApiVersion` (v3, v4 or auto, the default) names the EDC Management API to speak; auto asks the connector's version API at `versionUrl` and speaks v3 without one. 409 when the id (the last path segment of the URL) or the URL is taken.",
   tags: ['connectors'],
   errors: [400, 403, 409],
 });

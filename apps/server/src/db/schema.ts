@@ -185,6 +185,10 @@ export type TConnectorTable = {
   protocol_url: Generated<string | null>;
   /** An operator's API key, encrypted (`v1:iv:tag:ciphertext`, base64url); takes precedence over `api_key`. */
   api_key_encrypted: Generated<string | null>;
+  /** The EDC Management API version spoken: `v3`, `v4`, or `auto` (ask the version API at `version_url`). */
+  management_api_version: Generated<'v3' | 'v4' | 'auto'>;
+  /** The connector's version API (e.g. `{url}/.well-known/version`); `auto` without it speaks v3. */
+  version_url: Generated<string | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 };

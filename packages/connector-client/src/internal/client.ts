@@ -2,12 +2,13 @@ import type { ConnectorClient } from '../connector-client';
 import {
   isNegotiationStateName,
   isTransferProcessStateName,
+  type ManagementApiVersionChoice,
   type NegotiationStateName,
   type TransferProcessStateName,
   type UnknownStateName,
 } from '../constants';
 import { InvalidInputError, UnknownError } from '../errors';
-import type { CallOptions, QueryOptions, WaitForStateOptions } from '../types';
+import type { CallOptions, ManagementApi, QueryOptions, WaitForStateOptions } from '../types';
 import {
   readAsset,
   readCatalog,
@@ -27,21 +28,17 @@ import {
   readTransferProcess,
 } from './read';
 import { type RequestSpec, Transport, type TransportConfig } from './transport';
+import { createVersionResolver, type VersionResolver } from './version';
 import { isWellFormed } from './well-formed';
-import {
-  jsonLd,
-  querySpecFields,
-  writeAsset,
-  writeCallbackAddresses,
-  writeContractDefinition,
-  writeDataAddress,
-  writePolicy,
-  writeQuerySpec,
-} from './write';
+import { codecFor, type ManagementCodec, writeFederatedQuerySpec } from './write';
 
 export interface ClientConfig extends TransportConfig {
   protocol: string;
+  managementApiVersion: ManagementApiVersionChoice;
 }
+
+/** EDC's v4 has no EDR or deprovision endpoints; the releases serving v4 serve them under v3. */
+const V3_ONLY_PATH = '/v3';
 
 const NEGOTIATION_FINAL_STATES: NegotiationStateName[] = ['FINALIZED', 'TERMINATED'];
 const TRANSFER_FINAL_STATES: TransferProcessStateName[] = ['COMPLETED', 'TERMINATED', 'DEPROVISIONED'];
@@ -57,9 +54,16 @@ function callOptions(options: CallOptions | undefined): CallOptions | undefined 
   return { signal: options.signal, timeoutMs: options.timeoutMs };
 }
 
-export function buildClient(config: ClientConfig): ConnectorClient {
+export function buildClient(config: ClientConfig, shared?: VersionResolver): ConnectorClient {
   const transport = new Transport(config);
   const { protocol } = config;
+  const resolver = shared ?? createVersionResolver(config.managementApiVersion, transport);
+
+  /** The version spoken, its path prefix and its codec; asks the version API first under `auto`. */
+  const api = async (): Promise<{ base: string; codec: ManagementCodec; api: ManagementApi }> => {
+    const resolved = await resolver.resolve();
+    return { base: resolved.urlPath, codec: codecFor(resolved.version), api: resolved };
+  };
 
   const management = (
     method: RequestSpec['method'],
@@ -69,10 +73,39 @@ export function buildClient(config: ClientConfig): ConnectorClient {
   ): RequestSpec => ({ address: 'management', method, path, body, credentials: 'management', call: callOptions(call) });
 
   const query = async <T extends { id: string }>(
-    path: string,
+    resource: string,
     reader: (raw: unknown) => T,
     options: QueryOptions | undefined,
-  ): Promise<T[]> => readList(await transport.json(management('POST', path, options, writeQuerySpec(options))), reader);
+    base?: string,
+  ): Promise<T[]> => {
+    const { base: current, codec } = await api();
+    return readList(
+      await transport.json(management('POST', `${base ?? current}${resource}`, options, codec.querySpec(options))),
+      reader,
+    );
+  };
+
+  /** A call whose body the version's codec writes and whose answer is JSON. */
+  const send = async (
+    method: RequestSpec['method'],
+    resource: (base: string) => string,
+    call: CallOptions | undefined,
+    body?: (codec: ManagementCodec) => unknown,
+  ): Promise<unknown> => {
+    const { base, codec } = await api();
+    return transport.json(management(method, resource(base), call, body?.(codec)));
+  };
+
+  /** A call whose answer's body is ignored. */
+  const sendVoid = async (
+    method: RequestSpec['method'],
+    resource: (base: string) => string,
+    call: CallOptions | undefined,
+    body?: (codec: ManagementCodec) => unknown,
+  ): Promise<void> => {
+    const { base, codec } = await api();
+    return transport.void(management(method, resource(base), call, body?.(codec)));
+  };
 
   const health = async (path: string, call: CallOptions | undefined) =>
     readHealthStatus(
@@ -109,105 +142,115 @@ export function buildClient(config: ClientConfig): ConnectorClient {
   const client: ConnectorClient = {
     addresses: Object.freeze({ ...config.addresses }),
     protocol,
+    managementApiVersion: config.managementApiVersion,
+    managementApi: async () => ({ ...(await resolver.resolve()) }),
 
     assets: {
       create: async (asset, options) =>
-        readIdResponse(await transport.json(management('POST', '/v3/assets', options, writeAsset(asset)))),
-      update: async (asset, options) => transport.void(management('PUT', '/v3/assets', options, writeAsset(asset))),
-      get: async (id, options) =>
-        readAsset(await transport.json(management('GET', `/v3/assets/${segment(id)}`, options))),
-      delete: async (id, options) => transport.void(management('DELETE', `/v3/assets/${segment(id)}`, options)),
-      query: (options) => query('/v3/assets/request', readAsset, options),
+        readIdResponse(
+          await send(
+            'POST',
+            (base) => `${base}/assets`,
+            options,
+            (codec) => codec.asset(asset),
+          ),
+        ),
+      update: async (asset, options) =>
+        sendVoid(
+          'PUT',
+          (base) => `${base}/assets`,
+          options,
+          (codec) => codec.asset(asset),
+        ),
+      get: async (id, options) => readAsset(await send('GET', (base) => `${base}/assets/${segment(id)}`, options)),
+      delete: async (id, options) => sendVoid('DELETE', (base) => `${base}/assets/${segment(id)}`, options),
+      query: (options) => query('/assets/request', readAsset, options),
     },
 
     catalog: {
-      request: async (input) => {
-        const narrowed = (input.filter?.length ?? 0) > 0 || input.offset !== undefined || input.limit !== undefined;
-        const body = jsonLd('CatalogRequest', {
-          counterPartyAddress: input.counterPartyAddress,
-          counterPartyId: input.counterPartyId,
-          protocol,
-          additionalScopes: input.additionalScopes,
-          querySpec: narrowed ? { '@type': 'QuerySpec', ...querySpecFields(input) } : undefined,
-        });
-        return readCatalog(await transport.json(management('POST', '/v3/catalog/request', input, body)));
-      },
-      requestDataset: async (input) => {
-        const body = jsonLd('DatasetRequest', {
-          '@id': input.id,
-          counterPartyAddress: input.counterPartyAddress,
-          counterPartyId: input.counterPartyId,
-          protocol,
-        });
-        return readDataset(await transport.json(management('POST', '/v3/catalog/dataset/request', input, body)));
-      },
+      request: async (input) =>
+        readCatalog(
+          await send(
+            'POST',
+            (base) => `${base}/catalog/request`,
+            input,
+            (codec) => codec.catalogRequest(input, protocol),
+          ),
+        ),
+      requestDataset: async (input) =>
+        readDataset(
+          await send(
+            'POST',
+            (base) => `${base}/catalog/dataset/request`,
+            input,
+            (codec) => codec.datasetRequest(input, protocol),
+          ),
+        ),
     },
 
     contractAgreements: {
-      query: (options) => query('/v3/contractagreements/request', readContractAgreement, options),
+      query: (options) => query('/contractagreements/request', readContractAgreement, options),
       get: async (id, options) =>
-        readContractAgreement(
-          await transport.json(management('GET', `/v3/contractagreements/${segment(id)}`, options)),
-        ),
+        readContractAgreement(await send('GET', (base) => `${base}/contractagreements/${segment(id)}`, options)),
       getNegotiation: async (id, options) =>
         readContractNegotiation(
-          await transport.json(management('GET', `/v3/contractagreements/${segment(id)}/negotiation`, options)),
+          await send('GET', (base) => `${base}/contractagreements/${segment(id)}/negotiation`, options),
         ),
     },
 
     contractDefinitions: {
       create: async (definition, options) =>
         readIdResponse(
-          await transport.json(
-            management('POST', '/v3/contractdefinitions', options, writeContractDefinition(definition)),
+          await send(
+            'POST',
+            (base) => `${base}/contractdefinitions`,
+            options,
+            (codec) => codec.contractDefinition(definition),
           ),
         ),
       update: async (definition, options) =>
-        transport.void(management('PUT', '/v3/contractdefinitions', options, writeContractDefinition(definition))),
-      get: async (id, options) =>
-        readContractDefinition(
-          await transport.json(management('GET', `/v3/contractdefinitions/${segment(id)}`, options)),
+        sendVoid(
+          'PUT',
+          (base) => `${base}/contractdefinitions`,
+          options,
+          (codec) => codec.contractDefinition(definition),
         ),
+      get: async (id, options) =>
+        readContractDefinition(await send('GET', (base) => `${base}/contractdefinitions/${segment(id)}`, options)),
       delete: async (id, options) =>
-        transport.void(management('DELETE', `/v3/contractdefinitions/${segment(id)}`, options)),
-      query: (options) => query('/v3/contractdefinitions/request', readContractDefinition, options),
+        sendVoid('DELETE', (base) => `${base}/contractdefinitions/${segment(id)}`, options),
+      query: (options) => query('/contractdefinitions/request', readContractDefinition, options),
     },
 
     contractNegotiations: {
-      initiate: async (input) => {
-        const { offer } = input;
-        const body = jsonLd('ContractRequest', {
-          counterPartyAddress: input.counterPartyAddress,
-          counterPartyId: input.counterPartyId,
-          protocol,
-          policy: writePolicy({ ...offer, assigner: offer.assigner ?? input.counterPartyId }, 'Offer'),
-          callbackAddresses: writeCallbackAddresses(input.callbackAddresses),
-        });
-        return readIdResponse(await transport.json(management('POST', '/v3/contractnegotiations', input, body)));
-      },
-      query: (options) => query('/v3/contractnegotiations/request', readContractNegotiation, options),
-      get: async (id, options) =>
-        readContractNegotiation(
-          await transport.json(management('GET', `/v3/contractnegotiations/${segment(id)}`, options)),
+      initiate: async (input) =>
+        readIdResponse(
+          await send(
+            'POST',
+            (base) => `${base}/contractnegotiations`,
+            input,
+            (codec) => codec.contractRequest(input, protocol),
+          ),
         ),
+      query: (options) => query('/contractnegotiations/request', readContractNegotiation, options),
+      get: async (id, options) =>
+        readContractNegotiation(await send('GET', (base) => `${base}/contractnegotiations/${segment(id)}`, options)),
       getState: async (id, options) =>
         readState<NegotiationStateName>(
-          await transport.json(management('GET', `/v3/contractnegotiations/${segment(id)}/state`, options)),
+          await send('GET', (base) => `${base}/contractnegotiations/${segment(id)}/state`, options),
           'INITIAL',
           isNegotiationStateName,
         ),
       terminate: async (id, reason, options) =>
-        transport.void(
-          management(
-            'POST',
-            `/v3/contractnegotiations/${segment(id)}/terminate`,
-            options,
-            jsonLd('TerminateNegotiation', { '@id': id, reason }),
-          ),
+        sendVoid(
+          'POST',
+          (base) => `${base}/contractnegotiations/${segment(id)}/terminate`,
+          options,
+          (codec) => codec.terminate('TerminateNegotiation', id, reason),
         ),
       getAgreement: async (id, options) =>
         readContractAgreement(
-          await transport.json(management('GET', `/v3/contractnegotiations/${segment(id)}/agreement`, options)),
+          await send('GET', (base) => `${base}/contractnegotiations/${segment(id)}/agreement`, options),
         ),
       waitForState: (id, states, options) =>
         waitForState(
@@ -220,99 +263,91 @@ export function buildClient(config: ClientConfig): ConnectorClient {
     },
 
     dataplanes: {
-      list: async (options) =>
-        readList(await transport.json(management('GET', '/v3/dataplanes', options)), readDataPlane),
+      list: async (options) => readList(await send('GET', (base) => `${base}/dataplanes`, options), readDataPlane),
     },
 
     edrs: {
-      query: (options) => query('/v3/edrs/request', readEndpointDataReference, options),
+      query: (options) => query('/edrs/request', readEndpointDataReference, options, V3_ONLY_PATH),
       delete: async (transferProcessId, options) =>
-        transport.void(management('DELETE', `/v3/edrs/${segment(transferProcessId)}`, options)),
+        sendVoid('DELETE', () => `${V3_ONLY_PATH}/edrs/${segment(transferProcessId)}`, options),
       getDataAddress: async (transferProcessId, options) =>
         readDataAddress(
-          await transport.json(management('GET', `/v3/edrs/${segment(transferProcessId)}/dataaddress`, options)),
+          await send('GET', () => `${V3_ONLY_PATH}/edrs/${segment(transferProcessId)}/dataaddress`, options),
         ),
     },
 
     policyDefinitions: {
       create: async (definition, options) =>
         readIdResponse(
-          await transport.json(
-            management(
-              'POST',
-              '/v3/policydefinitions',
-              options,
-              jsonLd('PolicyDefinition', { '@id': definition.id, policy: writePolicy(definition.policy, 'Set') }),
-            ),
+          await send(
+            'POST',
+            (base) => `${base}/policydefinitions`,
+            options,
+            (codec) => codec.policyDefinition(definition.id, definition.policy),
           ),
         ),
       update: async (id, definition, options) =>
-        transport.void(
-          management(
-            'PUT',
-            `/v3/policydefinitions/${segment(id)}`,
-            options,
-            jsonLd('PolicyDefinition', { '@id': id, policy: writePolicy(definition.policy, 'Set') }),
-          ),
+        sendVoid(
+          'PUT',
+          (base) => `${base}/policydefinitions/${segment(id)}`,
+          options,
+          (codec) => codec.policyDefinition(id, definition.policy),
         ),
-      delete: async (id, options) =>
-        transport.void(management('DELETE', `/v3/policydefinitions/${segment(id)}`, options)),
+      delete: async (id, options) => sendVoid('DELETE', (base) => `${base}/policydefinitions/${segment(id)}`, options),
       get: async (id, options) =>
-        readPolicyDefinition(await transport.json(management('GET', `/v3/policydefinitions/${segment(id)}`, options))),
-      query: (options) => query('/v3/policydefinitions/request', readPolicyDefinition, options),
+        readPolicyDefinition(await send('GET', (base) => `${base}/policydefinitions/${segment(id)}`, options)),
+      query: (options) => query('/policydefinitions/request', readPolicyDefinition, options),
     },
 
     secrets: {
       create: async (secret, options) =>
         readIdResponse(
-          await transport.json(
-            management('POST', '/v3/secrets', options, jsonLd('Secret', { '@id': secret.id, value: secret.value })),
+          await send(
+            'POST',
+            (base) => `${base}/secrets`,
+            options,
+            (codec) => codec.secret(secret),
           ),
         ),
-      get: async (id, options) =>
-        readSecret(await transport.json(management('GET', `/v3/secrets/${segment(id)}`, options))),
+      get: async (id, options) => readSecret(await send('GET', (base) => `${base}/secrets/${segment(id)}`, options)),
       update: async (secret, options) =>
-        transport.void(
-          management('PUT', '/v3/secrets', options, jsonLd('Secret', { '@id': secret.id, value: secret.value })),
+        sendVoid(
+          'PUT',
+          (base) => `${base}/secrets`,
+          options,
+          (codec) => codec.secret(secret),
         ),
-      delete: async (id, options) => transport.void(management('DELETE', `/v3/secrets/${segment(id)}`, options)),
+      delete: async (id, options) => sendVoid('DELETE', (base) => `${base}/secrets/${segment(id)}`, options),
     },
 
     transferProcesses: {
-      initiate: async (input) => {
-        const body = jsonLd('TransferRequest', {
-          counterPartyAddress: input.counterPartyAddress,
-          counterPartyId: input.counterPartyId,
-          contractId: input.contractId,
-          assetId: input.assetId,
-          protocol,
-          transferType: input.transferType,
-          dataDestination: input.dataDestination === undefined ? undefined : writeDataAddress(input.dataDestination),
-          privateProperties: input.privateProperties,
-          callbackAddresses: writeCallbackAddresses(input.callbackAddresses),
-        });
-        return readIdResponse(await transport.json(management('POST', '/v3/transferprocesses', input, body)));
-      },
+      initiate: async (input) =>
+        readIdResponse(
+          await send(
+            'POST',
+            (base) => `${base}/transferprocesses`,
+            input,
+            (codec) => codec.transferRequest(input, protocol),
+          ),
+        ),
       get: async (id, options) =>
-        readTransferProcess(await transport.json(management('GET', `/v3/transferprocesses/${segment(id)}`, options))),
-      query: (options) => query('/v3/transferprocesses/request', readTransferProcess, options),
+        readTransferProcess(await send('GET', (base) => `${base}/transferprocesses/${segment(id)}`, options)),
+      query: (options) => query('/transferprocesses/request', readTransferProcess, options),
       getState: async (id, options) =>
         readState<TransferProcessStateName>(
-          await transport.json(management('GET', `/v3/transferprocesses/${segment(id)}/state`, options)),
+          await send('GET', (base) => `${base}/transferprocesses/${segment(id)}/state`, options),
           'INITIAL',
           isTransferProcessStateName,
         ),
       terminate: async (id, reason, options) =>
-        transport.void(
-          management(
-            'POST',
-            `/v3/transferprocesses/${segment(id)}/terminate`,
-            options,
-            jsonLd('TerminateTransfer', { '@id': id, reason }),
-          ),
+        sendVoid(
+          'POST',
+          (base) => `${base}/transferprocesses/${segment(id)}/terminate`,
+          options,
+          (codec) => codec.terminate('TerminateTransfer', id, reason),
         ),
       deprovision: async (id, options) =>
-        transport.void(management('POST', `/v3/transferprocesses/${segment(id)}/deprovision`, options)),
+        sendVoid('POST', () => `${V3_ONLY_PATH}/transferprocesses/${segment(id)}/deprovision`, options),
       waitForState: (id, states, options) =>
         waitForState(
           (call) => client.transferProcesses.getState(id, call),
@@ -352,7 +387,7 @@ export function buildClient(config: ClientConfig): ConnectorClient {
             address: 'federatedCatalog',
             method: 'POST',
             path: '/v1alpha/catalog/query',
-            body: writeQuerySpec(options),
+            body: writeFederatedQuerySpec(options),
             credentials: 'apiKey',
             call: callOptions(options),
           }),
@@ -360,7 +395,7 @@ export function buildClient(config: ClientConfig): ConnectorClient {
         ),
     },
 
-    withBearerToken: (token) => buildClient({ ...config, bearerToken: token }),
+    withBearerToken: (token) => buildClient({ ...config, bearerToken: token }, resolver),
   };
   return client;
 }

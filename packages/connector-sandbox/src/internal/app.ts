@@ -5,8 +5,9 @@ import { Negotiations } from './negotiations';
 import { dspRoutes } from './routes/dsp';
 import { federatedCatalogRoutes } from './routes/federated-catalog';
 import { healthRoutes } from './routes/health';
-import { managementRoutes } from './routes/management';
+import { authenticate, type ManagementApiVersion, managementRoutes } from './routes/management';
 import { publicRoutes } from './routes/public';
+import { versionRoutes } from './routes/version';
 import { Transfers } from './transfers';
 
 /** The path of each address under the sandbox's one HTTP server. */
@@ -17,6 +18,7 @@ export const ADDRESS_PATHS = {
   control: '/control',
   public: '/public',
   federatedCatalog: '/catalog',
+  version: '/.well-known/version',
 } as const;
 
 /**
@@ -25,7 +27,7 @@ export const ADDRESS_PATHS = {
  */
 export function buildSandboxApp(
   context: SandboxContext,
-  options: { logger: boolean; basePath?: string },
+  options: { logger: boolean; basePath?: string; managementApiVersions: ManagementApiVersion[] },
 ): FastifyInstance {
   const base = options.basePath ?? '';
   const app = Fastify({ logger: options.logger, forceCloseConnections: true });
@@ -56,7 +58,21 @@ export function buildSandboxApp(
 
   const negotiations = new Negotiations(context);
   const transfers = new Transfers(context);
-  app.register(managementRoutes(context, negotiations, transfers), { prefix: base + ADDRESS_PATHS.management });
+  for (const version of options.managementApiVersions) {
+    app.register(managementRoutes(context, negotiations, transfers, version), {
+      prefix: base + ADDRESS_PATHS.management,
+    });
+  }
+  app.register(
+    versionRoutes(options.managementApiVersions, (headers) =>
+      authenticate(
+        context,
+        headers['x-api-key'],
+        typeof headers.authorization === 'string' ? headers.authorization : undefined,
+      ),
+    ),
+    { prefix: base + ADDRESS_PATHS.version },
+  );
   app.register(dspRoutes(context, negotiations, transfers, { isVersionRoot: true }), {
     prefix: base + ADDRESS_PATHS.protocol,
   });

@@ -2,13 +2,13 @@ import type { SandboxFetch } from './outbound';
 import type { Scheduler } from './scheduler';
 import type { Store } from './store';
 
-/** The six addresses of a sandbox connector. */
+/** The seven addresses of a sandbox connector. */
 export interface SandboxAddresses {
   /** The default API: health checks under `/check/...`. */
   default: string;
   /** The dataspace protocol (DSP) address other connectors call. */
   protocol: string;
-  /** The management API (`/v3/...`). */
+  /** The management API (`/v3/...` and `/v4/...`). */
   management: string;
   /** The control API (nothing is served there yet). */
   control: string;
@@ -16,6 +16,8 @@ export interface SandboxAddresses {
   public: string;
   /** The federated catalog (`/v1alpha/catalog/query`). */
   federatedCatalog: string;
+  /** The version API (`/v1/version`), on a context of its own as in EDC (`/.well-known/version`). */
+  version: string;
 }
 
 export interface SandboxContext {

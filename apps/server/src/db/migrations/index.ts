@@ -25,6 +25,7 @@ import * as freeOffersAcquirable from './0023-free-offers-acquirable';
 import * as offerHoldings from './0024-offer-holdings';
 import * as searchOutboxLinkChecks from './0025-search-outbox-link-checks';
 import * as sharedLimits from './0026-shared-limits';
+import * as connectorManagementApiVersion from './0027-connector-management-api-version';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-offer-holdings': offerHoldings,
   '0025-search-outbox-link-checks': searchOutboxLinkChecks,
   '0026-shared-limits': sharedLimits,
+  '0027-connector-management-api-version': connectorManagementApiVersion,
 };

@@ -20,6 +20,8 @@ export function connectorTimeout(): number {
  * (`{url}/management`, `{url}/public`, ...), which is also the sandbox's, unless the operator registered other
  * management and protocol addresses. Management calls carry the connector's API
  * key; the signed-in user's token is not forwarded, because it was issued for the marketplace, not for the connector.
+ * It speaks the connector's Management API version; `auto` asks the version API when one was registered and speaks
+ * v3 without one (EDC's version API lives on a context of its own, so no address is guessed).
  */
 export function connectorClientFor(connector: TConnectorRow): ConnectorClient {
   const url = connector.url.replace(/\/+$/, '');
@@ -31,7 +33,9 @@ export function connectorClientFor(connector: TConnectorRow): ConnectorClient {
       control: `${url}/control`,
       public: `${url}/public`,
       federatedCatalog: `${url}/catalog`,
+      ...(connector.versionUrl ? { version: connector.versionUrl } : {}),
     },
+    managementApiVersion: connector.managementApiVersion ?? 'auto',
     ...(connector.apiKey === null ? {} : { apiKey: connector.apiKey }),
     timeoutMs: connectorTimeoutMs,
     fetch: connectorFetch,

@@ -50,6 +50,8 @@ describe('registering and removing connectors', () => {
       managementUrl: `${guarded.url}/management`,
       protocolUrl: `${guarded.url}/protocol`,
       hasApiKey: true,
+      managementApiVersion: 'auto',
+      versionUrl: null,
       isSandbox: false,
     });
     expect(JSON.stringify(response.body)).not.toContain(API_KEY);
@@ -90,6 +92,34 @@ describe('registering and removing connectors', () => {
     expect((await remove('registered-edc')).status).toBe(204);
     expect(await listedIds()).not.toContain('registered-edc');
     expect((await remove('registered-edc')).status).toBe(404);
+  });
+
+  it('speaks the Management API version registered: auto asks the version API, a fixed one is spoken as given', async () => {
+    const v4Only = await startSandbox({
+      basePath: '/current-edc',
+      participantId: 'current-edc',
+      managementApiVersions: ['v4'],
+    });
+    const offersOf = async (id: string) =>
+      (await request(testApp.baseUrl, 'GET', `/api/connectors/${id}/offers`, undefined, user.headers)).status;
+    try {
+      const auto = await register({ name: 'Current EDC', url: v4Only.url, versionUrl: v4Only.addresses.version });
+      expect(auto.status).toBe(201);
+      expect(auto.body).toMatchObject({ managementApiVersion: 'auto', versionUrl: v4Only.addresses.version });
+      // Only /v4 answers there: the offers are read because auto found v4 through the version API.
+      expect(await offersOf('current-edc')).toBe(200);
+      expect((await remove('current-edc')).status).toBe(204);
+
+      expect((await register({ name: 'Current EDC', url: v4Only.url, managementApiVersion: 'v3' })).status).toBe(201);
+      expect(await offersOf('current-edc')).toBe(502);
+      expect((await remove('current-edc')).status).toBe(204);
+
+      const invalid = await register({ name: 'Future EDC', url: v4Only.url, managementApiVersion: 'v5' });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.issues?.[0]?.path).toBe('body.managementApiVersion');
+    } finally {
+      await v4Only.close();
+    }
   });
 
   it('keeps management and protocol addresses the operator gives', async () => {

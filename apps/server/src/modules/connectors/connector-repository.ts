@@ -1,4 +1,4 @@
-import { connectorIdOf } from '@dsm/contracts';
+import { connectorIdOf, type TManagementApiVersion } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { decryptSecret, encryptSecret } from './connector-secrets';
 
@@ -13,6 +13,10 @@ export type TConnectorRow = {
   managementUrl?: string | null;
   /** The DSP address when it is not `{url}/protocol`. */
   protocolUrl?: string | null;
+  /** The Management API version spoken (`auto` when left out: asked of `versionUrl`, else v3). */
+  managementApiVersion?: TManagementApiVersion;
+  /** The connector's version API, which `auto` asks. */
+  versionUrl?: string | null;
 };
 
 const COLUMNS = [
@@ -24,6 +28,8 @@ const COLUMNS = [
   'management_url',
   'protocol_url',
   'is_sandbox',
+  'management_api_version',
+  'version_url',
 ] as const;
 
 function toRow(row: {
@@ -35,6 +41,8 @@ function toRow(row: {
   management_url: string | null;
   protocol_url: string | null;
   is_sandbox: boolean;
+  management_api_version: TManagementApiVersion;
+  version_url: string | null;
 }): TConnectorRow {
   return {
     id: row.id,
@@ -44,6 +52,8 @@ function toRow(row: {
     isSandbox: row.is_sandbox,
     managementUrl: row.management_url,
     protocolUrl: row.protocol_url,
+    managementApiVersion: row.management_api_version,
+    versionUrl: row.version_url,
   };
 }
 
@@ -62,6 +72,9 @@ export async function selectConnector(db: TDb, id: string): Promise<TConnectorRo
 /** What registering a connector takes; the id is derived from the URL. */
 export type TNewConnector = { name: string; url: string; apiKey: string | null };
 
+/** A demo connector this server runs: its version API tells `auto` which Management API it serves. */
+export type TSandboxConnector = TNewConnector & { versionUrl?: string };
+
 /** The id of a connector URL (its last path segment); throws for a URL that has none. */
 function idOf(url: string): string {
   const id = connectorIdOf(url);
@@ -73,15 +86,22 @@ function idOf(url: string): string {
  * Registers a demo connector this server runs, replacing an earlier sandbox row of the same id (its port changed).
  * Returns false, changing nothing, when an operator's connector already holds the id.
  */
-export async function upsertSandboxConnector(db: TDb, newConnector: TNewConnector): Promise<boolean> {
+export async function upsertSandboxConnector(db: TDb, newConnector: TSandboxConnector): Promise<boolean> {
   const connector = { ...newConnector, id: idOf(newConnector.url) };
+  const fields = {
+    name: connector.name,
+    url: connector.url,
+    api_key: connector.apiKey,
+    management_api_version: 'auto' as const,
+    version_url: connector.versionUrl ?? null,
+  };
   const result = await db
     .insertInto('connectors')
-    .values({ id: connector.id, name: connector.name, url: connector.url, api_key: connector.apiKey, is_sandbox: true })
+    .values({ id: connector.id, ...fields, is_sandbox: true })
     .onConflict((conflict) =>
       conflict
         .column('id')
-        .doUpdateSet({ name: connector.name, url: connector.url, api_key: connector.apiKey, updated_at: new Date() })
+        .doUpdateSet({ ...fields, updated_at: new Date() })
         .where('connectors.is_sandbox', '=', true),
     )
     .returning('id')
@@ -110,7 +130,12 @@ export async function insertConnector(db: TDb, newConnector: TNewConnector): Pro
 }
 
 /** What an operator registers: the id is derived from the URL; the API key is stored encrypted. */
-export type TConnectorRegistration = TNewConnector & { managementUrl: string | null; protocolUrl: string | null };
+export type TConnectorRegistration = TNewConnector & {
+  managementUrl: string | null;
+  protocolUrl: string | null;
+  managementApiVersion: TManagementApiVersion;
+  versionUrl: string | null;
+};
 
 /** Registers an operator's connector with its API key encrypted; null when the id or URL is taken already. */
 export async function registerConnector(db: TDb, registration: TConnectorRegistration): Promise<TConnectorRow | null> {
@@ -125,6 +150,8 @@ export async function registerConnector(db: TDb, registration: TConnectorRegistr
       api_key_encrypted: registration.apiKey === null ? null : encryptSecret(registration.apiKey),
       management_url: registration.managementUrl,
       protocol_url: registration.protocolUrl,
+      management_api_version: registration.managementApiVersion,
+      version_url: registration.versionUrl,
     })
     .onConflict((conflict) => conflict.doNothing())
     .returning('id')

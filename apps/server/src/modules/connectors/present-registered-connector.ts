@@ -11,6 +11,8 @@ export function presentRegisteredConnector(connector: TConnectorRow): TRegistere
     managementUrl: connector.managementUrl ?? `${url}/management`,
     protocolUrl: connector.protocolUrl ?? `${url}/protocol`,
     hasApiKey: connector.apiKey !== null,
+    managementApiVersion: connector.managementApiVersion ?? 'auto',
+    versionUrl: connector.versionUrl ?? null,
     isSandbox: connector.isSandbox,
   };
 }

@@ -17,6 +17,7 @@ export async function registerConnector(
     url: request.url,
     managementUrl: request.managementUrl,
     protocolUrl: request.protocolUrl,
+    versionUrl: request.versionUrl,
   });
   const connector = await insertRegistration(db, {
     name: request.name,
@@ -24,6 +25,8 @@ export async function registerConnector(
     managementUrl: request.managementUrl ?? null,
     protocolUrl: request.protocolUrl ?? null,
     apiKey: request.apiKey ?? null,
+    managementApiVersion: request.managementApiVersion ?? 'auto',
+    versionUrl: request.versionUrl ?? null,
   });
   if (!connector) {
     throw new AppError(ErrorCode.CONFLICT, `A connector with the id or URL of ${request.url} is registered already`);

@@ -5,6 +5,7 @@ import { createDatabase } from '../../db/database';
 import { findFreePort } from '../../db/embedded-postgres';
 import { startServer } from '../../server';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { connectorClientFor } from './connector-client-for';
 import { insertConnector, selectConnector, selectConnectors } from './connector-repository';
 import { startSandboxConnectors } from './start-sandbox-connectors';
 
@@ -43,6 +44,11 @@ describe('startSandboxConnectors', () => {
       const addresses = { management: `${provider.url}/management` };
       const client = createConnectorClient({ addresses, apiKey: provider.apiKey! });
       expect(await client.contractDefinitions.query()).toHaveLength(3);
+      // Registered with their version API, the demo connectors are spoken to in v4.
+      expect(provider.versionUrl).toBe(`${provider.url}/.well-known/version`);
+      const registeredClient = connectorClientFor(provider);
+      expect(await registeredClient.contractDefinitions.query()).toHaveLength(3);
+      expect(await registeredClient.managementApi()).toMatchObject({ version: 'v4', urlPath: '/v4' });
       // The key is what guards them: without it the management API refuses.
       await expect(createConnectorClient({ addresses }).assets.query()).rejects.toMatchObject({ status: 401 });
 

@@ -39,7 +39,8 @@ export async function startSandboxConnectors({ db, log }: TStartSandboxConnector
       const name = SANDBOX_NAMES[sandbox.participantId] ?? sandbox.participantId;
       // The sandboxes listen on loopback, which connector calls otherwise refuse.
       allowSandboxConnector(sandbox.url);
-      if (await upsertSandboxConnector(db, { name, url: sandbox.url, apiKey })) {
+      // Registered with their version API, so 'auto' finds the Management API v4 they serve beside v3.
+      if (await upsertSandboxConnector(db, { name, url: sandbox.url, apiKey, versionUrl: sandbox.addresses.version })) {
         registered.push(sandbox);
         log(`Sandbox connector '${sandbox.participantId}' at ${sandbox.url}`);
       } else {

@@ -127,6 +127,13 @@ beforeAll(async () => {
   buyerClient = createConnectorClient({ addresses: buyerEdc.addresses, apiKey: API_KEY });
   await insertConnector(testApp.database.db, { name: 'Supplier EDC', url: supplierEdc.url, apiKey: API_KEY });
   await insertConnector(testApp.database.db, { name: 'Buyer EDC', url: buyerEdc.url, apiKey: API_KEY });
+  // The buyer's connector, which negotiates, transfers and holds the EDR, speaks Management API v4 as a current EDC
+  // does; the supplier's is read in v3: deliveries work across both.
+  await testApp.database.db
+    .updateTable('connectors')
+    .set({ management_api_version: 'v4' })
+    .where('id', '=', 'buyer-edc')
+    .execute();
 });
 
 afterAll(async () => {

@@ -529,6 +529,32 @@ describe('publishing with the Connector access type', () => {
     expect(again.body.state).toBe('PUBLISHED');
   });
 
+  it('publishes the same way on a connector that speaks only Management API v4', async () => {
+    const current = await startSandbox({
+      basePath: '/supplier-current',
+      apiKey: API_KEY,
+      managementApiVersions: ['v4'],
+    });
+    try {
+      await insertConnector(testApp.database.db, { name: 'Current EDC', url: current.url, apiKey: API_KEY });
+      await testApp.database.db
+        .updateTable('connectors')
+        .set({ management_api_version: 'v4' })
+        .where('id', '=', 'supplier-current')
+        .execute();
+      const response = await post(connectorInput('supplier-current', 'Wombat burrow census'));
+      expect(response.body).toMatchObject({ state: 'PUBLISHED', publishFailure: null });
+      const client = createConnectorClient({ addresses: current.addresses, apiKey: API_KEY });
+      const ids = connectorIdsOf(response.body['@id'], 2);
+      expect(JSON.stringify((await client.policyDefinitions.get(ids.policyId)).policy.permissions)).toContain('P6M');
+      expect(await client.contractDefinitions.get(ids.contractDefinitionId)).toMatchObject({
+        accessPolicyId: ids.policyId,
+      });
+    } finally {
+      await current.close();
+    }
+  });
+
   it('keeps the offer unpublished and names the step when the connector is unknown', async () => {
     const response = await post(connectorInput('nobody', 'Kookaburra calls at dawn'));
     expect(response.status).toBe(201);

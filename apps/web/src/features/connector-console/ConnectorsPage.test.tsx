@@ -14,6 +14,8 @@ type TRow = {
   managementUrl: string;
   protocolUrl: string;
   hasApiKey: boolean;
+  managementApiVersion: 'v3' | 'v4' | 'auto';
+  versionUrl: string | null;
   isSandbox: boolean;
 };
 const row = (id: string, overrides: Partial<TRow> = {}): TRow => ({
@@ -23,6 +25,8 @@ const row = (id: string, overrides: Partial<TRow> = {}): TRow => ({
   managementUrl: `http://127.0.0.1:9/${id}/management`,
   protocolUrl: `http://127.0.0.1:9/${id}/protocol`,
   hasApiKey: false,
+  managementApiVersion: 'auto',
+  versionUrl: null,
   isSandbox: false,
   ...overrides,
 });
@@ -77,6 +81,34 @@ describe('ConnectorsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Partner EDC' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Partner EDC (partner)' })).toBeNull());
+  });
+
+  it('registers the Management API version and the version API address, and lists the version', async () => {
+    const user = userEvent.setup();
+    rows = [...rows, row('legacy', { name: 'Legacy EDC', managementApiVersion: 'v3' })];
+    renderWithProviders(<ConnectorsPage />, { url: '/connectors' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Management API version' })).toBeTruthy();
+    expect(within(table).getByText('Auto (ask the version API)')).toBeTruthy();
+    expect(within(table).getByText('v3')).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: 'Register a connector' });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Current EDC');
+    await user.type(within(form).getByRole('textbox', { name: /^Connector URL/ }), 'https://edc.example.org/current');
+    await user.selectOptions(within(form).getByRole('combobox', { name: /^Management API version/ }), 'v4');
+    await user.type(
+      within(form).getByRole('textbox', { name: /^Version API URL/ }),
+      'https://edc.example.org/current/.well-known/version',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Register' }));
+    await screen.findByRole('link', { name: 'Current EDC (current)' });
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      name: 'Current EDC',
+      url: 'https://edc.example.org/current',
+      versionUrl: 'https://edc.example.org/current/.well-known/version',
+      managementApiVersion: 'v4',
+    });
   });
 
   it('on a phone lists each connector as a card with its addresses and actions, not as a table', async () => {

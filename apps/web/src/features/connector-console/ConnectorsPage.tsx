@@ -1,4 +1,4 @@
-import type { TConnectorRegistrationRequest } from '@dsm/contracts';
+import { type TConnectorRegistrationRequest, type TManagementApiVersion, ZManagementApiVersion } from '@dsm/contracts';
 import {
   Alert,
   Anchor,
@@ -6,6 +6,7 @@ import {
   Container,
   Group,
   Loader,
+  NativeSelect,
   PasswordInput,
   Stack,
   Text,
@@ -19,7 +20,9 @@ import { errorMessage } from '../../shared/error-message';
 import { ResponsiveTable } from '../../shared/ResponsiveTable';
 import { useConnectorRegistration, useRegisteredConnectors } from './use-registered-connectors';
 
-const EMPTY_FORM = { name: '', url: '', managementUrl: '', protocolUrl: '', apiKey: '' };
+const EMPTY_FORM = { name: '', url: '', managementUrl: '', protocolUrl: '', versionUrl: '', apiKey: '' };
+type TForm = typeof EMPTY_FORM & { managementApiVersion: TManagementApiVersion };
+const EMPTY: TForm = { ...EMPTY_FORM, managementApiVersion: 'auto' };
 
 /**
  * The connectors page (/connectors) for operators: the registered connectors with a link to each one's console,
@@ -29,7 +32,7 @@ export function ConnectorsPage() {
   const { t } = useTranslation();
   const connectors = useRegisteredConnectors();
   const { register, remove } = useConnectorRegistration();
-  const [form, setForm] = useState(EMPTY_FORM);
+  const [form, setForm] = useState<TForm>(EMPTY);
   const field = (name: keyof typeof EMPTY_FORM) => ({
     value: form[name],
     onChange: (event: FormEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
@@ -41,7 +44,9 @@ export function ConnectorsPage() {
     if (form.managementUrl) body.managementUrl = form.managementUrl;
     if (form.protocolUrl) body.protocolUrl = form.protocolUrl;
     if (form.apiKey) body.apiKey = form.apiKey;
-    register.mutate(body, { onSuccess: () => setForm(EMPTY_FORM) });
+    if (form.versionUrl) body.versionUrl = form.versionUrl;
+    if (form.managementApiVersion !== 'auto') body.managementApiVersion = form.managementApiVersion;
+    register.mutate(body, { onSuccess: () => setForm(EMPTY) });
   };
 
   return (
@@ -70,6 +75,10 @@ export function ConnectorsPage() {
             columns={[
               { label: t('console.managementUrl'), cell: (connector) => connector.managementUrl },
               { label: t('console.protocolUrl'), cell: (connector) => connector.protocolUrl },
+              {
+                label: t('console.managementApiVersion'),
+                cell: (connector) => t(`console.managementApiVersions.${connector.managementApiVersion}`),
+              },
               {
                 label: t('console.apiKey'),
                 cell: (connector) => (connector.hasApiKey ? t('console.apiKeyStored') : t('console.apiKeyNone')),
@@ -115,6 +124,24 @@ export function ConnectorsPage() {
             label={t('console.protocolUrl')}
             description={t('console.optionalAddress')}
             {...field('protocolUrl')}
+          />
+          <NativeSelect
+            label={t('console.managementApiVersion')}
+            description={t('console.managementApiVersionHint')}
+            value={form.managementApiVersion}
+            onChange={(event) => {
+              const version = ZManagementApiVersion.safeParse(event.currentTarget.value);
+              if (version.success) setForm({ ...form, managementApiVersion: version.data });
+            }}
+            data={ZManagementApiVersion.options.map((version) => ({
+              value: version,
+              label: t(`console.managementApiVersions.${version}`),
+            }))}
+          />
+          <TextInput
+            label={t('console.versionUrl')}
+            description={t('console.versionUrlHint')}
+            {...field('versionUrl')}
           />
           <PasswordInput label={t('console.apiKey')} autoComplete="off" {...field('apiKey')} />
           {register.isError && <Alert color="red">{errorMessage(register.error, t)}</Alert>}

@@ -24,7 +24,8 @@ import {
 import { applyQuery, type CriterionModel, readCriterion, readQuerySpec } from '../query';
 import type { AssetRecord, CallbackAddressModel, DataAddressModel } from '../store';
 import { readDataAddress, type Transfers } from '../transfers';
-import { MANAGEMENT_CONTEXT } from '../vocabulary';
+import { checkV4Body, type V4RequestType } from '../v4-schema';
+import { MANAGEMENT_CONTEXT, presentForV4 } from '../vocabulary';
 
 type Id = { Params: { id: string } };
 
@@ -103,7 +104,7 @@ function readCounterParty(n: JsonNode, checks: Checks): { counterPartyAddress: s
  * Lets a request through when it carries the configured API key, or a bearer token the configured verifier accepts.
  * A sandbox configured with neither lets everything through.
  */
-async function authenticate(
+export async function authenticate(
   context: SandboxContext,
   apiKey: string | string[] | undefined,
   authorization: string | undefined,
@@ -121,17 +122,64 @@ function must<T>(value: T | undefined, kind: string, id: string): T {
   return value;
 }
 
-/** The management API (`/v3/...`): CRUD, catalog requests, negotiations, transfers, EDRs, secrets. */
-export function managementRoutes(context: SandboxContext, negotiations: Negotiations, transfers: Transfers) {
+/** The Management API versions the sandbox serves. */
+export type ManagementApiVersion = 'v3' | 'v4';
+
+/** The v4 request type each v4 route with a body reads, keyed by method and route below `/v4`. */
+const V4_BODIES: Record<string, V4RequestType> = {
+  'POST /assets': 'Asset',
+  'PUT /assets': 'Asset',
+  'POST /assets/request': 'QuerySpec',
+  'POST /catalog/request': 'CatalogRequest',
+  'POST /catalog/dataset/request': 'DatasetRequest',
+  'POST /contractagreements/request': 'QuerySpec',
+  'POST /contractdefinitions': 'ContractDefinition',
+  'PUT /contractdefinitions': 'ContractDefinition',
+  'POST /contractdefinitions/request': 'QuerySpec',
+  'POST /contractnegotiations': 'ContractRequest',
+  'POST /contractnegotiations/request': 'QuerySpec',
+  'POST /contractnegotiations/:id/terminate': 'TerminateNegotiation',
+  'POST /policydefinitions': 'PolicyDefinition',
+  'PUT /policydefinitions/:id': 'PolicyDefinition',
+  'POST /policydefinitions/request': 'QuerySpec',
+  'POST /secrets': 'Secret',
+  'PUT /secrets': 'Secret',
+  'POST /transferprocesses': 'TransferRequest',
+  'POST /transferprocesses/request': 'QuerySpec',
+  'POST /transferprocesses/:id/terminate': 'TerminateTransfer',
+};
+
+/**
+ * The management API of one version, below `/v3` or `/v4`: CRUD, catalog requests, negotiations, transfers, secrets,
+ * and in v3 the EDRs and deprovisioning (EDC's v4 has neither). Both versions share the connector's state. v4 bodies
+ * are checked as EDC's v4 schemas require before they are read, and v4 answers are written as EDC's v4 writes them
+ * (the management context `https://w3id.org/edc/connector/management/v2`, plain terms).
+ */
+export function managementRoutes(
+  context: SandboxContext,
+  negotiations: Negotiations,
+  transfers: Transfers,
+  version: ManagementApiVersion,
+) {
   const { store } = context;
+  const v = `/${version}`;
 
   return async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request) => {
       await authenticate(context, request.headers['x-api-key'], request.headers.authorization);
     });
+    if (version === 'v4') {
+      app.addHook('preHandler', async (request) => {
+        const url = request.routeOptions.url ?? '';
+        const route = url.slice(url.lastIndexOf('/v4/') + '/v4'.length);
+        const type = V4_BODIES[`${request.method} ${route}`];
+        if (type !== undefined) checkV4Body(type, request.body);
+      });
+      app.addHook('preSerialization', async (_request, _reply, payload) => presentForV4(payload));
+    }
 
     // Assets
-    app.post('/v3/assets', async (request) => {
+    app.post(`${v}/assets`, async (request) => {
       const n = read(request.body);
       const id = text(n['@id']) ?? randomUUID();
       if (store.assets.has(id)) throw conflict(`Asset with ID ${id} already exists`);
@@ -139,17 +187,17 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       store.assets.set(id, asset);
       return presentIdResponse(id, asset.createdAt);
     });
-    app.put('/v3/assets', async (request, reply) => {
+    app.put(`${v}/assets`, async (request, reply) => {
       const n = read(request.body);
       const id = required(n, '@id');
       const existing = must(store.assets.get(id), 'Asset', id);
       store.assets.set(id, readAsset(n, id, existing.createdAt));
       return reply.status(204).send();
     });
-    app.get<Id>('/v3/assets/:id', async (request) =>
+    app.get<Id>(`${v}/assets/:id`, async (request) =>
       presentAsset(must(store.assets.get(request.params.id), 'Asset', request.params.id)),
     );
-    app.delete<Id>('/v3/assets/:id', async (request, reply) => {
+    app.delete<Id>(`${v}/assets/:id`, async (request, reply) => {
       const { id } = request.params;
       must(store.assets.get(id), 'Asset', id);
       if ([...store.agreements.values()].some((agreement) => agreement.assetId === id)) {
@@ -158,7 +206,7 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       store.assets.delete(id);
       return reply.status(204).send();
     });
-    app.post('/v3/assets/request', async (request) =>
+    app.post(`${v}/assets/request`, async (request) =>
       applyQuery([...store.assets.values()], readQuerySpec(read(request.body)), (asset) => ({
         ...asset.properties,
         id: asset.id,
@@ -170,7 +218,7 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     );
 
     // Catalog requests to a provider, over DSP
-    app.post('/v3/catalog/request', async (request) => {
+    app.post(`${v}/catalog/request`, async (request) => {
       const n = read(request.body);
       const checks = new Checks();
       const { counterPartyAddress: address } = readCounterParty(n, checks);
@@ -184,7 +232,7 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       };
       return sendDsp(context, dspUrl(address, '/catalog/request'), { body });
     });
-    app.post('/v3/catalog/dataset/request', async (request) => {
+    app.post(`${v}/catalog/dataset/request`, async (request) => {
       const n = read(request.body);
       const checks = new Checks();
       const id = checks.run(() => required(n, '@id'));
@@ -196,15 +244,15 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     });
 
     // Contract agreements
-    app.post('/v3/contractagreements/request', async (request) =>
+    app.post(`${v}/contractagreements/request`, async (request) =>
       applyQuery([...store.agreements.values()], readQuerySpec(read(request.body)), (agreement) => ({
         ...agreement,
       })).map(presentAgreement),
     );
-    app.get<Id>('/v3/contractagreements/:id', async (request) =>
+    app.get<Id>(`${v}/contractagreements/:id`, async (request) =>
       presentAgreement(must(store.agreements.get(request.params.id), 'ContractAgreement', request.params.id)),
     );
-    app.get<Id>('/v3/contractagreements/:id/negotiation', async (request) => {
+    app.get<Id>(`${v}/contractagreements/:id/negotiation`, async (request) => {
       const { id } = request.params;
       must(store.agreements.get(id), 'ContractAgreement', id);
       const negotiation = [...store.negotiations.values()].find((candidate) => candidate.contractAgreementId === id);
@@ -212,7 +260,7 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     });
 
     // Contract definitions
-    app.post('/v3/contractdefinitions', async (request) => {
+    app.post(`${v}/contractdefinitions`, async (request) => {
       const n = read(request.body);
       const id = text(n['@id']) ?? randomUUID();
       if (store.contractDefinitions.has(id)) throw conflict(`ContractDefinition with ID ${id} already exists`);
@@ -220,31 +268,31 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       store.contractDefinitions.set(id, definition);
       return presentIdResponse(id, definition.createdAt);
     });
-    app.put('/v3/contractdefinitions', async (request, reply) => {
+    app.put(`${v}/contractdefinitions`, async (request, reply) => {
       const n = read(request.body);
       const id = required(n, '@id');
       const existing = must(store.contractDefinitions.get(id), 'ContractDefinition', id);
       store.contractDefinitions.set(id, readContractDefinition(n, id, existing.createdAt));
       return reply.status(204).send();
     });
-    app.get<Id>('/v3/contractdefinitions/:id', async (request) =>
+    app.get<Id>(`${v}/contractdefinitions/:id`, async (request) =>
       presentContractDefinition(
         must(store.contractDefinitions.get(request.params.id), 'ContractDefinition', request.params.id),
       ),
     );
-    app.delete<Id>('/v3/contractdefinitions/:id', async (request, reply) => {
+    app.delete<Id>(`${v}/contractdefinitions/:id`, async (request, reply) => {
       must(store.contractDefinitions.get(request.params.id), 'ContractDefinition', request.params.id);
       store.contractDefinitions.delete(request.params.id);
       return reply.status(204).send();
     });
-    app.post('/v3/contractdefinitions/request', async (request) =>
+    app.post(`${v}/contractdefinitions/request`, async (request) =>
       applyQuery([...store.contractDefinitions.values()], readQuerySpec(read(request.body)), (definition) => ({
         ...definition,
       })).map(presentContractDefinition),
     );
 
     // Contract negotiations
-    app.post('/v3/contractnegotiations', async (request) => {
+    app.post(`${v}/contractnegotiations`, async (request) => {
       const n = read(request.body);
       const checks = new Checks();
       const counterParty = readCounterParty(n, checks);
@@ -262,24 +310,24 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       });
       return presentIdResponse(record.id, record.createdAt);
     });
-    app.post('/v3/contractnegotiations/request', async (request) =>
+    app.post(`${v}/contractnegotiations/request`, async (request) =>
       applyQuery([...store.negotiations.values()], readQuerySpec(read(request.body)), (negotiation) => ({
         ...negotiation,
       })).map(presentNegotiation),
     );
-    app.get<Id>('/v3/contractnegotiations/:id', async (request) =>
+    app.get<Id>(`${v}/contractnegotiations/:id`, async (request) =>
       presentNegotiation(must(store.negotiations.get(request.params.id), 'ContractNegotiation', request.params.id)),
     );
-    app.get<Id>('/v3/contractnegotiations/:id/state', async (request) => {
+    app.get<Id>(`${v}/contractnegotiations/:id/state`, async (request) => {
       const negotiation = must(store.negotiations.get(request.params.id), 'ContractNegotiation', request.params.id);
       return presentState('NegotiationState', negotiation.state);
     });
-    app.post<Id>('/v3/contractnegotiations/:id/terminate', async (request, reply) => {
+    app.post<Id>(`${v}/contractnegotiations/:id/terminate`, async (request, reply) => {
       const n = read(request.body);
       negotiations.terminate(request.params.id, text(n.reason) ?? 'terminated by the management API');
       return reply.status(204).send();
     });
-    app.get<Id>('/v3/contractnegotiations/:id/agreement', async (request) => {
+    app.get<Id>(`${v}/contractnegotiations/:id/agreement`, async (request) => {
       const { id } = request.params;
       const negotiation = must(store.negotiations.get(id), 'ContractNegotiation', id);
       const agreementId = negotiation.contractAgreementId;
@@ -288,7 +336,7 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
     });
 
     // Data planes: the sandbox's own
-    app.get('/v3/dataplanes', async () => [
+    app.get(`${v}/dataplanes`, async () => [
       {
         '@context': MANAGEMENT_CONTEXT,
         '@id': `${context.participantId}-dataplane`,
@@ -303,25 +351,27 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       },
     ]);
 
-    // Endpoint data references
-    app.post('/v3/edrs/request', async (request) =>
-      applyQuery([...store.edrs.values()], readQuerySpec(read(request.body)), (edr) => ({
-        ...edr,
-        id: edr.transferProcessId,
-      })).map(presentEdr),
-    );
-    app.delete<Id>('/v3/edrs/:id', async (request, reply) => {
-      must(store.edrs.get(request.params.id), 'EndpointDataReferenceEntry', request.params.id);
-      store.edrs.delete(request.params.id);
-      return reply.status(204).send();
-    });
-    app.get<Id>('/v3/edrs/:id/dataaddress', async (request) => {
-      const edr = must(store.edrs.get(request.params.id), 'EndpointDataReferenceEntry', request.params.id);
-      return { '@context': MANAGEMENT_CONTEXT, ...presentDataAddress(edr.dataAddress) };
-    });
+    // Endpoint data references: v3 only, as in EDC
+    if (version === 'v3') {
+      app.post(`${v}/edrs/request`, async (request) =>
+        applyQuery([...store.edrs.values()], readQuerySpec(read(request.body)), (edr) => ({
+          ...edr,
+          id: edr.transferProcessId,
+        })).map(presentEdr),
+      );
+      app.delete<Id>(`${v}/edrs/:id`, async (request, reply) => {
+        must(store.edrs.get(request.params.id), 'EndpointDataReferenceEntry', request.params.id);
+        store.edrs.delete(request.params.id);
+        return reply.status(204).send();
+      });
+      app.get<Id>(`${v}/edrs/:id/dataaddress`, async (request) => {
+        const edr = must(store.edrs.get(request.params.id), 'EndpointDataReferenceEntry', request.params.id);
+        return { '@context': MANAGEMENT_CONTEXT, ...presentDataAddress(edr.dataAddress) };
+      });
+    }
 
     // Policy definitions
-    app.post('/v3/policydefinitions', async (request) => {
+    app.post(`${v}/policydefinitions`, async (request) => {
       const n = read(request.body);
       const id = text(n['@id']) ?? randomUUID();
       if (store.policyDefinitions.has(id)) throw conflict(`PolicyDefinition with ID ${id} already exists`);
@@ -330,7 +380,7 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       store.policyDefinitions.set(id, { id, policy: { ...readPolicy(n.policy), id: undefined }, createdAt });
       return presentIdResponse(id, createdAt);
     });
-    app.put<Id>('/v3/policydefinitions/:id', async (request, reply) => {
+    app.put<Id>(`${v}/policydefinitions/:id`, async (request, reply) => {
       const { id } = request.params;
       const n = read(request.body);
       const existing = must(store.policyDefinitions.get(id), 'PolicyDefinition', id);
@@ -338,7 +388,7 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       store.policyDefinitions.set(id, { ...existing, policy: { ...readPolicy(n.policy), id: undefined } });
       return reply.status(204).send();
     });
-    app.delete<Id>('/v3/policydefinitions/:id', async (request, reply) => {
+    app.delete<Id>(`${v}/policydefinitions/:id`, async (request, reply) => {
       const { id } = request.params;
       must(store.policyDefinitions.get(id), 'PolicyDefinition', id);
       const user = [...store.contractDefinitions.values()].find(
@@ -348,26 +398,26 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       store.policyDefinitions.delete(id);
       return reply.status(204).send();
     });
-    app.get<Id>('/v3/policydefinitions/:id', async (request) =>
+    app.get<Id>(`${v}/policydefinitions/:id`, async (request) =>
       presentPolicyDefinition(
         must(store.policyDefinitions.get(request.params.id), 'PolicyDefinition', request.params.id),
       ),
     );
-    app.post('/v3/policydefinitions/request', async (request) =>
+    app.post(`${v}/policydefinitions/request`, async (request) =>
       applyQuery([...store.policyDefinitions.values()], readQuerySpec(read(request.body)), (definition) => ({
         ...definition,
       })).map(presentPolicyDefinition),
     );
 
     // Secrets
-    app.post('/v3/secrets', async (request) => {
+    app.post(`${v}/secrets`, async (request) => {
       const n = read(request.body);
       const id = text(n['@id']) ?? randomUUID();
       if (store.secrets.has(id)) throw conflict(`Secret with ID ${id} already exists`);
       store.secrets.set(id, { id, value: required(n, 'value') });
       return presentIdResponse(id, Date.now());
     });
-    app.put('/v3/secrets', async (request, reply) => {
+    app.put(`${v}/secrets`, async (request, reply) => {
       const n = read(request.body);
       const checks = new Checks();
       const id = checks.run(() => required(n, '@id'));
@@ -377,17 +427,17 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       store.secrets.set(id!, { id: id!, value: value! });
       return reply.status(204).send();
     });
-    app.get<Id>('/v3/secrets/:id', async (request) =>
+    app.get<Id>(`${v}/secrets/:id`, async (request) =>
       presentSecret(must(store.secrets.get(request.params.id), 'Secret', request.params.id)),
     );
-    app.delete<Id>('/v3/secrets/:id', async (request, reply) => {
+    app.delete<Id>(`${v}/secrets/:id`, async (request, reply) => {
       must(store.secrets.get(request.params.id), 'Secret', request.params.id);
       store.secrets.delete(request.params.id);
       return reply.status(204).send();
     });
 
     // Transfer processes
-    app.post('/v3/transferprocesses', async (request) => {
+    app.post(`${v}/transferprocesses`, async (request) => {
       const n = read(request.body);
       const checks = new Checks();
       const counterParty = readCounterParty(n, checks);
@@ -410,26 +460,29 @@ export function managementRoutes(context: SandboxContext, negotiations: Negotiat
       });
       return presentIdResponse(record.id, record.createdAt);
     });
-    app.post('/v3/transferprocesses/request', async (request) =>
+    app.post(`${v}/transferprocesses/request`, async (request) =>
       applyQuery([...store.transfers.values()], readQuerySpec(read(request.body)), (transfer) => ({
         ...transfer,
       })).map(presentTransfer),
     );
-    app.get<Id>('/v3/transferprocesses/:id', async (request) =>
+    app.get<Id>(`${v}/transferprocesses/:id`, async (request) =>
       presentTransfer(must(store.transfers.get(request.params.id), 'TransferProcess', request.params.id)),
     );
-    app.get<Id>('/v3/transferprocesses/:id/state', async (request) => {
+    app.get<Id>(`${v}/transferprocesses/:id/state`, async (request) => {
       const transfer = must(store.transfers.get(request.params.id), 'TransferProcess', request.params.id);
       return presentState('TransferState', transfer.state);
     });
-    app.post<Id>('/v3/transferprocesses/:id/terminate', async (request, reply) => {
+    app.post<Id>(`${v}/transferprocesses/:id/terminate`, async (request, reply) => {
       const n = read(request.body);
       transfers.terminate(request.params.id, text(n.reason) ?? 'terminated by the management API');
       return reply.status(204).send();
     });
-    app.post<Id>('/v3/transferprocesses/:id/deprovision', async (request, reply) => {
-      transfers.deprovision(request.params.id);
-      return reply.status(204).send();
-    });
+    // Deprovisioning: v3 only, as in EDC
+    if (version === 'v3') {
+      app.post<Id>(`${v}/transferprocesses/:id/deprovision`, async (request, reply) => {
+        transfers.deprovision(request.params.id);
+        return reply.status(204).send();
+      });
+    }
   };
 }
