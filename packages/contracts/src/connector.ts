@@ -147,7 +147,8 @@ export function connectorIdOf(url: string): string | null {
 }
 
 /** An http(s) address of a connector. */
-const ZConnectorAddress = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000);
+/** A connector address: an http or https URL of at most 2,000 characters. */
+export const ZConnectorAddress = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000);
 
 /**
  * `POST /api/connectors` (operators): registers a connector. Its id is the last path segment of `url`; the

@@ -31,6 +31,7 @@ export type TDatabase = {
   harvest_runs: THarvestRunTable;
   harvest_records: THarvestRecordTable;
   buyer_connectors: TBuyerConnectorTable;
+  organisation_connectors: TOrganisationConnectorTable;
   deliveries: TDeliveryTable;
   search_outbox: TSearchOutboxTable;
   search_index_generation: TSearchIndexGenerationTable;
@@ -183,6 +184,8 @@ export type TConnectorTable = {
   protocol_url: Generated<string | null>;
   /** An operator's API key, encrypted (`v1:iv:tag:ciphertext`, base64url); takes precedence over `api_key`. */
   api_key_encrypted: Generated<string | null>;
+  /** The Management API the connector speaks: 'v3', 'v4' or 'auto' (ask its version API). */
+  management_api_version: Generated<string>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 };
@@ -470,6 +473,16 @@ export type THarvestRecordTable = {
 export type TBuyerConnectorTable = {
   user_id: string;
   connector_id: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** The connector an organisation runs (a row of `connectors`), registered in its profile. */
+export type TOrganisationConnectorTable = {
+  organisation_id: string;
+  connector_id: string;
+  /** The connector's participant id in the data space. */
+  participant_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 

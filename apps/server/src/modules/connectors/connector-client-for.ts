@@ -33,6 +33,9 @@ export function connectorClientFor(connector: TConnectorRow): ConnectorClient {
       federatedCatalog: `${url}/catalog`,
     },
     ...(connector.apiKey === null ? {} : { apiKey: connector.apiKey }),
+    // MANAGEMENT API VERSION: the one place the stored version reaches the client. `connector.managementApiVersion`
+    // ('v3' | 'v4' | 'auto') is stored for every connector; pass it here as `managementApiVersion` (with
+    // `addresses.version`) once the client takes the option. Until then the client speaks v3.
     timeoutMs: connectorTimeoutMs,
     fetch: connectorFetch,
   });

@@ -1,4 +1,4 @@
-import { connectorIdOf } from '@dsm/contracts';
+import { connectorIdOf, type TOrganisationConnectorApiVersion } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { decryptSecret, encryptSecret } from './connector-secrets';
 
@@ -13,6 +13,8 @@ export type TConnectorRow = {
   managementUrl?: string | null;
   /** The DSP address when it is not `{url}/protocol`. */
   protocolUrl?: string | null;
+  /** The Management API the connector speaks; 'auto' (the default) asks its version API. */
+  managementApiVersion?: TOrganisationConnectorApiVersion;
 };
 
 const COLUMNS = [
@@ -24,6 +26,7 @@ const COLUMNS = [
   'management_url',
   'protocol_url',
   'is_sandbox',
+  'management_api_version',
 ] as const;
 
 function toRow(row: {
@@ -35,6 +38,7 @@ function toRow(row: {
   management_url: string | null;
   protocol_url: string | null;
   is_sandbox: boolean;
+  management_api_version: string;
 }): TConnectorRow {
   return {
     id: row.id,
@@ -44,7 +48,13 @@ function toRow(row: {
     isSandbox: row.is_sandbox,
     managementUrl: row.management_url,
     protocolUrl: row.protocol_url,
+    managementApiVersion: apiVersionOf(row.management_api_version),
   };
+}
+
+/** The column's value as the client option; the column's check allows nothing else. */
+function apiVersionOf(value: string): TOrganisationConnectorApiVersion {
+  return value === 'v3' || value === 'v4' ? value : 'auto';
 }
 
 /** Every connector, by name. */
@@ -141,4 +151,51 @@ export async function deleteConnector(db: TDb, id: string): Promise<boolean> {
     .returning('id')
     .executeTakeFirst();
   return deleted !== undefined;
+}
+
+/** A connector a participant registers for itself (an organisation's own): its id is chosen by the caller. */
+export type TOwnedConnector = {
+  id: string;
+  name: string;
+  url: string;
+  managementUrl: string;
+  protocolUrl: string;
+  /** Stored encrypted. */
+  apiKey: string;
+  managementApiVersion: TOrganisationConnectorApiVersion;
+};
+
+/**
+ * Writes a participant's own connector, creating it or replacing every field of the one with its id, with the API
+ * key encrypted; false, changing nothing, when the id or the URL belongs to a demo sandbox or to another connector.
+ * Run it inside the caller's transaction: the row lock it takes orders concurrent saves of the same connector.
+ */
+export async function upsertOwnedConnector(db: TDb, connector: TOwnedConnector): Promise<boolean> {
+  const fields = {
+    name: connector.name,
+    url: connector.url,
+    api_key: null,
+    api_key_encrypted: encryptSecret(connector.apiKey),
+    management_url: connector.managementUrl,
+    protocol_url: connector.protocolUrl,
+    management_api_version: connector.managementApiVersion,
+  };
+  try {
+    const written = await db
+      .insertInto('connectors')
+      .values({ id: connector.id, ...fields })
+      .onConflict((conflict) =>
+        conflict
+          .column('id')
+          .doUpdateSet({ ...fields, updated_at: new Date() })
+          .where('connectors.is_sandbox', '=', false),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return written !== undefined;
+  } catch (error) {
+    // Another connector holds the URL (unique).
+    if ((error as { code?: string }).code === '23505') return false;
+    throw error;
+  }
 }
