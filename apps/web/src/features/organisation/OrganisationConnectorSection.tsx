@@ -169,6 +169,7 @@ export function OrganisationConnectorSection({ organisationId }: { organisationI
             isRemoving={remove.isPending}
             onEdit={() => {
               setChecks(null);
+              save.reset();
               setEditing(true);
             }}
             onRemove={() => remove.mutate(undefined, { onSuccess: () => setChecks(null) })}
@@ -187,7 +188,14 @@ export function OrganisationConnectorSection({ organisationId }: { organisationI
                 },
               })
             }
-            {...(stored ? { onCancel: () => setEditing(false) } : {})}
+            {...(stored
+              ? {
+                  onCancel: () => {
+                    save.reset();
+                    setEditing(false);
+                  },
+                }
+              : {})}
           />
         ))}
     </Stack>
