@@ -66,8 +66,8 @@ function ConnectorCard({
             </Text>
             <Text component="dd" size="sm" m={0}>
               <Badge
-                color={connector.hasApiKey ? 'green' : 'gray'}
-                variant="light"
+                color={connector.hasApiKey ? 'teal.9' : 'gray.8'}
+                variant="filled"
                 data-testid="organisation-connector-key"
               >
                 {t(connector.hasApiKey ? 'organisationConnector.keyStored' : 'organisationConnector.noKey')}
@@ -152,7 +152,13 @@ export function OrganisationConnectorSection({ organisationId }: { organisationI
         </Alert>
       )}
       {checks && (
-        <Alert color="green" data-testid="organisation-connector-checks" title={t('organisationConnector.saved')}>
+        <Alert
+          color="green"
+          data-testid="organisation-connector-checks"
+          title={t('organisationConnector.saved')}
+          // The light variant's green title misses AA contrast on its own tint.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+        >
           <Stack gap={4}>
             {checks.map((check) => (
               <Text key={check.name} size="sm" style={WRAP}>
