@@ -40,6 +40,9 @@ const STORED: TOrganisationConnector = {
   updatedAt: '2025-03-06T10:00:00.000Z',
 };
 
+/** How long a find waits for the page to answer a click: generous, because the tests share a busy machine. */
+const WAIT = { timeout: 5_000 };
+
 let sent: Record<string, unknown>[];
 /** How the next PUT is answered; the test resolves it to see the form while the server checks. */
 let answerSave: (body: Record<string, unknown>) => Promise<Response>;
@@ -82,10 +85,10 @@ describe('the organisation connector form', () => {
   it('names each required field and each malformed one, and sends nothing until they are right', async () => {
     const user = userEvent.setup();
     renderWithProviders(<OrganisationPage />, { url: '/profile/organisation' });
-    const form = await screen.findByTestId('organisation-connector-form');
+    const form = await screen.findByTestId('organisation-connector-form', {}, WAIT);
     await user.click(within(form).getByTestId('organisation-connector-save'));
     // Participant ID, both addresses and the key (none is stored yet).
-    expect(await within(form).findAllByText('Required')).toHaveLength(4);
+    expect(await within(form).findAllByText('Required', {}, WAIT)).toHaveLength(4);
     expect(sent).toEqual([]);
 
     await fillIn(user, {
@@ -95,7 +98,7 @@ describe('the organisation connector form', () => {
       'API key': SECRET,
     });
     await user.click(within(form).getByTestId('organisation-connector-save'));
-    expect(await within(form).findByText('No spaces or control characters')).toBeTruthy();
+    expect(await within(form).findByText('No spaces or control characters', {}, WAIT)).toBeTruthy();
     expect(within(form).getAllByText('Enter an http or https address')).toHaveLength(2);
     expect(screen.getByLabelText(/^Participant ID/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText(/^API key/).getAttribute('aria-invalid')).not.toBe('true');
@@ -111,7 +114,7 @@ describe('the organisation connector form', () => {
         release = resolve;
       }).then(() => defaultAnswer(body));
     renderWithProviders(<OrganisationPage />, { url: '/profile/organisation' });
-    await screen.findByTestId('organisation-connector-form');
+    await screen.findByTestId('organisation-connector-form', {}, WAIT);
     await fillIn(user, {
       'Participant ID': 'muster-edc',
       'DSP \\(protocol\\) address': STORED.protocolUrl,
@@ -121,7 +124,7 @@ describe('the organisation connector form', () => {
     expect((screen.getByLabelText(/^Management API version/) as HTMLSelectElement).value).toBe('auto');
     await user.click(screen.getByTestId('organisation-connector-save'));
 
-    expect(await screen.findByTestId('organisation-connector-checking')).toBeTruthy();
+    expect(await screen.findByTestId('organisation-connector-checking', {}, WAIT)).toBeTruthy();
     expect(screen.getByTestId('organisation-connector-save').hasAttribute('data-loading')).toBe(true);
     expect(sent).toEqual([
       {
@@ -134,7 +137,7 @@ describe('the organisation connector form', () => {
     ]);
     release(json(200, {}));
 
-    const card = await screen.findByTestId('organisation-connector');
+    const card = await screen.findByTestId('organisation-connector', {}, WAIT);
     expect(within(card).getByText('muster-edc')).toBeTruthy();
     expect(within(card).getByTestId('organisation-connector-key').textContent).toBe('Key stored');
     expect(screen.getByTestId('organisation-connector-checks').textContent).toContain(
@@ -149,7 +152,7 @@ describe('the organisation connector form', () => {
     expect(screen.getByText(/A key is stored and not shown/)).toBeTruthy();
     await fillIn(user, { 'Participant ID': 'muster-edc-2' });
     await user.click(screen.getByTestId('organisation-connector-save'));
-    await waitFor(() => expect(sent).toHaveLength(2));
+    await waitFor(() => expect(sent).toHaveLength(2), WAIT);
     expect(sent[1]).not.toHaveProperty('apiKey');
     expect(sent[1]).toMatchObject({ participantId: 'muster-edc-2' });
   });
@@ -165,7 +168,7 @@ describe('the organisation connector form', () => {
         issues: [{ path: 'body.apiKey', message: 'was refused by the connector (HTTP 401)' }],
       });
     renderWithProviders(<OrganisationPage />, { url: '/profile/organisation' });
-    await screen.findByTestId('organisation-connector-form');
+    await screen.findByTestId('organisation-connector-form', {}, WAIT);
     await fillIn(user, {
       'Participant ID': 'muster-edc',
       'DSP \\(protocol\\) address': STORED.protocolUrl,
@@ -173,7 +176,7 @@ describe('the organisation connector form', () => {
       'API key': 'wrong-key',
     });
     await user.click(screen.getByTestId('organisation-connector-save'));
-    expect(await screen.findByText('was refused by the connector (HTTP 401)')).toBeTruthy();
+    expect(await screen.findByText('was refused by the connector (HTTP 401)', {}, WAIT)).toBeTruthy();
     expect(screen.getByLabelText(/^API key/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('organisation-connector-refused')).toBeTruthy();
     expect(screen.queryByTestId('organisation-connector')).toBeNull();
