@@ -87,6 +87,8 @@ export default defineConfig({
       PREVIEW_ALLOWED_HOSTS: '127.0.0.1',
       // The API gateway journey runs its supplier API on loopback.
       GATEWAY_ALLOWED_HOSTS: '127.0.0.1',
+      // The organisation-connector journey runs the organisation's connector on 'localhost' (127.0.0.1 stays refused).
+      CONNECTOR_ALLOWED_HOSTS: 'localhost',
       // The saved-search journey waits for the alert job; every few seconds keeps it short.
       ALERT_CHECK_INTERVAL_SECONDS: '3',
     },

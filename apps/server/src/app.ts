@@ -62,6 +62,7 @@ import type { TLinkCheckQueue } from './modules/link-checker/request-link-checks
 import { metadataRoutes } from './modules/metadata/routes';
 import { offerRoutes } from './modules/offers/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { organisationConnectorRoutes } from './modules/organisation-connectors/routes';
 import { organisationRoutes } from './modules/organisations/routes';
 import { previewRoutes } from './modules/previews/routes';
 import { publisherRoutes } from './modules/publishers/routes';
@@ -230,6 +231,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(licenceRoutes);
   await app.register(offerRoutes);
   await app.register(organisationRoutes);
+  await app.register(organisationConnectorRoutes);
   await app.register(metadataRoutes);
   await app.register(previewRoutes);
   await app.register(likeRoutes);

@@ -43,6 +43,8 @@ type TFixture = {
   aEntitlement: string;
   aDelivery: string;
   harvestSource: string;
+  /** buyerA's organisation, whose connector members and operators manage. */
+  aOrganisation: string;
 };
 
 type TCall = { path: string; body?: unknown; headers?: Record<string, string> };
@@ -695,6 +697,34 @@ const ROWS: TRow[] = [
       expect(answers.buyerA.text).not.toContain('Organisation of buyerB');
     },
   },
+  {
+    route: 'GET /api/organisations/{organisationId}/connector',
+    call: (f) => ({ path: `/api/organisations/${f.aOrganisation}/connector` }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 403, operator: 200 }),
+  },
+  {
+    route: 'PUT /api/organisations/{organisationId}/connector',
+    call: (f, persona) => ({
+      path: `/api/organisations/${f.aOrganisation}/connector`,
+      body: {
+        participantId: `${EDC}-of-${persona}`,
+        protocolUrl: `${edc.url}/protocol`,
+        managementUrl: `${edc.url}/management`,
+        apiKey: API_KEY,
+      },
+    }),
+    statuses: signedIn({ buyerA: 200, buyerB: 403, supplierS: 403, operator: 200 }),
+    check: (answers) => {
+      expect(answers.buyerA.text).not.toContain(API_KEY);
+      expect(answers.buyerB.text).not.toContain(`${EDC}-of-`);
+    },
+  },
+  {
+    route: 'DELETE /api/organisations/{organisationId}/connector',
+    call: (f) => ({ path: `/api/organisations/${f.aOrganisation}/connector` }),
+    // The operator passes the policy too, and finds the connector buyerA removed just before gone.
+    statuses: signedIn({ buyerA: 204, buyerB: 403, supplierS: 403, operator: 404 }),
+  },
   { route: 'GET /api/harvest/sources', call: () => ({ path: '/api/harvest/sources' }), statuses: operatorOnly(200) },
   {
     route: 'POST /api/harvest/sources',
@@ -948,6 +978,13 @@ beforeAll(async () => {
     ).id,
     aDelivery: delivery.id,
     harvestSource: source.body.id,
+    aOrganisation: (
+      await db
+        .selectFrom('organisation_members')
+        .select('organisation_id')
+        .where('user_id', '=', idOf('buyerA'))
+        .executeTakeFirstOrThrow()
+    ).organisation_id,
   };
 }, 60_000);
 

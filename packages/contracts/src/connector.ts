@@ -147,14 +147,16 @@ export function connectorIdOf(url: string): string | null {
 }
 
 /** An http(s) address of a connector. */
-const ZConnectorAddress = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000);
+/** A connector address: an http or https URL of at most 2,000 characters. */
+export const ZConnectorAddress = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000);
 
 /**
  * The EDC Management API version the marketplace speaks to a connector: `v3`, `v4`, or `auto`, which asks the
  * connector's version API (`versionUrl`) for the newest stable version the marketplace knows and speaks v3 when there
  * is no version address or it cannot be reached.
  */
-export const ZManagementApiVersion = z.enum(['v3', 'v4', 'auto']);
+export const MANAGEMENT_API_VERSIONS = ['v3', 'v4', 'auto'] as const;
+export const ZManagementApiVersion = z.enum(MANAGEMENT_API_VERSIONS, { message: "must be 'v3', 'v4' or 'auto'" });
 export type TManagementApiVersion = z.infer<typeof ZManagementApiVersion>;
 
 /**

@@ -25,6 +25,7 @@ export * from './offer-creation';
 export * from './offer-terms';
 export * from './orders';
 export * from './organisation';
+export * from './organisation-connector';
 export * from './preview';
 export * from './pricing';
 export * from './publisher';

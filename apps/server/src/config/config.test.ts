@@ -77,3 +77,16 @@ describe('METRICS_PORT and METRICS_HOST', () => {
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT="70000"/);
   });
 });
+
+describe("the marketplace's own connector", () => {
+  it("is the demo 'provider' sandbox where the sandboxes run, none otherwise, and the one named", () => {
+    expect(loadConfig({}).marketplaceConnectorId).toBe('provider');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.internal/marketplace' }).marketplaceConnectorId).toBeUndefined();
+    expect(loadConfig({ SANDBOX_CONNECTORS: 'false' }).marketplaceConnectorId).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db.internal/marketplace', MARKETPLACE_CONNECTOR_ID: 'market-edc' })
+        .marketplaceConnectorId,
+    ).toBe('market-edc');
+    expect(() => loadConfig({ MARKETPLACE_CONNECTOR_ID: 'not an id' })).toThrow(/MARKETPLACE_CONNECTOR_ID/);
+  });
+});

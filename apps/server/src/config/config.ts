@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { TInvoiceParty } from '@dsm/contracts';
+import { type TInvoiceParty, ZConnectorId } from '@dsm/contracts';
 import { z } from 'zod';
 
 /** Where the embedded OpenID Connect provider lives: Keycloak's layout for realm dsRealm. */
@@ -219,6 +219,12 @@ const ZEnvironment = z.object({
    */
   CONNECTOR_ALLOWED_HOSTS: ZHostList,
   /**
+   * The id of the marketplace's own connector (a registered connector): an organisation's connector must fetch its
+   * catalog before it is stored. Defaults to the demo sandbox 'provider' when SANDBOX_CONNECTORS is on; unset
+   * otherwise, and then that check is skipped.
+   */
+  MARKETPLACE_CONNECTOR_ID: ZConnectorId.optional(),
+  /**
    * Comma-separated host names or addresses harvest sources may be read from although they are (or resolve to)
    * loopback, private or link-local addresses (a catalogue served by the demo's own host); empty allows none.
    */
@@ -355,6 +361,8 @@ export type TConfig = {
   connectorAllowedHosts: string[];
   /** Limit of one connector call in milliseconds (CONNECTOR_TIMEOUT_MS). */
   connectorTimeoutMs: number;
+  /** The marketplace's own connector, which organisations' connectors are checked against (MARKETPLACE_CONNECTOR_ID). */
+  marketplaceConnectorId: string | undefined;
   /** Where harvest sources may be read from (HARVEST_ALLOWED_HOSTS, HARVEST_FILE_DIR). */
   harvest: { allowedHosts: string[]; fileDir: string | undefined };
   /** How data previews are read and kept (PREVIEW_*). */
@@ -446,6 +454,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
     connectorAllowedHosts: e.CONNECTOR_ALLOWED_HOSTS,
     connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
+    marketplaceConnectorId:
+      e.MARKETPLACE_CONNECTOR_ID ?? ((e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL) ? 'provider' : undefined),
     preview: {
       allowedHosts: e.PREVIEW_ALLOWED_HOSTS,
       maxBytes: e.PREVIEW_MAX_BYTES,

@@ -31,6 +31,7 @@ export type TDatabase = {
   harvest_runs: THarvestRunTable;
   harvest_records: THarvestRecordTable;
   buyer_connectors: TBuyerConnectorTable;
+  organisation_connectors: TOrganisationConnectorTable;
   deliveries: TDeliveryTable;
   search_outbox: TSearchOutboxTable;
   search_index_generation: TSearchIndexGenerationTable;
@@ -491,6 +492,16 @@ export type THarvestRecordTable = {
 export type TBuyerConnectorTable = {
   user_id: string;
   connector_id: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** The connector an organisation runs (a row of `connectors`), registered in its profile. */
+export type TOrganisationConnectorTable = {
+  organisation_id: string;
+  connector_id: string;
+  /** The connector's participant id in the data space. */
+  participant_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 

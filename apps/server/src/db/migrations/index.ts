@@ -26,6 +26,7 @@ import * as offerHoldings from './0024-offer-holdings';
 import * as searchOutboxLinkChecks from './0025-search-outbox-link-checks';
 import * as sharedLimits from './0026-shared-limits';
 import * as connectorManagementApiVersion from './0027-connector-management-api-version';
+import * as organisationConnectors from './0028-organisation-connectors';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025-search-outbox-link-checks': searchOutboxLinkChecks,
   '0026-shared-limits': sharedLimits,
   '0027-connector-management-api-version': connectorManagementApiVersion,
+  '0028-organisation-connectors': organisationConnectors,
 };

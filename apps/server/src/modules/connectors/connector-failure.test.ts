@@ -25,6 +25,19 @@ function failureOf(error: unknown): AppError {
 }
 
 describe('connectorFailure', () => {
+  it('names the registered management address when the connector has one of its own', () => {
+    const own = { ...connector, managementUrl: 'https://edc.example.org/api/management' };
+    try {
+      connectorFailure(new NotFoundError('no route'), own);
+    } catch (thrown) {
+      expect((thrown as AppError).message).toContain(
+        'has no management API at https://edc.example.org/api/management:',
+      );
+      return;
+    }
+    throw new Error('connectorFailure returned');
+  });
+
   it('is 400 when the client refused to send an id with a lone surrogate, not 502 or 500', () => {
     const error = failureOf(new InvalidInputError('an id holds a lone surrogate and cannot be put into a URL'));
     expect(error.code).toBe(ErrorCode.VALIDATION_FAILED);

@@ -52,7 +52,7 @@ export function connectorFailure(error: unknown, connector: TConnectorRow): neve
   if (error.code === 'NotFound') {
     throw new AppError(
       ErrorCode.BAD_GATEWAY,
-      `${who} has no management API at ${connector.url}/management: ${error.message}`,
+      `${who} has no management API at ${connector.managementUrl ?? `${connector.url}/management`}: ${error.message}`,
     );
   }
   throw new AppError(ErrorCode.BAD_GATEWAY, `${who} answered with a failure: ${error.message}`);

@@ -169,3 +169,50 @@ export async function deleteConnector(db: TDb, id: string): Promise<boolean> {
     .executeTakeFirst();
   return deleted !== undefined;
 }
+
+/** A connector a participant registers for itself (an organisation's own): its id is chosen by the caller. */
+export type TOwnedConnector = {
+  id: string;
+  name: string;
+  url: string;
+  managementUrl: string;
+  protocolUrl: string;
+  /** Stored encrypted. */
+  apiKey: string;
+  managementApiVersion: TManagementApiVersion;
+};
+
+/**
+ * Writes a participant's own connector, creating it or replacing every field of the one with its id, with the API
+ * key encrypted; false, changing nothing, when the id or the URL belongs to a demo sandbox or to another connector.
+ * Run it inside the caller's transaction: the row lock it takes orders concurrent saves of the same connector.
+ */
+export async function upsertOwnedConnector(db: TDb, connector: TOwnedConnector): Promise<boolean> {
+  const fields = {
+    name: connector.name,
+    url: connector.url,
+    api_key: null,
+    api_key_encrypted: encryptSecret(connector.apiKey),
+    management_url: connector.managementUrl,
+    protocol_url: connector.protocolUrl,
+    management_api_version: connector.managementApiVersion,
+  };
+  try {
+    const written = await db
+      .insertInto('connectors')
+      .values({ id: connector.id, ...fields })
+      .onConflict((conflict) =>
+        conflict
+          .column('id')
+          .doUpdateSet({ ...fields, updated_at: new Date() })
+          .where('connectors.is_sandbox', '=', false),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return written !== undefined;
+  } catch (error) {
+    // Another connector holds the URL (unique).
+    if ((error as { code?: string }).code === '23505') return false;
+    throw error;
+  }
+}

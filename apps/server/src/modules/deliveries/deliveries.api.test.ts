@@ -8,6 +8,8 @@ import {
   type TAcquisitionListResponse,
   type TDelivery,
   type TDeliveryListResponse,
+  type TOrganisationConnectorSaveResponse,
+  type TOwnOrganisationResponse,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
@@ -118,7 +120,8 @@ async function usageOf(who: TSignedIn, offer: TOfferRecord, count: number) {
 
 beforeAll(async () => {
   [testApp, supplierEdc, buyerEdc] = await Promise.all([
-    startTestApp(),
+    // The supplier's sandbox stands in for the marketplace's connector that organisations' connectors are checked against.
+    startTestApp({ MARKETPLACE_CONNECTOR_ID: 'supplier-edc' }),
     startSandbox({ basePath: '/supplier-edc', participantId: 'supplier-edc', apiKey: API_KEY }),
     // Slow enough that a test can terminate the negotiation before it is FINALIZED.
     startSandbox({ basePath: '/buyer-edc', participantId: 'buyer-edc', apiKey: API_KEY, stepDelayMs: 100 }),
@@ -211,6 +214,68 @@ describe('delivery of a Connector offer', () => {
     ]);
   });
 
+  it("negotiates through the buyer organisation's own connector, before one an operator assigned to the buyer", async () => {
+    const offer = await connectorOffer();
+    const buyer = await buyerOf('delivery-organisation@example.org', offer);
+    // A personal assignment to a connector that is not registered: used, the request would fail with 409.
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'retired-edc');
+    const own = await request<TOwnOrganisationResponse>(
+      testApp.baseUrl,
+      'GET',
+      '/api/profile/organisation',
+      undefined,
+      buyer.headers,
+    );
+    const organisationId = own.body.organisation!.id;
+    const registered = await request<TBody<TOrganisationConnectorSaveResponse>>(
+      testApp.baseUrl,
+      'PUT',
+      `/api/organisations/${organisationId}/connector`,
+      {
+        participantId: 'buyer-edc',
+        protocolUrl: buyerEdc.addresses.protocol,
+        managementUrl: buyerEdc.addresses.management,
+        apiKey: API_KEY,
+      },
+      buyer.headers,
+    );
+    expect(registered.status).toBe(200);
+    expect(registered.body.checks.map((check) => check.outcome)).toEqual(['passed', 'passed']);
+
+    const requested = await requestAccess(buyer, offer.id);
+    expect(requested.status).toBe(201);
+    expect(requested.body.consumerConnectorId).toBe(`org-${organisationId}`);
+    const ready = await waitFor(buyer, requested.body.id, (delivery) => delivery.step === DeliveryStep.READY);
+    // The negotiation ran on the organisation's connector.
+    expect((await buyerClient.contractNegotiations.get(ready.negotiation!.id)).contractAgreementId).toBe(
+      ready.agreementId,
+    );
+    const data = await fetch(`${testApp.baseUrl}/api/deliveries/${ready.id}/data`, { headers: buyer.headers });
+    expect(await data.text()).toBe(DATA);
+
+    // Without the organisation's connector, the operator's assignment is the fallback.
+    const removed = await request(
+      testApp.baseUrl,
+      'DELETE',
+      `/api/organisations/${organisationId}/connector`,
+      undefined,
+      buyer.headers,
+    );
+    expect(removed.status).toBe(204);
+    const second = await connectorOffer();
+    await request(
+      testApp.baseUrl,
+      'POST',
+      '/idp-service/payment',
+      { consumerId: buyer.user.id, purchasedItems: [itemOf(second)] },
+      buyer.headers,
+    );
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const fallback = await requestAccess(buyer, second.id);
+    expect(fallback.status).toBe(201);
+    expect(fallback.body.consumerConnectorId).toBe('buyer-edc');
+  });
+
   it('meters the bytes actually sent of a read the buyer aborts, as not succeeded', async () => {
     // A source that sends its first part and then holds the rest back, so the buyer leaves mid-way.
     const FIRST_PART = 'gauge,level_cm\n'.repeat(64);
@@ -292,7 +357,8 @@ describe('delivery of a Connector offer', () => {
     const response = await requestAccess(buyer, offer.id);
     expect(response.status).toBe(409);
     expect(response.body.code).toBe(ErrorCode.CONFLICT);
-    expect(response.body.message).toContain('no connector registered');
+    expect(response.body.message).toContain('You have no connector');
+    expect(response.body.message).toContain('/profile/organisation');
     expect((await listOf(buyer)).body).toEqual([]);
   });
 

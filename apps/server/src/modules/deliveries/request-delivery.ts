@@ -1,5 +1,5 @@
 import { type ConnectorClient, type Dataset, isConnectorError } from '@dsm/connector-client';
-import { DeliveryStep, ErrorCode } from '@dsm/contracts';
+import { DeliveryStep, ErrorCode, ORGANISATION_PROFILE_PAGE } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { TAuthUser } from '../auth/verify-access-token';
@@ -8,6 +8,7 @@ import { connectorClientFor } from '../connectors/connector-client-for';
 import { connectorFailure } from '../connectors/connector-failure';
 import { selectConnector } from '../connectors/connector-repository';
 import { listPurchasedOffers } from '../orders/list-purchased-offers';
+import { findBuyerConnectorId } from '../organisation-connectors/find-buyer-connector-id';
 import { connectorMessage, protocolAddressOf } from './connector-message';
 import { assertMayReceive } from './delivery-policy';
 import {
@@ -44,7 +45,8 @@ function offerOf(dataset: Dataset, contractDefinitionId: string) {
  * the supplier's connector over DSP and initiates the contract negotiation for it. Asking again while a delivery
  * runs answers that delivery; a failed one starts afresh. Only a buyer of the offer may ask (403), and for a paid
  * offer only while their entitlement is active (403 saying it ended). An offer not delivered by connector, a buyer
- * without a connector, or an unregistered connector is a 409 saying which. When a connector step fails the failure is recorded on the delivery (so My Acquisitions shows it) and answered as 502/503.
+ * without a connector, or an unregistered connector is a 409 saying which. The buyer's connector is their
+ * organisation's own (registered in its profile), else one an operator assigned to them. When a connector step fails the failure is recorded on the delivery (so My Acquisitions shows it) and answered as 502/503.
  */
 export async function requestDelivery({
   db,
@@ -65,11 +67,11 @@ export async function requestDelivery({
       `Offer ${offerId} is not delivered through a connector: its access type is not Connector`,
     );
   }
-  const consumerConnectorId = await selectBuyerConnectorId(db, user.id);
+  const consumerConnectorId = await findBuyerConnectorId(db, user.id, await selectBuyerConnectorId(db, user.id));
   if (!consumerConnectorId) {
     throw new AppError(
       ErrorCode.CONFLICT,
-      'You have no connector registered to receive data through the data space; ask an operator to assign one to you',
+      `You have no connector to receive data through the data space; register your organisation's connector at ${ORGANISATION_PROFILE_PAGE}`,
     );
   }
   const consumer = await selectConnector(db, consumerConnectorId);

@@ -24,6 +24,11 @@ export async function findOrganisationOfUser(db: TDb, userId: string): Promise<T
     .executeTakeFirst();
 }
 
+/** An organisation by id, if there is one. */
+export async function findOrganisationById(db: TDb, organisationId: string): Promise<TOrganisationRow | undefined> {
+  return db.selectFrom('organisations').selectAll().where('id', '=', organisationId).executeTakeFirst();
+}
+
 /**
  * Writes the user's organisation: updates the one they belong to, or creates one with them as its
  * member. Runs in a transaction that locks the membership, so two first saves make one organisation.

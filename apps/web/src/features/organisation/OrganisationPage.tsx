@@ -2,12 +2,13 @@ import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
+import { OrganisationConnectorSection } from './OrganisationConnectorSection';
 import { OrganisationForm } from './OrganisationForm';
 import { useOwnOrganisation, useSaveOrganisation } from './use-organisation';
 
 /**
  * /profile/organisation: the organisation the user buys and sells for, as invoices name it. Says
- * what is still missing to check out or to publish paid offers.
+ * what is still missing to check out or to publish paid offers, and the organisation's own connector.
  */
 export function OrganisationPage() {
   const { t } = useTranslation();
@@ -57,6 +58,13 @@ export function OrganisationPage() {
                 })
               }
             />
+            {own.data.organisation ? (
+              <OrganisationConnectorSection organisationId={own.data.organisation.id} />
+            ) : (
+              <Text c="dimmed" size="sm" data-testid="organisation-connector-later">
+                {t('organisationConnector.afterSave')}
+              </Text>
+            )}
           </>
         )}
       </Stack>
