@@ -246,6 +246,12 @@ const ZEnvironment = z.object({
   /** Limit of one call to a connector's API in milliseconds; a connector that takes longer is a 504. */
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
+   * Minutes between two crawls of the data space: every registered connector's DSP catalog read into the catalogue
+   * (docs/dataspace-crawl.md). The first crawl runs when the server starts; 0 turns the scheduled crawl off
+   * ('Crawl now' on the Connectors page still works).
+   */
+  CRAWL_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /**
    * The key that encrypts connector API keys at rest (AES-256-GCM): 32 bytes, base64. Unset: a key file
    * `connector-secret.key` in DATA_DIR, created on the first start.
    */
@@ -346,6 +352,8 @@ export type TConfig = {
   connectorAllowedHosts: string[];
   /** Limit of one connector call in milliseconds (CONNECTOR_TIMEOUT_MS). */
   connectorTimeoutMs: number;
+  /** Minutes between two scheduled crawls of every registered connector's catalog (CRAWL_INTERVAL_MINUTES); 0 is off. */
+  crawlIntervalMinutes: number;
   /** Where harvest sources may be read from (HARVEST_ALLOWED_HOSTS, HARVEST_FILE_DIR). */
   harvest: { allowedHosts: string[]; fileDir: string | undefined };
   /** How data previews are read and kept (PREVIEW_*). */
@@ -436,6 +444,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hasSandboxConnectors: e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL,
     connectorAllowedHosts: e.CONNECTOR_ALLOWED_HOSTS,
     connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
+    crawlIntervalMinutes: e.CRAWL_INTERVAL_MINUTES,
     preview: {
       allowedHosts: e.PREVIEW_ALLOWED_HOSTS,
       maxBytes: e.PREVIEW_MAX_BYTES,
