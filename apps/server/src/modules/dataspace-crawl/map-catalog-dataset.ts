@@ -77,8 +77,8 @@ export function isPublishedByMarketplace(dataset: Dataset): boolean {
 
 /**
  * The catalogue offer of one dataset of a participant's DSP catalog: access type Connector, titled and described by
- * the dataset's (asset's) properties, published by the participant's connector, its offers' policies in words as
- * its terms of use ('Who: … For: … When: … Where: …'), and one distribution per transfer format. Free and not sold
+ * the dataset's (asset's) properties, published by the participant's connector, naming the participant, its offers'
+ * policies in words as its terms of use and at the end of its description ('Who: … For: … When: … Where: …'), and one distribution per transfer format. Free and not sold
  * through the marketplace: the contract is made between the connectors. The offers' ids are left out, because a
  * connector makes new ones for every catalog request, and so is everything else that changes without the dataset
  * changing, so the fingerprint changes only with what buyers see.
@@ -106,14 +106,17 @@ export function mapCatalogDataset(options: {
   const language = text(firstOf(dataset, ['language', 'dct:language']))?.toLowerCase() ?? 'en';
   const policies = unique(dataset.offers.map(describeOfferPolicy));
   const termsOfUse =
-    policies.length === 1 ? policies[0]! : policies.map((policy, index) => `Offer ${index + 1}: ${policy}`).join('\n');
+    policies.length === 1
+      ? `Conditions of use: ${policies[0]}`
+      : policies.map((policy, index) => `Conditions of use of offer ${index + 1}: ${policy}`).join('\n');
   const formats = unique(dataset.distributions.map((distribution) => distribution.format ?? '').filter(Boolean));
   const mediaType = text(firstOf(dataset, ['contenttype', 'contentType', 'mediaType', 'dcat:mediaType']));
   const licence = text(firstOf(dataset, ['license', 'licence', 'dct:license']));
   const record: TOfferRecord = {
     id,
     title,
-    description,
+    // The offer page shows the description, so the conditions are read, and searched, there.
+    description: `${description}\n\nOffered in the data space by the participant ${participantId}.\n${termsOfUse}`,
     language: /^[a-z]{2}$/.test(language) ? language : 'en',
     keywords: unique(texts(firstOf(dataset, ['keywords', 'keyword', 'dcat:keyword']))).slice(0, 50),
     categories: themes,
