@@ -183,7 +183,7 @@ describe("crawling a participant's catalog", () => {
     expect(description).toContain('Offered in the data space by the participant harbour-edc.');
     expect(description).toContain(
       'Conditions of use: Who: only the participant BPNL000000000001. For: research. When: until 2027-06-30. ' +
-        'Where: in EU. Other conditions: frameworkagreement is traceability:1.0.',
+        'Where: in EU. Other conditions: frameworkAgreement is traceability:1.0.',
     );
     const open = (await search('Tide gauges Elbe')).find(
       (item) => item['@id'] === crawledOfferId('harbour-edc', 'tide-gauges'),

@@ -18,10 +18,13 @@ export type TPolicyInWords = {
   duties: string[];
 };
 
-/** The last part of an IRI (`https://w3id.org/edc/v0.0.1/ns/purpose` -> `purpose`), lower case for matching. */
-function termOf(iri: string): string {
-  return (iri.split(/[/#:]/).filter(Boolean).at(-1) ?? iri).toLowerCase();
+/** The last part of an IRI (`https://w3id.org/edc/v0.0.1/ns/purpose` -> `purpose`), which is what people read. */
+function shortName(iri: string): string {
+  return iri.split(/[/#:]/).filter(Boolean).at(-1) ?? iri;
 }
+
+/** The short name in lower case, for matching the spellings of one term. */
+const termOf = (iri: string): string => shortName(iri).toLowerCase();
 
 function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -71,7 +74,7 @@ const OPERATOR_WORDS: Record<string, string> = {
 /** 'purpose is research': a condition the four questions do not cover, as the policy states it. */
 function asStated(constraint: AtomicConstraint): string {
   const operator = OPERATOR_WORDS[constraint.operator.toLowerCase()] ?? constraint.operator;
-  return `${termOf(constraint.leftOperand)} ${operator} ${valueText(constraint.rightOperand)}`;
+  return `${shortName(constraint.leftOperand)} ${operator} ${valueText(constraint.rightOperand)}`;
 }
 
 /** Sorts one comparison under its question; false when the policy's terms are not ones this reads. */
@@ -164,12 +167,8 @@ function sortConstraint(constraint: PolicyConstraint, words: TPolicyInWords): vo
   words.other.push(stated(constraint));
 }
 
-function actionOf(rule: PolicyRule): string {
-  return termOf(rule.action);
-}
-
 function ruleText(rule: PolicyRule): string {
-  const action = actionOf(rule);
+  const action = shortName(rule.action);
   return rule.constraints.length === 0 ? action : `${action} when ${rule.constraints.map(stated).join(' and ')}`;
 }
 
