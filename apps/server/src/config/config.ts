@@ -247,7 +247,7 @@ const ZEnvironment = z.object({
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * Minutes between two crawls of the data space: every registered connector's DSP catalog read into the catalogue
-   * (docs/dataspace-crawl.md). The first crawl runs when the server starts; 0 turns the scheduled crawl off
+   * (docs/dataspace-crawl.md). The first crawl runs one interval after the start; 0 turns the scheduled crawl off
    * ('Crawl now' on the Connectors page still works).
    */
   CRAWL_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),

@@ -27,7 +27,10 @@ export type TCreateCrawlJobsOptions = {
 };
 
 export type TCrawlJobs = {
-  /** Installs the queue, starts the worker, queues the first crawl and the timer that queues one every interval. */
+  /**
+   * Installs the queue, starts the worker and the timer that queues a crawl every interval: the first one interval
+   * after the start, so that restarts do not crawl every participant again ('Crawl now' does at once).
+   */
   start(): Promise<void>;
   /** Queues a crawl of every connector now (at most one waits at a time). */
   queue(): Promise<void>;
@@ -72,7 +75,6 @@ export function createCrawlJobs(options: TCreateCrawlJobsOptions): TCrawlJobs {
         send().catch((error: unknown) => log('queueing a crawl failed', error));
       }, options.intervalMinutes * 60_000);
       timer.unref();
-      await send();
     },
     onStopping() {
       if (timer) clearInterval(timer);

@@ -7,6 +7,7 @@ import type { TCrawlRun, TSearchResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { crawlEveryConnector } from './crawl-every-connector';
 import { crawledOfferId } from './map-catalog-dataset';
 
 const API_KEY = 'crawl-test-key';
@@ -370,6 +371,23 @@ describe('a connector that fails', () => {
     expect(second.body.message).toMatch(/^A crawl of the connector 'Flaky EDC' is running since /);
     expect((await first).body.status).toBe('failed');
     mode = 'catalog';
+  });
+});
+
+describe('the scheduled crawl', () => {
+  it('crawls every registered connector in turn; a failing one does not stop the others', async () => {
+    const lines: string[] = [];
+    const sweep = await crawlEveryConnector(testApp.database.db, (line) => lines.push(line));
+    // harbour-edc succeeds; gone-edc and flaky-edc (stopped after its tests) fail, each with its reason.
+    expect(sweep).toEqual({ succeeded: 1, failed: 2, skipped: 0 });
+    expect(lines.sort()).toEqual([
+      expect.stringMatching(/^crawl of connector flaky-edc failed: The connector 'Flaky EDC' .+ cannot be reached/),
+      expect.stringMatching(/^crawl of connector gone-edc failed: The connector 'Gone EDC' .+ cannot be reached/),
+    ]);
+    expect((await runs('harbour-edc')).body[0]).toMatchObject({
+      status: 'succeeded',
+      counts: { added: 0, updated: 0, removed: 0, failed: 1 },
+    });
   });
 });
 
