@@ -39,7 +39,7 @@ export function ConnectorCrawls({ connector }: { connector: TRegisteredConnector
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId} data-testid="connector-crawls">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={3} size="h5" id={headingId}>
+        <Title order={3} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
           {t('crawl.ofConnector', { name: connector.name })}
         </Title>
         <Button
