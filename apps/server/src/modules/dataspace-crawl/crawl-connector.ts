@@ -141,21 +141,23 @@ export async function crawlConnector({ db, connectorId }: TCrawlConnectorOptions
       `A crawl of the connector '${connector.name}' is running${since ? ` since ${since.toISOString()}` : ''}`,
     );
   }
+  const finish = async (result: Parameters<typeof finishCrawlRun>[2]) => {
+    const row = await finishCrawlRun(db, runId, result);
+    // Removing a connector removes its runs: one removed during its crawl has no run left to answer.
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, `The connector '${connector.name}' was removed during its crawl`);
+    return presentCrawlRun(row);
+  };
+  let result: Parameters<typeof finishCrawlRun>[2];
   try {
     const catalog = await readCatalog(connector);
     const { counts, failures } = await writeCatalog({ db, connector, runId, catalog });
-    return presentCrawlRun(await finishCrawlRun(db, runId, { status: 'succeeded', counts, failures, error: null }));
+    result = { status: 'succeeded', counts, failures, error: null };
   } catch (error) {
     const reason =
       error instanceof RunFailure
         ? error.message
         : `The crawl failed: ${error instanceof Error ? error.message : String(error)}`;
-    const row = await finishCrawlRun(db, runId, {
-      status: 'failed',
-      counts: emptyCrawlCounts(),
-      failures: [],
-      error: reason,
-    });
-    return presentCrawlRun(row);
+    result = { status: 'failed', counts: emptyCrawlCounts(), failures: [], error: reason };
   }
+  return finish(result);
 }

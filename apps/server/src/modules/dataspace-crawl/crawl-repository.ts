@@ -50,12 +50,12 @@ export async function findRunningCrawl(db: TDb, connectorId: string): Promise<Da
   return row?.started_at ?? null;
 }
 
-/** Ends a run with what it did. */
+/** Ends a run with what it did; undefined when the run is gone (its connector was removed meanwhile). */
 export async function finishCrawlRun(
   db: TDb,
   runId: string,
   result: { status: 'succeeded' | 'failed'; counts: TCrawlCounts; failures: TCrawlFailure[]; error: string | null },
-): Promise<TCrawlRunRow> {
+): Promise<TCrawlRunRow | undefined> {
   return db
     .updateTable('crawl_runs')
     .set({
@@ -67,7 +67,7 @@ export async function finishCrawlRun(
     })
     .where('id', '=', runId)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** The connector's last runs, newest first. */
