@@ -13,6 +13,7 @@ import {
   insertCrawlRun,
   removeUnseenDatasets,
   selectCrawlRecords,
+  type TCrawlResult,
   touchCrawlRecords,
   writeCrawledDataset,
 } from './crawl-repository';
@@ -141,13 +142,7 @@ export async function crawlConnector({ db, connectorId }: TCrawlConnectorOptions
       `A crawl of the connector '${connector.name}' is running${since ? ` since ${since.toISOString()}` : ''}`,
     );
   }
-  const finish = async (result: Parameters<typeof finishCrawlRun>[2]) => {
-    const row = await finishCrawlRun(db, runId, result);
-    // Removing a connector removes its runs: one removed during its crawl has no run left to answer.
-    if (!row) throw new AppError(ErrorCode.NOT_FOUND, `The connector '${connector.name}' was removed during its crawl`);
-    return presentCrawlRun(row);
-  };
-  let result: Parameters<typeof finishCrawlRun>[2];
+  let result: TCrawlResult;
   try {
     const catalog = await readCatalog(connector);
     const { counts, failures } = await writeCatalog({ db, connector, runId, catalog });
@@ -159,5 +154,8 @@ export async function crawlConnector({ db, connectorId }: TCrawlConnectorOptions
         : `The crawl failed: ${error instanceof Error ? error.message : String(error)}`;
     result = { status: 'failed', counts: emptyCrawlCounts(), failures: [], error: reason };
   }
-  return finish(result);
+  const row = await finishCrawlRun(db, runId, result);
+  // Removing a connector removes its runs: one removed during its crawl has no run left to answer.
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, `The connector '${connector.name}' was removed during its crawl`);
+  return presentCrawlRun(row);
 }

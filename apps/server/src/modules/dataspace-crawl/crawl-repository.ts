@@ -50,12 +50,16 @@ export async function findRunningCrawl(db: TDb, connectorId: string): Promise<Da
   return row?.started_at ?? null;
 }
 
+/** How a run ended: its status, counts, failed datasets and, for a failed run, the reason. */
+export type TCrawlResult = {
+  status: 'succeeded' | 'failed';
+  counts: TCrawlCounts;
+  failures: TCrawlFailure[];
+  error: string | null;
+};
+
 /** Ends a run with what it did; undefined when the run is gone (its connector was removed meanwhile). */
-export async function finishCrawlRun(
-  db: TDb,
-  runId: string,
-  result: { status: 'succeeded' | 'failed'; counts: TCrawlCounts; failures: TCrawlFailure[]; error: string | null },
-): Promise<TCrawlRunRow | undefined> {
+export async function finishCrawlRun(db: TDb, runId: string, result: TCrawlResult): Promise<TCrawlRunRow | undefined> {
   return db
     .updateTable('crawl_runs')
     .set({
