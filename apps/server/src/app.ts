@@ -40,6 +40,7 @@ import { configureConnectorAddressPolicy } from './modules/connectors/connector-
 import { configureConnectorTimeout } from './modules/connectors/connector-client-for';
 import { configureConnectorSecretKey } from './modules/connectors/connector-secrets';
 import { connectorRoutes } from './modules/connectors/routes';
+import { dataspaceCrawlRoutes } from './modules/dataspace-crawl/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { demoFilesDir } from './modules/demo-data/ensure-demo-files';
@@ -242,6 +243,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(downloadRoutes);
   await app.register(orderRoutes);
   await app.register(harvestRoutes);
+  await app.register(dataspaceCrawlRoutes);
   await app.register(catalogExportRoutes);
   await app.register(publisherRoutes);
   if (options.config.hasDemoData) await app.register(demoDataRoutes, { dir: demoFilesDir(options.config.dataDir) });

@@ -14,6 +14,7 @@ import { createAlertMailer } from './modules/alerts/alert-mailer';
 import type { TOfferRecord } from './modules/catalogue/offer-record';
 import { seedCatalogue } from './modules/catalogue/seed-catalogue';
 import { startSandboxConnectors, type TSandboxConnectors } from './modules/connectors/start-sandbox-connectors';
+import { createCrawlJobs, type TCrawlJobs } from './modules/dataspace-crawl/crawl-jobs';
 import { assignDemoBuyerConnector } from './modules/deliveries/assign-demo-buyer-connector';
 import { DEMO_FILE_LIST } from './modules/demo-data/ensure-demo-files';
 import { DEMO_DATA_PATH, pointOfferAtDemoFiles } from './modules/demo-data/point-offer-at-demo-files';
@@ -31,6 +32,7 @@ import { createBillingJobs, type TBillingJobs } from './modules/orders/billing-j
 import { seedDemoSupplier } from './modules/orders/seed-demo-supplier';
 import { startOrderJobs, type TOrderJobs } from './modules/orders/start-order-jobs';
 import { seedDemoOrganisations } from './modules/organisations/seed-demo-organisations';
+import { invalidateFilterValues } from './modules/search/http/get-filter-values';
 import { JUDGED_OFFERS, SqliteSearchIndex } from './modules/search/search';
 import { describeDemoUsers } from './modules/users/demo-users';
 import { seedDemoUsers } from './modules/users/seed-demo-users';
@@ -174,6 +176,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let harvests: THarvestScheduler | null = null;
   let billing: TBillingJobs | null = null;
   let alertJobs: TAlertJobs | null = null;
+  let crawlJobs: TCrawlJobs | null = null;
   let searchIndex: SqliteSearchIndex | null = null;
   let metricsServer: TMetricsServer | null = null;
   try {
@@ -270,12 +273,21 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       log: (message, error) => (error === undefined ? log(message) : logQueueError(message, error)),
     });
     await alertJobs.start();
+    crawlJobs = createCrawlJobs({
+      databaseUrl,
+      db: database.backgroundDb,
+      intervalMinutes: config.crawlIntervalMinutes,
+      onCrawled: () => invalidateFilterValues(database.db),
+      log: (message, error) => (error === undefined ? log(message) : logQueueError(message, error)),
+    });
+    await crawlJobs.start();
     jobQueues = superviseJobQueues({
       queues: [
         { name: 'link checker', start: linkChecker.start, stop: linkChecker.stop },
         { name: 'harvest', start: harvests.start, stop: harvests.stop },
         { name: 'billing', start: billing.start, stop: billing.stop },
         { name: 'alerts', start: alertJobs.start, stop: alertJobs.stop },
+        { name: 'crawl', start: crawlJobs.start, stop: crawlJobs.stop },
       ],
       log,
     });
@@ -357,6 +369,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
             billing?.stop(),
             linkChecker?.stop(),
             alertJobs?.stop(),
+            crawlJobs?.stop(),
           ]);
           if (!(await settlesWithin(jobs, SHUTDOWN_LIMITS.jobsMs))) {
             log(`Jobs still running after ${SHUTDOWN_LIMITS.jobsMs} ms are left to their retry`);
@@ -383,6 +396,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     await billing?.stop().catch(() => {});
     await linkChecker?.stop().catch(() => {});
     await alertJobs?.stop().catch(() => {});
+    await crawlJobs?.stop().catch(() => {});
     await sandboxes?.stop().catch(() => {});
     await searchIndex?.close().catch(() => {});
     await metricsServer?.close();

@@ -8,6 +8,7 @@ export * from './catalogue-formats';
 export * from './connector';
 export * from './connector-console';
 export * from './connector-console-dataspace';
+export * from './dataspace-crawl';
 export * from './delivery';
 export * from './downloads';
 export * from './endpoint';

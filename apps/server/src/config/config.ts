@@ -259,6 +259,12 @@ const ZEnvironment = z.object({
   /** Limit of one call to a connector's API in milliseconds; a connector that takes longer is a 504. */
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
+   * Minutes between two crawls of the data space: every registered connector's DSP catalog read into the catalogue
+   * (docs/dataspace-crawl.md). The first crawl runs one interval after the start; 0 turns the scheduled crawl off
+   * ('Crawl now' on the Connectors page still works).
+   */
+  CRAWL_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /**
    * The key that encrypts connector API keys at rest (AES-256-GCM): 32 bytes, base64. Unset: a key file
    * `connector-secret.key` in DATA_DIR, created on the first start.
    */
@@ -363,6 +369,8 @@ export type TConfig = {
   connectorTimeoutMs: number;
   /** The marketplace's own connector, which organisations' connectors are checked against (MARKETPLACE_CONNECTOR_ID). */
   marketplaceConnectorId: string | undefined;
+  /** Minutes between two scheduled crawls of every registered connector's catalog (CRAWL_INTERVAL_MINUTES); 0 is off. */
+  crawlIntervalMinutes: number;
   /** Where harvest sources may be read from (HARVEST_ALLOWED_HOSTS, HARVEST_FILE_DIR). */
   harvest: { allowedHosts: string[]; fileDir: string | undefined };
   /** How data previews are read and kept (PREVIEW_*). */
@@ -456,6 +464,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
     marketplaceConnectorId:
       e.MARKETPLACE_CONNECTOR_ID ?? ((e.SANDBOX_CONNECTORS ?? !e.DATABASE_URL) ? 'provider' : undefined),
+    crawlIntervalMinutes: e.CRAWL_INTERVAL_MINUTES,
     preview: {
       allowedHosts: e.PREVIEW_ALLOWED_HOSTS,
       maxBytes: e.PREVIEW_MAX_BYTES,

@@ -30,6 +30,8 @@ export type TDatabase = {
   harvest_sources: THarvestSourceTable;
   harvest_runs: THarvestRunTable;
   harvest_records: THarvestRecordTable;
+  crawl_runs: TCrawlRunTable;
+  crawl_records: TCrawlRecordTable;
   buyer_connectors: TBuyerConnectorTable;
   organisation_connectors: TOrganisationConnectorTable;
   deliveries: TDeliveryTable;
@@ -482,6 +484,28 @@ export type THarvestRunTable = {
 export type THarvestRecordTable = {
   source_id: string;
   identifier: string;
+  offer_id: string;
+  content_hash: string;
+  last_seen_run: string | null;
+  removed_at: Timestamp | null;
+};
+
+/** One crawl of one connector's DSP catalog. */
+export type TCrawlRunTable = {
+  id: string;
+  connector_id: string;
+  status: 'running' | 'succeeded' | 'failed';
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: Timestamp | null;
+  counts: ColumnType<unknown, string | undefined, string>;
+  failures: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+};
+
+/** The catalogue offer a dataset of a connector's catalog became. */
+export type TCrawlRecordTable = {
+  connector_id: string;
+  dataset_id: string;
   offer_id: string;
   content_hash: string;
   last_seen_run: string | null;

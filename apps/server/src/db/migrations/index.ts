@@ -27,6 +27,7 @@ import * as searchOutboxLinkChecks from './0025-search-outbox-link-checks';
 import * as sharedLimits from './0026-shared-limits';
 import * as connectorManagementApiVersion from './0027-connector-management-api-version';
 import * as organisationConnectors from './0028-organisation-connectors';
+import * as dataspaceCrawl from './0029-dataspace-crawl';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026-shared-limits': sharedLimits,
   '0027-connector-management-api-version': connectorManagementApiVersion,
   '0028-organisation-connectors': organisationConnectors,
+  '0029-dataspace-crawl': dataspaceCrawl,
 };

@@ -31,15 +31,57 @@ const row = (id: string, overrides: Partial<TRow> = {}): TRow => ({
   ...overrides,
 });
 
+type TRun = {
+  id: string;
+  connectorId: string;
+  status: 'running' | 'succeeded' | 'failed';
+  startedAt: string;
+  finishedAt: string | null;
+  counts: { added: number; updated: number; removed: number; failed: number };
+  failures: { datasetId: string; reason: string }[];
+  error: string | null;
+};
+const run = (id: string, overrides: Partial<TRun> = {}): TRun => ({
+  id,
+  connectorId: 'provider',
+  status: 'succeeded',
+  startedAt: '2026-11-29T10:00:00.000Z',
+  finishedAt: '2026-11-29T10:00:01.000Z',
+  counts: { added: 0, updated: 0, removed: 0, failed: 0 },
+  failures: [],
+  error: null,
+  ...overrides,
+});
+
 let rows: TRow[];
+let runs: Record<string, TRun[]>;
 let fetchMock: Mock<typeof fetch>;
 
 beforeEach(() => {
   rows = [row('provider', { name: 'Provider sandbox', isSandbox: true, hasApiKey: true })];
+  runs = {
+    provider: [
+      run('r1', {
+        counts: { added: 3, updated: 0, removed: 0, failed: 1 },
+        failures: [{ datasetId: 'long-name', reason: 'its name is longer than 500 characters' }],
+      }),
+    ],
+  };
   fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     if (url === '/api/connectors/registered') return json(200, rows);
+    const crawls = /^\/api\/connectors\/([^/]+)\/crawls$/.exec(url);
+    if (crawls && method === 'GET') return json(200, runs[crawls[1]!] ?? []);
+    if (crawls && method === 'POST') {
+      const failed = run('r2', {
+        status: 'failed',
+        startedAt: '2026-11-29T11:00:00.000Z',
+        error: "The connector 'Partner EDC' did not answer within 10 s",
+      });
+      runs[crawls[1]!] = [failed, ...(runs[crawls[1]!] ?? [])];
+      return json(201, failed);
+    }
     if (url === '/api/connectors' && method === 'POST') {
       const body = JSON.parse(String(init?.body)) as { name: string; url: string; apiKey?: string };
       const id = body.url.split('/').at(-1)!;
@@ -111,6 +153,40 @@ describe('ConnectorsPage', () => {
     });
   });
 
+  it("lists each connector's last crawls with their counts and crawls one now", async () => {
+    const user = userEvent.setup();
+    rows = [...rows, row('partner', { name: 'Partner EDC' })];
+    renderWithProviders(<ConnectorsPage />, { url: '/connectors' });
+    const provider = await screen.findByRole('region', { name: 'Crawls of Provider sandbox' });
+    const counts = await within(provider).findByRole('row', { name: /long-name/ });
+    expect(
+      within(counts)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      expect.stringMatching(/^29\.11\.2026 \d\d:00$/),
+      'Succeeded',
+      '3',
+      '0',
+      '0',
+      '1',
+      'long-name: its name is longer than 500 characters',
+    ]);
+    const partner = screen.getByRole('region', { name: 'Crawls of Partner EDC' });
+    expect(await within(partner).findByText('Not crawled yet.')).toBeTruthy();
+
+    await user.click(within(partner).getByRole('button', { name: 'Crawl Partner EDC now' }));
+    expect(await within(partner).findByText("The connector 'Partner EDC' did not answer within 10 s")).toBeTruthy();
+    expect(
+      within(partner)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('Failed');
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/connectors/partner/crawls' && init?.method === 'POST'),
+    ).toBe(true);
+  });
+
   it('on a phone lists each connector as a card with its addresses and actions, not as a table', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => fixedMediaQueryList(query, query === PHONE_QUERY));
     rows = [...rows, row('partner', { name: 'Partner EDC' })];
@@ -123,5 +199,8 @@ describe('ConnectorsPage', () => {
     expect(within(partner).getByRole('heading', { level: 3, name: 'Partner EDC (partner)' })).toBeTruthy();
     expect(within(partner).getByText('http://127.0.0.1:9/partner/protocol')).toBeTruthy();
     expect(within(partner).getByRole('button', { name: 'Remove Partner EDC' })).toBeTruthy();
+    const crawlCards = await screen.findByRole('list', { name: 'Crawls of Provider sandbox' });
+    const [crawlCard] = within(crawlCards).getAllByRole('listitem');
+    expect(within(crawlCard!).getByText('long-name: its name is longer than 500 characters')).toBeTruthy();
   });
 });

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/error-message';
 import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { ConnectorCrawls } from './ConnectorCrawls';
 import { useConnectorRegistration, useRegisteredConnectors } from './use-registered-connectors';
 
 const EMPTY_FORM = { name: '', url: '', managementUrl: '', protocolUrl: '', versionUrl: '', apiKey: '' };
@@ -26,7 +27,8 @@ const EMPTY: TForm = { ...EMPTY_FORM, managementApiVersion: 'auto' };
 
 /**
  * The connectors page (/connectors) for operators: the registered connectors with a link to each one's console,
- * registering one (its API key is stored encrypted and never shown back) and removing one.
+ * registering one (its API key is stored encrypted and never shown back) and removing one, and the crawls of each
+ * connector's catalog into the marketplace with 'Crawl now'.
  */
 export function ConnectorsPage() {
   const { t } = useTranslation();
@@ -103,6 +105,17 @@ export function ConnectorsPage() {
                 ),
             }}
           />
+        )}
+        {connectors.data && connectors.data.length > 0 && (
+          <Stack gap="md" component="section" aria-labelledby="crawls">
+            <Title order={2} size="h4" id="crawls">
+              {t('crawl.title')}
+            </Title>
+            <Text size="sm">{t('crawl.intro')}</Text>
+            {connectors.data.map((connector) => (
+              <ConnectorCrawls key={connector.id} connector={connector} />
+            ))}
+          </Stack>
         )}
         <Stack component="form" gap="sm" maw={560} onSubmit={handleRegister} aria-labelledby="register-connector">
           <Title order={2} size="h4" id="register-connector">

@@ -1,0 +1,197 @@
+import type { TCrawlCounts, TCrawlFailure } from '@dsm/contracts';
+import { type Selectable, sql } from 'kysely';
+import type { TDb } from '../../db/database';
+import type { TCrawlRunTable } from '../../db/schema';
+import { insertOffers, replaceOffers } from '../catalogue/load-offers';
+import type { TOfferRecord } from '../catalogue/offer-record';
+import { markOffersRemoved, reactivateRemovedOffers } from '../catalogue/offer-state-repository';
+
+/** A crawl as stored. */
+export type TCrawlRunRow = Selectable<TCrawlRunTable>;
+
+/** What the last crawl that saw a dataset made of it. */
+export type TCrawlRecord = { offerId: string; contentHash: string; isRemoved: boolean };
+
+/** A running crawl older than this was cut short (its server stopped) and no longer holds the connector. */
+const STALE_AFTER = '1 hour';
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+/**
+ * Starts a run of the connector: its row, status running. False when a crawl of the connector runs already (one
+ * running row per connector, by a unique index); a run left running for an hour by a stopped server is failed first.
+ */
+export async function insertCrawlRun(db: TDb, connectorId: string, runId: string): Promise<boolean> {
+  await db
+    .updateTable('crawl_runs')
+    .set({ status: 'failed', finished_at: new Date(), error: 'The crawl was cut short: its server stopped' })
+    .where('connector_id', '=', connectorId)
+    .where('status', '=', 'running')
+    .where(sql<boolean>`started_at < now() - ${STALE_AFTER}::interval`)
+    .execute();
+  try {
+    await db.insertInto('crawl_runs').values({ id: runId, connector_id: connectorId, status: 'running' }).execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** The running crawl of a connector, if any: when it started. */
+export async function findRunningCrawl(db: TDb, connectorId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('crawl_runs')
+    .select('started_at')
+    .where('connector_id', '=', connectorId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return row?.started_at ?? null;
+}
+
+/** How a run ended: its status, counts, failed datasets and, for a failed run, the reason. */
+export type TCrawlResult = {
+  status: 'succeeded' | 'failed';
+  counts: TCrawlCounts;
+  failures: TCrawlFailure[];
+  error: string | null;
+};
+
+/** Ends a run with what it did; undefined when the run is gone (its connector was removed meanwhile). */
+export async function finishCrawlRun(db: TDb, runId: string, result: TCrawlResult): Promise<TCrawlRunRow | undefined> {
+  return db
+    .updateTable('crawl_runs')
+    .set({
+      status: result.status,
+      finished_at: new Date(),
+      counts: JSON.stringify(result.counts),
+      failures: JSON.stringify(result.failures),
+      error: result.error,
+    })
+    .where('id', '=', runId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The connector's last runs, newest first. */
+export async function selectCrawlRuns(db: TDb, connectorId: string, limit: number): Promise<TCrawlRunRow[]> {
+  return db
+    .selectFrom('crawl_runs')
+    .selectAll()
+    .where('connector_id', '=', connectorId)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** What earlier crawls of the connector made of its datasets, by dataset id. */
+export async function selectCrawlRecords(db: TDb, connectorId: string): Promise<Map<string, TCrawlRecord>> {
+  const rows = await db
+    .selectFrom('crawl_records')
+    .select(['dataset_id', 'offer_id', 'content_hash', 'removed_at'])
+    .where('connector_id', '=', connectorId)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.dataset_id,
+      { offerId: row.offer_id, contentHash: row.content_hash, isRemoved: row.removed_at !== null },
+    ]),
+  );
+}
+
+/** One dataset to write: its offer, its fingerprint and whether an earlier crawl wrote it. */
+export type TCrawlWrite = {
+  connectorId: string;
+  runId: string;
+  datasetId: string;
+  record: TOfferRecord;
+  contentHash: string;
+  isNew: boolean;
+};
+
+async function upsertRecord(trx: TDb, write: TCrawlWrite): Promise<void> {
+  await trx
+    .insertInto('crawl_records')
+    .values({
+      connector_id: write.connectorId,
+      dataset_id: write.datasetId,
+      offer_id: write.record.id,
+      content_hash: write.contentHash,
+      last_seen_run: write.runId,
+      removed_at: null,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['connector_id', 'dataset_id']).doUpdateSet({
+        content_hash: write.contentHash,
+        last_seen_run: write.runId,
+        removed_at: null,
+      }),
+    )
+    .execute();
+}
+
+async function replace(db: TDb, write: TCrawlWrite): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await replaceOffers(trx, [write.record]);
+    await reactivateRemovedOffers(trx, [write.record.id]);
+    await upsertRecord(trx, write);
+  });
+}
+
+/**
+ * Writes one dataset's offer through the catalogue, with its record, in a transaction of its own: a dataset the
+ * database refuses fails alone. A new dataset whose offer is in the catalogue already (its connector was removed and
+ * registered again, which drops the records but not the offers) replaces that offer.
+ */
+export async function writeCrawledDataset(db: TDb, write: TCrawlWrite): Promise<void> {
+  if (!write.isNew) {
+    await replace(db, write);
+    return;
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertOffers(trx, [write.record]);
+      await upsertRecord(trx, write);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await replace(db, write);
+  }
+}
+
+/** Marks datasets as seen by this run without writing them (unchanged, or failed this time). */
+export async function touchCrawlRecords(
+  db: TDb,
+  connectorId: string,
+  runId: string,
+  datasetIds: readonly string[],
+): Promise<void> {
+  if (datasetIds.length === 0) return;
+  await db
+    .updateTable('crawl_records')
+    .set({ last_seen_run: runId })
+    .where('connector_id', '=', connectorId)
+    .where('dataset_id', '=', (eb) => eb.fn.any(eb.val([...datasetIds])))
+    .execute();
+}
+
+/** Soft-deletes the offers of the connector's datasets this run did not see; answers how many. */
+export async function removeUnseenDatasets(db: TDb, connectorId: string, runId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .updateTable('crawl_records')
+      .set({ removed_at: new Date() })
+      .where('connector_id', '=', connectorId)
+      .where('removed_at', 'is', null)
+      .where((eb) => eb.or([eb('last_seen_run', 'is', null), eb('last_seen_run', '!=', runId)]))
+      .returning('offer_id')
+      .execute();
+    await markOffersRemoved(
+      trx,
+      removed.map((row) => row.offer_id),
+    );
+    return removed.length;
+  });
+}
