@@ -24,6 +24,7 @@ import * as commissionInvoiceLifecycle from './0022-commission-invoice-lifecycle
 import * as freeOffersAcquirable from './0023-free-offers-acquirable';
 import * as offerHoldings from './0024-offer-holdings';
 import * as searchOutboxLinkChecks from './0025-search-outbox-link-checks';
+import * as searchOutboxCursors from './0026-search-outbox-cursors';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-free-offers-acquirable': freeOffersAcquirable,
   '0024-offer-holdings': offerHoldings,
   '0025-search-outbox-link-checks': searchOutboxLinkChecks,
+  '0026-search-outbox-cursors': searchOutboxCursors,
 };
