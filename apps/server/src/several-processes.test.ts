@@ -121,6 +121,13 @@ describe('two server processes on one database, each with its own search index',
 
   beforeAll(async () => {
     a = await startProcess('a', { ROLE: 'web' });
+    // A process that only answers HTTP opens no connection of the billing or alert job runners.
+    const { rows } = await sql<{ name: string }>`
+      select distinct application_name as name from pg_stat_activity where datname = current_database()`.execute(
+      database.db,
+    );
+    expect(rows.map((row) => row.name)).not.toEqual(expect.arrayContaining(['dsm-billing']));
+    expect(rows.map((row) => row.name)).not.toEqual(expect.arrayContaining(['dsm-alerts']));
     b = await startProcess('b', { ROLE: 'all' });
     const handle = { app: a.server.app, baseUrl: a.baseUrl, database, config: a.server.app.config } as TTestApp;
     supplier = await signIn(handle, { email: 'several-supplier@example.org', name: 'Several Supplier' });
@@ -174,4 +181,52 @@ describe('two server processes on one database, each with its own search index',
     expect(b.lines.join('\n')).toContain('Search index built');
     expect(await titlesFound(b, 'dolphin')).toEqual(['Dolphin strandings']);
   }, 60_000);
+
+  it('cancels an unpaid order once although two processes run the job, and a web process not at all', async () => {
+    await stopProcess(b);
+    const offer = await insertOfferOf(database.db, SUPPLIER_A, { title: 'Seal counts' });
+    await sellFor(database.db, SUPPLIER_A);
+    const handle = { app: a.server.app, baseUrl: a.baseUrl, database, config: a.server.app.config } as TTestApp;
+    const buyer = await signIn(handle, { email: 'several-buyer@example.org' });
+    const { order: placed } = await placeOrder({
+      db: database.db,
+      user: buyer.user,
+      request: { consumerId: buyer.user.id, purchasedItems: [itemOf(offer)] },
+      commissionRate: 0.1,
+    });
+    await sql`update orders set pay_by = now() - interval '1 day' where id = ${placed.id}`.execute(database.db);
+
+    [b] = await Promise.all([startProcess('b', { ROLE: 'all' }), startProcess('c', { ROLE: 'worker' })]);
+    const c = running.find((process) => process.baseUrl.endsWith(String(PORTS.c))) as TProcess;
+    // Each runs its first sweep of unpaid orders 10 s after its start.
+    await within(30_000, async () => {
+      const order = await database.db
+        .selectFrom('orders')
+        .select('state')
+        .where('id', '=', placed.id)
+        .executeTakeFirst();
+      return order?.state === 'cancelled';
+    });
+    const cancellations = (process: TProcess) =>
+      process.lines.filter((line) => line.startsWith('Cancelled 1 unpaid orders')).length;
+    expect(cancellations(b) + cancellations(c)).toBe(1);
+    expect(cancellations(a)).toBe(0);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from invoices where order_id = ${placed.id} and state = 'cancelled'`.execute(
+      database.db,
+    );
+    expect(rows[0]?.n).toBe(1);
+
+    // The worker answers its health checks and no API.
+    expect((await request(c.baseUrl, 'GET', '/healthz')).status).toBe(200);
+    const api = await request<{ message: string }>(
+      c.baseUrl,
+      'POST',
+      '/api/search',
+      { index: 0, pageSize: 1 },
+      supplier.headers,
+    );
+    expect(api.status).toBe(404);
+    expect(api.body.message).toContain('ROLE=worker');
+  }, 90_000);
 });
