@@ -2,7 +2,6 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import type { TSuggestion } from '@dsm/contracts';
 import Database from 'better-sqlite3';
-import { sql } from 'kysely';
 import type { TDatabaseHandle } from '../../../db/database';
 import { cachedQueryIndex } from './cached-query-index';
 import { INDEX_SCHEMA_VERSION, openReader, readMeta } from './index-schema';
