@@ -20,15 +20,16 @@ export type TOutboxConsumer = {
   /** A consumer not seen for longer is dropped, so that it no longer holds rows back. */
   expirySeconds: number;
   /**
-   * Rows already applied beyond the cursor: committed, but above the oldest transaction still running, so the
-   * cursor may not pass them yet. Kept so that a change is searchable at once after its commit even while another
-   * transaction runs long, and is not written again when the cursor reaches it.
+   * Rows already applied beyond the cursor, as the highest id applied per transaction (xid): committed, but above
+   * the oldest transaction still running, so the cursor may not pass them yet. Kept so that a change is searchable
+   * at once after its commit even while another transaction runs long, and is not written again when the cursor
+   * reaches it. A committed transaction queues no more rows, and its rows are applied in id order.
    */
-  appliedAhead: Set<string>;
+  appliedAhead: Map<string, string>;
 };
 
-/** Rows applied beyond the cursor that are remembered at most; beyond, they wait for the cursor. */
-const MOST_APPLIED_AHEAD = 5_000;
+/** Transactions applied beyond the cursor that are remembered at most; beyond, their rows wait for the cursor. */
+const MOST_APPLIED_AHEAD = 50_000;
 
 /**
  * Applies one batch of the outbox to the index: the offers as they are now are written to (or removed from) it,
@@ -51,14 +52,21 @@ export async function applyOutboxBatch(db: TDb, writer: Database, options: TOutb
       order by xid, id limit ${batchSize}`.execute(trx);
     const { rows: ahead } =
       appliedAhead.size < MOST_APPLIED_AHEAD
-        ? await sql<{ id: string; offer_id: string }>`
-            select id::text, offer_id from search_outbox
+        ? await sql<{ id: string; offer_id: string; xid: string }>`
+            select id::text, offer_id, xid::text from search_outbox o
             where xid >= ${cursor.horizon}::xid8 and (xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id}::bigint)
-              and not (id = any(${[...appliedAhead]}::bigint[]))
-            order by id limit ${batchSize}`.execute(trx)
+              and not exists (
+                select 1 from unnest(${[...appliedAhead.keys()]}::text[]::xid8[], ${[...appliedAhead.values()]}::bigint[])
+                  as applied (xid, id)
+                where applied.xid = o.xid and o.id <= applied.id)
+            order by xid, id limit ${batchSize}`.execute(trx)
         : { rows: [] };
     if (settled.length === 0 && ahead.length === 0) return { rows: 0, offerIds: [] };
-    const toWrite = [...settled.filter((row) => !appliedAhead.delete(row.id)), ...ahead];
+    const isAppliedAhead = (row: { id: string; xid: string }) => {
+      const highest = appliedAhead.get(row.xid);
+      return highest !== undefined && BigInt(row.id) <= BigInt(highest);
+    };
+    const toWrite = [...settled.filter((row) => !isAppliedAhead(row)), ...ahead];
     const offerIds = [...new Set(toWrite.map((row) => row.offer_id))];
     const sources = await readIndexSources(trx, offerIds);
     const present = new Set(sources.map((source) => source.id));
@@ -68,9 +76,11 @@ export async function applyOutboxBatch(db: TDb, writer: Database, options: TOutb
       offerIds.filter((id) => !present.has(id)),
       { countWords: true },
     );
-    for (const row of ahead) appliedAhead.add(row.id);
+    for (const row of ahead) appliedAhead.set(row.xid, row.id);
     const last = settled.at(-1);
     if (last) {
+      // Transactions the cursor has passed are done with.
+      for (const xid of appliedAhead.keys()) if (BigInt(xid) < BigInt(last.xid)) appliedAhead.delete(xid);
       const moved = await sql`
         update search_outbox_cursors set last_xid = ${last.xid}::xid8, last_id = ${last.id}::bigint, seen_at = now()
         where consumer = ${consumer}`.execute(trx);

@@ -36,7 +36,7 @@ export type TIndexWriterOptions = {
 /** The writer on the calling thread: analysis and writes block it while they run (tests, small catalogues). */
 export class InProcessIndexWriter implements IIndexWriter {
   private writer: Database.Database | null = null;
-  private readonly appliedAhead = new Set<string>();
+  private readonly appliedAhead = new Map<string, string>();
 
   constructor(private readonly options: TIndexWriterOptions & { database: TDatabaseHandle }) {}
 
