@@ -47,19 +47,19 @@ export async function applyOutboxBatch(db: TDb, writer: Database, options: TOutb
     const cursor = cursors[0];
     if (!cursor) return { rows: 0, offerIds: [], isDropped: true };
     const { rows: settled } = await sql<{ id: string; offer_id: string; xid: string }>`
-      select id::text, offer_id, xid::text from search_outbox
-      where (xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id}::bigint) and xid < ${cursor.horizon}::xid8
-      order by xid, id limit ${batchSize}`.execute(trx);
+      select o.id::text, o.offer_id, o.xid::text from search_outbox o
+      where (o.xid, o.id) > (${cursor.last_xid}::xid8, ${cursor.last_id}::bigint) and o.xid < ${cursor.horizon}::xid8
+      order by o.xid, o.id limit ${batchSize}`.execute(trx);
     const { rows: ahead } =
       appliedAhead.size < MOST_APPLIED_AHEAD
         ? await sql<{ id: string; offer_id: string; xid: string }>`
-            select id::text, offer_id, xid::text from search_outbox o
-            where xid >= ${cursor.horizon}::xid8 and (xid, id) > (${cursor.last_xid}::xid8, ${cursor.last_id}::bigint)
+            select o.id::text, o.offer_id, o.xid::text from search_outbox o
+            where o.xid >= ${cursor.horizon}::xid8 and (o.xid, o.id) > (${cursor.last_xid}::xid8, ${cursor.last_id}::bigint)
               and not exists (
                 select 1 from unnest(${[...appliedAhead.keys()]}::text[]::xid8[], ${[...appliedAhead.values()]}::bigint[])
                   as applied (xid, id)
                 where applied.xid = o.xid and o.id <= applied.id)
-            order by xid, id limit ${batchSize}`.execute(trx)
+            order by o.xid, o.id limit ${batchSize}`.execute(trx)
         : { rows: [] };
     if (settled.length === 0 && ahead.length === 0) return { rows: 0, offerIds: [] };
     const isAppliedAhead = (row: { id: string; xid: string }) => {
