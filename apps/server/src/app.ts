@@ -219,6 +219,18 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   await registerAuthGuard(app);
   await app.register(healthRoutes);
+  if (options.config.role === 'worker') {
+    // A process that only runs the background jobs answers its health checks, nothing else.
+    app.setNotFoundHandler((request, reply) =>
+      sendError(
+        reply,
+        request,
+        ErrorCode.NOT_FOUND,
+        `No route ${request.method} ${request.url.split('?')[0]}: this process runs background jobs only (ROLE=worker)`,
+      ),
+    );
+    return app;
+  }
   app.decorate(
     'idp',
     await registerIdentityProvider(app, {

@@ -228,13 +228,17 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       dir: config.searchIndex.dir,
       database,
       workers: config.searchIndex.workers,
+      consumerExpirySeconds: config.searchIndex.consumerExpirySeconds,
       log,
     });
     if (config.hasSandboxConnectors) sandboxes = await startSandboxConnectors({ db: database.db, log });
     if (config.isEmbeddedIdp && sandboxes?.urls.consumer && (await assignDemoBuyerConnector(database.db))) {
       log("The demo buyer receives Connector offers with the 'consumer' sandbox");
     }
+    // ROLE=web queues jobs and edits schedules for the workers; ROLE=worker and all run them.
+    const isWorking = config.role !== 'web';
     linkChecker = createLinkChecker({
+      isWorking,
       databaseUrl,
       db: database.backgroundDb,
       settings: config.linkCheck,
@@ -242,6 +246,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       log: logQueueError,
     });
     harvests = createHarvestScheduler({
+      isWorking,
       databaseUrl,
       db: database.backgroundDb,
       pace: yieldingTo(interactiveLoad),
@@ -251,43 +256,45 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       },
     });
     await harvests.start();
-    billing = createBillingJobs({
-      databaseUrl,
-      db: database.db,
-      commissionRate: config.commissionRate,
-      marketplace: config.marketplaceParty,
-      log,
-    });
-    await billing.start();
-    alertJobs = createAlertJobs({
-      databaseUrl,
-      db: database.db,
-      searchIndex,
-      mailer: config.alerts.smtpUrl
-        ? createAlertMailer({ smtpUrl: config.alerts.smtpUrl, from: config.alerts.mailFrom })
-        : null,
-      publicUrl: config.publicUrl,
-      intervalSeconds: config.alerts.checkIntervalSeconds,
-      pruneIntervalSeconds: config.alerts.pruneIntervalSeconds,
-      retention: config.alerts.retention,
-      log: (message, error) => (error === undefined ? log(message) : logQueueError(message, error)),
-    });
-    await alertJobs.start();
-    crawlJobs = createCrawlJobs({
-      databaseUrl,
-      db: database.backgroundDb,
-      intervalMinutes: config.crawlIntervalMinutes,
-      onCrawled: () => invalidateFilterValues(database.db),
-      log: (message, error) => (error === undefined ? log(message) : logQueueError(message, error)),
-    });
-    await crawlJobs.start();
+    if (isWorking) {
+      billing = createBillingJobs({
+        databaseUrl,
+        db: database.db,
+        commissionRate: config.commissionRate,
+        marketplace: config.marketplaceParty,
+        log,
+      });
+      await billing.start();
+      alertJobs = createAlertJobs({
+        databaseUrl,
+        db: database.db,
+        searchIndex,
+        mailer: config.alerts.smtpUrl
+          ? createAlertMailer({ smtpUrl: config.alerts.smtpUrl, from: config.alerts.mailFrom })
+          : null,
+        publicUrl: config.publicUrl,
+        intervalSeconds: config.alerts.checkIntervalSeconds,
+        pruneIntervalSeconds: config.alerts.pruneIntervalSeconds,
+        retention: config.alerts.retention,
+        log: (message, error) => (error === undefined ? log(message) : logQueueError(message, error)),
+      });
+      await alertJobs.start();
+      crawlJobs = createCrawlJobs({
+        databaseUrl,
+        db: database.backgroundDb,
+        intervalMinutes: config.crawlIntervalMinutes,
+        onCrawled: () => invalidateFilterValues(database.db),
+        log: (message, error) => (error === undefined ? log(message) : logQueueError(message, error)),
+      });
+      await crawlJobs.start();
+    }
     jobQueues = superviseJobQueues({
       queues: [
         { name: 'link checker', start: linkChecker.start, stop: linkChecker.stop },
         { name: 'harvest', start: harvests.start, stop: harvests.stop },
-        { name: 'billing', start: billing.start, stop: billing.stop },
-        { name: 'alerts', start: alertJobs.start, stop: alertJobs.stop },
-        { name: 'crawl', start: crawlJobs.start, stop: crawlJobs.stop },
+        ...(billing ? [{ name: 'billing', start: billing.start, stop: billing.stop }] : []),
+        ...(alertJobs ? [{ name: 'alerts', start: alertJobs.start, stop: alertJobs.stop }] : []),
+        ...(crawlJobs ? [{ name: 'crawl', start: crawlJobs.start, stop: crawlJobs.stop }] : []),
       ],
       log,
     });
@@ -336,8 +343,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     if (demoFiles)
       linkCheckerStarting.catch((error: unknown) => logQueueError('The link checker did not start', error));
     else await linkCheckerStarting;
-    // No shared job runner exists yet; the auto-cancel of unpaid orders runs on an in-process timer.
-    orderJobs = startOrderJobs({ db: database.db, log });
+    // The auto-cancel of unpaid orders runs on an in-process timer, in the processes that run jobs.
+    if (isWorking) orderJobs = startOrderJobs({ db: database.db, log });
     let stopping: Promise<void> | null = null;
     return {
       app,

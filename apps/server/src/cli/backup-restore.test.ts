@@ -21,7 +21,7 @@ async function fingerprint(url: string): Promise<Record<string, string>> {
     const { rows: tables } = await client.query<{ name: string }>(
       // The search index's queue and generation are bookkeeping of a derived index, not catalogue data.
       `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'
-         and relname not in ('search_outbox', 'search_index_generation') order by relname`,
+         and relname not in ('search_outbox', 'search_outbox_cursors', 'search_index_generation') order by relname`,
     );
     const result: Record<string, string> = {};
     for (const { name } of tables) {

@@ -256,6 +256,19 @@ const ZEnvironment = z.object({
   SEARCH_INDEX_DIR: z.string().min(1).optional(),
   /** Threads answering searches, each with its own connection to the index; 0 answers on the main thread. */
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+  /**
+   * Seconds after which a server process's search index that stopped following the catalogue's changes (a process
+   * stopped for good, its index folder gone) is forgotten, so that the changes it has not read yet are no longer
+   * kept for it; it builds its index again if it comes back. Default an hour.
+   */
+  SEARCH_CONSUMER_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(3_600),
+  /**
+   * What this process does: `web` answers HTTP and runs no background jobs, `worker` runs the background jobs
+   * (harvest schedules, link checks, renewals, invoices, alerts, cancelling unpaid orders) and answers only
+   * /healthz and /readyz, `all` (the default) both. Several `web` processes and one or more `worker`s share one
+   * database; each job runs once whichever worker takes it.
+   */
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   /** Limit of one call to a connector's API in milliseconds; a connector that takes longer is a 504. */
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
@@ -311,6 +324,9 @@ const ZEnvironment = z.object({
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
+/** What a server process does: answer HTTP (`web`), run the background jobs (`worker`), or both (`all`). */
+export type TProcessRole = 'web' | 'worker' | 'all';
+
 /** How long the alert job keeps old notifications and unsubscribe links, in days. */
 export type TAlertRetention = {
   /** A read notification, from when it was written; a used unsubscribe link, from its use. */
@@ -332,8 +348,13 @@ export type TConfig = {
   /** Connections of the background jobs' pool (DATABASE_BACKGROUND_CONNECTIONS). */
   databaseBackgroundConnections: number;
   dataDir: string;
-  /** The search index: its folder (SEARCH_INDEX_DIR) and search threads (SEARCH_WORKERS). */
-  searchIndex: { dir: string; workers: number };
+  /**
+   * The search index: its folder (SEARCH_INDEX_DIR), search threads (SEARCH_WORKERS) and when a process that stopped
+   * following the outbox is forgotten (SEARCH_CONSUMER_EXPIRY_SECONDS).
+   */
+  searchIndex: { dir: string; workers: number; consumerExpirySeconds: number };
+  /** What this process does (ROLE): `web` answers HTTP without background jobs, `worker` only runs them, `all` both. */
+  role: TProcessRole;
   productId: string;
   userRole: string;
   /** The external issuer when set; undefined means the embedded provider. */
@@ -432,7 +453,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchIndex: {
       dir: path.resolve(e.SEARCH_INDEX_DIR ?? path.join(e.DATA_DIR, 'search-index')),
       workers: e.SEARCH_WORKERS,
+      consumerExpirySeconds: e.SEARCH_CONSUMER_EXPIRY_SECONDS,
     },
+    role: e.ROLE,
     productId: e.PRODUCT_ID,
     userRole: `${e.PRODUCT_ID}_USER`,
     oidcIssuer: e.OIDC_ISSUER,

@@ -26,10 +26,11 @@ export type TBackupSequence = { name: string; lastValue: string | null };
 export type TBackupResult = { tables: number; rows: number };
 
 /**
- * Tables a backup leaves out: the search index's queue of changes. A restored catalogue gets a new search
- * generation and every index is built again from it, so queued changes of the old one mean nothing.
+ * Tables a backup leaves out: the search index's queue of changes and the places of the indexes following it. A
+ * restored catalogue gets a new search generation and every index is built again from it, so queued changes of the
+ * old one mean nothing, and an index without a place builds itself again anyway.
  */
-const NOT_BACKED_UP = ['search_outbox'];
+const NOT_BACKED_UP = ['search_outbox', 'search_outbox_cursors'];
 
 export type TBackupDatabaseOptions = {
   url: string;

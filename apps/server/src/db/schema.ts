@@ -36,6 +36,7 @@ export type TDatabase = {
   organisation_connectors: TOrganisationConnectorTable;
   deliveries: TDeliveryTable;
   search_outbox: TSearchOutboxTable;
+  search_outbox_cursors: TSearchOutboxCursorTable;
   search_index_generation: TSearchIndexGenerationTable;
   saved_searches: TSavedSearchTable;
   offer_events: TOfferEventTable;
@@ -554,6 +555,16 @@ export type TSearchOutboxTable = {
   id: Generated<string>;
   offer_id: string;
   queued_at: Generated<Timestamp>;
+  /** The transaction that queued the row (xid8, as text). */
+  xid: Generated<string>;
+};
+
+/** One search index following the outbox: the position of the last row it holds, and when it was last seen. */
+export type TSearchOutboxCursorTable = {
+  consumer: string;
+  last_xid: string;
+  last_id: string;
+  seen_at: Generated<Timestamp>;
 };
 
 /** One row: the value a search index records when built; a restore sets a new one. */

@@ -23,6 +23,11 @@ export type TCreateJobRunnerOptions = {
   queues: readonly TJobQueue[];
   /** True: this instance runs pg-boss's cron schedules (`boss.schedule`); false where a timer queues the jobs. */
   isScheduling: boolean;
+  /**
+   * False: the instance only queues jobs and edits schedules for others to run (a ROLE=web process): no worker,
+   * no cron schedules fired, no `onStarted`. True by default.
+   */
+  isWorking?: boolean;
   /** How long `stop` waits for a job in progress, in milliseconds. */
   stopTimeoutMs: number;
   /** Called once the queues are worked on, with the running instance (schedules, first jobs, timers). */
@@ -49,6 +54,7 @@ export type TJobRunner = {
  */
 export function createJobRunner(options: TCreateJobRunnerOptions): TJobRunner {
   let boss: PgBoss | null = null;
+  const isWorking = options.isWorking ?? true;
   return {
     get boss() {
       return boss;
@@ -60,7 +66,7 @@ export function createJobRunner(options: TCreateJobRunnerOptions): TJobRunner {
         schema: 'pgboss',
         max: 2,
         application_name: options.applicationName,
-        schedule: options.isScheduling,
+        schedule: options.isScheduling && isWorking,
         registerInstance: false,
         persistWarnings: false,
       });
@@ -75,7 +81,7 @@ export function createJobRunner(options: TCreateJobRunnerOptions): TJobRunner {
             if (!(await instance.getQueue(queue.name))) throw error;
           });
         }
-        for (const queue of options.queues) {
+        for (const queue of isWorking ? options.queues : []) {
           await instance.work<Record<string, unknown>>(
             queue.name,
             { localConcurrency: 1, pollingIntervalSeconds: queue.pollingIntervalSeconds },
@@ -89,7 +95,7 @@ export function createJobRunner(options: TCreateJobRunnerOptions): TJobRunner {
               ),
           );
         }
-        await options.onStarted?.(instance);
+        if (isWorking) await options.onStarted?.(instance);
       } catch (error) {
         boss = null;
         options.onStopping?.();

@@ -28,6 +28,7 @@ import * as sharedLimits from './0026-shared-limits';
 import * as connectorManagementApiVersion from './0027-connector-management-api-version';
 import * as organisationConnectors from './0028-organisation-connectors';
 import * as dataspaceCrawl from './0029-dataspace-crawl';
+import * as searchOutboxCursors from './0030-search-outbox-cursors';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0027-connector-management-api-version': connectorManagementApiVersion,
   '0028-organisation-connectors': organisationConnectors,
   '0029-dataspace-crawl': dataspaceCrawl,
+  '0030-search-outbox-cursors': searchOutboxCursors,
 };

@@ -14,6 +14,8 @@ export type TCreateHarvestSchedulerOptions = {
   db: TDb;
   /** How fast runs write; full speed by default. */
   pace?: THarvestPace;
+  /** False: runs are queued and schedules edited here, and run by another process (ROLE=web). True by default. */
+  isWorking?: boolean;
   log?: (message: string, details?: unknown) => void;
 };
 
@@ -51,6 +53,7 @@ export function createHarvestScheduler(options: TCreateHarvestSchedulerOptions):
     applicationName: 'dsm-harvest',
     label: 'harvest',
     isScheduling: true,
+    isWorking: options.isWorking ?? true,
     stopTimeoutMs: 60_000,
     log,
     queues: [

@@ -48,6 +48,11 @@ export type TCreateLinkCheckerOptions = {
   sweepCron?: string | null;
   /** Seconds between polls of the check queue. */
   pollingIntervalSeconds?: number;
+  /**
+   * False: checks are queued here and run by another process (ROLE=web): no worker, no sweep schedule fired, no
+   * sweep at start. True by default.
+   */
+  isWorking?: boolean;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -82,6 +87,7 @@ export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChec
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   };
   const sweepCron = options.sweepCron === undefined ? '*/10 * * * *' : options.sweepCron;
+  const isWorking = options.isWorking ?? true;
   let boss: PgBoss | null = null;
 
   const enqueue = async (distributionIds: readonly string[]): Promise<void> => {
@@ -141,7 +147,7 @@ export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChec
         schema: 'pgboss',
         max: 3,
         application_name: 'dsm-link-checker',
-        schedule: sweepCron !== null,
+        schedule: sweepCron !== null && isWorking,
         registerInstance: false,
         persistWarnings: false,
       });
@@ -152,6 +158,7 @@ export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChec
         // A check that hangs is abandoned after two minutes; it fails once more and is given up.
         await ensureQueue(instance, CHECK_QUEUE, { retryLimit: 1, expireInSeconds: 120, deleteAfterSeconds: 3600 });
         await ensureQueue(instance, SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 });
+        if (!isWorking) return;
         await instance.work<{ distributionId: string }>(
           CHECK_QUEUE,
           {

@@ -21,7 +21,9 @@
  * `link_checks` (when a check changes whether an endpoint is online) write the changed offers into `search_outbox`
  * in the change's own transaction (a harvest queues its offers itself); the index's writer thread applies the outbox
  * in batches every second, and at once after a request that changed data when few changes wait, so a search right
- * after an edit finds it. An index of another schema version or of another catalogue generation (a restore) is
+ * after an edit finds it. Every server process keeps its own index and its own cursor in the outbox
+ * (`search_outbox_cursors`, read in transaction order below the oldest running transaction, migration 0030); rows go
+ * once every live index has passed them, and an index not seen for SEARCH_CONSUMER_EXPIRY_SECONDS is forgotten. An index of another schema version or of another catalogue generation (a restore) is
  * built again from PostgreSQL before it serves; `npm run reindex` builds it on demand.
  *
  * Folders: `http/` the routes and use cases (search, suggestions, filter values, related offers, formats in use);

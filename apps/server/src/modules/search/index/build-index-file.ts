@@ -15,8 +15,8 @@ const MOST_ANALYSIS_THREADS = 4;
 
 export type TBuiltIndex = {
   file: string;
-  /** Outbox rows whose changes the build holds: they need not be applied again. */
-  covered: string[];
+  /** The outbox position of the build's snapshot (an xid8): it holds the changes of every row below it. */
+  horizon: string;
 };
 
 /** Where a full build's time went: per step, CPU of the threads that ran it and wall time, in ms. */
@@ -147,8 +147,8 @@ export function describeBuild(report: TBuildReport): string {
 
 /**
  * Builds an index file in `dir` from every active offer, marked with the catalogue's generation. Changes
- * made during the build stay queued in the outbox and are applied afterwards (those the build already
- * read are applied again, which changes nothing).
+ * made during the build stay queued in the outbox and are applied afterwards from the build's `horizon` (those
+ * the build already read are applied again, which changes nothing).
  */
 export async function buildIndexFile(options: {
   dir: string;
@@ -159,9 +159,9 @@ export async function buildIndexFile(options: {
   log?: (line: string) => void;
 }): Promise<TBuiltIndex> {
   const file = path.join(options.dir, `index-${Date.now()}-${process.pid}.sqlite`);
-  let covered: string[] = [];
-  const batches = readAllIndexSources(options.pool, BUILD_BATCH, (ids) => {
-    covered = ids;
+  let horizon = '0';
+  const batches = readAllIndexSources(options.pool, BUILD_BATCH, (position) => {
+    horizon = position;
   });
   await writeIndexFile({
     file,
@@ -170,5 +170,5 @@ export async function buildIndexFile(options: {
     analysisThreads: options.analysisThreads ?? defaultAnalysisThreads(),
     log: options.log,
   });
-  return { file, covered };
+  return { file, horizon };
 }

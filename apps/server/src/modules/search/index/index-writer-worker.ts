@@ -12,6 +12,12 @@ const database = createDatabase({
   applicationName: 'dsm-search-index',
   idleTimeoutMs: 1_000,
 });
-const writer = new InProcessIndexWriter({ dir: workerData.dir as string, database, log: logToOwner });
+const writer = new InProcessIndexWriter({
+  dir: workerData.dir as string,
+  consumer: workerData.consumer as string,
+  consumerExpirySeconds: workerData.consumerExpirySeconds as number,
+  database,
+  log: logToOwner,
+});
 
 serveRequests((message: TIndexWriterMessage) => writer.handle(message));

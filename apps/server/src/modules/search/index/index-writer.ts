@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { TDatabaseHandle } from '../../../db/database';
-import { applyOutboxBatch, forgetCoveredChanges, type TAppliedBatch } from './apply-outbox-batch';
+import { applyOutboxBatch, followOutboxFrom, registerOutboxConsumer, type TAppliedBatch } from './apply-outbox-batch';
 import { buildIndexFile, type TBuiltIndex } from './build-index-file';
 import { configureConnection } from './index-schema';
 import { WorkerClient } from './worker-rpc';
@@ -10,25 +10,38 @@ const APPLY_BATCH = 500;
 
 /** What writes the index: full builds, and the outbox applied to the file in use. */
 export interface IIndexWriter {
+  /** Builds a new file from a snapshot of the catalogue; the consumer's cursor holds the rows it needs meanwhile. */
   build(generation: string): Promise<TBuiltIndex>;
   /** Writes to this file from now on. */
   open(file: string): Promise<void>;
   /** Applies one batch of queued changes; answers how many rows it took and the offers they named. */
   apply(): Promise<TAppliedBatch>;
-  /** Deletes the outbox rows a build holds. */
-  forget(covered: string[]): Promise<void>;
+  /** Follows the outbox from a build's position on (the file built is the one in use now). */
+  follow(horizon: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export type TIndexWriterMessage = { build: string } | { open: string } | { apply: true } | { forget: string[] };
+export type TIndexWriterMessage = { build: string } | { open: string } | { apply: true } | { follow: string };
+
+/** Where a writer writes and whose outbox cursor it moves. */
+export type TIndexWriterOptions = {
+  dir: string;
+  /** The index's name in `search_outbox_cursors`. */
+  consumer: string;
+  /** A consumer not seen for longer is dropped (SEARCH_CONSUMER_EXPIRY_SECONDS). */
+  consumerExpirySeconds: number;
+  log?: (line: string) => void;
+};
 
 /** The writer on the calling thread: analysis and writes block it while they run (tests, small catalogues). */
 export class InProcessIndexWriter implements IIndexWriter {
   private writer: Database.Database | null = null;
+  private readonly appliedAhead = new Map<string, string>();
 
-  constructor(private readonly options: { dir: string; database: TDatabaseHandle; log?: (line: string) => void }) {}
+  constructor(private readonly options: TIndexWriterOptions & { database: TDatabaseHandle }) {}
 
-  build(generation: string): Promise<TBuiltIndex> {
+  async build(generation: string): Promise<TBuiltIndex> {
+    await registerOutboxConsumer(this.options.database.db, this.options.consumer);
     return buildIndexFile({
       dir: this.options.dir,
       pool: this.options.database.pool,
@@ -41,22 +54,29 @@ export class InProcessIndexWriter implements IIndexWriter {
     this.writer?.close();
     this.writer = new Database(file);
     configureConnection(this.writer, { isWriter: true });
+    // What was applied ahead of the cursor to the file before is in the new one's snapshot.
+    this.appliedAhead.clear();
   }
 
   async apply(): Promise<TAppliedBatch> {
     if (!this.writer) throw new Error('The search index has no file open for writing');
-    return applyOutboxBatch(this.options.database.db, this.writer, APPLY_BATCH);
+    return applyOutboxBatch(this.options.database.db, this.writer, {
+      consumer: this.options.consumer,
+      batchSize: APPLY_BATCH,
+      expirySeconds: this.options.consumerExpirySeconds,
+      appliedAhead: this.appliedAhead,
+    });
   }
 
-  forget(covered: string[]): Promise<void> {
-    return forgetCoveredChanges(this.options.database.db, covered);
+  follow(horizon: string): Promise<void> {
+    return followOutboxFrom(this.options.database.db, this.options.consumer, horizon);
   }
 
   /** Answers one message of a thread's owner. */
   handle(message: TIndexWriterMessage): Promise<unknown> {
     if ('build' in message) return this.build(message.build);
     if ('open' in message) return this.open(message.open);
-    if ('forget' in message) return this.forget(message.forget);
+    if ('follow' in message) return this.follow(message.follow);
     return this.apply();
   }
 
@@ -75,7 +95,7 @@ export class ThreadIndexWriter implements IIndexWriter {
   private client: WorkerClient;
   private file: string | null = null;
 
-  constructor(private readonly options: { dir: string; databaseUrl: string; log?: (line: string) => void }) {
+  constructor(private readonly options: TIndexWriterOptions & { databaseUrl: string }) {
     this.client = this.start();
   }
 
@@ -83,7 +103,12 @@ export class ThreadIndexWriter implements IIndexWriter {
   private start(): WorkerClient {
     return new WorkerClient(
       new URL('./index-writer-worker.ts', import.meta.url),
-      { dir: this.options.dir, databaseUrl: this.options.databaseUrl },
+      {
+        dir: this.options.dir,
+        databaseUrl: this.options.databaseUrl,
+        consumer: this.options.consumer,
+        consumerExpirySeconds: this.options.consumerExpirySeconds,
+      },
       this.options.log,
       () => {
         this.options.log?.('Search index: the writer thread stopped; starting it again');
@@ -106,8 +131,8 @@ export class ThreadIndexWriter implements IIndexWriter {
     return this.client.call({ apply: true } satisfies TIndexWriterMessage);
   }
 
-  async forget(covered: string[]): Promise<void> {
-    await this.client.call({ forget: covered } satisfies TIndexWriterMessage);
+  async follow(horizon: string): Promise<void> {
+    await this.client.call({ follow: horizon } satisfies TIndexWriterMessage);
   }
 
   async close(): Promise<void> {

@@ -26,7 +26,7 @@ export async function openTemporarySearchIndex(database: TDatabaseHandle): Promi
   });
   return Object.assign(index, {
     async remove() {
-      await index.close();
+      await index.leave();
       rmSync(dir, { recursive: true, force: true });
     },
   });

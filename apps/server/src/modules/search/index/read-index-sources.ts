@@ -63,20 +63,23 @@ export async function readIndexSources(db: TDb, offerIds: string[]): Promise<TIn
 /**
  * Every active offer, oldest modification first, in batches read through a cursor of one snapshot (so
  * a catalogue being written meanwhile is read as it was when the build began). `onSnapshot` is told the
- * outbox rows that snapshot sees: the build holds their changes, so they need not be applied again.
+ * snapshot's outbox position, the oldest transaction running when it was taken: the build holds the changes of
+ * every outbox row below it, so an index built from it follows the outbox from there.
  */
 export async function* readAllIndexSources(
   pool: pg.Pool,
   batchSize: number,
-  onSnapshot: (outboxIds: string[]) => void,
+  onSnapshot: (horizon: string) => void,
 ): AsyncGenerator<TIndexSource[]> {
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
     // Sorting a large catalogue for the cursor may take longer than the pool's statement limit.
     await client.query('set local statement_timeout = 0');
-    const { rows: queued } = await client.query<{ id: string }>('select id from search_outbox');
-    onSnapshot(queued.map((row) => row.id));
+    const { rows: snapshot } = await client.query<{ horizon: string }>(
+      'select pg_snapshot_xmin(pg_current_snapshot())::text as horizon',
+    );
+    onSnapshot(snapshot[0]?.horizon as string);
     const { rows: licenceRows } = await client.query<Parameters<typeof presentLicence>[0]>(
       'select id, title, url, mappings from licences order by title',
     );

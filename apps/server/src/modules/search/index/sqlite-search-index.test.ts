@@ -93,6 +93,37 @@ describe('the SQLite search index', () => {
     await index.close();
   });
 
+  it('finds a change at once while an older transaction still runs, and keeps its outbox row until that one ends', async () => {
+    const index = await SqliteSearchIndex.open({ dir, database, workers: 0 });
+    const older = await database.pool.connect();
+    try {
+      // A transaction that has written (it holds an xid) and stays open, as a long harvest batch would.
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      await insertOffers(database.db, [makeOffer({ title: 'Lighthouse positions' })]);
+      await index.refresh();
+      expect((await index.search(search(['lighthouse']))).total).toBe(1);
+      // The cursor cannot pass a row above the open transaction: the row waits, and is not applied twice.
+      const queued = async () => {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from search_outbox o join offers f on f.id = o.offer_id
+          where f.title = 'Lighthouse positions'`.execute(database.db);
+        return rows[0]?.n ?? 0;
+      };
+      expect(await queued()).toBeGreaterThan(0);
+      await older.query('rollback');
+      await until(async () => {
+        await index.refresh();
+        return (await queued()) === 0;
+      });
+      expect((await index.search(search(['lighthouse']))).total).toBe(1);
+    } finally {
+      await older.query('rollback');
+      older.release();
+      await index.close();
+    }
+  });
+
   it('searches and writes on threads of its own, and leaves no queued change behind', async () => {
     const index = await SqliteSearchIndex.open({ dir, database, workers: 2, pollMs: 50 });
     try {
@@ -102,8 +133,11 @@ describe('the SQLite search index', () => {
         ['groundwater', 'bicycle', 'tram', 'ferry', 'harbour'].map((word) => index.search(search([word]))),
       );
       expect(results.map((result) => result.total)).toEqual([1, 1, 1, 1, 1]);
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from search_outbox`.execute(database.db);
-      expect(rows[0]?.n).toBe(0);
+      // Deleted once the oldest transaction still running (on any database of the server) is past them.
+      await until(async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from search_outbox`.execute(database.db);
+        return rows[0]?.n === 0;
+      });
       // A search thread that dies is replaced: searches go on.
       const threads = (index as unknown as { workers: { clients: { worker: { terminate(): Promise<number> } }[] } })
         .workers.clients;

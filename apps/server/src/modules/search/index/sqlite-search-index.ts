@@ -2,11 +2,11 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import type { TSuggestion } from '@dsm/contracts';
 import Database from 'better-sqlite3';
-import { sql } from 'kysely';
 import type { TDatabaseHandle } from '../../../db/database';
 import { cachedQueryIndex } from './cached-query-index';
 import { INDEX_SCHEMA_VERSION, openReader, readMeta } from './index-schema';
 import { type IIndexWriter, InProcessIndexWriter, ThreadIndexWriter } from './index-writer';
+import { countWaitingChanges, leaveOutbox, readOutboxConsumer, touchOutboxConsumer } from './outbox-consumer';
 import { PopularSearches } from './popular-searches';
 import { matchEveryWord } from './query-index';
 import type { ISearchIndex, TIndexSearch, TIndexSearchResult } from './search-index';
@@ -29,12 +29,20 @@ export type TSqliteSearchIndexOptions = {
    * the changes follow within the poll interval.
    */
   catchUpLimit?: number;
+  /**
+   * A process following the outbox that was not seen for longer is dropped, so that it no longer holds rows back
+   * (default an hour); it builds its index again when it comes back.
+   */
+  consumerExpirySeconds?: number;
   /** Every search first applies all queued changes (tests and tools, whose writes skip the API). */
   isRefreshedBeforeSearch?: boolean;
   log?: (line: string) => void;
 };
 
 const CATCH_UP_LIMIT = 100;
+const CONSUMER_EXPIRY_SECONDS = 3_600;
+/** How often an index with nothing to apply marks itself seen at most, in ms (and at least 4 times per expiry). */
+const TOUCH_MS = 60_000;
 /** How often the searches asked most are written to the index folder, in ms. */
 const SAVE_POPULAR_MS = 60_000;
 
@@ -55,9 +63,11 @@ export class SqliteSearchIndex implements ISearchIndex {
   private readonly popular: PopularSearches;
   private readonly changeListeners: ((offerIds: readonly string[] | null) => void)[] = [];
   private popularSavedAt = Date.now();
+  private touchedAt = Date.now();
 
   private constructor(
     private readonly options: TSqliteSearchIndexOptions,
+    private readonly consumer: string,
     private readonly writer: IIndexWriter,
     private file: string,
     private generation: string,
@@ -68,27 +78,35 @@ export class SqliteSearchIndex implements ISearchIndex {
   /** Opens the index in `dir`, building it first when it is missing, of another schema or another catalogue. */
   static async open(options: TSqliteSearchIndexOptions): Promise<SqliteSearchIndex> {
     mkdirSync(options.dir, { recursive: true });
+    const consumer = readOutboxConsumer(options.dir);
+    const writerOptions = {
+      dir: options.dir,
+      consumer,
+      consumerExpirySeconds: options.consumerExpirySeconds ?? CONSUMER_EXPIRY_SECONDS,
+      log: options.log,
+    };
     const writer: IIndexWriter =
       options.workers > 0
         ? new ThreadIndexWriter({
-            dir: options.dir,
+            ...writerOptions,
             databaseUrl: options.database.pool.options.connectionString as string,
-            log: options.log,
           })
-        : new InProcessIndexWriter({ dir: options.dir, database: options.database, log: options.log });
+        : new InProcessIndexWriter({ ...writerOptions, database: options.database });
     try {
       const generation = await catalogueGeneration(options.database);
       let file = currentFile(options.dir);
-      if (!file || !isUsable(file, generation)) {
+      // Without its cursor the index may have missed changes whose rows are deleted: it is built again.
+      const isFollowing = (await countWaitingChanges(options.database.db, consumer, 0)) !== null;
+      if (!file || !isUsable(file, generation) || !isFollowing) {
         const built = await writer.build(generation);
         file = built.file;
         switchCurrent(options.dir, file);
-        await writer.forget(built.covered);
+        await writer.follow(built.horizon);
       }
       await writer.open(file);
       removeStaleFiles(options.dir, file);
       writeFileSync(path.join(options.dir, 'LOCK'), `${process.pid}\n`);
-      const index = new SqliteSearchIndex(options, writer, file, generation);
+      const index = new SqliteSearchIndex(options, consumer, writer, file, generation);
       if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file, () => index.popular.top());
       else index.reader = openReader(file);
       await index.drain();
@@ -120,11 +138,11 @@ export class SqliteSearchIndex implements ISearchIndex {
 
   async catchUp(): Promise<void> {
     const limit = this.options.catchUpLimit ?? CATCH_UP_LIMIT;
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from (select 1 from search_outbox limit ${limit + 1}) waiting`.execute(
-      this.options.database.db,
-    );
-    const waiting = rows[0]?.n ?? 0;
+    const waiting = await countWaitingChanges(this.options.database.db, this.consumer, limit);
+    if (waiting === null) {
+      this.rebuildDropped();
+      return;
+    }
     if (waiting === 0) return;
     if (waiting <= limit) await this.drain();
     else void this.drain().catch(() => {});
@@ -150,6 +168,10 @@ export class SqliteSearchIndex implements ISearchIndex {
   private async applyQueued(): Promise<void> {
     while (!this.closed && !this.isPaused) {
       const applied = await this.writer.apply();
+      if (applied.isDropped) {
+        this.rebuildDropped();
+        break;
+      }
       if (applied.rows === 0) break;
       for (const listener of this.changeListeners) listener(applied.offerIds);
     }
@@ -168,6 +190,7 @@ export class SqliteSearchIndex implements ISearchIndex {
       // Asked on the main pool, which the outage watch cuts: the writer's own connections are opened
       // only when there is work, so a PostgreSQL in smart shutdown does not wait for them.
       this.watchGeneration()
+        .then(() => this.touch())
         .then(() => this.hasQueued())
         .then((hasQueued) => (hasQueued ? this.drain() : undefined))
         .catch((error: unknown) =>
@@ -192,9 +215,26 @@ export class SqliteSearchIndex implements ISearchIndex {
   }
 
   private async hasQueued(): Promise<boolean> {
-    const { rows } = await sql<{ queued: boolean }>`
-      select exists (select 1 from search_outbox) as queued`.execute(this.options.database.db);
-    return rows[0]?.queued === true;
+    const waiting = await countWaitingChanges(this.options.database.db, this.consumer, 0);
+    if (waiting === null) this.rebuildDropped();
+    return (waiting ?? 0) > 0;
+  }
+
+  /** Marks this index seen now and then, so that it is not dropped while the catalogue does not change. */
+  private async touch(): Promise<void> {
+    const expiryMs = (this.options.consumerExpirySeconds ?? CONSUMER_EXPIRY_SECONDS) * 1000;
+    if (Date.now() - this.touchedAt < Math.min(TOUCH_MS, expiryMs / 4)) return;
+    this.touchedAt = Date.now();
+    if (!(await touchOutboxConsumer(this.options.database.db, this.consumer))) this.rebuildDropped();
+  }
+
+  /** An index whose cursor was dropped may have missed deleted changes: it is built again, answering meanwhile. */
+  private rebuildDropped(): void {
+    if (this.rebuilding || this.closed) return;
+    this.options.log?.('Search index: its place in the outbox was dropped; building the index again');
+    void this.rebuild().catch((error: unknown) =>
+      this.options.log?.(`Search index: building it again failed: ${String(error)}`),
+    );
   }
 
   /** A new catalogue generation (`npm run reindex`, a restore) starts a rebuild; the index answers meanwhile. */
@@ -229,7 +269,7 @@ export class SqliteSearchIndex implements ISearchIndex {
           for (const listener of this.changeListeners) listener(null);
           rmSync(previous, { force: true });
           removeStaleFiles(this.options.dir, built.file);
-          await this.writer.forget(built.covered);
+          await this.writer.follow(built.horizon);
         } finally {
           this.isPaused = false;
           this.rebuilding = null;
@@ -250,6 +290,12 @@ export class SqliteSearchIndex implements ISearchIndex {
     this.reader?.close();
     await this.writer.close();
     rmSync(path.join(this.options.dir, 'LOCK'), { force: true });
+  }
+
+  /** Closes the index and gives up its place in the outbox (its folder is about to be deleted). */
+  async leave(): Promise<void> {
+    await this.close();
+    await leaveOutbox(this.options.database.db, this.consumer);
   }
 }
 
