@@ -1,8 +1,8 @@
-import type { TAcquisitionUsageResponse, TOrder, TOrderListResponse } from '@dsm/contracts';
+import type { TAcquisitionUsageResponse, TOrderListResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOfferRecord } from '../modules/catalogue/offer-record';
 import { addMonths, billingMonthOf } from '../modules/orders/invoice-dates';
-import { insertOfferOf, itemOf, sellFor, type TTestSupplier } from '../modules/orders/orders-test-data';
+import { checkOut, insertOfferOf, sellFor, type TTestSupplier } from '../modules/orders/orders-test-data';
 import { recordUsage } from '../modules/usage/record-usage';
 import { signIn, type TSignedIn } from '../test/auth';
 import { runCli } from '../test/run-cli';
@@ -34,13 +34,7 @@ beforeAll(async () => {
   await sellFor(testApp.database.db, PUBLISHER);
   buyer = await signIn(testApp);
   for (const bought of [offer, subscription]) {
-    const placed = await request<TOrder>(
-      testApp.baseUrl,
-      'POST',
-      '/idp-service/payment',
-      { consumerId: buyer.user.id, purchasedItems: [itemOf(bought)] },
-      buyer.headers,
-    );
+    const placed = await checkOut(testApp, buyer, [bought]);
     expect(placed.status).toBe(201);
   }
   // The subscription's first month ended two days ago, during the outage.

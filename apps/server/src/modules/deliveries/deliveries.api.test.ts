@@ -15,7 +15,7 @@ import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertConnector } from '../connectors/connector-repository';
-import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
+import { checkOut, insertOfferOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 import { upsertBuyerConnector, upsertDelivery } from './delivery-repository';
 import { refreshDelivery } from './refresh-delivery';
 
@@ -66,13 +66,7 @@ async function connectorOffer(
 /** A signed-in user who bought the given offers. */
 async function buyerOf(email: string, ...offers: TOfferRecord[]): Promise<TSignedIn> {
   const buyer = await signIn(testApp, { email, name: email.split('@')[0]! });
-  const order = await request(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: buyer.user.id, purchasedItems: offers.map(itemOf) },
-    buyer.headers,
-  );
+  const order = await checkOut(testApp, buyer, offers);
   expect(order.status).toBe(201);
   return buyer;
 }

@@ -7,7 +7,7 @@ import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from '../orders/add-agent-member';
-import { insertOfferOf, itemOf, SUPPLIER_A } from '../orders/orders-test-data';
+import { checkOut, insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
 import { downloadKeysFrom } from './download-keys';
 import { signDownloadToken } from './download-token';
 import { requestDownloadLink } from './request-download-link';
@@ -114,13 +114,7 @@ async function offerAt(url: string, overrides: Parameters<typeof insertOfferOf>[
 }
 
 async function buy(who: TSignedIn, offer: TOfferRecord): Promise<void> {
-  const order = await request(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: [itemOf(offer)] },
-    who.headers,
-  );
+  const order = await checkOut(testApp, who, [offer]);
   expect(order.status).toBe(201);
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import type { TMetadataItem, TOfferInputBody, TOrder, TOwnOfferDetails } from '@dsm/contracts';
+import type { TMetadataItem, TOfferInputBody, TOwnOfferDetails } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration from '../../db/migrations/0014-entitlements';
 import * as usageMigration from '../../db/migrations/0016-usage-events';
@@ -11,10 +11,11 @@ import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertConnector } from '../connectors/connector-repository';
+import { publishOffer } from '../offers/offers-test-data';
 import { addAgentMember } from '../orders/add-agent-member';
 import { cancelOverdueOrders } from '../orders/cancel-overdue-orders';
 import { addMonths } from '../orders/invoice-dates';
-import { insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
+import { checkOutPublished, insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
 import { findOffersShowingAccessUrls } from './access-url-policy';
 import { findActiveEntitlement } from './find-active-entitlement';
 
@@ -66,26 +67,13 @@ function wizardInput(
 }
 
 async function publish(input: TOfferInputBody): Promise<string> {
-  const response = await request<TOwnOfferDetails>(testApp.baseUrl, 'POST', '/api/offers', input, supplier.headers);
-  expect(response.status).toBe(201);
-  expect(response.body.state).toBe('PUBLISHED');
-  return response.body['@id'];
+  const offer = await publishOffer(testApp, supplier, input);
+  expect(offer.state).toBe('PUBLISHED');
+  return offer['@id'];
 }
 
-async function buy(who: TSignedIn, offerIds: string[], idempotencyKey?: string) {
-  const items = await Promise.all(
-    offerIds.map(async (id) => {
-      const item = await request<TMetadataItem>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, who.headers);
-      return { productId: id, providerId: item.body.datasets[0]!['dcterms:publisher']['@id'] };
-    }),
-  );
-  return request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items },
-    idempotencyKey ? { ...who.headers, 'idempotency-key': idempotencyKey } : who.headers,
-  );
+function buy(who: TSignedIn, offerIds: string[], idempotencyKey?: string) {
+  return checkOutPublished(testApp, who, offerIds, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
 }
 
 type TAnswer = { route: string; status: number; text: string };

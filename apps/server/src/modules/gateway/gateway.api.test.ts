@@ -5,9 +5,7 @@ import type {
   TApiKeyIssued,
   TApiKeyListResponse,
   TErrorResponse,
-  TMetadataItem,
   TOfferInputBody,
-  TOrder,
   TOwnOfferDetails,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +14,8 @@ import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
+import { publishOffer } from '../offers/offers-test-data';
+import { checkOutPublished } from '../orders/orders-test-data';
 
 /**
  * The API gateway against a real supplier API on loopback: what the supplier receives, what the buyer
@@ -116,26 +116,11 @@ function apiOffer(
 }
 
 async function publish(input: TOfferInputBody): Promise<string> {
-  const response = await request<TOwnOfferDetails>(testApp.baseUrl, 'POST', '/api/offers', input, supplier.headers);
-  expect(response.status).toBe(201);
-  return response.body['@id'];
+  return (await publishOffer(testApp, supplier, input))['@id'];
 }
 
 async function buy(who: TSignedIn, offerIds: string[]) {
-  const items = await Promise.all(
-    offerIds.map(async (id) => {
-      const item = await request<TMetadataItem>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, who.headers);
-      return { productId: id, providerId: item.body.datasets[0]!['dcterms:publisher']['@id'] };
-    }),
-  );
-  const placed = await request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items },
-    who.headers,
-  );
-  expect(placed.status).toBe(201);
+  expect((await checkOutPublished(testApp, who, offerIds)).status).toBe(201);
 }
 
 const keysPath = (offerId: string) => `/api/acquisitions/${offerId}/api-keys`;

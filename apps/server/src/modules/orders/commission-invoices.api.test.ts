@@ -1,4 +1,4 @@
-import type { TCommissionInvoice, TCommissionInvoiceListResponse, TOrder, TSale, TSalesResponse } from '@dsm/contracts';
+import type { TCommissionInvoice, TCommissionInvoiceListResponse, TSale, TSalesResponse } from '@dsm/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
@@ -10,7 +10,7 @@ import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { at, attachmentsOf, parseEInvoice, textOf } from './e-invoice-test-data';
 import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
-import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
 import { renewSubscriptions } from './renew-subscriptions';
 
 /**
@@ -80,13 +80,7 @@ beforeAll(async () => {
 });
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {
-  return request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, items);
 }
 
 async function saleOf(who: TSignedIn, invoiceId: string): Promise<TSale> {

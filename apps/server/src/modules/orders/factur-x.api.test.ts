@@ -8,18 +8,17 @@ import {
   PDFRef,
   PDFStream,
 } from '@cantoo/pdf-lib';
-import type { TOrder } from '@dsm/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { at, attachmentsOf, parseEInvoice } from './e-invoice-test-data';
 import { renderedOnThreads } from './invoice-rendering';
 import {
+  checkOut,
   insertOfferOf,
-  itemOf,
+  readOrder,
   readPdfText,
   SUPPLIER_B,
   type TTestSupplier,
@@ -60,13 +59,7 @@ beforeAll(async () => {
 });
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {
-  return request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, items);
 }
 
 async function download(
@@ -221,13 +214,7 @@ describe('GET /api/invoices/{id}/facturx', () => {
     const buyer = await signIn(testApp);
     const imported = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title: 'Imported for Factur-X' });
     const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => pay(buyer, imported));
-    const order = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      buyer.headers,
-    );
+    const order = await readOrder(testApp, buyer, placed.body.id);
     const invoice = order.body.invoices[0]!;
     expect(invoice.facturXPath).toBeNull();
     const file = await download(buyer, `/api/invoices/${invoice.id}/facturx`);

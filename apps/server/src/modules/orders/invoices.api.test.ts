@@ -1,4 +1,4 @@
-import { ErrorCode, REVERSE_CHARGE_NOTE, type TOrder, type TOwnOrganisationResponse } from '@dsm/contracts';
+import { ErrorCode, REVERSE_CHARGE_NOTE, type TOwnOrganisationResponse } from '@dsm/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
@@ -8,8 +8,10 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { addMonths } from './invoice-dates';
 import {
+  checkOut,
   insertOfferOf,
   itemOf,
+  readOrder,
   readPdfText,
   SUPPLIER_B,
   type TTestSupplier,
@@ -47,13 +49,7 @@ let northSeller: TSignedIn;
 const offers: Record<'north' | 'northSubscription' | 'south', TOfferRecord> = {} as never;
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {
-  return request<TOrder & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, items);
 }
 
 async function pdfText(who: TSignedIn, path: string): Promise<string> {
@@ -166,13 +162,7 @@ describe('an invoice under §14 UStG', () => {
     const text = await pdfText(buyer, placed.body.invoices[0]!.pdfPath);
     expect(text).toContain('Alte Firma GmbH');
     expect(text).not.toContain('Neue Firma GmbH');
-    const order = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      buyer.headers,
-    );
+    const order = await readOrder(testApp, buyer, placed.body.id);
     expect(order.body.invoices[0]!.buyerParty?.legalName).toBe('Alte Firma GmbH');
   });
 });
@@ -380,13 +370,7 @@ describe('the e-invoice (XRechnung UBL)', () => {
     const buyer = await signIn(testApp);
     const imported = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title: 'Imported offer' });
     const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => pay(buyer, imported));
-    const order = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      buyer.headers,
-    );
+    const order = await readOrder(testApp, buyer, placed.body.id);
     const invoice = order.body.invoices[0]!;
     expect(invoice.seller).toBeNull();
     expect(invoice.xmlPath).toBeNull();

@@ -15,7 +15,7 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { listPurchasedOffers } from './list-purchased-offers';
-import { insertOfferOf, itemOf, readPdfText, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
+import { insertOfferOf, itemOf, readOrder, readPdfText, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
@@ -144,7 +144,7 @@ describe('POST /idp-service/payment', () => {
     const list = await request<TOrderListResponse>(testApp.baseUrl, 'GET', '/api/orders', undefined, buyer.headers);
     expect(list.status).toBe(200);
     expect(list.body.data.map((item) => item.id)).toContain(order.id);
-    const one = await request<TOrder>(testApp.baseUrl, 'GET', `/api/orders/${order.id}`, undefined, buyer.headers);
+    const one = await readOrder(testApp, buyer, order.id);
     expect(one.body).toEqual(order);
   });
 
@@ -404,22 +404,10 @@ describe('sales and payment', () => {
     );
     expect(again.body.paidAt).toBe(paid.body.paidAt);
 
-    const halfway = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      who.headers,
-    );
+    const halfway = await readOrder(testApp, who, placed.body.id);
     expect(halfway.body.state).toBe('invoiced');
     await request(testApp.baseUrl, 'POST', `/api/invoices/${beta!.id}/paid`, undefined, supplierB.headers);
-    const settled = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      who.headers,
-    );
+    const settled = await readOrder(testApp, who, placed.body.id);
     expect(settled.body.state).toBe('paid');
     expect(settled.body.paidAt).not.toBeNull();
   });
@@ -480,22 +468,10 @@ describe('auto-cancel of unpaid orders', () => {
     expect(late).toContain(unpaid.body.id);
     expect(late).not.toContain(paidOrder.body.id);
 
-    const cancelled = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${unpaid.body.id}`,
-      undefined,
-      who.headers,
-    );
+    const cancelled = await readOrder(testApp, who, unpaid.body.id);
     expect(cancelled.body.state).toBe('cancelled');
     expect(cancelled.body.invoices[0]?.state).toBe('cancelled');
-    const stillPaid = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${paidOrder.body.id}`,
-      undefined,
-      who.headers,
-    );
+    const stillPaid = await readOrder(testApp, who, paidOrder.body.id);
     expect(stillPaid.body.state).toBe('paid');
 
     const markCancelled = await request<TErrorBody>(

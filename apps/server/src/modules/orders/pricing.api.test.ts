@@ -2,7 +2,6 @@ import type {
   TAcquisitionListResponse,
   TAcquisitionUsageResponse,
   TEntitlementUsage,
-  TOrder,
   TOrderListResponse,
   TSalesUsageResponse,
 } from '@dsm/contracts';
@@ -19,7 +18,7 @@ import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
 import { listBilledInvoicesOfOffers } from './list-billed-invoices-of-offers';
-import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
 import { renewSubscriptions } from './renew-subscriptions';
 
 type TErrorBody = { statusCode: number; code: string; message: string };
@@ -32,14 +31,7 @@ const COMMISSION = 0.1;
 let seller: TSignedIn;
 const offers: Record<'free' | 'subscription' | 'download' | 'volume', TOfferRecord> = {} as never;
 
-const pay = (who: TSignedIn, ...items: TOfferRecord[]) =>
-  request<TOrder & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+const pay = (who: TSignedIn, ...items: TOfferRecord[]) => checkOut(testApp, who, items);
 
 const usageOf = (who: TSignedIn) =>
   request<TAcquisitionUsageResponse>(testApp.baseUrl, 'GET', '/api/acquisitions/usage', undefined, who.headers);

@@ -1,4 +1,4 @@
-import { ErrorCode, type TOfferSaleStatus, type TOrder } from '@dsm/contracts';
+import { ErrorCode, type TOfferSaleStatus } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as offerHoldingsMigration from '../../db/migrations/0024-offer-holdings';
 import { signIn, type TSignedIn } from '../../test/auth';
@@ -7,7 +7,7 @@ import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
-import { insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
 import { placeOrder } from './place-order';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
@@ -25,13 +25,7 @@ let seller: TSignedIn;
 let colleague: TSignedIn;
 
 function pay(who: TSignedIn, offers: TOfferRecord[]) {
-  return request<TOrder & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: offers.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, offers);
 }
 
 function saleStatus(who: TSignedIn, offer: TOfferRecord) {

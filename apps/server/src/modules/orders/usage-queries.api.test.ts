@@ -1,4 +1,4 @@
-import type { TAcquisitionUsageResponse, TOrder, TSalesUsageResponse } from '@dsm/contracts';
+import type { TAcquisitionUsageResponse, TSalesUsageResponse } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
@@ -10,7 +10,7 @@ import { addAgentMember } from './add-agent-member';
 import { findEntitlementWithLine } from './billing-repository';
 import { billingMonthOf } from './invoice-dates';
 import { selectLatestInvoiceOfEntitlements } from './invoices-repository';
-import { insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, type TTestSupplier } from './orders-test-data';
 import { presentEntitlementUsage } from './present-usage';
 
 /**
@@ -37,13 +37,7 @@ beforeAll(async () => {
   await addAgentMember({ db, agentId: PUBLISHER.id, userId: seller.user.id });
   buyers = [await signIn(testApp), await signIn(testApp)];
   for (const buyer of buyers) {
-    const placed = await request<TOrder>(
-      testApp.baseUrl,
-      'POST',
-      '/idp-service/payment',
-      { consumerId: buyer.user.id, purchasedItems: offers.map(itemOf) },
-      buyer.headers,
-    );
+    const placed = await checkOut(testApp, buyer, offers);
     expect(placed.status).toBe(201);
   }
   const month = billingMonthOf(new Date());

@@ -1,11 +1,11 @@
-import type { TOfferTerms, TOrder, TOrderListResponse } from '@dsm/contracts';
+import type { TOfferTerms, TOrderListResponse } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import type { TOfferRecord } from '../catalogue/offer-record';
-import { insertOfferOf, itemOf, sellFor, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, sellFor, type TTestSupplier } from './orders-test-data';
 
 /** An offer's geo restriction limits who may buy it; its terms are readable before purchase. */
 
@@ -38,13 +38,7 @@ beforeAll(async () => {
 });
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {
-  return request<TOrder & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, items);
 }
 
 describe('checkout of a geo-restricted offer', () => {

@@ -8,6 +8,8 @@ import { makeOfferInput } from '../../test/factories';
 import { useTestApp } from '../../test/lifecycle';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
+import { publishOffer } from '../offers/offers-test-data';
+import { checkOutPublished } from '../orders/orders-test-data';
 import { textsReadOnThread, workbooksReadOnThread } from './read-preview';
 import { makeZipBomb } from './zip-bomb-fixture';
 
@@ -102,9 +104,7 @@ function serveStream(path: string, type: string, lines: () => Iterator<string>):
 }
 
 async function publish(input: TOfferInputBody): Promise<string> {
-  const response = await request<TOwnOfferDetails>(testApp.baseUrl, 'POST', '/api/offers', input, supplier.headers);
-  expect(response.status).toBe(201);
-  return response.body['@id'];
+  return (await publishOffer(testApp, supplier, input))['@id'];
 }
 
 /** A free offer with one endpoint at a URL in a format. */
@@ -672,23 +672,7 @@ describe('previews of a paid offer', () => {
 
     const buyer = await signIn(testApp, { email: 'preview-buyer@example.org', name: 'Paying Buyer' });
     expect((await preview(paidId, 0, buyer)).status).toBe(403);
-    const item = await request<{ datasets: { 'dcterms:publisher': { '@id': string } }[] }>(
-      testApp.baseUrl,
-      'GET',
-      `/api/metadata/${paidId}`,
-      undefined,
-      buyer.headers,
-    );
-    const order = await request(
-      testApp.baseUrl,
-      'POST',
-      '/idp-service/payment',
-      {
-        consumerId: buyer.user.id,
-        purchasedItems: [{ productId: paidId, providerId: item.body.datasets[0]!['dcterms:publisher']['@id'] }],
-      },
-      buyer.headers,
-    );
+    const order = await checkOutPublished(testApp, buyer, [paidId]);
     expect(order.status).toBe(201);
     const byBuyer = await preview(paidId, 0, buyer);
     expect(byBuyer.status).toBe(200);
