@@ -7,14 +7,12 @@ import {
   type TConsoleAssetListResponse,
   type TConsoleContractDefinition,
   type TConsolePolicyDefinition,
+  type TErrorResponse,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
-type TBody<T> = T & TErrorBody;
 
 const API_KEY = 'console-test-key';
 
@@ -227,7 +225,7 @@ describe('connector console', () => {
     const forbidden = await call('GET', '/health', undefined, user);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.code).toBe(ErrorCode.FORBIDDEN);
-    const unknown = await request<TErrorBody>(
+    const unknown = await request<TErrorResponse>(
       testApp.baseUrl,
       'GET',
       '/api/connectors/nowhere/assets',

@@ -8,19 +8,17 @@ import {
   type TAcquisitionListResponse,
   type TDelivery,
   type TDeliveryListResponse,
+  type TErrorResponse,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertConnector } from '../connectors/connector-repository';
 import { checkOut, insertOfferOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 import { upsertBuyerConnector, upsertDelivery } from './delivery-repository';
 import { refreshDelivery } from './refresh-delivery';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
-type TBody<T> = T & TErrorBody;
 
 const API_KEY = 'deliveries-api-test-key';
 const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';
@@ -263,7 +261,7 @@ describe('delivery of a Connector offer', () => {
     const stranger = await signIn(testApp, { email: 'delivery-stranger@example.org', name: 'Stranger' });
     await upsertBuyerConnector(testApp.database.db, stranger.user.id, 'buyer-edc');
     for (const path of [`/api/deliveries/${requested.body.id}`, `/api/deliveries/${requested.body.id}/data`]) {
-      const response = await request<TErrorBody>(testApp.baseUrl, 'GET', path, undefined, stranger.headers);
+      const response = await request<TErrorResponse>(testApp.baseUrl, 'GET', path, undefined, stranger.headers);
       expect(response.status).toBe(403);
       expect(response.body).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, get as httpGet, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, type TDownloadLink } from '@dsm/contracts';
+import { ErrorCode, type TDownloadLink, type TErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
@@ -11,8 +11,6 @@ import { checkOut, insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data'
 import { downloadKeysFrom } from './download-keys';
 import { signDownloadToken } from './download-token';
 import { requestDownloadLink } from './request-download-link';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
 
 /** What the supplier's source serves. */
 const FILE = randomBytes(1024 * 1024 + 17);
@@ -119,7 +117,7 @@ async function buy(who: TSignedIn, offer: TOfferRecord): Promise<void> {
 }
 
 const askLink = (who: TSignedIn, offerId: string, endpoint = 0) =>
-  request<TDownloadLink & TErrorBody>(
+  request<TDownloadLink & TErrorResponse>(
     testApp.baseUrl,
     'POST',
     `/api/offers/${offerId}/endpoints/${endpoint}/download-link`,
@@ -213,7 +211,7 @@ describe('a download link', () => {
     expect(head.headers.get('content-length')).toBe(String(FILE.length));
     expect(await head.text()).toBe('');
 
-    const outside = await request<TErrorBody>(testApp.baseUrl, 'GET', link.path, undefined, {
+    const outside = await request<TErrorResponse>(testApp.baseUrl, 'GET', link.path, undefined, {
       range: `bytes=${FILE.length + 10}-`,
     });
     expect(outside.status).toBe(416);
@@ -284,7 +282,7 @@ describe('a download link', () => {
       { offerId: offer.id, endpoint: 0, userId: buyer.user.id, expiresAt: new Date(Date.now() - 1000) },
       key!,
     );
-    const expired = await request<TErrorBody>(testApp.baseUrl, 'GET', `/download/${stale}`);
+    const expired = await request<TErrorResponse>(testApp.baseUrl, 'GET', `/download/${stale}`);
     expect(expired.status).toBe(403);
     expect(expired.body.message).toContain('expired');
     const fresh = (await askLink(buyer, offer.id)).body;
@@ -298,11 +296,11 @@ describe('a download link', () => {
       `${version}.${payload}.${Buffer.alloc(32, 1).toString('base64url')}`,
     ];
     for (const token of forged) {
-      const answer = await request<TErrorBody>(testApp.baseUrl, 'GET', `/download/${token}`);
+      const answer = await request<TErrorResponse>(testApp.baseUrl, 'GET', `/download/${token}`);
       expect(answer.status).toBe(403);
       expect(answer.body.message).toContain('signature does not match');
     }
-    const garbage = await request<TErrorBody>(testApp.baseUrl, 'GET', '/download/not-a-link');
+    const garbage = await request<TErrorResponse>(testApp.baseUrl, 'GET', '/download/not-a-link');
     expect(garbage.status).toBe(400);
     expect(garbage.body.message).toContain('not a download link');
     // Refused links and HEAD download nothing.
@@ -334,7 +332,7 @@ describe('a download whose source fails', () => {
     // localhost is loopback and not on DOWNLOAD_ALLOWED_HOSTS: no connection is made.
     const blocked = await offerAt(`http://localhost:${new URL(sourceUrl).port}/data.bin`);
     await buy(buyer, blocked);
-    const refused = await request<TErrorBody>(testApp.baseUrl, 'GET', (await askLink(buyer, blocked.id)).body.path);
+    const refused = await request<TErrorResponse>(testApp.baseUrl, 'GET', (await askLink(buyer, blocked.id)).body.path);
     expect(refused.status).toBe(502);
     expect(refused.body.message).toContain('may not reach');
 
@@ -344,7 +342,7 @@ describe('a download whose source fails', () => {
     await new Promise((resolve) => closed.close(resolve));
     const gone = await offerAt(`http://127.0.0.1:${port}/data.bin`);
     await buy(buyer, gone);
-    const answer = await request<TErrorBody>(testApp.baseUrl, 'GET', (await askLink(buyer, gone.id)).body.path);
+    const answer = await request<TErrorResponse>(testApp.baseUrl, 'GET', (await askLink(buyer, gone.id)).body.path);
     expect(answer.status).toBe(502);
     expect(answer.body.message).toContain('refused the connection');
   });

@@ -3,15 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { THarvestRunResponse, THarvestSource } from '@dsm/contracts';
+import type { TErrorResponse, THarvestRunResponse, THarvestSource } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { addSource as addSourceUseCase } from './add-source';
 import { insertSource } from './harvest-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 /** Text that must never appear in an answer: it stands for a file's or a server's content. */
 const SECRET = 'SECRET-CONTENT-7f3a';
@@ -47,10 +45,10 @@ async function asOperator(testApp: TTestApp): Promise<TSignedIn> {
 }
 
 const addSource = (testApp: TTestApp, who: TSignedIn, body: Record<string, unknown>) =>
-  request<THarvestSource & TErrorBody>(testApp.baseUrl, 'POST', '/api/harvest/sources', body, who.headers);
+  request<THarvestSource & TErrorResponse>(testApp.baseUrl, 'POST', '/api/harvest/sources', body, who.headers);
 
 const runSource = (testApp: TTestApp, who: TSignedIn, id: string) =>
-  request<THarvestRunResponse & TErrorBody>(
+  request<THarvestRunResponse & TErrorResponse>(
     testApp.baseUrl,
     'POST',
     `/api/harvest/sources/${id}/run`,

@@ -1,12 +1,10 @@
-import { ErrorCode, type TLicence } from '@dsm/contracts';
+import { ErrorCode, type TErrorResponse, type TLicence } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { findLicenceConflict } from './create-licence';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 let supplier: TSignedIn;
 
@@ -17,7 +15,7 @@ const VALID = {
 };
 
 function createLicence(body: unknown, headers: Record<string, string> = supplier.headers) {
-  return request<TLicence & TErrorBody>(testApp.baseUrl, 'POST', '/api/licence', body, headers);
+  return request<TLicence & TErrorResponse>(testApp.baseUrl, 'POST', '/api/licence', body, headers);
 }
 
 const testApp = useTestApp();

@@ -13,14 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../db/embedded-postgres';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOffer } from '../catalogue/load-offers';
 import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import { insertConnector } from '../connectors/connector-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
-type TBody<T> = T & TErrorBody;
 
 const API_KEY = 'offers-api-test-key';
 

@@ -1,4 +1,10 @@
-import type { TCommissionInvoice, TCommissionInvoiceListResponse, TSale, TSalesResponse } from '@dsm/contracts';
+import type {
+  TCommissionInvoice,
+  TCommissionInvoiceListResponse,
+  TErrorResponse,
+  TSale,
+  TSalesResponse,
+} from '@dsm/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
@@ -262,8 +268,6 @@ describe('the commission invoice', () => {
   });
 });
 
-type TErrorBody = { code: string; message: string };
-
 const HOUR_MS = 60 * 60 * 1000;
 const operator = () => signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
 
@@ -277,7 +281,7 @@ const listOf = (who: TSignedIn) =>
   );
 
 const markPaid = (who: TSignedIn, id: string) =>
-  request<TCommissionInvoice & TErrorBody>(
+  request<TCommissionInvoice & TErrorResponse>(
     testApp.baseUrl,
     'POST',
     `/api/commission-invoices/${id}/paid`,

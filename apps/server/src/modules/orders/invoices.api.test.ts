@@ -1,4 +1,4 @@
-import { ErrorCode, REVERSE_CHARGE_NOTE, type TOwnOrganisationResponse } from '@dsm/contracts';
+import { ErrorCode, REVERSE_CHARGE_NOTE, type TErrorResponse, type TOwnOrganisationResponse } from '@dsm/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
@@ -17,8 +17,6 @@ import {
   type TTestSupplier,
   withInvoicesOfNoSeller,
 } from './orders-test-data';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
 
 /** The publishers of this file, each sold for by its own organisation. */
 const PUBLISHER_NORTH: TTestSupplier = { id: 'https://dsm.example/agents/invoice-north', name: 'Nord Geodaten' };
@@ -234,7 +232,7 @@ describe('invoice numbers', () => {
   it('gives the number back when the order fails, so the next one closes the range', async () => {
     const before = await sequencesOf(PUBLISHER_SOUTH.id);
     const stranger = await signIn(testApp);
-    const refused = await request<TErrorBody>(
+    const refused = await request<TErrorResponse>(
       testApp.baseUrl,
       'POST',
       '/idp-service/payment',

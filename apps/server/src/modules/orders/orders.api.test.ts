@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  type TErrorResponse,
   type TOrder,
   type TOrderListResponse,
   type TSale,
@@ -17,8 +18,6 @@ import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { listPurchasedOffers } from './list-purchased-offers';
 import { insertOfferOf, itemOf, readOrder, readPdfText, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
 
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let buyer: TSignedIn;
@@ -29,7 +28,7 @@ const offers: Record<'traffic' | 'subscription' | 'parcels' | 'unsellable' | 'fr
   {} as never;
 
 function pay(who: TSignedIn, body: unknown, headers: Record<string, string> = {}) {
-  return request<TOrder & TErrorBody>(testApp.baseUrl, 'POST', '/idp-service/payment', body, {
+  return request<TOrder & TErrorResponse>(testApp.baseUrl, 'POST', '/idp-service/payment', body, {
     ...who.headers,
     ...headers,
   });
@@ -205,7 +204,7 @@ describe('POST /idp-service/payment', () => {
 
   it('answers 401 without sign-in and places nothing', async () => {
     const before = await countOrders(buyer.user.id);
-    const response = await request<TErrorBody>(
+    const response = await request<TErrorResponse>(
       testApp.baseUrl,
       'POST',
       '/idp-service/payment',
@@ -368,7 +367,7 @@ describe('sales and payment', () => {
       items: [expect.objectContaining({ productId: offers.spare.id, price: 3 })],
     });
 
-    const byBuyer = await request<TErrorBody>(
+    const byBuyer = await request<TErrorResponse>(
       testApp.baseUrl,
       'POST',
       `/api/invoices/${alpha!.id}/paid`,
@@ -376,7 +375,7 @@ describe('sales and payment', () => {
       who.headers,
     );
     expect(byBuyer.status).toBe(403);
-    const byOther = await request<TErrorBody>(
+    const byOther = await request<TErrorResponse>(
       testApp.baseUrl,
       'POST',
       `/api/invoices/${alpha!.id}/paid`,
@@ -419,7 +418,7 @@ describe('sales and payment', () => {
 
   it("keeps a buyer's order from other users", async () => {
     const placed = await pay(buyer, orderOf(buyer, offers.spare));
-    const response = await request<TErrorBody>(
+    const response = await request<TErrorResponse>(
       testApp.baseUrl,
       'GET',
       `/api/orders/${placed.body.id}`,
@@ -474,7 +473,7 @@ describe('auto-cancel of unpaid orders', () => {
     const stillPaid = await readOrder(testApp, who, paidOrder.body.id);
     expect(stillPaid.body.state).toBe('paid');
 
-    const markCancelled = await request<TErrorBody>(
+    const markCancelled = await request<TErrorResponse>(
       testApp.baseUrl,
       'POST',
       `/api/invoices/${unpaid.body.invoices[0]!.id}/paid`,

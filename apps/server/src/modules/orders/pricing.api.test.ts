@@ -2,6 +2,7 @@ import type {
   TAcquisitionListResponse,
   TAcquisitionUsageResponse,
   TEntitlementUsage,
+  TErrorResponse,
   TOrderListResponse,
   TSalesUsageResponse,
 } from '@dsm/contracts';
@@ -21,8 +22,6 @@ import { listBilledInvoicesOfOffers } from './list-billed-invoices-of-offers';
 import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
 import { renewSubscriptions } from './renew-subscriptions';
 
-type TErrorBody = { statusCode: number; code: string; message: string };
-
 const HOUR_MS = 60 * 60 * 1000;
 const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/pricing-publisher', name: 'Tarif Daten' };
 const SELLER = { ...TEST_ORGANISATION, legalName: 'Tarif Daten GmbH', vatId: 'DE281963562' };
@@ -37,7 +36,7 @@ const usageOf = (who: TSignedIn) =>
   request<TAcquisitionUsageResponse>(testApp.baseUrl, 'GET', '/api/acquisitions/usage', undefined, who.headers);
 
 const cancel = (who: TSignedIn, id: string) =>
-  request<TEntitlementUsage & TErrorBody>(
+  request<TEntitlementUsage & TErrorResponse>(
     testApp.baseUrl,
     'POST',
     `/api/subscriptions/${id}/cancel`,

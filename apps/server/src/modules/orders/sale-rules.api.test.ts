@@ -1,4 +1,4 @@
-import { ErrorCode, type TOfferSaleStatus } from '@dsm/contracts';
+import { ErrorCode, type TErrorResponse, type TOfferSaleStatus } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as offerHoldingsMigration from '../../db/migrations/0024-offer-holdings';
 import { signIn, type TSignedIn } from '../../test/auth';
@@ -9,8 +9,6 @@ import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { checkOut, insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
 import { placeOrder } from './place-order';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,7 +27,7 @@ function pay(who: TSignedIn, offers: TOfferRecord[]) {
 }
 
 function saleStatus(who: TSignedIn, offer: TOfferRecord) {
-  return request<TOfferSaleStatus & TErrorBody>(
+  return request<TOfferSaleStatus & TErrorResponse>(
     testApp.baseUrl,
     'GET',
     `/api/offers/${offer.id}/sale-status`,
@@ -274,7 +272,7 @@ describe('GET /api/offers/{id}/sale-status', () => {
 
   it('answers 404 for an offer not in the catalogue and 400 for an id that is no UUID', async () => {
     const buyer = await signIn(testApp);
-    const unknown = await request<TErrorBody>(
+    const unknown = await request<TErrorResponse>(
       testApp.baseUrl,
       'GET',
       '/api/offers/00000000-0000-4000-8000-000000000000/sale-status',
@@ -282,7 +280,7 @@ describe('GET /api/offers/{id}/sale-status', () => {
       buyer.headers,
     );
     expect(unknown.status).toBe(404);
-    const bad = await request<TErrorBody>(
+    const bad = await request<TErrorResponse>(
       testApp.baseUrl,
       'GET',
       '/api/offers/x/sale-status',

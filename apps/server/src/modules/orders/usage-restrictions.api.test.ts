@@ -1,4 +1,4 @@
-import type { TOfferTerms, TOrderListResponse } from '@dsm/contracts';
+import type { TErrorResponse, TOfferTerms, TOrderListResponse } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
@@ -8,8 +8,6 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { checkOut, insertOfferOf, sellFor, type TTestSupplier } from './orders-test-data';
 
 /** An offer's geo restriction limits who may buy it; its terms are readable before purchase. */
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/restricted', name: 'Alpen Daten' };
 const AUSTRIAN = { country: 'AT', postalCode: '1010', city: 'Wien', vatId: '', iban: '', bic: '' };
@@ -115,7 +113,7 @@ describe('GET /api/offers/{id}/terms', () => {
   it('answers 404 for an unknown offer, 400 for a malformed id and 401 signed out', async () => {
     const who = await signIn(testApp);
     const get = (path: string, headers: Record<string, string> = who.headers) =>
-      request<TErrorBody>(testApp.baseUrl, 'GET', path, undefined, headers);
+      request<TErrorResponse>(testApp.baseUrl, 'GET', path, undefined, headers);
     expect((await get('/api/offers/00000000-0000-4000-8000-000000000000/terms')).status).toBe(404);
     expect((await get('/api/offers/not-an-id/terms')).status).toBe(400);
     expect((await get(`/api/offers/${anywhere.id}/terms`, {})).status).toBe(401);
