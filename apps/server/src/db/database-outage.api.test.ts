@@ -13,7 +13,7 @@ import { requestOfferChecks } from '../modules/link-checker/request-link-checks'
 import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../modules/orders/orders-test-data';
 import { placeOrder } from '../modules/orders/place-order';
 import { startOrderJobs } from '../modules/orders/start-order-jobs';
-import { signIn, type TSignedIn } from '../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../test/auth';
 import { makeOffer } from '../test/factories';
 import { useTestDatabase } from '../test/lifecycle';
 import { startTcpProxy, type TTcpProxy } from '../test/tcp-proxy';
@@ -50,7 +50,7 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): 
 }
 
 const ready = () => request<{ status: string }>(testApp.baseUrl, 'GET', '/readyz');
-const listOrders = () => request<TErrorResponse>(testApp.baseUrl, 'GET', '/api/orders', undefined, buyer.headers);
+const listOrders = () => requestAs<TErrorResponse>(testApp, buyer, 'GET', '/api/orders');
 const pay = (key: string, item = offerItem) =>
   request<TOrder & TErrorResponse>(
     testApp.baseUrl,

@@ -5,7 +5,7 @@ import { loadSigningKeys } from '../idp/keys';
 import type { TAuthUser } from '../modules/auth/verify-access-token';
 import { saveOrganisationOfUser } from '../modules/organisations/organisations-repository';
 import { toOrganisationFields } from '../modules/organisations/save-own-organisation';
-import type { TTestApp } from './test-app';
+import { request, type TTestApp } from './test-app';
 
 export type TSignInOptions = {
   email?: string;
@@ -99,4 +99,18 @@ export async function signIn(testApp: TTestApp, options: TSignInOptions = {}): P
   }
   const token = await mintAccessToken(testApp, user);
   return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * Sends JSON over real HTTP as the signed-in user (with their Authorization header) and returns the
+ * status and parsed body; `request` of test-app with the app's address and the user's headers filled in.
+ */
+export function requestAs<T = unknown>(
+  testApp: { baseUrl: string },
+  who: { headers: Record<string, string> },
+  method: string,
+  path: string,
+  body?: unknown,
+): ReturnType<typeof request<T>> {
+  return request<T>(testApp.baseUrl, method, path, body, who.headers);
 }

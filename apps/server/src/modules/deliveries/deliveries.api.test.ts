@@ -11,8 +11,8 @@ import {
   type TErrorResponse,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertConnector } from '../connectors/connector-repository';
@@ -70,9 +70,8 @@ async function buyerOf(email: string, ...offers: TOfferRecord[]): Promise<TSigne
 }
 
 const requestAccess = (who: TSignedIn, offerId: string) =>
-  request<TBody<TDelivery>>(testApp.baseUrl, 'POST', '/api/deliveries', { offerId }, who.headers);
-const listOf = (who: TSignedIn) =>
-  request<TBody<TDeliveryListResponse>>(testApp.baseUrl, 'GET', '/api/deliveries', undefined, who.headers);
+  requestAs<TBody<TDelivery>>(testApp, who, 'POST', '/api/deliveries', { offerId });
+const listOf = (who: TSignedIn) => requestAs<TBody<TDeliveryListResponse>>(testApp, who, 'GET', '/api/deliveries');
 
 /** Polls the buyer's list, as My Acquisitions does, until the delivery is as expected. */
 async function waitFor(
@@ -130,13 +129,7 @@ describe('delivery of a Connector offer', () => {
     const offer = await connectorOffer();
     const buyer = await buyerOf('delivery-buyer@example.org', offer);
     await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
-    const acquisitions = await request<TAcquisitionListResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/acquisitions',
-      undefined,
-      buyer.headers,
-    );
+    const acquisitions = await requestAs<TAcquisitionListResponse>(testApp, buyer, 'GET', '/api/acquisitions');
     expect(acquisitions.body.map((entry) => [entry.offer['@id'], entry.isDeliveredByConnector])).toEqual([
       [offer.id, true],
     ]);
@@ -177,13 +170,7 @@ describe('delivery of a Connector offer', () => {
     expect(data.status).toBe(200);
     expect(await data.text()).toBe(DATA);
 
-    const one = await request<TDelivery>(
-      testApp.baseUrl,
-      'GET',
-      `/api/deliveries/${ready.id}`,
-      undefined,
-      buyer.headers,
-    );
+    const one = await requestAs<TDelivery>(testApp, buyer, 'GET', `/api/deliveries/${ready.id}`);
     expect(one.body).toMatchObject({ step: DeliveryStep.READY, transfer: ready.transfer });
 
     // The finished transfer counts once toward the buyer's entitlement, however often the delivery is
@@ -261,7 +248,7 @@ describe('delivery of a Connector offer', () => {
     const stranger = await signIn(testApp, { email: 'delivery-stranger@example.org', name: 'Stranger' });
     await upsertBuyerConnector(testApp.database.db, stranger.user.id, 'buyer-edc');
     for (const path of [`/api/deliveries/${requested.body.id}`, `/api/deliveries/${requested.body.id}/data`]) {
-      const response = await request<TErrorResponse>(testApp.baseUrl, 'GET', path, undefined, stranger.headers);
+      const response = await requestAs<TErrorResponse>(testApp, stranger, 'GET', path);
       expect(response.status).toBe(403);
       expect(response.body).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
     }

@@ -3,7 +3,7 @@ import { createServer, get as httpGet, type IncomingMessage, type Server, type S
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, type TDownloadLink, type TErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from '../orders/add-agent-member';
@@ -117,12 +117,11 @@ async function buy(who: TSignedIn, offer: TOfferRecord): Promise<void> {
 }
 
 const askLink = (who: TSignedIn, offerId: string, endpoint = 0) =>
-  request<TDownloadLink & TErrorResponse>(
-    testApp.baseUrl,
+  requestAs<TDownloadLink & TErrorResponse>(
+    testApp,
+    who,
     'POST',
     `/api/offers/${offerId}/endpoints/${endpoint}/download-link`,
-    undefined,
-    who.headers,
   );
 
 /** The usage rows of a user's downloads of an offer, oldest first. */

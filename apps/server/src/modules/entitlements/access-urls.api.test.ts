@@ -6,9 +6,9 @@ import * as migration from '../../db/migrations/0014-entitlements';
 import * as usageMigration from '../../db/migrations/0016-usage-events';
 import * as gatewayMigration from '../../db/migrations/0017-api-gateway';
 import * as pricingMigration from '../../db/migrations/0018-pricing-models';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertConnector } from '../connectors/connector-repository';
 import { publishOffer } from '../offers/offers-test-data';
@@ -342,13 +342,7 @@ describe('the walk covers every route', () => {
 
   it("refuses the connector console's asset and catalog routes to users without the operator role", async () => {
     for (const path of ['assets', 'contract-definitions', 'edrs', 'transfers']) {
-      const response = await request(
-        testApp.baseUrl,
-        'GET',
-        `/api/connectors/${CONNECTOR_ID}/${path}`,
-        undefined,
-        visitor.headers,
-      );
+      const response = await requestAs(testApp, visitor, 'GET', `/api/connectors/${CONNECTOR_ID}/${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 403 });
     }
   });
@@ -370,13 +364,7 @@ describe("paid offers' access URLs", () => {
   });
 
   it('leave a visitor the name, type, licence, status and size of each endpoint, flagged as restricted', async () => {
-    const response = await request<TMetadataItem>(
-      testApp.baseUrl,
-      'GET',
-      `/api/metadata/${ids.download}`,
-      undefined,
-      visitor.headers,
-    );
+    const response = await requestAs<TMetadataItem>(testApp, visitor, 'GET', `/api/metadata/${ids.download}`);
     const distributions = response.body.datasets[0]!['dcat:distribution'];
     expect(distributions).toEqual([
       expect.objectContaining({
@@ -395,12 +383,11 @@ describe("paid offers' access URLs", () => {
 
   it('give a visitor no download link of a paid offer, and one naming no source address of a free offer', async () => {
     const linkOf = (id: string) =>
-      request<{ path: string; message: string }>(
-        testApp.baseUrl,
+      requestAs<{ path: string; message: string }>(
+        testApp,
+        visitor,
         'POST',
         `/api/offers/${id}/endpoints/0/download-link`,
-        undefined,
-        visitor.headers,
       );
     for (const id of [ids.download, ids.timed, ids.agent]) {
       const refused = await linkOf(id);
@@ -487,22 +474,10 @@ describe("paid offers' access URLs", () => {
 
 describe("the API gateway's supplier credential", () => {
   it('is in no answer to anyone, the supplier, the buyer and a visitor included, nor in a new or rotated key', async () => {
-    const created = await request(
-      testApp.baseUrl,
-      'POST',
-      `/api/acquisitions/${ids.api}/api-keys`,
-      undefined,
-      buyer.headers,
-    );
+    const created = await requestAs(testApp, buyer, 'POST', `/api/acquisitions/${ids.api}/api-keys`);
     expect(created.status).toBe(201);
     const keyId = (created.body as { key: { id: string } }).key.id;
-    const rotated = await request(
-      testApp.baseUrl,
-      'POST',
-      `/api/acquisitions/${ids.api}/api-keys/${keyId}/rotate`,
-      undefined,
-      buyer.headers,
-    );
+    const rotated = await requestAs(testApp, buyer, 'POST', `/api/acquisitions/${ids.api}/api-keys/${keyId}/rotate`);
     expect(rotated.status).toBe(200);
     for (const answer of [created, rotated]) {
       const text = JSON.stringify(answer.body);
@@ -511,13 +486,7 @@ describe("the API gateway's supplier credential", () => {
     }
     // A visitor may neither list nor create keys of an offer they did not buy.
     for (const method of ['GET', 'POST']) {
-      const refused = await request(
-        testApp.baseUrl,
-        method,
-        `/api/acquisitions/${ids.api}/api-keys`,
-        undefined,
-        visitor.headers,
-      );
+      const refused = await requestAs(testApp, visitor, method, `/api/acquisitions/${ids.api}/api-keys`);
       expect({ method, status: refused.status }).toEqual({ method, status: 403 });
     }
     for (const who of [supplier, buyer, visitor, member]) {
@@ -527,13 +496,7 @@ describe("the API gateway's supplier credential", () => {
       );
     }
     // The supplier sees which header is set, never its value.
-    const own = await request<TOwnOfferDetails>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${ids.api}`,
-      undefined,
-      supplier.headers,
-    );
+    const own = await requestAs<TOwnOfferDetails>(testApp, supplier, 'GET', `/api/offers/${ids.api}`);
     expect(own.body.input.endpoints[0]!.gatewayCredential).toEqual({ headerName: 'Authorization', keepFrom: 0 });
   });
 });
@@ -575,13 +538,7 @@ describe('entitlements', () => {
     const free = await insertOfferOf(db, SUPPLIER_A, { paymentModel: 'FREE_OF_CHARGE', price: 0 });
     const zero = await insertOfferOf(db, SUPPLIER_A, { paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 0 });
     for (const offer of [free, zero]) {
-      const item = await request<TMetadataItem>(
-        testApp.baseUrl,
-        'GET',
-        `/api/metadata/${offer.id}`,
-        undefined,
-        buyer.headers,
-      );
+      const item = await requestAs<TMetadataItem>(testApp, buyer, 'GET', `/api/metadata/${offer.id}`);
       expect(item.body.datasets[0]!['dcat:distribution'][0]).toMatchObject({
         'dcat:accessURL': offer.datasets[0]!.distributions[0]!.accessUrl,
         isAccessRestricted: false,
@@ -634,13 +591,7 @@ describe('entitlements', () => {
   it("show in search at once after the order is paid, though the buyer's search just before kept them from view", async () => {
     const eager = await signIn(testApp, { email: 'eager@example.org', name: 'Eager Buyer' });
     const searched = async () => {
-      const answer = await request(
-        testApp.baseUrl,
-        'POST',
-        '/api/search?query=tides',
-        { index: 0, pageSize: 100 },
-        eager.headers,
-      );
+      const answer = await requestAs(testApp, eager, 'POST', '/api/search?query=tides', { index: 0, pageSize: 100 });
       expect(answer.status).toBe(200);
       return JSON.stringify(answer.body);
     };

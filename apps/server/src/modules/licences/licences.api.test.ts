@@ -1,6 +1,6 @@
 import { ErrorCode, type TErrorResponse, type TLicence } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
@@ -31,7 +31,7 @@ describe('POST /api/licence', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ ...VALID, mappings: [] });
 
-    const list = await request<TLicence[]>(testApp.baseUrl, 'GET', '/api/licence', undefined, supplier.headers);
+    const list = await requestAs<TLicence[]>(testApp, supplier, 'GET', '/api/licence');
     expect(list.body.map((licence) => licence.licenceTitle)).toContain(VALID.licenceTitle);
   });
 

@@ -6,9 +6,8 @@ import type {
   TSalesResponse,
 } from '@dsm/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { recordUsage } from '../usage/record-usage';
 import { addAgentMember } from './add-agent-member';
@@ -90,13 +89,7 @@ function pay(who: TSignedIn, ...items: TOfferRecord[]) {
 }
 
 async function saleOf(who: TSignedIn, invoiceId: string): Promise<TSale> {
-  const sales = await request<TSalesResponse>(
-    testApp.baseUrl,
-    'GET',
-    '/api/sales?index=0&pageSize=100',
-    undefined,
-    who.headers,
-  );
+  const sales = await requestAs<TSalesResponse>(testApp, who, 'GET', '/api/sales?index=0&pageSize=100');
   expect(sales.status).toBe(200);
   const sale = sales.body.data.find((entry) => entry.id === invoiceId);
   expect(sale).toBeDefined();
@@ -272,22 +265,10 @@ const HOUR_MS = 60 * 60 * 1000;
 const operator = () => signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
 
 const listOf = (who: TSignedIn) =>
-  request<TCommissionInvoiceListResponse>(
-    testApp.baseUrl,
-    'GET',
-    '/api/commission-invoices?index=0&pageSize=100',
-    undefined,
-    who.headers,
-  );
+  requestAs<TCommissionInvoiceListResponse>(testApp, who, 'GET', '/api/commission-invoices?index=0&pageSize=100');
 
 const markPaid = (who: TSignedIn, id: string) =>
-  request<TCommissionInvoice & TErrorResponse>(
-    testApp.baseUrl,
-    'POST',
-    `/api/commission-invoices/${id}/paid`,
-    undefined,
-    who.headers,
-  );
+  requestAs<TCommissionInvoice & TErrorResponse>(testApp, who, 'POST', `/api/commission-invoices/${id}/paid`);
 
 /** The payment window of this sale's order ends now: the next auto-cancel run finds it overdue. */
 async function makeOverdue(orderId: string) {

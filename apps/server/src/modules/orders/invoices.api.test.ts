@@ -1,7 +1,7 @@
 import { ErrorCode, REVERSE_CHARGE_NOTE, type TErrorResponse, type TOwnOrganisationResponse } from '@dsm/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
@@ -155,7 +155,7 @@ describe('an invoice under §14 UStG', () => {
     const buyer = await signIn(testApp, { organisation: { legalName: 'Alte Firma GmbH' } });
     const placed = await pay(buyer, offers.south);
     const save = (who: TSignedIn, body: unknown) =>
-      request<TOwnOrganisationResponse>(testApp.baseUrl, 'PUT', '/api/profile/organisation', body, who.headers);
+      requestAs<TOwnOrganisationResponse>(testApp, who, 'PUT', '/api/profile/organisation', body);
     expect((await save(buyer, { ...TEST_ORGANISATION, legalName: 'Neue Firma GmbH' })).status).toBe(200);
     const text = await pdfText(buyer, placed.body.invoices[0]!.pdfPath);
     expect(text).toContain('Alte Firma GmbH');
@@ -248,12 +248,11 @@ describe('invoice numbers', () => {
   });
 
   it('are shown to the seller in My sales', async () => {
-    const sales = await request<{ data: { number: string; seller: { legalName: string } | null }[] }>(
-      testApp.baseUrl,
+    const sales = await requestAs<{ data: { number: string; seller: { legalName: string } | null }[] }>(
+      testApp,
+      northSeller,
       'GET',
       '/api/sales?index=0&pageSize=100',
-      undefined,
-      northSeller.headers,
     );
     expect(sales.status).toBe(200);
     expect(sales.body.data.length).toBeGreaterThan(0);

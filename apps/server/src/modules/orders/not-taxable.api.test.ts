@@ -1,9 +1,8 @@
 import { NOT_TAXABLE_NOTE, type TSalesResponse } from '@dsm/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
@@ -157,13 +156,7 @@ describe('a supplier outside the EU', () => {
   it("is billed the marketplace's commission without German VAT, with the note", async () => {
     const buyer = await signIn(testApp);
     const invoice = (await pay(buyer, offerUs)).body.invoices[0]!;
-    const sales = await request<TSalesResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/sales?index=0&pageSize=100',
-      undefined,
-      sellerUs.headers,
-    );
+    const sales = await requestAs<TSalesResponse>(testApp, sellerUs, 'GET', '/api/sales?index=0&pageSize=100');
     const commission = sales.body.data.find((sale) => sale.id === invoice.id)!.commissionInvoice!;
     expect(commission).toMatchObject({
       net: 5,

@@ -1,9 +1,8 @@
 import { ErrorCode, type TErrorResponse, type TOfferSaleStatus } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as offerHoldingsMigration from '../../db/migrations/0024-offer-holdings';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
@@ -27,13 +26,7 @@ function pay(who: TSignedIn, offers: TOfferRecord[]) {
 }
 
 function saleStatus(who: TSignedIn, offer: TOfferRecord) {
-  return request<TOfferSaleStatus & TErrorResponse>(
-    testApp.baseUrl,
-    'GET',
-    `/api/offers/${offer.id}/sale-status`,
-    undefined,
-    who.headers,
-  );
+  return requestAs<TOfferSaleStatus & TErrorResponse>(testApp, who, 'GET', `/api/offers/${offer.id}/sale-status`);
 }
 
 async function countRows(table: 'orders' | 'invoices', consumerId: string): Promise<number> {
@@ -151,13 +144,7 @@ describe('an offer the buyer already holds', () => {
       .select('id')
       .where('order_id', '=', first.body.id)
       .executeTakeFirstOrThrow();
-    const cancelled = await request(
-      testApp.baseUrl,
-      'POST',
-      `/api/subscriptions/${entitlement.id}/cancel`,
-      undefined,
-      buyer.headers,
-    );
+    const cancelled = await requestAs(testApp, buyer, 'POST', `/api/subscriptions/${entitlement.id}/cancel`);
     expect(cancelled.status).toBe(200);
     // Cancelled, the paid month still runs: it is still the buyer's.
     expect((await pay(buyer, [offer])).status).toBe(409);
@@ -272,21 +259,14 @@ describe('GET /api/offers/{id}/sale-status', () => {
 
   it('answers 404 for an offer not in the catalogue and 400 for an id that is no UUID', async () => {
     const buyer = await signIn(testApp);
-    const unknown = await request<TErrorResponse>(
-      testApp.baseUrl,
+    const unknown = await requestAs<TErrorResponse>(
+      testApp,
+      buyer,
       'GET',
       '/api/offers/00000000-0000-4000-8000-000000000000/sale-status',
-      undefined,
-      buyer.headers,
     );
     expect(unknown.status).toBe(404);
-    const bad = await request<TErrorResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/offers/x/sale-status',
-      undefined,
-      buyer.headers,
-    );
+    const bad = await requestAs<TErrorResponse>(testApp, buyer, 'GET', '/api/offers/x/sale-status');
     expect(bad.status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import type { TErrorResponse, TOfferTerms, TOrderListResponse } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
@@ -47,7 +47,7 @@ describe('checkout of a geo-restricted offer', () => {
     expect(answer.body.code).toBe('FORBIDDEN');
     expect(answer.body.message).toBe('"Vienna parking" may only be bought by organisations in AT; yours is in DE');
     expect(answer.body.issues).toEqual([{ path: 'body.purchasedItems.1.productId', message: answer.body.message }]);
-    const orders = await request<TOrderListResponse>(testApp.baseUrl, 'GET', '/api/orders', undefined, german.headers);
+    const orders = await requestAs<TOrderListResponse>(testApp, german, 'GET', '/api/orders');
     expect(orders.body.total).toBe(0);
   });
 
@@ -63,13 +63,10 @@ describe('checkout of a geo-restricted offer', () => {
     const mover = await signIn(testApp);
     expect((await pay(mover, austriaOnly)).status).toBe(403);
     const { TEST_ORGANISATION } = await import('../../test/auth');
-    const saved = await request(
-      testApp.baseUrl,
-      'PUT',
-      '/api/profile/organisation',
-      { ...TEST_ORGANISATION, ...AUSTRIAN },
-      mover.headers,
-    );
+    const saved = await requestAs(testApp, mover, 'PUT', '/api/profile/organisation', {
+      ...TEST_ORGANISATION,
+      ...AUSTRIAN,
+    });
     expect(saved.status).toBe(200);
     expect((await pay(mover, austriaOnly)).status).toBe(201);
   });
@@ -78,13 +75,7 @@ describe('checkout of a geo-restricted offer', () => {
 describe('GET /api/offers/{id}/terms', () => {
   it('states the licence (named as the endpoints table names it, not as a URI), the allowed countries and the period of use', async () => {
     const who = await signIn(testApp);
-    const terms = await request<TOfferTerms>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${austriaOnly.id}/terms`,
-      undefined,
-      who.headers,
-    );
+    const terms = await requestAs<TOfferTerms>(testApp, who, 'GET', `/api/offers/${austriaOnly.id}/terms`);
     expect(terms.status).toBe(200);
     expect(terms.body).toEqual({
       '@id': austriaOnly.id,
@@ -95,13 +86,7 @@ describe('GET /api/offers/{id}/terms', () => {
       allowedCountries: ['AT'],
       timeRestriction: { amount: 6, unit: 'Months' },
     });
-    const open = await request<TOfferTerms>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${anywhere.id}/terms`,
-      undefined,
-      who.headers,
-    );
+    const open = await requestAs<TOfferTerms>(testApp, who, 'GET', `/api/offers/${anywhere.id}/terms`);
     expect(open.body).toMatchObject({
       licence: 'CC-BY-4.0',
       licenceLabel: 'Creative Commons Namensnennung 4.0 International',
