@@ -9,8 +9,7 @@ import {
   refreshTokens,
   type TTokenSet,
 } from './idp/login-with-password';
-import { createUser } from './modules/users/create-user';
-import { requestAs, signIn } from './test/auth';
+import { createPasswordUser, requestAs, signIn } from './test/auth';
 import { request, startTestApp, type TTestApp } from './test/test-app';
 
 /**
@@ -56,13 +55,7 @@ beforeAll(async () => {
     startSandbox({ basePath: '/logged-edc', participantId: 'logged-edc', apiKey: CONNECTOR_API_KEY }),
   ]);
   const email = 'logged-user@example.org';
-  await createUser({
-    db: testApp.database.db,
-    email,
-    name: 'Logged User',
-    password: PASSWORD,
-    roles: [testApp.config.userRole],
-  });
+  await createPasswordUser(testApp, { email, name: 'Logged User', password: PASSWORD });
 
   // A wrong password first: the refusal is logged, the password must not be.
   await expect(loginWithPassword({ baseUrl: testApp.baseUrl, email, password: WRONG_PASSWORD })).rejects.toThrow(

@@ -5,6 +5,7 @@ import { loadSigningKeys } from '../idp/keys';
 import type { TAuthUser } from '../modules/auth/verify-access-token';
 import { saveOrganisationOfUser } from '../modules/organisations/organisations-repository';
 import { toOrganisationFields } from '../modules/organisations/save-own-organisation';
+import { createUser } from '../modules/users/create-user';
 import { request, type TTestApp } from './test-app';
 
 export type TSignInOptions = {
@@ -113,4 +114,15 @@ export function requestAs<T = unknown>(
   body?: unknown,
 ): ReturnType<typeof request<T>> {
   return request<T>(testApp.baseUrl, method, path, body, who.headers);
+}
+
+/**
+ * Creates a user who signs in with a password through the identity provider's own form (not with a
+ * minted token), with the product role unless `roles` says otherwise. Answers the stored user.
+ */
+export function createPasswordUser(
+  testApp: Pick<TTestApp, 'database' | 'config'>,
+  user: { email: string; name: string; password: string; roles?: string[] },
+) {
+  return createUser({ db: testApp.database.db, roles: [testApp.config.userRole], ...user });
 }
