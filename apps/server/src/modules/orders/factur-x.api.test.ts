@@ -15,15 +15,7 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { at, attachmentsOf, parseEInvoice } from './e-invoice-test-data';
 import { renderedOnThreads } from './invoice-rendering';
-import {
-  checkOut,
-  insertOfferOf,
-  readOrder,
-  readPdfText,
-  SUPPLIER_B,
-  type TTestSupplier,
-  withInvoicesOfNoSeller,
-} from './orders-test-data';
+import { checkOut, insertOfferOf, invoiceOfNoSeller, readPdfText, type TTestSupplier } from './orders-test-data';
 
 /**
  * The Factur-X/ZUGFeRD download: a PDF/A-3 invoice with the EN 16931 CII XML inside, as a buyer's
@@ -211,11 +203,7 @@ describe('GET /api/invoices/{id}/facturx', () => {
   });
 
   it('is not offered for an invoice that names no seller (409)', async () => {
-    const buyer = await signIn(testApp);
-    const imported = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title: 'Imported for Factur-X' });
-    const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => pay(buyer, imported));
-    const order = await readOrder(testApp, buyer, placed.body.id);
-    const invoice = order.body.invoices[0]!;
+    const { buyer, invoice } = await invoiceOfNoSeller(testApp, 'Imported for Factur-X');
     expect(invoice.facturXPath).toBeNull();
     const file = await download(buyer, `/api/invoices/${invoice.id}/facturx`);
     expect(file.status).toBe(409);

@@ -10,12 +10,11 @@ import { addMonths } from './invoice-dates';
 import {
   checkOut,
   insertOfferOf,
+  invoiceOfNoSeller,
   itemOf,
   readOrder,
   readPdfText,
-  SUPPLIER_B,
   type TTestSupplier,
-  withInvoicesOfNoSeller,
 } from './orders-test-data';
 
 /** The publishers of this file, each sold for by its own organisation. */
@@ -364,11 +363,7 @@ describe('the e-invoice (XRechnung UBL)', () => {
   });
 
   it('is not offered for an invoice that names no seller (issued before paid offers needed one)', async () => {
-    const buyer = await signIn(testApp);
-    const imported = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title: 'Imported offer' });
-    const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => pay(buyer, imported));
-    const order = await readOrder(testApp, buyer, placed.body.id);
-    const invoice = order.body.invoices[0]!;
+    const { buyer, invoice } = await invoiceOfNoSeller(testApp, 'Imported offer');
     expect(invoice.seller).toBeNull();
     expect(invoice.xmlPath).toBeNull();
     const response = await fetch(`${testApp.baseUrl}/api/invoices/${invoice.id}/xml`, { headers: buyer.headers });

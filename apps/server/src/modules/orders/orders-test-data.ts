@@ -2,8 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type TErrorResponse, type TMetadataItem, type TOrder, ZOrganisationInput } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import type { TSignedIn } from '../../test/auth';
-import { TEST_ORGANISATION } from '../../test/auth';
+import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import type { TOfferOverrides } from '../../test/factories';
 import { makeOffer } from '../../test/factories';
 import { request, type TTestApp } from '../../test/test-app';
@@ -146,4 +145,16 @@ export async function withInvoicesOfNoSeller<T>(db: TDb, supplier: TTestSupplier
       .where('issuer_key', '=', `organisation:${standIn.organisationId}`)
       .execute();
   }
+}
+
+/**
+ * A new buyer's invoice that names no seller (see `withInvoicesOfNoSeller`): the buyer orders an offer of
+ * SUPPLIER_B titled `title`, and the invoice is read back as the buyer sees it in the order.
+ */
+export async function invoiceOfNoSeller(testApp: TTestApp, title: string) {
+  const buyer = await signIn(testApp);
+  const offer = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title });
+  const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => checkOut(testApp, buyer, [offer]));
+  const order = await readOrder(testApp, buyer, placed.body.id);
+  return { buyer, invoice: order.body.invoices[0]! };
 }
