@@ -124,5 +124,5 @@ export function createPasswordUser(
   testApp: Pick<TTestApp, 'database' | 'config'>,
   user: { email: string; name: string; password: string; roles?: string[] },
 ) {
-  return createUser({ db: testApp.database.db, roles: [testApp.config.userRole], ...user });
+  return createUser({ db: testApp.database.db, ...user, roles: user.roles ?? [testApp.config.userRole] });
 }
