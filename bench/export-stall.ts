@@ -17,6 +17,7 @@ import {
   memoryOf,
   openBenchDatabase,
   percentile,
+  runBench,
   startServerProcess,
 } from './lib/bench-server';
 
@@ -184,7 +185,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -15,6 +15,7 @@ import {
   memoryOf,
   openBenchDatabase,
   percentile,
+  runBench,
   startServerProcess,
 } from './lib/bench-server';
 import { saveBuyerOrganisation } from './lib/buyer-organisation';
@@ -248,7 +249,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -21,7 +21,7 @@ import {
 } from '../apps/server/src/modules/search/index/index-schema';
 import { queryIndex } from '../apps/server/src/modules/search/index/query-index';
 import { SearchWorkers } from '../apps/server/src/modules/search/index/search-workers';
-import { machineLine, memoryOf, percentile } from './lib/bench-server';
+import { machineLine, memoryOf, percentile, runBench } from './lib/bench-server';
 import { buildQueryLog, replayOrder, type TSampledOffer, toIndexSearch } from './lib/query-log';
 import { generateRealisticOffers } from './lib/realistic-corpus/generate-realistic-offers';
 
@@ -176,7 +176,4 @@ async function main(): Promise<void> {
   log(`Process memory after the runs: RSS ${memory.rssMb.toFixed(0)} MB, peak ${memory.peakMb.toFixed(0)} MB`);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -19,7 +19,7 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inspect, parseArgs } from 'node:util';
+import { parseArgs } from 'node:util';
 import type { TSearchRequestInput } from '@dsm/contracts';
 import { ZSearchRequest } from '@dsm/contracts';
 import autocannon from 'autocannon';
@@ -43,6 +43,7 @@ import {
   openBenchDatabase,
   percentile,
   root,
+  runBench,
   startServerProcess,
   type TBenchCorpus,
   type TServerProcess,
@@ -577,7 +578,7 @@ function corpusStats(log: readonly TLoggedQuery[]): string[] {
     const matches: number[] = [];
     for (const word of sampled) {
       const clause = parseQuery([word]).clauses[0];
-      if (!clause || clause.kind !== 'word') continue;
+      if (clause?.kind !== 'word') continue;
       matches.push(Number(count.get(`"${clause.word.replaceAll('"', '""')}"`)));
     }
     matches.sort((a, b) => a - b);
@@ -963,7 +964,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : inspect(error)}\n`);
-  process.exit(1);
-});
+runBench(main);

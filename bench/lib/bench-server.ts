@@ -6,6 +6,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inspect } from 'node:util';
 import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../../apps/server/src/db/database';
 import { findFreePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres';
@@ -211,4 +212,15 @@ export function percentile(sorted: number[], p: number): number {
 /** One line naming the machine, for the tables in docs/performance.md. */
 export function machineLine(): string {
   return `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
+
+/**
+ * Runs a benchmark script's `main`: a failure prints its stack (or the thrown value) on standard error and
+ * ends the process with exit code 1.
+ */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : inspect(error)}\n`);
+    process.exit(1);
+  });
 }

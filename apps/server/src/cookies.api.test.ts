@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthorizationFlow, realmUrl } from './idp/login-with-password';
-import { createUser } from './modules/users/create-user';
+import { createPasswordUser } from './test/auth';
 import { startTestApp, type TTestApp } from './test/test-app';
 
 /**
@@ -45,13 +45,7 @@ afterAll(async () => {
 /** Signs up, signs in, opens the API and signs out, as a browser would; the cookies set on the way. */
 async function signInAndOut(testApp: TTestApp, options: { publicUrl?: string; headers?: Record<string, string> }) {
   const email = `cookie-${Date.now()}@example.org`;
-  await createUser({
-    db: testApp.database.db,
-    email,
-    name: 'Cookie User',
-    password: PASSWORD,
-    roles: [testApp.config.userRole],
-  });
+  await createPasswordUser(testApp, { email, name: 'Cookie User', password: PASSWORD });
   const flow = await AuthorizationFlow.start({ baseUrl: testApp.baseUrl, ...options });
   await flow.submit('sign-in-form', { email, password: PASSWORD });
   const tokens = await flow.exchange();

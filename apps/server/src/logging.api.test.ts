@@ -9,8 +9,7 @@ import {
   refreshTokens,
   type TTokenSet,
 } from './idp/login-with-password';
-import { createUser } from './modules/users/create-user';
-import { signIn } from './test/auth';
+import { createPasswordUser, requestAs, signIn } from './test/auth';
 import { request, startTestApp, type TTestApp } from './test/test-app';
 
 /**
@@ -56,13 +55,7 @@ beforeAll(async () => {
     startSandbox({ basePath: '/logged-edc', participantId: 'logged-edc', apiKey: CONNECTOR_API_KEY }),
   ]);
   const email = 'logged-user@example.org';
-  await createUser({
-    db: testApp.database.db,
-    email,
-    name: 'Logged User',
-    password: PASSWORD,
-    roles: [testApp.config.userRole],
-  });
+  await createPasswordUser(testApp, { email, name: 'Logged User', password: PASSWORD });
 
   // A wrong password first: the refusal is logged, the password must not be.
   await expect(loginWithPassword({ baseUrl: testApp.baseUrl, email, password: WRONG_PASSWORD })).rejects.toThrow(
@@ -95,21 +88,16 @@ beforeAll(async () => {
   const operator = await signIn(testApp, {
     roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
   });
-  const registered = await request(
-    testApp.baseUrl,
-    'POST',
-    '/api/connectors',
-    { name: 'Logged EDC', url: edc.url, apiKey: CONNECTOR_API_KEY },
-    operator.headers,
-  );
+  const registered = await requestAs(testApp, operator, 'POST', '/api/connectors', {
+    name: 'Logged EDC',
+    url: edc.url,
+    apiKey: CONNECTOR_API_KEY,
+  });
   expect(registered.status).toBe(201);
-  expect(
-    (await request(testApp.baseUrl, 'GET', '/api/connectors/logged-edc/offers', undefined, operator.headers)).status,
-  ).toBe(200);
+  expect((await requestAs(testApp, operator, 'GET', '/api/connectors/logged-edc/offers')).status).toBe(200);
   // A connector call that fails: the API key was sent with it, its failure is the caller's 404.
   expect(
-    (await request(testApp.baseUrl, 'GET', '/api/connectors/logged-edc/assets/no-such', undefined, operator.headers))
-      .status,
+    (await requestAs(testApp, operator, 'GET', '/api/connectors/logged-edc/assets/no-such')).status,
   ).toBeGreaterThanOrEqual(400);
 }, 60_000);
 

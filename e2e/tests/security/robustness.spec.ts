@@ -12,6 +12,15 @@ function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** A robustness journey: besides its own expectations, it fails on any uncaught error of the page. */
+function robustnessJourney(title: string, journey: (page: Page) => Promise<void>): void {
+  test(`[ROBUSTNESS]: ${title}`, async ({ page }) => {
+    const errors = watchPageErrors(page);
+    await journey(page);
+    expect(errors).toEqual([]);
+  });
+}
+
 /** The shell is there around a page that says something. */
 async function expectShellWithContent(page: Page): Promise<void> {
   await expect(page.getByRole('banner').filter({ has: page.getByTestId('home-link') })).toBeVisible();
@@ -42,10 +51,7 @@ async function storeBeforeLoad(
   }, values);
 }
 
-test('[ROBUSTNESS]: a cart, a draft and a filter cache that cannot be read are dropped with a notice', async ({
-  page,
-}) => {
-  const errors = watchPageErrors(page);
+robustnessJourney('a cart, a draft and a filter cache that cannot be read are dropped with a notice', async (page) => {
   await storeBeforeLoad(page, {
     local: {
       language: 'en',
@@ -79,33 +85,30 @@ test('[ROBUSTNESS]: a cart, a draft and a filter cache that cannot be read are d
   await expect(page.getByTestId('results-heading')).toBeVisible({ timeout: 25_000 });
   await expect(page.getByTestId('category-list').getByRole('checkbox', { name: /^Environment\b/ })).toBeVisible();
   await expect(page.getByTestId('demo-marker')).toHaveCount(0);
-  expect(errors).toEqual([]);
 });
 
-test('[ROBUSTNESS]: an unknown language choice and a damaged sign-in record fall back to German and a fresh sign-in', async ({
-  page,
-}) => {
-  const errors = watchPageErrors(page);
-  // The signed-in user as the sign-in library keeps it, for every key it might use.
-  await page.goto('/impressum');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.evaluate(() => {
-    localStorage.setItem('language', '<script>alert(1)</script>');
-    for (const store of [localStorage, sessionStorage]) {
-      for (const key of Object.keys(store)) if (key.startsWith('oidc.')) store.setItem(key, '{"access_token":');
-    }
-  });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihr Zugang zu Millionen von Datensätzen');
-  await expect(page.getByTestId('assets-menu')).toBeVisible();
-  await expectShellWithContent(page);
-  expect(errors).toEqual([]);
-});
+robustnessJourney(
+  'an unknown language choice and a damaged sign-in record fall back to German and a fresh sign-in',
+  async (page) => {
+    // The signed-in user as the sign-in library keeps it, for every key it might use.
+    await page.goto('/impressum');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => {
+      localStorage.setItem('language', '<script>alert(1)</script>');
+      for (const store of [localStorage, sessionStorage]) {
+        for (const key of Object.keys(store)) if (key.startsWith('oidc.')) store.setItem(key, '{"access_token":');
+      }
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihr Zugang zu Millionen von Datensätzen');
+    await expect(page.getByTestId('assets-menu')).toBeVisible();
+    await expectShellWithContent(page);
+  },
+);
 
-test('[ROBUSTNESS]: stale, malformed and removed addresses show a clear message or the defaults', async ({ page }) => {
+robustnessJourney('stale, malformed and removed addresses show a clear message or the defaults', async (page) => {
   // Twenty addresses, each loaded with the shell and, for results, a search.
   test.setTimeout(180_000);
-  const errors = watchPageErrors(page);
   await inEnglish(page);
   const offerNotFound = 'Offer not found';
   const badLink = /Part of this link could not be used/;
@@ -159,13 +162,9 @@ test('[ROBUSTNESS]: stale, malformed and removed addresses show a clear message 
       await expect(page.getByText('The search failed'), path).toHaveCount(0);
     }
   }
-  expect(errors).toEqual([]);
 });
 
-test('[ROBUSTNESS]: pasted garbage in the search bar is searched as text or refused with a message', async ({
-  page,
-}) => {
-  const errors = watchPageErrors(page);
+robustnessJourney('pasted garbage in the search bar is searched as text or refused with a message', async (page) => {
   await inEnglish(page);
   await page.goto('/results');
   await expect(page.getByTestId('results-heading')).toBeVisible({ timeout: 25_000 });
@@ -194,38 +193,33 @@ test('[ROBUSTNESS]: pasted garbage in the search bar is searched as text or refu
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked)).toBeUndefined();
   await expectShellWithContent(page);
-  expect(errors).toEqual([]);
 });
 
-test('[ROBUSTNESS]: letters, negative numbers and an inverted range in the price filter get a message at the field', async ({
-  page,
-}) => {
-  const errors = watchPageErrors(page);
-  await inEnglish(page);
-  await page.goto('/results');
-  await expect(page.getByTestId('results-heading')).toBeVisible({ timeout: 25_000 });
-  const from = page.getByTestId('price-from');
-  const to = page.getByTestId('price-to');
-  const notAPrice = 'Enter a price of 0 or more, such as 12.50.';
+robustnessJourney(
+  'letters, negative numbers and an inverted range in the price filter get a message at the field',
+  async (page) => {
+    await inEnglish(page);
+    await page.goto('/results');
+    await expect(page.getByTestId('results-heading')).toBeVisible({ timeout: 25_000 });
+    const from = page.getByTestId('price-from');
+    const to = page.getByTestId('price-to');
+    const notAPrice = 'Enter a price of 0 or more, such as 12.50.';
 
-  await from.fill('abc');
-  await expect(page.getByText(notAPrice)).toHaveCount(1);
-  await to.fill('-5');
-  await expect(page.getByText(notAPrice)).toHaveCount(2);
-  await from.fill('100');
-  await to.fill('5');
-  await expect(page.getByText("'Price from' must not be above 'Price to'.")).toBeVisible();
-  await to.fill('500');
-  await expect(page.getByText(notAPrice)).toHaveCount(0);
-  await expect(page).toHaveURL(/priceRange/);
-  await expect(page.getByText('The search failed')).toHaveCount(0);
-  expect(errors).toEqual([]);
-});
+    await from.fill('abc');
+    await expect(page.getByText(notAPrice)).toHaveCount(1);
+    await to.fill('-5');
+    await expect(page.getByText(notAPrice)).toHaveCount(2);
+    await from.fill('100');
+    await to.fill('5');
+    await expect(page.getByText("'Price from' must not be above 'Price to'.")).toBeVisible();
+    await to.fill('500');
+    await expect(page.getByText(notAPrice)).toHaveCount(0);
+    await expect(page).toHaveURL(/priceRange/);
+    await expect(page.getByText('The search failed')).toHaveCount(0);
+  },
+);
 
-test('[ROBUSTNESS]: pasted garbage in the offer wizard and the licence modal gets validation messages', async ({
-  page,
-}) => {
-  const errors = watchPageErrors(page);
+robustnessJourney('pasted garbage in the offer wizard and the licence modal gets validation messages', async (page) => {
   await inEnglish(page);
   await page.goto('/offer/create?pricingOption=FREE&contentType=DATA&accessType=DIRECT');
   await expect(page.getByTestId('wizard-step-title')).toHaveText('Step 1: Asset Information');
@@ -252,43 +246,38 @@ test('[ROBUSTNESS]: pasted garbage in the offer wizard and the licence modal get
   await expect(dialog.getByText('This is too long.')).toBeVisible();
   await expect(dialog.getByText('Enter an address starting with http:// or https://.')).toBeVisible();
   await expectShellWithContent(page);
-  expect(errors).toEqual([]);
 });
 
-test('[ROBUSTNESS]: a page whose code is gone after a deploy shows the boundary inside the shell and a reload brings it back', async ({
-  page,
-}) => {
-  const errors = watchPageErrors(page);
-  await inEnglish(page);
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+robustnessJourney(
+  'a page whose code is gone after a deploy shows the boundary inside the shell and a reload brings it back',
+  async (page) => {
+    await inEnglish(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // The tab was opened before a deploy: the cart page's file of that build no longer exists.
-  await page.route(/\/assets\/CartPage-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
-  await page.getByTestId('cart-link').click();
-  const boundary = page.getByTestId('route-error');
-  await expect(boundary).toContainText('A new version is available');
-  await expect(page.getByRole('main').getByTestId('route-error')).toBeVisible();
-  await expectShellWithContent(page);
+    // The tab was opened before a deploy: the cart page's file of that build no longer exists.
+    await page.route(/\/assets\/CartPage-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.getByTestId('cart-link').click();
+    const boundary = page.getByTestId('route-error');
+    await expect(boundary).toContainText('A new version is available');
+    await expect(page.getByRole('main').getByTestId('route-error')).toBeVisible();
+    await expectShellWithContent(page);
 
-  // Another page of the shell still works, and coming back still says what to do.
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
-  await expect(boundary).toHaveCount(0);
+    // Another page of the shell still works, and coming back still says what to do.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+    await expect(boundary).toHaveCount(0);
 
-  await page.goBack();
-  await expect(boundary).toBeVisible();
-  await page.unroute(/\/assets\/CartPage-[^/]+\.js$/);
-  await boundary.getByRole('button', { name: 'Reload the page' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'My cart' })).toBeVisible();
-  await expect(boundary).toHaveCount(0);
-  expect(errors).toEqual([]);
-});
+    await page.goBack();
+    await expect(boundary).toBeVisible();
+    await page.unroute(/\/assets\/CartPage-[^/]+\.js$/);
+    await boundary.getByRole('button', { name: 'Reload the page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My cart' })).toBeVisible();
+    await expect(boundary).toHaveCount(0);
+  },
+);
 
-test('[ROBUSTNESS]: a language whose texts are gone after a deploy says so and the page stays usable', async ({
-  page,
-}) => {
-  const errors = watchPageErrors(page);
+robustnessJourney('a language whose texts are gone after a deploy says so and the page stays usable', async (page) => {
   await inEnglish(page);
   await page.goto('/impressum');
   await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
@@ -305,26 +294,24 @@ test('[ROBUSTNESS]: a language whose texts are gone after a deploy says so and t
   await page.unroute(/\/assets\/fr-[^/]+\.js$/);
   await page.reload();
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' })).toBeVisible();
-  expect(errors).toEqual([]);
 });
 
-test('[ROBUSTNESS]: header parts whose code is gone after a deploy leave the shell and the page working', async ({
-  page,
-}) => {
-  const errors = watchPageErrors(page);
-  await inEnglish(page);
-  await page.route(/\/assets\/(HeaderMenus|CartNavLink)-[^/]+\.js$/, (route) =>
-    route.fulfill({ status: 404, body: 'gone' }),
-  );
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectShellWithContent(page);
-  await expect(page.getByTestId('route-error')).toHaveCount(0);
-  // The menus are missing, the rest of the header is there.
-  await expect(page.getByTestId('assets-menu')).toHaveCount(0);
-  // The cart icon stands in without its count and still leads to the cart.
-  await page.getByTestId('cart-link').click();
-  await expect(page.getByRole('heading', { level: 1, name: 'My cart' })).toBeVisible();
-  await expect(page.getByLabel('Language')).toBeVisible();
-  expect(errors).toEqual([]);
-});
+robustnessJourney(
+  'header parts whose code is gone after a deploy leave the shell and the page working',
+  async (page) => {
+    await inEnglish(page);
+    await page.route(/\/assets\/(HeaderMenus|CartNavLink)-[^/]+\.js$/, (route) =>
+      route.fulfill({ status: 404, body: 'gone' }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectShellWithContent(page);
+    await expect(page.getByTestId('route-error')).toHaveCount(0);
+    // The menus are missing, the rest of the header is there.
+    await expect(page.getByTestId('assets-menu')).toHaveCount(0);
+    // The cart icon stands in without its count and still leads to the cart.
+    await page.getByTestId('cart-link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My cart' })).toBeVisible();
+    await expect(page.getByLabel('Language')).toBeVisible();
+  },
+);

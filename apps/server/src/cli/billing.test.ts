@@ -1,12 +1,12 @@
-import type { TAcquisitionUsageResponse, TOrder, TOrderListResponse } from '@dsm/contracts';
+import type { TAcquisitionUsageResponse, TOrderListResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOfferRecord } from '../modules/catalogue/offer-record';
 import { addMonths, billingMonthOf } from '../modules/orders/invoice-dates';
-import { insertOfferOf, itemOf, sellFor, type TTestSupplier } from '../modules/orders/orders-test-data';
+import { checkOut, insertOfferOf, sellFor, type TTestSupplier } from '../modules/orders/orders-test-data';
 import { recordUsage } from '../modules/usage/record-usage';
-import { signIn, type TSignedIn } from '../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../test/auth';
 import { runCli } from '../test/run-cli';
-import { request, startTestApp, type TTestApp } from '../test/test-app';
+import { startTestApp, type TTestApp } from '../test/test-app';
 
 const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/billing-cli', name: 'Nachtrag Daten' };
 /** A month long over, whatever day the tests run on. */
@@ -20,8 +20,7 @@ let subscription: TOfferRecord;
 const billing = (args: string[]) => runCli('billing', args, { COMMISSION_RATE: '0.1' });
 
 const ordersOfBuyer = async () =>
-  (await request<TOrderListResponse>(testApp.baseUrl, 'GET', '/api/orders?pageSize=100', undefined, buyer.headers)).body
-    .data;
+  (await requestAs<TOrderListResponse>(testApp, buyer, 'GET', '/api/orders?pageSize=100')).body.data;
 
 beforeAll(async () => {
   testApp = await startTestApp();
@@ -34,13 +33,7 @@ beforeAll(async () => {
   await sellFor(testApp.database.db, PUBLISHER);
   buyer = await signIn(testApp);
   for (const bought of [offer, subscription]) {
-    const placed = await request<TOrder>(
-      testApp.baseUrl,
-      'POST',
-      '/idp-service/payment',
-      { consumerId: buyer.user.id, purchasedItems: [itemOf(bought)] },
-      buyer.headers,
-    );
+    const placed = await checkOut(testApp, buyer, [bought]);
     expect(placed.status).toBe(201);
   }
   // The subscription's first month ended two days ago, during the outage.
@@ -50,13 +43,7 @@ beforeAll(async () => {
     .set({ starts_at: startsAt, ends_at: addMonths(startsAt, 1) })
     .where('offer_id', '=', subscription.id)
     .execute();
-  const usage = await request<TAcquisitionUsageResponse>(
-    testApp.baseUrl,
-    'GET',
-    '/api/acquisitions/usage',
-    undefined,
-    buyer.headers,
-  );
+  const usage = await requestAs<TAcquisitionUsageResponse>(testApp, buyer, 'GET', '/api/acquisitions/usage');
   const entitlementId = usage.body.entitlements.find((entry) => entry.offerId === offer.id)!.entitlementId;
   // Two downloads in March 2025 (German time) and one on 1 April, which belongs to April.
   for (const occurredAt of ['2025-03-03T09:00:00Z', '2025-03-31T21:30:00Z', '2025-03-31T22:30:00Z']) {

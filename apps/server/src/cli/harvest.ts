@@ -3,18 +3,16 @@
 // `run` shows a progress bar on a terminal and one JSON line per event otherwise. Bad arguments exit
 // with 2, a failed run or another failure with 1.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { HARVEST_FORMATS, type THarvestFormat, ZHarvestSourceCreateRequest } from '@dsm/contracts';
 import cliProgress from 'cli-progress';
-import { ConfigError, loadConfig, type TConfig } from '../config/config';
+import type { TConfig } from '../config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
-import { findRunningEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded-postgres';
 import { addSource } from '../modules/harvest/add-source';
 import { configureHarvestLocations } from '../modules/harvest/harvest-location-policy';
 import { listSources } from '../modules/harvest/list-sources';
 import { removeSource } from '../modules/harvest/remove-source';
 import { runHarvest, type THarvestLogEvent } from '../modules/harvest/run-harvest';
-import { EMBEDDED_DATABASE, openEmbeddedDatabase } from '../server';
+import { openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run harvest -- <command> [options]
 
@@ -26,33 +24,25 @@ const USAGE = `Usage: npm run harvest -- <command> [options]
 
   --database-url URL  PostgreSQL to use (default: DATABASE_URL, else the embedded one in DATA_DIR)`;
 
-class UsageError extends Error {}
-
 type TCommand =
   | { name: 'add'; source: { name: string; location: string; format: THarvestFormat; schedule: string | null } }
   | { name: 'list' }
   | { name: 'run' | 'remove'; source: string };
 
 function parseCommand(argv: string[]): { command: TCommand; databaseUrl: string | null } | 'help' {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        name: { type: 'string' },
-        location: { type: 'string' },
-        format: { type: 'string' },
-        schedule: { type: 'string' },
-        'database-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCliArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      location: { type: 'string' },
+      format: { type: 'string' },
+      schedule: { type: 'string' },
+      'database-url': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (values.help || positionals.length === 0) return 'help';
   const databaseUrl = typeof values['database-url'] === 'string' ? values['database-url'] : null;
   const [name, target] = positionals;
@@ -121,21 +111,11 @@ async function execute(command: TCommand, databaseUrl: string | null, config: TC
   const log = (line: string) => process.stdout.write(`${line}\n`);
   // Whoever runs the command line can read the files anyway; addresses follow the server's rule.
   configureHarvestLocations({ allowedHosts: config.harvest.allowedHosts, files: 'anywhere' });
-  let opened: { embedded: TEmbeddedPostgres; url: string } | null = null;
+  const opened = await openCliDatabase(config, databaseUrl ?? undefined, () => {});
   let database: TDatabaseHandle | null = null;
   try {
-    let url = databaseUrl ?? config.databaseUrl;
-    if (!url) {
-      // The server's own cluster when it runs; a second start on the same folder would fail.
-      const running = findRunningEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
-      if (running) url = running.urlFor(EMBEDDED_DATABASE);
-      else {
-        opened = await openEmbeddedDatabase({ ...config, databaseUrl: undefined }, () => {});
-        url = opened!.url;
-      }
-    }
     // A harvest writes three batches at once and looks up the next one's stored records meanwhile.
-    database = createDatabase({ url, maxConnections: 4, applicationName: 'dsm-harvest' });
+    database = createDatabase({ url: opened.url, maxConnections: 4, applicationName: 'dsm-harvest' });
     await migrateToLatest(database.db);
     const { db } = database;
     if (command.name === 'add') {
@@ -178,28 +158,15 @@ async function execute(command: TCommand, databaseUrl: string | null, config: TC
     return 0;
   } finally {
     await database?.close().catch(() => {});
-    await opened?.embedded.stop().catch(() => {});
+    await opened.close().catch(() => {});
   }
 }
 
 async function main(): Promise<number> {
-  let parsed: ReturnType<typeof parseCommand>;
-  let config: TConfig;
-  try {
-    parsed = parseCommand(process.argv.slice(2));
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${USAGE}\n` : ''}`);
-      return 2;
-    }
-    throw error;
-  }
-  if (parsed === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  return execute(parsed.command, parsed.databaseUrl, config);
+  const invocation = startCliTool({ usage: USAGE, parse: parseCommand });
+  if (!invocation) return 0;
+  const { args, config } = invocation;
+  return execute(args.command, args.databaseUrl, config);
 }
 
 main().then(

@@ -2,13 +2,11 @@
 // provider's signing keys in the database the server uses (DATABASE_URL, else the embedded
 // PostgreSQL in DATA_DIR, also while the server runs). Running servers pick up a rotation by
 // themselves within a minute. Bad arguments exit with 2, failures with 1.
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type TConfig } from '../config/config';
+
+import type { TConfig } from '../config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
-import { findRunningEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded-postgres';
 import { rotateSigningKeys } from '../idp/keys';
-import { EMBEDDED_DATABASE, openEmbeddedDatabase } from '../server';
+import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run idp -- <command> [--database-url URL]
 
@@ -20,50 +18,28 @@ Commands:
 
   --database-url URL  PostgreSQL to use (default: DATABASE_URL, else the embedded one in DATA_DIR)`;
 
-class UsageError extends Error {}
-
 type TCommand = { name: 'rotate-keys' | 'keys'; databaseUrl: string | undefined };
 
 function parseCommand(argv: string[]): TCommand | 'help' {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: { 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseCliArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: { 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (parsed.values.help) return 'help';
   const [name, ...rest] = parsed.positionals;
   if (name !== 'rotate-keys' && name !== 'keys') throw new UsageError(name ? `Unknown command: ${name}` : 'No command');
   if (rest.length > 0) throw new UsageError(`Unexpected argument: ${rest[0]}`);
-  const databaseUrl = parsed.values['database-url'];
-  if (typeof databaseUrl === 'string' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new UsageError('--database-url must be a postgres:// or postgresql:// URL');
-  }
-  return { name, databaseUrl: typeof databaseUrl === 'string' ? databaseUrl : undefined };
+  return { name, databaseUrl: databaseUrlOption(parsed.values['database-url']) };
 }
 
 async function run(command: TCommand, config: TConfig): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
-  const databaseUrl = command.databaseUrl ?? config.databaseUrl;
-  let opened: { embedded: TEmbeddedPostgres; url: string } | null = null;
+  const opened = await openCliDatabase(config, command.databaseUrl, log);
   let database: TDatabaseHandle | null = null;
   try {
-    let url = databaseUrl;
-    if (!url) {
-      // The server's own cluster when it runs; a second start on the same folder would fail.
-      const running = findRunningEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
-      if (running) url = running.urlFor(EMBEDDED_DATABASE);
-      else {
-        opened = await openEmbeddedDatabase({ ...config, databaseUrl: undefined }, log);
-        url = opened!.url;
-      }
-    }
-    database = createDatabase({ url, maxConnections: 2, applicationName: 'dsm-idp' });
+    database = createDatabase({ url: opened.url, maxConnections: 2, applicationName: 'dsm-idp' });
     await migrateToLatest(database.db);
     if (command.name === 'rotate-keys') {
       const kid = await rotateSigningKeys(database.db);
@@ -85,27 +61,14 @@ async function run(command: TCommand, config: TConfig): Promise<void> {
     }
   } finally {
     await database?.close().catch(() => {});
-    await opened?.embedded.stop().catch(() => {});
+    await opened.close().catch(() => {});
   }
 }
 
 async function main(): Promise<void> {
-  let command: TCommand | 'help';
-  let config: TConfig;
-  try {
-    command = parseCommand(process.argv.slice(2));
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${USAGE}\n` : ''}`);
-      process.exit(2);
-    }
-    throw error;
-  }
-  if (command === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const invocation = startCliTool({ usage: USAGE, parse: parseCommand });
+  if (!invocation) return;
+  const { args: command, config } = invocation;
   if (!config.isEmbeddedIdp) {
     process.stderr.write('OIDC_ISSUER is set: keys belong to the external identity provider, not to this database.\n');
     process.exit(2);

@@ -1,15 +1,15 @@
 // `npm run seed -- --datasets 1000000 [--database-url URL] [--reset]`: loads the demo catalogue into the
 // database the server would use (DATABASE_URL, or the embedded PostgreSQL in DATA_DIR), with a progress
 // bar on a terminal and plain lines otherwise. Bad arguments exit with 2, failures with 1.
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { ConfigError, loadConfig, type TConfig } from '../config/config';
+import type { TConfig } from '../config/config';
 import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
 import type { TEmbeddedPostgres } from '../db/embedded-postgres';
 import { countOffers, deleteAllOffers } from '../modules/catalogue/empty-catalogue';
 import { seedCatalogue } from '../modules/catalogue/seed-catalogue';
 import { JUDGED_OFFERS } from '../modules/search/search';
 import { openEmbeddedDatabase } from '../server';
+import { databaseUrlOption, parseCliArgs, startCliTool, UsageError } from './cli-database';
 
 const USAGE = `Usage: npm run seed -- [--datasets N] [--database-url URL] [--reset] [--seed N]
                        [--batch-size N] [--concurrency N]
@@ -30,8 +30,6 @@ type TArguments = {
   concurrency: number | null;
 };
 
-class UsageError extends Error {}
-
 function positiveInteger(name: string, value: string | undefined, max: number): number | null {
   if (value === undefined) return null;
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`--${name} must be a positive integer`);
@@ -42,41 +40,28 @@ function positiveInteger(name: string, value: string | undefined, max: number): 
 
 /** Reads the command line; throws UsageError with one line saying what is wrong. */
 function parseSeedArguments(argv: string[]): TArguments | 'help' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        datasets: { type: 'string' },
-        'database-url': { type: 'string' },
-        reset: { type: 'boolean', default: false },
-        seed: { type: 'string' },
-        'batch-size': { type: 'string' },
-        concurrency: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values } = parseCliArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      datasets: { type: 'string' },
+      'database-url': { type: 'string' },
+      reset: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      'batch-size': { type: 'string' },
+      concurrency: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
   if (values.help) return 'help';
-  const text = (name: string): string | undefined => {
-    const value = values[name];
-    return typeof value === 'string' ? value : undefined;
-  };
-  const databaseUrl = text('database-url') ?? null;
-  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new UsageError('--database-url must be a postgres:// or postgresql:// URL');
-  }
   return {
-    datasets: positiveInteger('datasets', text('datasets'), 100_000_000),
-    databaseUrl,
+    datasets: positiveInteger('datasets', values.datasets, 100_000_000),
+    databaseUrl: databaseUrlOption(values['database-url']) ?? null,
     reset: values.reset === true,
-    seed: positiveInteger('seed', text('seed'), 2 ** 31) ?? 1,
-    batchSize: positiveInteger('batch-size', text('batch-size'), 1_000_000),
-    concurrency: positiveInteger('concurrency', text('concurrency'), 16),
+    seed: positiveInteger('seed', values.seed, 2 ** 31) ?? 1,
+    batchSize: positiveInteger('batch-size', values['batch-size'], 1_000_000),
+    concurrency: positiveInteger('concurrency', values.concurrency, 16),
   };
 }
 
@@ -179,22 +164,9 @@ async function run(args: TArguments, config: TConfig): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let args: TArguments | 'help';
-  let config: TConfig;
-  try {
-    args = parseSeedArguments(process.argv.slice(2));
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${USAGE}\n` : ''}`);
-      process.exit(2);
-    }
-    throw error;
-  }
-  if (args === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const invocation = startCliTool({ usage: USAGE, parse: parseSeedArguments });
+  if (!invocation) return;
+  const { args, config } = invocation;
   await run(args, config);
 }
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorCode, type TOrder } from '@dsm/contracts';
+import { ErrorCode, type TErrorResponse, type TOrder } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOffer } from '../modules/catalogue/load-offers';
 import { createHarvestScheduler } from '../modules/harvest/harvest-scheduler';
@@ -13,15 +13,13 @@ import { requestOfferChecks } from '../modules/link-checker/request-link-checks'
 import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../modules/orders/orders-test-data';
 import { placeOrder } from '../modules/orders/place-order';
 import { startOrderJobs } from '../modules/orders/start-order-jobs';
-import { signIn, type TSignedIn } from '../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../test/auth';
 import { makeOffer } from '../test/factories';
 import { useTestDatabase } from '../test/lifecycle';
 import { startTcpProxy, type TTcpProxy } from '../test/tcp-proxy';
 import { request, startTestApp, type TTestApp } from '../test/test-app';
 import { createDatabase, migrateToLatest } from './database';
 import { findFreePort, startEmbeddedPostgres } from './embedded-postgres';
-
-type TErrorBody = { statusCode: number; code: string; message: string; requestId?: string };
 
 /** How long an answer may take while the database is away: quick, never a hang. */
 const QUICK_MS = 2_000;
@@ -52,9 +50,9 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): 
 }
 
 const ready = () => request<{ status: string }>(testApp.baseUrl, 'GET', '/readyz');
-const listOrders = () => request<TErrorBody>(testApp.baseUrl, 'GET', '/api/orders', undefined, buyer.headers);
+const listOrders = () => requestAs<TErrorResponse>(testApp, buyer, 'GET', '/api/orders');
 const pay = (key: string, item = offerItem) =>
-  request<TOrder & TErrorBody>(
+  request<TOrder & TErrorResponse>(
     testApp.baseUrl,
     'POST',
     '/idp-service/payment',
@@ -140,7 +138,7 @@ describe('PostgreSQL stops while the server runs', () => {
     expect(html).toContain(`href="${signInPath.replaceAll('&', '&amp;')}"`);
     const discovery = await fetch(`${testApp.baseUrl}/idp/realms/dsRealm/.well-known/openid-configuration`);
     expect(discovery.status).toBe(503);
-    expect(((await discovery.json()) as TErrorBody).code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+    expect(((await discovery.json()) as TErrorResponse).code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
 
     await proxy.restore();
     await waitUntil(async () => (await ready()).status === 200, 10_000);
@@ -269,7 +267,7 @@ describe('a real PostgreSQL stopped and started again', () => {
       app = await startTestApp({}, { database: { ...database, url, drop: async () => {} } });
       const baseUrl = app.baseUrl;
       const who = await signIn(app);
-      const orders = () => request<TErrorBody>(baseUrl, 'GET', '/api/orders', undefined, who.headers);
+      const orders = () => request<TErrorResponse>(baseUrl, 'GET', '/api/orders', undefined, who.headers);
       expect((await orders()).status).toBe(200);
 
       await embedded.stop();
@@ -345,7 +343,7 @@ describe('a real PostgreSQL shut down fast or smart, and started again on its po
       app = await startTestApp({}, { database: { ...database, url, drop: async () => {} } });
       const baseUrl = app.baseUrl;
       const who = await signIn(app);
-      const orders = () => request<TErrorBody>(baseUrl, 'GET', '/api/orders', undefined, who.headers);
+      const orders = () => request<TErrorResponse>(baseUrl, 'GET', '/api/orders', undefined, who.headers);
       const servesWithin = (ms: number) =>
         expect.poll(async () => (await orders()).status, { timeout: ms, interval: 100 }).toBe(200);
       expect((await orders()).status).toBe(200);

@@ -2,6 +2,7 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from '
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../modules/users/create-user';
 import { findUserByEmail } from '../modules/users/find-user-by-email';
+import { createPasswordUser } from '../test/auth';
 import { useTestApp } from '../test/lifecycle';
 import { startTestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
@@ -23,13 +24,7 @@ let counter = 0;
 /** A new user with the product role and a known password; each call makes another one. */
 async function makeUser(roles?: string[]) {
   const email = `user-${++counter}-${Date.now()}@example.org`;
-  const user = await createUser({
-    db: testApp.database.db,
-    email,
-    name: `Test User ${counter}`,
-    password: PASSWORD,
-    roles: roles ?? [testApp.config.userRole],
-  });
+  const user = await createPasswordUser(testApp, { email, name: `Test User ${counter}`, password: PASSWORD, roles });
   return { ...user, email };
 }
 

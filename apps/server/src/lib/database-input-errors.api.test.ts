@@ -1,4 +1,4 @@
-import { ErrorCode } from '@dsm/contracts';
+import { ErrorCode, type TErrorResponse } from '@dsm/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,6 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { findFreePort } from '../db/embedded-postgres';
 import { useTestDatabase } from '../test/lifecycle';
-
-type TErrorBody = { statusCode: number; code: string; message: string; requestId: string };
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -43,7 +41,7 @@ async function send(text: string, cast: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ text, cast }),
   });
-  return { status: response.status, body: (await response.json()) as TErrorBody & { value?: unknown } };
+  return { status: response.status, body: (await response.json()) as TErrorResponse & { value?: unknown } };
 }
 
 describe('a value PostgreSQL refuses', () => {

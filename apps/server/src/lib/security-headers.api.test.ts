@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginWithPassword, realmUrl } from '../idp/login-with-password';
-import { createUser } from '../modules/users/create-user';
+import { createPasswordUser } from '../test/auth';
 import { startTestApp, type TTestApp } from '../test/test-app';
 
 const PASSWORD = 'correct-horse-42';
@@ -8,13 +8,7 @@ const PASSWORD = 'correct-horse-42';
 /** Every Set-Cookie line the server sends during a password sign-in at this app. */
 async function cookiesOfSignIn(testApp: TTestApp, publicUrl?: string): Promise<string[]> {
   const email = `cookie-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
-  await createUser({
-    db: testApp.database.db,
-    email,
-    name: 'Cookie Tester',
-    password: PASSWORD,
-    roles: [testApp.config.userRole],
-  });
+  await createPasswordUser(testApp, { email, name: 'Cookie Tester', password: PASSWORD });
   const lines: string[] = [];
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args) => {

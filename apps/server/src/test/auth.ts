@@ -5,7 +5,8 @@ import { loadSigningKeys } from '../idp/keys';
 import type { TAuthUser } from '../modules/auth/verify-access-token';
 import { saveOrganisationOfUser } from '../modules/organisations/organisations-repository';
 import { toOrganisationFields } from '../modules/organisations/save-own-organisation';
-import type { TTestApp } from './test-app';
+import { createUser } from '../modules/users/create-user';
+import { request, type TTestApp } from './test-app';
 
 export type TSignInOptions = {
   email?: string;
@@ -99,4 +100,29 @@ export async function signIn(testApp: TTestApp, options: TSignInOptions = {}): P
   }
   const token = await mintAccessToken(testApp, user);
   return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * Sends JSON over real HTTP as the signed-in user (with their Authorization header) and returns the
+ * status and parsed body; `request` of test-app with the app's address and the user's headers filled in.
+ */
+export function requestAs<T = unknown>(
+  testApp: { baseUrl: string },
+  who: { headers: Record<string, string> },
+  method: string,
+  path: string,
+  body?: unknown,
+): ReturnType<typeof request<T>> {
+  return request<T>(testApp.baseUrl, method, path, body, who.headers);
+}
+
+/**
+ * Creates a user who signs in with a password through the identity provider's own form (not with a
+ * minted token), with the product role unless `roles` says otherwise. Answers the stored user.
+ */
+export function createPasswordUser(
+  testApp: Pick<TTestApp, 'database' | 'config'>,
+  user: { email: string; name: string; password: string; roles?: string[] },
+) {
+  return createUser({ db: testApp.database.db, ...user, roles: user.roles ?? [testApp.config.userRole] });
 }

@@ -1,3 +1,4 @@
+import type { TErrorResponse } from '@dsm/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config/config';
@@ -88,3 +89,6 @@ export async function request<T = unknown>(
   }
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
+
+/** A JSON answer's body as a test reads it: the success body `T` or, on a 4xx/5xx, the shared error body. */
+export type TBody<T> = T & TErrorResponse;

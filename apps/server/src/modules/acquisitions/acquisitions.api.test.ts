@@ -2,7 +2,7 @@ import type { TAcquisitionListResponse } from '@dsm/contracts';
 import { ZAcquisitionListResponse } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
@@ -17,8 +17,7 @@ const ids = {
   elsewhere: '50000000-0000-4000-8000-000000000003',
 };
 
-const list = (user: TSignedIn) =>
-  request<TAcquisitionListResponse>(testApp.baseUrl, 'GET', '/api/acquisitions', undefined, user.headers);
+const list = (user: TSignedIn) => requestAs<TAcquisitionListResponse>(testApp, user, 'GET', '/api/acquisitions');
 
 const testApp = useTestApp();
 

@@ -3,7 +3,7 @@ import type { TSavedSearch, TUnsubscribeResponse } from '@dsm/contracts';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/auth';
+import { requestAs, signIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
@@ -61,13 +61,11 @@ describe('alert mails', () => {
   it("mails a new offer in the user's language with a working unsubscribe link", async () => {
     const user = await signIn(testApp, { email: 'french-reader@example.org' });
     const term = `zq${Math.random().toString(36).slice(2, 10)}`;
-    const saved = await request<TSavedSearch>(
-      testApp.baseUrl,
-      'POST',
-      '/api/saved-searches',
-      { name: 'Qualité de l’air', query: term, language: 'fr' },
-      user.headers,
-    );
+    const saved = await requestAs<TSavedSearch>(testApp, user, 'POST', '/api/saved-searches', {
+      name: 'Qualité de l’air',
+      query: term,
+      language: 'fr',
+    });
     expect(saved.status).toBe(201);
     const offer = makeOffer({ title: `Mesures ${term} <b>Paris</b>` });
     await insertOffer(testApp.database.db, offer);
@@ -95,13 +93,7 @@ describe('alert mails', () => {
     const html = await page.text();
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<form method="post"');
-    const before = await request<{ items: TSavedSearch[] }>(
-      testApp.baseUrl,
-      'GET',
-      '/api/saved-searches',
-      undefined,
-      user.headers,
-    );
+    const before = await requestAs<{ items: TSavedSearch[] }>(testApp, user, 'GET', '/api/saved-searches');
     expect(before.body.items[0]?.isAlertEnabled).toBe(true);
 
     // Mail programs' one-click unsubscribe posts a form; no session is needed.
@@ -116,13 +108,7 @@ describe('alert mails', () => {
       savedSearchName: 'Qualité de l’air',
       isUnsubscribed: true,
     });
-    const after = await request<{ items: TSavedSearch[] }>(
-      testApp.baseUrl,
-      'GET',
-      '/api/saved-searches',
-      undefined,
-      user.headers,
-    );
+    const after = await requestAs<{ items: TSavedSearch[] }>(testApp, user, 'GET', '/api/saved-searches');
     expect(after.body.items[0]?.isAlertEnabled).toBe(false);
   });
 
@@ -135,7 +121,7 @@ describe('alert mails', () => {
       isSellable: true,
     });
     await insertOffer(testApp.database.db, offer);
-    await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${offer.id}`, undefined, user.headers);
+    await requestAs(testApp, user, 'POST', `/api/metadata/like?uuid=${offer.id}`);
     await testApp.database.db.updateTable('offers').set({ price: 990.5 }).where('id', '=', offer.id).execute();
     isRefusing = true;
     await run(new Date('2031-05-02T10:00:00Z'));

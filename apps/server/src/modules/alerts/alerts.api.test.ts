@@ -10,16 +10,16 @@ import {
   ZSavedSearch,
 } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 
 type TAnswer = TSavedSearch & TErrorResponse;
 
 const create = (user: TSignedIn, body: unknown) =>
-  request<TAnswer>(testApp.baseUrl, 'POST', '/api/saved-searches', body, user.headers);
+  requestAs<TAnswer>(testApp, user, 'POST', '/api/saved-searches', body);
 const list = async (user: TSignedIn) =>
-  (await request<TSavedSearchList>(testApp.baseUrl, 'GET', '/api/saved-searches', undefined, user.headers)).body;
+  (await requestAs<TSavedSearchList>(testApp, user, 'GET', '/api/saved-searches')).body;
 
 const testApp = useTestApp();
 
@@ -46,32 +46,17 @@ describe('saved searches', () => {
     expect(saved.filter.maxPrice).toBe(100);
     expect((await list(user)).items.map((item) => item.id)).toEqual([saved.id]);
 
-    const renamed = await request<TAnswer>(
-      testApp.baseUrl,
-      'PATCH',
-      `/api/saved-searches/${saved.id}`,
-      { name: 'Clean air', isAlertEnabled: false },
-      user.headers,
-    );
+    const renamed = await requestAs<TAnswer>(testApp, user, 'PATCH', `/api/saved-searches/${saved.id}`, {
+      name: 'Clean air',
+      isAlertEnabled: false,
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Clean air', isAlertEnabled: false, query: 'air|quality' });
 
-    const deleted = await request(
-      testApp.baseUrl,
-      'DELETE',
-      `/api/saved-searches/${saved.id}`,
-      undefined,
-      user.headers,
-    );
+    const deleted = await requestAs(testApp, user, 'DELETE', `/api/saved-searches/${saved.id}`);
     expect(deleted.status).toBe(204);
     expect((await list(user)).items).toEqual([]);
-    const again = await request<TErrorResponse>(
-      testApp.baseUrl,
-      'DELETE',
-      `/api/saved-searches/${saved.id}`,
-      undefined,
-      user.headers,
-    );
+    const again = await requestAs<TErrorResponse>(testApp, user, 'DELETE', `/api/saved-searches/${saved.id}`);
     expect(again.status).toBe(404);
   });
 
@@ -80,15 +65,11 @@ describe('saved searches', () => {
     const bob = await signIn(testApp);
     const saved = (await create(ada, { name: 'Mine' })).body;
     expect((await list(bob)).items).toEqual([]);
-    const patch = await request<TErrorResponse>(
-      testApp.baseUrl,
-      'PATCH',
-      `/api/saved-searches/${saved.id}`,
-      { name: 'Stolen' },
-      bob.headers,
-    );
+    const patch = await requestAs<TErrorResponse>(testApp, bob, 'PATCH', `/api/saved-searches/${saved.id}`, {
+      name: 'Stolen',
+    });
     expect(patch.status).toBe(404);
-    const removal = await request(testApp.baseUrl, 'DELETE', `/api/saved-searches/${saved.id}`, undefined, bob.headers);
+    const removal = await requestAs(testApp, bob, 'DELETE', `/api/saved-searches/${saved.id}`);
     expect(removal.status).toBe(404);
     expect((await list(ada)).items.map((item) => item.name)).toEqual(['Mine']);
     // The same name is fine for another user.
@@ -112,13 +93,7 @@ describe('saved searches', () => {
       expect(response.body.code).toBe(ErrorCode.VALIDATION_FAILED);
       expect(response.body.issues?.map((issue) => issue.path).join(' ')).toContain(path);
     }
-    const badId = await request<TErrorResponse>(
-      testApp.baseUrl,
-      'PATCH',
-      '/api/saved-searches/nope',
-      { name: 'a' },
-      user.headers,
-    );
+    const badId = await requestAs<TErrorResponse>(testApp, user, 'PATCH', '/api/saved-searches/nope', { name: 'a' });
     expect(badId.status).toBe(400);
     expect((await list(user)).items).toEqual([]);
   });
@@ -130,13 +105,9 @@ describe('saved searches', () => {
     expect(second.status).toBe(409);
     expect(second.body.code).toBe(ErrorCode.CONFLICT);
     const other = (await create(user, { name: 'Other' })).body;
-    const rename = await request<TErrorResponse>(
-      testApp.baseUrl,
-      'PATCH',
-      `/api/saved-searches/${other.id}`,
-      { name: 'Twice' },
-      user.headers,
-    );
+    const rename = await requestAs<TErrorResponse>(testApp, user, 'PATCH', `/api/saved-searches/${other.id}`, {
+      name: 'Twice',
+    });
     expect(rename.status).toBe(409);
   });
 
@@ -184,8 +155,7 @@ describe('notifications', () => {
     }
   };
   const unread = async (user: TSignedIn) =>
-    (await request<TUnreadCount>(testApp.baseUrl, 'GET', '/api/notifications/unread-count', undefined, user.headers))
-      .body.unread;
+    (await requestAs<TUnreadCount>(testApp, user, 'GET', '/api/notifications/unread-count')).body.unread;
 
   it('pages newest first, marks one and all read, and keeps users apart', async () => {
     const user = await signIn(testApp);
@@ -194,27 +164,12 @@ describe('notifications', () => {
     expect(await unread(user)).toBe(25);
     expect(await unread(other)).toBe(0);
 
-    const first = (
-      await request<TNotificationList>(
-        testApp.baseUrl,
-        'GET',
-        '/api/notifications?pageSize=10',
-        undefined,
-        user.headers,
-      )
-    ).body;
+    const first = (await requestAs<TNotificationList>(testApp, user, 'GET', '/api/notifications?pageSize=10')).body;
     expect(first.total).toBe(25);
     expect(first.items).toHaveLength(10);
     expect(first.items[0]?.params.offer?.title).toBe('Offer 24');
-    const last = (
-      await request<TNotificationList>(
-        testApp.baseUrl,
-        'GET',
-        '/api/notifications?pageSize=10&index=2',
-        undefined,
-        user.headers,
-      )
-    ).body;
+    const last = (await requestAs<TNotificationList>(testApp, user, 'GET', '/api/notifications?pageSize=10&index=2'))
+      .body;
     expect(last.items.map((item) => item.params.offer?.title)).toEqual([
       'Offer 4',
       'Offer 3',
@@ -224,53 +179,29 @@ describe('notifications', () => {
     ]);
 
     const target = first.items[0]!;
-    const foreign = await request(
-      testApp.baseUrl,
-      'POST',
-      `/api/notifications/${target.id}/read`,
-      undefined,
-      other.headers,
-    );
+    const foreign = await requestAs(testApp, other, 'POST', `/api/notifications/${target.id}/read`);
     expect(foreign.status).toBe(404);
-    const marked = await request<TNotification>(
-      testApp.baseUrl,
-      'POST',
-      `/api/notifications/${target.id}/read`,
-      undefined,
-      user.headers,
-    );
+    const marked = await requestAs<TNotification>(testApp, user, 'POST', `/api/notifications/${target.id}/read`);
     expect(marked.status).toBe(200);
     expect(marked.body.readAt).not.toBeNull();
     expect(await unread(user)).toBe(24);
 
-    const all = await request<{ marked: number }>(
-      testApp.baseUrl,
-      'POST',
-      '/api/notifications/read-all',
-      undefined,
-      user.headers,
-    );
+    const all = await requestAs<{ marked: number }>(testApp, user, 'POST', '/api/notifications/read-all');
     expect(all.body.marked).toBe(24);
     expect(await unread(user)).toBe(0);
   });
 
   it('refuses a bad page with 400', async () => {
     const user = await signIn(testApp);
-    const response = await request<TErrorResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/notifications?pageSize=1000',
-      undefined,
-      user.headers,
-    );
+    const response = await requestAs<TErrorResponse>(testApp, user, 'GET', '/api/notifications?pageSize=1000');
     expect(response.status).toBe(400);
     expect(response.body.code).toBe(ErrorCode.VALIDATION_FAILED);
   });
 
   it('remembers the language the bell asks in for the mails', async () => {
     const user = await signIn(testApp);
-    await request(testApp.baseUrl, 'GET', '/api/notifications/unread-count?language=it', undefined, user.headers);
-    const preferences = await request(testApp.baseUrl, 'GET', '/api/alerts/preferences', undefined, user.headers);
+    await requestAs(testApp, user, 'GET', '/api/notifications/unread-count?language=it');
+    const preferences = await requestAs(testApp, user, 'GET', '/api/alerts/preferences');
     expect(preferences.body).toEqual({ language: 'it', isPriceAlertEnabled: true, isEndpointAlertEnabled: true });
   });
 });

@@ -1,24 +1,22 @@
 import type { TNotificationList, TSavedSearch, TSavedSearchInput } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 import { runAlertChecks } from './run-alert-checks';
 
 const testApp = useTestApp();
 
 const save = async (user: TSignedIn, input: TSavedSearchInput) => {
-  const response = await request<TSavedSearch>(testApp.baseUrl, 'POST', '/api/saved-searches', input, user.headers);
+  const response = await requestAs<TSavedSearch>(testApp, user, 'POST', '/api/saved-searches', input);
   expect(response.status).toBe(201);
   return response.body;
 };
 
 /** The titles each of the user's alerts names, sorted. */
 const alertedTitles = async (user: TSignedIn) => {
-  const list = (await request<TNotificationList>(testApp.baseUrl, 'GET', '/api/notifications', undefined, user.headers))
-    .body;
+  const list = (await requestAs<TNotificationList>(testApp, user, 'GET', '/api/notifications')).body;
   return list.items.map((item) => (item.params.offers ?? []).map((offer) => offer.title).sort());
 };
 

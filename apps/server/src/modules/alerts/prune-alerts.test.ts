@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TNotificationList, TSavedSearch, TUnsubscribeResponse } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
 import type { TAlertRetention } from '../../config/config';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import { createAlertJobs } from './alert-jobs';
@@ -38,13 +38,7 @@ async function notify(
 }
 
 const shownTitles = async (user: TSignedIn) => {
-  const list = await request<TNotificationList>(
-    testApp.baseUrl,
-    'GET',
-    '/api/notifications?pageSize=50',
-    undefined,
-    user.headers,
-  );
+  const list = await requestAs<TNotificationList>(testApp, user, 'GET', '/api/notifications?pageSize=50');
   return list.body.items.map((item) => item.params.savedSearchName).sort();
 };
 
@@ -99,19 +93,16 @@ describe('pruning old notifications and unsubscribe links', () => {
 
   it('takes the links of a deleted saved search with it', async () => {
     const user = await signIn(testApp);
-    const saved = await request<TSavedSearch>(
-      testApp.baseUrl,
-      'POST',
-      '/api/saved-searches',
-      { name: 'Rivers', query: 'pegel' },
-      user.headers,
-    );
+    const saved = await requestAs<TSavedSearch>(testApp, user, 'POST', '/api/saved-searches', {
+      name: 'Rivers',
+      query: 'pegel',
+    });
     const token = await createUnsubscribeToken(testApp.database.db, user.user.id, {
       scope: 'saved_search',
       savedSearchId: saved.body.id,
     });
     expect((await unsubscribePage(token)).status).toBe(200);
-    await request(testApp.baseUrl, 'DELETE', `/api/saved-searches/${saved.body.id}`, undefined, user.headers);
+    await requestAs(testApp, user, 'DELETE', `/api/saved-searches/${saved.body.id}`);
     expect((await unsubscribePage(token)).status).toBe(404);
   });
 

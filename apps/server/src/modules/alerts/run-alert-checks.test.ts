@@ -1,9 +1,8 @@
 import type { TNotificationList, TSavedSearch, TSavedSearchInput } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 import { runAlertChecks } from './run-alert-checks';
 
@@ -21,13 +20,13 @@ const run = (now: Date) =>
   });
 
 const save = async (user: TSignedIn, input: TSavedSearchInput) => {
-  const response = await request<TSavedSearch>(testApp.baseUrl, 'POST', '/api/saved-searches', input, user.headers);
+  const response = await requestAs<TSavedSearch>(testApp, user, 'POST', '/api/saved-searches', input);
   expect(response.status).toBe(201);
   return response.body;
 };
 
 const notifications = async (user: TSignedIn) =>
-  (await request<TNotificationList>(testApp.baseUrl, 'GET', '/api/notifications', undefined, user.headers)).body;
+  (await requestAs<TNotificationList>(testApp, user, 'GET', '/api/notifications')).body;
 
 /** A word no other test's offers use, so each test's saved search finds only its own offers. */
 const word = () => `zq${Math.random().toString(36).slice(2, 10)}`;
@@ -119,7 +118,7 @@ describe('changes of watched and bought offers', () => {
       isSellable: true,
     });
     await insertOffer(testApp.database.db, offer);
-    await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${offer.id}`, undefined, watcher.headers);
+    await requestAs(testApp, watcher, 'POST', `/api/metadata/like?uuid=${offer.id}`);
     await run(at(300));
     await testApp.database.db.updateTable('offers').set({ price: 80 }).where('id', '=', offer.id).execute();
     // A change of another column is no price change.
@@ -161,7 +160,7 @@ describe('changes of watched and bought offers', () => {
         checked_at: new Date(),
       })
       .execute();
-    await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${offer.id}`, undefined, watcher.headers);
+    await requestAs(testApp, watcher, 'POST', `/api/metadata/like?uuid=${offer.id}`);
     const order = await db
       .insertInto('orders')
       .values({
@@ -212,14 +211,10 @@ describe('changes of watched and bought offers', () => {
     const watcher = await signIn(testApp);
     const offer = makeOffer({ title: 'Quiet price', paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 5, isSellable: true });
     await insertOffer(testApp.database.db, offer);
-    await request(testApp.baseUrl, 'POST', `/api/metadata/like?uuid=${offer.id}`, undefined, watcher.headers);
-    const preferences = await request(
-      testApp.baseUrl,
-      'PUT',
-      '/api/alerts/preferences',
-      { isPriceAlertEnabled: false },
-      watcher.headers,
-    );
+    await requestAs(testApp, watcher, 'POST', `/api/metadata/like?uuid=${offer.id}`);
+    const preferences = await requestAs(testApp, watcher, 'PUT', '/api/alerts/preferences', {
+      isPriceAlertEnabled: false,
+    });
     expect(preferences.body).toMatchObject({ isPriceAlertEnabled: false, isEndpointAlertEnabled: true });
     await testApp.database.db.updateTable('offers').set({ price: 6 }).where('id', '=', offer.id).execute();
     await run(at(500));

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@dsm/contracts';
+import { ErrorCode, type TErrorResponse } from '@dsm/contracts';
 import { exportJWK, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../../config/config';
@@ -10,14 +10,12 @@ import { request } from '../../test/test-app';
 import { createUser } from '../users/create-user';
 import { isGuardedPath } from './plugin';
 
-type TErrorBody = { statusCode: number; code: string; error: string; message: string; requestId: string };
-
 let buyer: TSignedIn;
 
 const SEARCH = { index: 0, pageSize: 10 };
 
 function searchWith(headers: Record<string, string>) {
-  return request<TErrorBody>(testApp.baseUrl, 'POST', '/api/search', SEARCH, headers);
+  return request<TErrorResponse>(testApp.baseUrl, 'POST', '/api/search', SEARCH, headers);
 }
 
 const testApp = useTestApp();
@@ -159,7 +157,7 @@ describe('API authorization', () => {
     ['POST', '/%69dp-service/payment', { consumerId: 'x', purchasedItems: [{ productId: 'p', providerId: 'q' }] }],
     ['GET', '/api/%64ocs/../orders', undefined],
   ])('guards %s %s, a percent-encoded guarded path, like the path it decodes to', async (method, path, body) => {
-    const response = await request<TErrorBody>(testApp.baseUrl, method, path, body);
+    const response = await request<TErrorResponse>(testApp.baseUrl, method, path, body);
     expect(response.status).toBe(401);
     expect(response.body.code).toBe(ErrorCode.UNAUTHORIZED);
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
-import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
+import { checkOut, insertOfferOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 
 let buyer: TSignedIn;
 let order: TOrder;
@@ -23,13 +23,7 @@ beforeAll(async () => {
     price: 40,
   });
   await sellFor(testApp.database.db, SUPPLIER_A);
-  const placed = await request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: buyer.user.id, purchasedItems: [itemOf(offer)] },
-    buyer.headers,
-  );
+  const placed = await checkOut(testApp, buyer, [offer]);
   expect(placed.status).toBe(201);
   order = placed.body;
 });

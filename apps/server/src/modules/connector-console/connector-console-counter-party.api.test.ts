@@ -1,15 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import type { TConsoleCatalogResponse } from '@dsm/contracts';
+import type { TConsoleCatalogResponse, TErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../db/embedded-postgres';
-import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
 import { startSandboxConnectors, type TSandboxConnectors } from '../connectors/start-sandbox-connectors';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 const API_KEY = 'counter-party-test-key';
 /** Text a counter-party answers with that must never reach an API answer. */
@@ -43,7 +41,7 @@ describe('connector console: counter-party addresses without CONNECTOR_ALLOWED_H
   let sandboxes: TSandboxConnectors;
 
   const call = <T>(path: string, body: unknown) =>
-    request<T & TErrorBody>(testApp.baseUrl, 'POST', `/api/connectors/consumer${path}`, body, operator.headers);
+    requestAs<T & TErrorResponse>(testApp, operator, 'POST', `/api/connectors/consumer${path}`, body);
 
   beforeAll(async () => {
     testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
@@ -110,7 +108,7 @@ describe('connector console: answers of a failing counter-party', () => {
   let consumer: Sandbox;
 
   const call = <T>(path: string, body: unknown) =>
-    request<T & TErrorBody>(testApp.baseUrl, 'POST', `/api/connectors/cp-consumer${path}`, body, operator.headers);
+    requestAs<T & TErrorResponse>(testApp, operator, 'POST', `/api/connectors/cp-consumer${path}`, body);
 
   beforeAll(async () => {
     // The test app allows 127.0.0.1 (CONNECTOR_ALLOWED_HOSTS), where the sandbox and the counter-party listen.
@@ -175,12 +173,12 @@ describe('connector console: a counter-party that redirects', () => {
   };
 
   const negotiate = async (counterPartyAddress: string) => {
-    const response = await request<TErrorBody>(
-      testApp.baseUrl,
+    const response = await requestAs<TErrorResponse>(
+      testApp,
+      operator,
       'POST',
       '/api/connectors/consumer/negotiations',
       { counterPartyAddress, counterPartyId: 'provider', datasetId: 'weather-stations-2024', offerId: 'offer' },
-      operator.headers,
     );
     return { status: response.status, code: response.body.code, message: response.body.message };
   };

@@ -10,11 +10,8 @@ import type {
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
-type TBody<T> = T & TErrorBody;
 
 const API_KEY = 'console-dataspace-key';
 const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';

@@ -7,14 +7,12 @@ import {
   type TConsoleAssetListResponse,
   type TConsoleContractDefinition,
   type TConsolePolicyDefinition,
+  type TErrorResponse,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
-type TBody<T> = T & TErrorBody;
 
 const API_KEY = 'console-test-key';
 
@@ -25,7 +23,7 @@ let operator: TSignedIn;
 let user: TSignedIn;
 
 const call = <T>(method: string, path: string, body?: unknown, who: TSignedIn = operator) =>
-  request<TBody<T>>(testApp.baseUrl, method, `/api/connectors/console-edc${path}`, body, who.headers);
+  requestAs<TBody<T>>(testApp, who, method, `/api/connectors/console-edc${path}`, body);
 
 beforeAll(async () => {
   [testApp, edc, other] = await Promise.all([
@@ -227,13 +225,7 @@ describe('connector console', () => {
     const forbidden = await call('GET', '/health', undefined, user);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.code).toBe(ErrorCode.FORBIDDEN);
-    const unknown = await request<TErrorBody>(
-      testApp.baseUrl,
-      'GET',
-      '/api/connectors/nowhere/assets',
-      undefined,
-      operator.headers,
-    );
+    const unknown = await requestAs<TErrorResponse>(testApp, operator, 'GET', '/api/connectors/nowhere/assets');
     expect(unknown.status).toBe(404);
   });
 });

@@ -1,11 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type Quad, Parser as TurtleParser } from 'n3';
-import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { startTestApp, type TTestApp } from '../../test/test-app';
 import { seedCatalogue } from '../catalogue/seed-catalogue';
 import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
+import { parseRdfXml } from './rdf-test-data';
 
 /**
  * The largest page of the export, in each format, while the event loop's delays are recorded. Not a timed
@@ -53,17 +53,7 @@ async function datasetsIn(format: string, text: string): Promise<number> {
     const graph = (JSON.parse(text) as { '@graph': { '@type'?: string | string[] }[] })['@graph'];
     return graph.filter((node) => [node['@type']].flat().includes('dcat:Dataset')).length;
   }
-  const quads: Quad[] =
-    format === 'turtle'
-      ? new TurtleParser().parse(text)
-      : await new Promise((resolve, reject) => {
-          const parsed: Quad[] = [];
-          const parser = new RdfXmlParser();
-          parser.on('data', (quad: Quad) => parsed.push(quad));
-          parser.on('error', reject);
-          parser.on('end', () => resolve(parsed));
-          parser.end(text);
-        });
+  const quads: Quad[] = format === 'turtle' ? new TurtleParser().parse(text) : await parseRdfXml(text);
   return quads.filter((quad) => quad.predicate.value === RDF_TYPE && quad.object.value === DCAT_DATASET).length;
 }
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import jsonld from 'jsonld';
 import { type Quad, Parser as TurtleParser, Writer } from 'n3';
-import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
 import { startTestApp, type TTestApp } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
+import { parseRdfXml } from './rdf-test-data';
 import { preferredFormat } from './routes';
 
 let testApp: TTestApp;
@@ -29,15 +29,7 @@ async function triplesOf(format: 'jsonld' | 'turtle' | 'rdfxml', text: string): 
     const nquads = (await jsonld.toRDF(JSON.parse(text), { format: 'application/n-quads' })) as unknown as string;
     quads = new TurtleParser({ format: 'N-Quads' }).parse(nquads);
   } else {
-    quads = await new Promise<Quad[]>((resolve, reject) => {
-      const parsed: Quad[] = [];
-      const parser = new RdfXmlParser();
-      parser.on('data', (quad: Quad) => parsed.push(quad));
-      parser.on('error', reject);
-      parser.on('end', () => resolve(parsed));
-      parser.write(text);
-      parser.end();
-    });
+    quads = await parseRdfXml(text);
   }
   const writer = new Writer({ format: 'N-Triples' });
   return quads.map((quad) => writer.quadToString(quad.subject, quad.predicate, quad.object).trim()).sort();

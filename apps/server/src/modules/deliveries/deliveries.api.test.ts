@@ -8,21 +8,19 @@ import {
   type TAcquisitionListResponse,
   type TDelivery,
   type TDeliveryListResponse,
+  type TErrorResponse,
   type TOrganisationConnectorSaveResponse,
   type TOwnOrganisationResponse,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertConnector } from '../connectors/connector-repository';
-import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
+import { checkOut, insertOfferOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 import { upsertBuyerConnector, upsertDelivery } from './delivery-repository';
 import { refreshDelivery } from './refresh-delivery';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
-type TBody<T> = T & TErrorBody;
 
 const API_KEY = 'deliveries-api-test-key';
 const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';
@@ -68,21 +66,14 @@ async function connectorOffer(
 /** A signed-in user who bought the given offers. */
 async function buyerOf(email: string, ...offers: TOfferRecord[]): Promise<TSignedIn> {
   const buyer = await signIn(testApp, { email, name: email.split('@')[0]! });
-  const order = await request(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: buyer.user.id, purchasedItems: offers.map(itemOf) },
-    buyer.headers,
-  );
+  const order = await checkOut(testApp, buyer, offers);
   expect(order.status).toBe(201);
   return buyer;
 }
 
 const requestAccess = (who: TSignedIn, offerId: string) =>
-  request<TBody<TDelivery>>(testApp.baseUrl, 'POST', '/api/deliveries', { offerId }, who.headers);
-const listOf = (who: TSignedIn) =>
-  request<TBody<TDeliveryListResponse>>(testApp.baseUrl, 'GET', '/api/deliveries', undefined, who.headers);
+  requestAs<TBody<TDelivery>>(testApp, who, 'POST', '/api/deliveries', { offerId });
+const listOf = (who: TSignedIn) => requestAs<TBody<TDeliveryListResponse>>(testApp, who, 'GET', '/api/deliveries');
 
 /** Polls the buyer's list, as My Acquisitions does, until the delivery is as expected. */
 async function waitFor(
@@ -148,13 +139,7 @@ describe('delivery of a Connector offer', () => {
     const offer = await connectorOffer();
     const buyer = await buyerOf('delivery-buyer@example.org', offer);
     await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
-    const acquisitions = await request<TAcquisitionListResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/acquisitions',
-      undefined,
-      buyer.headers,
-    );
+    const acquisitions = await requestAs<TAcquisitionListResponse>(testApp, buyer, 'GET', '/api/acquisitions');
     expect(acquisitions.body.map((entry) => [entry.offer['@id'], entry.isDeliveredByConnector])).toEqual([
       [offer.id, true],
     ]);
@@ -195,13 +180,7 @@ describe('delivery of a Connector offer', () => {
     expect(data.status).toBe(200);
     expect(await data.text()).toBe(DATA);
 
-    const one = await request<TDelivery>(
-      testApp.baseUrl,
-      'GET',
-      `/api/deliveries/${ready.id}`,
-      undefined,
-      buyer.headers,
-    );
+    const one = await requestAs<TDelivery>(testApp, buyer, 'GET', `/api/deliveries/${ready.id}`);
     expect(one.body).toMatchObject({ step: DeliveryStep.READY, transfer: ready.transfer });
 
     // The finished transfer counts once toward the buyer's entitlement, however often the delivery is
@@ -219,16 +198,11 @@ describe('delivery of a Connector offer', () => {
     const buyer = await buyerOf('delivery-organisation@example.org', offer);
     // A personal assignment to a connector that is not registered: used, the request would fail with 409.
     await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'retired-edc');
-    const own = await request<TOwnOrganisationResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/profile/organisation',
-      undefined,
-      buyer.headers,
-    );
+    const own = await requestAs<TOwnOrganisationResponse>(testApp, buyer, 'GET', '/api/profile/organisation');
     const organisationId = own.body.organisation!.id;
-    const registered = await request<TBody<TOrganisationConnectorSaveResponse>>(
-      testApp.baseUrl,
+    const registered = await requestAs<TBody<TOrganisationConnectorSaveResponse>>(
+      testApp,
+      buyer,
       'PUT',
       `/api/organisations/${organisationId}/connector`,
       {
@@ -237,7 +211,6 @@ describe('delivery of a Connector offer', () => {
         managementUrl: buyerEdc.addresses.management,
         apiKey: API_KEY,
       },
-      buyer.headers,
     );
     expect(registered.status).toBe(200);
     expect(registered.body.checks.map((check) => check.outcome)).toEqual(['passed', 'passed']);
@@ -254,22 +227,10 @@ describe('delivery of a Connector offer', () => {
     expect(await data.text()).toBe(DATA);
 
     // Without the organisation's connector, the operator's assignment is the fallback.
-    const removed = await request(
-      testApp.baseUrl,
-      'DELETE',
-      `/api/organisations/${organisationId}/connector`,
-      undefined,
-      buyer.headers,
-    );
+    const removed = await requestAs(testApp, buyer, 'DELETE', `/api/organisations/${organisationId}/connector`);
     expect(removed.status).toBe(204);
     const second = await connectorOffer();
-    await request(
-      testApp.baseUrl,
-      'POST',
-      '/idp-service/payment',
-      { consumerId: buyer.user.id, purchasedItems: [itemOf(second)] },
-      buyer.headers,
-    );
+    await checkOut(testApp, buyer, [second]);
     await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
     const fallback = await requestAccess(buyer, second.id);
     expect(fallback.status).toBe(201);
@@ -341,7 +302,7 @@ describe('delivery of a Connector offer', () => {
     const stranger = await signIn(testApp, { email: 'delivery-stranger@example.org', name: 'Stranger' });
     await upsertBuyerConnector(testApp.database.db, stranger.user.id, 'buyer-edc');
     for (const path of [`/api/deliveries/${requested.body.id}`, `/api/deliveries/${requested.body.id}/data`]) {
-      const response = await request<TErrorBody>(testApp.baseUrl, 'GET', path, undefined, stranger.headers);
+      const response = await requestAs<TErrorResponse>(testApp, stranger, 'GET', path);
       expect(response.status).toBe(403);
       expect(response.body).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
     }

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { THarvestRunResponse, THarvestSource } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn } from '../../test/auth';
+import { startTestApp, type TTestApp } from '../../test/test-app';
 import { DEMO_HARVEST_SOURCE, prepareDemoHarvestSource } from './prepare-demo-harvest-source';
 
 let dataDir: string;
@@ -28,21 +28,14 @@ describe('the demo’s ready harvest source', () => {
     expect(await prepareDemoHarvestSource({ db: testApp.database.db, fileDir: fileDir! })).toBe(true);
 
     const operator = await signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
-    const listed = await request<THarvestSource[]>(
-      testApp.baseUrl,
-      'GET',
-      '/api/harvest/sources',
-      undefined,
-      operator.headers,
-    );
+    const listed = await requestAs<THarvestSource[]>(testApp, operator, 'GET', '/api/harvest/sources');
     expect(listed.body.map((source) => [source.name, source.format])).toEqual([[DEMO_HARVEST_SOURCE.name, 'dcat-us']]);
 
-    const run = await request<THarvestRunResponse>(
-      testApp.baseUrl,
+    const run = await requestAs<THarvestRunResponse>(
+      testApp,
+      operator,
       'POST',
       `/api/harvest/sources/${listed.body[0]!.id}/run`,
-      undefined,
-      operator.headers,
     );
     expect(run.status).toBe(200);
     expect(run.body).toMatchObject({ status: 'succeeded', error: null });

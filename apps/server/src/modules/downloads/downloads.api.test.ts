@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, get as httpGet, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, type TDownloadLink } from '@dsm/contracts';
+import { ErrorCode, type TDownloadLink, type TErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from '../orders/add-agent-member';
-import { insertOfferOf, itemOf, SUPPLIER_A } from '../orders/orders-test-data';
+import { checkOut, insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
 import { downloadKeysFrom } from './download-keys';
 import { signDownloadToken } from './download-token';
 import { requestDownloadLink } from './request-download-link';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
 
 /** What the supplier's source serves. */
 const FILE = randomBytes(1024 * 1024 + 17);
@@ -114,23 +112,16 @@ async function offerAt(url: string, overrides: Parameters<typeof insertOfferOf>[
 }
 
 async function buy(who: TSignedIn, offer: TOfferRecord): Promise<void> {
-  const order = await request(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: [itemOf(offer)] },
-    who.headers,
-  );
+  const order = await checkOut(testApp, who, [offer]);
   expect(order.status).toBe(201);
 }
 
 const askLink = (who: TSignedIn, offerId: string, endpoint = 0) =>
-  request<TDownloadLink & TErrorBody>(
-    testApp.baseUrl,
+  requestAs<TDownloadLink & TErrorResponse>(
+    testApp,
+    who,
     'POST',
     `/api/offers/${offerId}/endpoints/${endpoint}/download-link`,
-    undefined,
-    who.headers,
   );
 
 /** The usage rows of a user's downloads of an offer, oldest first. */
@@ -219,7 +210,7 @@ describe('a download link', () => {
     expect(head.headers.get('content-length')).toBe(String(FILE.length));
     expect(await head.text()).toBe('');
 
-    const outside = await request<TErrorBody>(testApp.baseUrl, 'GET', link.path, undefined, {
+    const outside = await request<TErrorResponse>(testApp.baseUrl, 'GET', link.path, undefined, {
       range: `bytes=${FILE.length + 10}-`,
     });
     expect(outside.status).toBe(416);
@@ -290,7 +281,7 @@ describe('a download link', () => {
       { offerId: offer.id, endpoint: 0, userId: buyer.user.id, expiresAt: new Date(Date.now() - 1000) },
       key!,
     );
-    const expired = await request<TErrorBody>(testApp.baseUrl, 'GET', `/download/${stale}`);
+    const expired = await request<TErrorResponse>(testApp.baseUrl, 'GET', `/download/${stale}`);
     expect(expired.status).toBe(403);
     expect(expired.body.message).toContain('expired');
     const fresh = (await askLink(buyer, offer.id)).body;
@@ -304,11 +295,11 @@ describe('a download link', () => {
       `${version}.${payload}.${Buffer.alloc(32, 1).toString('base64url')}`,
     ];
     for (const token of forged) {
-      const answer = await request<TErrorBody>(testApp.baseUrl, 'GET', `/download/${token}`);
+      const answer = await request<TErrorResponse>(testApp.baseUrl, 'GET', `/download/${token}`);
       expect(answer.status).toBe(403);
       expect(answer.body.message).toContain('signature does not match');
     }
-    const garbage = await request<TErrorBody>(testApp.baseUrl, 'GET', '/download/not-a-link');
+    const garbage = await request<TErrorResponse>(testApp.baseUrl, 'GET', '/download/not-a-link');
     expect(garbage.status).toBe(400);
     expect(garbage.body.message).toContain('not a download link');
     // Refused links and HEAD download nothing.
@@ -340,7 +331,7 @@ describe('a download whose source fails', () => {
     // localhost is loopback and not on DOWNLOAD_ALLOWED_HOSTS: no connection is made.
     const blocked = await offerAt(`http://localhost:${new URL(sourceUrl).port}/data.bin`);
     await buy(buyer, blocked);
-    const refused = await request<TErrorBody>(testApp.baseUrl, 'GET', (await askLink(buyer, blocked.id)).body.path);
+    const refused = await request<TErrorResponse>(testApp.baseUrl, 'GET', (await askLink(buyer, blocked.id)).body.path);
     expect(refused.status).toBe(502);
     expect(refused.body.message).toContain('may not reach');
 
@@ -350,7 +341,7 @@ describe('a download whose source fails', () => {
     await new Promise((resolve) => closed.close(resolve));
     const gone = await offerAt(`http://127.0.0.1:${port}/data.bin`);
     await buy(buyer, gone);
-    const answer = await request<TErrorBody>(testApp.baseUrl, 'GET', (await askLink(buyer, gone.id)).body.path);
+    const answer = await request<TErrorResponse>(testApp.baseUrl, 'GET', (await askLink(buyer, gone.id)).body.path);
     expect(answer.status).toBe(502);
     expect(answer.body.message).toContain('refused the connection');
   });

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import type { TMetadataItem, TOfferInputBody, TOrder, TOwnOfferDetails } from '@dsm/contracts';
+import type { TMetadataItem, TOfferInputBody, TOwnOfferDetails } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration from '../../db/migrations/0014-entitlements';
 import * as usageMigration from '../../db/migrations/0016-usage-events';
 import * as gatewayMigration from '../../db/migrations/0017-api-gateway';
 import * as pricingMigration from '../../db/migrations/0018-pricing-models';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertConnector } from '../connectors/connector-repository';
+import { publishOffer } from '../offers/offers-test-data';
 import { addAgentMember } from '../orders/add-agent-member';
 import { cancelOverdueOrders } from '../orders/cancel-overdue-orders';
 import { addMonths } from '../orders/invoice-dates';
-import { insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
+import { checkOutPublished, insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
 import { findOffersShowingAccessUrls } from './access-url-policy';
 import { findActiveEntitlement } from './find-active-entitlement';
 
@@ -66,26 +67,13 @@ function wizardInput(
 }
 
 async function publish(input: TOfferInputBody): Promise<string> {
-  const response = await request<TOwnOfferDetails>(testApp.baseUrl, 'POST', '/api/offers', input, supplier.headers);
-  expect(response.status).toBe(201);
-  expect(response.body.state).toBe('PUBLISHED');
-  return response.body['@id'];
+  const offer = await publishOffer(testApp, supplier, input);
+  expect(offer.state).toBe('PUBLISHED');
+  return offer['@id'];
 }
 
-async function buy(who: TSignedIn, offerIds: string[], idempotencyKey?: string) {
-  const items = await Promise.all(
-    offerIds.map(async (id) => {
-      const item = await request<TMetadataItem>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, who.headers);
-      return { productId: id, providerId: item.body.datasets[0]!['dcterms:publisher']['@id'] };
-    }),
-  );
-  return request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items },
-    idempotencyKey ? { ...who.headers, 'idempotency-key': idempotencyKey } : who.headers,
-  );
+function buy(who: TSignedIn, offerIds: string[], idempotencyKey?: string) {
+  return checkOutPublished(testApp, who, offerIds, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
 }
 
 type TAnswer = { route: string; status: number; text: string };
@@ -354,13 +342,7 @@ describe('the walk covers every route', () => {
 
   it("refuses the connector console's asset and catalog routes to users without the operator role", async () => {
     for (const path of ['assets', 'contract-definitions', 'edrs', 'transfers']) {
-      const response = await request(
-        testApp.baseUrl,
-        'GET',
-        `/api/connectors/${CONNECTOR_ID}/${path}`,
-        undefined,
-        visitor.headers,
-      );
+      const response = await requestAs(testApp, visitor, 'GET', `/api/connectors/${CONNECTOR_ID}/${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 403 });
     }
   });
@@ -382,13 +364,7 @@ describe("paid offers' access URLs", () => {
   });
 
   it('leave a visitor the name, type, licence, status and size of each endpoint, flagged as restricted', async () => {
-    const response = await request<TMetadataItem>(
-      testApp.baseUrl,
-      'GET',
-      `/api/metadata/${ids.download}`,
-      undefined,
-      visitor.headers,
-    );
+    const response = await requestAs<TMetadataItem>(testApp, visitor, 'GET', `/api/metadata/${ids.download}`);
     const distributions = response.body.datasets[0]!['dcat:distribution'];
     expect(distributions).toEqual([
       expect.objectContaining({
@@ -407,12 +383,11 @@ describe("paid offers' access URLs", () => {
 
   it('give a visitor no download link of a paid offer, and one naming no source address of a free offer', async () => {
     const linkOf = (id: string) =>
-      request<{ path: string; message: string }>(
-        testApp.baseUrl,
+      requestAs<{ path: string; message: string }>(
+        testApp,
+        visitor,
         'POST',
         `/api/offers/${id}/endpoints/0/download-link`,
-        undefined,
-        visitor.headers,
       );
     for (const id of [ids.download, ids.timed, ids.agent]) {
       const refused = await linkOf(id);
@@ -499,22 +474,10 @@ describe("paid offers' access URLs", () => {
 
 describe("the API gateway's supplier credential", () => {
   it('is in no answer to anyone, the supplier, the buyer and a visitor included, nor in a new or rotated key', async () => {
-    const created = await request(
-      testApp.baseUrl,
-      'POST',
-      `/api/acquisitions/${ids.api}/api-keys`,
-      undefined,
-      buyer.headers,
-    );
+    const created = await requestAs(testApp, buyer, 'POST', `/api/acquisitions/${ids.api}/api-keys`);
     expect(created.status).toBe(201);
     const keyId = (created.body as { key: { id: string } }).key.id;
-    const rotated = await request(
-      testApp.baseUrl,
-      'POST',
-      `/api/acquisitions/${ids.api}/api-keys/${keyId}/rotate`,
-      undefined,
-      buyer.headers,
-    );
+    const rotated = await requestAs(testApp, buyer, 'POST', `/api/acquisitions/${ids.api}/api-keys/${keyId}/rotate`);
     expect(rotated.status).toBe(200);
     for (const answer of [created, rotated]) {
       const text = JSON.stringify(answer.body);
@@ -523,13 +486,7 @@ describe("the API gateway's supplier credential", () => {
     }
     // A visitor may neither list nor create keys of an offer they did not buy.
     for (const method of ['GET', 'POST']) {
-      const refused = await request(
-        testApp.baseUrl,
-        method,
-        `/api/acquisitions/${ids.api}/api-keys`,
-        undefined,
-        visitor.headers,
-      );
+      const refused = await requestAs(testApp, visitor, method, `/api/acquisitions/${ids.api}/api-keys`);
       expect({ method, status: refused.status }).toEqual({ method, status: 403 });
     }
     for (const who of [supplier, buyer, visitor, member]) {
@@ -539,13 +496,7 @@ describe("the API gateway's supplier credential", () => {
       );
     }
     // The supplier sees which header is set, never its value.
-    const own = await request<TOwnOfferDetails>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${ids.api}`,
-      undefined,
-      supplier.headers,
-    );
+    const own = await requestAs<TOwnOfferDetails>(testApp, supplier, 'GET', `/api/offers/${ids.api}`);
     expect(own.body.input.endpoints[0]!.gatewayCredential).toEqual({ headerName: 'Authorization', keepFrom: 0 });
   });
 });
@@ -587,13 +538,7 @@ describe('entitlements', () => {
     const free = await insertOfferOf(db, SUPPLIER_A, { paymentModel: 'FREE_OF_CHARGE', price: 0 });
     const zero = await insertOfferOf(db, SUPPLIER_A, { paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 0 });
     for (const offer of [free, zero]) {
-      const item = await request<TMetadataItem>(
-        testApp.baseUrl,
-        'GET',
-        `/api/metadata/${offer.id}`,
-        undefined,
-        buyer.headers,
-      );
+      const item = await requestAs<TMetadataItem>(testApp, buyer, 'GET', `/api/metadata/${offer.id}`);
       expect(item.body.datasets[0]!['dcat:distribution'][0]).toMatchObject({
         'dcat:accessURL': offer.datasets[0]!.distributions[0]!.accessUrl,
         isAccessRestricted: false,
@@ -646,13 +591,7 @@ describe('entitlements', () => {
   it("show in search at once after the order is paid, though the buyer's search just before kept them from view", async () => {
     const eager = await signIn(testApp, { email: 'eager@example.org', name: 'Eager Buyer' });
     const searched = async () => {
-      const answer = await request(
-        testApp.baseUrl,
-        'POST',
-        '/api/search?query=tides',
-        { index: 0, pageSize: 100 },
-        eager.headers,
-      );
+      const answer = await requestAs(testApp, eager, 'POST', '/api/search?query=tides', { index: 0, pageSize: 100 });
       expect(answer.status).toBe(200);
       return JSON.stringify(answer.body);
     };

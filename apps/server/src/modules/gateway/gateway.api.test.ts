@@ -5,17 +5,17 @@ import type {
   TApiKeyIssued,
   TApiKeyListResponse,
   TErrorResponse,
-  TMetadataItem,
   TOfferInputBody,
-  TOrder,
   TOwnOfferDetails,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findFreePort } from '../../db/embedded-postgres';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
+import { publishOffer } from '../offers/offers-test-data';
+import { checkOutPublished } from '../orders/orders-test-data';
 
 /**
  * The API gateway against a real supplier API on loopback: what the supplier receives, what the buyer
@@ -116,32 +116,17 @@ function apiOffer(
 }
 
 async function publish(input: TOfferInputBody): Promise<string> {
-  const response = await request<TOwnOfferDetails>(testApp.baseUrl, 'POST', '/api/offers', input, supplier.headers);
-  expect(response.status).toBe(201);
-  return response.body['@id'];
+  return (await publishOffer(testApp, supplier, input))['@id'];
 }
 
 async function buy(who: TSignedIn, offerIds: string[]) {
-  const items = await Promise.all(
-    offerIds.map(async (id) => {
-      const item = await request<TMetadataItem>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, who.headers);
-      return { productId: id, providerId: item.body.datasets[0]!['dcterms:publisher']['@id'] };
-    }),
-  );
-  const placed = await request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items },
-    who.headers,
-  );
-  expect(placed.status).toBe(201);
+  expect((await checkOutPublished(testApp, who, offerIds)).status).toBe(201);
 }
 
 const keysPath = (offerId: string) => `/api/acquisitions/${offerId}/api-keys`;
 
 async function createKey(who: TSignedIn, offerId: string): Promise<TApiKeyIssued> {
-  const created = await request<TApiKeyIssued>(testApp.baseUrl, 'POST', keysPath(offerId), undefined, who.headers);
+  const created = await requestAs<TApiKeyIssued>(testApp, who, 'POST', keysPath(offerId));
   expect(created.status).toBe(201);
   return created.body;
 }
@@ -196,13 +181,7 @@ afterAll(async () => {
 
 describe("the supplier's credential", () => {
   it('is never answered, not even to the supplier: the offer shows only which header is set', async () => {
-    const own = await request<TOwnOfferDetails>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${ids.api}`,
-      undefined,
-      supplier.headers,
-    );
+    const own = await requestAs<TOwnOfferDetails>(testApp, supplier, 'GET', `/api/offers/${ids.api}`);
     expect(own.status).toBe(200);
     expect(own.body.input.endpoints[0]!.gatewayCredential).toEqual({ headerName: 'Authorization', keepFrom: 0 });
     expect(JSON.stringify(own.body)).not.toContain(SUPPLIER_SECRET);
@@ -215,32 +194,14 @@ describe("the supplier's credential", () => {
   });
 
   it('is kept by an edit that leaves it out, and must be given again when the origin changes', async () => {
-    const own = await request<TOwnOfferDetails>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${ids.api}`,
-      undefined,
-      supplier.headers,
-    );
-    const kept = await request<TOwnOfferDetails>(
-      testApp.baseUrl,
-      'PUT',
-      `/api/offers/${ids.api}`,
-      own.body.input,
-      supplier.headers,
-    );
+    const own = await requestAs<TOwnOfferDetails>(testApp, supplier, 'GET', `/api/offers/${ids.api}`);
+    const kept = await requestAs<TOwnOfferDetails>(testApp, supplier, 'PUT', `/api/offers/${ids.api}`, own.body.input);
     expect(kept.status).toBe(200);
     expect(kept.body.input.endpoints[0]!.gatewayCredential).toEqual({ headerName: 'Authorization', keepFrom: 0 });
 
     const moved = structuredClone(own.body.input);
     moved.endpoints[0]!.accessUrl = 'https://elsewhere.example.org/v1';
-    const refused = await request<TErrorResponse>(
-      testApp.baseUrl,
-      'PUT',
-      `/api/offers/${ids.api}`,
-      moved,
-      supplier.headers,
-    );
+    const refused = await requestAs<TErrorResponse>(testApp, supplier, 'PUT', `/api/offers/${ids.api}`, moved);
     expect(refused.status).toBe(400);
     expect(refused.body.issues).toEqual([
       { path: 'body.endpoints.0.gatewayCredential.secret', message: expect.stringContaining('is required') },
@@ -261,22 +222,10 @@ describe("the supplier's credential", () => {
         licensingInfo: { paymentType: 'SUBSCRIPTION_BASED' },
       }),
     );
-    const own = await request<TOwnOfferDetails>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${id}`,
-      undefined,
-      supplier.headers,
-    );
+    const own = await requestAs<TOwnOfferDetails>(testApp, supplier, 'GET', `/api/offers/${id}`);
     const swapped = structuredClone(own.body.input);
     swapped.endpoints.reverse();
-    const saved = await request<TOwnOfferDetails>(
-      testApp.baseUrl,
-      'PUT',
-      `/api/offers/${id}`,
-      swapped,
-      supplier.headers,
-    );
+    const saved = await requestAs<TOwnOfferDetails>(testApp, supplier, 'PUT', `/api/offers/${id}`, swapped);
     expect(saved.status).toBe(200);
     expect(saved.body.input.endpoints.map((one) => one.gatewayCredential)).toEqual([
       { headerName: 'X-Second', keepFrom: 0 },
@@ -307,7 +256,7 @@ describe("the supplier's credential", () => {
     const direct = makeOfferInput('Direct with credential', {
       endpoints: [{ gatewayCredential: { headerName: 'X-API-Key', secret: 'x' } }],
     });
-    const response = await request<TErrorResponse>(testApp.baseUrl, 'POST', '/api/offers', direct, supplier.headers);
+    const response = await requestAs<TErrorResponse>(testApp, supplier, 'POST', '/api/offers', direct);
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body.issues)).toContain('only for the Api access type');
   });
@@ -315,25 +264,19 @@ describe("the supplier's credential", () => {
 
 describe('API keys', () => {
   it('are refused to a user without an entitlement, and one is active per acquisition', async () => {
-    const list = await request(testApp.baseUrl, 'GET', keysPath(ids.api), undefined, other.headers);
+    const list = await requestAs(testApp, other, 'GET', keysPath(ids.api));
     expect(list.status).toBe(403);
-    const create = await request(testApp.baseUrl, 'POST', keysPath(ids.api), undefined, other.headers);
+    const create = await requestAs(testApp, other, 'POST', keysPath(ids.api));
     expect(create.status).toBe(403);
 
     const racer = await signIn(testApp, { email: 'api-racer@example.org' });
     await buy(racer, [ids.api]);
     const both = await Promise.all([
-      request(testApp.baseUrl, 'POST', keysPath(ids.api), undefined, racer.headers),
-      request(testApp.baseUrl, 'POST', keysPath(ids.api), undefined, racer.headers),
+      requestAs(testApp, racer, 'POST', keysPath(ids.api)),
+      requestAs(testApp, racer, 'POST', keysPath(ids.api)),
     ]);
     expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
-    const listed = await request<TApiKeyListResponse>(
-      testApp.baseUrl,
-      'GET',
-      keysPath(ids.api),
-      undefined,
-      racer.headers,
-    );
+    const listed = await requestAs<TApiKeyListResponse>(testApp, racer, 'GET', keysPath(ids.api));
     expect(listed.body.gatewayUrl).toBe(`${testApp.baseUrl}/gateway/${ids.api}`);
     expect(listed.body.keys).toEqual([expect.objectContaining({ isActive: true, revokedAt: null })]);
     const issued = both.find((answer) => answer.status === 201)!.body as TApiKeyIssued;
@@ -467,24 +410,12 @@ describe('the gateway', () => {
       const body = (await response.json()) as TErrorResponse;
       expect({ name, status: response.status, code: body.code }).toEqual({ name, status: 401, code: 'UNAUTHORIZED' });
     }
-    const revoked = await request(
-      testApp.baseUrl,
-      'DELETE',
-      `${keysPath(ids.api)}/${current.key.id}`,
-      undefined,
-      buyer.headers,
-    );
+    const revoked = await requestAs(testApp, buyer, 'DELETE', `${keysPath(ids.api)}/${current.key.id}`);
     expect(revoked.status).toBe(200);
     expect((await call(ids.api, '/items', current.secret)).status).toBe(401);
     expect(seen).toEqual([]);
     // Another buyer cannot revoke or rotate the buyer's key.
-    const foreign = await request(
-      testApp.baseUrl,
-      'DELETE',
-      `${keysPath(ids.api)}/${current.key.id}`,
-      undefined,
-      other.headers,
-    );
+    const foreign = await requestAs(testApp, other, 'DELETE', `${keysPath(ids.api)}/${current.key.id}`);
     expect(foreign.status).toBe(404);
     // A new key can be made once the old one is revoked.
     const fresh = await createKey(buyer, ids.api);
@@ -499,13 +430,7 @@ describe('the gateway', () => {
       const response = await call(ids.timed, '/items', secret);
       expect(response.status).toBe(403);
       expect(((await response.json()) as TErrorResponse).message).toContain('ended');
-      const listed = await request<TApiKeyListResponse>(
-        testApp.baseUrl,
-        'GET',
-        keysPath(ids.timed),
-        undefined,
-        buyer.headers,
-      );
+      const listed = await requestAs<TApiKeyListResponse>(testApp, buyer, 'GET', keysPath(ids.timed));
       expect(listed.body.isEntitled).toBe(false);
       expect(listed.body.keys.map((key) => key.isActive)).toEqual([false]);
     } finally {
@@ -591,13 +516,7 @@ describe('the gateway', () => {
     const { key: active } = await rotateFirst(buyer, ids.api);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        request<TApiKeyIssued>(
-          testApp.baseUrl,
-          'POST',
-          `${keysPath(ids.api)}/${active.id}/rotate`,
-          undefined,
-          buyer.headers,
-        ),
+        requestAs<TApiKeyIssued>(testApp, buyer, 'POST', `${keysPath(ids.api)}/${active.id}/rotate`),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -615,16 +534,10 @@ describe('the gateway', () => {
 
 /** Rotates the user's active key of an offer and answers the new secret. */
 async function rotateFirst(who: TSignedIn, offerId: string): Promise<TApiKeyIssued> {
-  const listed = await request<TApiKeyListResponse>(testApp.baseUrl, 'GET', keysPath(offerId), undefined, who.headers);
+  const listed = await requestAs<TApiKeyListResponse>(testApp, who, 'GET', keysPath(offerId));
   const active = listed.body.keys.find((key) => key.isActive);
   if (!active) return createKey(who, offerId);
-  const rotated = await request<TApiKeyIssued>(
-    testApp.baseUrl,
-    'POST',
-    `${keysPath(offerId)}/${active.id}/rotate`,
-    undefined,
-    who.headers,
-  );
+  const rotated = await requestAs<TApiKeyIssued>(testApp, who, 'POST', `${keysPath(offerId)}/${active.id}/rotate`);
   expect(rotated.status).toBe(200);
   return rotated.body;
 }

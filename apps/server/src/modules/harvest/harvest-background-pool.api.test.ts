@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { THarvestRunResponse, THarvestSource, TSearchResponse } from '@dsm/contracts';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn } from '../../test/auth';
+import { startTestApp, type TTestApp } from '../../test/test-app';
 
 let testApp: TTestApp;
 let folder: string;
@@ -26,38 +26,29 @@ describe('a harvest beside the users (background pool)', () => {
     const user = await signIn(testApp);
     const file = path.join(folder, 'data.json');
     await writeFile(file, JSON.stringify({ dataset: [{ identifier: 'p-1', title: 'Lighthouse beam hours' }] }));
-    const added = await request<THarvestSource>(
-      testApp.baseUrl,
-      'POST',
-      '/api/harvest/sources',
-      { name: 'beside-users', location: file, format: 'dcat-us' },
-      operator.headers,
-    );
+    const added = await requestAs<THarvestSource>(testApp, operator, 'POST', '/api/harvest/sources', {
+      name: 'beside-users',
+      location: file,
+      format: 'dcat-us',
+    });
     expect(added.status).toBe(201);
 
     // Every background connection busy, as under a harvest writing its batches (or a link check sweep).
     const held: pg.PoolClient[] = [];
     for (let i = 0; i < backgroundPool.options.max; i++) held.push(await backgroundPool.connect());
     let isRunAnswered = false;
-    const run = request<THarvestRunResponse>(
-      testApp.baseUrl,
+    const run = requestAs<THarvestRunResponse>(
+      testApp,
+      operator,
       'POST',
       `/api/harvest/sources/${added.body.id}/run`,
-      undefined,
-      operator.headers,
     ).finally(() => {
       isRunAnswered = true;
     });
     try {
       await vi.waitFor(() => expect(backgroundPool.waitingCount).toBeGreaterThan(0), { timeout: 10_000 });
 
-      const search = await request<TSearchResponse>(
-        testApp.baseUrl,
-        'POST',
-        '/api/search',
-        { index: 0, pageSize: 10 },
-        user.headers,
-      );
+      const search = await requestAs<TSearchResponse>(testApp, user, 'POST', '/api/search', { index: 0, pageSize: 10 });
       expect(search.status).toBe(200);
       expect(pool.waitingCount).toBe(0);
       // The run is still waiting for its own pool: it did not borrow a connection of the requests'.

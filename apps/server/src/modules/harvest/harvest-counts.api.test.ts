@@ -1,8 +1,8 @@
 import type { THarvestSource } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn } from '../../test/auth';
+import { startTestApp, type TTestApp } from '../../test/test-app';
 import { addSource } from './add-source';
 
 let testApp: TTestApp;
@@ -26,13 +26,7 @@ describe('harvest run counts in the API', () => {
     await sql`update harvest_sources set last_status = 'succeeded', last_run_at = now(),
       last_counts = ${JSON.stringify(before)}::jsonb where id = ${source.id}`.execute(testApp.database.db);
 
-    const listed = await request<THarvestSource[]>(
-      testApp.baseUrl,
-      'GET',
-      '/api/harvest/sources',
-      undefined,
-      operator.headers,
-    );
+    const listed = await requestAs<THarvestSource[]>(testApp, operator, 'GET', '/api/harvest/sources');
     expect(listed.status).toBe(200);
     expect(listed.body.find((entry) => entry.id === source.id)?.lastCounts).toEqual({
       ...before,

@@ -3,15 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { THarvestRunResponse, THarvestSource } from '@dsm/contracts';
+import type { TErrorResponse, THarvestRunResponse, THarvestSource } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
-import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { startTestApp, type TTestApp } from '../../test/test-app';
 import { addSource as addSourceUseCase } from './add-source';
 import { insertSource } from './harvest-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 /** Text that must never appear in an answer: it stands for a file's or a server's content. */
 const SECRET = 'SECRET-CONTENT-7f3a';
@@ -47,16 +45,10 @@ async function asOperator(testApp: TTestApp): Promise<TSignedIn> {
 }
 
 const addSource = (testApp: TTestApp, who: TSignedIn, body: Record<string, unknown>) =>
-  request<THarvestSource & TErrorBody>(testApp.baseUrl, 'POST', '/api/harvest/sources', body, who.headers);
+  requestAs<THarvestSource & TErrorResponse>(testApp, who, 'POST', '/api/harvest/sources', body);
 
 const runSource = (testApp: TTestApp, who: TSignedIn, id: string) =>
-  request<THarvestRunResponse & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    `/api/harvest/sources/${id}/run`,
-    undefined,
-    who.headers,
-  );
+  requestAs<THarvestRunResponse & TErrorResponse>(testApp, who, 'POST', `/api/harvest/sources/${id}/run`);
 
 beforeAll(async () => {
   site = http.createServer((request, response) => {
@@ -115,13 +107,7 @@ describe('harvest source addresses without HARVEST_ALLOWED_HOSTS', () => {
     expect(response.body.message).toMatch(rule);
     expect(response.body.message).toContain('HARVEST_ALLOWED_HOSTS');
     expect(response.body.issues).toEqual([{ path: 'body.location', message: expect.stringMatching(rule) }]);
-    const list = await request<THarvestSource[]>(
-      testApp.baseUrl,
-      'GET',
-      '/api/harvest/sources',
-      undefined,
-      operator.headers,
-    );
+    const list = await requestAs<THarvestSource[]>(testApp, operator, 'GET', '/api/harvest/sources');
     expect(list.body.map((source) => source.location)).not.toContain(location);
   });
 
@@ -346,13 +332,10 @@ describe('harvest file locations with HARVEST_FILE_DIR', () => {
     const run = await runSource(testApp, operator, added.body.id);
     expect(run.body.status).toBe('failed');
     expect(run.body.error).toContain('is outside HARVEST_FILE_DIR');
-    const search = await request<{ total: number }>(
-      testApp.baseUrl,
-      'POST',
-      `/api/search?query=${SECRET}`,
-      { index: 0, pageSize: 10 },
-      operator.headers,
-    );
+    const search = await requestAs<{ total: number }>(testApp, operator, 'POST', `/api/search?query=${SECRET}`, {
+      index: 0,
+      pageSize: 10,
+    });
     expect(search.body.total).toBe(0);
   });
 

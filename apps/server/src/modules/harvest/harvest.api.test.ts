@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { THarvestRunResponse, THarvestSource } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn } from '../../test/auth';
+import { startTestApp, type TTestApp } from '../../test/test-app';
 
 let testApp: TTestApp;
 let folder: string;
@@ -22,7 +22,7 @@ describe('harvest API', () => {
 
   it('refuses callers without the operator role', async () => {
     const user = await signIn(testApp);
-    const response = await request(testApp.baseUrl, 'GET', '/api/harvest/sources', undefined, user.headers);
+    const response = await requestAs(testApp, user, 'GET', '/api/harvest/sources');
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ code: 'FORBIDDEN', message: 'The role DSM_OPERATOR is required' });
   });
@@ -44,69 +44,47 @@ describe('harvest API', () => {
         ],
       }),
     );
-    const added = await request<THarvestSource>(
-      testApp.baseUrl,
-      'POST',
-      '/api/harvest/sources',
-      { name: 'local', location: file, format: 'dcat-us', schedule: '0 3 * * *' },
-      operator.headers,
-    );
+    const added = await requestAs<THarvestSource>(testApp, operator, 'POST', '/api/harvest/sources', {
+      name: 'local',
+      location: file,
+      format: 'dcat-us',
+      schedule: '0 3 * * *',
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ name: 'local', format: 'dcat-us', schedule: '0 3 * * *', lastStatus: null });
 
-    const duplicate = await request(
-      testApp.baseUrl,
-      'POST',
-      '/api/harvest/sources',
-      { name: 'local', location: file, format: 'dcat-us' },
-      operator.headers,
-    );
+    const duplicate = await requestAs(testApp, operator, 'POST', '/api/harvest/sources', {
+      name: 'local',
+      location: file,
+      format: 'dcat-us',
+    });
     expect(duplicate.status).toBe(409);
 
-    const run = await request<THarvestRunResponse>(
-      testApp.baseUrl,
+    const run = await requestAs<THarvestRunResponse>(
+      testApp,
+      operator,
       'POST',
       `/api/harvest/sources/${added.body.id}/run`,
-      undefined,
-      operator.headers,
     );
     expect(run.body).toMatchObject({ status: 'succeeded', counts: { created: 1, failed: 0 } });
 
-    const list = await request<THarvestSource[]>(
-      testApp.baseUrl,
-      'GET',
-      '/api/harvest/sources',
-      undefined,
-      operator.headers,
-    );
+    const list = await requestAs<THarvestSource[]>(testApp, operator, 'GET', '/api/harvest/sources');
     expect(list.body).toEqual([
       expect.objectContaining({ name: 'local', lastStatus: 'succeeded', lastCounts: run.body.counts }),
     ]);
 
-    const found = await request<{ total: number }>(
-      testApp.baseUrl,
-      'POST',
-      '/api/search?query=ferry',
-      { index: 0, pageSize: 10 },
-      operator.headers,
-    );
+    const found = await requestAs<{ total: number }>(testApp, operator, 'POST', '/api/search?query=ferry', {
+      index: 0,
+      pageSize: 10,
+    });
     expect(found.body.total).toBe(1);
 
-    const removed = await request(
-      testApp.baseUrl,
-      'DELETE',
-      `/api/harvest/sources/${added.body.id}`,
-      undefined,
-      operator.headers,
-    );
+    const removed = await requestAs(testApp, operator, 'DELETE', `/api/harvest/sources/${added.body.id}`);
     expect(removed.status).toBe(204);
-    const search = await request<{ total: number }>(
-      testApp.baseUrl,
-      'POST',
-      '/api/search?query=ferry',
-      { index: 0, pageSize: 10 },
-      operator.headers,
-    );
+    const search = await requestAs<{ total: number }>(testApp, operator, 'POST', '/api/search?query=ferry', {
+      index: 0,
+      pageSize: 10,
+    });
     expect(search.body.total).toBe(0);
   });
 
@@ -116,21 +94,13 @@ describe('harvest API', () => {
     const record = (id: number) => JSON.stringify({ identifier: `b-${id}`, title: `Harbour tides ${id}` });
     const head = `{"dataset": [${record(1)}, `;
     await writeFile(file, `${head}{"identifier": "b-2", "title": tides}, ${record(3)}]}`);
-    const added = await request<THarvestSource>(
-      testApp.baseUrl,
-      'POST',
-      '/api/harvest/sources',
-      { name: 'broken', location: file, format: 'dcat-us' },
-      operator.headers,
-    );
+    const added = await requestAs<THarvestSource>(testApp, operator, 'POST', '/api/harvest/sources', {
+      name: 'broken',
+      location: file,
+      format: 'dcat-us',
+    });
     const runOf = () =>
-      request<THarvestRunResponse>(
-        testApp.baseUrl,
-        'POST',
-        `/api/harvest/sources/${added.body.id}/run`,
-        undefined,
-        operator.headers,
-      );
+      requestAs<THarvestRunResponse>(testApp, operator, 'POST', `/api/harvest/sources/${added.body.id}/run`);
 
     const run = await runOf();
     expect(run.status).toBe(200);

@@ -1,12 +1,10 @@
-import { ErrorCode, type TLicence } from '@dsm/contracts';
+import { ErrorCode, type TErrorResponse, type TLicence } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { findLicenceConflict } from './create-licence';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 let supplier: TSignedIn;
 
@@ -17,7 +15,7 @@ const VALID = {
 };
 
 function createLicence(body: unknown, headers: Record<string, string> = supplier.headers) {
-  return request<TLicence & TErrorBody>(testApp.baseUrl, 'POST', '/api/licence', body, headers);
+  return request<TLicence & TErrorResponse>(testApp.baseUrl, 'POST', '/api/licence', body, headers);
 }
 
 const testApp = useTestApp();
@@ -33,7 +31,7 @@ describe('POST /api/licence', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ ...VALID, mappings: [] });
 
-    const list = await request<TLicence[]>(testApp.baseUrl, 'GET', '/api/licence', undefined, supplier.headers);
+    const list = await requestAs<TLicence[]>(testApp, supplier, 'GET', '/api/licence');
     expect(list.body.map((licence) => licence.licenceTitle)).toContain(VALID.licenceTitle);
   });
 

@@ -1,6 +1,6 @@
 import { ErrorCode, type TErrorResponse, type TLikeResponse, type TMetadataItem, ZLikeResponse } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/auth';
+import { requestAs, signIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
@@ -17,25 +17,12 @@ const UNKNOWN = '4fffffff-0000-4000-8000-000000000000';
 type TUser = { headers: Record<string, string> };
 
 const like = (user: TUser, id: string) =>
-  request<TLikeResponse & TErrorResponse>(
-    testApp.baseUrl,
-    'POST',
-    `/api/metadata/like?uuid=${id}`,
-    undefined,
-    user.headers,
-  );
+  requestAs<TLikeResponse & TErrorResponse>(testApp, user, 'POST', `/api/metadata/like?uuid=${id}`);
 const unlike = (user: TUser, id: string) =>
-  request<TLikeResponse & TErrorResponse>(
-    testApp.baseUrl,
-    'DELETE',
-    `/api/metadata/like?uuid=${id}`,
-    undefined,
-    user.headers,
-  );
-const likedIds = async (user: TUser) =>
-  (await request<string[]>(testApp.baseUrl, 'GET', '/api/metadata/like', undefined, user.headers)).body;
+  requestAs<TLikeResponse & TErrorResponse>(testApp, user, 'DELETE', `/api/metadata/like?uuid=${id}`);
+const likedIds = async (user: TUser) => (await requestAs<string[]>(testApp, user, 'GET', '/api/metadata/like')).body;
 const likeCount = async (user: TUser, id: string) =>
-  (await request<TMetadataItem>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, user.headers)).body.likes;
+  (await requestAs<TMetadataItem>(testApp, user, 'GET', `/api/metadata/${id}`)).body.likes;
 
 const testApp = useTestApp();
 
@@ -121,13 +108,7 @@ describe('likes', () => {
     const malformed = await like(user, 'not-a-uuid');
     expect(malformed.status).toBe(400);
     expect(malformed.body.issues?.[0]?.path).toBe('querystring.uuid');
-    const missing = await request<TErrorResponse>(
-      testApp.baseUrl,
-      'DELETE',
-      '/api/metadata/like',
-      undefined,
-      user.headers,
-    );
+    const missing = await requestAs<TErrorResponse>(testApp, user, 'DELETE', '/api/metadata/like');
     expect(missing.status).toBe(400);
   });
 

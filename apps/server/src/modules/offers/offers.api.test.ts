@@ -11,16 +11,13 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../db/embedded-postgres';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOffer } from '../catalogue/load-offers';
 import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import { insertConnector } from '../connectors/connector-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
-type TBody<T> = T & TErrorBody;
 
 const API_KEY = 'offers-api-test-key';
 
@@ -93,12 +90,12 @@ const mine = (headers = supplier.headers) =>
 
 /** The ids search finds for a text. */
 async function searchIds(text: string): Promise<string[]> {
-  const response = await request<TSearchResponse>(
-    testApp.baseUrl,
+  const response = await requestAs<TSearchResponse>(
+    testApp,
+    stranger,
     'POST',
     `/api/search?query=${encodeURIComponent(text)}`,
     { index: 0, pageSize: 10 },
-    stranger.headers,
   );
   expect(response.status).toBe(200);
   return response.body.data.map((offer) => offer['@id']);
@@ -384,11 +381,11 @@ describe('My offerings, edit and unpublish', () => {
       }),
     );
     const id = created.body['@id'];
-    const before = await request<TOffer>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, stranger.headers);
+    const before = await requestAs<TOffer>(testApp, stranger, 'GET', `/api/metadata/${id}`);
     expect(before.body.isSellable).toBe(true);
     const providerId = before.body.datasets[0]?.['dcterms:publisher']?.['@id'];
     expect((await remove(id)).status).toBe(200);
-    const after = await request<TOffer>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, stranger.headers);
+    const after = await requestAs<TOffer>(testApp, stranger, 'GET', `/api/metadata/${id}`);
     expect(after.status).toBe(200);
     expect(after.body.isSellable).toBe(false);
     const order = await request<{ statusCode: number }>(
@@ -404,7 +401,7 @@ describe('My offerings, edit and unpublish', () => {
   it('sells a free offering at 0 €: a buyer acquires it with no invoice, and an unpublished one no more', async () => {
     const created = await post(validInput());
     const id = created.body['@id'];
-    const offer = await request<TOffer>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, stranger.headers);
+    const offer = await requestAs<TOffer>(testApp, stranger, 'GET', `/api/metadata/${id}`);
     expect(offer.body).toMatchObject({ paymentModel: 'FREE_OF_CHARGE', price: 0, isSellable: true });
     const providerId = offer.body.datasets[0]?.['dcterms:publisher']?.['@id'];
     const buyer = await signIn(testApp);

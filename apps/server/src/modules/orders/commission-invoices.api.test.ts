@@ -1,8 +1,13 @@
-import type { TCommissionInvoice, TCommissionInvoiceListResponse, TOrder, TSale, TSalesResponse } from '@dsm/contracts';
+import type {
+  TCommissionInvoice,
+  TCommissionInvoiceListResponse,
+  TErrorResponse,
+  TSale,
+  TSalesResponse,
+} from '@dsm/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { recordUsage } from '../usage/record-usage';
 import { addAgentMember } from './add-agent-member';
@@ -10,7 +15,7 @@ import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { at, attachmentsOf, parseEInvoice, textOf } from './e-invoice-test-data';
 import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
-import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
 import { renewSubscriptions } from './renew-subscriptions';
 
 /**
@@ -80,23 +85,11 @@ beforeAll(async () => {
 });
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {
-  return request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, items);
 }
 
 async function saleOf(who: TSignedIn, invoiceId: string): Promise<TSale> {
-  const sales = await request<TSalesResponse>(
-    testApp.baseUrl,
-    'GET',
-    '/api/sales?index=0&pageSize=100',
-    undefined,
-    who.headers,
-  );
+  const sales = await requestAs<TSalesResponse>(testApp, who, 'GET', '/api/sales?index=0&pageSize=100');
   expect(sales.status).toBe(200);
   const sale = sales.body.data.find((entry) => entry.id === invoiceId);
   expect(sale).toBeDefined();
@@ -268,28 +261,14 @@ describe('the commission invoice', () => {
   });
 });
 
-type TErrorBody = { code: string; message: string };
-
 const HOUR_MS = 60 * 60 * 1000;
 const operator = () => signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
 
 const listOf = (who: TSignedIn) =>
-  request<TCommissionInvoiceListResponse>(
-    testApp.baseUrl,
-    'GET',
-    '/api/commission-invoices?index=0&pageSize=100',
-    undefined,
-    who.headers,
-  );
+  requestAs<TCommissionInvoiceListResponse>(testApp, who, 'GET', '/api/commission-invoices?index=0&pageSize=100');
 
 const markPaid = (who: TSignedIn, id: string) =>
-  request<TCommissionInvoice & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    `/api/commission-invoices/${id}/paid`,
-    undefined,
-    who.headers,
-  );
+  requestAs<TCommissionInvoice & TErrorResponse>(testApp, who, 'POST', `/api/commission-invoices/${id}/paid`);
 
 /** The payment window of this sale's order ends now: the next auto-cancel run finds it overdue. */
 async function makeOverdue(orderId: string) {

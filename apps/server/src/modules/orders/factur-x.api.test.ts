@@ -8,23 +8,14 @@ import {
   PDFRef,
   PDFStream,
 } from '@cantoo/pdf-lib';
-import type { TOrder } from '@dsm/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { at, attachmentsOf, parseEInvoice } from './e-invoice-test-data';
 import { renderedOnThreads } from './invoice-rendering';
-import {
-  insertOfferOf,
-  itemOf,
-  readPdfText,
-  SUPPLIER_B,
-  type TTestSupplier,
-  withInvoicesOfNoSeller,
-} from './orders-test-data';
+import { checkOut, insertOfferOf, invoiceOfNoSeller, readPdfText, type TTestSupplier } from './orders-test-data';
 
 /**
  * The Factur-X/ZUGFeRD download: a PDF/A-3 invoice with the EN 16931 CII XML inside, as a buyer's
@@ -60,13 +51,7 @@ beforeAll(async () => {
 });
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {
-  return request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, items);
 }
 
 async function download(
@@ -218,17 +203,7 @@ describe('GET /api/invoices/{id}/facturx', () => {
   });
 
   it('is not offered for an invoice that names no seller (409)', async () => {
-    const buyer = await signIn(testApp);
-    const imported = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title: 'Imported for Factur-X' });
-    const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => pay(buyer, imported));
-    const order = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      buyer.headers,
-    );
-    const invoice = order.body.invoices[0]!;
+    const { buyer, invoice } = await invoiceOfNoSeller(testApp, 'Imported for Factur-X');
     expect(invoice.facturXPath).toBeNull();
     const file = await download(buyer, `/api/invoices/${invoice.id}/facturx`);
     expect(file.status).toBe(409);

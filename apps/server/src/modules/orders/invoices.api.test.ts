@@ -1,22 +1,21 @@
-import { ErrorCode, REVERSE_CHARGE_NOTE, type TOrder, type TOwnOrganisationResponse } from '@dsm/contracts';
+import { ErrorCode, REVERSE_CHARGE_NOTE, type TErrorResponse, type TOwnOrganisationResponse } from '@dsm/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { addMonths } from './invoice-dates';
 import {
+  checkOut,
   insertOfferOf,
+  invoiceOfNoSeller,
   itemOf,
+  readOrder,
   readPdfText,
-  SUPPLIER_B,
   type TTestSupplier,
-  withInvoicesOfNoSeller,
 } from './orders-test-data';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
 
 /** The publishers of this file, each sold for by its own organisation. */
 const PUBLISHER_NORTH: TTestSupplier = { id: 'https://dsm.example/agents/invoice-north', name: 'Nord Geodaten' };
@@ -47,13 +46,7 @@ let northSeller: TSignedIn;
 const offers: Record<'north' | 'northSubscription' | 'south', TOfferRecord> = {} as never;
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {
-  return request<TOrder & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, items);
 }
 
 async function pdfText(who: TSignedIn, path: string): Promise<string> {
@@ -161,18 +154,12 @@ describe('an invoice under §14 UStG', () => {
     const buyer = await signIn(testApp, { organisation: { legalName: 'Alte Firma GmbH' } });
     const placed = await pay(buyer, offers.south);
     const save = (who: TSignedIn, body: unknown) =>
-      request<TOwnOrganisationResponse>(testApp.baseUrl, 'PUT', '/api/profile/organisation', body, who.headers);
+      requestAs<TOwnOrganisationResponse>(testApp, who, 'PUT', '/api/profile/organisation', body);
     expect((await save(buyer, { ...TEST_ORGANISATION, legalName: 'Neue Firma GmbH' })).status).toBe(200);
     const text = await pdfText(buyer, placed.body.invoices[0]!.pdfPath);
     expect(text).toContain('Alte Firma GmbH');
     expect(text).not.toContain('Neue Firma GmbH');
-    const order = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      buyer.headers,
-    );
+    const order = await readOrder(testApp, buyer, placed.body.id);
     expect(order.body.invoices[0]!.buyerParty?.legalName).toBe('Alte Firma GmbH');
   });
 });
@@ -244,7 +231,7 @@ describe('invoice numbers', () => {
   it('gives the number back when the order fails, so the next one closes the range', async () => {
     const before = await sequencesOf(PUBLISHER_SOUTH.id);
     const stranger = await signIn(testApp);
-    const refused = await request<TErrorBody>(
+    const refused = await request<TErrorResponse>(
       testApp.baseUrl,
       'POST',
       '/idp-service/payment',
@@ -260,12 +247,11 @@ describe('invoice numbers', () => {
   });
 
   it('are shown to the seller in My sales', async () => {
-    const sales = await request<{ data: { number: string; seller: { legalName: string } | null }[] }>(
-      testApp.baseUrl,
+    const sales = await requestAs<{ data: { number: string; seller: { legalName: string } | null }[] }>(
+      testApp,
+      northSeller,
       'GET',
       '/api/sales?index=0&pageSize=100',
-      undefined,
-      northSeller.headers,
     );
     expect(sales.status).toBe(200);
     expect(sales.body.data.length).toBeGreaterThan(0);
@@ -377,17 +363,7 @@ describe('the e-invoice (XRechnung UBL)', () => {
   });
 
   it('is not offered for an invoice that names no seller (issued before paid offers needed one)', async () => {
-    const buyer = await signIn(testApp);
-    const imported = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title: 'Imported offer' });
-    const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => pay(buyer, imported));
-    const order = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      buyer.headers,
-    );
-    const invoice = order.body.invoices[0]!;
+    const { buyer, invoice } = await invoiceOfNoSeller(testApp, 'Imported offer');
     expect(invoice.seller).toBeNull();
     expect(invoice.xmlPath).toBeNull();
     const response = await fetch(`${testApp.baseUrl}/api/invoices/${invoice.id}/xml`, { headers: buyer.headers });

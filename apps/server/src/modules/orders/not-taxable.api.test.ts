@@ -1,12 +1,11 @@
-import { NOT_TAXABLE_NOTE, type TOrder, type TSalesResponse } from '@dsm/contracts';
+import { NOT_TAXABLE_NOTE, type TSalesResponse } from '@dsm/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
-import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
 
 /**
  * A service to a business outside the EU is supplied where that business sits (§3a Abs. 2 UStG):
@@ -48,14 +47,7 @@ beforeAll(async () => {
   await addAgentMember({ db, agentId: PUBLISHER_US.id, userId: sellerUs.user.id });
 });
 
-const pay = (who: TSignedIn, ...items: TOfferRecord[]) =>
-  request<TOrder>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+const pay = (who: TSignedIn, ...items: TOfferRecord[]) => checkOut(testApp, who, items);
 
 async function download(who: TSignedIn, path: string): Promise<Response> {
   const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
@@ -164,13 +156,7 @@ describe('a supplier outside the EU', () => {
   it("is billed the marketplace's commission without German VAT, with the note", async () => {
     const buyer = await signIn(testApp);
     const invoice = (await pay(buyer, offerUs)).body.invoices[0]!;
-    const sales = await request<TSalesResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/sales?index=0&pageSize=100',
-      undefined,
-      sellerUs.headers,
-    );
+    const sales = await requestAs<TSalesResponse>(testApp, sellerUs, 'GET', '/api/sales?index=0&pageSize=100');
     const commission = sales.body.data.find((sale) => sale.id === invoice.id)!.commissionInvoice!;
     expect(commission).toMatchObject({
       net: 5,

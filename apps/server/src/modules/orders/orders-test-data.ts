@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ZOrganisationInput } from '@dsm/contracts';
+import { type TErrorResponse, type TMetadataItem, type TOrder, ZOrganisationInput } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { TEST_ORGANISATION } from '../../test/auth';
+import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import type { TOfferOverrides } from '../../test/factories';
 import { makeOffer } from '../../test/factories';
+import { request, type TTestApp } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { saveOrganisationOfUser } from '../organisations/organisations-repository';
@@ -34,6 +35,63 @@ export async function insertOfferOf(
 
 /** What a cart sends for an offer: its id and its first dataset's publisher. */
 export const itemOf = (offer: TOfferRecord) => ({ productId: offer.id, providerId: offer.datasets[0]!.publisher.id });
+
+/** One line of a cart: the offer and the publisher it is bought from. */
+export type TCartItem = { productId: string; providerId: string };
+
+/**
+ * Checks the items out for the signed-in user as the cart does (`POST /idp-service/payment`), over real
+ * HTTP; `headers` are sent besides the user's (an idempotency key, say). Answers the status and the order
+ * (or the error body).
+ */
+export function checkOutItems(
+  testApp: TTestApp,
+  who: TSignedIn,
+  items: readonly TCartItem[],
+  headers: Record<string, string> = {},
+) {
+  return request<TOrder & TErrorResponse>(
+    testApp.baseUrl,
+    'POST',
+    '/idp-service/payment',
+    { consumerId: who.user.id, purchasedItems: items },
+    { ...who.headers, ...headers },
+  );
+}
+
+/** Checks out offers the test inserted itself (see `checkOutItems`). */
+export function checkOut(
+  testApp: TTestApp,
+  who: TSignedIn,
+  offers: readonly TOfferRecord[],
+  headers: Record<string, string> = {},
+) {
+  return checkOutItems(testApp, who, offers.map(itemOf), headers);
+}
+
+/**
+ * Checks out published offers known by id only: reads each one's publisher from `GET /api/metadata/:id`
+ * as the web does, then checks out (see `checkOutItems`).
+ */
+export async function checkOutPublished(
+  testApp: TTestApp,
+  who: TSignedIn,
+  offerIds: readonly string[],
+  headers: Record<string, string> = {},
+) {
+  const items = await Promise.all(
+    offerIds.map(async (id) => {
+      const item = await request<TMetadataItem>(testApp.baseUrl, 'GET', `/api/metadata/${id}`, undefined, who.headers);
+      return { productId: id, providerId: item.body.datasets[0]!['dcterms:publisher']['@id'] };
+    }),
+  );
+  return checkOutItems(testApp, who, items, headers);
+}
+
+/** The order as its buyer reads it (`GET /api/orders/:id`). */
+export function readOrder(testApp: TTestApp, who: TSignedIn, orderId: string) {
+  return request<TOrder>(testApp.baseUrl, 'GET', `/api/orders/${orderId}`, undefined, who.headers);
+}
 
 const require = createRequire(import.meta.url);
 const STANDARD_FONTS = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -87,4 +145,16 @@ export async function withInvoicesOfNoSeller<T>(db: TDb, supplier: TTestSupplier
       .where('issuer_key', '=', `organisation:${standIn.organisationId}`)
       .execute();
   }
+}
+
+/**
+ * A new buyer's invoice that names no seller (see `withInvoicesOfNoSeller`): the buyer orders an offer of
+ * SUPPLIER_B titled `title`, and the invoice is read back as the buyer sees it in the order.
+ */
+export async function invoiceOfNoSeller(testApp: TTestApp, title: string) {
+  const buyer = await signIn(testApp);
+  const offer = await insertOfferOf(testApp.database.db, SUPPLIER_B, { title });
+  const placed = await withInvoicesOfNoSeller(testApp.database.db, SUPPLIER_B, () => checkOut(testApp, buyer, [offer]));
+  const order = await readOrder(testApp, buyer, placed.body.id);
+  return { buyer, invoice: order.body.invoices[0]! };
 }

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  type TErrorResponse,
   type TOrder,
   type TOrderListResponse,
   type TSale,
@@ -8,16 +9,14 @@ import {
   ZSalesResponse,
 } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { listPurchasedOffers } from './list-purchased-offers';
-import { insertOfferOf, itemOf, readPdfText, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
+import { insertOfferOf, itemOf, readOrder, readPdfText, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,7 +28,7 @@ const offers: Record<'traffic' | 'subscription' | 'parcels' | 'unsellable' | 'fr
   {} as never;
 
 function pay(who: TSignedIn, body: unknown, headers: Record<string, string> = {}) {
-  return request<TOrder & TErrorBody>(testApp.baseUrl, 'POST', '/idp-service/payment', body, {
+  return request<TOrder & TErrorResponse>(testApp.baseUrl, 'POST', '/idp-service/payment', body, {
     ...who.headers,
     ...headers,
   });
@@ -141,10 +140,10 @@ describe('POST /idp-service/payment', () => {
     expect(Date.parse(alpha!.dueAt) - issued).toBe(30 * DAY_MS);
     expect(Date.parse(order.payBy) - Date.parse(order.createdAt)).toBe(30 * DAY_MS);
 
-    const list = await request<TOrderListResponse>(testApp.baseUrl, 'GET', '/api/orders', undefined, buyer.headers);
+    const list = await requestAs<TOrderListResponse>(testApp, buyer, 'GET', '/api/orders');
     expect(list.status).toBe(200);
     expect(list.body.data.map((item) => item.id)).toContain(order.id);
-    const one = await request<TOrder>(testApp.baseUrl, 'GET', `/api/orders/${order.id}`, undefined, buyer.headers);
+    const one = await readOrder(testApp, buyer, order.id);
     expect(one.body).toEqual(order);
   });
 
@@ -205,7 +204,7 @@ describe('POST /idp-service/payment', () => {
 
   it('answers 401 without sign-in and places nothing', async () => {
     const before = await countOrders(buyer.user.id);
-    const response = await request<TErrorBody>(
+    const response = await request<TErrorResponse>(
       testApp.baseUrl,
       'POST',
       '/idp-service/payment',
@@ -357,7 +356,7 @@ describe('sales and payment', () => {
     const placed = await pay(who, orderOf(who, offers.spare, offers.parcels));
     const [alpha, beta] = placed.body.invoices;
 
-    const sales = await request<TSalesResponse>(testApp.baseUrl, 'GET', '/api/sales', undefined, supplierA.headers);
+    const sales = await requestAs<TSalesResponse>(testApp, supplierA, 'GET', '/api/sales');
     expect(sales.status).toBe(200);
     expect(() => ZSalesResponse.parse(sales.body)).not.toThrow();
     expect(sales.body.agents).toEqual([{ '@id': SUPPLIER_A.id, name: SUPPLIER_A.name }]);
@@ -368,84 +367,36 @@ describe('sales and payment', () => {
       items: [expect.objectContaining({ productId: offers.spare.id, price: 3 })],
     });
 
-    const byBuyer = await request<TErrorBody>(
-      testApp.baseUrl,
-      'POST',
-      `/api/invoices/${alpha!.id}/paid`,
-      undefined,
-      who.headers,
-    );
+    const byBuyer = await requestAs<TErrorResponse>(testApp, who, 'POST', `/api/invoices/${alpha!.id}/paid`);
     expect(byBuyer.status).toBe(403);
-    const byOther = await request<TErrorBody>(
-      testApp.baseUrl,
-      'POST',
-      `/api/invoices/${alpha!.id}/paid`,
-      undefined,
-      supplierB.headers,
-    );
+    const byOther = await requestAs<TErrorResponse>(testApp, supplierB, 'POST', `/api/invoices/${alpha!.id}/paid`);
     expect(byOther.status).toBe(403);
 
-    const paid = await request<TSale>(
-      testApp.baseUrl,
-      'POST',
-      `/api/invoices/${alpha!.id}/paid`,
-      undefined,
-      supplierA.headers,
-    );
+    const paid = await requestAs<TSale>(testApp, supplierA, 'POST', `/api/invoices/${alpha!.id}/paid`);
     expect(paid.status).toBe(200);
     expect(paid.body.state).toBe('paid');
     expect(paid.body.paidAt).not.toBeNull();
-    const again = await request<TSale>(
-      testApp.baseUrl,
-      'POST',
-      `/api/invoices/${alpha!.id}/paid`,
-      undefined,
-      supplierA.headers,
-    );
+    const again = await requestAs<TSale>(testApp, supplierA, 'POST', `/api/invoices/${alpha!.id}/paid`);
     expect(again.body.paidAt).toBe(paid.body.paidAt);
 
-    const halfway = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      who.headers,
-    );
+    const halfway = await readOrder(testApp, who, placed.body.id);
     expect(halfway.body.state).toBe('invoiced');
-    await request(testApp.baseUrl, 'POST', `/api/invoices/${beta!.id}/paid`, undefined, supplierB.headers);
-    const settled = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      who.headers,
-    );
+    await requestAs(testApp, supplierB, 'POST', `/api/invoices/${beta!.id}/paid`);
+    const settled = await readOrder(testApp, who, placed.body.id);
     expect(settled.body.state).toBe('paid');
     expect(settled.body.paidAt).not.toBeNull();
   });
 
   it('shows a user who sells for nobody no sales', async () => {
-    const response = await request<TSalesResponse>(testApp.baseUrl, 'GET', '/api/sales', undefined, otherBuyer.headers);
+    const response = await requestAs<TSalesResponse>(testApp, otherBuyer, 'GET', '/api/sales');
     expect(response.body).toMatchObject({ agents: [], total: 0, data: [] });
   });
 
   it("keeps a buyer's order from other users", async () => {
     const placed = await pay(buyer, orderOf(buyer, offers.spare));
-    const response = await request<TErrorBody>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${placed.body.id}`,
-      undefined,
-      otherBuyer.headers,
-    );
+    const response = await requestAs<TErrorResponse>(testApp, otherBuyer, 'GET', `/api/orders/${placed.body.id}`);
     expect(response.status).toBe(403);
-    const list = await request<TOrderListResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/orders',
-      undefined,
-      otherBuyer.headers,
-    );
+    const list = await requestAs<TOrderListResponse>(testApp, otherBuyer, 'GET', '/api/orders');
     expect(list.body.data.some((order) => order.id === placed.body.id)).toBe(false);
   });
 });
@@ -456,13 +407,7 @@ describe('auto-cancel of unpaid orders', () => {
     const placedAt = new Date();
     const unpaid = await pay(who, orderOf(who, offers.traffic));
     const paidOrder = await pay(who, orderOf(who, offers.parcels));
-    await request(
-      testApp.baseUrl,
-      'POST',
-      `/api/invoices/${paidOrder.body.invoices[0]!.id}/paid`,
-      undefined,
-      supplierB.headers,
-    );
+    await requestAs(testApp, supplierB, 'POST', `/api/invoices/${paidOrder.body.invoices[0]!.id}/paid`);
     expect((await listPurchasedOffers(testApp.database.db, who.user.id)).map((offer) => offer.offerId).sort()).toEqual(
       [offers.traffic.id, offers.parcels.id].sort(),
     );
@@ -480,30 +425,17 @@ describe('auto-cancel of unpaid orders', () => {
     expect(late).toContain(unpaid.body.id);
     expect(late).not.toContain(paidOrder.body.id);
 
-    const cancelled = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${unpaid.body.id}`,
-      undefined,
-      who.headers,
-    );
+    const cancelled = await readOrder(testApp, who, unpaid.body.id);
     expect(cancelled.body.state).toBe('cancelled');
     expect(cancelled.body.invoices[0]?.state).toBe('cancelled');
-    const stillPaid = await request<TOrder>(
-      testApp.baseUrl,
-      'GET',
-      `/api/orders/${paidOrder.body.id}`,
-      undefined,
-      who.headers,
-    );
+    const stillPaid = await readOrder(testApp, who, paidOrder.body.id);
     expect(stillPaid.body.state).toBe('paid');
 
-    const markCancelled = await request<TErrorBody>(
-      testApp.baseUrl,
+    const markCancelled = await requestAs<TErrorResponse>(
+      testApp,
+      supplierA,
       'POST',
       `/api/invoices/${unpaid.body.invoices[0]!.id}/paid`,
-      undefined,
-      supplierA.headers,
     );
     expect(markCancelled.status).toBe(409);
 
@@ -517,13 +449,7 @@ describe('auto-cancel of unpaid orders', () => {
       .where('user_id', '=', who.user.id)
       .execute();
     expect(acquired.map((row) => row.offer_id)).toEqual([offers.parcels.id]);
-    const myAcquisitions = await request<{ offer: { '@id': string } }[]>(
-      testApp.baseUrl,
-      'GET',
-      '/api/acquisitions',
-      undefined,
-      who.headers,
-    );
+    const myAcquisitions = await requestAs<{ offer: { '@id': string } }[]>(testApp, who, 'GET', '/api/acquisitions');
     expect(myAcquisitions.body.map((entry) => entry.offer['@id'])).toEqual([offers.parcels.id]);
   });
 });

@@ -2,12 +2,12 @@ import type {
   TAcquisitionListResponse,
   TAcquisitionUsageResponse,
   TEntitlementUsage,
-  TOrder,
+  TErrorResponse,
   TOrderListResponse,
   TSalesUsageResponse,
 } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
@@ -19,10 +19,8 @@ import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
 import { listBilledInvoicesOfOffers } from './list-billed-invoices-of-offers';
-import { insertOfferOf, itemOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
 import { renewSubscriptions } from './renew-subscriptions';
-
-type TErrorBody = { statusCode: number; code: string; message: string };
 
 const HOUR_MS = 60 * 60 * 1000;
 const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/pricing-publisher', name: 'Tarif Daten' };
@@ -32,30 +30,16 @@ const COMMISSION = 0.1;
 let seller: TSignedIn;
 const offers: Record<'free' | 'subscription' | 'download' | 'volume', TOfferRecord> = {} as never;
 
-const pay = (who: TSignedIn, ...items: TOfferRecord[]) =>
-  request<TOrder & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+const pay = (who: TSignedIn, ...items: TOfferRecord[]) => checkOut(testApp, who, items);
 
 const usageOf = (who: TSignedIn) =>
-  request<TAcquisitionUsageResponse>(testApp.baseUrl, 'GET', '/api/acquisitions/usage', undefined, who.headers);
+  requestAs<TAcquisitionUsageResponse>(testApp, who, 'GET', '/api/acquisitions/usage');
 
 const cancel = (who: TSignedIn, id: string) =>
-  request<TEntitlementUsage & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    `/api/subscriptions/${id}/cancel`,
-    undefined,
-    who.headers,
-  );
+  requestAs<TEntitlementUsage & TErrorResponse>(testApp, who, 'POST', `/api/subscriptions/${id}/cancel`);
 
 const ordersOf = async (who: TSignedIn) =>
-  (await request<TOrderListResponse>(testApp.baseUrl, 'GET', '/api/orders?pageSize=100', undefined, who.headers)).body
-    .data;
+  (await requestAs<TOrderListResponse>(testApp, who, 'GET', '/api/orders?pageSize=100')).body.data;
 
 const entitlementOf = async (who: TSignedIn, offer: TOfferRecord) => {
   const found = (await usageOf(who)).body.entitlements.find((entry) => entry.offerId === offer.id);
@@ -100,13 +84,7 @@ describe('checkout by payment model', () => {
     expect(placed.status).toBe(201);
     expect(placed.body.invoices).toEqual([]);
     expect(placed.body).toMatchObject({ state: 'paid', gross: 0 });
-    const acquisitions = await request<TAcquisitionListResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/acquisitions',
-      undefined,
-      buyer.headers,
-    );
+    const acquisitions = await requestAs<TAcquisitionListResponse>(testApp, buyer, 'GET', '/api/acquisitions');
     expect(acquisitions.body.map((entry) => entry.offer['@id'])).toEqual([offers.free.id]);
     // Nothing was billed, so nothing is open.
     expect(acquisitions.body[0]!.invoices).toEqual([]);
@@ -234,13 +212,7 @@ describe('subscriptions', () => {
     const placed = await pay(buyer, offers.subscription);
     const first = placed.body.invoices[0]!;
     const billedOf = async () => {
-      const listed = await request<TAcquisitionListResponse>(
-        testApp.baseUrl,
-        'GET',
-        '/api/acquisitions',
-        undefined,
-        buyer.headers,
-      );
+      const listed = await requestAs<TAcquisitionListResponse>(testApp, buyer, 'GET', '/api/acquisitions');
       expect(listed.status).toBe(200);
       return listed.body.find((entry) => entry.offer['@id'] === offers.subscription.id)!.invoices;
     };
@@ -263,7 +235,7 @@ describe('subscriptions', () => {
       state: 'open',
     });
 
-    const paid = await request(testApp.baseUrl, 'POST', `/api/invoices/${first.id}/paid`, undefined, seller.headers);
+    const paid = await requestAs(testApp, seller, 'POST', `/api/invoices/${first.id}/paid`);
     expect(paid.status).toBe(200);
     expect(await billedOf()).toMatchObject([{ number: first.number, state: 'paid', paidAt: expect.any(String) }]);
     expect((await entitlementOf(buyer, offers.subscription)).invoice).toMatchObject({ state: 'paid' });
@@ -293,13 +265,7 @@ describe('subscriptions', () => {
     const buyer = await signIn(testApp);
     const placed = await pay(buyer, offers.subscription);
     // The first month was paid; the renewal is not.
-    const paid = await request(
-      testApp.baseUrl,
-      'POST',
-      `/api/invoices/${placed.body.invoices[0]!.id}/paid`,
-      undefined,
-      seller.headers,
-    );
+    const paid = await requestAs(testApp, seller, 'POST', `/api/invoices/${placed.body.invoices[0]!.id}/paid`);
     expect(paid.status).toBe(200);
     const { endsAt } = await entitlementOf(buyer, offers.subscription);
     const renewedAt = new Date(new Date(endsAt!).getTime() + HOUR_MS);
@@ -489,23 +455,14 @@ describe('usage pages', () => {
       costSoFar: 0.13,
     });
 
-    const sales = await request<TSalesUsageResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/sales/usage',
-      undefined,
-      seller.headers,
-    );
+    const sales = await requestAs<TSalesUsageResponse>(testApp, seller, 'GET', '/api/sales/usage');
     expect(sales.status).toBe(200);
     const downloads = sales.body.offers.find((offer) => offer.offerId === offers.download.id)!;
     expect(downloads.downloads).toBeGreaterThanOrEqual(2);
     expect(downloads.buyers).toBeGreaterThanOrEqual(1);
     expect(downloads.priceUnit).toBe('download');
     // A buyer sells nothing.
-    expect(
-      (await request<TSalesUsageResponse>(testApp.baseUrl, 'GET', '/api/sales/usage', undefined, buyer.headers)).body
-        .offers,
-    ).toEqual([]);
+    expect((await requestAs<TSalesUsageResponse>(testApp, buyer, 'GET', '/api/sales/usage')).body.offers).toEqual([]);
     expect((await request(testApp.baseUrl, 'GET', '/api/acquisitions/usage')).status).toBe(401);
   });
 });

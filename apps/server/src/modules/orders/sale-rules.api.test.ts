@@ -1,16 +1,13 @@
-import { ErrorCode, type TOfferSaleStatus, type TOrder } from '@dsm/contracts';
+import { ErrorCode, type TErrorResponse, type TOfferSaleStatus } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as offerHoldingsMigration from '../../db/migrations/0024-offer-holdings';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
-import { insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
 import { placeOrder } from './place-order';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,23 +22,11 @@ let seller: TSignedIn;
 let colleague: TSignedIn;
 
 function pay(who: TSignedIn, offers: TOfferRecord[]) {
-  return request<TOrder & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: offers.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, offers);
 }
 
 function saleStatus(who: TSignedIn, offer: TOfferRecord) {
-  return request<TOfferSaleStatus & TErrorBody>(
-    testApp.baseUrl,
-    'GET',
-    `/api/offers/${offer.id}/sale-status`,
-    undefined,
-    who.headers,
-  );
+  return requestAs<TOfferSaleStatus & TErrorResponse>(testApp, who, 'GET', `/api/offers/${offer.id}/sale-status`);
 }
 
 async function countRows(table: 'orders' | 'invoices', consumerId: string): Promise<number> {
@@ -159,13 +144,7 @@ describe('an offer the buyer already holds', () => {
       .select('id')
       .where('order_id', '=', first.body.id)
       .executeTakeFirstOrThrow();
-    const cancelled = await request(
-      testApp.baseUrl,
-      'POST',
-      `/api/subscriptions/${entitlement.id}/cancel`,
-      undefined,
-      buyer.headers,
-    );
+    const cancelled = await requestAs(testApp, buyer, 'POST', `/api/subscriptions/${entitlement.id}/cancel`);
     expect(cancelled.status).toBe(200);
     // Cancelled, the paid month still runs: it is still the buyer's.
     expect((await pay(buyer, [offer])).status).toBe(409);
@@ -280,21 +259,14 @@ describe('GET /api/offers/{id}/sale-status', () => {
 
   it('answers 404 for an offer not in the catalogue and 400 for an id that is no UUID', async () => {
     const buyer = await signIn(testApp);
-    const unknown = await request<TErrorBody>(
-      testApp.baseUrl,
+    const unknown = await requestAs<TErrorResponse>(
+      testApp,
+      buyer,
       'GET',
       '/api/offers/00000000-0000-4000-8000-000000000000/sale-status',
-      undefined,
-      buyer.headers,
     );
     expect(unknown.status).toBe(404);
-    const bad = await request<TErrorBody>(
-      testApp.baseUrl,
-      'GET',
-      '/api/offers/x/sale-status',
-      undefined,
-      buyer.headers,
-    );
+    const bad = await requestAs<TErrorResponse>(testApp, buyer, 'GET', '/api/offers/x/sale-status');
     expect(bad.status).toBe(400);
   });
 });

@@ -1,8 +1,7 @@
-import type { TAcquisitionUsageResponse, TOrder, TSalesUsageResponse } from '@dsm/contracts';
+import type { TAcquisitionUsageResponse, TSalesUsageResponse } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { recordUsage } from '../usage/record-usage';
 import { selectUsageTotals } from '../usage/usage-repository';
@@ -10,7 +9,7 @@ import { addAgentMember } from './add-agent-member';
 import { findEntitlementWithLine } from './billing-repository';
 import { billingMonthOf } from './invoice-dates';
 import { selectLatestInvoiceOfEntitlements } from './invoices-repository';
-import { insertOfferOf, itemOf, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, type TTestSupplier } from './orders-test-data';
 import { presentEntitlementUsage } from './present-usage';
 
 /**
@@ -37,13 +36,7 @@ beforeAll(async () => {
   await addAgentMember({ db, agentId: PUBLISHER.id, userId: seller.user.id });
   buyers = [await signIn(testApp), await signIn(testApp)];
   for (const buyer of buyers) {
-    const placed = await request<TOrder>(
-      testApp.baseUrl,
-      'POST',
-      '/idp-service/payment',
-      { consumerId: buyer.user.id, purchasedItems: offers.map(itemOf) },
-      buyer.headers,
-    );
+    const placed = await checkOut(testApp, buyer, offers);
     expect(placed.status).toBe(201);
   }
   const month = billingMonthOf(new Date());
@@ -76,13 +69,7 @@ beforeAll(async () => {
 describe('the usage pages', () => {
   it("answer a buyer's entitlements as reading each entitlement's usage on its own does", async () => {
     for (const buyer of buyers) {
-      const answer = await request<TAcquisitionUsageResponse>(
-        testApp.baseUrl,
-        'GET',
-        '/api/acquisitions/usage',
-        undefined,
-        buyer.headers,
-      );
+      const answer = await requestAs<TAcquisitionUsageResponse>(testApp, buyer, 'GET', '/api/acquisitions/usage');
       expect(answer.status).toBe(200);
       expect(answer.body.entitlements).toHaveLength(offers.length);
       const now = new Date();
@@ -108,13 +95,7 @@ describe('the usage pages', () => {
   });
 
   it("answer a supplier's offers with the usage of all their buyers this month", async () => {
-    const answer = await request<TSalesUsageResponse>(
-      testApp.baseUrl,
-      'GET',
-      '/api/sales/usage',
-      undefined,
-      seller.headers,
-    );
+    const answer = await requestAs<TSalesUsageResponse>(testApp, seller, 'GET', '/api/sales/usage');
     expect(answer.status).toBe(200);
     const month = billingMonthOf(new Date());
     const db = testApp.database.db;

@@ -1,15 +1,13 @@
-import type { TOfferTerms, TOrder, TOrderListResponse } from '@dsm/contracts';
+import type { TErrorResponse, TOfferTerms, TOrderListResponse } from '@dsm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import type { TOfferRecord } from '../catalogue/offer-record';
-import { insertOfferOf, itemOf, sellFor, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOfferOf, sellFor, type TTestSupplier } from './orders-test-data';
 
 /** An offer's geo restriction limits who may buy it; its terms are readable before purchase. */
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/restricted', name: 'Alpen Daten' };
 const AUSTRIAN = { country: 'AT', postalCode: '1010', city: 'Wien', vatId: '', iban: '', bic: '' };
@@ -38,13 +36,7 @@ beforeAll(async () => {
 });
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {
-  return request<TOrder & TErrorBody>(
-    testApp.baseUrl,
-    'POST',
-    '/idp-service/payment',
-    { consumerId: who.user.id, purchasedItems: items.map(itemOf) },
-    who.headers,
-  );
+  return checkOut(testApp, who, items);
 }
 
 describe('checkout of a geo-restricted offer', () => {
@@ -55,7 +47,7 @@ describe('checkout of a geo-restricted offer', () => {
     expect(answer.body.code).toBe('FORBIDDEN');
     expect(answer.body.message).toBe('"Vienna parking" may only be bought by organisations in AT; yours is in DE');
     expect(answer.body.issues).toEqual([{ path: 'body.purchasedItems.1.productId', message: answer.body.message }]);
-    const orders = await request<TOrderListResponse>(testApp.baseUrl, 'GET', '/api/orders', undefined, german.headers);
+    const orders = await requestAs<TOrderListResponse>(testApp, german, 'GET', '/api/orders');
     expect(orders.body.total).toBe(0);
   });
 
@@ -71,13 +63,10 @@ describe('checkout of a geo-restricted offer', () => {
     const mover = await signIn(testApp);
     expect((await pay(mover, austriaOnly)).status).toBe(403);
     const { TEST_ORGANISATION } = await import('../../test/auth');
-    const saved = await request(
-      testApp.baseUrl,
-      'PUT',
-      '/api/profile/organisation',
-      { ...TEST_ORGANISATION, ...AUSTRIAN },
-      mover.headers,
-    );
+    const saved = await requestAs(testApp, mover, 'PUT', '/api/profile/organisation', {
+      ...TEST_ORGANISATION,
+      ...AUSTRIAN,
+    });
     expect(saved.status).toBe(200);
     expect((await pay(mover, austriaOnly)).status).toBe(201);
   });
@@ -86,13 +75,7 @@ describe('checkout of a geo-restricted offer', () => {
 describe('GET /api/offers/{id}/terms', () => {
   it('states the licence (named as the endpoints table names it, not as a URI), the allowed countries and the period of use', async () => {
     const who = await signIn(testApp);
-    const terms = await request<TOfferTerms>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${austriaOnly.id}/terms`,
-      undefined,
-      who.headers,
-    );
+    const terms = await requestAs<TOfferTerms>(testApp, who, 'GET', `/api/offers/${austriaOnly.id}/terms`);
     expect(terms.status).toBe(200);
     expect(terms.body).toEqual({
       '@id': austriaOnly.id,
@@ -103,13 +86,7 @@ describe('GET /api/offers/{id}/terms', () => {
       allowedCountries: ['AT'],
       timeRestriction: { amount: 6, unit: 'Months' },
     });
-    const open = await request<TOfferTerms>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${anywhere.id}/terms`,
-      undefined,
-      who.headers,
-    );
+    const open = await requestAs<TOfferTerms>(testApp, who, 'GET', `/api/offers/${anywhere.id}/terms`);
     expect(open.body).toMatchObject({
       licence: 'CC-BY-4.0',
       licenceLabel: 'Creative Commons Namensnennung 4.0 International',
@@ -121,7 +98,7 @@ describe('GET /api/offers/{id}/terms', () => {
   it('answers 404 for an unknown offer, 400 for a malformed id and 401 signed out', async () => {
     const who = await signIn(testApp);
     const get = (path: string, headers: Record<string, string> = who.headers) =>
-      request<TErrorBody>(testApp.baseUrl, 'GET', path, undefined, headers);
+      request<TErrorResponse>(testApp.baseUrl, 'GET', path, undefined, headers);
     expect((await get('/api/offers/00000000-0000-4000-8000-000000000000/terms')).status).toBe(404);
     expect((await get('/api/offers/not-an-id/terms')).status).toBe(400);
     expect((await get(`/api/offers/${anywhere.id}/terms`, {})).status).toBe(401);

@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import type { TErrorResponse, TOfferInputBody, TOwnOfferDetails, TPreview } from '@dsm/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { useTestApp } from '../../test/lifecycle';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
+import { publishOffer } from '../offers/offers-test-data';
+import { checkOutPublished } from '../orders/orders-test-data';
 import { textsReadOnThread, workbooksReadOnThread } from './read-preview';
 import { makeZipBomb } from './zip-bomb-fixture';
 
@@ -102,9 +104,7 @@ function serveStream(path: string, type: string, lines: () => Iterator<string>):
 }
 
 async function publish(input: TOfferInputBody): Promise<string> {
-  const response = await request<TOwnOfferDetails>(testApp.baseUrl, 'POST', '/api/offers', input, supplier.headers);
-  expect(response.status).toBe(201);
-  return response.body['@id'];
+  return (await publishOffer(testApp, supplier, input))['@id'];
 }
 
 /** A free offer with one endpoint at a URL in a format. */
@@ -118,13 +118,7 @@ const freeOffer = (title: string, endpoints: Partial<TOfferInputBody['endpoints'
   );
 
 const preview = (offerId: string, endpoint: number, who: TSignedIn = visitor) =>
-  request<TPreview & TErrorResponse>(
-    testApp.baseUrl,
-    'GET',
-    `/api/metadata/${offerId}/preview?endpoint=${endpoint}`,
-    undefined,
-    who.headers,
-  );
+  requestAs<TPreview & TErrorResponse>(testApp, who, 'GET', `/api/metadata/${offerId}/preview?endpoint=${endpoint}`);
 
 beforeAll(async () => {
   source = createServer((req, res) => {
@@ -602,12 +596,11 @@ describe('GET /api/metadata/{id}/preview', () => {
     const missing = await preview(id, 3);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toContain('no endpoint 3');
-    const malformed = await request<TErrorResponse>(
-      testApp.baseUrl,
+    const malformed = await requestAs<TErrorResponse>(
+      testApp,
+      visitor,
       'GET',
       `/api/metadata/${id}/preview?endpoint=first`,
-      undefined,
-      visitor.headers,
     );
     expect(malformed.status).toBe(400);
     const noOffer = await preview('00000000-0000-4000-8000-000000000000', 0);
@@ -645,23 +638,16 @@ describe('previews of a paid offer', () => {
   });
 
   it('tells the details page which endpoint is the sample, and keeps its link withheld', async () => {
-    const item = await request<{ datasets: { 'dcat:distribution': Record<string, unknown>[] }[] }>(
-      testApp.baseUrl,
+    const item = await requestAs<{ datasets: { 'dcat:distribution': Record<string, unknown>[] }[] }>(
+      testApp,
+      visitor,
       'GET',
       `/api/metadata/${paidId}`,
-      undefined,
-      visitor.headers,
     );
     const distributions = item.body.datasets[0]!['dcat:distribution'];
     expect(distributions.map((distribution) => distribution.isPublicSample)).toEqual([false, true]);
     expect(distributions.map((distribution) => distribution['dcat:accessURL'])).toEqual([null, null]);
-    const own = await request<TOwnOfferDetails>(
-      testApp.baseUrl,
-      'GET',
-      `/api/offers/${paidId}`,
-      undefined,
-      supplier.headers,
-    );
+    const own = await requestAs<TOwnOfferDetails>(testApp, supplier, 'GET', `/api/offers/${paidId}`);
     expect(own.body.input.endpoints.map((endpoint) => endpoint.isPublicSample)).toEqual([false, true]);
   });
 
@@ -672,23 +658,7 @@ describe('previews of a paid offer', () => {
 
     const buyer = await signIn(testApp, { email: 'preview-buyer@example.org', name: 'Paying Buyer' });
     expect((await preview(paidId, 0, buyer)).status).toBe(403);
-    const item = await request<{ datasets: { 'dcterms:publisher': { '@id': string } }[] }>(
-      testApp.baseUrl,
-      'GET',
-      `/api/metadata/${paidId}`,
-      undefined,
-      buyer.headers,
-    );
-    const order = await request(
-      testApp.baseUrl,
-      'POST',
-      '/idp-service/payment',
-      {
-        consumerId: buyer.user.id,
-        purchasedItems: [{ productId: paidId, providerId: item.body.datasets[0]!['dcterms:publisher']['@id'] }],
-      },
-      buyer.headers,
-    );
+    const order = await checkOutPublished(testApp, buyer, [paidId]);
     expect(order.status).toBe(201);
     const byBuyer = await preview(paidId, 0, buyer);
     expect(byBuyer.status).toBe(200);
@@ -718,12 +688,11 @@ describe('preview sources and the address policy', () => {
       owner.headers,
     );
     expect(created.status).toBe(201);
-    const response = await request<TErrorResponse>(
-      closedApp.baseUrl,
+    const response = await requestAs<TErrorResponse>(
+      closedApp,
+      owner,
       'GET',
       `/api/metadata/${created.body['@id']}/preview?endpoint=0`,
-      undefined,
-      owner.headers,
     );
     expect(response.status).toBe(502);
     expect(response.body.message).toContain('not a public one');

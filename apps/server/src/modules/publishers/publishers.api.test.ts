@@ -1,6 +1,6 @@
 import { encodePublisherId, type TPublisher, type TSearchResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer, makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
@@ -23,8 +23,7 @@ function offerOf(publisher: TOfferRecord['datasets'][number]['publisher'], overr
   return offer;
 }
 
-const getPublisher = (id: string) =>
-  request<TPublisher & TError>(testApp.baseUrl, 'GET', `/api/publishers/${id}`, undefined, visitor.headers);
+const getPublisher = (id: string) => requestAs<TPublisher & TError>(testApp, visitor, 'GET', `/api/publishers/${id}`);
 
 beforeAll(async () => {
   testApp = await startTestApp();
@@ -54,12 +53,11 @@ beforeAll(async () => {
     supplier.headers,
   );
   expect({ status: published.status, body: published.body }).toMatchObject({ status: 201 });
-  const metadata = await request<{ datasets: { 'dcterms:publisher': { '@id': string } }[] }>(
-    testApp.baseUrl,
+  const metadata = await requestAs<{ datasets: { 'dcterms:publisher': { '@id': string } }[] }>(
+    testApp,
+    visitor,
     'GET',
     `/api/metadata/${published.body['@id']}`,
-    undefined,
-    visitor.headers,
   );
   supplierAgentId = metadata.body.datasets[0]!['dcterms:publisher']['@id'];
   await testApp.app.searchIndex.refresh();

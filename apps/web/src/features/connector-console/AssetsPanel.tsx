@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { DeleteRowButton } from './DeleteRowButton';
 import { CONSOLE_PAGE_SIZE, useConsoleAssets, useConsoleChanges } from './use-connector-console';
 
 const EMPTY_ASSET = { id: '', name: '', contentType: '', baseUrl: '' };
@@ -84,16 +85,7 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
                 >
                   {t('console.edit')}
                 </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  aria-label={t('console.deleteNamed', { id: asset.id })}
-                  loading={deleteAsset.isPending && deleteAsset.variables === asset.id}
-                  onClick={() => deleteAsset.mutate(asset.id)}
-                >
-                  {t('console.delete')}
-                </Button>
+                <DeleteRowButton id={asset.id} mutation={deleteAsset} />
               </Group>
             ),
           }}

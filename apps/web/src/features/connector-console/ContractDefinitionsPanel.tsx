@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { DeleteRowButton } from './DeleteRowButton';
 import {
   useConsoleAssets,
   useConsoleChanges,
@@ -61,18 +62,7 @@ export function ContractDefinitionsPanel({ connectorId }: { connectorId: string 
           ]}
           actions={{
             label: t('console.actions'),
-            cell: (definition) => (
-              <Button
-                size="xs"
-                variant="outline"
-                color="red.9"
-                aria-label={t('console.deleteNamed', { id: definition.id })}
-                loading={deleteContractDefinition.isPending && deleteContractDefinition.variables === definition.id}
-                onClick={() => deleteContractDefinition.mutate(definition.id)}
-              >
-                {t('console.delete')}
-              </Button>
-            ),
+            cell: (definition) => <DeleteRowButton id={definition.id} mutation={deleteContractDefinition} />,
           }}
         />
       )}

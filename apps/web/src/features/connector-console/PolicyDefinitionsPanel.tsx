@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { DeleteRowButton } from './DeleteRowButton';
 import { useConsoleChanges, useConsolePolicyDefinitions } from './use-connector-console';
 
 /** Left operands offered in the form; any other IRI can be typed. */
@@ -83,18 +84,7 @@ export function PolicyDefinitionsPanel({ connectorId }: { connectorId: string })
           ]}
           actions={{
             label: t('console.actions'),
-            cell: (policy) => (
-              <Button
-                size="xs"
-                variant="outline"
-                color="red.9"
-                aria-label={t('console.deleteNamed', { id: policy.id })}
-                loading={deletePolicyDefinition.isPending && deletePolicyDefinition.variables === policy.id}
-                onClick={() => deletePolicyDefinition.mutate(policy.id)}
-              >
-                {t('console.delete')}
-              </Button>
-            ),
+            cell: (policy) => <DeleteRowButton id={policy.id} mutation={deletePolicyDefinition} />,
           }}
         />
       )}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents, formatDay } from '../../shared/format/format';
-import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
+import { EmptyState, ListLoadState } from '../../shared/ui/QueryState';
 import { CommissionCancellationDownloadButton, CommissionInvoiceDownloadButton } from './InvoiceDownloadButton';
 import { ListPagination } from './ListPagination';
 import { StateBadge } from './StateBadge';
@@ -130,15 +130,12 @@ export function CommissionInvoicesPage() {
         {data && (
           <Text c="gray.7">{t(data.isOperator ? 'commissionInvoices.introOperator' : 'commissionInvoices.intro')}</Text>
         )}
-        {invoices.isError && !data && (
-          <LoadError
-            title={t('commissionInvoices.errorTitle')}
-            text={errorMessage(invoices.error, t)}
-            retry={t('orders.retry')}
-            onRetry={() => void invoices.refetch()}
-          />
-        )}
-        {invoices.isPending && <LoadingCards label={t('commissionInvoices.loading')} />}
+        <ListLoadState
+          query={invoices}
+          errorTitle={t('commissionInvoices.errorTitle')}
+          retry={t('orders.retry')}
+          loading={t('commissionInvoices.loading')}
+        />
         {data && data.total === 0 && (
           <EmptyState
             icon={<IconReceipt size={40} aria-hidden />}

@@ -3,8 +3,7 @@ import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../shared/error-message';
-import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
+import { EmptyState, ListLoadState } from '../../shared/ui/QueryState';
 import { ListPagination } from './ListPagination';
 import { OrderCard } from './OrderCard';
 import { ORDERS_PAGE_SIZE, useOrders } from './use-orders';
@@ -21,15 +20,12 @@ export function MyOrdersPage() {
     <Container size="md" py="lg">
       <Stack gap="lg">
         <Title order={1}>{t('orders.title')}</Title>
-        {orders.isError && !data && (
-          <LoadError
-            title={t('orders.errorTitle')}
-            text={errorMessage(orders.error, t)}
-            retry={t('orders.retry')}
-            onRetry={() => void orders.refetch()}
-          />
-        )}
-        {orders.isPending && <LoadingCards label={t('orders.loading')} />}
+        <ListLoadState
+          query={orders}
+          errorTitle={t('orders.errorTitle')}
+          retry={t('orders.retry')}
+          loading={t('orders.loading')}
+        />
         {data && data.total === 0 && (
           <EmptyState
             icon={<IconReceipt size={40} aria-hidden />}

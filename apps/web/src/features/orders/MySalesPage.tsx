@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents } from '../../shared/format/format';
-import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
+import { EmptyState, ListLoadState } from '../../shared/ui/QueryState';
 import { SalesUsagePanel } from '../usage';
 import { ListPagination } from './ListPagination';
 import { SaleCard } from './SaleCard';
@@ -43,15 +43,12 @@ export function MySalesPage() {
     <Container size="md" py="lg">
       <Stack gap="lg">
         <Title order={1}>{t('sales.title')}</Title>
-        {sales.isError && !data && (
-          <LoadError
-            title={t('sales.errorTitle')}
-            text={errorMessage(sales.error, t)}
-            retry={t('orders.retry')}
-            onRetry={() => void sales.refetch()}
-          />
-        )}
-        {sales.isPending && <LoadingCards label={t('sales.loading')} />}
+        <ListLoadState
+          query={sales}
+          errorTitle={t('sales.errorTitle')}
+          retry={t('orders.retry')}
+          loading={t('sales.loading')}
+        />
         {data && data.agents.length === 0 && (
           <EmptyState
             icon={<IconBuildingStore size={40} aria-hidden />}

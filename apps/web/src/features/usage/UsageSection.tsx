@@ -2,9 +2,8 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/error-message';
 import { formatDay } from '../../shared/format/format';
-import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
+import { EmptyState, ListLoadState } from '../../shared/ui/QueryState';
 
 export type TUsageSectionProps = {
   /** The heading's id, which names the section. */
@@ -53,15 +52,12 @@ export function UsageSection(props: TUsageSectionProps) {
           </Text>
         )}
       </Group>
-      {query.isError && !data && (
-        <LoadError
-          title={t('usage.errorTitle')}
-          text={errorMessage(query.error, t)}
-          retry={t('usage.retry')}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {query.isPending && <LoadingCards label={t('usage.loading')} />}
+      <ListLoadState
+        query={query}
+        errorTitle={t('usage.errorTitle')}
+        retry={t('usage.retry')}
+        loading={t('usage.loading')}
+      />
       {data && props.isEmpty && (
         <EmptyState icon={<IconChartBar size={40} aria-hidden />} title={props.emptyTitle} text={props.emptyText} />
       )}

@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../error-message';
 
 /** A failed load with its reason and Retry. */
 export function LoadError({
@@ -41,6 +43,49 @@ export function LoadingCards({ label }: { label: string }) {
         </Card>
       ))}
     </Stack>
+  );
+}
+
+/** What `ListLoadState` reads of a list's query (a TanStack Query result). */
+export type TListQuery = {
+  data: unknown;
+  error: unknown;
+  isError: boolean;
+  isPending: boolean;
+  refetch: () => unknown;
+};
+
+/**
+ * A list's first load: its failure with the reason and Retry while nothing is loaded, the sketched cards
+ * while it loads, nothing once it has data (a failed refresh keeps the list shown).
+ */
+export function ListLoadState({
+  query,
+  errorTitle,
+  retry,
+  loading,
+}: {
+  query: TListQuery;
+  /** The failure's title. */
+  errorTitle: string;
+  /** The Retry button's text. */
+  retry: string;
+  /** What is announced while the list loads. */
+  loading: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {query.isError && !query.data && (
+        <LoadError
+          title={errorTitle}
+          text={errorMessage(query.error, t)}
+          retry={retry}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {query.isPending && <LoadingCards label={loading} />}
+    </>
   );
 }
 

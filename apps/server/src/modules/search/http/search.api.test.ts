@@ -1,4 +1,10 @@
-import { ErrorCode, type TSearchCacheResponse, type TSearchResponse, ZSearchResponse } from '@dsm/contracts';
+import {
+  ErrorCode,
+  type TErrorResponse,
+  type TSearchCacheResponse,
+  type TSearchResponse,
+  ZSearchResponse,
+} from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServerTiming } from '../../../lib/server-timing';
@@ -6,8 +12,6 @@ import { signIn } from '../../../test/auth';
 import { makeOffer } from '../../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../../test/test-app';
 import { insertOffer } from '../../catalogue/load-offers';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 let testApp: TTestApp;
 let auth: Record<string, string>;
@@ -28,7 +32,7 @@ const ids = {
 
 function search(body: unknown, query?: string) {
   const path = query === undefined ? '/api/search' : `/api/search?query=${encodeURIComponent(query)}`;
-  return request<TSearchResponse & TErrorBody>(testApp.baseUrl, 'POST', path, body, auth);
+  return request<TSearchResponse & TErrorResponse>(testApp.baseUrl, 'POST', path, body, auth);
 }
 
 const page = (overrides: Record<string, unknown> = {}) => ({ index: 0, pageSize: 10, ...overrides });
@@ -268,7 +272,7 @@ describe('POST /api/search: paging and the result cap', () => {
   });
 
   const capSearch = (body: unknown, query?: string) =>
-    request<TSearchResponse & TErrorBody>(
+    request<TSearchResponse & TErrorResponse>(
       capApp.baseUrl,
       'POST',
       query === undefined ? '/api/search' : `/api/search?query=${encodeURIComponent(query)}`,
@@ -373,7 +377,7 @@ describe('POST /api/search: bad input answers 400 naming the field', () => {
       body: '<index>0</index>',
     });
     expect(response.status).toBe(415);
-    expect(((await response.json()) as TErrorBody).code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+    expect(((await response.json()) as TErrorResponse).code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   });
 
   it('answers an oversized body with 413', async () => {
@@ -403,7 +407,7 @@ describe('GET /api/search/cache', () => {
 
 describe('other routes', () => {
   it('answers an unknown API route with a JSON 404', async () => {
-    const response = await request<TErrorBody>(testApp.baseUrl, 'GET', '/api/nothing-here', undefined, auth);
+    const response = await request<TErrorResponse>(testApp.baseUrl, 'GET', '/api/nothing-here', undefined, auth);
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ statusCode: 404, code: ErrorCode.NOT_FOUND });
   });
