@@ -422,6 +422,16 @@ const ROWS: TRow[] = [
     statuses: operatorOnly(204),
   },
   {
+    route: 'POST /api/connectors/{connectorId}/crawls',
+    call: () => ({ path: at('/crawls') }),
+    statuses: operatorOnly(201),
+  },
+  {
+    route: 'GET /api/connectors/{connectorId}/crawls',
+    call: () => ({ path: at('/crawls') }),
+    statuses: operatorOnly(200),
+  },
+  {
     route: 'GET /api/connectors/{connectorId}/health',
     call: () => ({ path: at('/health') }),
     statuses: operatorOnly(200),

@@ -205,6 +205,8 @@ const COVERED = [
 
 /** Routes that answer no offer, endpoint or distribution (or only ids and titles), and why they need no walk. */
 const CARRY_NO_URLS = [
+  // An organisation's connector: its addresses and checks, no offer.
+  'GET /api/organisations/{organisationId}/connector',
   // Whether the caller may order an offer: a refusal reason, no offer.
   'GET /api/offers/{id}/sale-status',
   'GET /healthz',
