@@ -130,7 +130,7 @@ export function OrganisationConnectorSection({ organisationId }: { organisationI
         {t('organisationConnector.title')}
       </Title>
       <Text>{t('organisationConnector.intro')}</Text>
-      {connector.isPending && <Loader size="sm" aria-label={t('organisationConnector.loading')} />}
+      {connector.isPending && <Loader role="status" size="sm" aria-label={t('organisationConnector.loading')} />}
       {connector.isError && (
         <Alert color="red" role="alert">
           {errorMessage(connector.error, t)}

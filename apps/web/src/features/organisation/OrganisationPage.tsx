@@ -21,7 +21,7 @@ export function OrganisationPage() {
       <Stack gap="md">
         <Title order={1}>{t('organisation.title')}</Title>
         <Text>{t('organisation.intro')}</Text>
-        {own.isPending && <Loader size="sm" aria-label={t('organisation.loading')} />}
+        {own.isPending && <Loader role="status" size="sm" aria-label={t('organisation.loading')} />}
         {own.isError && (
           <Alert color="red" role="alert">
             {errorMessage(own.error, t)}
