@@ -45,6 +45,24 @@ export function connectorPublisher(connector: TConnectorRow): TAgentRecord {
 }
 
 /**
+ * What every offer read from a connector has in common, uploaded or crawled: free, not sold through the cart (the
+ * data space's contract is its terms), delivered by connector, with no named people or country.
+ */
+export const CONNECTOR_OFFER_TERMS = {
+  paymentModel: 'FREE_OF_CHARGE',
+  price: 0,
+  isSellable: false,
+  author: null,
+  authorEmail: null,
+  maintainer: null,
+  maintainerEmail: null,
+  country: null,
+  period: null,
+  accessType: 'CONNECTOR',
+  contentType: 'DATA',
+} as const satisfies Partial<TOfferRecord>;
+
+/**
  * The catalogue offer made from a connector offer: titled with the offer's name, described by its assets, one
  * dataset per asset with one distribution (the asset's media type, licence and, when it is a web address, its base
  * URL), the contract policy in words as its terms of use, published by the connector. Connector offers are free and
@@ -76,20 +94,10 @@ export function connectorOfferRecord(
     language,
     keywords: unique(assets.flatMap((asset) => texts(asset.properties.keywords))),
     categories: themes,
-    paymentModel: 'FREE_OF_CHARGE',
-    price: 0,
-    isSellable: false,
-    author: null,
-    authorEmail: null,
-    maintainer: null,
-    maintainerEmail: null,
+    ...CONNECTOR_OFFER_TERMS,
     providerUrl: connector.url,
     provider: connector.name,
-    country: null,
     termsOfUse: source.contractPolicy ? describePolicy(source.contractPolicy.policy) : null,
-    period: null,
-    accessType: 'CONNECTOR',
-    contentType: 'DATA',
     datasets: assets.map((asset, position) => ({
       id: `${id}/dataset/${position}`,
       issued: issuedOf(asset),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Dataset } from '@dsm/connector-client';
 import { CATEGORIES } from '@dsm/contracts';
 import type { TOfferRecord } from '../catalogue/offer-record';
-import { connectorPublisher } from '../connectors/connector-offer-record';
+import { CONNECTOR_OFFER_TERMS, connectorPublisher } from '../connectors/connector-offer-record';
 import type { TConnectorRow } from '../connectors/connector-repository';
 import { marketplaceOfferIdOf } from '../connectors/map-connector-offer';
 import { describeOfferPolicy } from './describe-offer-policy';
@@ -120,20 +120,10 @@ export function mapCatalogDataset(options: {
     language: /^[a-z]{2}$/.test(language) ? language : 'en',
     keywords: unique(texts(firstOf(dataset, ['keywords', 'keyword', 'dcat:keyword']))).slice(0, 50),
     categories: themes,
-    paymentModel: 'FREE_OF_CHARGE',
-    price: 0,
-    isSellable: false,
-    author: null,
-    authorEmail: null,
-    maintainer: null,
-    maintainerEmail: null,
+    ...CONNECTOR_OFFER_TERMS,
     providerUrl: connector.url,
     provider: participantId,
-    country: null,
     termsOfUse,
-    period: null,
-    accessType: 'CONNECTOR',
-    contentType: 'DATA',
     datasets: [
       {
         id: `${id}/dataset/0`,
