@@ -1,7 +1,6 @@
 // HAProxy for `npm run cluster`, its test and the benchmark: where it is (installed with Debian's package when
 // missing) and its configuration, written from scripts/haproxy.cfg.template.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackage } from './debian-package.mjs';

@@ -1,6 +1,5 @@
 // `npm test`: every check the project has, in the order that fails fastest.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackage } from './debian-package.mjs';
