@@ -15,15 +15,45 @@ export function connectorTimeout(): number {
   return connectorTimeoutMs;
 }
 
+/** How long a client, with the Management API version it found, serves one connector before it is made again. */
+export const CLIENT_REUSE_MS = 60_000;
+const MAX_REUSED_CLIENTS = 1_000;
+const reused = new Map<string, { client: ConnectorClient; at: number }>();
+
 /**
  * A client for a registered connector. Its addresses follow the portal's layout below the connector URL
  * (`{url}/management`, `{url}/public`, ...), which is also the sandbox's, unless the operator registered other
  * management and protocol addresses. Management calls carry the connector's API
  * key; the signed-in user's token is not forwarded, because it was issued for the marketplace, not for the connector.
  * It speaks the connector's Management API version; `auto` asks the version API when one was registered and speaks
- * v3 without one (EDC's version API lives on a context of its own, so no address is guessed).
+ * v3 without one (EDC's version API lives on a context of its own, so no address is guessed). A client is reused for
+ * the same registration for a minute, so `auto` asks the version API once a minute per connector, not once per
+ * call (a delivery polls every second); a changed registration (address, key, version) gets a client of its own.
  */
-export function connectorClientFor(connector: TConnectorRow): ConnectorClient {
+export function connectorClientFor(connector: TConnectorRow, now: number = Date.now()): ConnectorClient {
+  const key = JSON.stringify([
+    connector.id,
+    connector.url,
+    connector.protocolUrl,
+    connector.managementUrl,
+    connector.versionUrl,
+    connector.managementApiVersion,
+    connector.apiKey,
+    connectorTimeoutMs,
+  ]);
+  const kept = reused.get(key);
+  if (kept && now - kept.at < CLIENT_REUSE_MS) return kept.client;
+  const client = createClient(connector);
+  reused.delete(key);
+  reused.set(key, { client, at: now });
+  for (const oldest of reused.keys()) {
+    if (reused.size <= MAX_REUSED_CLIENTS) break;
+    reused.delete(oldest);
+  }
+  return client;
+}
+
+function createClient(connector: TConnectorRow): ConnectorClient {
   const url = connector.url.replace(/\/+$/, '');
   return createConnectorClient({
     addresses: {
