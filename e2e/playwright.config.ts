@@ -49,7 +49,7 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['setup'],
-      testIgnore: /harvest\//,
+      testIgnore: [/harvest\//, /connectors\/organisation-connector\.spec\.ts/],
       use: { browserName: 'chromium', storageState: BUYER_STATE },
     },
     // Harvesting adds a catalogue's worth of offers for a while: it runs after the journeys that
@@ -57,7 +57,9 @@ export default defineConfig({
     {
       name: 'catalogue-changes',
       dependencies: ['chromium'],
-      testMatch: /harvest\/.*\.spec\.ts/,
+      // The organisation's connector journey too: while it runs, an offer uploaded from the provider sandbox beside
+      // it is not found by search (an open defect, docs/delivery.md "Known defects").
+      testMatch: [/harvest\/.*\.spec\.ts/, /connectors\/organisation-connector\.spec\.ts/],
       use: { browserName: 'chromium', storageState: BUYER_STATE },
     },
   ],
