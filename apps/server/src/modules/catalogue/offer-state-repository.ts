@@ -31,3 +31,21 @@ export async function reactivateRemovedOffers(db: TDb, offerIds: readonly string
     .where('state', '=', 'REMOVED')
     .execute();
 }
+
+/**
+ * Marks a source's records removed and their offers with them, in one transaction: `markRecords` soft-deletes the
+ * records a run did not see (a harvest's or a crawl's) and answers their offer ids. Answers how many it removed.
+ */
+export async function removeOffersOfUnseenRecords(
+  db: TDb,
+  markRecords: (trx: TDb) => Promise<readonly { offer_id: string }[]>,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const removed = await markRecords(trx);
+    await markOffersRemoved(
+      trx,
+      removed.map((row) => row.offer_id),
+    );
+    return removed.length;
+  });
+}

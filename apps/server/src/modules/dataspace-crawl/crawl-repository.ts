@@ -4,7 +4,7 @@ import type { TDb } from '../../db/database';
 import type { TCrawlRunTable } from '../../db/schema';
 import { insertOffers, replaceOffers } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
-import { markOffersRemoved, reactivateRemovedOffers } from '../catalogue/offer-state-repository';
+import { reactivateRemovedOffers, removeOffersOfUnseenRecords } from '../catalogue/offer-state-repository';
 
 /** A crawl as stored. */
 export type TCrawlRunRow = Selectable<TCrawlRunTable>;
@@ -179,19 +179,14 @@ export async function touchCrawlRecords(
 
 /** Soft-deletes the offers of the connector's datasets this run did not see; answers how many. */
 export async function removeUnseenDatasets(db: TDb, connectorId: string, runId: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await trx
+  return removeOffersOfUnseenRecords(db, (trx) =>
+    trx
       .updateTable('crawl_records')
       .set({ removed_at: new Date() })
       .where('connector_id', '=', connectorId)
       .where('removed_at', 'is', null)
       .where((eb) => eb.or([eb('last_seen_run', 'is', null), eb('last_seen_run', '!=', runId)]))
       .returning('offer_id')
-      .execute();
-    await markOffersRemoved(
-      trx,
-      removed.map((row) => row.offer_id),
-    );
-    return removed.length;
-  });
+      .execute(),
+  );
 }

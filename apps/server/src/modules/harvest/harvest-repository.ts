@@ -2,7 +2,7 @@ import type { THarvestCounts } from '@dsm/contracts';
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
 import type { TAgentRecord, TOfferRecord } from '../catalogue/offer-record';
-import { markOffersRemoved } from '../catalogue/offer-state-repository';
+import { markOffersRemoved, removeOffersOfUnseenRecords } from '../catalogue/offer-state-repository';
 
 export type TSourceRow = {
   id: string;
@@ -209,21 +209,16 @@ export async function hasUnidentifiedFailures(db: TDb, runId: string): Promise<b
 
 /** Soft-deletes the offers of records this run did not see; answers how many. */
 export async function removeUnseenRecords(db: TDb, sourceId: string, runId: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await trx
+  return removeOffersOfUnseenRecords(db, (trx) =>
+    trx
       .updateTable('harvest_records')
       .set({ removed_at: new Date() })
       .where('source_id', '=', sourceId)
       .where('removed_at', 'is', null)
       .where((eb) => eb.or([eb('last_seen_run', 'is', null), eb('last_seen_run', '!=', runId)]))
       .returning('offer_id')
-      .execute();
-    await markOffersRemoved(
-      trx,
-      removed.map((row) => row.offer_id),
-    );
-    return removed.length;
-  });
+      .execute(),
+  );
 }
 
 /** The offers harvested under one identifier across all sources: the same dataset from several portals. */
