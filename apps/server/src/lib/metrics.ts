@@ -176,15 +176,18 @@ function createAppMetrics(database: TDatabaseHandle, options: TRegisterMetricsOp
     },
   });
 
+  // A gauge without labels shows 0 even when never set, and 0 waiting would read as "the index is in step": the lag's
+  // gauges sit in a registry of their own that a scrape leaves out when the outbox could not be read.
+  const lagRegistry = new Registry();
   const outboxWaiting = new Gauge({
     name: 'search_outbox_waiting',
     help: 'Catalogue changes in search_outbox not yet applied to the search index.',
-    registers: [registry],
+    registers: [lagRegistry],
   });
   const outboxOldestAge = new Gauge({
     name: 'search_outbox_oldest_age_seconds',
     help: 'Age in seconds of the oldest change waiting in search_outbox (0 when none waits).',
-    registers: [registry],
+    registers: [lagRegistry],
   });
   const queueJobs = new Gauge({
     name: 'job_queue_jobs',
@@ -193,14 +196,12 @@ function createAppMetrics(database: TDatabaseHandle, options: TRegisterMetricsOp
     registers: [registry],
   });
 
-  /** The gauges read from PostgreSQL, each read once per scrape, side by side. */
-  const collectDatabaseGauges = async () => {
+  /** The gauges read from PostgreSQL, each read once per scrape, side by side; answers whether the lag was read. */
+  const collectDatabaseGauges = async (): Promise<boolean> => {
     const [lag, queues] = await Promise.all([
       readSource('index_lag', options.readIndexLag),
       readSource('job_queues', () => readJobQueueDepths(database.db)),
     ]);
-    outboxWaiting.reset();
-    outboxOldestAge.reset();
     if (lag) {
       outboxWaiting.set(lag.waiting);
       outboxOldestAge.set(lag.oldestAgeSeconds);
@@ -212,13 +213,15 @@ function createAppMetrics(database: TDatabaseHandle, options: TRegisterMetricsOp
       queueJobs.set({ queue: queue.name, state: 'deferred' }, queue.deferred);
       queueJobs.set({ queue: queue.name, state: 'failed' }, queue.failed);
     }
+    return lag !== null;
   };
 
   return {
     contentType: processRegistry.contentType,
     async render() {
-      await collectDatabaseGauges();
-      return `${await processRegistry.metrics()}\n${await registry.metrics()}`;
+      const isLagRead = await collectDatabaseGauges();
+      const lag = isLagRead ? `\n${await lagRegistry.metrics()}` : '';
+      return `${await processRegistry.metrics()}\n${await registry.metrics()}${lag}`;
     },
   };
 }
