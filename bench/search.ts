@@ -51,6 +51,7 @@ import {
 import { saveBuyerOrganisation } from './lib/buyer-organisation';
 import { writeDcatUsCopies } from './lib/harvest-inputs';
 import { startMixedTraffic, type TMixedOffer, type TTrafficReport, trafficTable } from './lib/mixed-traffic';
+import { trackBackendCpu } from './lib/postgres-backend-cpu';
 import {
   buildQueryLog,
   QUERY_CLASSES,
@@ -231,10 +232,16 @@ let serverPids: number[] = [];
 const isBenchPostgres = (_pid: number, cmdline: string) =>
   cmdline.includes(path.join(root, '.data', 'bench', 'postgres')) && /postgres/.test(cmdline);
 
+/**
+ * With `--database-url`, the backends of that database on this machine's PostgreSQL (not children of the benchmark),
+ * followed from the start.
+ */
+const externalBackends = args['database-url'] ? trackBackendCpu(new URL(args['database-url']).pathname.slice(1)) : null;
+
 function cpuNow(): { server: number; database: number } {
   return {
     server: cpuMsOfTrees((pid) => serverPids.includes(pid)),
-    database: cpuMsOfTrees(isBenchPostgres),
+    database: externalBackends ? externalBackends.read() : cpuMsOfTrees(isBenchPostgres),
   };
 }
 
