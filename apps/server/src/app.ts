@@ -81,8 +81,11 @@ declare module 'fastify' {
     config: TConfig;
     /** Where endpoint checks are queued; null when no link checker runs in this process. */
     linkChecks: TLinkCheckQueue | null;
-    /** The scheduled harvests, told when sources change; null when none run in this process. */
-    harvestSchedule: Pick<THarvestScheduler, 'sync'> | null;
+    /**
+     * The scheduled harvests, told when sources change, and the queue of runs asked for (`runNow`, run by a worker);
+     * null when no harvest queue runs in this process (a run asked for then takes place in the request).
+     */
+    harvestSchedule: (Pick<THarvestScheduler, 'sync'> & Partial<Pick<THarvestScheduler, 'runNow'>>) | null;
     /** The catalogue's search index. */
     searchIndex: ISearchIndex;
     /** Whether users are being served now: background work run by a request (harvests) gives way while they are. */
@@ -102,8 +105,11 @@ export type TBuildAppOptions = {
   webDistDir?: string;
   /** The running link checker's queue; without it, check requests wait for a checker to start. */
   linkChecks?: TLinkCheckQueue;
-  /** The running harvest scheduler; without it, schedules take effect when one starts. */
-  harvestSchedule?: Pick<THarvestScheduler, 'sync'>;
+  /**
+   * The running harvest scheduler; without it, schedules take effect when one starts, and a run asked for takes
+   * place in the request.
+   */
+  harvestSchedule?: Pick<THarvestScheduler, 'sync'> & Partial<Pick<THarvestScheduler, 'runNow'>>;
   /**
    * The search index, opened and closed by the caller; without it the app opens one of its own in a
    * temporary folder, answering on the main thread, and removes it when it closes (tests, tools).

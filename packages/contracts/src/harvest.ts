@@ -187,7 +187,8 @@ export const runHarvestSourceEndpoint = defineEndpoint({
   params: ZHarvestSourceParams,
   answer: ZHarvestRunResponse,
   summary: 'Harvest a source now',
-  description: 'Answers when the run has finished; a failed run is resumed by the next one.',
+  description:
+    'A worker process (ROLE=worker or all) runs it; answers when the run has finished, and a failed run is resumed by the next one. 503 when the worker stopped before the run finished.',
   tags: ['harvest'],
-  errors: [400, 401, 403, 404],
+  errors: [400, 401, 403, 404, 503],
 });

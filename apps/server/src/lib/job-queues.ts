@@ -9,8 +9,13 @@ export type TJobQueue = {
   options: QueueOptions;
   /** How often the worker looks for jobs, in seconds. */
   pollingIntervalSeconds: number;
-  /** Runs the jobs fetched at once (one at a time); a throw fails them, so pg-boss retries them later. */
-  handle(jobs: Job<Record<string, unknown>>[]): Promise<void>;
+  /** Jobs of the queue this process runs at once; one by default. */
+  concurrency?: number;
+  /**
+   * Runs the jobs fetched at once (one at a time); a throw fails them, so pg-boss retries them later. What it
+   * answers for a single job is kept as the job's output, for whoever queued it and waits (`getJobById`).
+   */
+  handle(jobs: Job<Record<string, unknown>>[]): Promise<unknown>;
 };
 
 export type TCreateJobRunnerOptions = {
@@ -84,10 +89,13 @@ export function createJobRunner(options: TCreateJobRunnerOptions): TJobRunner {
         for (const queue of isWorking ? options.queues : []) {
           await instance.work<Record<string, unknown>>(
             queue.name,
-            { localConcurrency: 1, pollingIntervalSeconds: queue.pollingIntervalSeconds },
+            { localConcurrency: queue.concurrency ?? 1, pollingIntervalSeconds: queue.pollingIntervalSeconds },
             (jobs) =>
               queue.handle(jobs).then(
-                () => countJobRun(queue.name, 'completed'),
+                (output) => {
+                  countJobRun(queue.name, 'completed');
+                  return output;
+                },
                 (error: unknown) => {
                   countJobRun(queue.name, 'failed');
                   throw error;

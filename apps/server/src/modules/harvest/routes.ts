@@ -44,6 +44,7 @@ export const harvestRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.database.backgroundDb,
         sourceId: request.params.id,
         pace: yieldingTo(app.interactiveLoad),
+        ...(app.harvestSchedule?.runNow ? { runOnWorker: app.harvestSchedule.runNow } : {}),
       }),
   });
 };
