@@ -818,14 +818,23 @@ async function runBehindBalancer(
       '',
       `### ${workload.name}: ${processCount} server process(es) behind HAProxy`,
       '',
-      '| processes | connections | p50 ms | p95 ms | p99 ms | req/s | errors | server CPU ms/req | PostgreSQL CPU ms/req |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| processes | connections | p50 ms | p95 ms | p99 ms | req/s | errors | server CPU ms/req | PostgreSQL CPU ms/req | PostgreSQL CPU ms/req beyond idle |',
+      '|---|---|---|---|---|---|---|---|---|---|',
     ];
     await warmUp(cluster.url, workload, 300);
+    // What PostgreSQL spends with no search at all (the processes' outbox polls, job queues, health checks), to
+    // tell it from what the searches cost.
+    const idleBefore = cpuNow().database;
+    const idleStarted = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, duration * 1000));
+    const idleMsPerSecond = (cpuNow().database - idleBefore) / ((performance.now() - idleStarted) / 1000);
     for (const connections of [1, 8, 32]) {
       const http = await runHttp(cluster.url, connections, workload);
-      lines.push(progress(overallRow(String(processCount), connections, http)));
+      const searches = Math.max(1, http.rps * duration);
+      const beyondIdle = (http.cpuPerRequest!.database * searches - idleMsPerSecond * duration) / searches;
+      lines.push(progress(`${overallRow(String(processCount), connections, http)} ${beyondIdle.toFixed(1)} |`));
     }
+    lines.push(`PostgreSQL CPU with no searches: ${idleMsPerSecond.toFixed(1)} ms per second`);
     lines.push(
       `Load average at the end (1, 5, 15 min): ${os
         .loadavg()
