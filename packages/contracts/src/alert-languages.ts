@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { LANGUAGES } from './languages';
+
+const alertsApi = endpointGroup('alerts');
 
 /**
  * The app's languages, which alert mails are written in, and the unread count of the header's bell:
@@ -17,13 +19,10 @@ export const ZUnreadCountQuery = z.object({ language: ZAlertLanguage.optional() 
 export const ZUnreadCount = z.object({ unread: z.number().int() });
 export type TUnreadCount = z.infer<typeof ZUnreadCount>;
 
-export const unreadCountEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/notifications/unread-count',
+export const unreadCountEndpoint = alertsApi('GET /api/notifications/unread-count', {
   query: ZUnreadCountQuery,
   answer: ZUnreadCount,
   summary: 'How many notifications are unread',
   description: "The app's language, when given, becomes the language of the user's alert mails.",
-  tags: ['alerts'],
   errors: [400],
 });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ZAlertLanguage } from './alert-languages';
 import { NO_CONTROL_CHARACTERS } from './catalogue';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZSearchFilter, ZSearchQuerystring, ZSearchSort } from './search';
+
+const alertsApi = endpointGroup('alerts');
 
 /** Saved searches one user may keep. */
 export const MAX_SAVED_SEARCHES = 50;
@@ -135,115 +137,82 @@ export const ZUnsubscribeResponse = z.object({
 });
 export type TUnsubscribeResponse = z.infer<typeof ZUnsubscribeResponse>;
 
-export const savedSearchesEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/saved-searches',
+export const savedSearchesEndpoint = alertsApi('GET /api/saved-searches', {
   answer: ZSavedSearchList,
   summary: "The signed-in user's saved searches",
-  tags: ['alerts'],
   errors: [],
 });
 
-export const createSavedSearchEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/saved-searches',
+export const createSavedSearchEndpoint = alertsApi('POST /api/saved-searches', {
   body: ZSavedSearchInput,
   answer: ZSavedSearch,
   status: 201,
   summary: 'Save a search',
   description: 'At most 50 per user, names unique per user (409 otherwise).',
-  tags: ['alerts'],
   errors: [400, 404, 409],
 });
 
-export const changeSavedSearchEndpoint = defineEndpoint({
-  method: 'PATCH',
-  path: '/api/saved-searches/:id',
+export const changeSavedSearchEndpoint = alertsApi('PATCH /api/saved-searches/:id', {
   params: ZSavedSearchParams,
   body: ZSavedSearchChange,
   answer: ZSavedSearch,
   summary: 'Rename a saved search or turn its alerts on or off',
-  tags: ['alerts'],
   errors: [400, 404, 409],
 });
 
-export const deleteSavedSearchEndpoint = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/saved-searches/:id',
+export const deleteSavedSearchEndpoint = alertsApi('DELETE /api/saved-searches/:id', {
   params: ZSavedSearchParams,
   answer: z.null(),
   status: 204,
   summary: 'Delete a saved search',
-  tags: ['alerts'],
   errors: [400, 404, 409],
 });
 
-export const notificationsEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/notifications',
+export const notificationsEndpoint = alertsApi('GET /api/notifications', {
   query: ZNotificationListQuery,
   answer: ZNotificationList,
   summary: "A page of the signed-in user's notifications, newest first",
-  tags: ['alerts'],
   errors: [400],
 });
 
-export const markReadEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/notifications/:id/read',
+export const markReadEndpoint = alertsApi('POST /api/notifications/:id/read', {
   params: ZNotificationParams,
   answer: ZNotification,
   summary: 'Mark a notification read',
-  tags: ['alerts'],
   errors: [400, 404, 409],
 });
 
-export const markAllReadEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/notifications/read-all',
+export const markAllReadEndpoint = alertsApi('POST /api/notifications/read-all', {
   answer: ZMarkAllReadResponse,
   summary: 'Mark every notification read',
-  tags: ['alerts'],
   errors: [],
 });
 
-export const alertPreferencesEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/alerts/preferences',
+export const alertPreferencesEndpoint = alertsApi('GET /api/alerts/preferences', {
   answer: ZAlertPreferences,
   summary: 'Which alerts about watched and bought offers the user gets, and their language',
-  tags: ['alerts'],
   errors: [],
 });
 
-export const changeAlertPreferencesEndpoint = defineEndpoint({
-  method: 'PUT',
-  path: '/api/alerts/preferences',
+export const changeAlertPreferencesEndpoint = alertsApi('PUT /api/alerts/preferences', {
   body: ZAlertPreferencesChange,
   answer: ZAlertPreferences,
   summary: 'Turn alerts about watched and bought offers on or off',
-  tags: ['alerts'],
   errors: [400],
 });
 
-export const unsubscribePreviewEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/unsubscribe',
+export const unsubscribePreviewEndpoint = alertsApi('GET /api/unsubscribe', {
   query: ZUnsubscribeQuery,
   answer: ZUnsubscribeResponse,
   summary: 'What an unsubscribe link would stop; changes nothing',
   description: 'Answers a page with a button that POSTs when the client accepts HTML, JSON otherwise.',
-  tags: ['alerts'],
   errors: [400, 404],
 });
 
-export const unsubscribeEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/unsubscribe',
+export const unsubscribeEndpoint = alertsApi('POST /api/unsubscribe', {
   query: ZUnsubscribeQuery,
   answer: ZUnsubscribeResponse,
   summary: 'Unsubscribe with the token of an alert mail',
   description: 'Needs no session; the one-click unsubscribe of mail programs (RFC 8058) posts here.',
-  tags: ['alerts'],
   errors: [400, 404],
 });

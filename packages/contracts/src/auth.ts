@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
+
+const authApi = endpointGroup('auth');
 
 /** The operator's details for the Impressum and the other legal pages, set by configuration (OPERATOR_*). */
 export const ZOperator = z.object({
@@ -61,11 +63,8 @@ export const ZAppConfig = z.object({
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 
-export const appConfigEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/app-config.json',
+export const appConfigEndpoint = authApi('GET /app-config.json', {
   answer: ZAppConfig,
   summary: 'Sign-in settings and operator details of the web app',
-  tags: ['auth'],
   errors: [],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZConnectorParams } from './connector';
-import { consoleEndpoint, ZConsoleObjectId, ZConsoleObjectParams } from './connector-console';
+import { consoleApi, ZConsoleObjectId, ZConsoleObjectParams } from './connector-console';
 import { ZWellFormedText, zForeignId } from './text';
 
 /**
@@ -131,31 +131,25 @@ export type TConsoleSecretUpdateRequest = z.infer<typeof ZConsoleSecretUpdateReq
 export const ZConsoleSecret = z.object({ id: z.string() });
 export type TConsoleSecret = z.infer<typeof ZConsoleSecret>;
 
-const at = (suffix: string) => `/api/connectors/:connectorId/${suffix}`;
+const at = (suffix: string) => `/api/connectors/:connectorId/${suffix}` as const;
 
 /** Why a data-space console call can fail, as the API document has always listed it (no 504). */
 const DATASPACE_ERRORS = [400, 403, 404, 409, 502, 503] as const;
 
-export const consoleCatalogEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: at('catalog'),
+export const consoleCatalogEndpoint = consoleApi(`POST ${at('catalog')}`, {
   params: ZConnectorParams,
   body: ZConsoleCatalogRequest,
   answer: ZConsoleCatalogResponse,
   summary: "Another participant's catalog, asked for over DSP (operators)",
   errors: DATASPACE_ERRORS,
 });
-export const consoleNegotiationListEndpoint = consoleEndpoint({
-  method: 'GET',
-  path: at('negotiations'),
+export const consoleNegotiationListEndpoint = consoleApi(`GET ${at('negotiations')}`, {
   params: ZConnectorParams,
   answer: ZConsoleNegotiationListResponse,
   summary: "A connector's contract negotiations (operators)",
   errors: DATASPACE_ERRORS,
 });
-export const consoleNegotiationStartEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: at('negotiations'),
+export const consoleNegotiationStartEndpoint = consoleApi(`POST ${at('negotiations')}`, {
   params: ZConnectorParams,
   body: ZConsoleNegotiationRequest,
   answer: ZConsoleNegotiation,
@@ -163,9 +157,7 @@ export const consoleNegotiationStartEndpoint = consoleEndpoint({
   summary: 'Negotiate an offer from another participant’s catalog (operators)',
   errors: DATASPACE_ERRORS,
 });
-export const consoleNegotiationTerminateEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: at('negotiations/:objectId/terminate'),
+export const consoleNegotiationTerminateEndpoint = consoleApi(`POST ${at('negotiations/:objectId/terminate')}`, {
   params: ZConsoleObjectParams,
   body: ZConsoleTerminateRequest,
   answer: z.null(),
@@ -173,25 +165,19 @@ export const consoleNegotiationTerminateEndpoint = consoleEndpoint({
   summary: 'Terminate a negotiation with a reason (operators)',
   errors: DATASPACE_ERRORS,
 });
-export const consoleAgreementListEndpoint = consoleEndpoint({
-  method: 'GET',
-  path: at('agreements'),
+export const consoleAgreementListEndpoint = consoleApi(`GET ${at('agreements')}`, {
   params: ZConnectorParams,
   answer: ZConsoleAgreementListResponse,
   summary: "A connector's contract agreements (operators)",
   errors: DATASPACE_ERRORS,
 });
-export const consoleTransferListEndpoint = consoleEndpoint({
-  method: 'GET',
-  path: at('transfers'),
+export const consoleTransferListEndpoint = consoleApi(`GET ${at('transfers')}`, {
   params: ZConnectorParams,
   answer: ZConsoleTransferListResponse,
   summary: "A connector's transfer processes (operators)",
   errors: DATASPACE_ERRORS,
 });
-export const consoleTransferStartEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: at('transfers'),
+export const consoleTransferStartEndpoint = consoleApi(`POST ${at('transfers')}`, {
   params: ZConnectorParams,
   body: ZConsoleTransferRequest,
   answer: ZConsoleTransfer,
@@ -199,9 +185,7 @@ export const consoleTransferStartEndpoint = consoleEndpoint({
   summary: 'Start a transfer for an agreement (operators)',
   errors: DATASPACE_ERRORS,
 });
-export const consoleTransferTerminateEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: at('transfers/:objectId/terminate'),
+export const consoleTransferTerminateEndpoint = consoleApi(`POST ${at('transfers/:objectId/terminate')}`, {
   params: ZConsoleObjectParams,
   body: ZConsoleTerminateRequest,
   answer: z.null(),
@@ -209,35 +193,27 @@ export const consoleTransferTerminateEndpoint = consoleEndpoint({
   summary: 'Terminate a transfer with a reason (operators)',
   errors: DATASPACE_ERRORS,
 });
-export const consoleTransferDeprovisionEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: at('transfers/:objectId/deprovision'),
+export const consoleTransferDeprovisionEndpoint = consoleApi(`POST ${at('transfers/:objectId/deprovision')}`, {
   params: ZConsoleObjectParams,
   answer: z.null(),
   status: 204,
   summary: 'Deprovision a completed or terminated transfer (operators)',
   errors: DATASPACE_ERRORS,
 });
-export const consoleEdrListEndpoint = consoleEndpoint({
-  method: 'GET',
-  path: at('edrs'),
+export const consoleEdrListEndpoint = consoleApi(`GET ${at('edrs')}`, {
   params: ZConnectorParams,
   answer: ZConsoleEdrListResponse,
   summary: "A connector's EDRs (operators)",
   errors: DATASPACE_ERRORS,
 });
-export const consoleEdrDataEndpoint = consoleEndpoint({
-  method: 'GET',
-  path: at('edrs/:objectId/data'),
+export const consoleEdrDataEndpoint = consoleApi(`GET ${at('edrs/:objectId/data')}`, {
   params: ZConsoleObjectParams,
   answer: z.any().meta({ type: 'string', format: 'binary', description: 'The data' }),
   produces: ['application/octet-stream'],
   summary: "Download an EDR's data through the provider's public data plane (operators)",
   errors: DATASPACE_ERRORS,
 });
-export const consoleSecretCreateEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: at('secrets'),
+export const consoleSecretCreateEndpoint = consoleApi(`POST ${at('secrets')}`, {
   params: ZConnectorParams,
   body: ZConsoleSecretCreateRequest,
   answer: ZConsoleSecret,
@@ -245,18 +221,14 @@ export const consoleSecretCreateEndpoint = consoleEndpoint({
   summary: "Store a secret in the connector's vault; the value is never shown back (operators)",
   errors: DATASPACE_ERRORS,
 });
-export const consoleSecretUpdateEndpoint = consoleEndpoint({
-  method: 'PUT',
-  path: at('secrets/:objectId'),
+export const consoleSecretUpdateEndpoint = consoleApi(`PUT ${at('secrets/:objectId')}`, {
   params: ZConsoleObjectParams,
   body: ZConsoleSecretUpdateRequest,
   answer: ZConsoleSecret,
   summary: "Replace a secret's value (operators)",
   errors: DATASPACE_ERRORS,
 });
-export const consoleSecretDeleteEndpoint = consoleEndpoint({
-  method: 'DELETE',
-  path: at('secrets/:objectId'),
+export const consoleSecretDeleteEndpoint = consoleApi(`DELETE ${at('secrets/:objectId')}`, {
   params: ZConsoleObjectParams,
   answer: z.null(),
   status: 204,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZConnectorId, ZConnectorParams, ZRegisteredConnector } from './connector';
-import { defineEndpoint, type TEndpointDefinition } from './endpoint';
+import { defineEndpoint, endpointGroup } from './endpoint';
 import { ZWellFormedText, zForeignId } from './text';
 
 /**
@@ -178,33 +178,23 @@ export type TConsolePolicyDefinitionCreateRequest = z.input<typeof ZConsolePolic
 /** Why a console call can fail: bad input, not an operator, no such connector or object, a conflict, or the connector failed. */
 export const CONSOLE_ERRORS = [400, 403, 404, 409, 502, 503, 504] as const;
 
-/** Declares a console endpoint: every one is for operators and grouped under one tag in the API document. */
-export function consoleEndpoint<const TEndpoint extends Omit<TEndpointDefinition, 'tags'>>(
-  endpoint: TEndpoint,
-): TEndpoint & { tags: readonly ['connector console'] } {
-  return defineEndpoint({ ...endpoint, tags: ['connector console'] as const });
-}
+/** The console's endpoints: every one is for operators and grouped under one tag in the API document. */
+export const consoleApi = endpointGroup('connector console');
 
-export const connectorHealthEndpoint = consoleEndpoint({
-  method: 'GET',
-  path: '/api/connectors/:connectorId/health',
+export const connectorHealthEndpoint = consoleApi('GET /api/connectors/:connectorId/health', {
   params: ZConnectorParams,
   answer: ZConnectorHealthResponse,
   summary: "A connector's four health checks (operators)",
   errors: CONSOLE_ERRORS,
 });
-export const consoleAssetListEndpoint = consoleEndpoint({
-  method: 'GET',
-  path: '/api/connectors/:connectorId/assets',
+export const consoleAssetListEndpoint = consoleApi('GET /api/connectors/:connectorId/assets', {
   params: ZConnectorParams,
   query: ZConsoleListQuery,
   answer: ZConsoleAssetListResponse,
   summary: "One page of a connector's assets (operators)",
   errors: CONSOLE_ERRORS,
 });
-export const consoleAssetCreateEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: '/api/connectors/:connectorId/assets',
+export const consoleAssetCreateEndpoint = consoleApi('POST /api/connectors/:connectorId/assets', {
   params: ZConnectorParams,
   body: ZConsoleAssetCreateRequest,
   answer: ZConsoleAsset,
@@ -212,78 +202,77 @@ export const consoleAssetCreateEndpoint = consoleEndpoint({
   summary: 'Create an asset with an HttpData address (operators)',
   errors: CONSOLE_ERRORS,
 });
-export const consoleAssetUpdateEndpoint = consoleEndpoint({
-  method: 'PUT',
-  path: '/api/connectors/:connectorId/assets/:objectId',
+export const consoleAssetUpdateEndpoint = consoleApi('PUT /api/connectors/:connectorId/assets/:objectId', {
   params: ZConsoleObjectParams,
   body: ZConsoleAssetUpdateRequest,
   answer: ZConsoleAsset,
   summary: "Replace an asset's properties and HttpData address (operators)",
   errors: CONSOLE_ERRORS,
 });
-export const consoleAssetDeleteEndpoint = consoleEndpoint({
-  method: 'DELETE',
-  path: '/api/connectors/:connectorId/assets/:objectId',
+export const consoleAssetDeleteEndpoint = consoleApi('DELETE /api/connectors/:connectorId/assets/:objectId', {
   params: ZConsoleObjectParams,
   answer: z.null(),
   status: 204,
   summary: 'Delete an asset (operators)',
   errors: CONSOLE_ERRORS,
 });
-export const consolePolicyDefinitionListEndpoint = consoleEndpoint({
-  method: 'GET',
-  path: '/api/connectors/:connectorId/policy-definitions',
+export const consolePolicyDefinitionListEndpoint = consoleApi('GET /api/connectors/:connectorId/policy-definitions', {
   params: ZConnectorParams,
   answer: ZConsolePolicyDefinitionListResponse,
   summary: "A connector's policy definitions (operators)",
   errors: CONSOLE_ERRORS,
 });
-export const consolePolicyDefinitionCreateEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: '/api/connectors/:connectorId/policy-definitions',
-  params: ZConnectorParams,
-  body: ZConsolePolicyDefinitionCreateRequest,
-  answer: ZConsolePolicyDefinition,
-  status: 201,
-  summary: 'Create a policy definition from ODRL rules or raw ODRL JSON-LD (operators)',
-  errors: CONSOLE_ERRORS,
-});
-export const consolePolicyDefinitionDeleteEndpoint = consoleEndpoint({
-  method: 'DELETE',
-  path: '/api/connectors/:connectorId/policy-definitions/:objectId',
-  params: ZConsoleObjectParams,
-  answer: z.null(),
-  status: 204,
-  summary: 'Delete a policy definition (operators); 409 while a contract definition uses it',
-  errors: CONSOLE_ERRORS,
-});
-export const consoleContractDefinitionListEndpoint = consoleEndpoint({
-  method: 'GET',
-  path: '/api/connectors/:connectorId/contract-definitions',
-  params: ZConnectorParams,
-  answer: ZConsoleContractDefinitionListResponse,
-  summary: "A connector's contract definitions (operators)",
-  errors: CONSOLE_ERRORS,
-});
-export const consoleContractDefinitionCreateEndpoint = consoleEndpoint({
-  method: 'POST',
-  path: '/api/connectors/:connectorId/contract-definitions',
-  params: ZConnectorParams,
-  body: ZConsoleContractDefinitionCreateRequest,
-  answer: ZConsoleContractDefinition,
-  status: 201,
-  summary: 'Create a contract definition (operators)',
-  errors: CONSOLE_ERRORS,
-});
-export const consoleContractDefinitionDeleteEndpoint = consoleEndpoint({
-  method: 'DELETE',
-  path: '/api/connectors/:connectorId/contract-definitions/:objectId',
-  params: ZConsoleObjectParams,
-  answer: z.null(),
-  status: 204,
-  summary: 'Delete a contract definition (operators)',
-  errors: CONSOLE_ERRORS,
-});
+export const consolePolicyDefinitionCreateEndpoint = consoleApi(
+  'POST /api/connectors/:connectorId/policy-definitions',
+  {
+    params: ZConnectorParams,
+    body: ZConsolePolicyDefinitionCreateRequest,
+    answer: ZConsolePolicyDefinition,
+    status: 201,
+    summary: 'Create a policy definition from ODRL rules or raw ODRL JSON-LD (operators)',
+    errors: CONSOLE_ERRORS,
+  },
+);
+export const consolePolicyDefinitionDeleteEndpoint = consoleApi(
+  'DELETE /api/connectors/:connectorId/policy-definitions/:objectId',
+  {
+    params: ZConsoleObjectParams,
+    answer: z.null(),
+    status: 204,
+    summary: 'Delete a policy definition (operators); 409 while a contract definition uses it',
+    errors: CONSOLE_ERRORS,
+  },
+);
+export const consoleContractDefinitionListEndpoint = consoleApi(
+  'GET /api/connectors/:connectorId/contract-definitions',
+  {
+    params: ZConnectorParams,
+    answer: ZConsoleContractDefinitionListResponse,
+    summary: "A connector's contract definitions (operators)",
+    errors: CONSOLE_ERRORS,
+  },
+);
+export const consoleContractDefinitionCreateEndpoint = consoleApi(
+  'POST /api/connectors/:connectorId/contract-definitions',
+  {
+    params: ZConnectorParams,
+    body: ZConsoleContractDefinitionCreateRequest,
+    answer: ZConsoleContractDefinition,
+    status: 201,
+    summary: 'Create a contract definition (operators)',
+    errors: CONSOLE_ERRORS,
+  },
+);
+export const consoleContractDefinitionDeleteEndpoint = consoleApi(
+  'DELETE /api/connectors/:connectorId/contract-definitions/:objectId',
+  {
+    params: ZConsoleObjectParams,
+    answer: z.null(),
+    status: 204,
+    summary: 'Delete a contract definition (operators)',
+    errors: CONSOLE_ERRORS,
+  },
+);
 
 export const registeredConnectorListEndpoint = defineEndpoint({
   method: 'GET',

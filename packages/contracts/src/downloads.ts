@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZOfferId } from './metadata';
+
+const downloadsApi = endpointGroup('downloads');
 
 /**
  * Direct delivery: the data of an endpoint (distribution) of a DIRECT-access offer, streamed by the marketplace
@@ -39,15 +41,12 @@ export type TDownloadParams = z.infer<typeof ZDownloadParams>;
 
 export const downloadEndpoint = { method: 'GET', path: '/download/*' } as const;
 
-export const downloadLinkEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/offers/:id/endpoints/:endpoint/download-link',
+export const downloadLinkEndpoint = downloadsApi('POST /api/offers/:id/endpoints/:endpoint/download-link', {
   params: ZDownloadLinkParams,
   answer: ZDownloadLink,
   status: 201,
   summary: "A short-lived signed link to the data of a Direct offer's endpoint",
   description:
     'For a buyer holding an active entitlement, the supplier, or anyone when the offer is free (403 otherwise). The link (`/download/{token}`) works without a session, with curl too, until `expiresAt` (DOWNLOAD_LINK_TTL_SECONDS); it never names the supplier’s address. 404 for an unknown offer or endpoint, 409 for an offer delivered by API or connector or an endpoint without an access URL.',
-  tags: ['downloads'],
   errors: [400, 403, 404, 409, 416, 502, 504],
 });

@@ -85,3 +85,34 @@ export type TEndpointAnswer<TEndpoint extends TEndpointDefinition> = z.output<TE
 export function defineEndpoint<const TEndpoint extends TEndpointDefinition>(endpoint: TEndpoint): TEndpoint {
   return endpoint;
 }
+
+/** A route as a request line names it: the method, one space and the path (`'GET /api/orders/:id'`). */
+export type TRoute = `${THttpMethod} /${string}`;
+
+/** The method of a route. */
+type TRouteMethod<TR extends TRoute> = TR extends `${infer TMethod extends THttpMethod} ${string}` ? TMethod : never;
+
+/** The path of a route. */
+type TRoutePath<TR extends TRoute> = TR extends `${THttpMethod} ${infer TPath}` ? TPath : never;
+
+/** What an endpoint of a group declares itself: all but the method and path (its route) and the tags (its group's). */
+export type TGroupEndpoint = Omit<TEndpointDefinition, 'method' | 'path' | 'tags'>;
+
+/**
+ * Declares the endpoints of one group of the API document: each is named by its route and gets the group's
+ * tag, so a module's declarations restate neither.
+ */
+export function endpointGroup<const TTag extends string>(tag: TTag) {
+  return <const TR extends TRoute, const TEndpoint extends TGroupEndpoint>(
+    route: TR,
+    endpoint: TEndpoint,
+  ): TEndpoint & { method: TRouteMethod<TR>; path: TRoutePath<TR>; tags: readonly [TTag] } => {
+    const space = route.indexOf(' ');
+    return defineEndpoint({
+      ...endpoint,
+      method: route.slice(0, space) as TRouteMethod<TR>,
+      path: route.slice(space + 1) as TRoutePath<TR>,
+      tags: [tag] as const,
+    });
+  };
+}

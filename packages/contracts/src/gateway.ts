@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZOfferId } from './metadata';
+
+const gatewayApi = endpointGroup('gateway');
 
 /**
  * The API gateway: a buyer of an offer with the Api access type calls `/gateway/{offerId}/...` with a
@@ -121,46 +123,34 @@ export const apiKeysPath = (offerId: string): string => `/api/acquisitions/${enc
 /** The headers a buyer's key may come in. */
 export const GATEWAY_KEY_HEADER = 'X-API-Key';
 
-export const apiKeyListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/acquisitions/:offerId/api-keys',
+export const apiKeyListEndpoint = gatewayApi('GET /api/acquisitions/:offerId/api-keys', {
   params: ZApiKeyOfferParams,
   answer: ZApiKeyListResponse,
   summary: 'Your API keys of an acquired Api offer, and its gateway URL',
   description: 'The keys themselves are never shown again after creation or rotation; their prefixes tell them apart.',
-  tags: ['gateway'],
   errors: [400, 403, 404],
 });
 
-export const apiKeyCreateEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/acquisitions/:offerId/api-keys',
+export const apiKeyCreateEndpoint = gatewayApi('POST /api/acquisitions/:offerId/api-keys', {
   params: ZApiKeyOfferParams,
   answer: ZApiKeyIssued,
   status: 201,
   summary: 'Create your API key for an acquired Api offer (shown this once)',
   description:
     'Needs an active entitlement to the offer (403 otherwise). One key per acquisition is active at a time: 409 while one is; rotate or revoke it.',
-  tags: ['gateway'],
   errors: [400, 403, 404, 409],
 });
 
-export const apiKeyRotateEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/acquisitions/:offerId/api-keys/:keyId/rotate',
+export const apiKeyRotateEndpoint = gatewayApi('POST /api/acquisitions/:offerId/api-keys/:keyId/rotate', {
   params: ZApiKeyParams,
   answer: ZApiKeyIssued,
   summary: 'Rotate one of your API keys: the old key stops working, the new one is shown this once',
-  tags: ['gateway'],
   errors: [400, 403, 404, 409],
 });
 
-export const apiKeyRevokeEndpoint = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/acquisitions/:offerId/api-keys/:keyId',
+export const apiKeyRevokeEndpoint = gatewayApi('DELETE /api/acquisitions/:offerId/api-keys/:keyId', {
   params: ZApiKeyParams,
   answer: ZApiKey,
   summary: 'Revoke one of your API keys for good',
-  tags: ['gateway'],
   errors: [400, 403, 404],
 });

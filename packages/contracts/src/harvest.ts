@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
+
+const catalogApi = endpointGroup('catalog');
+const harvestApi = endpointGroup('harvest');
 
 /**
  * Formats a harvest source can have. `ckan-api`: a CKAN portal's `package_search`, paged;
@@ -125,70 +128,52 @@ const ZDcatDocument = z
   .unknown()
   .describe('DCAT-AP as JSON-LD (application/ld+json), Turtle (text/turtle) or RDF/XML (application/rdf+xml)');
 
-export const catalogEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/catalog',
+export const catalogEndpoint = catalogApi('GET /api/catalog', {
   query: ZCatalogQuerystring,
   answer: ZDcatDocument,
   summary: 'The catalogue as DCAT-AP, paged with hydra',
   description:
     "A paid offer's distributions name the offer's marketplace page as `dcat:accessURL` (with `dsm:accessRestricted true`) unless the caller supplies the offer or holds an active entitlement to it.",
-  tags: ['catalog'],
   errors: [400],
 });
 
-export const catalogOfferEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/catalog/:id',
+export const catalogOfferEndpoint = catalogApi('GET /api/catalog/:id', {
   params: ZCatalogParams,
   query: ZCatalogOfferQuerystring,
   answer: ZDcatDocument,
   summary: 'One offer as a DCAT-AP dataset',
   description:
     "`?format=jsonld|turtle|rdfxml` picks the serialisation (a plain link can send no Accept header); without it the Accept header decides. A paid offer's distributions name the offer's marketplace page as `dcat:accessURL` (with `dsm:accessRestricted true`) unless the caller supplies the offer or holds an active entitlement to it.",
-  tags: ['catalog'],
   errors: [400, 404],
 });
 
-export const listHarvestSourcesEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/harvest/sources',
+export const listHarvestSourcesEndpoint = harvestApi('GET /api/harvest/sources', {
   answer: ZHarvestSourceListResponse,
   summary: 'Harvest sources with their last run',
-  tags: ['harvest'],
   errors: [400, 401, 403],
 });
 
-export const addHarvestSourceEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/harvest/sources',
+export const addHarvestSourceEndpoint = harvestApi('POST /api/harvest/sources', {
   body: ZHarvestSourceCreateRequest,
   answer: ZHarvestSource,
   status: 201,
   summary: 'Register a harvest source',
-  tags: ['harvest'],
   errors: [400, 401, 403, 409],
 });
 
-export const removeHarvestSourceEndpoint = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/harvest/sources/:id',
+export const removeHarvestSourceEndpoint = harvestApi('DELETE /api/harvest/sources/:id', {
   params: ZHarvestSourceParams,
   answer: z.null(),
   status: 204,
   summary: 'Remove a harvest source; its offers are soft-deleted',
-  tags: ['harvest'],
   errors: [400, 401, 403, 404],
 });
 
-export const runHarvestSourceEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/harvest/sources/:id/run',
+export const runHarvestSourceEndpoint = harvestApi('POST /api/harvest/sources/:id/run', {
   params: ZHarvestSourceParams,
   answer: ZHarvestRunResponse,
   summary: 'Harvest a source now',
   description:
     'A worker process (ROLE=worker or all) runs it; answers when the run has finished, and a failed run is resumed by the next one. 503 when the worker stopped before the run finished.',
-  tags: ['harvest'],
   errors: [400, 401, 403, 404, 503],
 });

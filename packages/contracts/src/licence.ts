@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NO_CONTROL_CHARACTERS } from './catalogue';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
+
+const licencesApi = endpointGroup('licences');
 
 /** A licence catalogue entry: `mappings` are the alternative names and URLs publishers write for it. */
 export const ZLicence = z.object({
@@ -98,24 +100,18 @@ export const ZLicenceCreateRequest = z
   .strict();
 export type TLicenceCreateRequest = z.infer<typeof ZLicenceCreateRequest>;
 
-export const licenceListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/licence',
+export const licenceListEndpoint = licencesApi('GET /api/licence', {
   answer: ZLicenceListResponse,
   summary: 'The licence catalogue, with the alternative names each licence is matched by',
-  tags: ['licences'],
   errors: [],
 });
 
-export const licenceCreateEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/licence',
+export const licenceCreateEndpoint = licencesApi('POST /api/licence', {
   body: ZLicenceCreateRequest,
   answer: ZLicence,
   status: 201,
   summary: "Add a licence of the supplier's own (the wizard's 'Add your own Licence')",
   description:
     'The id and the title must not name a licence of the catalogue yet (compared without case, also against the alternative names); the URL must be an http(s) URL.',
-  tags: ['licences'],
   errors: [400, 409],
 });

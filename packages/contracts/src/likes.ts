@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZOfferId } from './metadata';
+
+const likesApi = endpointGroup('likes');
 
 /** Query string of `POST` and `DELETE /api/metadata/like`: the offer to like or unlike. */
 export const ZLikeQuerystring = z.object({ uuid: ZOfferId });
@@ -20,31 +22,22 @@ export const ZLikeResponse = z.object({
 });
 export type TLikeResponse = z.infer<typeof ZLikeResponse>;
 
-export const likedIdsEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/metadata/like',
+export const likedIdsEndpoint = likesApi('GET /api/metadata/like', {
   answer: ZLikedIdsResponse,
   summary: "The ids of the signed-in user's liked offers, most recent first",
-  tags: ['likes'],
   errors: [],
 });
-export const likeEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/metadata/like',
+export const likeEndpoint = likesApi('POST /api/metadata/like', {
   query: ZLikeQuerystring,
   answer: ZLikeResponse,
   summary: 'Like an offer',
   description: 'Idempotent: liking an offer already liked changes nothing. The body is empty.',
-  tags: ['likes'],
   errors: [400, 404],
 });
-export const unlikeEndpoint = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/metadata/like',
+export const unlikeEndpoint = likesApi('DELETE /api/metadata/like', {
   query: ZLikeQuerystring,
   answer: ZLikeResponse,
   summary: 'Remove the like of an offer',
   description: 'Idempotent: unliking an offer not liked changes nothing; an unknown offer is a 404.',
-  tags: ['likes'],
   errors: [400, 404],
 });

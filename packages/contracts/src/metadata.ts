@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZOffer } from './offer';
+
+const metadataApi = endpointGroup('metadata');
 
 /** At most this many ids in one `GET /api/metadata?batchIds=` call. */
 export const MAX_BATCH_IDS = 100;
@@ -122,26 +124,20 @@ export function metadataBatchPath(ids: readonly string[]): string | null {
   return `/api/metadata?batchIds=${ids.map(encodeURIComponent).join(',')}`;
 }
 
-export const metadataItemEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/metadata/:id',
+export const metadataItemEndpoint = metadataApi('GET /api/metadata/:id', {
   params: ZMetadataParams,
   answer: ZMetadataItem,
   summary: 'One metadata item, with the checks of its endpoints',
   description:
     "Distributions whose access URL was never checked are queued for the link checker and answered with status 'pending'; ask again for the result. A paid offer's access URLs are null (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
-  tags: ['metadata'],
   errors: [400, 404],
 });
 
-export const metadataListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/metadata',
+export const metadataListEndpoint = metadataApi('GET /api/metadata', {
   query: ZMetadataListQuerystring,
   answer: ZMetadataListResponse,
   summary: 'Metadata items by id (batchIds), or the whole catalogue page by page',
   description:
     "With `batchIds` (comma-separated offer ids, at most 100): those items in the order asked, unknown ids left out; an empty list for none. Without: one page of the catalogue in id order, `limit` items (default 100, at most 1000), continued by passing the answer's `next` as `after`. A paid offer's access URLs are withheld as in `GET /api/metadata/{id}`.",
-  tags: ['metadata'],
   errors: [400],
 });

@@ -1,11 +1,13 @@
 import currencyCodes from 'currency-codes';
 import { z } from 'zod';
 import { CATEGORIES, NO_CONTROL_CHARACTERS, PAYMENT_MODELS } from './catalogue';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { EU_FILE_TYPES, type TEuFileTypeName } from './file-types';
 import { formatLabel, SPEC_FORMATS } from './format-names';
 import { GATEWAY_CREDENTIAL_RULES, ZGatewayCredentialInput } from './gateway';
 import { ZOfferId } from './metadata';
+
+const offersApi = endpointGroup('offers');
 
 export { formatLabel, formatName, SPEC_FORMATS } from './format-names';
 
@@ -429,55 +431,40 @@ export type TOwnOfferParams = z.infer<typeof ZOwnOfferParams>;
 /** The path of one own offer, for clients. */
 export const ownOfferPath = (id: string): string => `/api/offers/${encodeURIComponent(id)}`;
 
-export const offerCreateEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/offers',
+export const offerCreateEndpoint = offersApi('POST /api/offers', {
   body: ZOfferInput,
   answer: ZOwnOfferDetails,
   status: 201,
   summary: 'Publish an offer from the wizard',
   description:
     'Creates the offer in the catalogue, owned by the signed-in supplier and searchable at once. For the Connector access type it is first published on the chosen connector (asset, policy definition, contract definition); if a step fails the offer is kept unpublished and `publishFailure` names the step. A paid offer needs the VAT ID, IBAN and BIC in the organisation profile of the supplier, else 409 ORGANISATION_INCOMPLETE naming the missing fields.',
-  tags: ['offers'],
   errors: [400, 409],
 });
 
-export const ownOfferListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/offers/mine',
+export const ownOfferListEndpoint = offersApi('GET /api/offers/mine', {
   answer: ZOwnOfferListResponse,
   summary: "My offerings: the signed-in supplier's offers, published or not",
-  tags: ['offers'],
   errors: [],
 });
 
-export const ownOfferEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/offers/:id',
+export const ownOfferEndpoint = offersApi('GET /api/offers/:id', {
   params: ZOwnOfferParams,
   answer: ZOwnOfferDetails,
   summary: 'One own offer with the wizard input it was published from (owner only)',
-  tags: ['offers'],
   errors: [400, 403, 404],
 });
 
-export const offerUpdateEndpoint = defineEndpoint({
-  method: 'PUT',
-  path: '/api/offers/:id',
+export const offerUpdateEndpoint = offersApi('PUT /api/offers/:id', {
   params: ZOwnOfferParams,
   body: ZOfferInput,
   answer: ZOwnOfferDetails,
   summary: 'Replace an own offer with edited wizard input and publish it again (owner only)',
-  tags: ['offers'],
   errors: [400, 403, 404, 409],
 });
 
-export const offerUnpublishEndpoint = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/offers/:id',
+export const offerUnpublishEndpoint = offersApi('DELETE /api/offers/:id', {
   params: ZOwnOfferParams,
   answer: ZOwnOffer,
   summary: 'Unpublish an own offer: it leaves search at once but stays stored (owner only)',
-  tags: ['offers'],
   errors: [400, 403, 404],
 });

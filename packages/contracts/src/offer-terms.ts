@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { TIME_UNITS, ZOwnOfferParams } from './offer-creation';
+
+const offersApi = endpointGroup('offers');
 
 /**
  * The usage terms of an offer a buyer agrees to: the licence, the countries the data may be used in
@@ -28,14 +30,11 @@ export function geoRestrictionMessage(title: string, allowedCountries: readonly 
   return `"${title}" may only be bought by organisations in ${allowedCountries.join(', ')}; yours is in ${country}`;
 }
 
-export const offerTermsEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/offers/:id/terms',
+export const offerTermsEndpoint = offersApi('GET /api/offers/:id/terms', {
   params: ZOwnOfferParams,
   answer: ZOfferTerms,
   summary: "An offer's usage terms: licence, allowed countries, time restriction",
   description:
     'What a buyer agrees to, shown before purchase. Checkout refuses an offer with allowed countries to an organisation in none of them (403).',
-  tags: ['offers'],
   errors: [400, 404],
 });

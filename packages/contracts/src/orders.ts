@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { MAX_ORDER_ITEMS } from './cart';
 import { PAYMENT_MODELS } from './catalogue';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZOfferId } from './metadata';
+import { ZOrganisation } from './organisation';
 import { ZEntitlementUsage } from './pricing';
+
+const ordersApi = endpointGroup('orders');
 
 /**
  * Orders, invoices, sales and the cart's price check. The marketplace is a broker: the contract is
@@ -100,17 +103,7 @@ export type TOrderItem = z.infer<typeof ZOrderItem>;
  * A party of an invoice as it was when the invoice was issued (§14 UStG: full name and address, the
  * seller's VAT ID). The buyer's bank account is never copied: it stays empty there.
  */
-export const ZInvoiceParty = z.object({
-  legalName: z.string(),
-  street: z.string(),
-  postalCode: z.string(),
-  city: z.string(),
-  /** ISO 3166-1 alpha-2. */
-  country: z.string(),
-  vatId: z.string(),
-  iban: z.string(),
-  bic: z.string(),
-  contactEmail: z.string(),
+export const ZInvoiceParty = ZOrganisation.omit({ id: true, updatedAt: true }).extend({
   /** Empty when not given; invoices issued before organisations had a telephone have none. */
   contactPhone: z.string().default(''),
 });
@@ -318,72 +311,52 @@ export const markCommissionInvoicePaidPath = (id: string): string =>
 export const pagedPath = (path: string, index: number, pageSize: number): string =>
   `${path}?index=${index}&pageSize=${pageSize}`;
 
-export const orderListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/orders',
+export const orderListEndpoint = ordersApi('GET /api/orders', {
   query: ZOrderListQuerystring,
   answer: ZOrderListResponse,
   summary: "The signed-in buyer's orders, newest first, with their invoices",
-  tags: ['orders'],
   errors: [400],
 });
 
-export const orderEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/orders/:id',
+export const orderEndpoint = ordersApi('GET /api/orders/:id', {
   params: ZIdParams,
   answer: ZOrder,
   summary: 'One of the signed-in buyer’s orders',
-  tags: ['orders'],
   errors: [400, 401, 403, 404],
 });
 
-export const salesEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/sales',
+export const salesEndpoint = ordersApi('GET /api/sales', {
   query: ZOrderListQuerystring,
   answer: ZSalesResponse,
   summary: 'The invoices of the publishers the signed-in user sells for, newest first',
-  tags: ['orders'],
   errors: [400],
 });
 
-export const markInvoicePaidEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/invoices/:id/paid',
+export const markInvoicePaidEndpoint = ordersApi('POST /api/invoices/:id/paid', {
   params: ZIdParams,
   answer: ZSale,
   summary: 'Record that an invoice was paid (its supplier only)',
-  tags: ['orders'],
   errors: [400, 401, 403, 404, 409],
 });
 
-export const commissionInvoiceListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/commission-invoices',
+export const commissionInvoiceListEndpoint = ordersApi('GET /api/commission-invoices', {
   query: ZOrderListQuerystring,
   answer: ZCommissionInvoiceListResponse,
   summary: "The marketplace's commission invoices, newest first",
   description:
     'The operator sees every commission invoice (and `isOperator` is true); anyone else those billed to the publishers they sell for.',
-  tags: ['orders'],
   errors: [400],
 });
 
-export const markCommissionInvoicePaidEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/commission-invoices/:id/paid',
+export const markCommissionInvoicePaidEndpoint = ordersApi('POST /api/commission-invoices/:id/paid', {
   params: ZIdParams,
   answer: ZCommissionInvoice,
   summary: 'Record that a supplier paid a commission invoice (the operator only)',
   description: 'Recording it again answers the same; 409 for a cancelled commission invoice.',
-  tags: ['orders'],
   errors: [400, 401, 403, 404, 409],
 });
 
-export const paymentEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/idp-service/payment',
+export const paymentEndpoint = ordersApi('POST /idp-service/payment', {
   headers: ZPaymentHeaders,
   body: ZPaymentRequest,
   answer: ZOrder,
@@ -392,13 +365,12 @@ export const paymentEndpoint = defineEndpoint({
   summary: 'Place an order (the payment order of the cart)',
   description:
     "Checks every item (exists, is for sale, names the first dataset's publisher, does not repeat) and the sale rule of `GET /api/offers/{id}/sale-status` (409 OWN_OFFER, SELLER_INCOMPLETE, OFFER_ALREADY_YOURS naming the items; an offer the buyer holds is refused also when checkouts race), takes the prices from the catalogue, stores the order and issues one invoice per supplier, payable by bank transfer within 30 days. With an `Idempotency-Key` a retried request answers the first order (200) instead of placing another; the key with a different body is 409.",
-  tags: ['orders'],
   errors: [400, 401, 403, 404, 409, 429],
 });
 
 /** An invoice download: who may fetch it and what it is, as the API document shows it. */
 type TInvoiceDownload = {
-  path: string;
+  path: `/${string}`;
   summary: string;
   description?: string;
   contentType: 'application/pdf' | 'application/xml';
@@ -411,15 +383,12 @@ type TInvoiceDownload = {
 /** Declares an invoice download: a file sent as an attachment, for the invoice named by `:id`. */
 function invoiceDownloadEndpoint(download: TInvoiceDownload) {
   const isPdf = download.contentType === 'application/pdf';
-  return defineEndpoint({
-    method: 'GET',
-    path: download.path,
+  return ordersApi(`GET ${download.path}`, {
     params: ZIdParams,
     answer: z.any().meta({ type: 'string', ...(isPdf ? { format: 'binary' } : {}), description: download.file }),
     summary: download.summary,
     ...(download.description ? { description: download.description } : {}),
     produces: [download.contentType],
-    tags: ['orders'],
     errors: download.hasConflict ? [400, 401, 403, 404, 409] : [400, 401, 403, 404],
   });
 }
@@ -487,14 +456,11 @@ export const commissionCancellationPdfEndpoint = invoiceDownloadEndpoint({
   file: 'The cancellation invoice as PDF',
 });
 
-export const cancelSubscriptionEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/subscriptions/:id/cancel',
+export const cancelSubscriptionEndpoint = ordersApi('POST /api/subscriptions/:id/cancel', {
   params: ZIdParams,
   answer: ZEntitlementUsage,
   summary: 'Cancel a subscription (its buyer only): access runs to the end of the paid period',
   description:
     "The id is the subscription's entitlement (`entitlementId` of `GET /api/acquisitions/usage`). Cancelling again answers the same; 409 when it already ended, 400 for an offer that is no subscription.",
-  tags: ['orders'],
   errors: [400, 401, 403, 404, 409],
 });

@@ -1,7 +1,9 @@
 import { countrySpecs, electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
+
+const organisationsApi = endpointGroup('organisations');
 
 /**
  * The organisation a user buys or sells for: the party named on invoices. A buyer needs its name,
@@ -160,6 +162,7 @@ export const ZOrganisation = z.object({
   street: z.string(),
   postalCode: z.string(),
   city: z.string(),
+  /** ISO 3166-1 alpha-2. */
   country: z.string(),
   vatId: z.string(),
   iban: z.string(),
@@ -212,23 +215,17 @@ export function isNotTaxableParty(party: { country: string }): boolean {
   return party.country !== '' && !EU_COUNTRY_CODES.includes(party.country);
 }
 
-export const ownOrganisationEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/profile/organisation',
+export const ownOrganisationEndpoint = organisationsApi('GET /api/profile/organisation', {
   answer: ZOwnOrganisationResponse,
   summary: "The signed-in user's organisation and whether it is complete enough to buy and to sell",
-  tags: ['organisations'],
   errors: [],
 });
 
-export const saveOwnOrganisationEndpoint = defineEndpoint({
-  method: 'PUT',
-  path: '/api/profile/organisation',
+export const saveOwnOrganisationEndpoint = organisationsApi('PUT /api/profile/organisation', {
   body: ZOrganisationInput,
   answer: ZOwnOrganisationResponse,
   summary: "Save the signed-in user's organisation",
   description:
     'Creates the organisation on the first save, with the user as its member, and updates it afterwards. The VAT ID is checked against the country (format and check digits), IBAN and BIC with ibantools; a bad value is 400 naming the field. Invoices already issued keep the data they were issued with.',
-  tags: ['organisations'],
   errors: [400],
 });

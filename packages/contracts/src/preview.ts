@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZOfferId } from './metadata';
+
+const metadataApi = endpointGroup('metadata');
 
 /** At most this many rows (or GeoJSON features) a preview shows. */
 export const PREVIEW_ROW_LIMIT = 100;
@@ -144,15 +146,12 @@ export function mayPreview(distribution: { isAccessRestricted: boolean; isPublic
   return !distribution.isAccessRestricted || distribution.isPublicSample;
 }
 
-export const previewEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/metadata/:id/preview',
+export const previewEndpoint = metadataApi('GET /api/metadata/:id/preview', {
   params: ZPreviewParams,
   query: ZPreviewQuerystring,
   answer: ZPreview,
   summary: "The first rows of one endpoint's data: CSV, TSV, JSON, GeoJSON or XLSX",
   description:
     "Reads the endpoint's access URL on the server (the outbound address policy, PREVIEW_ALLOWED_HOSTS, at most PREVIEW_MAX_BYTES) and answers its first 100 rows or GeoJSON features with column names and guessed types; cached per source for PREVIEW_CACHE_MINUTES. A paid offer's endpoints are previewed for its supplier and entitled buyers; everyone else previews only those the supplier marked as a public sample (403 for the others). 415: a format the preview does not read; 413: a JSON, GeoJSON or XLSX file over the byte limit; 502: the source could not be reached, answered with an error or held something other than its format; 504: it did not answer in time.",
-  tags: ['metadata'],
   errors: [400, 403, 404, 413, 415, 502, 504],
 });

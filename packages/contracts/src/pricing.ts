@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PAYMENT_MODELS, type TPaymentModel } from './catalogue';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
+
+const ordersApi = endpointGroup('orders');
 
 /**
  * What an offer's price is a price of, and the arithmetic of metered lines, shared by server and web
@@ -167,24 +169,18 @@ export type TSalesUsageResponse = z.infer<typeof ZSalesUsageResponse>;
 /** The cancel path of one subscription (its entitlement id). */
 export const cancelSubscriptionPath = (id: string): string => `/api/subscriptions/${encodeURIComponent(id)}/cancel`;
 
-export const salesUsageEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/sales/usage',
+export const salesUsageEndpoint = ordersApi('GET /api/sales/usage', {
   answer: ZSalesUsageResponse,
   summary: "This month's usage of the offers the signed-in user sells",
   description:
     'Per offer sold at checkout by a publisher the user is a member of: buyers with access this calendar month (Europe/Berlin), requests, successful downloads and bytes delivered.',
-  tags: ['orders'],
   errors: [],
 });
 
-export const acquisitionUsageEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/acquisitions/usage',
+export const acquisitionUsageEndpoint = ordersApi('GET /api/acquisitions/usage', {
   answer: ZAcquisitionUsageResponse,
   summary: "The signed-in buyer's entitlements with this month's usage and cost so far",
   description:
     'Per entitlement: requests, successful downloads and bytes this calendar month (Europe/Berlin), the metered quantity (downloads, or MB of 10^6 bytes with three decimals) and its net cost so far; for a subscription its monthly price, the end of the paid period and whether it can be cancelled.',
-  tags: ['orders'],
   errors: [],
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
+
+const publishersApi = endpointGroup('publishers');
 
 /**
  * Publisher ids are IRIs (`https://…`, `urn:…`, `mailto:…`), which hold '/', '#', ':' and '?'. In paths
@@ -68,14 +70,11 @@ export type TPublisher = z.infer<typeof ZPublisher>;
 /** The API path of one publisher. */
 export const publisherPath = (iri: string): string => `/api/publishers/${encodePublisherId(iri)}`;
 
-export const publisherEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/publishers/:id',
+export const publisherEndpoint = publishersApi('GET /api/publishers/:id', {
   params: ZPublisherParams,
   answer: ZPublisher,
   summary: 'A publisher of catalogue offers: name, where it is, how many offers',
   description:
     "`id` is the publisher's IRI (`dcterms:publisher` `@id`) as unpadded base64url of its UTF-8 bytes, so that IRIs with '/', '#' or '?' fit in one path segment. The offers themselves are listed by `POST /api/search` with `filter.publishers` set to `searchName`. An id no publisher has is 404; one that is not base64url is 400.",
-  tags: ['publishers'],
   errors: [400, 404, 429],
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ErrorCode, type TErrorCode } from './errors';
 import { ZIdParams } from './orders';
+
+const ordersApi = endpointGroup('orders');
 
 /**
  * Why the signed-in user cannot order an offer, as the server decides it (checkout refuses the same):
@@ -44,14 +46,11 @@ export const SALE_REFUSAL_ERRORS: Readonly<Record<TSaleRefusal, TErrorCode>> = {
   SELLER_INCOMPLETE: ErrorCode.SELLER_INCOMPLETE,
 };
 
-export const offerSaleStatusEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/offers/:id/sale-status',
+export const offerSaleStatusEndpoint = ordersApi('GET /api/offers/:id/sale-status', {
   params: ZIdParams,
   answer: ZOfferSaleStatus,
   summary: 'Whether the signed-in user may order an offer, and why not',
   description:
     "The rule checkout applies: `NOT_SOLD` (its supplier does not sell it), `FREE_FROM_SOURCE` (free from another portal: nothing to order), `OWN_OFFER` (the user's organisation sells it), `ALREADY_YOURS` (the user holds it: a purchase not ended, a running subscription, a free acquisition), `SELLER_INCOMPLETE` (a paid offer no organisation with a complete invoice profile sells). See docs/pricing.md.",
-  tags: ['orders'],
   errors: [400, 401, 403, 404],
 });

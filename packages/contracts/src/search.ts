@@ -9,8 +9,10 @@ import {
   splitQuery,
   TERM_SEPARATOR,
 } from './catalogue';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZOffer } from './offer';
+
+const searchApi = endpointGroup('search');
 
 const ZFilterText = z
   .string()
@@ -54,15 +56,23 @@ export const ZSearchFilter = z
   });
 export type TSearchFilter = z.infer<typeof ZSearchFilter>;
 
+/** The lists a filter and the facets name alike, one per facet, each empty (new arrays on every call). */
+function emptyFacetLists<TItem>() {
+  const empty = (): TItem[] => [];
+  return {
+    categories: empty(),
+    keywords: empty(),
+    formats: empty(),
+    licences: empty(),
+    publishers: empty(),
+    paymentModels: empty(),
+  };
+}
+
 /** A filter that filters nothing: the whole catalogue (a new object on every call). */
 export function emptySearchFilter(): TSearchFilter {
   return {
-    categories: [],
-    keywords: [],
-    formats: [],
-    licences: [],
-    publishers: [],
-    paymentModels: [],
+    ...emptyFacetLists<never>(),
     minPrice: null,
     maxPrice: null,
     modifiedFrom: null,
@@ -158,6 +168,11 @@ export const ZSearchFacets = z.object({
 });
 export type TSearchFacets = z.infer<typeof ZSearchFacets>;
 
+/** The facets of no result: every list empty (a new object on every call). */
+export function emptySearchFacets(): TSearchFacets {
+  return emptyFacetLists<never>();
+}
+
 /** The other federated copies of a result's dataset (the same title and description in other catalogues). */
 export const ZOfferCopies = z.object({
   /** The result the copies are shown on. */
@@ -209,24 +224,18 @@ export const ZSearchCacheResponse = z.object({
 });
 export type TSearchCacheResponse = z.infer<typeof ZSearchCacheResponse>;
 
-export const searchEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/search',
+export const searchEndpoint = searchApi('POST /api/search', {
   query: ZSearchQuerystring,
   body: ZSearchRequest,
   answer: ZSearchResponse,
   summary: 'Search the catalogue',
   description:
     "Ranked full-text search with filters and a choice of order. `terms` (or, as the reference sends them, the `query` parameter with the terms joined by '|') holds the search-bar terms: every word is required unless no offer has them all (then `matchedAllTerms` is false and the offers with the most of them come first); quoted terms are phrases; a term starting with '-' excludes. A word found nowhere in the catalogue is corrected for typos (`correctedQuery`) unless `exact` is true. The total is counted up to 10000. A paid offer's access URLs are null (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
-  tags: ['search'],
   errors: [400, 429],
 });
-export const searchCacheEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/search/cache',
+export const searchCacheEndpoint = searchApi('GET /api/search/cache', {
   answer: ZSearchCacheResponse,
   summary: 'Filter values: the most used keywords and the categories in use',
-  tags: ['search'],
   errors: [],
 });
 
@@ -246,14 +255,11 @@ export type TSuggestion = z.infer<typeof ZSuggestion>;
 /** At most 8 suggestions: keywords first, then titles, each the most common first. */
 export const ZSuggestResponse = z.object({ suggestions: z.array(ZSuggestion) });
 export type TSuggestResponse = z.infer<typeof ZSuggestResponse>;
-export const searchSuggestEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/search/suggest',
+export const searchSuggestEndpoint = searchApi('GET /api/search/suggest', {
   query: ZSuggestQuerystring,
   answer: ZSuggestResponse,
   summary: 'Complete what is typed in the search bar',
   description:
     'At most 8 suggestions for `prefix`: keywords starting with it (the most used first), then titles holding its words with the last one completed (the newest first).',
-  tags: ['search'],
   errors: [400, 429],
 });

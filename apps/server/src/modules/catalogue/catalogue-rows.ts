@@ -76,42 +76,19 @@ export type TOfferRows = {
   distributions: Required<Pick<Insertable<TDistributionTable>, TWrittenDistributionColumn>>[];
 };
 
-/** A stored offer as read back for its owner. */
+/** A stored offer as read back for its owner: the columns of its wizard input but those the server derives. */
 export type TStoredOffer = Pick<
   TOfferRow,
-  | 'title'
-  | 'description'
-  | 'language'
-  | 'keywords'
-  | 'categories'
-  | 'payment_model'
-  | 'price'
-  | 'currency'
-  | 'author'
-  | 'author_email'
-  | 'maintainer'
-  | 'maintainer_email'
-  | 'access_type'
-  | 'content_type'
-  | 'pricing_option'
-  | 'geo_restriction'
-  | 'time_restriction'
-  | 'time_unit'
-  | 'connector_id'
+  Exclude<
+    TWrittenOfferColumn,
+    'id' | 'is_sellable' | 'provider' | 'publisher_id' | 'owner_id' | 'modified' | 'total_bytes'
+  >
 >;
 
-/** A stored endpoint as read back for its offer's owner. */
+/** A stored endpoint as read back for its offer's owner: the columns of its wizard input but its place. */
 export type TStoredDistribution = Pick<
   TDistributionRow,
-  | 'title'
-  | 'description'
-  | 'media_type'
-  | 'format'
-  | 'licence'
-  | 'access_url'
-  | 'byte_size'
-  | 'size_unit'
-  | 'is_public_sample'
+  Exclude<TWrittenDistributionColumn, 'id' | 'dataset_id' | 'position'>
 >;
 
 /** The dataset id of a wizard offer: one dataset per offer. */

@@ -26,7 +26,7 @@ import { saveConsoleAsset } from './save-console-asset';
 
 /**
  * The connector console: operators manage a registered connector through its Management API. Each endpoint's
- * method, path, payloads, tag and failures are declared in its contract (`consoleEndpoint`); here each gets its
+ * method, path, payloads, tag and failures are declared in its contract (`consoleApi`); here each gets its
  * handler, and the operator policy guards them all.
  */
 export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import { selectActiveEntitlements } from './entitlements-repository';
+import { selectActiveEntitlements, type TEntitlementRow } from './entitlements-repository';
 
 /** An entitlement as the other modules see it. */
 export type TEntitlement = {
@@ -32,7 +32,11 @@ export async function findActiveEntitlement(options: TFindActiveEntitlementOptio
     offerId: options.offerId.toLowerCase(),
     now: options.now ?? new Date(),
   });
-  if (!row) return null;
+  return row ? presentEntitlement(row) : null;
+}
+
+/** An entitlement's row as the other modules see it. */
+export function presentEntitlement(row: TEntitlementRow): TEntitlement {
   return {
     id: row.id,
     userId: row.user_id,

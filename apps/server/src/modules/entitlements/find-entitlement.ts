@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import type { TEntitlement } from './find-active-entitlement';
+import { presentEntitlement, type TEntitlement } from './find-active-entitlement';
 
 /** An entitlement whatever its state, with when it was revoked. */
 export type TEntitlementState = TEntitlement & { revokedAt: Date | null };
@@ -7,16 +7,7 @@ export type TEntitlementState = TEntitlement & { revokedAt: Date | null };
 /** One entitlement by id, active or not; null when there is none. */
 export async function findEntitlement(db: TDb, id: string): Promise<TEntitlementState | null> {
   const row = await db.selectFrom('entitlements').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    userId: row.user_id,
-    offerId: row.offer_id,
-    orderId: row.order_id,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    revokedAt: row.revoked_at,
-  };
+  return row ? { ...presentEntitlement(row), revokedAt: row.revoked_at } : null;
 }
 
 /** Whether an entitlement is active at a moment: not revoked, started, and not ended. */

@@ -22,3 +22,26 @@ export async function loadReadableSale(options: TLoadReadableSaleOptions): Promi
   });
   return presentSale(bundle.invoice, bundle.items, bundle.order, null);
 }
+
+/** A readable invoice with both parties' organisations, as an e-invoice needs them. */
+export type TReadableEInvoiceSale = ReturnType<typeof presentSale> & {
+  seller: NonNullable<ReturnType<typeof presentSale>['seller']>;
+  buyerParty: NonNullable<ReturnType<typeof presentSale>['buyerParty']>;
+};
+
+/**
+ * An invoice for an e-invoice (XRechnung, Factur-X), read as `loadReadableSale` reads it. An invoice that names
+ * no selling organisation (a publisher imported from another catalogue, or issued before organisations) or no
+ * buyer organisation cannot carry both parties' terms: CONFLICT.
+ */
+export async function loadEInvoiceSale(options: TLoadReadableSaleOptions): Promise<TReadableEInvoiceSale> {
+  const sale = await loadReadableSale(options);
+  const { seller, buyerParty } = sale;
+  if (!seller || !buyerParty) {
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      `Invoice ${sale.number} names no selling organisation or no buyer organisation, so there is no e-invoice of it; the PDF is the invoice`,
+    );
+  }
+  return { ...sale, seller, buyerParty };
+}

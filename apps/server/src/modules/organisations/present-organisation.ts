@@ -31,16 +31,6 @@ export function presentOwnOrganisation(row: TOrganisationRow | undefined): TOwnO
  * the seller's business and is left out.
  */
 export function presentInvoiceParty(row: TOrganisationRow, options: { withBankAccount: boolean }): TInvoiceParty {
-  return {
-    legalName: row.legal_name,
-    street: row.street,
-    postalCode: row.postal_code,
-    city: row.city,
-    country: row.country,
-    vatId: row.vat_id,
-    iban: options.withBankAccount ? row.iban : '',
-    bic: options.withBankAccount ? row.bic : '',
-    contactEmail: row.contact_email,
-    contactPhone: row.contact_phone,
-  };
+  const { id: _id, updatedAt: _updatedAt, ...party } = presentOrganisation(row);
+  return options.withBankAccount ? party : { ...party, iban: '', bic: '' };
 }

@@ -1,17 +1,17 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { CounterPartyInputs, useCounterParty } from './CounterPartyInputs';
 import { useConsoleDataspace } from './use-console-dataspace';
 
 /** Another participant's catalog, asked for by this connector over DSP, with a 'Negotiate' action per offer. */
 export function CatalogPanel({ connectorId }: { connectorId: string }) {
   const { t } = useTranslation();
   const { requestCatalog, startNegotiation } = useConsoleDataspace(connectorId);
-  const [counterPartyAddress, setAddress] = useState('');
-  const [counterPartyId, setParticipant] = useState('');
-  const counterParty = { counterPartyAddress, ...(counterPartyId ? { counterPartyId } : {}) };
+  const counterPartyInput = useCounterParty();
+  const counterParty = counterPartyInput.fields;
 
   const handleRequest = (event: FormEvent) => {
     event.preventDefault();
@@ -21,17 +21,7 @@ export function CatalogPanel({ connectorId }: { connectorId: string }) {
   return (
     <Stack gap="lg">
       <Stack component="form" gap="sm" maw={560} onSubmit={handleRequest} aria-label={t('console.requestCatalog')}>
-        <TextInput
-          label={t('console.dspAddress')}
-          required
-          value={counterPartyAddress}
-          onChange={(event) => setAddress(event.currentTarget.value)}
-        />
-        <TextInput
-          label={t('console.participantId')}
-          value={counterPartyId}
-          onChange={(event) => setParticipant(event.currentTarget.value)}
-        />
+        <CounterPartyInputs counterParty={counterPartyInput} />
         <Group>
           <Button type="submit" loading={requestCatalog.isPending}>
             {t('console.requestCatalog')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFetchBlob } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
 import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { CounterPartyInputs, useCounterParty } from './CounterPartyInputs';
 import {
   useConsoleAgreements,
   useConsoleDataspace,
@@ -44,8 +45,7 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
   const actions = useConsoleDataspace(connectorId);
   const [reason, setReason] = useState('');
   const [agreementId, setAgreementId] = useState<string | null>(null);
-  const [counterPartyAddress, setAddress] = useState('');
-  const [counterPartyId, setParticipant] = useState('');
+  const counterParty = useCounterParty();
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const failures = [
@@ -57,7 +57,7 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
   const handleStartTransfer = (event: FormEvent) => {
     event.preventDefault();
     if (!agreementId) return;
-    actions.startTransfer.mutate({ agreementId, counterPartyAddress, ...(counterPartyId ? { counterPartyId } : {}) });
+    actions.startTransfer.mutate({ agreementId, ...counterParty.fields });
   };
   const handleDownload = (transferProcessId: string) => {
     setDownloadError(null);
@@ -136,17 +136,7 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
           value={agreementId}
           onChange={setAgreementId}
         />
-        <TextInput
-          label={t('console.dspAddress')}
-          required
-          value={counterPartyAddress}
-          onChange={(event) => setAddress(event.currentTarget.value)}
-        />
-        <TextInput
-          label={t('console.participantId')}
-          value={counterPartyId}
-          onChange={(event) => setParticipant(event.currentTarget.value)}
-        />
+        <CounterPartyInputs counterParty={counterParty} />
         <Group>
           <Button type="submit" loading={actions.startTransfer.isPending}>
             {t('console.startTransfer')}

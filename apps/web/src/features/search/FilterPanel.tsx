@@ -1,4 +1,4 @@
-import { formatName, type TPaymentModel, type TSearchFacets } from '@dsm/contracts';
+import { emptySearchFacets, formatName, type TPaymentModel, type TSearchFacets } from '@dsm/contracts';
 import { Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,14 +19,7 @@ export { SortSelect } from './SortSelect';
 /** The category list's height in px: about 12 categories, then it scrolls (the catalogue has more). */
 const CATEGORY_LIST_HEIGHT = 320;
 
-const NO_FACETS: TSearchFacets = {
-  categories: [],
-  keywords: [],
-  formats: [],
-  licences: [],
-  publishers: [],
-  paymentModels: [],
-};
+const NO_FACETS: TSearchFacets = emptySearchFacets();
 
 const asIs = (value: string) => value;
 
