@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import { IconBookmarkPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,20 +10,23 @@ export type TSaveSearchButtonFaceProps = {
   isPlaceholder?: boolean;
 };
 
-/** The look of "Save this search", for the button and for its stand-in on the results page. */
+/**
+ * The look of "Save this search", for the button and for its stand-in on the results page: a plain
+ * button drawn as Mantine's light one (app.css), part of the results page's first screen on a phone.
+ */
 export function SaveSearchButtonFace({ onClick, isPlaceholder = false }: TSaveSearchButtonFaceProps) {
   const { t } = useTranslation();
   return (
-    <Button
-      variant="light"
-      size="sm"
-      leftSection={<IconBookmarkPlus size={18} aria-hidden />}
+    <button
+      type="button"
+      className="plain-button is-light"
       onClick={onClick}
       {...(isPlaceholder
         ? { 'aria-hidden': true, tabIndex: -1, style: { visibility: 'hidden' as const } }
         : { 'data-testid': 'save-search' })}
     >
+      <IconBookmarkPlus size={18} aria-hidden />
       {t('alerts.save.button')}
-    </Button>
+    </button>
   );
 }

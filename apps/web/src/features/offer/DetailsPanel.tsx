@@ -1,5 +1,4 @@
 import type { TMetadataItem } from '@dsm/contracts';
-import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { billingText, paymentLabel, paymentText } from '../../shared/offer/payment-label';
 import { PaymentModelBadge } from '../../shared/ui/PaymentModelBadge';
@@ -27,34 +26,28 @@ export function DetailsPanel({ item }: { item: TMetadataItem }) {
   ];
   return (
     <SidePanel titleId="details-title" title={t('offer.details')} testId="details-panel">
-      <Stack gap="xs" component="dl" m={0}>
+      <dl className="details-facts">
         {facts.map(([key, label, value]) => (
           <div key={key}>
-            <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
-              {label}
-            </Text>
-            <Text component="dd" m={0} data-testid={`details-${key}`}>
-              {value}
-            </Text>
+            <dt>{label}</dt>
+            <dd data-testid={`details-${key}`}>{value}</dd>
           </div>
         ))}
         <div>
-          <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
-            {t('offer.price')}
-          </Text>
-          <Group component="dd" m={0} gap="xs">
-            <Text fw={700} size="lg" data-testid="details-price">
+          <dt>{t('offer.price')}</dt>
+          <dd className="details-facts__price">
+            <span className="details-facts__amount" data-testid="details-price">
               {paymentText(paymentLabel(item.paymentModel, item.price), t)}
-            </Text>
+            </span>
             {item.isSellable && <PaymentModelBadge paymentModel={item.paymentModel} price={item.price} />}
-          </Group>
+          </dd>
           {billingText(paymentLabel(item.paymentModel, item.price), t) && (
-            <Text component="dd" size="sm" c="gray.7" m={0} mt={4} data-testid="details-billing">
+            <dd className="details-facts__billing" data-testid="details-billing">
               {billingText(paymentLabel(item.paymentModel, item.price), t)}
-            </Text>
+            </dd>
           )}
         </div>
-      </Stack>
+      </dl>
     </SidePanel>
   );
 }

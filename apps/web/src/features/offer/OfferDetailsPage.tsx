@@ -1,6 +1,6 @@
 import type { TMetadataItem } from '@dsm/contracts';
-import { Badge, Box, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type CSSProperties, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Button, Skeleton, Title } from '@mantine/core';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DetailsPageFrame } from '../../shared/DetailsPageFrame';
@@ -105,94 +105,90 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
   const formats = dataFormats(item);
   const notAvailable = t('offer.notAvailable');
 
+  // Plain elements styled by app.css (.offer-layout and below) for the first screen: a phone drew it
+  // from Mantine's Grid, Stack, Title, Text and Badge at much of its blocking time (docs/performance.md).
   return (
     <>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="lg">
-            <Stack gap="xs">
-              <Title order={1} data-testid="offer-title">
-                {item.title}
-              </Title>
-              <PublisherLink offer={item} />
-              <Group gap="xs">
-                <LikeButton
-                  isLiked={isLiked}
-                  title={item.title}
-                  isDisabled={!liked.isSuccess}
-                  onToggle={() => toggleLike({ id: item['@id'], isLiked: !isLiked })}
-                />
-                <Text size="sm" c="gray.7" data-testid="offer-likes" aria-live="polite">
-                  {t('offer.likes', { count: item.likes })}
-                </Text>
-              </Group>
-            </Stack>
-            <Text style={{ whiteSpace: 'pre-line' }} data-testid="offer-description">
-              {item.description['@value']}
-            </Text>
-            <Box component="dl" m={0} style={FACTS_GRID}>
-              <Fact label={t('offer.formats')} testId="offer-formats">
-                {formats.length > 0 ? (
-                  <Group gap={6}>
-                    {formats.map((format) => (
-                      <Badge key={format} variant="outline" color="gray.8" tt="none">
-                        {format}
-                      </Badge>
-                    ))}
-                  </Group>
-                ) : (
-                  notAvailable
-                )}
-              </Fact>
-              <Fact label={t('offer.categories')}>
-                {item.categories.length > 0 ? (
-                  <Group gap={6}>
-                    {item.categories.map((category) => (
-                      <Badge key={category} variant="light" tt="none" styles={WRAPPING_BADGE}>
-                        {categoryText(t, category)}
-                      </Badge>
-                    ))}
-                  </Group>
-                ) : (
-                  notAvailable
-                )}
-              </Fact>
-              <Fact label={t('offer.created')} testId="offer-created">
-                {formatDateTime(dataset?.['dcterms:issued']) ?? notAvailable}
-              </Fact>
-              <Fact label={t('offer.updated')} testId="offer-updated">
-                {formatDateTime(dataset?.['dcterms:modified']) ?? notAvailable}
-              </Fact>
-            </Box>
-          </Stack>
-        </Grid.Col>
+      <div className="offer-layout">
+        <div className="offer-main">
+          <div className="offer-head">
+            <h1 className="offer-title" data-testid="offer-title">
+              {item.title}
+            </h1>
+            <PublisherLink offer={item} />
+            <div className="offer-likes">
+              <LikeButton
+                isLiked={isLiked}
+                title={item.title}
+                isDisabled={!liked.isSuccess}
+                onToggle={() => toggleLike({ id: item['@id'], isLiked: !isLiked })}
+              />
+              <p className="offer-likes__count" data-testid="offer-likes" aria-live="polite">
+                {t('offer.likes', { count: item.likes })}
+              </p>
+            </div>
+          </div>
+          <p className="offer-description" data-testid="offer-description">
+            {item.description['@value']}
+          </p>
+          <dl className="offer-facts">
+            <Fact label={t('offer.formats')} testId="offer-formats">
+              {formats.length > 0 ? (
+                <span className="plain-badges">
+                  {formats.map((format) => (
+                    <span key={format} className="plain-badge is-outline">
+                      {format}
+                    </span>
+                  ))}
+                </span>
+              ) : (
+                notAvailable
+              )}
+            </Fact>
+            <Fact label={t('offer.categories')}>
+              {item.categories.length > 0 ? (
+                <span className="plain-badges">
+                  {item.categories.map((category) => (
+                    <span key={category} className="plain-badge is-light">
+                      {categoryText(t, category)}
+                    </span>
+                  ))}
+                </span>
+              ) : (
+                notAvailable
+              )}
+            </Fact>
+            <Fact label={t('offer.created')} testId="offer-created">
+              {formatDateTime(dataset?.['dcterms:issued']) ?? notAvailable}
+            </Fact>
+            <Fact label={t('offer.updated')} testId="offer-updated">
+              {formatDateTime(dataset?.['dcterms:modified']) ?? notAvailable}
+            </Fact>
+          </dl>
+        </div>
         {isRest && (
           <>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Stack gap="md">
-                <DetailsPanel item={item} />
-                {isSettled ? (
-                  <Suspense fallback={<OfferTermsLoading />}>
-                    <OfferTermsPanel offerId={item['@id']} />
-                  </Suspense>
-                ) : (
-                  <OfferTermsLoading />
-                )}
-                <CartActions offer={item} />
-                <OfferMetadataLinks offerId={item['@id']} />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Stack gap="sm" component="section" aria-labelledby="endpoints-title">
-                <Title order={2} size="h3" id="endpoints-title">
-                  {t('offer.endpoints')}
-                </Title>
-                <EndpointsTable rows={rows} onShowLink={showLink} />
-              </Stack>
-            </Grid.Col>
+            <div className="offer-side">
+              <DetailsPanel item={item} />
+              {isSettled ? (
+                <Suspense fallback={<OfferTermsLoading />}>
+                  <OfferTermsPanel offerId={item['@id']} />
+                </Suspense>
+              ) : (
+                <OfferTermsLoading />
+              )}
+              <CartActions offer={item} />
+              <OfferMetadataLinks offerId={item['@id']} />
+            </div>
+            <section className="offer-endpoints" aria-labelledby="endpoints-title">
+              <Title order={2} size="h3" id="endpoints-title">
+                {t('offer.endpoints')}
+              </Title>
+              <EndpointsTable rows={rows} onShowLink={showLink} />
+            </section>
           </>
         )}
-      </Grid>
+      </div>
       {/* page-status keeps the footer away meanwhile, so the rest does not push it down (app.css). */}
       {!isRest && <div className="page-status" aria-hidden />}
       {isRest && <DataPreview item={item} />}
@@ -206,29 +202,11 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
   );
 }
 
-/** Labels in a column as wide as the longest one in the page's language, values beside them. */
-const FACTS_GRID: CSSProperties = {
-  display: 'grid',
-  gridTemplateColumns: 'max-content minmax(0, 1fr)',
-  gap: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)',
-  alignItems: 'baseline',
-};
-
-/** A long category name wraps inside its badge on a narrow screen instead of being cut off. */
-const WRAPPING_BADGE = {
-  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
-  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.4 },
-} as const;
-
 function Fact({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
   return (
     <>
-      <Text component="dt" fw={600}>
-        {label}:
-      </Text>
-      <Text component="dd" m={0} data-testid={testId}>
-        {children}
-      </Text>
+      <dt>{label}:</dt>
+      <dd data-testid={testId}>{children}</dd>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { Card, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export type TSidePanelProps = {
@@ -9,16 +8,18 @@ export type TSidePanelProps = {
   children: ReactNode;
 };
 
-/** A card beside the offer's details (the Details panel, the terms of use): a section named by its heading. */
+/**
+ * A card beside the offer's details (the Details panel, the terms of use): a section named by its heading.
+ * Plain elements drawn as Mantine's bordered card (`.side-panel` in app.css): the Details panel is drawn
+ * right after the offer page's first screen, within its blocking time on a phone.
+ */
 export function SidePanel({ titleId, title, testId, children }: TSidePanelProps) {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId} data-testid={testId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
+    <section className="side-panel" aria-labelledby={titleId} data-testid={testId}>
+      <h2 className="side-panel__title" id={titleId}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -201,6 +201,20 @@ describe('ResultsPage', () => {
     expect(toggle.textContent).toBe('Hide filters3');
   });
 
+  it("draws a phone's first screen of results (count, paging, cards, save and sort) from plain elements", async () => {
+    screenWidth('phone');
+    searchAnswers.push(json(200, page(50, 10)));
+    renderWithProviders(<ResultsPage />, { url: '/results?searchText=air' });
+    const heading = await screen.findByTestId('results-heading');
+    expect(await screen.findAllByTestId('result-card')).toHaveLength(10);
+    await waitFor(() => expect(screen.queryByRole('status', { name: /Loading results/ })).toBeNull());
+    // Mantine's components rendered there took most of a slow phone's blocking time (docs/performance.md).
+    const column = heading.closest('.results-layout__main') as HTMLElement;
+    expect(column.contains(screen.getByTestId('result-list'))).toBe(true);
+    expect([...column.querySelectorAll('[class*="mantine-"]')].map((element) => element.className)).toEqual([]);
+    expect(screen.getByTestId('filter-toggle').className).not.toMatch(/mantine-/);
+  });
+
   it('shows the filters at once on a wide screen', async () => {
     screenWidth('wide');
     searchAnswers.push(json(200, page(3, 3)));

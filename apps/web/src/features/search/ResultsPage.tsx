@@ -1,5 +1,5 @@
 import type { TLicence, TSearchFacets } from '@dsm/contracts';
-import { Alert, Badge, Box, Button, Container, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Loader, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertTriangle } from '@tabler/icons-react';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
@@ -144,21 +144,23 @@ const ResultsView = memo(function ResultsView({ params, answer: search, panelDat
             {t('results.badUrl', { parts: problems.map((part) => t(`results.urlParts.${part}`)).join(', ') })}
           </Alert>
         )}
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 3 }}>
+        {/* Plain elements styled by app.css (.results-layout and below) from here on: a phone drew this
+            first screen from Mantine's Grid, Group and Title at most of its blocking time. */}
+        <div className="results-layout">
+          <div className="results-layout__side">
             {!isWide && (
-              <Button
-                variant="light"
-                fullWidth
-                leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
-                rightSection={filterCount > 0 ? <Badge circle>{filterCount}</Badge> : null}
+              <button
+                type="button"
+                className="plain-button is-light is-full"
                 aria-expanded={isFilterOpen}
                 aria-controls={filterPanelId}
                 onClick={() => setFilterOpen((isOpen) => !isOpen)}
                 data-testid="filter-toggle"
               >
+                <IconAdjustmentsHorizontal size={18} aria-hidden />
                 {isFilterOpen ? t('filter.hide') : t('filter.show')}
-              </Button>
+                {filterCount > 0 && <span className="plain-button__count">{filterCount}</span>}
+              </button>
             )}
             {(isWide || isFilterOpen) && (
               <div id={filterPanelId} className={isWide ? undefined : 'filter-panel--folded'}>
@@ -167,117 +169,95 @@ const ResultsView = memo(function ResultsView({ params, answer: search, panelDat
                 </Suspense>
               </div>
             )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 9 }}>
-            <Stack gap="md">
-              <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-                {/* results-heading-row: on a phone it holds two lines of the count from the start (app.css). */}
-                <Group
-                  justify="space-between"
-                  align="center"
-                  wrap="nowrap"
-                  className="results-heading-row"
-                  style={{ flex: '1 1 16rem' }}
-                >
-                  {data ? (
-                    <Title
-                      order={1}
-                      size="h2"
-                      className="results-heading"
-                      data-testid="results-heading"
-                      aria-live="polite"
-                    >
-                      {foundHeading(t, data.total, data.isTotalCapped)}
-                      {!data.matchedAllTerms && data.total > 0 && (
-                        <Text
-                          component="span"
-                          display="block"
-                          size="sm"
-                          fw={400}
-                          c="gray.7"
-                          mt={4}
-                          data-testid="results-partial-match"
-                        >
-                          {t('results.partialMatch')}
-                        </Text>
-                      )}
-                    </Title>
-                  ) : (
-                    search.isPending && <Skeleton height={28} width={260} />
-                  )}
-                  {search.isFetching && data && <Loader role="status" size="sm" aria-label={t('results.loading')} />}
-                </Group>
-                {/* Below sm a row of its own, whatever the heading's length, so it never jumps when the count arrives. */}
-                <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }} align="flex-end">
-                  {isSettled ? (
-                    <Suspense fallback={<SaveSearchButtonFace isPlaceholder />}>
-                      <SaveSearchButton
-                        search={{
-                          query: joinTerms(terms),
-                          filter: toSearchRequest({ terms, filter, index: 0 }).filter ?? {},
-                          sort,
-                        }}
-                        suggestedName={terms.length > 0 ? terms.join(', ').slice(0, 100) : t('alerts.save.defaultName')}
-                      />
+          </div>
+          <div className="results-layout__main">
+            <div className="results-toolbar">
+              {/* results-heading-row: on a phone it holds two lines of the count from the start. */}
+              <div className="results-heading-row">
+                {data ? (
+                  <h1 className="results-heading" data-testid="results-heading" aria-live="polite">
+                    {foundHeading(t, data.total, data.isTotalCapped)}
+                    {!data.matchedAllTerms && data.total > 0 && (
+                      <span className="results-heading__partial" data-testid="results-partial-match">
+                        {t('results.partialMatch')}
+                      </span>
+                    )}
+                  </h1>
+                ) : (
+                  search.isPending && <Skeleton height={28} width={260} />
+                )}
+                {search.isFetching && data && <Loader role="status" size="sm" aria-label={t('results.loading')} />}
+              </div>
+              {/* Below sm a row of its own, whatever the heading's length, so it never jumps when the count arrives. */}
+              <div className="results-actions">
+                {isSettled ? (
+                  <Suspense fallback={<SaveSearchButtonFace isPlaceholder />}>
+                    <SaveSearchButton
+                      search={{
+                        query: joinTerms(terms),
+                        filter: toSearchRequest({ terms, filter, index: 0 }).filter ?? {},
+                        sort,
+                      }}
+                      suggestedName={terms.length > 0 ? terms.join(', ').slice(0, 100) : t('alerts.save.defaultName')}
+                    />
+                  </Suspense>
+                ) : (
+                  <SaveSearchButtonFace isPlaceholder />
+                )}
+                <div className="results-actions__sort">
+                  {isWide || isSettled ? (
+                    <Suspense fallback={<SortPlaceholder {...sortField} />}>
+                      <SortSelect {...sortField} />
                     </Suspense>
                   ) : (
-                    <SaveSearchButtonFace isPlaceholder />
+                    <SortPlaceholder {...sortField} />
                   )}
-                  <Box w={{ base: '100%', sm: 'auto' }}>
-                    {isWide || isSettled ? (
-                      <Suspense fallback={<SortPlaceholder {...sortField} />}>
-                        <SortSelect {...sortField} />
-                      </Suspense>
-                    ) : (
-                      <SortPlaceholder {...sortField} />
-                    )}
-                  </Box>
-                </Group>
-              </Group>
-              {data?.correctedQuery && !search.isPlaceholderData && (
-                <SearchCorrection
-                  typed={terms}
-                  correctedQuery={data.correctedQuery}
-                  exactPath={pathOf({ isExact: true })}
-                />
-              )}
-              {/* Drawn disabled while the first answer loads, so the results do not move down when it comes. */}
-              {(search.isPending || (data && data.total > 0)) && (
-                <Paging
-                  index={index}
-                  pageSize={pageSize}
-                  total={data?.total ?? 0}
-                  isTotalCapped={data?.isTotalCapped ?? false}
-                  isLoading={!data}
-                  onPage={goToPage}
-                  onPageSize={(next) => change({ pageSize: next })}
-                />
-              )}
-              <ResultList
-                offers={data?.data}
-                licences={licences}
-                copies={data?.copies}
-                pageSize={pageSize}
-                isStale={search.isPlaceholderData}
-                errorText={search.isError ? errorMessage(search.error, t) : null}
-                onRetry={() => void search.refetch()}
-                onClearFilters={reset}
+                </div>
+              </div>
+            </div>
+            {data?.correctedQuery && !search.isPlaceholderData && (
+              <SearchCorrection
+                typed={terms}
+                correctedQuery={data.correctedQuery}
+                exactPath={pathOf({ isExact: true })}
               />
-              {/* Below the list too: the end of a long page leads on without scrolling back up. */}
-              {data && data.data.length > 0 && (
-                <Paging
-                  index={index}
-                  pageSize={pageSize}
-                  total={data.total}
-                  isTotalCapped={data.isTotalCapped}
-                  onPage={goToPage}
-                  onPageSize={(next) => change({ pageSize: next })}
-                  placement="bottom"
-                />
-              )}
-            </Stack>
-          </Grid.Col>
-        </Grid>
+            )}
+            {/* Drawn disabled while the first answer loads, so the results do not move down when it comes. */}
+            {(search.isPending || (data && data.total > 0)) && (
+              <Paging
+                index={index}
+                pageSize={pageSize}
+                total={data?.total ?? 0}
+                isTotalCapped={data?.isTotalCapped ?? false}
+                isLoading={!data}
+                onPage={goToPage}
+                onPageSize={(next) => change({ pageSize: next })}
+              />
+            )}
+            <ResultList
+              offers={data?.data}
+              licences={licences}
+              copies={data?.copies}
+              pageSize={pageSize}
+              isStale={search.isPlaceholderData}
+              errorText={search.isError ? errorMessage(search.error, t) : null}
+              onRetry={() => void search.refetch()}
+              onClearFilters={reset}
+            />
+            {/* Below the list too: the end of a long page leads on without scrolling back up. */}
+            {data && data.data.length > 0 && (
+              <Paging
+                index={index}
+                pageSize={pageSize}
+                total={data.total}
+                isTotalCapped={data.isTotalCapped}
+                onPage={goToPage}
+                onPageSize={(next) => change({ pageSize: next })}
+                placement="bottom"
+              />
+            )}
+          </div>
+        </div>
       </Stack>
     </Container>
   );

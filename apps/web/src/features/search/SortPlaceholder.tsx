@@ -1,6 +1,5 @@
 import type { TSearchSort } from '@dsm/contracts';
-import { TextInput } from '@mantine/core';
-import { IconSelector } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type TSortFieldProps = {
@@ -22,20 +21,23 @@ export const SORT_FIELD_STYLES = {
 
 /**
  * Holds the sort select's place, disabled, while its code loads: the select brings Mantine's dropdown
- * code, which a phone should not load before the first results (docs/performance.md).
+ * code, which a phone should not load before the first results (docs/performance.md). Plain elements
+ * drawn as the select's xs input (`.sort-field` in app.css), part of a phone's first screen of results.
  */
 export function SortPlaceholder({ sort }: TSortFieldProps) {
   const { t } = useTranslation();
+  const id = useId();
   return (
-    <TextInput
-      size="xs"
-      label={t('results.sort.label')}
-      value={t(`results.sort.${sort}`)}
-      disabled
-      readOnly
-      rightSection={<IconSelector size={16} aria-hidden />}
-      styles={SORT_FIELD_STYLES}
-      data-testid="sort-placeholder"
-    />
+    <div className="sort-field">
+      <label htmlFor={id}>{t('results.sort.label')}</label>
+      <input
+        id={id}
+        className="plain-field"
+        value={t(`results.sort.${sort}`)}
+        disabled
+        readOnly
+        data-testid="sort-placeholder"
+      />
+    </div>
   );
 }

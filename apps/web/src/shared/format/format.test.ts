@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, LANGUAGES, loadLanguage } from '../../i18n';
-import { formatCents, formatDateTime, formatDay, formatMoney, formatPercentNumber } from './format';
+import { formatCents, formatDateTime, formatDay, formatMoney, formatPercentNumber, formatQuantity } from './format';
 
 afterEach(async () => {
   await changeLanguage('en');
@@ -84,5 +84,32 @@ describe('formatPercentNumber', () => {
     expect(formatPercentNumber(0.125, 'en')).toBe('12.5');
     expect(formatPercentNumber(0.125, 'de')).toBe('12,5');
     expect(formatPercentNumber(0.1, 'de')).toBe('10');
+  });
+});
+
+describe('formatQuantity of whole numbers', () => {
+  const languages = ['en', 'de', 'fr', 'es', 'it', 'pt'];
+  const values = [
+    0, -0, 1, 7, 999, 999.5, 1000, 1234, -1234, 9999, 10000, 12345, 100000, 1234567, 2.5, -2.5, -0.2, 1e15,
+  ];
+
+  // First: the formatters of the test below stay cached in the module.
+  it('draws a page count without loading the language number data of Intl (a slow phone waited 200 ms)', () => {
+    const spy = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      expect(formatQuantity(1001, 0, 'de')).toBe('1.001');
+      expect(formatQuantity(41, 0, 'it')).toBe('41');
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('writes them as Intl.NumberFormat does in each of the six languages', () => {
+    for (const language of languages) {
+      const intl = new Intl.NumberFormat(language, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+      for (const value of values)
+        expect(`${language} ${formatQuantity(value, 0, language)}`).toBe(`${language} ${intl.format(value)}`);
+    }
   });
 });

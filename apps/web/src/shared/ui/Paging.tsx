@@ -1,7 +1,6 @@
 import { PAGE_SIZES, RESULT_CAP, type TPageSize } from '@dsm/contracts';
-import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../format/format';
 import { parsePageSize } from '../search/results-params';
@@ -34,7 +33,12 @@ function pageText(t: TFunction, index: number, state: TPagingState, isLoading: b
   return t(state.isBeyondCap ? 'paging.pageOfMore' : 'paging.pageOf', { n, pages });
 }
 
-/** First, Prev, 'Page N of M', Next, Last and the page-size selector. */
+/**
+ * First, Prev, 'Page N of M', Next, Last and the page-size selector. Plain elements styled by app.css
+ * (`.paging*`), drawn as Mantine's default xs buttons and native select look: the results page draws it
+ * twice and again when the answer comes, and on a phone Mantine's components cost that first screen
+ * most of its blocking time (docs/performance.md).
+ */
 export function Paging({
   index,
   pageSize,
@@ -47,6 +51,7 @@ export function Paging({
 }: TPagingProps) {
   const { t } = useTranslation();
   const capHintId = useId();
+  const pageSizeId = useId();
   const loaded = pagingState({ index, pageSize, total, isTotalCapped });
   const state = isLoading
     ? { ...loaded, canGoFirst: false, canGoPrev: false, canGoNext: false, canGoLast: false }
@@ -54,67 +59,86 @@ export function Paging({
   const isTop = placement === 'top';
   const showsCapHint = isTop && !isLoading && state.isBeyondCap;
   const buttons = (
-    <Group
-      gap={6}
-      component="nav"
+    <nav
+      className="paging__buttons"
       aria-label={isTop ? t('paging.navigation') : t('paging.navigationBelow')}
       data-testid={isTop ? 'paging' : 'paging-below'}
     >
-      <Button variant="default" size="xs" disabled={!state.canGoFirst} onClick={() => onPage(0)}>
+      <PageButton isDisabled={!state.canGoFirst} onClick={() => onPage(0)}>
         {t('paging.first')}
-      </Button>
-      <Button variant="default" size="xs" disabled={!state.canGoPrev} onClick={() => onPage(index - 1)}>
+      </PageButton>
+      <PageButton isDisabled={!state.canGoPrev} onClick={() => onPage(index - 1)}>
         {t('paging.prev')}
-      </Button>
-      <Text
-        size="sm"
-        fw={600}
-        px="xs"
-        aria-current="page"
-        data-testid={isTop ? 'page-indicator' : 'page-indicator-below'}
-      >
+      </PageButton>
+      <p className="paging__page" aria-current="page" data-testid={isTop ? 'page-indicator' : 'page-indicator-below'}>
         {pageText(t, index, state, isLoading)}
-      </Text>
-      <Button variant="default" size="xs" disabled={!state.canGoNext} onClick={() => onPage(index + 1)}>
+      </p>
+      <PageButton isDisabled={!state.canGoNext} onClick={() => onPage(index + 1)}>
         {t('paging.next')}
-      </Button>
-      <Button
-        variant="default"
-        size="xs"
-        disabled={!state.canGoLast}
-        aria-describedby={showsCapHint ? capHintId : undefined}
+      </PageButton>
+      <PageButton
+        isDisabled={!state.canGoLast}
+        describedBy={showsCapHint ? capHintId : undefined}
         onClick={() => onPage(state.lastIndex)}
       >
         {t('paging.last')}
-      </Button>
-    </Group>
+      </PageButton>
+    </nav>
   );
   if (!isTop) return buttons;
   return (
-    <Stack gap={4}>
-      <Group justify="space-between" wrap="wrap" gap="sm">
+    <div className="paging">
+      <div className="paging__row">
         {buttons}
-        <NativeSelect
-          size="xs"
-          label={t('paging.pageSize')}
-          data={PAGE_SIZES.map(String)}
-          value={String(pageSize)}
-          disabled={isLoading}
-          onChange={(event) => {
-            const size = parsePageSize(event.currentTarget.value);
-            // As in the reference: an unusable size is logged, and the page keeps its size.
-            if (size === null) console.warn('Invalid page size', event.currentTarget.value);
-            else onPageSize(size);
-          }}
-          data-testid="page-size"
-          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
-        />
-      </Group>
+        <div className="paging__size">
+          <label htmlFor={pageSizeId}>{t('paging.pageSize')}</label>
+          <select
+            id={pageSizeId}
+            className="plain-select"
+            value={String(pageSize)}
+            disabled={isLoading}
+            onChange={(event) => {
+              const size = parsePageSize(event.currentTarget.value);
+              // As in the reference: an unusable size is logged, and the page keeps its size.
+              if (size === null) console.warn('Invalid page size', event.currentTarget.value);
+              else onPageSize(size);
+            }}
+            data-testid="page-size"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={String(size)}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {showsCapHint && (
-        <Text size="xs" c="gray.7" id={capHintId} data-testid="paging-cap-hint">
+        <p className="paging__hint" id={capHintId} data-testid="paging-cap-hint">
           {t('paging.capHint', { cap: formatQuantity(RESULT_CAP) })}
-        </Text>
+        </p>
       )}
-    </Stack>
+    </div>
+  );
+}
+
+type TPageButtonProps = {
+  isDisabled: boolean;
+  describedBy?: string | undefined;
+  onClick: () => void;
+  children: ReactNode;
+};
+
+function PageButton({ isDisabled, describedBy, onClick, children }: TPageButtonProps) {
+  return (
+    <button
+      type="button"
+      className="plain-button"
+      disabled={isDisabled}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
