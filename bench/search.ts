@@ -694,6 +694,13 @@ async function runFirstMinute(
       lines.push(progress(row));
     }
   }
+  // The same process a minute on: what "like any other" minute means on this machine, at this load.
+  const steady = await runHttp(current.baseUrl, 8, workload, undefined, seconds);
+  lines.push(
+    progress(
+      `| on, the next minute (no restart) | | | | | | ${fmt(steady.p50)} / ${fmt(steady.p99)} | ${steady.rps.toFixed(0)} | ${steady.errors} | ${steady.cpuPerRequest?.server.toFixed(1) ?? 'n/a'} |`,
+    ),
+  );
   return { server: current, lines };
 }
 
