@@ -69,7 +69,7 @@ describe('the SQLite search index', () => {
     } finally {
       await again.close();
     }
-  });
+  }, 120_000);
 
   it('warms every search thread before it answers: the file read ahead, the facets and the searches asked most', async () => {
     const first = await SqliteSearchIndex.open({ dir, database, workers: 2 });
@@ -105,7 +105,7 @@ describe('the SQLite search index', () => {
     } finally {
       await quick.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('applies changes queued while it was closed when opened again', async () => {
     await insertOffers(database.db, [makeOffer({ title: 'Tram timetables' })]);

@@ -120,11 +120,11 @@ export class SqliteSearchIndex implements ISearchIndex {
       removeStaleFiles(options.dir, file);
       writeFileSync(path.join(options.dir, 'LOCK'), `${process.pid}\n`);
       const index = new SqliteSearchIndex(options, consumer, writer, file, generation);
-      if (options.workers > 0) {
-        index.workers = new SearchWorkers(options.workers, file, () => index.popular.top());
-        await index.warm();
-      } else index.reader = openReader(file);
+      if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file, () => index.popular.top());
+      else index.reader = openReader(file);
       await index.drain();
+      // After the changes queued meanwhile: applying them would drop the answers the warm start keeps.
+      if (index.workers) await index.warm();
       index.startPolling();
       return index;
     } catch (error) {
