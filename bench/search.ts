@@ -10,11 +10,18 @@
 // errors per kind, the event-loop stalls over 50 ms the server logged in each run, and (unless `--no-stages`)
 // the per-stage table of both runs. The harvested offers are deleted again at the end.
 //
+// `--first-minute`: instead, the searches of the first minute after a restart, as users would send them (no warm-up
+// first): the server is stopped (it keeps the searches asked most) and started again with its search threads' warm
+// start off and on, once with the index file left in the operating system's cache (a restart) and once dropped from
+// it (`dd iflag=nocache`: a new machine, or a cache other work emptied). For each: seconds until the process
+// listens, the first search's time, then p50/p99 over the first 10 s and the whole minute at 8 connections.
+//
 // `--processes N`: instead, the log's searches over HTTP at 1, 8 and 32 connections through HAProxy in front of N
 // server processes on the one database (scripts/cluster-lib.mjs, the balancer at `--cluster-port`, the processes on
 // the ports after it); run it with 1 and with 2 to compare.
 
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +103,13 @@ const { values: args } = parseArgs({
     'harvest-copies': { type: 'string', default: '4' },
     /** Server processes behind HAProxy (see the head comment); unset: one process, reached directly. */
     processes: { type: 'string' },
+    /**
+     * Instead of the other runs: the first `--first-minute-seconds` (60) after a restart at 8 connections, with the
+     * search threads' warm start off (SEARCH_WARM_SECONDS=0) and on, the index file left in the operating system's
+     * cache and dropped from it; the time to listen and the first search's, side by side (see the head comment).
+     */
+    'first-minute': { type: 'boolean', default: false },
+    'first-minute-seconds': { type: 'string', default: '60' },
     /** The balancer's port with `--processes`; the processes listen on the ports after it. */
     'cluster-port': {
       type: 'string',
@@ -280,7 +294,15 @@ type TAutocannonRun = Promise<autocannon.Result> & {
   ): void;
 };
 
-async function runHttp(baseUrl: string, connections: number, workload: TWorkload, signedIn?: string): Promise<TResult> {
+async function runHttp(
+  baseUrl: string,
+  connections: number,
+  workload: TWorkload,
+  signedIn?: string,
+  seconds = duration,
+  /** When given, each answer's time since the run started and its latency, in ms. */
+  timeline?: [number, number][],
+): Promise<TResult> {
   const authorization = signedIn ?? (await buyerAuthorization(baseUrl));
   const next = workload.cursor();
   const byLabel: TLatencies = new Map();
@@ -288,7 +310,7 @@ async function runHttp(baseUrl: string, connections: number, workload: TWorkload
   const instance = autocannon({
     url: baseUrl,
     connections,
-    duration,
+    duration: seconds,
     requests: [
       {
         setupRequest: (request, context) => {
@@ -309,7 +331,9 @@ async function runHttp(baseUrl: string, connections: number, workload: TWorkload
   instance.on('response', (client, status, _bytes, time) => {
     const label = client.requestIterator?.context?.label ?? '?';
     record(byLabel, label, status >= 200 && status < 300 ? time : null);
+    timeline?.push([performance.now() - runStarted, time]);
   });
+  const runStarted = performance.now();
   const cpuBefore = cpuNow();
   const result = await instance;
   const cpuAfter = cpuNow();
@@ -598,6 +622,93 @@ function corpusStats(log: readonly TLoggedQuery[]): string[] {
   } finally {
     db.close();
   }
+}
+
+/** Drops the index files from the operating system's page cache (posix_fadvise DONTNEED, through dd). */
+function dropIndexFromPageCache(): void {
+  const file = indexFile();
+  for (const name of [file, `${file}-wal`]) {
+    if (!existsSync(name)) continue;
+    execFileSync('dd', [`if=${name}`, 'iflag=nocache', 'count=0', 'status=none']);
+  }
+}
+
+/** Share of the index file's pages in the page cache, from `fincore` (util-linux); null where it is missing. */
+function cachedShare(): string {
+  try {
+    const [pages, size] = execFileSync('fincore', ['--bytes', '--noheadings', '--output', 'RES,SIZE', indexFile()], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return `${((100 * (pages ?? 0)) / Math.max(1, size ?? 1)).toFixed(0)} %`;
+  } catch {
+    return 'n/a';
+  }
+}
+
+/**
+ * `--first-minute`: see the head comment. Returns the server left running (the last one started) and the table.
+ */
+async function runFirstMinute(
+  server: TServerProcess,
+  url: string,
+  workload: TWorkload,
+): Promise<{ server: TServerProcess; lines: string[] }> {
+  const seconds = Number(args['first-minute-seconds']);
+  if (!Number.isFinite(seconds) || seconds < 10) throw new Error('--first-minute-seconds must be at least 10');
+  // The searches asked most, for the next process: the warm runs' traffic, kept when the server stops.
+  await warmUp(server.baseUrl, workload, 300);
+  await runHttp(server.baseUrl, 8, workload, undefined, 10);
+  const lines = [
+    '| warm start | index file in page cache | cached at start | listening after s | first search ms | p50 / p99 ms, first 10 s | p50 / p99 ms, whole run | req/s | errors | server CPU ms/req |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  let current = server;
+  for (const cache of ['kept', 'dropped'] as const) {
+    for (const warm of ['off', 'on'] as const) {
+      await current.stop();
+      if (cache === 'dropped') dropIndexFromPageCache();
+      const cachedAtStart = cachedShare();
+      const started = performance.now();
+      current = await startServerProcess(url, {
+        ...serverEnv,
+        ...(warm === 'off' ? { SEARCH_WARM_SECONDS: '0' } : {}),
+      });
+      const listening = (performance.now() - started) / 1000;
+      serverPids = [current.child.pid ?? 0];
+      const warmLine = /Search index warm in .*/.exec(current.output())?.[0];
+      if (warmLine) process.stdout.write(`  ${warmLine}\n`);
+      // A user signs in, then searches: the sign-in is not the search's time.
+      const authorization = await buyerAuthorization(current.baseUrl);
+      const first = workload.cursor()();
+      const firstStarted = performance.now();
+      const response = await fetch(`${current.baseUrl}/api/search?query=${encodeURIComponent(first.query)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify(first.body),
+      });
+      await response.arrayBuffer();
+      const firstMs = performance.now() - firstStarted;
+      const timeline: [number, number][] = [];
+      const result = await runHttp(current.baseUrl, 8, workload, authorization, seconds, timeline);
+      const early = timeline
+        .filter(([at]) => at < 10_000)
+        .map(([, latency]) => latency)
+        .sort((a, b) => a - b);
+      const row = `| ${warm} | ${cache} | ${cachedAtStart} | ${listening.toFixed(1)} | ${firstMs.toFixed(0)} | ${fmt(percentile(early, 50))} / ${fmt(percentile(early, 99))} | ${fmt(result.p50)} / ${fmt(result.p99)} | ${result.rps.toFixed(0)} | ${result.errors} | ${result.cpuPerRequest?.server.toFixed(1) ?? 'n/a'} |`;
+      lines.push(progress(row));
+    }
+  }
+  // The same process a minute on: what "like any other" minute means on this machine, at this load.
+  const steady = await runHttp(current.baseUrl, 8, workload, undefined, seconds);
+  lines.push(
+    progress(
+      `| on, the next minute (no restart) | | | | | | ${fmt(steady.p50)} / ${fmt(steady.p99)} | ${steady.rps.toFixed(0)} | ${steady.errors} | ${steady.cpuPerRequest?.server.toFixed(1) ?? 'n/a'} |`,
+    ),
+  );
+  return { server: current, lines };
 }
 
 /** The mixed run's harvest sources are named so; what they brought is deleted after the run. */
@@ -895,6 +1006,21 @@ async function main(): Promise<void> {
     const classTables: string[] = [];
     const stageTables: string[] = [];
     let perQuery: string[] = [];
+    if (args['first-minute']) {
+      const workload = workloads[0]!;
+      lines.push('', `### The first minute after a restart, 8 connections: ${workload.name}`, '');
+      const measured = await runFirstMinute(server, database.url, workload);
+      server = measured.server;
+      lines.push(
+        ...measured.lines,
+        `Load average at the end: ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(', ')}`,
+      );
+      process.stdout.write(`\n${lines.join('\n')}\n`);
+      return;
+    }
     if (args.mixed) {
       const workload = workloads[0]!;
       await warmUp(server.baseUrl, workload, 300);

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** `BENCH_FIXTURES_DIR` where the checkout is not next to `shared/` (a worktree elsewhere). */
-export const fixtures = process.env.BENCH_FIXTURES_DIR ?? path.resolve(root, '..', 'shared', 'fixtures', 'catalog');
+/** `SHARED_FIXTURES_DIR`: the fixture catalogues' folder, for a checkout that is not beside `shared`. */
+export const fixtures = process.env.SHARED_FIXTURES_DIR ?? path.resolve(root, '..', 'shared', 'fixtures', 'catalog');
 export const DCAT_US_FIXTURE = path.join(fixtures, 'cdc.gov.data.json.gz');
 export const CKAN_JSONL_FIXTURE = path.join(fixtures, 'depositar-datasets.jsonl.gz');
 

@@ -229,6 +229,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       database,
       workers: config.searchIndex.workers,
       consumerExpirySeconds: config.searchIndex.consumerExpirySeconds,
+      warmSeconds: config.searchIndex.warmSeconds,
       log,
     });
     if (config.hasSandboxConnectors) sandboxes = await startSandboxConnectors({ db: database.db, log });

@@ -257,6 +257,11 @@ const ZEnvironment = z.object({
   /** Threads answering searches, each with its own connection to the index; 0 answers on the main thread. */
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /**
+   * Seconds the search threads may warm the index at the start before the process listens (reading the file ahead,
+   * the facets, the searches asked most before the restart); 0 listens at once and warms while answering.
+   */
+  SEARCH_WARM_SECONDS: z.coerce.number().min(0).max(600).default(20),
+  /**
    * Seconds after which a server process's search index that stopped following the catalogue's changes (a process
    * stopped for good, its index folder gone) is forgotten, so that the changes it has not read yet are no longer
    * kept for it; it builds its index again if it comes back. Default an hour.
@@ -350,9 +355,10 @@ export type TConfig = {
   dataDir: string;
   /**
    * The search index: its folder (SEARCH_INDEX_DIR), search threads (SEARCH_WORKERS) and when a process that stopped
-   * following the outbox is forgotten (SEARCH_CONSUMER_EXPIRY_SECONDS).
+   * following the outbox is forgotten (SEARCH_CONSUMER_EXPIRY_SECONDS), and how long its threads may warm it at the
+   * start (SEARCH_WARM_SECONDS).
    */
-  searchIndex: { dir: string; workers: number; consumerExpirySeconds: number };
+  searchIndex: { dir: string; workers: number; consumerExpirySeconds: number; warmSeconds: number };
   /** What this process does (ROLE): `web` answers HTTP without background jobs, `worker` only runs them, `all` both. */
   role: TProcessRole;
   productId: string;
@@ -454,6 +460,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: path.resolve(e.SEARCH_INDEX_DIR ?? path.join(e.DATA_DIR, 'search-index')),
       workers: e.SEARCH_WORKERS,
       consumerExpirySeconds: e.SEARCH_CONSUMER_EXPIRY_SECONDS,
+      warmSeconds: e.SEARCH_WARM_SECONDS,
     },
     role: e.ROLE,
     productId: e.PRODUCT_ID,

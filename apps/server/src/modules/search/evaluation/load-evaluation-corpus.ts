@@ -10,8 +10,12 @@ import { JUDGED_OFFERS } from './judged-corpus';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
 
-/** The real catalogues beside the checkout (../shared/fixtures/catalog, see its SOURCE.md). */
-export const FIXTURE_CATALOGUES_DIR = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'catalog');
+/**
+ * The real catalogues beside the checkout (../shared/fixtures/catalog, see its SOURCE.md), or in
+ * `SHARED_FIXTURES_DIR` for a checkout elsewhere.
+ */
+export const FIXTURE_CATALOGUES_DIR =
+  process.env.SHARED_FIXTURES_DIR ?? path.resolve(repoRoot, '..', 'shared', 'fixtures', 'catalog');
 
 /** Where the offers of the evaluation corpus come from. */
 export const CORPUS_SOURCES = ['cdc', 'depositar', 'demo'] as const;

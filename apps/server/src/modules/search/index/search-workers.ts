@@ -1,6 +1,6 @@
 import type { TSuggestion } from '@dsm/contracts';
 import type { TIndexSearch, TIndexSearchResult } from './search-index';
-import type { TSearchWorkerRequest } from './search-worker';
+import type { TSearchWorkerRequest, TWarmReport } from './search-worker';
 import { WorkerClient } from './worker-rpc';
 
 /**
@@ -11,7 +11,10 @@ import { WorkerClient } from './worker-rpc';
 export class SearchWorkers {
   private readonly clients: WorkerClient[];
 
-  /** `warmSearches` are run by each thread when it opens a file (the searches asked most, popular-searches.ts). */
+  /**
+   * `warmSearches` are run by each thread when it opens a file (the searches asked most, popular-searches.ts):
+   * by `warm` at the start, and while answering in a thread that replaces one that crashed or opens a new file.
+   */
   constructor(
     count: number,
     private path: string,
@@ -20,15 +23,31 @@ export class SearchWorkers {
     this.clients = Array.from({ length: count }, (_, slot) => this.start(slot));
   }
 
-  /** A thread for a slot; one that crashes is replaced by a new one on the file in use. */
+  /** A thread for a slot; one that crashes is replaced by a new one on the file in use, warming while it answers. */
   private start(slot: number): WorkerClient {
-    return new WorkerClient(
-      new URL('./search-worker.ts', import.meta.url),
-      { path: this.path, warmSearches: this.warmSearches() },
-      undefined,
-      () => {
-        this.clients[slot] = this.start(slot);
-      },
+    return new WorkerClient(new URL('./search-worker.ts', import.meta.url), { path: this.path }, undefined, () => {
+      const client = this.start(slot);
+      this.clients[slot] = client;
+      void client
+        .call({
+          warm: { searches: this.warmSearches(), budgetMs: 0, part: 0, parts: 1 },
+        } satisfies TSearchWorkerRequest)
+        .catch(() => {});
+    });
+  }
+
+  /**
+   * Warms every thread at once (search-worker.ts, TWarmRequest): each reads its share of the index file, its facets
+   * and the searches asked most within `budgetMs`, and answers when done (0: at once, warming while it answers).
+   */
+  warm(budgetMs: number): Promise<TWarmReport[]> {
+    const searches = this.warmSearches();
+    return Promise.all(
+      this.clients.map((client, part) =>
+        client.call<TWarmReport>({
+          warm: { searches, budgetMs, part, parts: this.clients.length },
+        } satisfies TSearchWorkerRequest),
+      ),
     );
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -69,7 +69,43 @@ describe('the SQLite search index', () => {
     } finally {
       await again.close();
     }
-  });
+  }, 120_000);
+
+  it('warms every search thread before it answers: the file read ahead, the facets and the searches asked most', async () => {
+    const first = await SqliteSearchIndex.open({ dir, database, workers: 2 });
+    await first.search(search(['groundwater']));
+    await first.search(search(['bicycle']));
+    await first.close();
+    const file = path.join(dir, current());
+    const again = await SqliteSearchIndex.open({ dir, database, workers: 2 });
+    try {
+      const threads = again.warmStart?.threads ?? [];
+      expect(threads).toHaveLength(2);
+      // The two threads read the file between them, and each ran every saved search within the budget.
+      expect(threads.reduce((total, thread) => total + thread.bytesRead, 0)).toBeGreaterThanOrEqual(
+        statSync(file).size,
+      );
+      for (const thread of threads) {
+        expect(thread.searchesRun).toBeGreaterThanOrEqual(2);
+        expect(thread).toMatchObject({ searchesLeft: 0, isCutShort: false });
+      }
+      // Whichever thread answers, the first searches after the start are answered from what the warm start kept.
+      const answers = await Promise.all(
+        ['groundwater', 'bicycle', 'groundwater', 'bicycle'].map((word) => again.search(search([word]))),
+      );
+      for (const answer of answers) expect(answer.stages).toHaveProperty('cached');
+    } finally {
+      await again.close();
+    }
+    // Without a warm start budget it answers at once and warms while answering.
+    const quick = await SqliteSearchIndex.open({ dir, database, workers: 2, warmSeconds: 0 });
+    try {
+      expect(quick.warmStart).toBeNull();
+      expect((await quick.search(search(['bicycle']))).total).toBe(1);
+    } finally {
+      await quick.close();
+    }
+  }, 120_000);
 
   it('applies changes queued while it was closed when opened again', async () => {
     await insertOffers(database.db, [makeOffer({ title: 'Tram timetables' })]);

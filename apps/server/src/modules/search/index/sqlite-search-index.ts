@@ -10,6 +10,7 @@ import { countWaitingChanges, leaveOutbox, readOutboxConsumer, touchOutboxConsum
 import { PopularSearches } from './popular-searches';
 import { matchEveryWord } from './query-index';
 import type { ISearchIndex, TIndexSearch, TIndexSearchResult } from './search-index';
+import type { TWarmReport } from './search-worker';
 import { SearchWorkers } from './search-workers';
 import { suggestFromIndex } from './suggest-from-index';
 
@@ -34,6 +35,12 @@ export type TSqliteSearchIndexOptions = {
    * (default an hour); it builds its index again when it comes back.
    */
   consumerExpirySeconds?: number;
+  /**
+   * How long the search threads may warm the index before `open` resolves, in seconds (default 20): each reads
+   * its share of the file, the facets and the searches asked most before the restart, then answers; what the
+   * budget leaves runs between searches. 0: `open` resolves at once and the threads warm while answering.
+   */
+  warmSeconds?: number;
   /** Every search first applies all queued changes (tests and tools, whose writes skip the API). */
   isRefreshedBeforeSearch?: boolean;
   log?: (line: string) => void;
@@ -45,6 +52,10 @@ const CONSUMER_EXPIRY_SECONDS = 3_600;
 const TOUCH_MS = 60_000;
 /** How often the searches asked most are written to the index folder, in ms. */
 const SAVE_POPULAR_MS = 60_000;
+const WARM_SECONDS = 20;
+
+/** What the warm start did: its time, and each search thread's report. */
+export type TWarmStart = { ms: number; threads: TWarmReport[] };
 
 /**
  * The search index in SQLite FTS5 files in one folder: `CURRENT` names the file in use; a rebuild writes a
@@ -64,6 +75,8 @@ export class SqliteSearchIndex implements ISearchIndex {
   private readonly changeListeners: ((offerIds: readonly string[] | null) => void)[] = [];
   private popularSavedAt = Date.now();
   private touchedAt = Date.now();
+  /** The search threads' warm start before `open` resolved; null when they warm while answering (or there are none). */
+  warmStart: TWarmStart | null = null;
 
   private constructor(
     private readonly options: TSqliteSearchIndexOptions,
@@ -110,11 +123,36 @@ export class SqliteSearchIndex implements ISearchIndex {
       if (options.workers > 0) index.workers = new SearchWorkers(options.workers, file, () => index.popular.top());
       else index.reader = openReader(file);
       await index.drain();
+      // After the changes queued meanwhile: applying them would drop the answers the warm start keeps.
+      if (index.workers) await index.warm();
       index.startPolling();
       return index;
     } catch (error) {
       await writer.close();
       throw error;
+    }
+  }
+
+  /**
+   * The search threads' warm start (`warmSeconds`): before the index answers, so that a load balancer sends the
+   * first users to a process whose first search answers like any other, and bounded, so that a start never waits
+   * long for it.
+   */
+  private async warm(): Promise<void> {
+    const workers = this.workers as SearchWorkers;
+    const budgetMs = (this.options.warmSeconds ?? WARM_SECONDS) * 1000;
+    if (budgetMs <= 0) {
+      void workers.warm(0).catch(() => {});
+      return;
+    }
+    const started = performance.now();
+    try {
+      const threads = await workers.warm(budgetMs);
+      this.warmStart = { ms: performance.now() - started, threads };
+      this.options.log?.(describeWarmStart(this.warmStart));
+    } catch (error) {
+      // A thread that stopped meanwhile is replaced, and warms while answering: the index answers all the same.
+      this.options.log?.(`Search index: the warm start failed: ${String(error)}`);
     }
   }
 
@@ -297,6 +335,23 @@ export class SqliteSearchIndex implements ISearchIndex {
     await this.close();
     await leaveOutbox(this.options.database.db, this.consumer);
   }
+}
+
+/** The log line of a warm start: "Search index warm in 2.4 s (...)". */
+export function describeWarmStart(warm: TWarmStart): string {
+  const sum = (pick: (thread: TWarmReport) => number) =>
+    warm.threads.reduce((total, thread) => total + pick(thread), 0);
+  const max = (pick: (thread: TWarmReport) => number) => Math.max(...warm.threads.map(pick));
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  const cutShort = warm.threads.some((thread) => thread.isCutShort)
+    ? `; cut short by the budget, ${sum((thread) => thread.searchesLeft)} searches left to run while answering`
+    : '';
+  return (
+    `Search index warm in ${seconds(warm.ms)} s (${warm.threads.length} search threads: ` +
+    `${(sum((thread) => thread.bytesRead) / 1048576).toFixed(0)} MB of the file read ahead in ${seconds(max((thread) => thread.readMs))} s, ` +
+    `facets in ${seconds(max((thread) => thread.facetsMs))} s, ` +
+    `${sum((thread) => thread.searchesRun)} searches in ${seconds(max((thread) => thread.searchesMs))} s${cutShort})`
+  );
 }
 
 /** The process that has the index in `dir` open, when it still runs; null when none has. */
