@@ -206,6 +206,19 @@ export async function removeUnseenDatasets(db: TDb, connectorId: string, runId: 
   );
 }
 
+/** Soft-deletes the offers of every dataset of the connector still in the catalogue; answers how many. */
+export async function removeEveryDataset(db: TDb, connectorId: string): Promise<number> {
+  return removeOffersOfUnseenRecords(db, (trx) =>
+    trx
+      .updateTable('crawl_records')
+      .set({ removed_at: new Date() })
+      .where('connector_id', '=', connectorId)
+      .where('removed_at', 'is', null)
+      .returning('offer_id')
+      .execute(),
+  );
+}
+
 /** What negotiating a crawled offer needs: where its dataset is offered and which of its offers to take. */
 export type TCrawledOfferSource = {
   connectorId: string;
