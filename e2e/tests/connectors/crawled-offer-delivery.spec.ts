@@ -1,10 +1,12 @@
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import { expect, test } from '@playwright/test';
-import { asSomeoneElse, signInAs } from '../../fixtures/auth';
+import { asSomeoneElse, SIGNED_OUT, signInAs } from '../../fixtures/auth';
 
 const API_KEY = 'crawled-offer-journey-key';
 const EDC = 'https://w3id.org/edc/v0.0.1/ns/';
 const DATA = 'berth,vessel,arrival\nCT4-07,Elbe Trader,2026-12-01T06:00Z\n';
+
+test.use({ storageState: SIGNED_OUT });
 
 let harbour: Sandbox;
 let buyerEdc: Sandbox;
@@ -75,13 +77,13 @@ test("[CONNECTORS]: an operator crawls a participant, a buyer finds its offer, a
     await form.getByLabel('Connector URL').fill(harbour.url);
     await form.getByLabel('API key').fill(API_KEY);
     await form.getByRole('button', { name: 'Register' }).click();
-    await operator.getByRole('button', { name: 'Crawl now: Harbour journey EDC' }).click();
+    await operator.getByRole('button', { name: 'Crawl Harbour journey EDC now' }).click();
     const crawls = operator.getByTestId('connector-crawls').filter({ hasText: 'Harbour journey EDC' });
     await expect(crawls.getByTestId('crawl-run').first()).toContainText('Succeeded');
   });
 
   // The buyer's organisation registers its connector in the profile.
-  await page.goto('/profile/organisation');
+  await signInAs(page, 'buyer', '/profile/organisation');
   const connectorForm = page.getByTestId('organisation-connector-form');
   await connectorForm.getByLabel(/^Participant ID/).fill('buyer-journey-edc');
   await connectorForm.getByLabel(/^DSP \(protocol\) address/).fill(buyerEdc.addresses.protocol);
