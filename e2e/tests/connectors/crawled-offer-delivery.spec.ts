@@ -71,7 +71,9 @@ test("[CONNECTORS]: an operator crawls a participant, a buyer finds its offer, a
 
   // The operator registers the participant's connector and crawls it.
   await asSomeoneElse(browser, async (operator) => {
-    await signInAs(operator, 'operator', '/connectors');
+    // '/connectors' loaded directly is an API path of the reference's: the page is reached through the navbar.
+    await signInAs(operator, 'operator', '/');
+    await operator.getByTestId('connectors-link').click();
     const form = operator.locator('form[aria-labelledby="register-connector"]');
     await form.getByLabel('Name').fill('Harbour journey EDC');
     await form.getByLabel('Connector URL').fill(harbour.url);
