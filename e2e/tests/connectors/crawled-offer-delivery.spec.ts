@@ -71,7 +71,7 @@ test("[CONNECTORS]: an operator crawls a participant, a buyer finds its offer, a
 
   // The operator registers the participant's connector and crawls it.
   await asSomeoneElse(browser, async (operator) => {
-    // '/connectors' loaded directly is an API path of the reference's: the page is reached through the navbar.
+    // As an operator gets there: through the navbar's 'Connectors'.
     await signInAs(operator, 'operator', '/');
     await operator.getByTestId('connectors-link').click();
     const form = operator.locator('form[aria-labelledby="register-connector"]');
