@@ -104,7 +104,7 @@ test("[CONNECTORS]: an operator crawls a participant, a buyer finds its offer, a
           await page.goto(`/results?searchText=${encodeURIComponent(title)}`);
           return page.getByTestId('result-card').filter({ hasText: title }).count();
         },
-        { message: `search finds ${title}`, timeout: 30_000 },
+        { message: `search finds ${title}`, timeout: 90_000 },
       )
       .toBeGreaterThan(0);
     await page.getByTestId('result-card').filter({ hasText: title }).first().click();
