@@ -40,6 +40,7 @@ import { configureConnectorAddressPolicy } from './modules/connectors/connector-
 import { configureConnectorTimeout } from './modules/connectors/connector-client-for';
 import { configureConnectorSecretKey } from './modules/connectors/connector-secrets';
 import { connectorRoutes } from './modules/connectors/routes';
+import { removeCrawledOffers } from './modules/dataspace-crawl/remove-crawled-offers';
 import { dataspaceCrawlRoutes } from './modules/dataspace-crawl/routes';
 import { catalogExportRoutes } from './modules/dcat-export/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
@@ -250,12 +251,13 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(licenceRoutes);
   await app.register(offerRoutes);
   await app.register(organisationRoutes);
-  await app.register(organisationConnectorRoutes);
+  // A removed connector's crawled offers go with it, through the catalogue, so the search index follows.
+  await app.register(organisationConnectorRoutes, { onConnectorRemoving: removeCrawledOffers });
   await app.register(metadataRoutes);
   await app.register(previewRoutes);
   await app.register(likeRoutes);
   await app.register(acquisitionRoutes);
-  await app.register(connectorRoutes);
+  await app.register(connectorRoutes, { onConnectorRemoving: removeCrawledOffers });
   await app.register(connectorConsoleRoutes);
   await app.register(deliveryRoutes);
   await app.register(downloadRoutes);

@@ -35,6 +35,11 @@ export const ZOrganisationConnectorInput = z
     apiKey: z.string().min(1, 'must not be empty').max(1000).optional(),
     /** Which Management API the connector speaks; `auto` (the default) asks its version API. */
     managementApiVersion: ZManagementApiVersion.default('auto'),
+    /**
+     * The connector's version API (EDC: its own context, such as `{url}/.well-known/version`), which `auto` asks;
+     * without it `auto` speaks v3.
+     */
+    versionUrl: ZConnectorAddress.optional(),
   })
   .strict();
 /** What a form sends (the version may be left out). */
@@ -50,6 +55,8 @@ export const ZOrganisationConnector = z.object({
   protocolUrl: z.string(),
   managementUrl: z.string(),
   managementApiVersion: ZManagementApiVersion,
+  /** The version API `auto` asks, or null when none was given. */
+  versionUrl: z.string().nullable(),
   /** Always true: a key is stored (encrypted); it is never shown back, only replaced. */
   hasApiKey: z.boolean(),
   updatedAt: z.iso.datetime(),
@@ -103,7 +110,7 @@ export const saveOrganisationConnectorEndpoint = defineEndpoint({
   answer: ZOrganisationConnectorSaveResponse,
   summary: "Register or change an organisation's own connector (members and operators)",
   description:
-    "Every address passes the connectors' address policy (no loopback, private or link-local address unless CONNECTOR_ALLOWED_HOSTS names the host). Before anything is stored the connector is checked: its Management API must answer with the API key, and it must fetch the catalog of the marketplace's connector (MARKETPLACE_CONNECTOR_ID; skipped, and said so, when none is set). A failed check is 400 naming the field: managementUrl when the connector cannot be reached or is not an EDC Management API, apiKey when the key is refused (401/403), participantId when the catalog request fails. The key is stored encrypted and never shown back. Deliveries to the organisation's members go through this connector.",
+    "Every address (the optional version API address `versionUrl` too) passes the connectors' address policy (no loopback, private or link-local address unless CONNECTOR_ALLOWED_HOSTS names the host). Before anything is stored the connector is checked: its Management API must answer with the API key, and it must fetch the catalog of the marketplace's connector (MARKETPLACE_CONNECTOR_ID; skipped, and said so, when none is set). A failed check is 400 naming the field: managementUrl when the connector cannot be reached or is not an EDC Management API, apiKey when the key is refused (401/403), participantId when the catalog request fails. The key is stored encrypted and never shown back. Deliveries to the organisation's members go through this connector.",
   tags: ['organisations'],
   errors: [400, 403, 404],
 });

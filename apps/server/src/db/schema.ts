@@ -511,6 +511,12 @@ export type TCrawlRecordTable = {
   content_hash: string;
   last_seen_run: string | null;
   removed_at: Timestamp | null;
+  /** The participant id the catalog named (`dspace:participantId`). */
+  participant_id: string | null;
+  /** The DSP address the catalog was read at. */
+  protocol_url: string | null;
+  /** The id of the dataset's first offer when it was last written: the offer delivery negotiates. */
+  policy_offer_id: string | null;
 };
 
 /** The connector a buyer negotiates and receives data with. */
@@ -546,6 +552,10 @@ export type TDeliveryTable = {
   transfer_state: string | null;
   edr_endpoint: string | null;
   last_error: string | null;
+  /** The supplier's participant id for a crawled offer; null: the provider connector's id. */
+  counter_party_id: string | null;
+  /** The supplier's DSP address for a crawled offer; null: the provider connector's protocol address. */
+  counter_party_address: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };

@@ -29,6 +29,7 @@ import * as connectorManagementApiVersion from './0027-connector-management-api-
 import * as organisationConnectors from './0028-organisation-connectors';
 import * as dataspaceCrawl from './0029-dataspace-crawl';
 import * as searchOutboxCursors from './0030-search-outbox-cursors';
+import * as crawledOfferAccess from './0031-crawled-offer-access';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028-organisation-connectors': organisationConnectors,
   '0029-dataspace-crawl': dataspaceCrawl,
   '0030-search-outbox-cursors': searchOutboxCursors,
+  '0031-crawled-offer-access': crawledOfferAccess,
 };

@@ -2,6 +2,7 @@ import type { TAcquisitionListResponse } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { selectConnectorOfferIds } from '../catalogue/find-offer-connector';
 import { selectAccessTypes } from '../catalogue/select-access-types';
+import { findCrawledOfferIds } from '../dataspace-crawl/find-crawled-offer-source';
 import { loadMetadataItems } from '../metadata/load-metadata-items';
 import { listBilledInvoicesOfOffers } from '../orders/list-billed-invoices-of-offers';
 import { findAcquiredOffers } from './acquisitions-repository';
@@ -20,8 +21,9 @@ export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquis
   );
   const itemById = new Map(items.map((item) => [item['@id'], item]));
   const offerIds = [...itemById.keys()];
-  const [connectorOfferIds, accessTypes, invoices] = await Promise.all([
+  const [connectorOfferIds, crawledOfferIds, accessTypes, invoices] = await Promise.all([
     selectConnectorOfferIds(db, offerIds),
+    findCrawledOfferIds(db, offerIds),
     selectAccessTypes(db, offerIds),
     listBilledInvoicesOfOffers({ db, userId, offerIds }),
   ]);
@@ -32,7 +34,8 @@ export async function listAcquisitions(db: TDb, userId: string): Promise<TAcquis
           {
             acquiredAt: row.acquiredAt.toISOString(),
             offer,
-            isDeliveredByConnector: connectorOfferIds.has(row.offerId),
+            // Published on a connector by the marketplace, or crawled from a participant's catalog.
+            isDeliveredByConnector: connectorOfferIds.has(row.offerId) || crawledOfferIds.has(row.offerId),
             accessType: accessTypes.get(row.offerId) ?? 'DIRECT',
             isDeliveredByApi: accessTypes.get(row.offerId) === 'API',
             invoices: invoices.get(row.offerId.toLowerCase()) ?? [],

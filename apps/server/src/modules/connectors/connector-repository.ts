@@ -180,6 +180,8 @@ export type TOwnedConnector = {
   /** Stored encrypted. */
   apiKey: string;
   managementApiVersion: TManagementApiVersion;
+  /** The version API `auto` asks; null for none. */
+  versionUrl: string | null;
 };
 
 /**
@@ -196,6 +198,7 @@ export async function upsertOwnedConnector(db: TDb, connector: TOwnedConnector):
     management_url: connector.managementUrl,
     protocol_url: connector.protocolUrl,
     management_api_version: connector.managementApiVersion,
+    version_url: connector.versionUrl,
   };
   try {
     const written = await db

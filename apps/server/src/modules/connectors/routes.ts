@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireConnectorOperator } from './connector-operator-policy';
+import type { TConnectorRemovalHook } from './connector-removal-hook';
 import { listConnectorOffers } from './list-connector-offers';
 import { listConnectors } from './list-connectors';
 import { listRegisteredConnectors } from './list-registered-connectors';
@@ -16,7 +17,13 @@ import { registerConnector } from './register-connector';
 import { removeConnector } from './remove-connector';
 import { uploadConnectorOffer } from './upload-connector-offer';
 
-export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Options of the connectors' routes. */
+export type TConnectorRoutesOptions = {
+  /** Runs before a connector is removed. */
+  onConnectorRemoving?: TConnectorRemovalHook;
+};
+
+export const connectorRoutes: FastifyPluginAsyncZod<TConnectorRoutesOptions> = async (app, options) => {
   registerEndpoint(app, connectorListEndpoint, {
     handler: async () => listConnectors(app.database.readDb),
   });
@@ -49,7 +56,7 @@ export const connectorRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEndpoint(app, connectorRemoveEndpoint, {
     preValidation: requireConnectorOperator,
     handler: async (request, reply) => {
-      await removeConnector(app.database.db, request.params.connectorId);
+      await removeConnector(app.database.db, request.params.connectorId, options.onConnectorRemoving);
       return reply.status(204).send(null);
     },
   });

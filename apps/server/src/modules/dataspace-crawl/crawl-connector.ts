@@ -40,7 +40,10 @@ function failureReason(error: unknown, connector: TConnectorRow): string {
   }
 }
 
-async function readCatalog(connector: TConnectorRow): Promise<TParticipantCatalog> {
+/** The catalog of a participant with the DSP address it was read at. */
+type TReadCatalog = TParticipantCatalog & { protocolUrl: string };
+
+async function readCatalog(connector: TConnectorRow): Promise<TReadCatalog> {
   const url = connector.url.replace(/\/+$/, '');
   const addresses = {
     management: connector.managementUrl ?? `${url}/management`,
@@ -51,10 +54,11 @@ async function readCatalog(connector: TConnectorRow): Promise<TParticipantCatalo
     if (problem) throw new RunFailure(`The ${name} address ${address} of the connector is refused: ${problem}`);
   }
   try {
-    return await readParticipantCatalog(connectorClientFor(connector), {
+    const catalog = await readParticipantCatalog(connectorClientFor(connector), {
       address: addresses.protocol,
       participantId: connector.id,
     });
+    return { ...catalog, protocolUrl: addresses.protocol };
   } catch (error) {
     throw new RunFailure(failureReason(error, connector));
   }
@@ -65,9 +69,10 @@ async function writeCatalog(options: {
   db: TDb;
   connector: TConnectorRow;
   runId: string;
-  catalog: TParticipantCatalog;
+  catalog: TReadCatalog;
 }): Promise<{ counts: TCrawlCounts; failures: TCrawlFailure[] }> {
   const { db, connector, runId, catalog } = options;
+  const source = { participantId: catalog.participantId, protocolUrl: catalog.protocolUrl };
   const counts = emptyCrawlCounts();
   const failures: TCrawlFailure[] = [];
   const records = await selectCrawlRecords(db, connector.id);
@@ -102,6 +107,8 @@ async function writeCatalog(options: {
         record: mapped.record,
         contentHash: mapped.contentHash,
         isNew: previous === undefined,
+        source,
+        policyOfferId: dataset.offers[0]!.id,
       });
     } catch (error) {
       fail(dataset.id, `refused by the database: ${error instanceof Error ? error.message : String(error)}`);
@@ -110,7 +117,7 @@ async function writeCatalog(options: {
     if (previous === undefined) counts.added++;
     else counts.updated++;
   }
-  await touchCrawlRecords(db, connector.id, runId, seen);
+  await touchCrawlRecords(db, { connectorId: connector.id, runId, source, datasetIds: seen });
   counts.removed = await removeUnseenDatasets(db, connector.id, runId);
   return { counts, failures };
 }

@@ -15,6 +15,7 @@ export type TCrawlRecord = { offerId: string; contentHash: string; isRemoved: bo
 /** A running crawl older than this was cut short (its server stopped) and no longer holds the connector. */
 const STALE_AFTER = '1 hour';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 
@@ -101,7 +102,10 @@ export async function selectCrawlRecords(db: TDb, connectorId: string): Promise<
   );
 }
 
-/** One dataset to write: its offer, its fingerprint and whether an earlier crawl wrote it. */
+/** Where a run read its catalog: the participant the catalog named and its DSP address. */
+export type TCrawlSource = { participantId: string; protocolUrl: string };
+
+/** One dataset to write: its offer, its fingerprint, the offer delivery negotiates and whether an earlier crawl wrote it. */
 export type TCrawlWrite = {
   connectorId: string;
   runId: string;
@@ -109,6 +113,9 @@ export type TCrawlWrite = {
   record: TOfferRecord;
   contentHash: string;
   isNew: boolean;
+  source: TCrawlSource;
+  /** The id of the dataset's first offer (`odrl:hasPolicy`). */
+  policyOfferId: string;
 };
 
 async function upsertRecord(trx: TDb, write: TCrawlWrite): Promise<void> {
@@ -121,12 +128,18 @@ async function upsertRecord(trx: TDb, write: TCrawlWrite): Promise<void> {
       content_hash: write.contentHash,
       last_seen_run: write.runId,
       removed_at: null,
+      participant_id: write.source.participantId,
+      protocol_url: write.source.protocolUrl,
+      policy_offer_id: write.policyOfferId,
     })
     .onConflict((conflict) =>
       conflict.columns(['connector_id', 'dataset_id']).doUpdateSet({
         content_hash: write.contentHash,
         last_seen_run: write.runId,
         removed_at: null,
+        participant_id: write.source.participantId,
+        protocol_url: write.source.protocolUrl,
+        policy_offer_id: write.policyOfferId,
       }),
     )
     .execute();
@@ -161,17 +174,19 @@ export async function writeCrawledDataset(db: TDb, write: TCrawlWrite): Promise<
   }
 }
 
-/** Marks datasets as seen by this run without writing them (unchanged, or failed this time). */
+/**
+ * Marks datasets as seen by this run without writing them (unchanged, or failed this time), with where the run read
+ * them: a participant that moved its DSP address is negotiated with at the new one.
+ */
 export async function touchCrawlRecords(
   db: TDb,
-  connectorId: string,
-  runId: string,
-  datasetIds: readonly string[],
+  options: { connectorId: string; runId: string; source: TCrawlSource; datasetIds: readonly string[] },
 ): Promise<void> {
+  const { connectorId, runId, source, datasetIds } = options;
   if (datasetIds.length === 0) return;
   await db
     .updateTable('crawl_records')
-    .set({ last_seen_run: runId })
+    .set({ last_seen_run: runId, participant_id: source.participantId, protocol_url: source.protocolUrl })
     .where('connector_id', '=', connectorId)
     .where('dataset_id', '=', (eb) => eb.fn.any(eb.val([...datasetIds])))
     .execute();
@@ -189,4 +204,61 @@ export async function removeUnseenDatasets(db: TDb, connectorId: string, runId: 
       .returning('offer_id')
       .execute(),
   );
+}
+
+/** Soft-deletes the offers of every dataset of the connector still in the catalogue; answers how many. */
+export async function removeEveryDataset(db: TDb, connectorId: string): Promise<number> {
+  return removeOffersOfUnseenRecords(db, (trx) =>
+    trx
+      .updateTable('crawl_records')
+      .set({ removed_at: new Date() })
+      .where('connector_id', '=', connectorId)
+      .where('removed_at', 'is', null)
+      .returning('offer_id')
+      .execute(),
+  );
+}
+
+/** What negotiating a crawled offer needs: where its dataset is offered and which of its offers to take. */
+export type TCrawledOfferSource = {
+  connectorId: string;
+  datasetId: string;
+  /** The participant id the catalog named; null for a dataset last written before it was kept. */
+  participantId: string | null;
+  /** The DSP address the catalog was read at; null likewise. */
+  protocolUrl: string | null;
+  /** The id of the dataset's first offer when it was last written; null likewise. */
+  policyOfferId: string | null;
+};
+
+/** Where a crawled offer's dataset is offered, or null for an offer no crawl made (or one whose dataset left the catalog). */
+export async function selectCrawledOfferSource(db: TDb, offerId: string): Promise<TCrawledOfferSource | null> {
+  if (!UUID.test(offerId)) return null;
+  const row = await db
+    .selectFrom('crawl_records')
+    .select(['connector_id', 'dataset_id', 'participant_id', 'protocol_url', 'policy_offer_id'])
+    .where('offer_id', '=', offerId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    connectorId: row.connector_id,
+    datasetId: row.dataset_id,
+    participantId: row.participant_id,
+    protocolUrl: row.protocol_url,
+    policyOfferId: row.policy_offer_id,
+  };
+}
+
+/** Which of the offers are crawled offers whose datasets are still in their catalogs. */
+export async function selectCrawledOfferIds(db: TDb, offerIds: readonly string[]): Promise<Set<string>> {
+  const ids = offerIds.filter((id) => UUID.test(id));
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('crawl_records')
+    .select('offer_id')
+    .where('offer_id', '=', (eb) => eb.fn.any(eb.val(ids)))
+    .where('removed_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.offer_id));
 }

@@ -405,3 +405,40 @@ describe('who may crawl', () => {
     expect((await runs('no-such-edc')).status).toBe(404);
   });
 });
+
+describe('removing a crawled connector', () => {
+  it('removes the offers its crawls made, and search no longer finds them', async () => {
+    const quay = await startSandbox({
+      basePath: '/quay-edc',
+      participantId: 'quay-edc',
+      apiKey: API_KEY,
+      seed: {
+        assets: [
+          asset('quay-walls', { name: 'Quay wall inspections Kiel', description: 'Sonar scans of quay walls.' }),
+        ],
+        policyDefinitions: [policy('open', [{ action: 'use' }])],
+        contractDefinitions: [contractDefinition('walls', 'open', 'quay-walls')],
+      },
+    });
+    try {
+      await register('Quay EDC', quay.url);
+      expect((await crawl('quay-edc')).body).toMatchObject({ status: 'succeeded', counts: { added: 1 } });
+      const offerId = crawledOfferId('quay-edc', 'quay-walls');
+      expect(await foundIds('Quay wall inspections Kiel')).toContain(offerId);
+
+      const removed = await request(testApp.baseUrl, 'DELETE', '/api/connectors/quay-edc', undefined, operator.headers);
+      expect(removed.status).toBe(204);
+      expect(await foundIds('Quay wall inspections Kiel')).not.toContain(offerId);
+      const offer = await testApp.database.db
+        .selectFrom('offers')
+        .select('state')
+        .where('id', '=', offerId)
+        .executeTakeFirstOrThrow();
+      expect(offer.state).toBe('REMOVED');
+      // The other participant's crawled offers stay.
+      expect(await foundIds('Tide gauges Weser')).toContain(crawledOfferId('harbour-edc', 'tide-gauges'));
+    } finally {
+      await quay.close();
+    }
+  });
+});

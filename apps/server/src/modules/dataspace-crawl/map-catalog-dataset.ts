@@ -78,8 +78,8 @@ export function isPublishedByMarketplace(dataset: Dataset): boolean {
 /**
  * The catalogue offer of one dataset of a participant's DSP catalog: access type Connector, titled and described by
  * the dataset's (asset's) properties, published by the participant's connector, naming the participant, its offers'
- * policies in words as its terms of use and at the end of its description ('Who: … For: … When: … Where: …'), and one distribution per transfer format. Free and not sold
- * through the marketplace: the contract is made between the connectors. The offers' ids are left out, because a
+ * policies in words as its terms of use and at the end of its description ('Who: … For: … When: … Where: …'), and one distribution per transfer format. Free: the
+ * contract is made between the connectors; acquired at 0 € it is delivered through the buyer's connector. The offers' ids are left out, because a
  * connector makes new ones for every catalog request, and so is everything else that changes without the dataset
  * changing, so the fingerprint changes only with what buyers see.
  */
@@ -121,6 +121,8 @@ export function mapCatalogDataset(options: {
     keywords: unique(texts(firstOf(dataset, ['keywords', 'keyword', 'dcat:keyword']))).slice(0, 50),
     categories: themes,
     ...CONNECTOR_OFFER_TERMS,
+    // Acquired at 0 € like a free offer of the marketplace's own, so 'Request access' in My Acquisitions delivers it.
+    isSellable: true,
     providerUrl: connector.url,
     provider: participantId,
     termsOfUse,

@@ -18,7 +18,9 @@ import { startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { connectorIdsOf } from '../catalogue/offer-connector-ids';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { insertConnector } from '../connectors/connector-repository';
-import { checkOut, insertOfferOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
+import { crawlConnector } from '../dataspace-crawl/crawl-connector';
+import { crawledOfferId } from '../dataspace-crawl/map-catalog-dataset';
+import { checkOut, checkOutPublished, insertOfferOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
 import { upsertBuyerConnector, upsertDelivery } from './delivery-repository';
 import { refreshDelivery } from './refresh-delivery';
 
@@ -29,6 +31,8 @@ const DATA = 'gauge,level_cm\nCuxhaven,412\nHamburg,388\n';
 let testApp: TTestApp;
 let supplierEdc: Sandbox;
 let buyerEdc: Sandbox;
+/** A participant of the data space whose offers reach the marketplace only by the crawl. */
+let harbourEdc: Sandbox;
 let supplierClient: ConnectorClient;
 let buyerClient: ConnectorClient;
 
@@ -110,17 +114,54 @@ async function usageOf(who: TSignedIn, offer: TOfferRecord, count: number) {
 }
 
 beforeAll(async () => {
-  [testApp, supplierEdc, buyerEdc] = await Promise.all([
+  [testApp, supplierEdc, buyerEdc, harbourEdc] = await Promise.all([
     // The supplier's sandbox stands in for the marketplace's connector that organisations' connectors are checked against.
     startTestApp({ MARKETPLACE_CONNECTOR_ID: 'supplier-edc' }),
     startSandbox({ basePath: '/supplier-edc', participantId: 'supplier-edc', apiKey: API_KEY }),
     // Slow enough that a test can terminate the negotiation before it is FINALIZED.
     startSandbox({ basePath: '/buyer-edc', participantId: 'buyer-edc', apiKey: API_KEY, stepDelayMs: 100 }),
+    // Registered as 'harbour-edc' (its URL's last segment), its participant id is its BPN, as a Catena-X connector's is.
+    startSandbox({
+      basePath: '/harbour-edc',
+      participantId: 'BPNL00000000HARB',
+      apiKey: API_KEY,
+      seed: {
+        assets: [
+          {
+            '@context': { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/' },
+            '@id': 'tide-gauges',
+            properties: { name: 'Tide gauges of the Elbe estuary' },
+            dataAddress: { type: 'InlineData', content: DATA, contentType: 'text/csv' },
+          },
+        ],
+        policyDefinitions: [
+          {
+            '@context': { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/' },
+            '@id': 'open',
+            policy: {
+              '@context': 'http://www.w3.org/ns/odrl.jsonld',
+              '@type': 'Set',
+              permission: [{ action: 'use' }],
+            },
+          },
+        ],
+        contractDefinitions: [
+          {
+            '@context': { '@vocab': 'https://w3id.org/edc/v0.0.1/ns/' },
+            '@id': 'tides',
+            accessPolicyId: 'open',
+            contractPolicyId: 'open',
+            assetsSelector: [],
+          },
+        ],
+      },
+    }),
   ]);
   supplierClient = createConnectorClient({ addresses: supplierEdc.addresses, apiKey: API_KEY });
   buyerClient = createConnectorClient({ addresses: buyerEdc.addresses, apiKey: API_KEY });
   await insertConnector(testApp.database.db, { name: 'Supplier EDC', url: supplierEdc.url, apiKey: API_KEY });
   await insertConnector(testApp.database.db, { name: 'Buyer EDC', url: buyerEdc.url, apiKey: API_KEY });
+  await insertConnector(testApp.database.db, { name: 'Harbour EDC', url: harbourEdc.url, apiKey: API_KEY });
   // The buyer's connector, which negotiates, transfers and holds the EDR, speaks Management API v4 as a current EDC
   // does; the supplier's is read in v3: deliveries work across both.
   await testApp.database.db
@@ -131,7 +172,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([testApp?.close(), supplierEdc?.close(), buyerEdc?.close()]);
+  await Promise.all([testApp?.close(), supplierEdc?.close(), buyerEdc?.close(), harbourEdc?.close()]);
 });
 
 describe('delivery of a Connector offer', () => {
@@ -235,6 +276,42 @@ describe('delivery of a Connector offer', () => {
     const fallback = await requestAccess(buyer, second.id);
     expect(fallback.status).toBe(201);
     expect(fallback.body.consumerConnectorId).toBe('buyer-edc');
+  });
+
+  it("delivers an offer the crawl made: acquired at 0 €, negotiated with the participant's id and DSP address", async () => {
+    const run = await crawlConnector({ db: testApp.database.db, connectorId: 'harbour-edc' });
+    expect(run).toMatchObject({ status: 'succeeded', counts: { added: 1 } });
+    const offerId = crawledOfferId('harbour-edc', 'tide-gauges');
+    const buyer = await signIn(testApp, { email: 'delivery-crawled@example.org', name: 'Crawled buyer' });
+    const order = await checkOutPublished(testApp, buyer, [offerId]);
+    expect(order.status).toBe(201);
+    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const acquisitions = await requestAs<TAcquisitionListResponse>(testApp, buyer, 'GET', '/api/acquisitions');
+    expect(acquisitions.body.map((entry) => [entry.offer['@id'], entry.isDeliveredByConnector])).toEqual([
+      [offerId, true],
+    ]);
+
+    const requested = await requestAccess(buyer, offerId);
+    expect(requested.status).toBe(201);
+    expect(requested.body).toMatchObject({
+      step: DeliveryStep.NEGOTIATING,
+      consumerConnectorId: 'buyer-edc',
+      providerConnectorId: 'harbour-edc',
+      assetId: 'tide-gauges',
+      error: null,
+    });
+    const ready = await waitFor(
+      buyer,
+      requested.body.id,
+      (delivery) => delivery.step !== DeliveryStep.NEGOTIATING && delivery.step !== DeliveryStep.TRANSFERRING,
+    );
+    expect(ready).toMatchObject({ step: DeliveryStep.READY, error: null });
+    // The buyer's connector negotiated with the participant the catalog named, not with the registration's id.
+    const negotiation = await buyerClient.contractNegotiations.get(ready.negotiation!.id);
+    expect(negotiation.counterPartyId).toBe('BPNL00000000HARB');
+    const data = await fetch(`${testApp.baseUrl}/api/deliveries/${ready.id}/data`, { headers: buyer.headers });
+    expect(data.status).toBe(200);
+    expect(await data.text()).toBe(DATA);
   });
 
   it('meters the bytes actually sent of a read the buyer aborts, as not succeeded', async () => {

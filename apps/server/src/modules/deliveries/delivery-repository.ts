@@ -16,6 +16,10 @@ export type TNewDelivery = {
   consumerConnectorId: string;
   providerConnectorId: string;
   assetId: string;
+  /** The supplier's participant id, when it is not the provider connector's id (a crawled offer). */
+  counterPartyId?: string | null;
+  /** The supplier's DSP address, when it is not the provider connector's (a crawled offer). */
+  counterPartyAddress?: string | null;
 };
 
 /**
@@ -27,6 +31,8 @@ export async function upsertDelivery(db: TDb, delivery: TNewDelivery, change: TD
     consumer_connector_id: delivery.consumerConnectorId,
     provider_connector_id: delivery.providerConnectorId,
     asset_id: delivery.assetId,
+    counter_party_id: delivery.counterPartyId ?? null,
+    counter_party_address: delivery.counterPartyAddress ?? null,
     negotiation_id: null,
     negotiation_state: null,
     agreement_id: null,

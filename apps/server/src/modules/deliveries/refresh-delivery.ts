@@ -73,8 +73,8 @@ export async function refreshDelivery({
           const agreementId =
             current.agreement_id ?? (await client.contractNegotiations.getAgreement(current.negotiation_id!)).id;
           const { id } = await client.transferProcesses.initiate({
-            counterPartyAddress: protocolAddressOf(provider),
-            counterPartyId: provider.id,
+            counterPartyAddress: current.counter_party_address ?? protocolAddressOf(provider),
+            counterPartyId: current.counter_party_id ?? provider.id,
             contractId: agreementId,
             assetId: current.asset_id,
             transferType: TRANSFER_TYPE,

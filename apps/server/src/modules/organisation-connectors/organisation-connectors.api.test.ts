@@ -100,6 +100,7 @@ describe("an organisation's own connector", () => {
       protocolUrl: acmeEdc.addresses.protocol,
       managementUrl: acmeEdc.addresses.management,
       managementApiVersion: 'auto',
+      versionUrl: null,
       hasApiKey: true,
       updatedAt: expect.any(String),
     });
@@ -180,6 +181,46 @@ describe("an organisation's own connector", () => {
     expect(keyless.status).toBe(400);
     expect(keyless.body.issues).toEqual([{ path: 'body.apiKey', message: 'is required' }]);
     expect((await getConnector(who, organisationId)).body.connector).toBeNull();
+  });
+
+  it('speaks v4 to a connector that serves only v4 once its version API address is given, and checks that address', async () => {
+    const currentEdc = await startSandbox({
+      basePath: '/current-edc',
+      participantId: 'current-edc',
+      apiKey: ORG_KEY,
+      managementApiVersions: ['v4'],
+    });
+    try {
+      const { who, organisationId } = await member('acme-v4@example.org');
+      const input = {
+        participantId: 'current-edc',
+        protocolUrl: currentEdc.addresses.protocol,
+        managementUrl: currentEdc.addresses.management,
+        apiKey: ORG_KEY,
+      };
+      // Without the version API, Automatic speaks v3, which this connector no longer serves.
+      const withoutVersion = await save(who, organisationId, input);
+      expect(withoutVersion.status).toBe(400);
+      expect(withoutVersion.body.issues?.map((issue) => issue.path)).toEqual(['body.managementUrl']);
+
+      const refused = await save(who, organisationId, {
+        ...input,
+        versionUrl: 'http://10.20.30.40/.well-known/version',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues?.map((issue) => issue.path)).toEqual(['body.versionUrl']);
+
+      const saved = await save(who, organisationId, { ...input, versionUrl: currentEdc.addresses.version });
+      expect(saved.status).toBe(200);
+      expect(saved.body.connector).toMatchObject({
+        managementApiVersion: 'auto',
+        versionUrl: currentEdc.addresses.version,
+      });
+      expect(saved.body.checks.map((check) => check.outcome)).toEqual(['passed', 'passed']);
+      expect((await getConnector(who, organisationId)).body.connector?.versionUrl).toBe(currentEdc.addresses.version);
+    } finally {
+      await currentEdc.close();
+    }
   });
 
   it("refuses loopback and private addresses by the connectors' address policy", async () => {

@@ -15,6 +15,7 @@ export function presentOrganisationConnector(
     protocolUrl: registered.protocolUrl,
     managementUrl: registered.managementUrl,
     managementApiVersion: connector.managementApiVersion ?? 'auto',
+    versionUrl: connector.versionUrl ?? null,
     hasApiKey: registered.hasApiKey,
     updatedAt: link.updatedAt.toISOString(),
   };

@@ -5,12 +5,22 @@ import {
 } from '@dsm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerEndpoint } from '../../lib/register-endpoint';
+import type { TConnectorRemovalHook } from '../connectors/connector-removal-hook';
 import { getOrganisationConnector } from './get-organisation-connector';
 import { requireMemberOrOperator } from './organisation-connector-policy';
 import { removeOrganisationConnector } from './remove-organisation-connector';
 import { saveOrganisationConnector } from './save-organisation-connector';
 
-export const organisationConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Options of the organisation connector routes. */
+export type TOrganisationConnectorRoutesOptions = {
+  /** Runs before an organisation's connector is removed. */
+  onConnectorRemoving?: TConnectorRemovalHook;
+};
+
+export const organisationConnectorRoutes: FastifyPluginAsyncZod<TOrganisationConnectorRoutesOptions> = async (
+  app,
+  options,
+) => {
   registerEndpoint(app, organisationConnectorEndpoint, {
     preHandler: requireMemberOrOperator,
     handler: async (request) => getOrganisationConnector(app.database.db, request.params.organisationId),
@@ -30,7 +40,7 @@ export const organisationConnectorRoutes: FastifyPluginAsyncZod = async (app) =>
   registerEndpoint(app, removeOrganisationConnectorEndpoint, {
     preHandler: requireMemberOrOperator,
     handler: async (request, reply) => {
-      await removeOrganisationConnector(app.database.db, request.params.organisationId);
+      await removeOrganisationConnector(app.database.db, request.params.organisationId, options.onConnectorRemoving);
       return reply.status(204).send(null);
     },
   });

@@ -31,7 +31,11 @@ export async function saveOrganisationConnector({
 }: TSaveOrganisationConnectorOptions): Promise<TOrganisationConnectorSaveResponse> {
   const organisation = await findOrganisationById(db, organisationId);
   if (!organisation) throw new AppError(ErrorCode.NOT_FOUND, `There is no organisation '${organisationId}'`);
-  await assertConnectorAddressesAllowed({ managementUrl: request.managementUrl, protocolUrl: request.protocolUrl });
+  await assertConnectorAddressesAllowed({
+    managementUrl: request.managementUrl,
+    protocolUrl: request.protocolUrl,
+    versionUrl: request.versionUrl,
+  });
   const id = organisationConnectorIdOf(organisationId);
   const apiKey = request.apiKey ?? (await selectConnector(db, id))?.apiKey ?? null;
   if (apiKey === null) {
@@ -39,7 +43,12 @@ export async function saveOrganisationConnector({
       { path: 'body.apiKey', message: 'is required' },
     ]);
   }
-  const connector: TConnectorRow & { apiKey: string; managementUrl: string; protocolUrl: string } = {
+  const connector: TConnectorRow & {
+    apiKey: string;
+    managementUrl: string;
+    protocolUrl: string;
+    versionUrl: string | null;
+  } = {
     id,
     name: organisation.legal_name,
     url: organisationConnectorUrlOf(organisationId, request.managementUrl),
@@ -48,6 +57,7 @@ export async function saveOrganisationConnector({
     managementUrl: request.managementUrl,
     protocolUrl: request.protocolUrl,
     managementApiVersion: request.managementApiVersion,
+    versionUrl: request.versionUrl ?? null,
   };
   const checks = await checkOrganisationConnector({ db, connector, marketplaceConnectorId });
   const link = await db.transaction().execute(async (trx) => {

@@ -29,12 +29,13 @@ function valuesOf(connector: TOrganisationConnector | null): TOrganisationConnec
     // The stored key is never sent to the browser: the field starts empty and, left so, keeps it.
     apiKey: '',
     managementApiVersion: connector?.managementApiVersion ?? 'auto',
+    versionUrl: connector?.versionUrl ?? '',
   };
 }
 
 /**
- * Registering or changing the organisation's connector: participant id, DSP and management addresses, API key and
- * Management API version, each with its message at the field when Save or the server's checks find it wrong.
+ * Registering or changing the organisation's connector: participant id, DSP and management addresses, API key,
+ * Management API version and the optional version API address (which 'Automatic' asks), each with its message at the field when Save or the server's checks find it wrong.
  */
 export function OrganisationConnectorForm({
   connector,
@@ -103,6 +104,12 @@ export function OrganisationConnectorForm({
             value: version,
             label: t(`organisationConnector.versions.${version}`),
           }))}
+        />
+        <TextInput
+          {...field('versionUrl')}
+          type="url"
+          placeholder="https://edc.example.org/.well-known/version"
+          description={t('organisationConnector.hints.versionUrl')}
         />
         {isSaving && (
           <Text size="sm" role="status" data-testid="organisation-connector-checking">

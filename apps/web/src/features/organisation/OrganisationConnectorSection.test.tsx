@@ -36,6 +36,7 @@ const STORED: TOrganisationConnector = {
   protocolUrl: 'https://edc.muster.example/protocol',
   managementUrl: 'https://edc.muster.example/management',
   managementApiVersion: 'auto',
+  versionUrl: 'https://edc.muster.example/.well-known/version',
   hasApiKey: true,
   updatedAt: '2025-03-06T10:00:00.000Z',
 };
@@ -120,6 +121,7 @@ describe('the organisation connector form', () => {
       'DSP \\(protocol\\) address': STORED.protocolUrl,
       'Management API address': STORED.managementUrl,
       'API key': SECRET,
+      'Version API address': STORED.versionUrl!,
     });
     expect((screen.getByLabelText(/^Management API version/) as HTMLSelectElement).value).toBe('auto');
     await user.click(screen.getByTestId('organisation-connector-save'));
@@ -133,6 +135,8 @@ describe('the organisation connector form', () => {
         managementUrl: STORED.managementUrl,
         apiKey: SECRET,
         managementApiVersion: 'auto',
+        // Automatic asks the version API there, so a v4 connector is spoken to in v4.
+        versionUrl: STORED.versionUrl,
       },
     ]);
     release(json(200, {}));

@@ -13,7 +13,14 @@ import {
 import type { TOrganisationConnectorValues } from './validate-organisation-connector';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
-const FIELDS = ['participantId', 'protocolUrl', 'managementUrl', 'apiKey', 'managementApiVersion'] as const;
+const FIELDS = [
+  'participantId',
+  'protocolUrl',
+  'managementUrl',
+  'apiKey',
+  'managementApiVersion',
+  'versionUrl',
+] as const;
 
 /** The server's issues that name a field of the form (`body.apiKey`), by field. */
 function fieldErrorsOf(error: unknown): Partial<Record<keyof TOrganisationConnectorValues, string>> {
@@ -45,6 +52,7 @@ function ConnectorCard({
     ['protocolUrl', connector.protocolUrl],
     ['managementUrl', connector.managementUrl],
     ['managementApiVersion', t(`organisationConnector.versions.${connector.managementApiVersion}`)],
+    ...(connector.versionUrl ? ([['versionUrl', connector.versionUrl]] as const) : []),
   ] as const;
   return (
     <Card withBorder radius="md" data-testid="organisation-connector">

@@ -1,15 +1,25 @@
 import { type TOrganisationConnectorInput, ZOrganisationConnectorInput } from '@dsm/contracts';
 
-/** The form's fields: what is sent, with the key as typed ('' keeps the stored one). */
-export type TOrganisationConnectorValues = Required<Omit<TOrganisationConnectorInput, 'apiKey'>> & { apiKey: string };
+/** The form's fields: what is sent, with the key as typed ('' keeps the stored one) and the version API address ('' for none). */
+export type TOrganisationConnectorValues = Required<Omit<TOrganisationConnectorInput, 'apiKey' | 'versionUrl'>> & {
+  apiKey: string;
+  versionUrl: string;
+};
 
 /** Field name → i18n key of what is wrong with it. */
 export type TOrganisationConnectorErrors = Partial<Record<keyof TOrganisationConnectorValues, string>>;
 
-/** The body the form sends: a key left empty is left out, so the server keeps the stored one. */
+/**
+ * The body the form sends: a key left empty is left out, so the server keeps the stored one; an empty version API
+ * address is left out, so none is stored.
+ */
 export function connectorBodyOf(values: TOrganisationConnectorValues): TOrganisationConnectorInput {
-  const { apiKey, ...rest } = values;
-  return apiKey === '' ? rest : { ...rest, apiKey };
+  const { apiKey, versionUrl, ...rest } = values;
+  return {
+    ...rest,
+    ...(apiKey === '' ? {} : { apiKey }),
+    ...(versionUrl.trim() === '' ? {} : { versionUrl: versionUrl.trim() }),
+  };
 }
 
 /**
@@ -33,7 +43,7 @@ export function validateOrganisationConnector(
           ? 'organisationConnector.rules.TOO_LONG'
           : field === 'participantId'
             ? 'organisationConnector.rules.PARTICIPANT_ID'
-            : field === 'protocolUrl' || field === 'managementUrl'
+            : field === 'protocolUrl' || field === 'managementUrl' || field === 'versionUrl'
               ? 'organisationConnector.rules.URL'
               : 'organisationConnector.rules.INVALID';
   }
