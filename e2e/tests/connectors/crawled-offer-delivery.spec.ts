@@ -1,6 +1,7 @@
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import { expect, test } from '@playwright/test';
 import { asSomeoneElse, SIGNED_OUT, signInAs } from '../../fixtures/auth';
+import { openResults } from '../../fixtures/pages';
 
 const API_KEY = 'crawled-offer-journey-key';
 const EDC = 'https://w3id.org/edc/v0.0.1/ns/';
@@ -101,14 +102,15 @@ test("[CONNECTORS]: an operator crawls a participant, a buyer finds its offer, a
     await expect
       .poll(
         async () => {
-          await page.goto(`/results?searchText=${encodeURIComponent(title)}`);
+          // The count is read once the results are drawn (the heading), not while they still load.
+          await openResults(page, { searchText: title });
           return page.getByTestId('result-card').filter({ hasText: title }).count();
         },
         { message: `search finds ${title}`, timeout: 90_000 },
       )
       .toBeGreaterThan(0);
     await page.getByTestId('result-card').filter({ hasText: title }).first().click();
-    await expect(page.getByTestId('details-panel')).toContainText('Offered in the data space by the participant');
+    await expect(page.getByTestId('offer-description')).toContainText('Offered in the data space by the participant');
     await page.getByTestId('add-to-cart').click();
     await page.getByRole('dialog', { name: 'Added to cart' }).getByTestId('added-checkout').click();
     const checkout = page.getByRole('dialog', { name: 'Checkout' });
