@@ -138,7 +138,8 @@ describe("crawling a participant's federated catalog", () => {
 
 describe('a federated catalog that answers garbage', () => {
   let server: Server;
-  let mode: 'catalogs' | 'garbage' | 'object' = 'catalogs';
+  let mode: 'catalogs' | 'garbage' | 'object' | 'slow' = 'catalogs';
+  const slowAnswers = new Set<NodeJS.Timeout>();
 
   beforeAll(async () => {
     // Answers the fleet's catalogs, then garbage: not JSON, or JSON that is not a list of catalogs.
@@ -147,6 +148,14 @@ describe('a federated catalog that answers garbage', () => {
       for await (const chunk of req) chunks.push(chunk as Buffer);
       if (mode === 'garbage') {
         res.writeHead(200, { 'content-type': 'application/json' }).end('<html>Maintenance</html>');
+        return;
+      }
+      if (mode === 'slow') {
+        const timer = setTimeout(() => {
+          slowAnswers.delete(timer);
+          res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+        }, 3000);
+        slowAnswers.add(timer);
         return;
       }
       if (mode === 'object') {
@@ -173,10 +182,12 @@ describe('a federated catalog that answers garbage', () => {
   });
 
   afterAll(() => {
+    for (const timer of slowAnswers) clearTimeout(timer);
+    server?.closeAllConnections();
     server?.close();
   });
 
-  it('fails the run with a clear reason and removes nothing', async () => {
+  it('fails the run with a clear reason and removes nothing, for garbage and for a slow answer', async () => {
     const first = await crawl('relay-edc');
     expect(first.body).toMatchObject({ status: 'succeeded', counts: { added: 2 } });
     const id = crawledOfferId('relay-edc', 'fleet-1');
@@ -194,6 +205,12 @@ describe('a federated catalog that answers garbage', () => {
     const notAList = await crawl('relay-edc');
     expect(notAList.body.status).toBe('failed');
     expect(notAList.body.error).toMatch(/^The federated catalog at .+ failed: /);
+
+    // Slower than CONNECTOR_TIMEOUT_MS (1 s here): an empty answer in time would have removed both offers.
+    mode = 'slow';
+    const slow = await crawl('relay-edc');
+    expect(slow.body.status).toBe('failed');
+    expect(slow.body.error).toMatch(/^The federated catalog at .+ failed: .*did not answer within 1 s/);
 
     expect(await foundIds('Truck parking Venlo')).toContain(id);
   });
