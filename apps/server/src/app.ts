@@ -194,7 +194,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   void serializerCompiler;
   registerErrorHandler(app, { unavailablePage: signInUnavailablePage });
   registerServerTiming(app);
-  registerMetrics(app, { readIndexLag: () => readIndexLag(options.database.db) });
+  registerMetrics(app, { readIndexLag: () => readIndexLag(options.database.db, app.searchIndex.outboxConsumer) });
   registerEventLoopMonitor(app, { thresholdMs: options.config.eventLoopStallMs });
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');

@@ -178,6 +178,11 @@ export const ZConnectorRegistrationRequest = z
     managementApiVersion: ZManagementApiVersion.optional(),
     /** EDC's version API, on a context of its own (e.g. `{url}/.well-known/version`); what `auto` asks. */
     versionUrl: ZConnectorAddress.optional(),
+    /**
+     * The participant's federated catalog (EDC's Federated Catalog, queried at `{federatedCatalogUrl}/v1alpha/catalog/query`):
+     * when given, the crawl reads the catalogs it answers instead of requesting the connector's DSP catalog.
+     */
+    federatedCatalogUrl: ZConnectorAddress.optional(),
   })
   .strict();
 export type TConnectorRegistrationRequest = z.infer<typeof ZConnectorRegistrationRequest>;
@@ -192,6 +197,8 @@ export const ZRegisteredConnector = ZConnector.extend({
   managementApiVersion: ZManagementApiVersion,
   /** Its version API, or null when none was given (then `auto` speaks v3). */
   versionUrl: z.string().nullable(),
+  /** The participant's federated catalog the crawl queries, or null when the crawl requests the DSP catalog. */
+  federatedCatalogUrl: z.string().nullable(),
   /** A demo connector the server runs itself; removed and registered again by the server. */
   isSandbox: z.boolean(),
 });

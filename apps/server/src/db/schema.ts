@@ -193,6 +193,8 @@ export type TConnectorTable = {
   management_api_version: Generated<'v3' | 'v4' | 'auto'>;
   /** The connector's version API (e.g. `{url}/.well-known/version`); `auto` without it speaks v3. */
   version_url: Generated<string | null>;
+  /** The participant's federated catalog (query API), which the crawl reads when set. */
+  federated_catalog_url: Generated<string | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 };

@@ -138,6 +138,29 @@ describe('the metrics listener', () => {
     expect(sampleValue(after, 'search_outbox_oldest_age_seconds')).toBe(0);
   });
 
+  it("counts only the changes beyond this process's index: rows another process's index still needs are not its lag", async () => {
+    // Another process's index that has applied nothing yet: the rows stay in the table for it.
+    await sql`insert into search_outbox_cursors (consumer, last_xid, last_id, seen_at)
+      values ('metrics-test-other-process', '0'::xid8, 0, now())`.execute(testApp.database.db);
+    try {
+      await sql`insert into search_outbox (offer_id, queued_at) values (${randomUUID()}, now() - interval '90 seconds')`.execute(
+        testApp.database.db,
+      );
+      expect((await request(testApp.baseUrl, 'POST', '/api/search', { index: 0, pageSize: 10 }, auth)).status).toBe(
+        200,
+      );
+      const left = await sql<{ n: string }>`select count(*) as n from search_outbox`.execute(testApp.database.db);
+      expect(Number(left.rows[0]?.n)).toBeGreaterThanOrEqual(1);
+      const text = await scrape();
+      expect(sampleValue(text, 'search_outbox_waiting')).toBe(0);
+      expect(sampleValue(text, 'search_outbox_oldest_age_seconds')).toBe(0);
+    } finally {
+      await sql`delete from search_outbox_cursors where consumer = 'metrics-test-other-process'`.execute(
+        testApp.database.db,
+      );
+    }
+  });
+
   it('times each stage of a search, as its Server-Timing header names them', async () => {
     const before = sampleValue(await scrape(), 'search_stage_duration_seconds_count', { stage: 'engine' }) ?? 0;
     const answer = await request(

@@ -90,14 +90,20 @@ describe('connector addresses without CONNECTOR_ALLOWED_HOSTS', () => {
     expect(rows).toEqual([]);
   });
 
-  it('names each refused address of a registration: management and protocol addresses too', async () => {
+  it('names each refused address of a registration: management, protocol and federated catalog addresses too', async () => {
     const response = await register(testApp, operator, {
       url: 'https://edc.example.org/split-edc',
       managementUrl: 'http://192.168.1.20:8181/management',
       protocolUrl: 'http://100.64.0.7/protocol',
+      federatedCatalogUrl: 'http://10.1.2.3/catalog',
     });
     expect(response.status).toBe(400);
-    expect(response.body.issues?.map((issue) => issue.path)).toEqual(['body.managementUrl', 'body.protocolUrl']);
+    expect(response.body.issues?.map((issue) => issue.path)).toEqual([
+      'body.managementUrl',
+      'body.protocolUrl',
+      'body.federatedCatalogUrl',
+    ]);
+    expect(response.body.message).toContain('10.1.2.3 is a private address');
     expect(response.body.message).toContain('192.168.1.20 is a private address');
     expect(response.body.message).toContain('100.64.0.7 is a carrier-grade-nat address');
   });

@@ -52,6 +52,7 @@ describe('registering and removing connectors', () => {
       hasApiKey: true,
       managementApiVersion: 'auto',
       versionUrl: null,
+      federatedCatalogUrl: null,
       isSandbox: false,
     });
     expect(JSON.stringify(response.body)).not.toContain(API_KEY);

@@ -17,6 +17,8 @@ export type TConnectorRow = {
   managementApiVersion?: TManagementApiVersion;
   /** The connector's version API, which `auto` asks. */
   versionUrl?: string | null;
+  /** The participant's federated catalog, which the crawl queries instead of the DSP catalog when set. */
+  federatedCatalogUrl?: string | null;
 };
 
 const COLUMNS = [
@@ -30,6 +32,7 @@ const COLUMNS = [
   'is_sandbox',
   'management_api_version',
   'version_url',
+  'federated_catalog_url',
 ] as const;
 
 function toRow(row: {
@@ -43,6 +46,7 @@ function toRow(row: {
   is_sandbox: boolean;
   management_api_version: TManagementApiVersion;
   version_url: string | null;
+  federated_catalog_url: string | null;
 }): TConnectorRow {
   return {
     id: row.id,
@@ -54,6 +58,7 @@ function toRow(row: {
     protocolUrl: row.protocol_url,
     managementApiVersion: row.management_api_version,
     versionUrl: row.version_url,
+    federatedCatalogUrl: row.federated_catalog_url,
   };
 }
 
@@ -135,6 +140,7 @@ export type TConnectorRegistration = TNewConnector & {
   protocolUrl: string | null;
   managementApiVersion: TManagementApiVersion;
   versionUrl: string | null;
+  federatedCatalogUrl: string | null;
 };
 
 /** Registers an operator's connector with its API key encrypted; null when the id or URL is taken already. */
@@ -152,6 +158,7 @@ export async function registerConnector(db: TDb, registration: TConnectorRegistr
       protocol_url: registration.protocolUrl,
       management_api_version: registration.managementApiVersion,
       version_url: registration.versionUrl,
+      federated_catalog_url: registration.federatedCatalogUrl,
     })
     .onConflict((conflict) => conflict.doNothing())
     .returning('id')

@@ -13,6 +13,7 @@ export function presentRegisteredConnector(connector: TConnectorRow): TRegistere
     hasApiKey: connector.apiKey !== null,
     managementApiVersion: connector.managementApiVersion ?? 'auto',
     versionUrl: connector.versionUrl ?? null,
+    federatedCatalogUrl: connector.federatedCatalogUrl ?? null,
     isSandbox: connector.isSandbox,
   };
 }

@@ -18,6 +18,7 @@ export async function registerConnector(
     managementUrl: request.managementUrl,
     protocolUrl: request.protocolUrl,
     versionUrl: request.versionUrl,
+    federatedCatalogUrl: request.federatedCatalogUrl,
   });
   const connector = await insertRegistration(db, {
     name: request.name,
@@ -27,6 +28,7 @@ export async function registerConnector(
     apiKey: request.apiKey ?? null,
     managementApiVersion: request.managementApiVersion ?? 'auto',
     versionUrl: request.versionUrl ?? null,
+    federatedCatalogUrl: request.federatedCatalogUrl ?? null,
   });
   if (!connector) {
     throw new AppError(ErrorCode.CONFLICT, `A connector with the id or URL of ${request.url} is registered already`);

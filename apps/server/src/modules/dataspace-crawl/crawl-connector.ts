@@ -14,11 +14,13 @@ import {
   removeUnseenDatasets,
   selectCrawlRecords,
   type TCrawlResult,
+  type TCrawlSource,
   touchCrawlRecords,
   writeCrawledDataset,
 } from './crawl-repository';
 import { isPublishedByMarketplace, mapCatalogDataset, UnusableDatasetError } from './map-catalog-dataset';
 import { emptyCrawlCounts, presentCrawlRun } from './present-crawl-run';
+import { readFederatedCatalog, type TFederatedDataset } from './read-federated-catalog';
 import { CatalogTooLargeError, readParticipantCatalog, type TParticipantCatalog } from './read-participant-catalog';
 
 /** Datasets mapped between two turns of the event loop, which every request shares (50 took 94 ms on a busy machine). */
@@ -40,28 +42,62 @@ function failureReason(error: unknown, connector: TConnectorRow): string {
   }
 }
 
-/** The catalog of a participant with the DSP address it was read at. */
-type TReadCatalog = TParticipantCatalog & { protocolUrl: string };
+/** The datasets a crawl read, each with the participant offering it and the DSP address to negotiate at. */
+type TReadCatalog = { datasets: TFederatedDataset[] };
+
+async function assertAllowed(name: string, address: string): Promise<void> {
+  const problem = await connectorAddressProblem(address);
+  if (problem) throw new RunFailure(`The ${name} address ${address} of the connector is refused: ${problem}`);
+}
 
 async function readCatalog(connector: TConnectorRow): Promise<TReadCatalog> {
   const url = connector.url.replace(/\/+$/, '');
-  const addresses = {
-    management: connector.managementUrl ?? `${url}/management`,
-    protocol: connector.protocolUrl ?? `${url}/protocol`,
-  };
-  for (const [name, address] of Object.entries(addresses)) {
-    const problem = await connectorAddressProblem(address);
-    if (problem) throw new RunFailure(`The ${name} address ${address} of the connector is refused: ${problem}`);
+  const protocol = connector.protocolUrl ?? `${url}/protocol`;
+  if (connector.federatedCatalogUrl) {
+    await assertAllowed('federated catalog', connector.federatedCatalogUrl);
+    try {
+      const datasets = await readFederatedCatalog(connectorClientFor(connector), {
+        participantId: connector.id,
+        protocolUrl: protocol,
+      });
+      return { datasets };
+    } catch (error) {
+      throw new RunFailure(
+        `The federated catalog at ${connector.federatedCatalogUrl} failed: ${failureReason(error, connector)}`,
+      );
+    }
   }
+  const addresses = { management: connector.managementUrl ?? `${url}/management`, protocol };
+  for (const [name, address] of Object.entries(addresses)) await assertAllowed(name, address);
+  let catalog: TParticipantCatalog;
   try {
-    const catalog = await readParticipantCatalog(connectorClientFor(connector), {
+    catalog = await readParticipantCatalog(connectorClientFor(connector), {
       address: addresses.protocol,
       participantId: connector.id,
     });
-    return { ...catalog, protocolUrl: addresses.protocol };
   } catch (error) {
     throw new RunFailure(failureReason(error, connector));
   }
+  return {
+    datasets: catalog.datasets.map((dataset) => ({
+      dataset,
+      participantId: catalog.participantId,
+      protocolUrl: addresses.protocol,
+    })),
+  };
+}
+
+/**
+ * The DSP addresses among `addresses` the outbound address policy refuses, with the reason: a federated catalog
+ * names other participants' addresses, which buyers' connectors would negotiate at.
+ */
+async function refusedAddresses(addresses: Iterable<string>): Promise<Map<string, string>> {
+  const refused = new Map<string, string>();
+  for (const address of new Set(addresses)) {
+    const problem = await connectorAddressProblem(address);
+    if (problem) refused.set(address, problem);
+  }
+  return refused;
 }
 
 /** Writes the catalog's datasets that are new or changed; answers the counts and the datasets that failed. */
@@ -72,31 +108,44 @@ async function writeCatalog(options: {
   catalog: TReadCatalog;
 }): Promise<{ counts: TCrawlCounts; failures: TCrawlFailure[] }> {
   const { db, connector, runId, catalog } = options;
-  const source = { participantId: catalog.participantId, protocolUrl: catalog.protocolUrl };
   const counts = emptyCrawlCounts();
   const failures: TCrawlFailure[] = [];
   const records = await selectCrawlRecords(db, connector.id);
-  /** Datasets seen but not written: unchanged, or failed this time (their previous offer stays). */
-  const seen: string[] = [];
-  const fail = (datasetId: string, reason: string) => {
+  const refused = await refusedAddresses(catalog.datasets.map((entry) => entry.protocolUrl));
+  /** Datasets seen but not written, by their source: unchanged, or failed this time (their previous offer stays). */
+  const seen = new Map<string, { source: TCrawlSource; datasetIds: string[] }>();
+  const see = (source: TCrawlSource, datasetId: string) => {
+    const key = JSON.stringify([source.participantId, source.protocolUrl]);
+    const group = seen.get(key) ?? { source, datasetIds: [] };
+    group.datasetIds.push(datasetId);
+    seen.set(key, group);
+  };
+  const fail = (source: TCrawlSource, datasetId: string, reason: string) => {
     counts.failed++;
     if (failures.length < MAX_KEPT_FAILURES) failures.push({ datasetId, reason });
-    if (records.has(datasetId)) seen.push(datasetId);
+    if (records.has(datasetId)) see(source, datasetId);
   };
-  for (const [index, dataset] of catalog.datasets.entries()) {
+  for (const [index, entry] of catalog.datasets.entries()) {
     if (index % DATASETS_PER_TURN === DATASETS_PER_TURN - 1) await setImmediate();
+    const { dataset } = entry;
+    const source = { participantId: entry.participantId, protocolUrl: entry.protocolUrl };
     if (isPublishedByMarketplace(dataset)) continue;
+    const refusal = refused.get(source.protocolUrl);
+    if (refusal) {
+      fail(source, dataset.id, `its participant's DSP address ${source.protocolUrl} is refused: ${refusal}`);
+      continue;
+    }
     let mapped: ReturnType<typeof mapCatalogDataset>;
     try {
-      mapped = mapCatalogDataset({ connector, participantId: catalog.participantId, dataset });
+      mapped = mapCatalogDataset({ connector, participantId: source.participantId, dataset });
     } catch (error) {
       if (!(error instanceof UnusableDatasetError)) throw error;
-      fail(dataset.id, error.message);
+      fail(source, dataset.id, error.message);
       continue;
     }
     const previous = records.get(dataset.id);
     if (previous && !previous.isRemoved && previous.contentHash === mapped.contentHash) {
-      seen.push(dataset.id);
+      see(source, dataset.id);
       continue;
     }
     try {
@@ -111,13 +160,15 @@ async function writeCatalog(options: {
         policyOfferId: dataset.offers[0]!.id,
       });
     } catch (error) {
-      fail(dataset.id, `refused by the database: ${error instanceof Error ? error.message : String(error)}`);
+      fail(source, dataset.id, `refused by the database: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
     if (previous === undefined) counts.added++;
     else counts.updated++;
   }
-  await touchCrawlRecords(db, { connectorId: connector.id, runId, source, datasetIds: seen });
+  for (const { source, datasetIds } of seen.values()) {
+    await touchCrawlRecords(db, { connectorId: connector.id, runId, source, datasetIds });
+  }
   counts.removed = await removeUnseenDatasets(db, connector.id, runId);
   return { counts, failures };
 }
@@ -130,7 +181,9 @@ export type TCrawlConnectorOptions = {
 
 /**
  * Crawls one registered connector: requests the participant's DSP catalog through the connector's own management
- * API (`catalog.request` with its protocol address as counter-party address) and makes each dataset with its
+ * API (`catalog.request` with its protocol address as counter-party address), or, when the connector names its
+ * participant's federated catalog, queries that for every catalog it holds (each dataset offered by its catalog's
+ * participant at its catalog's DSP address), and makes each dataset with its
  * offers an offer of the catalogue (access type Connector, published by the connector, its policies in words), a
  * new one for a new dataset, a rewritten one for a changed dataset, and removes (soft-deletes) the offers of
  * datasets that left the catalog. A second crawl of an unchanged catalog writes nothing. A connector that cannot be

@@ -16,6 +16,7 @@ type TRow = {
   hasApiKey: boolean;
   managementApiVersion: 'v3' | 'v4' | 'auto';
   versionUrl: string | null;
+  federatedCatalogUrl: string | null;
   isSandbox: boolean;
 };
 const row = (id: string, overrides: Partial<TRow> = {}): TRow => ({
@@ -27,6 +28,7 @@ const row = (id: string, overrides: Partial<TRow> = {}): TRow => ({
   hasApiKey: false,
   managementApiVersion: 'auto',
   versionUrl: null,
+  federatedCatalogUrl: null,
   isSandbox: false,
   ...overrides,
 });
@@ -150,6 +152,26 @@ describe('ConnectorsPage', () => {
       url: 'https://edc.example.org/current',
       versionUrl: 'https://edc.example.org/current/.well-known/version',
       managementApiVersion: 'v4',
+    });
+  });
+
+  it("registers the participant's federated catalog address", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ConnectorsPage />, { url: '/connectors' });
+    const form = await screen.findByRole('form', { name: 'Register a connector' });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Fleet EDC');
+    await user.type(within(form).getByRole('textbox', { name: /^Connector URL/ }), 'https://edc.example.org/fleet');
+    await user.type(
+      within(form).getByRole('textbox', { name: /^Federated catalog URL/ }),
+      'https://edc.example.org/fleet/catalog',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Register' }));
+    await screen.findByRole('link', { name: 'Fleet EDC (fleet)' });
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      name: 'Fleet EDC',
+      url: 'https://edc.example.org/fleet',
+      federatedCatalogUrl: 'https://edc.example.org/fleet/catalog',
     });
   });
 

@@ -21,7 +21,15 @@ import { ResponsiveTable } from '../../shared/ResponsiveTable';
 import { ConnectorCrawls } from './ConnectorCrawls';
 import { useConnectorRegistration, useRegisteredConnectors } from './use-registered-connectors';
 
-const EMPTY_FORM = { name: '', url: '', managementUrl: '', protocolUrl: '', versionUrl: '', apiKey: '' };
+const EMPTY_FORM = {
+  name: '',
+  url: '',
+  managementUrl: '',
+  protocolUrl: '',
+  versionUrl: '',
+  federatedCatalogUrl: '',
+  apiKey: '',
+};
 type TForm = typeof EMPTY_FORM & { managementApiVersion: TManagementApiVersion };
 const EMPTY: TForm = { ...EMPTY_FORM, managementApiVersion: 'auto' };
 
@@ -47,6 +55,7 @@ export function ConnectorsPage() {
     if (form.protocolUrl) body.protocolUrl = form.protocolUrl;
     if (form.apiKey) body.apiKey = form.apiKey;
     if (form.versionUrl) body.versionUrl = form.versionUrl;
+    if (form.federatedCatalogUrl) body.federatedCatalogUrl = form.federatedCatalogUrl;
     if (form.managementApiVersion !== 'auto') body.managementApiVersion = form.managementApiVersion;
     register.mutate(body, { onSuccess: () => setForm(EMPTY) });
   };
@@ -155,6 +164,11 @@ export function ConnectorsPage() {
             label={t('console.versionUrl')}
             description={t('console.versionUrlHint')}
             {...field('versionUrl')}
+          />
+          <TextInput
+            label={t('console.federatedCatalogUrl')}
+            description={t('console.federatedCatalogUrlHint')}
+            {...field('federatedCatalogUrl')}
           />
           <PasswordInput label={t('console.apiKey')} autoComplete="off" {...field('apiKey')} />
           {register.isError && <Alert color="red">{errorMessage(register.error, t)}</Alert>}

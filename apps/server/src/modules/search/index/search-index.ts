@@ -87,6 +87,8 @@ export interface ISearchIndex {
    * forgotten. Optional.
    */
   onChangesApplied?(listener: (offerIds: readonly string[] | null) => void): void;
+  /** The index's name as a consumer of the outbox (its cursor in `search_outbox_cursors`). Optional. */
+  readonly outboxConsumer?: string;
   /** Applies every queued catalogue change now. */
   refresh(): Promise<void>;
   /** Builds the whole index again from the catalogue and switches to it when done. */

@@ -88,6 +88,10 @@ export class SqliteSearchIndex implements ISearchIndex {
     this.popular = new PopularSearches(options.dir);
   }
 
+  get outboxConsumer(): string {
+    return this.consumer;
+  }
+
   /** Opens the index in `dir`, building it first when it is missing, of another schema or another catalogue. */
   static async open(options: TSqliteSearchIndexOptions): Promise<SqliteSearchIndex> {
     mkdirSync(options.dir, { recursive: true });
