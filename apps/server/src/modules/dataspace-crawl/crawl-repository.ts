@@ -192,31 +192,32 @@ export async function touchCrawlRecords(
     .execute();
 }
 
-/** Soft-deletes the offers of the connector's datasets this run did not see; answers how many. */
-export async function removeUnseenDatasets(db: TDb, connectorId: string, runId: string): Promise<number> {
-  return removeOffersOfUnseenRecords(db, (trx) =>
-    trx
+/**
+ * Soft-deletes the offers of the connector's datasets still in the catalogue that the run `seenIn` did not see (every
+ * one when null); answers how many.
+ */
+function removeDatasetsNotSeenIn(db: TDb, connectorId: string, seenIn: string | null): Promise<number> {
+  return removeOffersOfUnseenRecords(db, (trx) => {
+    let records = trx
       .updateTable('crawl_records')
       .set({ removed_at: new Date() })
       .where('connector_id', '=', connectorId)
-      .where('removed_at', 'is', null)
-      .where((eb) => eb.or([eb('last_seen_run', 'is', null), eb('last_seen_run', '!=', runId)]))
-      .returning('offer_id')
-      .execute(),
-  );
+      .where('removed_at', 'is', null);
+    if (seenIn !== null) {
+      records = records.where((eb) => eb.or([eb('last_seen_run', 'is', null), eb('last_seen_run', '!=', seenIn)]));
+    }
+    return records.returning('offer_id').execute();
+  });
+}
+
+/** Soft-deletes the offers of the connector's datasets this run did not see; answers how many. */
+export async function removeUnseenDatasets(db: TDb, connectorId: string, runId: string): Promise<number> {
+  return removeDatasetsNotSeenIn(db, connectorId, runId);
 }
 
 /** Soft-deletes the offers of every dataset of the connector still in the catalogue; answers how many. */
 export async function removeEveryDataset(db: TDb, connectorId: string): Promise<number> {
-  return removeOffersOfUnseenRecords(db, (trx) =>
-    trx
-      .updateTable('crawl_records')
-      .set({ removed_at: new Date() })
-      .where('connector_id', '=', connectorId)
-      .where('removed_at', 'is', null)
-      .returning('offer_id')
-      .execute(),
-  );
+  return removeDatasetsNotSeenIn(db, connectorId, null);
 }
 
 /** What negotiating a crawled offer needs: where its dataset is offered and which of its offers to take. */
