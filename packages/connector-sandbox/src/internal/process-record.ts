@@ -54,6 +54,17 @@ export abstract class Processes<S extends string, R extends ProcessRecord<S>> {
     return dspMessage(record, this.kind, { state: record.state });
   }
 
+  /** DSP: the caller's process `pid` as the caller sees it. */
+  viewOf(caller: string, pid: string): Record<string, unknown> {
+    return this.dspView(this.own(caller, pid));
+  }
+
+  /** DSP: a request to start a process, from the counter-party; answers the process as it sees it. */
+  abstract onRequest(caller: string, message: JsonNode): Record<string, unknown>;
+
+  /** DSP: the process `pid` of this side, refused when the caller is not its counter-party. */
+  abstract own(caller: string, pid: string, type?: R['type']): R;
+
   protected move(record: R, to: S): void {
     moveProcess(record, to, this.canMove, this.kind);
   }

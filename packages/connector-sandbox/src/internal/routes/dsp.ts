@@ -54,25 +54,23 @@ export function dspRoutes(
         return reply.status(200).send();
       });
 
-    app.post('/negotiations/request', async (request, reply) =>
-      reply.status(201).send(negotiations.onRequest(caller(request), message(request.body))),
-    );
-    app.get<Id>('/negotiations/:id', async (request) =>
-      negotiations.dspView(negotiations.own(caller(request), request.params.id)),
-    );
+    // A request starts a process of either kind; its view and its termination work alike for both.
+    for (const [path, processes] of [
+      ['/negotiations', negotiations],
+      ['/transfers', transfers],
+    ] as const) {
+      app.post(`${path}/request`, async (request, reply) =>
+        reply.status(201).send(processes.onRequest(caller(request), message(request.body))),
+      );
+      app.get<Id>(`${path}/:id`, async (request) => processes.viewOf(caller(request), request.params.id));
+      onMessage(`${path}/:id/termination`, (who, pid, body) => processes.onTermination(who, pid, message(body)));
+    }
+
     onMessage('/negotiations/:id/agreement', (who, pid, body) => negotiations.onAgreement(who, pid, message(body)));
     onMessage('/negotiations/:id/agreement/verification', (who, pid) => negotiations.onVerification(who, pid));
     onMessage('/negotiations/:id/events', (who, pid, body) => negotiations.onEvent(who, pid, message(body)));
-    onMessage('/negotiations/:id/termination', (who, pid, body) => negotiations.onTermination(who, pid, message(body)));
 
-    app.post('/transfers/request', async (request, reply) =>
-      reply.status(201).send(transfers.onRequest(caller(request), message(request.body))),
-    );
-    app.get<Id>('/transfers/:id', async (request) =>
-      transfers.dspView(transfers.own(caller(request), request.params.id)),
-    );
     onMessage('/transfers/:id/start', (who, pid, body) => transfers.onStart(who, pid, message(body)));
     onMessage('/transfers/:id/completion', (who, pid) => transfers.onCompletion(who, pid));
-    onMessage('/transfers/:id/termination', (who, pid, body) => transfers.onTermination(who, pid, message(body)));
   };
 }
