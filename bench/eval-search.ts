@@ -6,13 +6,8 @@
 // per query class and source as a Markdown table (or everything, each query's outcome included, as JSON).
 // The evaluation itself lives in apps/server/src/modules/search/evaluation, shared with its regression test.
 
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { configureHarvestLocations } from '../apps/server/src/modules/harvest/harvest-location-policy';
 import { evaluateSearch, formatEvaluationTable } from '../apps/server/src/modules/search/evaluation/evaluate-search';
 import {
@@ -20,7 +15,7 @@ import {
   loadEvaluationCorpus,
 } from '../apps/server/src/modules/search/evaluation/load-evaluation-corpus';
 import { openTemporarySearchIndex } from '../apps/server/src/modules/search/index/open-temporary-search-index';
-import { machineLine } from './lib/bench-server';
+import { machineLine, openScratchDatabase } from './lib/bench-server';
 
 // The fixture catalogues are harvested from local files, as the command line does.
 configureHarvestLocations({ allowedHosts: [], files: 'anywhere' });
@@ -41,16 +36,10 @@ if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
 if (!Number.isInteger(demo) || demo < 0) throw new Error('--demo must be a number of offers, 0 or more');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-eval-search-'));
-await chmod(folder, 0o755);
-const embedded = await startEmbeddedPostgres({ dataDir: path.join(folder, 'postgres') });
+const scratch = await openScratchDatabase({ name: 'dsm_eval_search', prefix: 'dsm-eval-search-' });
 try {
-  const admin = new pg.Client({ connectionString: embedded.adminUrl });
-  await admin.connect();
-  await admin.query('create database dsm_eval_search');
-  await admin.end();
   const database = createDatabase({
-    url: embedded.urlFor('dsm_eval_search'),
+    url: scratch.url,
     maxConnections: 4,
     applicationName: 'dsm-eval-search',
   });
@@ -99,6 +88,5 @@ try {
     await database.close();
   }
 } finally {
-  await embedded.stop();
-  await rm(folder, { recursive: true, force: true });
+  await scratch.stop();
 }

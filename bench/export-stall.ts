@@ -9,8 +9,6 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
-import { createUser } from '../apps/server/src/modules/users/create-user';
-import { findUserByEmail } from '../apps/server/src/modules/users/find-user-by-email';
 import {
   loadCatalogue,
   machineLine,
@@ -20,6 +18,7 @@ import {
   runBench,
   startServerProcess,
 } from './lib/bench-server';
+import { ensureBenchUser } from './lib/bench-user';
 
 const FORMATS = ['jsonld', 'turtle', 'rdfxml'] as const;
 type TFormat = (typeof FORMATS)[number];
@@ -57,8 +56,7 @@ const PASSWORD = 'export-bench-2026';
 async function ensureUser(url: string): Promise<void> {
   const handle = createDatabase({ url, maxConnections: 2, applicationName: 'dsm-bench-export' });
   try {
-    if (!(await findUserByEmail(handle.db, EMAIL)))
-      await createUser({ db: handle.db, email: EMAIL, name: 'Export Bench', password: PASSWORD, roles: ['DSM_USER'] });
+    await ensureBenchUser(handle.db, { email: EMAIL, name: 'Export Bench', password: PASSWORD });
   } finally {
     await handle.close();
   }

@@ -5,18 +5,16 @@
 // and searches every 20 ms for all offers. A batch's lag is the time from its commit to the first search whose
 // total holds every offer committed up to that batch. Prints the lags' median, 90th percentile and maximum.
 
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { addSource } from '../apps/server/src/modules/harvest/add-source';
 import { configureHarvestLocations } from '../apps/server/src/modules/harvest/harvest-location-policy';
 import { runHarvest } from '../apps/server/src/modules/harvest/run-harvest';
 import { NO_INDEX_FILTER, type TIndexSearch } from '../apps/server/src/modules/search/index/search-index';
 import { SqliteSearchIndex } from '../apps/server/src/modules/search/index/sqlite-search-index';
+import { openScratchDatabase } from './lib/bench-server';
 import { writeDcatUsCopies } from './lib/harvest-inputs';
 
 // The benchmark harvests its generated file as the command line does.
@@ -38,15 +36,10 @@ const ALL: TIndexSearch = {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
-const folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-bench-harvest-lag-'));
-await chmod(folder, 0o755);
-const embedded = await startEmbeddedPostgres({ dataDir: path.join(folder, 'postgres') });
+const scratch = await openScratchDatabase({ name: 'dsm_lag', prefix: 'dsm-bench-harvest-lag-' });
+const { folder } = scratch;
 try {
-  const admin = new pg.Client({ connectionString: embedded.adminUrl });
-  await admin.connect();
-  await admin.query('create database dsm_lag');
-  await admin.end();
-  const database = createDatabase({ url: embedded.urlFor('dsm_lag'), maxConnections: 8, applicationName: 'dsm-lag' });
+  const database = createDatabase({ url: scratch.url, maxConnections: 8, applicationName: 'dsm-lag' });
   await migrateToLatest(database.db);
   const file = path.join(folder, 'cdc-copies.json');
   const records = await writeDcatUsCopies(file, copies);
@@ -99,6 +92,5 @@ try {
     `seconds from a batch's commit to its records being searchable: median ${percentile(lags, 0.5).toFixed(2)}, p90 ${percentile(lags, 0.9).toFixed(2)}, max ${lags.at(-1)!.toFixed(2)}\n`,
   );
 } finally {
-  await embedded.stop();
-  await rm(folder, { recursive: true, force: true });
+  await scratch.stop();
 }

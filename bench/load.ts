@@ -7,8 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../apps/server/src/db/database';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
-import { createUser } from '../apps/server/src/modules/users/create-user';
-import { findUserByEmail } from '../apps/server/src/modules/users/find-user-by-email';
 import {
   loadCatalogue,
   machineLine,
@@ -18,6 +16,7 @@ import {
   runBench,
   startServerProcess,
 } from './lib/bench-server';
+import { ensureBenchUser } from './lib/bench-user';
 import { saveBuyerOrganisation } from './lib/buyer-organisation';
 
 const { values: args } = parseArgs({
@@ -162,10 +161,7 @@ async function createLoadUsers(url: string): Promise<{ email: string; userId: st
     const created: { email: string; userId: string }[] = [];
     for (let i = 0; i < users; i++) {
       const email = `load-user-${i}@example.com`;
-      const existing = await findUserByEmail(handle.db, email);
-      const user =
-        existing ??
-        (await createUser({ db: handle.db, email, name: `Load User ${i}`, password: PASSWORD, roles: ['DSM_USER'] }));
+      const user = await ensureBenchUser(handle.db, { email, name: `Load User ${i}`, password: PASSWORD });
       await saveBuyerOrganisation(handle.db, user.id, `Load User ${i} GmbH`, email);
       created.push({ email, userId: user.id });
     }

@@ -58,13 +58,16 @@ try {
   await migrateToLatest(database.db);
   await database.pool.query('delete from rate_limits');
   const run = Date.now().toString(36);
-  const shared = createSharedLimiter({
-    pool: database.pool,
-    name: `bench-${run}`,
-    points: 600,
-    durationSeconds: 60,
-    isRefusedLocallyWhenOver: true,
-  });
+  /** A limiter of this run shared through the database: `points` a minute, refused from memory once over. */
+  const sharedLimiter = (name: string, points: number) =>
+    createSharedLimiter({
+      pool: database.pool,
+      name: `${name}-${run}`,
+      points,
+      durationSeconds: 60,
+      isRefusedLocallyWhenOver: true,
+    });
+  const shared = sharedLimiter('bench', 600);
   const memory = new RateLimiterMemory({ keyPrefix: `bench-${run}`, points: 600, duration: 60 });
   const rows: TRow[] = [];
   // Warm the pool's connections and the prepared statements first.
@@ -83,13 +86,7 @@ try {
     );
   }
   // One user far over the limit: refused by this process from memory once the database said so.
-  const flood = createSharedLimiter({
-    pool: database.pool,
-    name: `flood-${run}`,
-    points: 10,
-    durationSeconds: 60,
-    isRefusedLocallyWhenOver: true,
-  });
+  const flood = sharedLimiter('flood', 10);
   rows.push(await measure('shared limit, a user over it', 1, () => takePoint(flood, 'flooder')));
 
   console.log(machineLine());

@@ -21,6 +21,7 @@ import lighthouse, { type Config, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type BrowserContext, type CDPSession, chromium } from 'playwright-core';
 import { DEMO_USERS } from '../apps/server/src/modules/users/demo-users';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -52,7 +53,7 @@ const port = Number(args.port);
 const cdpPort = Number(args['cdp-port']);
 const runs = Number(args.runs);
 const baselinePort = Number(args['baseline-port'] ?? port + 1);
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const buyer = DEMO_USERS.find((user) => user.email === 'buyer@example.com') as (typeof DEMO_USERS)[number];
 /** The budgets of issue 8 (initial JavaScript) and issue 37 (scores by preset). */
 const BUDGET = { initialJsKb: 200, score: { mobile: 90, desktop: 98 } as Record<string, number> };
@@ -203,16 +204,7 @@ async function main(): Promise<void> {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: chromePath,
       headless: true,
-      args: [
-        `--remote-debugging-port=${cdpPort}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [`--remote-debugging-port=${cdpPort}`, ...CHROMIUM_ARGS],
     });
     try {
       await measure(context, builds);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { BUYER_STATE } from './fixtures/auth';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium';
 import { E2E_DATA_DIR, E2E_PORT, ROOT } from './fixtures/server';
 
 const root = ROOT;
@@ -29,19 +30,7 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Debian's chromium, never a downloaded browser; the flags keep it off the network it cannot reach.
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     // Signs the demo buyer in once; every journey starts signed in unless it says otherwise.

@@ -2,7 +2,7 @@
 // one given), the demo catalogue loaded into it, and the real server started as a separate process.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,12 +43,41 @@ export async function openBenchDatabase(options: {
     dataDir: path.join(dataDir, 'postgres'),
     ...(benchPort(0) ? { port: benchPort(0)! } : {}),
   });
-  const admin = new pg.Client({ connectionString: embedded.adminUrl });
-  await admin.connect();
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [options.name]);
-  if (!rowCount) await admin.query(`create database ${options.name}`);
-  await admin.end();
+  await ensureDatabase(embedded.adminUrl, options.name);
   return { url: embedded.urlFor(options.name), stop: () => embedded.stop() };
+}
+
+/**
+ * A database `name` in an embedded PostgreSQL of its own, in a fresh folder under the system's temporary folder
+ * (`prefix` names it) that stopping removes; the benchmark may keep its own files there.
+ */
+export async function openScratchDatabase(options: {
+  name: string;
+  prefix: string;
+}): Promise<TBenchDatabase & { folder: string }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), options.prefix));
+  await chmod(folder, 0o755);
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(folder, 'postgres') });
+  const stop = async () => {
+    await embedded.stop();
+    await rm(folder, { recursive: true, force: true });
+  };
+  try {
+    await ensureDatabase(embedded.adminUrl, options.name);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: embedded.urlFor(options.name), folder, stop };
+}
+
+/** Creates the database `name` unless the server holds it already. */
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await admin.query(`create database ${name}`);
+  await admin.end();
 }
 
 /**

@@ -5,12 +5,13 @@
 // vocabulary keeps growing with the corpus as a real one does (Heaps' law). Titles come in series
 // ("... 2019", "... 2020") and some datasets are federated copies under several publishers.
 import { readFileSync } from 'node:fs';
-import { CATEGORIES, type TPaymentModel } from '@dsm/contracts';
+import { CATEGORIES } from '@dsm/contracts';
 import {
   between,
   chance,
   mix32,
   mulberry32,
+  paymentModel,
   pick,
   pickWeighted,
   type TRandom,
@@ -254,14 +255,6 @@ const FORMATS = PARTS.formats.map((format) => [format, format.weight] as const);
 const LICENCES = PARTS.licences.map(([licence, weight]) => [licence, weight] as const);
 /** Share of offers that are a federated copy of a dataset published shortly before them. */
 const FEDERATED_SHARE = 0.04;
-
-function paymentModel(random: TRandom): TPaymentModel {
-  const roll = random();
-  if (roll < 0.6) return 'FREE_OF_CHARGE';
-  if (roll < 0.75) return 'PAY_PER_USE_DOWNLOAD';
-  if (roll < 0.9) return 'SUBSCRIPTION_BASED';
-  return 'DATA_VOLUME_BASED';
-}
 
 const hex = (value: number, digits: number): string =>
   (value >>> 0)

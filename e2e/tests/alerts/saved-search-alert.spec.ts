@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { readSession } from '../../fixtures/cart';
+import { publishAsSupplier } from '../../fixtures/offers';
 import { openResults } from '../../fixtures/pages';
 
 test('[ALERTS]: a buyer saves a search, the supplier publishes a matching offer, and the bell leads to it', async ({
@@ -33,54 +33,13 @@ test('[ALERTS]: a buyer saves a search, the supplier publishes a matching offer,
   expect(cleared.ok()).toBe(true);
 
   // The supplier publishes a matching offer through the API.
-  const supplierContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const supplierPage = await supplierContext.newPage();
-  await signInAs(supplierPage, 'supplier');
-  const supplier = await readSession(supplierPage);
   const title = `River gauges ${word}`;
-  const published = await supplierPage.request.post('/api/offers', {
-    headers: { authorization: `Bearer ${supplier.token}` },
-    data: {
-      pricingOption: 'FREE',
-      contentType: 'DATA',
-      accessType: 'DIRECT',
-      language: 'en',
-      generalInfo: {
-        title,
-        description: `Water levels, ${word}.`,
-        keywords: 'water',
-        categories: ['ENVIRONMENT'],
-        authorName: 'Ada Author',
-        authorEmail: 'ada@example.org',
-        maintainerName: 'Max Maintainer',
-        maintainerEmail: 'max@example.org',
-      },
-      endpoints: [
-        {
-          mimeType: 'text/csv',
-          format: 'csv',
-          endpointTitle: 'Readings',
-          endpointDescription: 'Readings.',
-          accessUrl: `https://data.example.org/${word}.csv`,
-          filesize: 1,
-          sizeUnit: 'MB',
-        },
-      ],
-      licensingInfo: {
-        licenceType: 'Creative Commons Namensnennung 4.0 International',
-        geoRestriction: '',
-        timeRestriction: '',
-        timeUnit: '',
-        paymentType: 'FREE_OF_CHARGE',
-        price: 0,
-        priceUnit: 'EUR',
-      },
-      connectorId: null,
-    },
+  const offerId = await publishAsSupplier(browser, title, {
+    pricingOption: 'FREE',
+    generalInfo: { description: `Water levels, ${word}.`, keywords: 'water' },
+    endpoints: [{ endpointTitle: 'Readings', accessUrl: `https://data.example.org/${word}.csv` }],
+    licensingInfo: { paymentType: 'FREE_OF_CHARGE', price: 0 },
   });
-  expect(published.status(), await published.text()).toBe(201);
-  const offerId = ((await published.json()) as { '@id': string })['@id'];
-  await supplierContext.close();
 
   // The alert job runs every few seconds in the journeys' server; the bell asks again on each page load.
   const bell = page.getByRole('button', { name: /^Notifications, 1 unread$/ });

@@ -3,65 +3,36 @@ import { readFile } from 'node:fs/promises';
 import { type Browser, expect, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { fillCart, findCartOffer, placeOrder, readSession } from '../../fixtures/cart';
+import { fillCart, findCartOffer, placeOrder } from '../../fixtures/cart';
+import { publishAsSupplier } from '../../fixtures/offers';
 import { saveScreenshots } from '../../fixtures/screenshots';
 
 /**
- * The demo supplier publishes its offers through the API (the wizard has its own journey); the demo
- * buyer's organisation is in Germany (apps/server/src/modules/organisations/demo-organisations.ts).
+ * The demo supplier publishes a subscription offer, restricted to `geoRestriction` for 12 months when one is
+ * given; the demo buyer's organisation is in Germany (apps/server/src/modules/organisations/demo-organisations.ts).
  */
-async function publishAsSupplier(browser: Browser, title: string, geoRestriction: string): Promise<void> {
-  const context = await browser.newContext({ storageState: SIGNED_OUT });
-  const page = await context.newPage();
-  await signInAs(page, 'supplier');
-  const { token } = await readSession(page);
-  const response = await page.request.post('/api/offers', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      pricingOption: 'PAID',
-      contentType: 'DATA',
-      accessType: 'DIRECT',
-      language: 'en',
-      generalInfo: {
-        title,
-        description: `${title}: readings every ten minutes.`,
-        keywords: 'readings',
-        categories: ['ENVIRONMENT'],
-        authorName: 'Ada Author',
-        authorEmail: 'ada@example.org',
-        maintainerName: 'Max Maintainer',
-        maintainerEmail: 'max@example.org',
+function publishSubscription(browser: Browser, title: string, geoRestriction: string): Promise<string> {
+  return publishAsSupplier(browser, title, {
+    endpoints: [
+      {
+        endpointTitle: 'Readings',
+        endpointDescription: 'All stations.',
+        accessUrl: `https://data.example.org/${randomUUID()}/readings.csv`,
       },
-      endpoints: [
-        {
-          mimeType: 'text/csv',
-          format: 'csv',
-          endpointTitle: 'Readings',
-          endpointDescription: 'All stations.',
-          accessUrl: `https://data.example.org/${randomUUID()}/readings.csv`,
-          filesize: 1,
-          sizeUnit: 'MB',
-        },
-      ],
-      licensingInfo: {
-        licenceType: 'Creative Commons Namensnennung 4.0 International',
-        geoRestriction,
-        timeRestriction: geoRestriction ? '12' : '',
-        timeUnit: geoRestriction ? 'Months' : '',
-        paymentType: 'SUBSCRIPTION_BASED',
-        price: 40,
-        priceUnit: 'EUR',
-      },
-      connectorId: null,
+    ],
+    licensingInfo: {
+      geoRestriction,
+      timeRestriction: geoRestriction ? '12' : '',
+      timeUnit: geoRestriction ? 'Months' : '',
+      paymentType: 'SUBSCRIPTION_BASED',
+      price: 40,
     },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  await context.close();
 }
 
 test('[INVOICES]: a German buyer orders and downloads the Factur-X PDF from My orders', async ({ page, browser }) => {
   const title = `Rhine gauges ${randomUUID().slice(0, 8)}`;
-  await publishAsSupplier(browser, title, '');
+  await publishSubscription(browser, title, '');
   await page.goto('/');
   const offer = await findCartOffer(page, title);
   await fillCart(page, [offer]);
@@ -95,7 +66,7 @@ test('[INVOICES]: a buyer from a country the offer is not for sees the restricti
   browser,
 }) => {
   const title = `Vienna parking ${randomUUID().slice(0, 8)}`;
-  await publishAsSupplier(browser, title, 'AT');
+  await publishSubscription(browser, title, 'AT');
   await page.goto('/');
   const offer = await findCartOffer(page, title);
 
@@ -126,7 +97,7 @@ test('[INVOICES]: the operator records that a sale’s commission invoice is pai
   browser,
 }) => {
   const title = `Moselle gauges ${randomUUID().slice(0, 8)}`;
-  await publishAsSupplier(browser, title, '');
+  await publishSubscription(browser, title, '');
   await page.goto('/');
   await fillCart(page, [await findCartOffer(page, title)]);
   await page.goto('/cart');

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { SIGNED_OUT, signInAs } from '../../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { openResults } from '../../fixtures/pages';
-import { input, pick, pickFormat } from '../../fixtures/wizard';
+import { fillAssetInformation, fillEndpoint, input, pick } from '../../fixtures/wizard';
 
 // Suppliers publish offers: these journeys sign in as the demo supplier themselves.
 test.use({ storageState: SIGNED_OUT });
@@ -35,15 +35,11 @@ test('[OFFERS-CREATE]: a supplier creates an offer through the wizard, reloads o
   await expect(page.getByText('This field is required.').first()).toBeVisible();
   await expectStep(page, 'Step 1: Asset Information');
 
-  await input(page, 'Title').fill(title);
-  await input(page, 'Description').fill('Water quality and plant cover of the Xochimilco canals.');
-  await input(page, 'Keywords').fill('axolotl, wetlands');
-  await pick(page, 'Categories', 'Environment');
-  await page.keyboard.press('Escape');
-  await input(page, 'Author name').fill('Ada Author');
-  await input(page, 'Author e-mail').fill('ada@example.org');
-  await input(page, 'Maintainer name').fill('Max Maintainer');
-  await input(page, 'Maintainer e-mail').fill('max@example.org');
+  await fillAssetInformation(page, {
+    title,
+    description: 'Water quality and plant cover of the Xochimilco canals.',
+    keywords: 'axolotl, wetlands',
+  });
 
   // A reload in the middle: the draft comes back from local storage.
   await page.reload();
@@ -56,11 +52,13 @@ test('[OFFERS-CREATE]: a supplier creates an offer through the wizard, reloads o
 
   // Step 2: one endpoint into the table.
   await expectStep(page, 'Step 2: Add endpoints');
-  await pick(page, 'Mime type', 'text/csv');
-  await pickFormat(page, 'csv');
-  await input(page, 'Endpoint title').fill('Canal readings 2024');
-  await input(page, 'Endpoint description').fill('Monthly readings of all stations.');
-  await input(page, 'Access URL').fill('https://data.example.org/axolotl/2024.csv');
+  await fillEndpoint(page, {
+    mimeType: 'text/csv',
+    format: 'csv',
+    title: 'Canal readings 2024',
+    description: 'Monthly readings of all stations.',
+    accessUrl: 'https://data.example.org/axolotl/2024.csv',
+  });
   await input(page, 'File size').fill('2');
   await pick(page, 'Size unit', 'MB');
   await page.getByTestId('add-endpoint').click();
@@ -169,23 +167,18 @@ test('[OFFERS-CREATE]: a supplier publishes a Connector offer with usage restric
   await page.getByTestId('content-DATA').click();
   await page.getByTestId('access-CONNECTOR').click();
 
-  await input(page, 'Title').fill(title);
-  await input(page, 'Description').fill('Above- and below-ground carbon of mangrove plots.');
-  await pick(page, 'Categories', 'Environment');
-  await page.keyboard.press('Escape');
-  await input(page, 'Author name').fill('Ada Author');
-  await input(page, 'Author e-mail').fill('ada@example.org');
-  await input(page, 'Maintainer name').fill('Max Maintainer');
-  await input(page, 'Maintainer e-mail').fill('max@example.org');
+  await fillAssetInformation(page, { title, description: 'Above- and below-ground carbon of mangrove plots.' });
   await page.getByTestId('wizard-next').click();
 
   // The connector is required for this access type.
   await expectStep(page, 'Step 2: Add endpoints');
-  await pick(page, 'Mime type', 'application/json');
-  await pickFormat(page, 'json');
-  await input(page, 'Endpoint title').fill('Plot readings');
-  await input(page, 'Endpoint description').fill('All plots as JSON.');
-  await input(page, 'Access URL').fill('https://data.example.org/mangroves.json');
+  await fillEndpoint(page, {
+    mimeType: 'application/json',
+    format: 'json',
+    title: 'Plot readings',
+    description: 'All plots as JSON.',
+    accessUrl: 'https://data.example.org/mangroves.json',
+  });
   await pick(page, 'Size unit', 'KB');
   await page.getByTestId('wizard-next').click();
   await expect(page.getByText('Choose the connector to publish on.')).toBeVisible();

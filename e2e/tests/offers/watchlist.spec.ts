@@ -1,13 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
-import { openResults } from '../../fixtures/pages';
+import { openNthResult } from '../../fixtures/pages';
 
 test('[OFFERS]: a buyer likes an offer, finds it in the watchlist and unlikes it there', async ({ page }) => {
-  await openResults(page, { searchText: 'traffic' });
-  const card = page.getByTestId('result-card').nth(3);
-  const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
-  await card.click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const title = await openNthResult(page, 'traffic', 3);
 
   const likes = page.getByTestId('offer-likes');
   const before = Number(((await likes.textContent()) ?? '0').replace(/\D/g, ''));
@@ -46,11 +42,7 @@ test('[OFFERS]: a buyer likes an offer, finds it in the watchlist and unlikes it
 });
 
 test('[OFFERS]: a liked offer shows in My Acquisitions, where the heart removes it', async ({ page }) => {
-  await openResults(page, { searchText: 'daten' });
-  const card = page.getByTestId('result-card').nth(5);
-  const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
-  await card.click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const title = await openNthResult(page, 'daten', 5);
   // A retried run finds the offer liked already; either way it ends up liked.
   const like = page.getByRole('button', { name: `Like ${title}` });
   const unlike = page.getByRole('button', { name: `Unlike ${title}` });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LANGUAGE_NAMES, LANGUAGES } from '@dsm/contracts/languages';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../fixtures/axe';
 import { openHome } from '../../fixtures/pages';
@@ -15,14 +16,8 @@ test('[SHELL]: a visitor switches the language, sees the interface change, and t
   await openHome(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your access to millions of datasets');
   const select = page.getByTestId('language-select');
-  await expect(select.locator('option')).toHaveText([
-    'Deutsch',
-    'English',
-    'Français',
-    'Español',
-    'Italiano',
-    'Português',
-  ]);
+  // Every language the product speaks, each in its own name.
+  await expect(select.locator('option')).toHaveText(LANGUAGES.map((language) => LANGUAGE_NAMES[language]));
   for (const [language, heading, footer] of [
     ['fr', 'Votre accès à des millions de jeux de données', 'Mentions légales'],
     ['de', 'Ihr Zugang zu Millionen von Datensätzen', 'Impressum'],

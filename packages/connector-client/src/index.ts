@@ -34,19 +34,5 @@ export {
   type UnknownStateName,
 } from './constants';
 export { createConnectorClient, DEFAULT_TIMEOUT_MS } from './create-connector-client';
-export {
-  AddressNotSetError,
-  type ApiErrorDetail,
-  BadRequestError,
-  ConnectorError,
-  type ConnectorErrorCode,
-  type ConnectorErrorOptions,
-  DuplicateError,
-  InvalidInputError,
-  isConnectorError,
-  MalformedAnswerError,
-  NotFoundError,
-  UnknownError,
-  UnreachableError,
-} from './errors';
+export * from './errors';
 export type * from './types';

@@ -14,11 +14,4 @@ export {
   type SandboxSeed,
   startSandbox,
 } from './start-sandbox';
-export {
-  canNegotiationMove,
-  canTransferMove,
-  NEGOTIATION_TRANSITIONS,
-  type NegotiationState,
-  TRANSFER_TRANSITIONS,
-  type TransferState,
-} from './states';
+export * from './states';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZMetadataItem } from './metadata';
 import { ACCESS_TYPES } from './offer-creation';
 import { ZBilledInvoice } from './pricing';
+
+const acquisitionsApi = endpointGroup('acquisitions');
 
 /** An offer the signed-in user acquired, with when. */
 export const ZAcquisition = z.object({
@@ -32,11 +34,8 @@ export type TAcquisition = z.infer<typeof ZAcquisition>;
 export const ZAcquisitionListResponse = z.array(ZAcquisition);
 export type TAcquisitionListResponse = z.infer<typeof ZAcquisitionListResponse>;
 
-export const acquisitionListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/acquisitions',
+export const acquisitionListEndpoint = acquisitionsApi('GET /api/acquisitions', {
   answer: ZAcquisitionListResponse,
   summary: 'The offers the signed-in user acquired, latest first (at most 500)',
-  tags: ['acquisitions'],
   errors: [],
 });

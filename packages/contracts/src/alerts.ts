@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAlertLanguage } from './alert-languages';
 import { NO_CONTROL_CHARACTERS } from './catalogue';
 import { endpointGroup } from './endpoint';
+import { zPageQuery } from './paging';
 import { ZSearchFilter, ZSearchQuerystring, ZSearchSort } from './search';
 
 const alertsApi = endpointGroup('alerts');
@@ -99,10 +100,7 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-export const ZNotificationListQuery = z.object({
-  index: z.coerce.number().int().min(0).max(10_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const ZNotificationListQuery = zPageQuery(10_000);
 export type TNotificationListQuery = z.input<typeof ZNotificationListQuery>;
 
 export const ZNotificationList = z.object({
@@ -201,18 +199,17 @@ export const changeAlertPreferencesEndpoint = alertsApi('PUT /api/alerts/prefere
   errors: [400],
 });
 
+/** Looking at an unsubscribe link and using it alike: its token in, what it stops out. */
+const unsubscribeCall = { query: ZUnsubscribeQuery, answer: ZUnsubscribeResponse, errors: [400, 404] } as const;
+
 export const unsubscribePreviewEndpoint = alertsApi('GET /api/unsubscribe', {
-  query: ZUnsubscribeQuery,
-  answer: ZUnsubscribeResponse,
+  ...unsubscribeCall,
   summary: 'What an unsubscribe link would stop; changes nothing',
   description: 'Answers a page with a button that POSTs when the client accepts HTML, JSON otherwise.',
-  errors: [400, 404],
 });
 
 export const unsubscribeEndpoint = alertsApi('POST /api/unsubscribe', {
-  query: ZUnsubscribeQuery,
-  answer: ZUnsubscribeResponse,
+  ...unsubscribeCall,
   summary: 'Unsubscribe with the token of an alert mail',
   description: 'Needs no session; the one-click unsubscribe of mail programs (RFC 8058) posts here.',
-  errors: [400, 404],
 });

@@ -43,14 +43,18 @@ export const ZConsoleNegotiationRequest = ZConsoleCatalogRequest.extend({
 }).strict();
 export type TConsoleNegotiationRequest = z.infer<typeof ZConsoleNegotiationRequest>;
 
-/** A contract negotiation as the console lists it. */
-export const ZConsoleNegotiation = z.object({
+/** What the console shows of a negotiation and of a transfer process alike: which side this connector is, and the state. */
+const ZConsoleProcess = z.object({
   id: z.string(),
   type: z.enum(['CONSUMER', 'PROVIDER']),
   /** The state as the connector sent it. */
   state: z.string(),
   /** False when the state is none EDC defines (a connector's own, or a misspelling such as `SUCCESSFULL`). */
   isStateKnown: z.boolean(),
+});
+
+/** A contract negotiation as the console lists it. */
+export const ZConsoleNegotiation = ZConsoleProcess.extend({
   counterPartyId: z.string().nullable(),
   counterPartyAddress: z.string().nullable(),
   agreementId: z.string().nullable(),
@@ -86,13 +90,7 @@ export const ZConsoleTransferRequest = z
 export type TConsoleTransferRequest = z.input<typeof ZConsoleTransferRequest>;
 
 /** A transfer process as the console lists it. */
-export const ZConsoleTransfer = z.object({
-  id: z.string(),
-  type: z.enum(['CONSUMER', 'PROVIDER']),
-  /** The state as the connector sent it. */
-  state: z.string(),
-  /** False when the state is none EDC defines (a connector's own, or a misspelling such as `SUCCESSFULL`). */
-  isStateKnown: z.boolean(),
+export const ZConsoleTransfer = ZConsoleProcess.extend({
   assetId: z.string().nullable(),
   agreementId: z.string(),
   transferType: z.string().nullable(),

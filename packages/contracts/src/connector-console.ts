@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ZConnectorId, ZConnectorParams, ZRegisteredConnector } from './connector';
-import { defineEndpoint, endpointGroup } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZWellFormedText, zForeignId } from './text';
 
 /**
  * The connector console (operators): a registered connector's health, assets, policy definitions and contract
  * definitions, read and changed through the connector's Management API by the server on the operator's behalf.
  */
+
+const connectorsApi = endpointGroup('connectors');
 
 /** Names of the four health checks of an EDC (`/api/check/...`). */
 export const CONNECTOR_HEALTH_CHECKS = ['health', 'liveness', 'readiness', 'startup'] as const;
@@ -274,11 +276,8 @@ export const consoleContractDefinitionDeleteEndpoint = consoleApi(
   },
 );
 
-export const registeredConnectorListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/connectors/registered',
+export const registeredConnectorListEndpoint = connectorsApi('GET /api/connectors/registered', {
   answer: z.array(ZRegisteredConnector),
   summary: 'The registered connectors with their addresses (operators)',
-  tags: ['connectors'],
   errors: [403],
 });

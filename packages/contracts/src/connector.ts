@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { ZWellFormedText } from './text';
 
 /**
  * Connectors (EDC) known to the marketplace, the offers mapped from their contract definitions for the test page,
  * and the upload of such an offer into the catalogue.
  */
+
+const connectorsApi = endpointGroup('connectors');
 
 /** A connector id: the last path segment of its URL, for example `provider` in `http://host:1234/provider`. */
 export const ZConnectorId = z
@@ -204,63 +206,48 @@ export const ZRegisteredConnector = ZConnector.extend({
 });
 export type TRegisteredConnector = z.infer<typeof ZRegisteredConnector>;
 
-export const connectorListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/connectors',
+export const connectorListEndpoint = connectorsApi('GET /api/connectors', {
   answer: ZConnectorListResponse,
   summary: 'The connectors the marketplace knows',
   description: "Name and URL of each connector, by name; a connector's id is the last path segment of its URL.",
-  tags: ['connectors'],
   errors: [],
 });
 
-export const connectorOffersEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/connectors/:connectorId/offers',
+export const connectorOffersEndpoint = connectorsApi('GET /api/connectors/:connectorId/offers', {
   params: ZConnectorParams,
   answer: ZConnectorOfferListResponse,
   summary: "A connector's offers, mapped from its contract definitions",
   description:
     "Reads the contract definitions, the assets each selects and the policy definitions from the connector's management API. 404 for an unknown connector, 503 when it cannot be reached, 504 when it does not answer within CONNECTOR_TIMEOUT_MS, 502 when it answers with a failure or with something that is not a Management API answer. The data address of an asset the marketplace published for a paid offer is withheld (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
-  tags: ['connectors'],
   errors: [400, 404, 502, 503, 504],
 });
 
-export const connectorOfferUploadEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/metadata',
+export const connectorOfferUploadEndpoint = connectorsApi('POST /api/metadata', {
   body: ZConnectorOfferUploadRequest,
   answer: ZConnectorOfferUploadResponse,
   status: 201,
   summary: 'Upload a connector offer into the catalogue',
   description:
     'Reads the named offer from the connector and creates a catalogue offer from it, found by search at once. The same connector offer always gets the same catalogue id: uploading it again answers 409 naming that offer.',
-  tags: ['connectors'],
   errors: [400, 404, 409, 502, 503, 504],
 });
 
-export const connectorRegisterEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/connectors',
+export const connectorRegisterEndpoint = connectorsApi('POST /api/connectors', {
   body: ZConnectorRegistrationRequest,
   answer: ZRegisteredConnector,
   status: 201,
   summary: 'Register a connector (operators)',
   description:
     "Needs the operator role (PRODUCT_ID followed by _OPERATOR). The API key is stored encrypted (AES-256-GCM) and never shown back. `managementApiVersion` (v3, v4 or auto, the default) names the EDC Management API to speak; auto asks the connector's version API at `versionUrl` and speaks v3 without one. 409 when the id (the last path segment of the URL) or the URL is taken.",
-  tags: ['connectors'],
   errors: [400, 403, 409],
 });
 
-export const connectorRemoveEndpoint = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/connectors/:connectorId',
+export const connectorRemoveEndpoint = connectorsApi('DELETE /api/connectors/:connectorId', {
   params: ZConnectorParams,
   answer: z.null(),
   status: 204,
   summary: 'Remove a registered connector (operators)',
   description:
     'Needs the operator role (PRODUCT_ID followed by _OPERATOR). 404 for an unknown id, 409 for a demo sandbox.',
-  tags: ['connectors'],
   errors: [403, 404, 409],
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZConnectorParams } from './connector';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
+
+const connectorsApi = endpointGroup('connectors');
 
 /** What one crawl of a connector's catalog did, dataset by dataset. */
 export const ZCrawlCounts = z.object({
@@ -41,9 +43,7 @@ export const ZCrawlRunListResponse = z.array(ZCrawlRun);
 export type TCrawlRunListResponse = z.infer<typeof ZCrawlRunListResponse>;
 
 /** `POST /api/connectors/:connectorId/crawls`: crawls the connector's catalog now; answers the finished run. */
-export const crawlConnectorEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/connectors/:connectorId/crawls',
+export const crawlConnectorEndpoint = connectorsApi('POST /api/connectors/:connectorId/crawls', {
   params: ZConnectorParams,
   answer: ZCrawlRun,
   status: 201,
@@ -52,18 +52,14 @@ export const crawlConnectorEndpoint = defineEndpoint({
     "Requests the participant's DSP catalog and makes each dataset with its offers an offer of the catalogue. " +
     'Answers when the run has finished, also when it failed (status failed, with its reason). Needs the operator ' +
     'role. 404 for an unknown connector, 409 while a crawl of the connector runs.',
-  tags: ['connectors'],
   errors: [401, 403, 404, 409],
 });
 
 /** `GET /api/connectors/:connectorId/crawls`: the connector's last crawls, newest first. */
-export const crawlRunListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/connectors/:connectorId/crawls',
+export const crawlRunListEndpoint = connectorsApi('GET /api/connectors/:connectorId/crawls', {
   params: ZConnectorParams,
   answer: ZCrawlRunListResponse,
   summary: "A connector's last crawls (operators)",
   description: 'The last ten runs, newest first. Needs the operator role. 404 for an unknown connector.',
-  tags: ['connectors'],
   errors: [401, 403, 404],
 });

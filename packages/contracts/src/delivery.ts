@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 
 /**
  * Delivery of an acquired Connector-access offer through the data space: the contract negotiation on the buyer's
  * connector against the supplier's, the transfer it starts once FINALIZED, and the data read through the
  * supplier's public data plane with the EDR once the transfer is STARTED.
  */
+
+const deliveriesApi = endpointGroup('deliveries');
 
 /** Where a delivery stands, in the order a buyer sees its steps. */
 export const DeliveryStep = {
@@ -63,43 +65,32 @@ export function deliveryDataPath(deliveryId: string): string {
   return `/api/deliveries/${encodeURIComponent(deliveryId)}/data`;
 }
 
-export const deliveryRequestEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/deliveries',
+export const deliveryRequestEndpoint = deliveriesApi('POST /api/deliveries', {
   body: ZDeliveryRequest,
   answer: ZDelivery,
   status: 201,
   summary: 'Request access to an acquired Connector offer: negotiate its contract on the buyer’s connector',
   description:
     "The buyer's connector fetches the offer's dataset from the supplier's connector (DSP) and starts the contract negotiation. Asking again while a delivery runs answers it; a failed one starts afresh. 403 for an offer the user did not buy, 409 when the offer is not delivered by connector or the user has no connector.",
-  tags: ['deliveries'],
   errors: [400, 403, 404, 409, 502, 503, 504],
 });
 
-export const deliveryListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/deliveries',
+export const deliveryListEndpoint = deliveriesApi('GET /api/deliveries', {
   answer: ZDeliveryListResponse,
   summary: "The signed-in buyer's deliveries, newest first, refreshed from the connector",
   description:
     'Reading the list moves each running delivery on: its states are read from the buyer’s connector and the transfer starts once the negotiation is FINALIZED.',
-  tags: ['deliveries'],
   errors: [],
 });
 
-export const deliveryEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/deliveries/:deliveryId',
+export const deliveryEndpoint = deliveriesApi('GET /api/deliveries/:deliveryId', {
   params: ZDeliveryParams,
   answer: ZDelivery,
   summary: 'One delivery of the signed-in buyer, refreshed from the connector',
-  tags: ['deliveries'],
   errors: [403, 404, 409, 502, 503, 504],
 });
 
-export const deliveryDataEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/deliveries/:deliveryId/data',
+export const deliveryDataEndpoint = deliveriesApi('GET /api/deliveries/:deliveryId/data', {
   params: ZDeliveryParams,
   answer: z
     .any()
@@ -107,6 +98,5 @@ export const deliveryDataEndpoint = defineEndpoint({
   summary: "Download a delivery's data through the supplier's public data plane",
   description: 'Streams the data with the EDR of the STARTED transfer; 409 while the transfer is not STARTED.',
   produces: ['application/octet-stream'],
-  tags: ['deliveries'],
   errors: [403, 404, 409, 502, 503, 504],
 });

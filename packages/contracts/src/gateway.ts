@@ -10,17 +10,9 @@ const gatewayApi = endpointGroup('gateway');
  * access URL) with the supplier's own credential, which no buyer ever sees.
  */
 
-/**
- * Header names a supplier credential may not use: the connection's own headers, those the gateway
- * sets itself, and the buyer's key headers (the gateway strips those before adding the credential).
- */
-export const RESERVED_CREDENTIAL_HEADERS = [
+/** The headers of one connection (RFC 9110 7.6.1): the gateway passes none of them on, in either direction. */
+export const CONNECTION_HEADERS = [
   'connection',
-  'content-length',
-  'content-type',
-  'cookie',
-  'expect',
-  'host',
   'keep-alive',
   'proxy-authenticate',
   'proxy-authorization',
@@ -29,6 +21,19 @@ export const RESERVED_CREDENTIAL_HEADERS = [
   'trailer',
   'transfer-encoding',
   'upgrade',
+] as const;
+
+/**
+ * Header names a supplier credential may not use: the connection's own headers, those the gateway
+ * sets itself, and the buyer's key headers (the gateway strips those before adding the credential).
+ */
+export const RESERVED_CREDENTIAL_HEADERS = [
+  ...CONNECTION_HEADERS,
+  'content-length',
+  'content-type',
+  'cookie',
+  'expect',
+  'host',
   'accept-encoding',
 ] as const;
 

@@ -27,17 +27,15 @@ export const likedIdsEndpoint = likesApi('GET /api/metadata/like', {
   summary: "The ids of the signed-in user's liked offers, most recent first",
   errors: [],
 });
+/** A like and an unlike alike: the offer in the query string, answered with where it stands afterwards. */
+const likeCall = { query: ZLikeQuerystring, answer: ZLikeResponse, errors: [400, 404] } as const;
 export const likeEndpoint = likesApi('POST /api/metadata/like', {
-  query: ZLikeQuerystring,
-  answer: ZLikeResponse,
+  ...likeCall,
   summary: 'Like an offer',
   description: 'Idempotent: liking an offer already liked changes nothing. The body is empty.',
-  errors: [400, 404],
 });
 export const unlikeEndpoint = likesApi('DELETE /api/metadata/like', {
-  query: ZLikeQuerystring,
-  answer: ZLikeResponse,
+  ...likeCall,
   summary: 'Remove the like of an offer',
   description: 'Idempotent: unliking an offer not liked changes nothing; an unknown offer is a 404.',
-  errors: [400, 404],
 });

@@ -4,6 +4,7 @@ import { PAYMENT_MODELS } from './catalogue';
 import { endpointGroup } from './endpoint';
 import { ZOfferId } from './metadata';
 import { ZOrganisation } from './organisation';
+import { PAGE_FIELDS, zPageQuery } from './paging';
 import { ZEntitlementUsage } from './pricing';
 
 const ordersApi = endpointGroup('orders');
@@ -182,19 +183,11 @@ export const ZOrder = z.object({
 export type TOrder = z.infer<typeof ZOrder>;
 
 /** Query string of the paged lists (`GET /api/orders`, `GET /api/sales`). */
-export const ZOrderListQuerystring = z.object({
-  index: z.coerce.number().int().min(0).max(100_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const ZOrderListQuerystring = zPageQuery(100_000);
 export type TOrderListQuerystring = z.infer<typeof ZOrderListQuerystring>;
 
 /** `GET /api/orders`: the signed-in buyer's orders, newest first. */
-export const ZOrderListResponse = z.object({
-  index: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  data: z.array(ZOrder),
-});
+export const ZOrderListResponse = z.object({ ...PAGE_FIELDS, data: z.array(ZOrder) });
 export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
 
 /** Path parameter of the order and invoice routes. */
@@ -261,9 +254,7 @@ export type TCommissionInvoice = z.infer<typeof ZCommissionInvoice>;
  * record payments, a supplier those billed to the publishers it sells for.
  */
 export const ZCommissionInvoiceListResponse = z.object({
-  index: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+  ...PAGE_FIELDS,
   /** True for the operator: every supplier's invoices, with the mark-paid action. */
   isOperator: z.boolean(),
   data: z.array(ZCommissionInvoice),
@@ -286,9 +277,7 @@ export type TSupplierAgent = z.infer<typeof ZSupplierAgent>;
 /** `GET /api/sales`: the invoices of the agents the signed-in user is a member of, newest first. */
 export const ZSalesResponse = z.object({
   agents: z.array(ZSupplierAgent),
-  index: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+  ...PAGE_FIELDS,
   data: z.array(ZSale),
 });
 export type TSalesResponse = z.infer<typeof ZSalesResponse>;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ZConnectorAddress, ZConnectorId, ZManagementApiVersion } from './connector';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { isWellFormedText, LONE_SURROGATE_MESSAGE } from './text';
 
 /**
  * The connector an organisation runs in the data space, registered by one of its members in the organisation
  * profile: the marketplace negotiates and receives the data its buyers acquire through it.
  */
+
+const organisationsApi = endpointGroup('organisations');
 
 /** Path parameters of the calls about one organisation's connector. */
 export const ZOrganisationConnectorParams = z.object({ organisationId: z.uuid({ message: 'must be a UUID' }) });
@@ -90,40 +92,34 @@ export function organisationConnectorPath(organisationId: string): string {
   return `/api/organisations/${encodeURIComponent(organisationId)}/connector`;
 }
 
-export const organisationConnectorEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/organisations/:organisationId/connector',
+export const organisationConnectorEndpoint = organisationsApi('GET /api/organisations/:organisationId/connector', {
   params: ZOrganisationConnectorParams,
   answer: ZOrganisationConnectorResponse,
   summary: "An organisation's own connector (members and operators)",
   description:
     'Its participant id, addresses and Management API version; whether an API key is stored, never the key. 403 for a user who is neither a member of the organisation nor an operator.',
-  tags: ['organisations'],
   errors: [400, 403, 404],
 });
 
-export const saveOrganisationConnectorEndpoint = defineEndpoint({
-  method: 'PUT',
-  path: '/api/organisations/:organisationId/connector',
+export const saveOrganisationConnectorEndpoint = organisationsApi('PUT /api/organisations/:organisationId/connector', {
   params: ZOrganisationConnectorParams,
   body: ZOrganisationConnectorInput,
   answer: ZOrganisationConnectorSaveResponse,
   summary: "Register or change an organisation's own connector (members and operators)",
   description:
     "Every address (the optional version API address `versionUrl` too) passes the connectors' address policy (no loopback, private or link-local address unless CONNECTOR_ALLOWED_HOSTS names the host). Before anything is stored the connector is checked: its Management API must answer with the API key, and it must fetch the catalog of the marketplace's connector (MARKETPLACE_CONNECTOR_ID; skipped, and said so, when none is set). A failed check is 400 naming the field: managementUrl when the connector cannot be reached or is not an EDC Management API, apiKey when the key is refused (401/403), participantId when the catalog request fails. The key is stored encrypted and never shown back. Deliveries to the organisation's members go through this connector.",
-  tags: ['organisations'],
   errors: [400, 403, 404],
 });
 
-export const removeOrganisationConnectorEndpoint = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/organisations/:organisationId/connector',
-  params: ZOrganisationConnectorParams,
-  answer: z.null(),
-  status: 204,
-  summary: "Remove an organisation's own connector (members and operators)",
-  description:
-    'Deliveries already made keep their state; new requests for access fall back to a connector an operator assigned to the buyer, or answer 409. 404 when the organisation has no connector.',
-  tags: ['organisations'],
-  errors: [400, 403, 404],
-});
+export const removeOrganisationConnectorEndpoint = organisationsApi(
+  'DELETE /api/organisations/:organisationId/connector',
+  {
+    params: ZOrganisationConnectorParams,
+    answer: z.null(),
+    status: 204,
+    summary: "Remove an organisation's own connector (members and operators)",
+    description:
+      'Deliveries already made keep their state; new requests for access fall back to a connector an operator assigned to the buyer, or answer 409. 404 when the organisation has no connector.',
+    errors: [400, 403, 404],
+  },
+);

@@ -8,7 +8,15 @@ import {
   type UnknownStateName,
 } from '../constants';
 import { InvalidInputError, UnknownError } from '../errors';
-import type { CallOptions, ManagementApi, QueryOptions, WaitForStateOptions } from '../types';
+import type {
+  AssetInput,
+  CallOptions,
+  ContractDefinitionInput,
+  ManagementApi,
+  QueryOptions,
+  Secret,
+  WaitForStateOptions,
+} from '../types';
 import {
   readAsset,
   readCatalog,
@@ -42,6 +50,20 @@ const V3_ONLY_PATH = '/v3';
 
 const NEGOTIATION_FINAL_STATES: NegotiationStateName[] = ['FINALIZED', 'TERMINATED'];
 const TRANSFER_FINAL_STATES: TransferProcessStateName[] = ['COMPLETED', 'TERMINATED', 'DEPROVISIONED'];
+
+/** A negotiation or transfer process resource, for the calls about its state. */
+interface ProcessResource<S extends string> {
+  /** The resource's path below the version's prefix. */
+  path: string;
+  /** How an error message names one process. */
+  what: string;
+  /** The state assumed when an answer names none. */
+  initial: S;
+  isState: (state: string) => state is S;
+  /** States after which the awaited ones can no longer come. */
+  finalStates: S[];
+  terminateType: 'TerminateNegotiation' | 'TerminateTransfer';
+}
 
 /** An id as one path segment. Every call that takes an id is async, so this refusal rejects its promise. */
 function segment(id: string): string {
@@ -85,27 +107,57 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
     );
   };
 
-  /** A call whose body the version's codec writes and whose answer is JSON. */
-  const send = async (
+  /** A management call in the version spoken: its prefix before the resource, its codec writing the body. */
+  const versioned = async (
     method: RequestSpec['method'],
     resource: (base: string) => string,
     call: CallOptions | undefined,
     body?: (codec: ManagementCodec) => unknown,
-  ): Promise<unknown> => {
+  ): Promise<RequestSpec> => {
     const { base, codec } = await api();
-    return transport.json(management(method, resource(base), call, body?.(codec)));
+    return management(method, resource(base), call, body?.(codec));
   };
 
+  /** A call whose answer is JSON. */
+  const send = async (...call: Parameters<typeof versioned>): Promise<unknown> =>
+    transport.json(await versioned(...call));
+
+  /** A POST to `path` below the version's prefix, whose body the version's codec writes. */
+  const post = (path: string, call: CallOptions | undefined, body: (codec: ManagementCodec) => unknown) =>
+    send('POST', (base) => `${base}${path}`, call, body);
+
   /** A call whose answer's body is ignored. */
-  const sendVoid = async (
-    method: RequestSpec['method'],
-    resource: (base: string) => string,
-    call: CallOptions | undefined,
-    body?: (codec: ManagementCodec) => unknown,
-  ): Promise<void> => {
-    const { base, codec } = await api();
-    return transport.void(management(method, resource(base), call, body?.(codec)));
-  };
+  const sendVoid = async (...call: Parameters<typeof versioned>): Promise<void> =>
+    transport.void(await versioned(...call));
+
+  /** Reads one record of a resource at `path/:id`. */
+  const getOne =
+    <TRecord>(path: string, reader: (raw: unknown) => TRecord) =>
+    async (id: string, options?: CallOptions) =>
+      reader(await send('GET', (base) => `${base}${path}/${segment(id)}`, options));
+
+  /** Deletes one record of a resource at `path/:id`. */
+  const deleteOne = (path: string) => async (id: string, options?: CallOptions) =>
+    sendVoid('DELETE', (base) => `${base}${path}/${segment(id)}`, options);
+
+  /** A resource whose records are created and replaced whole at `path` and read and deleted at `path/:id`. */
+  const records = <TInput, TRecord>(
+    path: string,
+    reader: (raw: unknown) => TRecord,
+    write: (codec: ManagementCodec, input: TInput) => unknown,
+  ) => ({
+    create: async (input: TInput, options?: CallOptions) =>
+      readIdResponse(await post(path, options, (codec) => write(codec, input))),
+    update: async (input: TInput, options?: CallOptions) =>
+      sendVoid(
+        'PUT',
+        (base) => `${base}${path}`,
+        options,
+        (codec) => write(codec, input),
+      ),
+    get: getOne(path, reader),
+    delete: deleteOne(path),
+  });
 
   const health = async (path: string, call: CallOptions | undefined) =>
     readHealthStatus(
@@ -139,6 +191,29 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
     }
   }
 
+  /** The state calls of a process resource at `path/:id`: reading, awaiting and terminating its state. */
+  function processStates<S extends string>(process: ProcessResource<S>) {
+    const { path } = process;
+    const getState = async (id: string, options?: CallOptions) =>
+      readState(
+        await send('GET', (base) => `${base}${path}/${segment(id)}/state`, options),
+        process.initial,
+        process.isState,
+      );
+    return {
+      getState,
+      terminate: async (id: string, reason: string, options?: CallOptions) =>
+        sendVoid(
+          'POST',
+          (base) => `${base}${path}/${segment(id)}/terminate`,
+          options,
+          (codec) => codec.terminate(process.terminateType, id, reason),
+        ),
+      waitForState: (id: string, states: S[], options?: WaitForStateOptions) =>
+        waitForState((call) => getState(id, call), `${process.what} ${id}`, states, process.finalStates, options),
+    };
+  }
+
   const client: ConnectorClient = {
     addresses: Object.freeze({ ...config.addresses }),
     protocol,
@@ -146,52 +221,20 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
     managementApi: async () => ({ ...(await resolver.resolve()) }),
 
     assets: {
-      create: async (asset, options) =>
-        readIdResponse(
-          await send(
-            'POST',
-            (base) => `${base}/assets`,
-            options,
-            (codec) => codec.asset(asset),
-          ),
-        ),
-      update: async (asset, options) =>
-        sendVoid(
-          'PUT',
-          (base) => `${base}/assets`,
-          options,
-          (codec) => codec.asset(asset),
-        ),
-      get: async (id, options) => readAsset(await send('GET', (base) => `${base}/assets/${segment(id)}`, options)),
-      delete: async (id, options) => sendVoid('DELETE', (base) => `${base}/assets/${segment(id)}`, options),
+      ...records('/assets', readAsset, (codec, asset: AssetInput) => codec.asset(asset)),
       query: (options) => query('/assets/request', readAsset, options),
     },
 
     catalog: {
       request: async (input) =>
-        readCatalog(
-          await send(
-            'POST',
-            (base) => `${base}/catalog/request`,
-            input,
-            (codec) => codec.catalogRequest(input, protocol),
-          ),
-        ),
+        readCatalog(await post('/catalog/request', input, (codec) => codec.catalogRequest(input, protocol))),
       requestDataset: async (input) =>
-        readDataset(
-          await send(
-            'POST',
-            (base) => `${base}/catalog/dataset/request`,
-            input,
-            (codec) => codec.datasetRequest(input, protocol),
-          ),
-        ),
+        readDataset(await post('/catalog/dataset/request', input, (codec) => codec.datasetRequest(input, protocol))),
     },
 
     contractAgreements: {
       query: (options) => query('/contractagreements/request', readContractAgreement, options),
-      get: async (id, options) =>
-        readContractAgreement(await send('GET', (base) => `${base}/contractagreements/${segment(id)}`, options)),
+      get: getOne('/contractagreements', readContractAgreement),
       getNegotiation: async (id, options) =>
         readContractNegotiation(
           await send('GET', (base) => `${base}/contractagreements/${segment(id)}/negotiation`, options),
@@ -199,66 +242,28 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
     },
 
     contractDefinitions: {
-      create: async (definition, options) =>
-        readIdResponse(
-          await send(
-            'POST',
-            (base) => `${base}/contractdefinitions`,
-            options,
-            (codec) => codec.contractDefinition(definition),
-          ),
-        ),
-      update: async (definition, options) =>
-        sendVoid(
-          'PUT',
-          (base) => `${base}/contractdefinitions`,
-          options,
-          (codec) => codec.contractDefinition(definition),
-        ),
-      get: async (id, options) =>
-        readContractDefinition(await send('GET', (base) => `${base}/contractdefinitions/${segment(id)}`, options)),
-      delete: async (id, options) =>
-        sendVoid('DELETE', (base) => `${base}/contractdefinitions/${segment(id)}`, options),
+      ...records('/contractdefinitions', readContractDefinition, (codec, definition: ContractDefinitionInput) =>
+        codec.contractDefinition(definition),
+      ),
       query: (options) => query('/contractdefinitions/request', readContractDefinition, options),
     },
 
     contractNegotiations: {
       initiate: async (input) =>
-        readIdResponse(
-          await send(
-            'POST',
-            (base) => `${base}/contractnegotiations`,
-            input,
-            (codec) => codec.contractRequest(input, protocol),
-          ),
-        ),
+        readIdResponse(await post('/contractnegotiations', input, (codec) => codec.contractRequest(input, protocol))),
       query: (options) => query('/contractnegotiations/request', readContractNegotiation, options),
-      get: async (id, options) =>
-        readContractNegotiation(await send('GET', (base) => `${base}/contractnegotiations/${segment(id)}`, options)),
-      getState: async (id, options) =>
-        readState<NegotiationStateName>(
-          await send('GET', (base) => `${base}/contractnegotiations/${segment(id)}/state`, options),
-          'INITIAL',
-          isNegotiationStateName,
-        ),
-      terminate: async (id, reason, options) =>
-        sendVoid(
-          'POST',
-          (base) => `${base}/contractnegotiations/${segment(id)}/terminate`,
-          options,
-          (codec) => codec.terminate('TerminateNegotiation', id, reason),
-        ),
+      get: getOne('/contractnegotiations', readContractNegotiation),
+      ...processStates({
+        path: '/contractnegotiations',
+        what: 'negotiation',
+        initial: 'INITIAL',
+        isState: isNegotiationStateName,
+        finalStates: NEGOTIATION_FINAL_STATES,
+        terminateType: 'TerminateNegotiation',
+      }),
       getAgreement: async (id, options) =>
         readContractAgreement(
           await send('GET', (base) => `${base}/contractnegotiations/${segment(id)}/agreement`, options),
-        ),
-      waitForState: (id, states, options) =>
-        waitForState(
-          (call) => client.contractNegotiations.getState(id, call),
-          `negotiation ${id}`,
-          states,
-          NEGOTIATION_FINAL_STATES,
-          options,
         ),
     },
 
@@ -279,11 +284,8 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
     policyDefinitions: {
       create: async (definition, options) =>
         readIdResponse(
-          await send(
-            'POST',
-            (base) => `${base}/policydefinitions`,
-            options,
-            (codec) => codec.policyDefinition(definition.id, definition.policy),
+          await post('/policydefinitions', options, (codec) =>
+            codec.policyDefinition(definition.id, definition.policy),
           ),
         ),
       update: async (id, definition, options) =>
@@ -293,69 +295,30 @@ export function buildClient(config: ClientConfig, shared?: VersionResolver): Con
           options,
           (codec) => codec.policyDefinition(id, definition.policy),
         ),
-      delete: async (id, options) => sendVoid('DELETE', (base) => `${base}/policydefinitions/${segment(id)}`, options),
-      get: async (id, options) =>
-        readPolicyDefinition(await send('GET', (base) => `${base}/policydefinitions/${segment(id)}`, options)),
+      delete: deleteOne('/policydefinitions'),
+      get: getOne('/policydefinitions', readPolicyDefinition),
       query: (options) => query('/policydefinitions/request', readPolicyDefinition, options),
     },
 
     secrets: {
-      create: async (secret, options) =>
-        readIdResponse(
-          await send(
-            'POST',
-            (base) => `${base}/secrets`,
-            options,
-            (codec) => codec.secret(secret),
-          ),
-        ),
-      get: async (id, options) => readSecret(await send('GET', (base) => `${base}/secrets/${segment(id)}`, options)),
-      update: async (secret, options) =>
-        sendVoid(
-          'PUT',
-          (base) => `${base}/secrets`,
-          options,
-          (codec) => codec.secret(secret),
-        ),
-      delete: async (id, options) => sendVoid('DELETE', (base) => `${base}/secrets/${segment(id)}`, options),
+      ...records('/secrets', readSecret, (codec, secret: Secret) => codec.secret(secret)),
     },
 
     transferProcesses: {
       initiate: async (input) =>
-        readIdResponse(
-          await send(
-            'POST',
-            (base) => `${base}/transferprocesses`,
-            input,
-            (codec) => codec.transferRequest(input, protocol),
-          ),
-        ),
-      get: async (id, options) =>
-        readTransferProcess(await send('GET', (base) => `${base}/transferprocesses/${segment(id)}`, options)),
+        readIdResponse(await post('/transferprocesses', input, (codec) => codec.transferRequest(input, protocol))),
+      get: getOne('/transferprocesses', readTransferProcess),
       query: (options) => query('/transferprocesses/request', readTransferProcess, options),
-      getState: async (id, options) =>
-        readState<TransferProcessStateName>(
-          await send('GET', (base) => `${base}/transferprocesses/${segment(id)}/state`, options),
-          'INITIAL',
-          isTransferProcessStateName,
-        ),
-      terminate: async (id, reason, options) =>
-        sendVoid(
-          'POST',
-          (base) => `${base}/transferprocesses/${segment(id)}/terminate`,
-          options,
-          (codec) => codec.terminate('TerminateTransfer', id, reason),
-        ),
+      ...processStates({
+        path: '/transferprocesses',
+        what: 'transfer process',
+        initial: 'INITIAL',
+        isState: isTransferProcessStateName,
+        finalStates: TRANSFER_FINAL_STATES,
+        terminateType: 'TerminateTransfer',
+      }),
       deprovision: async (id, options) =>
         sendVoid('POST', () => `${V3_ONLY_PATH}/transferprocesses/${segment(id)}/deprovision`, options),
-      waitForState: (id, states, options) =>
-        waitForState(
-          (call) => client.transferProcesses.getState(id, call),
-          `transfer process ${id}`,
-          states,
-          TRANSFER_FINAL_STATES,
-          options,
-        ),
     },
 
     health: {

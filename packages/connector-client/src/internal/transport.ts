@@ -46,9 +46,7 @@ export class Transport {
 
   /** Sends the request and returns the parsed JSON body, which must not be empty. */
   async json(spec: RequestSpec): Promise<unknown> {
-    const deadline = this.deadline(spec.call);
-    try {
-      const response = await this.send(spec, deadline.signal);
+    return this.exchange(spec, async (response) => {
       if (response.status === 204) throw new UnreachableError({ status: 204 });
       const text = await response.text();
       if (text.trim() === '') throw new UnreachableError({ status: response.status });
@@ -61,19 +59,21 @@ export class Transport {
           cause: error,
         });
       }
-    } catch (error) {
-      throw wrap(error);
-    } finally {
-      deadline.clear();
-    }
+    });
   }
 
   /** Sends the request and ignores the answer's body (204 or any 2xx). */
   async void(spec: RequestSpec): Promise<void> {
+    return this.exchange(spec, async (response) => {
+      await response.body?.cancel();
+    });
+  }
+
+  /** Sends the request and reads the answer within the call's deadline, failures as the error catalogue's. */
+  private async exchange<T>(spec: RequestSpec, read: (response: Response) => Promise<T>): Promise<T> {
     const deadline = this.deadline(spec.call);
     try {
-      const response = await this.send(spec, deadline.signal);
-      await response.body?.cancel();
+      return await read(await this.send(spec, deadline.signal));
     } catch (error) {
       throw wrap(error);
     } finally {

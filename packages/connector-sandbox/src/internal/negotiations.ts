@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type JsonNode, node, normalize, term, text } from '@dsm/connector-client/json-ld';
+import { type JsonNode, node, term, text } from '@dsm/connector-client/json-ld';
 import { canNegotiationMove, type NegotiationState } from '../states';
 import { isSelected, parseOfferId } from './catalog';
 import type { SandboxContext } from './context';
-import { checkProtocol, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
+import { checkProtocol, ownDspAddress } from './dsp-client';
 import { badRequest, conflict, forbidden, notFound } from './http-errors';
 import { type PolicyModel, presentPolicy, readPolicy } from './policy';
-import { dspMessage, isEnding, moveProcess } from './process-record';
+import { dspMessage, isEnding, Processes } from './process-record';
 import type { AgreementRecord, CallbackAddressModel, NegotiationRecord } from './store';
 
 export interface InitiateNegotiation {
@@ -20,11 +20,9 @@ export interface InitiateNegotiation {
 const FINAL: NegotiationState[] = ['FINALIZED', 'TERMINATED'];
 
 /** Contract negotiations on both sides, driven by timers and DSP messages. */
-export class Negotiations {
-  constructor(private readonly context: SandboxContext) {}
-
-  private get store() {
-    return this.context.store;
+export class Negotiations extends Processes<NegotiationState, NegotiationRecord> {
+  constructor(context: SandboxContext) {
+    super(context, 'ContractNegotiation', canNegotiationMove);
   }
 
   /** Management: starts negotiating an offer as the consumer. */
@@ -170,11 +168,6 @@ export class Negotiations {
     this.move(record, 'TERMINATED');
   }
 
-  /** DSP: a negotiation as the counter-party sees it. */
-  dspView(record: NegotiationRecord): Record<string, unknown> {
-    return dspMessage(record, 'ContractNegotiation', { state: record.state });
-  }
-
   own(caller: string, pid: string, type?: NegotiationRecord['type']): NegotiationRecord {
     const record = this.store.negotiations.get(pid);
     if (record === undefined || (type !== undefined && record.type !== type))
@@ -185,31 +178,22 @@ export class Negotiations {
     return record;
   }
 
-  private move(record: NegotiationRecord, to: NegotiationState): void {
-    moveProcess(record, to, canNegotiationMove, 'ContractNegotiation');
-  }
-
-  private next(record: NegotiationRecord): void {
-    this.context.scheduler.later(() => this.step(record.id));
-  }
-
-  private fail(record: NegotiationRecord, error: unknown): void {
+  protected fail(record: NegotiationRecord, error: unknown): void {
     if (FINAL.includes(record.state)) return;
     record.errorDetail = error instanceof Error ? error.message : String(error);
     this.move(record, 'TERMINATED');
   }
 
-  private async step(id: string): Promise<void> {
+  protected async step(id: string): Promise<void> {
     const record = this.store.negotiations.get(id);
     if (record === undefined) return;
     const theirs = record.correlationId;
-    const base = dspUrl(record.counterPartyAddress, '');
 
     if (record.state === 'TERMINATING') {
       if (theirs !== undefined) {
         const body = dspMessage(record, 'ContractNegotiationTerminationMessage', { reason: record.errorDetail });
         // Termination is one-sided: a counter-party that cannot be told does not keep it from happening.
-        await sendDsp(this.context, `${base}/negotiations/${theirs}/termination`, { body }).catch(() => undefined);
+        await this.send(record, `/negotiations/${theirs}/termination`, body).catch(() => undefined);
       }
       if (record.state === 'TERMINATING') this.move(record, 'TERMINATED');
       return;
@@ -226,15 +210,7 @@ export class Negotiations {
             offer: presentPolicy(record.offer),
             callbackAddress: ownDspAddress(this.context.addresses.protocol, record.protocol),
           });
-          let answer: JsonNode;
-          try {
-            answer = node(normalize(await sendDsp(this.context, `${base}/negotiations/request`, { body })));
-          } catch (error) {
-            this.fail(record, error);
-            return;
-          }
-          record.correlationId ??= text(answer.providerPid);
-          if (record.state === 'REQUESTING') this.move(record, 'REQUESTED');
+          await this.sendRequest(record, '/negotiations/request', body, 'REQUESTED');
           return;
         }
         case 'AGREED':
@@ -243,13 +219,7 @@ export class Negotiations {
           return;
         case 'VERIFYING': {
           const body = dspMessage(record, 'ContractAgreementVerificationMessage');
-          try {
-            await sendDsp(this.context, `${base}/negotiations/${theirs}/agreement/verification`, { body });
-          } catch (error) {
-            this.fail(record, error);
-            return;
-          }
-          if (record.state === 'VERIFYING') this.move(record, 'VERIFIED');
+          await this.sendAndMove(record, `/negotiations/${theirs}/agreement/verification`, body, 'VERIFIED');
           return;
         }
         default:
@@ -282,7 +252,7 @@ export class Negotiations {
           callbackAddress: this.context.addresses.protocol,
         });
         try {
-          await sendDsp(this.context, `${base}/negotiations/${theirs}/agreement`, { body });
+          await this.send(record, `/negotiations/${theirs}/agreement`, body);
         } catch (error) {
           this.store.agreements.delete(agreement.id);
           record.contractAgreementId = undefined;
@@ -298,13 +268,7 @@ export class Negotiations {
         return;
       case 'FINALIZING': {
         const body = dspMessage(record, 'ContractNegotiationEventMessage', { eventType: 'FINALIZED' });
-        try {
-          await sendDsp(this.context, `${base}/negotiations/${theirs}/events`, { body });
-        } catch (error) {
-          this.fail(record, error);
-          return;
-        }
-        if (record.state === 'FINALIZING') this.move(record, 'FINALIZED');
+        await this.sendAndMove(record, `/negotiations/${theirs}/events`, body, 'FINALIZED');
         return;
       }
       default:

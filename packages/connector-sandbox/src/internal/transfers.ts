@@ -4,9 +4,9 @@ import { canTransferMove, type TransferState } from '../states';
 import { TRANSFER_TYPES } from './catalog';
 import type { SandboxContext } from './context';
 import { pushData, readSource } from './data';
-import { checkProtocol, dspUrl, ownDspAddress, sendDsp } from './dsp-client';
+import { checkProtocol, ownDspAddress } from './dsp-client';
 import { badRequest, conflict, forbidden, notFound } from './http-errors';
-import { dspMessage, isEnding, moveProcess } from './process-record';
+import { dspMessage, isEnding, Processes } from './process-record';
 import type { CallbackAddressModel, DataAddressModel, TransferRecord } from './store';
 
 export interface InitiateTransfer {
@@ -29,11 +29,9 @@ const isTerminable = (record: TransferRecord) => canTransferMove(record.state, '
 const isPush = (record: TransferRecord) => record.transferType.endsWith('-PUSH');
 
 /** Transfer processes on both sides, driven by timers and DSP messages. */
-export class Transfers {
-  constructor(private readonly context: SandboxContext) {}
-
-  private get store() {
-    return this.context.store;
+export class Transfers extends Processes<TransferState, TransferRecord> {
+  constructor(context: SandboxContext) {
+    super(context, 'TransferProcess', canTransferMove);
   }
 
   /** Management: starts a transfer as the consumer. */
@@ -194,10 +192,6 @@ export class Transfers {
     this.move(record, 'TERMINATED');
   }
 
-  dspView(record: TransferRecord): Record<string, unknown> {
-    return dspMessage(record, 'TransferProcess', { state: record.state });
-  }
-
   own(caller: string, pid: string, type?: TransferRecord['type']): TransferRecord {
     const record = this.store.transfers.get(pid);
     if (record === undefined || (type !== undefined && record.type !== type)) throw notFound('TransferProcess', pid);
@@ -218,26 +212,14 @@ export class Transfers {
     this.store.edrs.delete(record.id);
   }
 
-  private move(record: TransferRecord, to: TransferState): void {
-    moveProcess(record, to, canTransferMove, 'TransferProcess');
-  }
-
-  private next(record: TransferRecord): void {
-    this.context.scheduler.later(() => this.step(record.id));
-  }
-
-  private fail(record: TransferRecord, error: unknown): void {
+  protected fail(record: TransferRecord, error: unknown): void {
     this.release(record);
     if (!canTransferMove(record.state, 'TERMINATED')) return;
     record.errorDetail = error instanceof Error ? error.message : String(error);
     this.move(record, 'TERMINATED');
   }
 
-  private async send(record: TransferRecord, path: string, body: JsonNode): Promise<unknown> {
-    return sendDsp(this.context, dspUrl(record.counterPartyAddress, path), { body });
-  }
-
-  private async step(id: string): Promise<void> {
+  protected async step(id: string): Promise<void> {
     const record = this.store.transfers.get(id);
     if (record === undefined) return;
     const theirs = record.correlationId;
@@ -281,15 +263,7 @@ export class Transfers {
           ? {}
           : { dataAddress: { '@type': 'DataAddress', ...record.dataDestination } }),
       });
-      let answer: JsonNode;
-      try {
-        answer = node(normalize(await this.send(record, '/transfers/request', body)));
-      } catch (error) {
-        this.fail(record, error);
-        return;
-      }
-      record.correlationId ??= text(answer.providerPid);
-      if (record.state === 'REQUESTING') this.move(record, 'REQUESTED');
+      await this.sendRequest(record, '/transfers/request', body, 'REQUESTED');
       return;
     }
 
@@ -343,13 +317,8 @@ export class Transfers {
         return;
       }
       case 'COMPLETING': {
-        try {
-          await this.send(record, `/transfers/${theirs}/completion`, dspMessage(record, 'TransferCompletionMessage'));
-        } catch (error) {
-          this.fail(record, error);
-          return;
-        }
-        if (record.state === 'COMPLETING') this.move(record, 'COMPLETED');
+        const body = dspMessage(record, 'TransferCompletionMessage');
+        await this.sendAndMove(record, `/transfers/${theirs}/completion`, body, 'COMPLETED');
         return;
       }
       default:

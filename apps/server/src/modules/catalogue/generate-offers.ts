@@ -451,7 +451,8 @@ function price(random: TRandom, model: TPaymentModel): number {
   }
 }
 
-function paymentModel(random: TRandom): TPaymentModel {
+/** A generated offer's payment model: most are free, the rest paid per download, by subscription or by volume. */
+export function paymentModel(random: TRandom): TPaymentModel {
   const roll = random();
   if (roll < 0.6) return 'FREE_OF_CHARGE';
   if (roll < 0.75) return 'PAY_PER_USE_DOWNLOAD';

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { ErrorCode } from '@dsm/contracts';
+import { CONNECTION_HEADERS, ErrorCode } from '@dsm/contracts';
 import { AppError } from '../../lib/app-error';
 import { OutboundAddressRefused, type TOutboundPolicy } from '../../lib/outbound/outbound-policy';
 
@@ -8,20 +8,7 @@ import { OutboundAddressRefused, type TOutboundPolicy } from '../../lib/outbound
  * Headers of one connection (RFC 9110 7.6.1) and those the gateway decides itself: none of them is
  * passed on in either direction.
  */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-  'expect',
-]);
+const HOP_BY_HOP = new Set<string>([...CONNECTION_HEADERS, 'host', 'content-length', 'expect']);
 
 /** Headers of the buyer's request that stay at the marketplace: the buyer's key and their session. */
 const BUYER_ONLY = new Set(['x-api-key', 'authorization', 'cookie', 'accept-encoding']);

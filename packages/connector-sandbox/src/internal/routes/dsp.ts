@@ -47,46 +47,30 @@ export function dspRoutes(
       return dataset;
     });
 
-    app.post('/negotiations/request', async (request, reply) =>
-      reply.status(201).send(negotiations.onRequest(caller(request), message(request.body))),
-    );
-    app.get<Id>('/negotiations/:id', async (request) =>
-      negotiations.dspView(negotiations.own(caller(request), request.params.id)),
-    );
-    app.post<Id>('/negotiations/:id/agreement', async (request, reply) => {
-      negotiations.onAgreement(caller(request), request.params.id, message(request.body));
-      return reply.status(200).send();
-    });
-    app.post<Id>('/negotiations/:id/agreement/verification', async (request, reply) => {
-      negotiations.onVerification(caller(request), request.params.id);
-      return reply.status(200).send();
-    });
-    app.post<Id>('/negotiations/:id/events', async (request, reply) => {
-      negotiations.onEvent(caller(request), request.params.id, message(request.body));
-      return reply.status(200).send();
-    });
-    app.post<Id>('/negotiations/:id/termination', async (request, reply) => {
-      negotiations.onTermination(caller(request), request.params.id, message(request.body));
-      return reply.status(200).send();
-    });
+    /** A DSP message about one process, answered with an empty 200 once handled. */
+    const onMessage = (path: string, handle: (caller: string, pid: string, body: unknown) => void) =>
+      app.post<Id>(path, async (request, reply) => {
+        handle(caller(request), request.params.id, request.body);
+        return reply.status(200).send();
+      });
 
-    app.post('/transfers/request', async (request, reply) =>
-      reply.status(201).send(transfers.onRequest(caller(request), message(request.body))),
-    );
-    app.get<Id>('/transfers/:id', async (request) =>
-      transfers.dspView(transfers.own(caller(request), request.params.id)),
-    );
-    app.post<Id>('/transfers/:id/start', async (request, reply) => {
-      transfers.onStart(caller(request), request.params.id, message(request.body));
-      return reply.status(200).send();
-    });
-    app.post<Id>('/transfers/:id/completion', async (request, reply) => {
-      transfers.onCompletion(caller(request), request.params.id);
-      return reply.status(200).send();
-    });
-    app.post<Id>('/transfers/:id/termination', async (request, reply) => {
-      transfers.onTermination(caller(request), request.params.id, message(request.body));
-      return reply.status(200).send();
-    });
+    // A request starts a process of either kind; its view and its termination work alike for both.
+    for (const [path, processes] of [
+      ['/negotiations', negotiations],
+      ['/transfers', transfers],
+    ] as const) {
+      app.post(`${path}/request`, async (request, reply) =>
+        reply.status(201).send(processes.onRequest(caller(request), message(request.body))),
+      );
+      app.get<Id>(`${path}/:id`, async (request) => processes.viewOf(caller(request), request.params.id));
+      onMessage(`${path}/:id/termination`, (who, pid, body) => processes.onTermination(who, pid, message(body)));
+    }
+
+    onMessage('/negotiations/:id/agreement', (who, pid, body) => negotiations.onAgreement(who, pid, message(body)));
+    onMessage('/negotiations/:id/agreement/verification', (who, pid) => negotiations.onVerification(who, pid));
+    onMessage('/negotiations/:id/events', (who, pid, body) => negotiations.onEvent(who, pid, message(body)));
+
+    onMessage('/transfers/:id/start', (who, pid, body) => transfers.onStart(who, pid, message(body)));
+    onMessage('/transfers/:id/completion', (who, pid) => transfers.onCompletion(who, pid));
   };
 }

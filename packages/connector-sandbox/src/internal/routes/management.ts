@@ -178,6 +178,49 @@ export function managementRoutes(
       app.addHook('preSerialization', async (_request, _reply, payload) => presentForV4(payload));
     }
 
+    /** `POST path/request`: the records a query spec matches, each seen by its filter as `view` shows it. */
+    const queryRoute = <T extends object>(
+      path: string,
+      records: Map<string, T>,
+      present: (record: T) => unknown,
+      view: (record: T) => Record<string, unknown> = (record: object) => ({ ...record }),
+    ) =>
+      app.post(`${v}${path}/request`, async (request) =>
+        applyQuery([...records.values()], readQuerySpec(read(request.body)), view).map(present),
+      );
+
+    /** `GET path/:id`: one record, 404 naming its kind when there is none. */
+    const getRoute = <T>(path: string, records: Map<string, T>, kind: string, present: (record: T) => unknown) =>
+      app.get<Id>(`${v}${path}/:id`, async (request) =>
+        present(must(records.get(request.params.id), kind, request.params.id)),
+      );
+
+    /** `DELETE path/:id`: removes one record, 404 naming its kind when there is none. */
+    const deleteRoute = <T>(path: string, records: Map<string, T>, kind: string) =>
+      app.delete<Id>(`${v}${path}/:id`, async (request, reply) => {
+        must(records.get(request.params.id), kind, request.params.id);
+        records.delete(request.params.id);
+        return reply.status(204).send();
+      });
+
+    /** `GET path/:id/state` and `POST path/:id/terminate` of a negotiation or a transfer process. */
+    const processRoutes = <T extends { state: string }>(
+      path: string,
+      records: Map<string, T>,
+      kind: 'ContractNegotiation' | 'TransferProcess',
+      processes: { terminate(id: string, reason: string): void },
+    ) => {
+      app.get<Id>(`${v}${path}/:id/state`, async (request) => {
+        const process = must(records.get(request.params.id), kind, request.params.id);
+        return presentState(kind === 'ContractNegotiation' ? 'NegotiationState' : 'TransferState', process.state);
+      });
+      app.post<Id>(`${v}${path}/:id/terminate`, async (request, reply) => {
+        const n = read(request.body);
+        processes.terminate(request.params.id, text(n.reason) ?? 'terminated by the management API');
+        return reply.status(204).send();
+      });
+    };
+
     // Assets
     app.post(`${v}/assets`, async (request) => {
       const n = read(request.body);
@@ -194,9 +237,7 @@ export function managementRoutes(
       store.assets.set(id, readAsset(n, id, existing.createdAt));
       return reply.status(204).send();
     });
-    app.get<Id>(`${v}/assets/:id`, async (request) =>
-      presentAsset(must(store.assets.get(request.params.id), 'Asset', request.params.id)),
-    );
+    getRoute('/assets', store.assets, 'Asset', presentAsset);
     app.delete<Id>(`${v}/assets/:id`, async (request, reply) => {
       const { id } = request.params;
       must(store.assets.get(id), 'Asset', id);
@@ -206,16 +247,14 @@ export function managementRoutes(
       store.assets.delete(id);
       return reply.status(204).send();
     });
-    app.post(`${v}/assets/request`, async (request) =>
-      applyQuery([...store.assets.values()], readQuerySpec(read(request.body)), (asset) => ({
-        ...asset.properties,
-        id: asset.id,
-        properties: asset.properties,
-        privateProperties: asset.privateProperties,
-        dataAddress: asset.dataAddress,
-        createdAt: asset.createdAt,
-      })).map(presentAsset),
-    );
+    queryRoute('/assets', store.assets, presentAsset, (asset) => ({
+      ...asset.properties,
+      id: asset.id,
+      properties: asset.properties,
+      privateProperties: asset.privateProperties,
+      dataAddress: asset.dataAddress,
+      createdAt: asset.createdAt,
+    }));
 
     // Catalog requests to a provider, over DSP
     app.post(`${v}/catalog/request`, async (request) => {
@@ -244,14 +283,8 @@ export function managementRoutes(
     });
 
     // Contract agreements
-    app.post(`${v}/contractagreements/request`, async (request) =>
-      applyQuery([...store.agreements.values()], readQuerySpec(read(request.body)), (agreement) => ({
-        ...agreement,
-      })).map(presentAgreement),
-    );
-    app.get<Id>(`${v}/contractagreements/:id`, async (request) =>
-      presentAgreement(must(store.agreements.get(request.params.id), 'ContractAgreement', request.params.id)),
-    );
+    queryRoute('/contractagreements', store.agreements, presentAgreement);
+    getRoute('/contractagreements', store.agreements, 'ContractAgreement', presentAgreement);
     app.get<Id>(`${v}/contractagreements/:id/negotiation`, async (request) => {
       const { id } = request.params;
       must(store.agreements.get(id), 'ContractAgreement', id);
@@ -275,21 +308,9 @@ export function managementRoutes(
       store.contractDefinitions.set(id, readContractDefinition(n, id, existing.createdAt));
       return reply.status(204).send();
     });
-    app.get<Id>(`${v}/contractdefinitions/:id`, async (request) =>
-      presentContractDefinition(
-        must(store.contractDefinitions.get(request.params.id), 'ContractDefinition', request.params.id),
-      ),
-    );
-    app.delete<Id>(`${v}/contractdefinitions/:id`, async (request, reply) => {
-      must(store.contractDefinitions.get(request.params.id), 'ContractDefinition', request.params.id);
-      store.contractDefinitions.delete(request.params.id);
-      return reply.status(204).send();
-    });
-    app.post(`${v}/contractdefinitions/request`, async (request) =>
-      applyQuery([...store.contractDefinitions.values()], readQuerySpec(read(request.body)), (definition) => ({
-        ...definition,
-      })).map(presentContractDefinition),
-    );
+    getRoute('/contractdefinitions', store.contractDefinitions, 'ContractDefinition', presentContractDefinition);
+    deleteRoute('/contractdefinitions', store.contractDefinitions, 'ContractDefinition');
+    queryRoute('/contractdefinitions', store.contractDefinitions, presentContractDefinition);
 
     // Contract negotiations
     app.post(`${v}/contractnegotiations`, async (request) => {
@@ -310,23 +331,9 @@ export function managementRoutes(
       });
       return presentIdResponse(record.id, record.createdAt);
     });
-    app.post(`${v}/contractnegotiations/request`, async (request) =>
-      applyQuery([...store.negotiations.values()], readQuerySpec(read(request.body)), (negotiation) => ({
-        ...negotiation,
-      })).map(presentNegotiation),
-    );
-    app.get<Id>(`${v}/contractnegotiations/:id`, async (request) =>
-      presentNegotiation(must(store.negotiations.get(request.params.id), 'ContractNegotiation', request.params.id)),
-    );
-    app.get<Id>(`${v}/contractnegotiations/:id/state`, async (request) => {
-      const negotiation = must(store.negotiations.get(request.params.id), 'ContractNegotiation', request.params.id);
-      return presentState('NegotiationState', negotiation.state);
-    });
-    app.post<Id>(`${v}/contractnegotiations/:id/terminate`, async (request, reply) => {
-      const n = read(request.body);
-      negotiations.terminate(request.params.id, text(n.reason) ?? 'terminated by the management API');
-      return reply.status(204).send();
-    });
+    queryRoute('/contractnegotiations', store.negotiations, presentNegotiation);
+    getRoute('/contractnegotiations', store.negotiations, 'ContractNegotiation', presentNegotiation);
+    processRoutes('/contractnegotiations', store.negotiations, 'ContractNegotiation', negotiations);
     app.get<Id>(`${v}/contractnegotiations/:id/agreement`, async (request) => {
       const { id } = request.params;
       const negotiation = must(store.negotiations.get(id), 'ContractNegotiation', id);
@@ -353,17 +360,8 @@ export function managementRoutes(
 
     // Endpoint data references: v3 only, as in EDC
     if (version === 'v3') {
-      app.post(`${v}/edrs/request`, async (request) =>
-        applyQuery([...store.edrs.values()], readQuerySpec(read(request.body)), (edr) => ({
-          ...edr,
-          id: edr.transferProcessId,
-        })).map(presentEdr),
-      );
-      app.delete<Id>(`${v}/edrs/:id`, async (request, reply) => {
-        must(store.edrs.get(request.params.id), 'EndpointDataReferenceEntry', request.params.id);
-        store.edrs.delete(request.params.id);
-        return reply.status(204).send();
-      });
+      queryRoute('/edrs', store.edrs, presentEdr, (edr) => ({ ...edr, id: edr.transferProcessId }));
+      deleteRoute('/edrs', store.edrs, 'EndpointDataReferenceEntry');
       app.get<Id>(`${v}/edrs/:id/dataaddress`, async (request) => {
         const edr = must(store.edrs.get(request.params.id), 'EndpointDataReferenceEntry', request.params.id);
         return { '@context': MANAGEMENT_CONTEXT, ...presentDataAddress(edr.dataAddress) };
@@ -398,16 +396,8 @@ export function managementRoutes(
       store.policyDefinitions.delete(id);
       return reply.status(204).send();
     });
-    app.get<Id>(`${v}/policydefinitions/:id`, async (request) =>
-      presentPolicyDefinition(
-        must(store.policyDefinitions.get(request.params.id), 'PolicyDefinition', request.params.id),
-      ),
-    );
-    app.post(`${v}/policydefinitions/request`, async (request) =>
-      applyQuery([...store.policyDefinitions.values()], readQuerySpec(read(request.body)), (definition) => ({
-        ...definition,
-      })).map(presentPolicyDefinition),
-    );
+    getRoute('/policydefinitions', store.policyDefinitions, 'PolicyDefinition', presentPolicyDefinition);
+    queryRoute('/policydefinitions', store.policyDefinitions, presentPolicyDefinition);
 
     // Secrets
     app.post(`${v}/secrets`, async (request) => {
@@ -427,14 +417,8 @@ export function managementRoutes(
       store.secrets.set(id!, { id: id!, value: value! });
       return reply.status(204).send();
     });
-    app.get<Id>(`${v}/secrets/:id`, async (request) =>
-      presentSecret(must(store.secrets.get(request.params.id), 'Secret', request.params.id)),
-    );
-    app.delete<Id>(`${v}/secrets/:id`, async (request, reply) => {
-      must(store.secrets.get(request.params.id), 'Secret', request.params.id);
-      store.secrets.delete(request.params.id);
-      return reply.status(204).send();
-    });
+    getRoute('/secrets', store.secrets, 'Secret', presentSecret);
+    deleteRoute('/secrets', store.secrets, 'Secret');
 
     // Transfer processes
     app.post(`${v}/transferprocesses`, async (request) => {
@@ -460,23 +444,9 @@ export function managementRoutes(
       });
       return presentIdResponse(record.id, record.createdAt);
     });
-    app.post(`${v}/transferprocesses/request`, async (request) =>
-      applyQuery([...store.transfers.values()], readQuerySpec(read(request.body)), (transfer) => ({
-        ...transfer,
-      })).map(presentTransfer),
-    );
-    app.get<Id>(`${v}/transferprocesses/:id`, async (request) =>
-      presentTransfer(must(store.transfers.get(request.params.id), 'TransferProcess', request.params.id)),
-    );
-    app.get<Id>(`${v}/transferprocesses/:id/state`, async (request) => {
-      const transfer = must(store.transfers.get(request.params.id), 'TransferProcess', request.params.id);
-      return presentState('TransferState', transfer.state);
-    });
-    app.post<Id>(`${v}/transferprocesses/:id/terminate`, async (request, reply) => {
-      const n = read(request.body);
-      transfers.terminate(request.params.id, text(n.reason) ?? 'terminated by the management API');
-      return reply.status(204).send();
-    });
+    queryRoute('/transferprocesses', store.transfers, presentTransfer);
+    getRoute('/transferprocesses', store.transfers, 'TransferProcess', presentTransfer);
+    processRoutes('/transferprocesses', store.transfers, 'TransferProcess', transfers);
     // Deprovisioning: v3 only, as in EDC
     if (version === 'v3') {
       app.post<Id>(`${v}/transferprocesses/:id/deprovision`, async (request, reply) => {
