@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOG_FORMATS, type TCatalogFormat } from './catalog-export';
 import { endpointGroup } from './endpoint';
 
 const catalogApi = endpointGroup('catalog');
@@ -88,16 +89,7 @@ export const ZHarvestRunResponse = z.object({
 });
 export type THarvestRunResponse = z.infer<typeof ZHarvestRunResponse>;
 
-/** The serialisations of the DCAT-AP export, by the name `?format=` takes. */
-export const CATALOG_FORMATS = {
-  jsonld: 'application/ld+json',
-  turtle: 'text/turtle',
-  rdfxml: 'application/rdf+xml',
-} as const;
-export type TCatalogFormat = keyof typeof CATALOG_FORMATS;
-
-/** Media types the DCAT-AP export answers in; JSON-LD unless the Accept header prefers another. */
-export const CATALOG_MEDIA_TYPES = Object.values(CATALOG_FORMATS);
+export { CATALOG_FORMATS, CATALOG_MEDIA_TYPES, catalogOfferPath, type TCatalogFormat } from './catalog-export';
 
 /** `?format=` of the DCAT-AP export: when given, it wins over the Accept header (for plain links). */
 const ZCatalogFormat = z
@@ -118,10 +110,6 @@ export type TCatalogQuerystring = z.infer<typeof ZCatalogQuerystring>;
 export const ZCatalogOfferQuerystring = z.object({ format: ZCatalogFormat });
 
 export const ZCatalogParams = z.object({ id: z.guid({ message: 'must be a UUID' }) });
-
-/** The path of one offer's DCAT-AP record in a format. */
-export const catalogOfferPath = (offerId: string, format: TCatalogFormat): string =>
-  `/api/catalog/${encodeURIComponent(offerId)}?format=${format}`;
 
 /** A DCAT-AP document in the API document: its form depends on the serialisation chosen. */
 const ZDcatDocument = z

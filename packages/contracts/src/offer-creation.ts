@@ -6,6 +6,7 @@ import { EU_FILE_TYPES, type TEuFileTypeName } from './file-types';
 import { formatLabel, SPEC_FORMATS } from './format-names';
 import { GATEWAY_CREDENTIAL_RULES, ZGatewayCredentialInput } from './gateway';
 import { ZOfferId } from './metadata';
+import { TIME_UNITS, ZOwnOfferParams } from './offer-terms';
 
 const offersApi = endpointGroup('offers');
 
@@ -34,10 +35,6 @@ export type TSizeUnit = (typeof SIZE_UNITS)[number];
 
 /** Bytes in one of each size unit. */
 export const BYTES_PER_SIZE_UNIT: Record<TSizeUnit, number> = { KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
-
-/** Units of a time restriction. */
-export const TIME_UNITS = ['Days', 'Months', 'Years'] as const;
-export type TTimeUnit = (typeof TIME_UNITS)[number];
 
 /**
  * The 27 media types of the wizard. The specification abbreviates the office types (ms-excel,
@@ -423,10 +420,6 @@ export type TOwnOfferListResponse = z.infer<typeof ZOwnOfferListResponse>;
 /** `GET /api/offers/:id`: one own offer with the wizard input it was published from, to edit it. */
 export const ZOwnOfferDetails = ZOwnOffer.extend({ input: ZOfferInput });
 export type TOwnOfferDetails = z.infer<typeof ZOwnOfferDetails>;
-
-/** Path parameters of the calls about one own offer. */
-export const ZOwnOfferParams = z.object({ id: ZOfferId });
-export type TOwnOfferParams = z.infer<typeof ZOwnOfferParams>;
 
 /** The path of one own offer, for clients. */
 export const ownOfferPath = (id: string): string => `/api/offers/${encodeURIComponent(id)}`;

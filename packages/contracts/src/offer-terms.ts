@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { endpointGroup } from './endpoint';
-import { TIME_UNITS, ZOwnOfferParams } from './offer-creation';
+import { ZOfferId } from './metadata';
+
+// The units and the path parameters are declared here rather than in offer-creation.ts, which uses them
+// too: the offer page shows an offer's terms, and importing offer-creation.ts would build the whole
+// offer wizard's schemas (and the currency list) first.
 
 const offersApi = endpointGroup('offers');
+
+/** Units of a time restriction. */
+export const TIME_UNITS = ['Days', 'Months', 'Years'] as const;
+export type TTimeUnit = (typeof TIME_UNITS)[number];
+
+/** Path parameters of the calls about one own offer (and of an offer's terms). */
+export const ZOwnOfferParams = z.object({ id: ZOfferId });
+export type TOwnOfferParams = z.infer<typeof ZOwnOfferParams>;
 
 /**
  * The usage terms of an offer a buyer agrees to: the licence, the countries the data may be used in

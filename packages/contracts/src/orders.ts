@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ORDER_ITEMS } from './cart';
 import { PAYMENT_MODELS } from './catalogue';
 import { endpointGroup } from './endpoint';
+import { ZIdParams } from './id-params';
 import { ZOfferId } from './metadata';
 import { ZOrganisation } from './organisation';
 import { PAGE_FIELDS, zPageQuery } from './paging';
@@ -190,9 +191,7 @@ export type TOrderListQuerystring = z.infer<typeof ZOrderListQuerystring>;
 export const ZOrderListResponse = z.object({ ...PAGE_FIELDS, data: z.array(ZOrder) });
 export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
 
-/** Path parameter of the order and invoice routes. */
-export const ZIdParams = z.object({ id: z.guid({ message: 'must be a UUID' }) });
-export type TIdParams = z.infer<typeof ZIdParams>;
+export { type TIdParams, ZIdParams } from './id-params';
 
 /** Where a commission invoice stands: `open`, `paid` (recorded by the operator), or `cancelled` with its sale. */
 export const COMMISSION_INVOICE_STATES = ['open', 'paid', 'cancelled'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpointGroup } from './endpoint';
 import { ErrorCode, type TErrorCode } from './errors';
-import { ZIdParams } from './orders';
+import { ZIdParams } from './id-params';
 
 const ordersApi = endpointGroup('orders');
 

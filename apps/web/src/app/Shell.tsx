@@ -4,7 +4,7 @@ import { IconDatabase } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { useCurrentUser, useIsOperator } from '../features/auth/current-user';
+import { useCurrentUser, useIsOperator, useSessionActions } from '../features/auth/current-user';
 import { UserMenu } from '../features/auth/UserMenu';
 import { CartLinkIcon } from '../features/cart/CartLinkIcon';
 import { useDemoMode } from '../shared/DemoModeProvider';
@@ -56,6 +56,7 @@ export function Shell() {
   const user = useCurrentUser();
   const isOperator = useIsOperator();
   const isSettled = usePageSettled();
+  const { isBusy: isSessionBusy } = useSessionActions();
   // Mantine's md breakpoint (62em); read at once, so a phone never mounts the wide menus.
   const isWide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
   return (
@@ -121,7 +122,10 @@ export function Shell() {
         {/* Pages load on first visit (router.tsx); the header stays usable meanwhile. */}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
-          <FirstPageMarker />
+          {/* Once the sign-in check is over: until then a guarded page shows only its status line and has
+              asked for none of its data, so the marker would find the calls at rest and settle before the
+              page's answers, and the extras would load and render ahead of them. */}
+          {!isSessionBusy && <FirstPageMarker />}
         </Suspense>
       </main>
       {/* In normal flow below the page rather than fixed, so it never covers results on small screens. */}

@@ -223,6 +223,23 @@ describe('ResultsPage', () => {
     expect(screen.queryByTestId('filter-toggle')).toBeNull();
   });
 
+  it('draws the filter panel of a wide screen with the first answer, not above it before (no layout shift)', async () => {
+    screenWidth('wide');
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/search') return new Promise<Response>((resolve) => (answer = resolve));
+      if (url === '/api/search/cache') return json(200, { keywords: [], categories: ['ENVIRONMENT'] });
+      return json(200, []);
+    });
+    renderWithProviders(<ResultsPage />, { url: '/results?searchText=air' });
+    expect(await screen.findByRole('status', { name: /Loading filters/ })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId('filter-panel')).toBeNull();
+    answer(json(200, page(3, 3)));
+    expect(await screen.findByTestId('filter-panel')).toBeTruthy();
+  });
+
   it('draws the paging disabled while the first answer loads', async () => {
     let answer: (response: Response) => void = () => {};
     // The search stays on its way until answered below.
