@@ -9,6 +9,8 @@ import type { TDatasetTable, TDistributionTable, TOfferTable } from '../../db/sc
 
 /** An offer as stored. */
 export type TOfferRow = Selectable<TOfferTable>;
+/** An offer's own words, named alike in the table, the catalogue's records and the search index. */
+export type TOfferText = Pick<TOfferRow, 'id' | 'title' | 'description' | 'language' | 'keywords' | 'categories'>;
 /** A dataset as stored. */
 export type TDatasetRow = Selectable<TDatasetTable>;
 /** A distribution (an offer's endpoint) as stored. */
