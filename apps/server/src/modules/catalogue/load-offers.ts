@@ -6,7 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { runPooledBulkTransaction } from '../../db/bulk-transaction';
 import type { TDb } from '../../db/database';
 import type { TDatasetTable, TDistributionTable, TOfferTable } from '../../db/schema';
-import type { TWrittenRow } from './catalogue-rows';
+import { OFFER_TEXT_COLUMNS, type TWrittenRow } from './catalogue-rows';
 import type { TAgentRecord, TOfferRecord } from './offer-record';
 
 export type TLoadOffersOptions = {
@@ -23,12 +23,7 @@ export type TLoadOffersOptions = {
 type TCopyValue = string | number | boolean | Date | readonly string[] | null;
 
 const OFFER_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'language',
-  'keywords',
-  'categories',
+  ...OFFER_TEXT_COLUMNS,
   'payment_model',
   'price',
   'is_sellable',
@@ -156,6 +151,21 @@ function agentsOf(record: TOfferRecord): TAgentRecord[] {
   }
   return agents;
 }
+
+/** The agents once each, the first of an id kept. */
+const distinctAgents = (agents: readonly TAgentRecord[]): TAgentRecord[] => [
+  ...new Map(agents.map((agent) => [agent.id, agent])).values(),
+];
+
+/** An agent's row; details it lacks are null. */
+const agentRow = (agent: TAgentRecord) => ({
+  id: agent.id,
+  type: agent.type,
+  name: agent.name ?? null,
+  first_name: agent.firstName ?? null,
+  last_name: agent.lastName ?? null,
+  email: agent.email ?? null,
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // COPY text format: tab-separated, \N for null, and backslash, tab, newline and carriage return escaped.
@@ -357,20 +367,11 @@ export async function loadOffers({
  */
 export async function insertOffer(db: TDb, record: TOfferRecord): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const agents = [...new Map(agentsOf(record).map((agent) => [agent.id, agent])).values()];
+    const agents = distinctAgents(agentsOf(record));
     if (agents.length > 0) {
       await trx
         .insertInto('agents')
-        .values(
-          agents.map((agent) => ({
-            id: agent.id,
-            type: agent.type,
-            name: agent.name ?? null,
-            first_name: agent.firstName ?? null,
-            last_name: agent.lastName ?? null,
-            email: agent.email ?? null,
-          })),
-        )
+        .values(agents.map(agentRow))
         .onConflict((conflict) => conflict.column('id').doNothing())
         .execute();
     }
@@ -404,21 +405,8 @@ async function insertJsonRows(
 const AGENT_COLUMNS = ['id', 'type', 'name', 'first_name', 'last_name', 'email'] as const;
 
 async function insertAgentRows(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
-  const agents = [...new Map(records.flatMap(agentsOf).map((agent) => [agent.id, agent])).values()];
-  await insertJsonRows(
-    db,
-    'agents',
-    AGENT_COLUMNS,
-    agents.map((agent) => ({
-      id: agent.id,
-      type: agent.type,
-      name: agent.name ?? null,
-      first_name: agent.firstName ?? null,
-      last_name: agent.lastName ?? null,
-      email: agent.email ?? null,
-    })),
-    'on conflict (id) do nothing',
-  );
+  const agents = distinctAgents(records.flatMap(agentsOf));
+  await insertJsonRows(db, 'agents', AGENT_COLUMNS, agents.map(agentRow), 'on conflict (id) do nothing');
 }
 
 async function insertOwnedRows(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
