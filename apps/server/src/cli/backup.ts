@@ -6,8 +6,10 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import type { TConfig } from '../config/config';
 import { backupDatabase } from '../db/backup-database';
-import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool } from './cli-database';
+import { DATABASE_TOOL_OPTIONS, databaseUrlOption, openCliDatabase } from './cli-database';
+import { parseCliArgs, printLine, runCliTool } from './cli-tool';
 
 const USAGE = `Usage: npm run backup -- [--out FILE] [--database-url URL]
 
@@ -24,11 +26,7 @@ type TArguments = { out: string; databaseUrl: string | undefined };
 function parseArguments(argv: string[]): TArguments | 'help' {
   const parsed = parseCliArgs({
     args: argv,
-    options: {
-      out: { type: 'string' },
-      'database-url': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: { out: { type: 'string' }, ...DATABASE_TOOL_OPTIONS },
   });
   if (parsed.values.help) return 'help';
   const databaseUrl = databaseUrlOption(parsed.values['database-url']);
@@ -45,12 +43,8 @@ function parseArguments(argv: string[]): TArguments | 'help' {
   };
 }
 
-async function main(): Promise<void> {
-  const invocation = startCliTool({ usage: USAGE, parse: parseArguments });
-  if (!invocation) return;
-  const { args, config } = invocation;
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  const database = await openCliDatabase(config, args.databaseUrl, log);
+async function backUp(args: TArguments, config: TConfig): Promise<void> {
+  const database = await openCliDatabase(config, args.databaseUrl, printLine);
   // Written aside and renamed at the end: a file at the target name is always a whole backup.
   const partial = `${args.out}.partial`;
   try {
@@ -63,7 +57,7 @@ async function main(): Promise<void> {
     await written;
     await rename(partial, args.out);
     const { size } = await stat(args.out);
-    log(
+    printLine(
       `Backed up ${result.rows} rows of ${result.tables} tables from ${database.description} to ${args.out} ` +
         `(${(size / 1024 / 1024).toFixed(1)} MiB, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
@@ -75,10 +69,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`Backup failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCliTool({ usage: USAGE, parse: parseArguments, run: backUp, failure: 'Backup failed' });

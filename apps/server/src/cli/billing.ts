@@ -3,11 +3,12 @@
 // an outage. Safe to run again: every usage invoice and renewal is billed under a unique key. Works on
 // DATABASE_URL, the running server's embedded PostgreSQL, or the embedded one in DATA_DIR. Bad
 // arguments and a month that has not ended exit with 2, a failure with 1.
-import { createDatabase, migrateToLatest } from '../db/database';
+import type { TConfig } from '../config/config';
 import { billingMonthOf, formatInvoiceDate, type TBillingMonth } from '../modules/orders/invoice-dates';
 import { issueUsageInvoices } from '../modules/orders/issue-usage-invoices';
 import { renewSubscriptions } from '../modules/orders/renew-subscriptions';
-import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
+import { DATABASE_TOOL_OPTIONS, databaseUrlOption, withCliDatabase } from './cli-database';
+import { parseCliArgs, printLine, runCliTool, UsageError } from './cli-tool';
 
 const USAGE = `Usage: npm run billing -- --month YYYY-MM [--database-url URL]
 
@@ -31,44 +32,34 @@ function monthOf(label: string): TBillingMonth {
 function parseArguments(argv: string[]): TArguments | 'help' {
   const parsed = parseCliArgs({
     args: argv,
-    options: {
-      month: { type: 'string' },
-      'database-url': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: { month: { type: 'string' }, ...DATABASE_TOOL_OPTIONS },
   });
   if (parsed.values.help) return 'help';
   if (typeof parsed.values.month !== 'string') throw new UsageError('--month is required');
   return { month: monthOf(parsed.values.month), databaseUrl: databaseUrlOption(parsed.values['database-url']) };
 }
 
-async function main(): Promise<number> {
-  const invocation = startCliTool({ usage: USAGE, parse: parseArguments });
-  if (!invocation) return 0;
-  const { args, config } = invocation;
+async function bill(args: TArguments, config: TConfig): Promise<number> {
   if (args.month.to > new Date()) {
     process.stderr.write(
       `${args.month.label} has not ended yet: its usage can be invoiced from ${formatInvoiceDate(args.month.to)} on, and the server's nightly job does so by itself.\n`,
     );
     return 2;
   }
-  const log = (line: string) => process.stdout.write(`${line}\n`);
   const failures: string[] = [];
   const logFailure = (line: string) => {
     failures.push(line);
     process.stderr.write(`${line}\n`);
   };
-  const cli = await openCliDatabase(config, args.databaseUrl, log);
-  const database = createDatabase({ url: cli.url, maxConnections: 2, applicationName: 'dsm-billing' });
-  try {
-    await migrateToLatest(database.db);
+  const options = { config, databaseUrl: args.databaseUrl, maxConnections: 2, applicationName: 'dsm-billing' };
+  return withCliDatabase(options, async (database, cli) => {
     // One clock for both: the date every invoice of this run carries.
     const now = new Date();
     const billing = { db: database.db, now, commissionRate: config.commissionRate, log: logFailure };
     const renewed = await renewSubscriptions(billing);
-    log(`Renewed ${renewed.length} subscription${renewed.length === 1 ? '' : 's'} due by ${now.toISOString()}.`);
+    printLine(`Renewed ${renewed.length} subscription${renewed.length === 1 ? '' : 's'} due by ${now.toISOString()}.`);
     const issued = await issueUsageInvoices({ ...billing, month: args.month });
-    log(
+    printLine(
       `Issued ${issued.length} usage invoice${issued.length === 1 ? '' : 's'} for ${args.month.label} in ${cli.description}` +
         (issued.length === 0 ? ' (nothing left to invoice: no usage, or billed before).' : '.'),
     );
@@ -77,16 +68,7 @@ async function main(): Promise<number> {
       return 1;
     }
     return 0;
-  } finally {
-    await database.close().catch(() => {});
-    await cli.close().catch(() => {});
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`Billing failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCliTool({ usage: USAGE, parse: parseArguments, run: bill, failure: 'Billing failed' });

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type TConfig } from '../config/config';
+import type { TConfig } from '../config/config';
+import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
 import { findRunningEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded-postgres';
 import { EMBEDDED_DATABASE, openEmbeddedDatabase } from '../server';
+import { printLine, UsageError } from './cli-tool';
 
 /** The database a command line tool works on, and how it got there. */
 export type TCliDatabase = {
@@ -57,48 +58,44 @@ export async function openCliDatabase(
   };
 }
 
-/** A command line the tool cannot run: the message is shown with the usage. */
-export class UsageError extends Error {}
+export type TCliDatabaseOptions = {
+  config: TConfig;
+  /** `--database-url`, if given. */
+  databaseUrl: string | undefined;
+  /** Connections of the tool's pool. */
+  maxConnections: number;
+  /** How the tool's connections show in pg_stat_activity. */
+  applicationName: string;
+  /** Told about an embedded PostgreSQL starting (default: printed). */
+  log?: (line: string) => void;
+};
 
 /**
- * Parses the command line and loads the configuration; on a usage or configuration error it
- * prints the reason (and the usage) and exits with 2, and on `--help` prints the usage and
- * answers null.
+ * Runs `work` on the tool's database (openCliDatabase) through a pool of its own, migrated to the latest schema,
+ * and closes both afterwards.
  */
-export function startCliTool<TArguments>(options: {
-  usage: string;
-  parse: (argv: string[]) => TArguments | 'help';
-}): { args: TArguments; config: TConfig } | null {
-  let args: TArguments | 'help';
-  let config: TConfig;
+export async function withCliDatabase<T>(
+  options: TCliDatabaseOptions,
+  work: (database: TDatabaseHandle, cli: TCliDatabase) => Promise<T>,
+): Promise<T> {
+  const { config, databaseUrl, maxConnections, applicationName, log = printLine } = options;
+  const cli = await openCliDatabase(config, databaseUrl, log);
+  let database: TDatabaseHandle | null = null;
   try {
-    args = options.parse(process.argv.slice(2));
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n${error instanceof UsageError ? `${options.usage}\n` : ''}`);
-      process.exit(2);
-    }
-    throw error;
+    database = createDatabase({ url: cli.url, maxConnections, applicationName });
+    await migrateToLatest(database.db);
+    return await work(database, cli);
+  } finally {
+    await database?.close().catch(() => {});
+    await cli.close().catch(() => {});
   }
-  if (args === 'help') {
-    process.stdout.write(`${options.usage}\n`);
-    return null;
-  }
-  return { args, config };
 }
 
-/**
- * Node's `parseArgs` for a tool's command line (strict by default: unknown options are refused); a line it
- * cannot read becomes a UsageError, shown with the usage.
- */
-export function parseCliArgs<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
-  try {
-    return parseArgs(config);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
+/** The options of every tool that works on the marketplace's database, beside its own. */
+export const DATABASE_TOOL_OPTIONS = {
+  'database-url': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 /** The `--database-url` option: a PostgreSQL URL, or undefined when not given. */
 export function databaseUrlOption(value: unknown): string | undefined {

@@ -6,13 +6,13 @@ import path from 'node:path';
 import { HARVEST_FORMATS, type THarvestFormat, ZHarvestSourceCreateRequest } from '@dsm/contracts';
 import cliProgress from 'cli-progress';
 import type { TConfig } from '../config/config';
-import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
 import { addSource } from '../modules/harvest/add-source';
 import { configureHarvestLocations } from '../modules/harvest/harvest-location-policy';
 import { listSources } from '../modules/harvest/list-sources';
 import { removeSource } from '../modules/harvest/remove-source';
 import { runHarvest, type THarvestLogEvent } from '../modules/harvest/run-harvest';
-import { openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
+import { DATABASE_TOOL_OPTIONS, withCliDatabase } from './cli-database';
+import { parseCliArgs, printLine, runCliTool, UsageError } from './cli-tool';
 
 const USAGE = `Usage: npm run harvest -- <command> [options]
 
@@ -32,15 +32,13 @@ type TCommand =
 function parseCommand(argv: string[]): { command: TCommand; databaseUrl: string | null } | 'help' {
   const { values, positionals } = parseCliArgs({
     args: argv,
-    strict: true,
     allowPositionals: true,
     options: {
       name: { type: 'string' },
       location: { type: 'string' },
       format: { type: 'string' },
       schedule: { type: 'string' },
-      'database-url': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
+      ...DATABASE_TOOL_OPTIONS,
     },
   });
   if (values.help || positionals.length === 0) return 'help';
@@ -108,35 +106,36 @@ function reporter(): { onEvent: (event: THarvestLogEvent) => void; stop: () => v
 }
 
 async function execute(command: TCommand, databaseUrl: string | null, config: TConfig): Promise<number> {
-  const log = (line: string) => process.stdout.write(`${line}\n`);
   // Whoever runs the command line can read the files anyway; addresses follow the server's rule.
   configureHarvestLocations({ allowedHosts: config.harvest.allowedHosts, files: 'anywhere' });
-  const opened = await openCliDatabase(config, databaseUrl ?? undefined, () => {});
-  let database: TDatabaseHandle | null = null;
-  try {
-    // A harvest writes three batches at once and looks up the next one's stored records meanwhile.
-    database = createDatabase({ url: opened.url, maxConnections: 4, applicationName: 'dsm-harvest' });
-    await migrateToLatest(database.db);
-    const { db } = database;
+  // A harvest writes three batches at once and looks up the next one's stored records meanwhile.
+  const options = {
+    config,
+    databaseUrl: databaseUrl ?? undefined,
+    maxConnections: 4,
+    applicationName: 'dsm-harvest',
+    log: () => {},
+  };
+  return withCliDatabase(options, async ({ db }) => {
     if (command.name === 'add') {
       const source = await addSource(db, command.source);
-      log(`Added ${source.name} (${source.id}). Scheduled runs start with the server.`);
+      printLine(`Added ${source.name} (${source.id}). Scheduled runs start with the server.`);
     } else if (command.name === 'list') {
       const sources = await listSources(db);
-      if (sources.length === 0) log('No harvest sources yet: npm run harvest -- add --help');
+      if (sources.length === 0) printLine('No harvest sources yet: npm run harvest -- add --help');
       for (const source of sources) {
         const counts = source.lastCounts
           ? Object.entries(source.lastCounts)
               .map(([key, value]) => `${key} ${value}`)
               .join(', ')
           : 'never run';
-        log(
+        printLine(
           `${source.name}\t${source.format}\t${source.location}\t${source.schedule ?? 'on demand'}\t${source.lastStatus ?? '-'}\t${counts}${source.lastError ? `\t${source.lastError}` : ''}`,
         );
       }
     } else if (command.name === 'remove') {
       await removeSource(db, command.source);
-      log(`Removed ${command.source}; its offers left the catalogue.`);
+      printLine(`Removed ${command.source}; its offers left the catalogue.`);
     } else {
       const progress = reporter();
       const started = performance.now();
@@ -145,7 +144,7 @@ async function execute(command: TCommand, databaseUrl: string | null, config: TC
       );
       const seconds = (performance.now() - started) / 1000;
       const c = run.counts;
-      log(
+      printLine(
         `${run.status === 'succeeded' ? 'Harvested' : 'Stopped'} ${command.source}${run.isResumed ? ' (resumed)' : ''} in ${seconds.toFixed(1)} s: ` +
           `created ${count(c.created)}, updated ${count(c.updated)}, unchanged ${count(c.unchanged)}, removed ${count(c.removed)}, ` +
           `failed ${count(c.failed)}, duplicates ${count(c.duplicates)}, identifier collisions ${count(c.identifierCollisions)}`,
@@ -156,23 +155,12 @@ async function execute(command: TCommand, databaseUrl: string | null, config: TC
       }
     }
     return 0;
-  } finally {
-    await database?.close().catch(() => {});
-    await opened.close().catch(() => {});
-  }
+  });
 }
 
-async function main(): Promise<number> {
-  const invocation = startCliTool({ usage: USAGE, parse: parseCommand });
-  if (!invocation) return 0;
-  const { args, config } = invocation;
-  return execute(args.command, args.databaseUrl, config);
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`Harvest failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCliTool({
+  usage: USAGE,
+  parse: parseCommand,
+  run: (args, config) => execute(args.command, args.databaseUrl, config),
+  failure: 'Harvest failed',
+});

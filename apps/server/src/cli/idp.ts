@@ -4,9 +4,9 @@
 // themselves within a minute. Bad arguments exit with 2, failures with 1.
 
 import type { TConfig } from '../config/config';
-import { createDatabase, migrateToLatest, type TDatabaseHandle } from '../db/database';
 import { rotateSigningKeys } from '../idp/keys';
-import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
+import { DATABASE_TOOL_OPTIONS, databaseUrlOption, withCliDatabase } from './cli-database';
+import { parseCliArgs, printLine, runCliTool, UsageError } from './cli-tool';
 
 const USAGE = `Usage: npm run idp -- <command> [--database-url URL]
 
@@ -23,9 +23,8 @@ type TCommand = { name: 'rotate-keys' | 'keys'; databaseUrl: string | undefined 
 function parseCommand(argv: string[]): TCommand | 'help' {
   const parsed = parseCliArgs({
     args: argv,
-    strict: true,
     allowPositionals: true,
-    options: { 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: DATABASE_TOOL_OPTIONS,
   });
   if (parsed.values.help) return 'help';
   const [name, ...rest] = parsed.positionals;
@@ -34,52 +33,33 @@ function parseCommand(argv: string[]): TCommand | 'help' {
   return { name, databaseUrl: databaseUrlOption(parsed.values['database-url']) };
 }
 
-async function run(command: TCommand, config: TConfig): Promise<void> {
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  const opened = await openCliDatabase(config, command.databaseUrl, log);
-  let database: TDatabaseHandle | null = null;
-  try {
-    database = createDatabase({ url: opened.url, maxConnections: 2, applicationName: 'dsm-idp' });
-    await migrateToLatest(database.db);
+async function run(command: TCommand, config: TConfig): Promise<number> {
+  if (!config.isEmbeddedIdp) {
+    process.stderr.write('OIDC_ISSUER is set: keys belong to the external identity provider, not to this database.\n');
+    return 2;
+  }
+  const options = { config, databaseUrl: command.databaseUrl, maxConnections: 2, applicationName: 'dsm-idp' };
+  await withCliDatabase(options, async ({ db }) => {
     if (command.name === 'rotate-keys') {
-      const kid = await rotateSigningKeys(database.db);
-      log(`New signing key ${kid}.`);
-      log('Running servers sign with it within a minute; the previous keys stay published for 24 hours.');
+      const kid = await rotateSigningKeys(db);
+      printLine(`New signing key ${kid}.`);
+      printLine('Running servers sign with it within a minute; the previous keys stay published for 24 hours.');
       return;
     }
-    const keys = await database.db
+    const keys = await db
       .selectFrom('idp_keys')
       .select(['id', 'created_at', 'retired_at'])
       .where('purpose', '=', 'signing')
       .orderBy('created_at', 'desc')
       .execute();
-    if (keys.length === 0) log('No signing keys yet: the server creates one at its first start.');
+    if (keys.length === 0) printLine('No signing keys yet: the server creates one at its first start.');
     for (const key of keys) {
       // created_at is Generated<Timestamp> in the schema, which Kysely does not unwrap on select.
       const retired = key.retired_at ? `retired ${key.retired_at.toISOString()}` : 'active';
-      log(`${key.id}  created ${(key.created_at as unknown as Date).toISOString()}  ${retired}`);
+      printLine(`${key.id}  created ${(key.created_at as unknown as Date).toISOString()}  ${retired}`);
     }
-  } finally {
-    await database?.close().catch(() => {});
-    await opened.close().catch(() => {});
-  }
+  });
+  return 0;
 }
 
-async function main(): Promise<void> {
-  const invocation = startCliTool({ usage: USAGE, parse: parseCommand });
-  if (!invocation) return;
-  const { args: command, config } = invocation;
-  if (!config.isEmbeddedIdp) {
-    process.stderr.write('OIDC_ISSUER is set: keys belong to the external identity provider, not to this database.\n');
-    process.exit(2);
-  }
-  await run(command, config);
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`Failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCliTool({ usage: USAGE, parse: parseCommand, run, failure: 'Failed' });

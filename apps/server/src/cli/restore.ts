@@ -4,8 +4,10 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
+import type { TConfig } from '../config/config';
 import { RestoreRefused, restoreDatabase } from '../db/restore-database';
-import { databaseUrlOption, openCliDatabase, parseCliArgs, startCliTool, UsageError } from './cli-database';
+import { DATABASE_TOOL_OPTIONS, databaseUrlOption, openCliDatabase } from './cli-database';
+import { parseCliArgs, printLine, runCliTool, UsageError } from './cli-tool';
 
 const USAGE = `Usage: npm run restore -- FILE [--database-url URL] [--force]
 
@@ -21,11 +23,7 @@ function parseArguments(argv: string[]): TArguments | 'help' {
   const parsed = parseCliArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      'database-url': { type: 'string' },
-      force: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: { force: { type: 'boolean' }, ...DATABASE_TOOL_OPTIONS },
   });
   if (parsed.values.help) return 'help';
   const [file, ...rest] = parsed.positionals;
@@ -42,12 +40,8 @@ function parseArguments(argv: string[]): TArguments | 'help' {
   };
 }
 
-async function main(): Promise<void> {
-  const invocation = startCliTool({ usage: USAGE, parse: parseArguments });
-  if (!invocation) return;
-  const { args, config } = invocation;
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  const database = await openCliDatabase(config, args.databaseUrl, log);
+async function restore(args: TArguments, config: TConfig): Promise<void> {
+  const database = await openCliDatabase(config, args.databaseUrl, printLine);
   try {
     if (database.isServerRunning && !args.isForced) {
       throw new RestoreRefused(
@@ -63,7 +57,7 @@ async function main(): Promise<void> {
       input: file.pipe(input),
       isForced: args.isForced,
     });
-    log(
+    printLine(
       `Restored ${result.rows} rows of ${result.tables} tables from the backup of ${result.createdAt} ` +
         `into ${database.description} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
@@ -72,11 +66,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${error instanceof RestoreRefused ? 'Restore refused' : 'Restore failed'}: ${message}\n`);
-    process.exit(1);
-  },
-);
+runCliTool({
+  usage: USAGE,
+  parse: parseArguments,
+  run: restore,
+  failure: (error) => (error instanceof RestoreRefused ? 'Restore refused' : 'Restore failed'),
+});

@@ -9,7 +9,8 @@ import { countOffers, deleteAllOffers } from '../modules/catalogue/empty-catalog
 import { seedCatalogue } from '../modules/catalogue/seed-catalogue';
 import { JUDGED_OFFERS } from '../modules/search/search';
 import { openEmbeddedDatabase } from '../server';
-import { databaseUrlOption, parseCliArgs, startCliTool, UsageError } from './cli-database';
+import { DATABASE_TOOL_OPTIONS, databaseUrlOption } from './cli-database';
+import { parseCliArgs, printLine, runCliTool, UsageError } from './cli-tool';
 
 const USAGE = `Usage: npm run seed -- [--datasets N] [--database-url URL] [--reset] [--seed N]
                        [--batch-size N] [--concurrency N]
@@ -42,16 +43,13 @@ function positiveInteger(name: string, value: string | undefined, max: number): 
 function parseSeedArguments(argv: string[]): TArguments | 'help' {
   const { values } = parseCliArgs({
     args: argv,
-    strict: true,
-    allowPositionals: false,
     options: {
       datasets: { type: 'string' },
-      'database-url': { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       'batch-size': { type: 'string' },
       concurrency: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
+      ...DATABASE_TOOL_OPTIONS,
     },
   });
   if (values.help) return 'help';
@@ -102,7 +100,6 @@ function progressReporter(total: number, started: number): TProgress {
 }
 
 async function run(args: TArguments, config: TConfig): Promise<void> {
-  const log = (line: string) => process.stdout.write(`${line}\n`);
   const datasets = args.datasets ?? config.seedDatasets;
   let opened: { embedded: TEmbeddedPostgres; url: string } | null = null;
   let database: TDatabaseHandle | null = null;
@@ -115,13 +112,13 @@ async function run(args: TArguments, config: TConfig): Promise<void> {
     void cleanUp().finally(() => process.exit(130));
   });
   try {
-    opened = await openEmbeddedDatabase({ ...config, databaseUrl: args.databaseUrl ?? config.databaseUrl }, log);
+    opened = await openEmbeddedDatabase({ ...config, databaseUrl: args.databaseUrl ?? config.databaseUrl }, printLine);
     const url = opened?.url ?? args.databaseUrl ?? config.databaseUrl!;
     const concurrency = args.concurrency ?? 2;
     database = createDatabase({ url, maxConnections: concurrency + 2, applicationName: 'dsm-seed' });
     const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
-    if (args.reset) log(`Deleted ${count(await deleteAllOffers(database.pool))} offers`);
+    if (applied.length > 0) printLine(`Applied migrations: ${applied.join(', ')}`);
+    if (args.reset) printLine(`Deleted ${count(await deleteAllOffers(database.pool))} offers`);
 
     const started = performance.now();
     let loadedAt = started;
@@ -146,13 +143,13 @@ async function run(args: TArguments, config: TConfig): Promise<void> {
     }
     const finished = performance.now();
     if (seeded.offers === 0) {
-      log(
+      printLine(
         `The catalogue already holds ${count(await countOffers(database.pool))} offers; nothing loaded (--reset replaces them).`,
       );
       return;
     }
     const loadSeconds = (loadedAt - started) / 1000;
-    log(
+    printLine(
       `Loaded ${count(seeded.offers)} offers in ${loadSeconds.toFixed(1)} s ` +
         `(${count(Math.round(seeded.offers / Math.max(loadSeconds, 0.001)))} offers/s); ` +
         `index clean-up and analyze ${((finished - loadedAt) / 1000).toFixed(1)} s; ` +
@@ -163,17 +160,4 @@ async function run(args: TArguments, config: TConfig): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const invocation = startCliTool({ usage: USAGE, parse: parseSeedArguments });
-  if (!invocation) return;
-  const { args, config } = invocation;
-  await run(args, config);
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`Seeding failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCliTool({ usage: USAGE, parse: parseSeedArguments, run, failure: 'Seeding failed' });

@@ -2,10 +2,10 @@
 // the embedded identity provider through its real sign-in form and prints an access token, for
 // scripts, benchmarks and API calls (`curl -H "Authorization: Bearer $(npm run -s token -- ...)"`).
 // The demo users' passwords are the default. Bad arguments exit with 2, failures with 1.
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config';
 import { LoginError, loginWithPassword } from '../idp/login-with-password';
 import { DEMO_USERS } from '../modules/users/demo-users';
+import { parseCliArgs, UsageError } from './cli-tool';
 
 const USAGE = `Usage: npm run token -- --email EMAIL [--password PASSWORD] [--url URL] [--json]
 
@@ -14,26 +14,17 @@ const USAGE = `Usage: npm run token -- --email EMAIL [--password PASSWORD] [--ur
   --url URL            where the server runs (default: PUBLIC_URL, else http://localhost:PORT)
   --json               print the whole token set (access, refresh and ID token) as JSON`;
 
-class UsageError extends Error {}
-
 function parseTokenArguments(argv: string[]) {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        email: { type: 'string' },
-        password: { type: 'string' },
-        url: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values } = parseCliArgs({
+    args: argv,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      url: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
   if (values.help) return 'help' as const;
   const email = typeof values.email === 'string' ? values.email : '';
   if (!email) throw new UsageError('--email is required');

@@ -72,9 +72,11 @@ export type TLicenceTable = {
 };
 
 export type TOfferTable = {
+  /** A UUID. */
   id: string;
   title: string;
   description: string;
+  /** 'de', 'en', or another ISO 639-1 code (searched without stemming). */
   language: string;
   keywords: string[];
   categories: string[];

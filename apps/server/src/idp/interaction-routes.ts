@@ -152,6 +152,20 @@ export function registerInteractionRoutes(app: FastifyInstance, options: TIntera
     return false;
   };
 
+  /**
+   * A handler of a form posted from the interaction's pages: a foreign or forged post is answered 403 and a post
+   * to an interaction that is gone the expired page; any other is handled with its page context.
+   */
+  const formHandler =
+    (handle: (request: FastifyRequest, reply: FastifyReply, context: TPageContext) => Promise<unknown>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const interaction = await loadInteraction(request, reply);
+      const context = pageContext(request, interaction);
+      if (!checkForm(request, reply, context)) return reply;
+      if (!interaction) return sendExpired(reply, context);
+      return handle(request, reply, context);
+    };
+
   const finish = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -227,70 +241,67 @@ export function registerInteractionRoutes(app: FastifyInstance, options: TIntera
   app.get('/login-actions/:uid', showPage('signIn'));
   app.get('/login-actions/:uid/signup', showPage('signUp'));
 
-  app.post('/login-actions/:uid/login', async (request, reply) => {
-    const interaction = await loadInteraction(request, reply);
-    const context = pageContext(request, interaction);
-    if (!checkForm(request, reply, context)) return reply;
-    if (!interaction) return sendExpired(reply, context);
-    const email = text(request.body, 'email', MAX_EMAIL_LENGTH).trim();
-    const password = text(request.body, 'password', MAX_PASSWORD_LENGTH);
-    if (!email || !password)
-      return sendPage(reply, 400, signInPage(context, { email, error: context.m.missingCredentials }));
+  app.post(
+    '/login-actions/:uid/login',
+    formHandler(async (request, reply, context) => {
+      const email = text(request.body, 'email', MAX_EMAIL_LENGTH).trim();
+      const password = text(request.body, 'password', MAX_PASSWORD_LENGTH);
+      if (!email || !password)
+        return sendPage(reply, 400, signInPage(context, { email, error: context.m.missingCredentials }));
 
-    const retryAfter = await limiter.takeSignInAttempt(request.ip, email);
-    if (retryAfter !== null) {
-      reply.header('retry-after', String(retryAfter));
-      const error = context.m.tooManySignIns(Math.ceil(retryAfter / 60));
-      return sendPage(reply, 429, signInPage(context, { email, error }));
-    }
-    // Wrong address and wrong password take the same path and time and get the same words.
-    const user = password.length > MAX_PASSWORD_LENGTH ? null : await verifyCredentials(db, email, password);
-    if (!user) {
-      request.log.info('sign-in failed');
-      return sendPage(reply, 401, signInPage(context, { email, error: context.m.invalidCredentials }));
-    }
-    await limiter.signInSucceeded(request.ip, email);
-    return finish(request, reply, { login: { accountId: user.id, amr: ['pwd'] } });
-  });
-
-  app.post('/login-actions/:uid/signup', async (request, reply) => {
-    const interaction = await loadInteraction(request, reply);
-    const context = pageContext(request, interaction);
-    if (!checkForm(request, reply, context)) return reply;
-    if (!interaction) return sendExpired(reply, context);
-    const name = text(request.body, 'name', MAX_NAME_LENGTH).trim();
-    const email = text(request.body, 'email', MAX_EMAIL_LENGTH).trim();
-    const password = text(request.body, 'password', MAX_PASSWORD_LENGTH);
-    const values = { name, email };
-    const passwordProblem = checkPasswordStrength(password, email);
-    const errors: TSignUpErrors = {
-      name: name && name.length <= MAX_NAME_LENGTH ? undefined : context.m.nameRequired,
-      email: email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email) ? undefined : context.m.emailInvalid,
-      password: passwordProblem ? (context.m[PASSWORD_MESSAGE[passwordProblem]] as string) : undefined,
-    };
-    if (errors.name || errors.email || errors.password)
-      return sendPage(reply, 400, signUpPage(context, { values, errors }));
-
-    const retryAfter = await limiter.consumeSignUp(request.ip);
-    if (retryAfter !== null) {
-      reply.header('retry-after', String(retryAfter));
-      const form = context.m.tooManySignUps(Math.ceil(retryAfter / 60));
-      return sendPage(reply, 429, signUpPage(context, { values, errors: { form } }));
-    }
-    try {
-      const user = await createUser({ db, email, name, password, roles: [config.userRole] });
+      const retryAfter = await limiter.takeSignInAttempt(request.ip, email);
+      if (retryAfter !== null) {
+        reply.header('retry-after', String(retryAfter));
+        const error = context.m.tooManySignIns(Math.ceil(retryAfter / 60));
+        return sendPage(reply, 429, signInPage(context, { email, error }));
+      }
+      // Wrong address and wrong password take the same path and time and get the same words.
+      const user = password.length > MAX_PASSWORD_LENGTH ? null : await verifyCredentials(db, email, password);
+      if (!user) {
+        request.log.info('sign-in failed');
+        return sendPage(reply, 401, signInPage(context, { email, error: context.m.invalidCredentials }));
+      }
+      await limiter.signInSucceeded(request.ip, email);
       return finish(request, reply, { login: { accountId: user.id, amr: ['pwd'] } });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== ErrorCode.CONFLICT) throw error;
-      return sendPage(reply, 409, signUpPage(context, { values, errors: { form: context.m.emailTaken } }));
-    }
-  });
+    }),
+  );
 
-  app.post('/login-actions/:uid/abort', async (request, reply) => {
-    const interaction = await loadInteraction(request, reply);
-    const context = pageContext(request, interaction);
-    if (!checkForm(request, reply, context)) return reply;
-    if (!interaction) return sendExpired(reply, context);
-    return finish(request, reply, { error: 'access_denied', error_description: 'End-User aborted interaction' });
-  });
+  app.post(
+    '/login-actions/:uid/signup',
+    formHandler(async (request, reply, context) => {
+      const name = text(request.body, 'name', MAX_NAME_LENGTH).trim();
+      const email = text(request.body, 'email', MAX_EMAIL_LENGTH).trim();
+      const password = text(request.body, 'password', MAX_PASSWORD_LENGTH);
+      const values = { name, email };
+      const passwordProblem = checkPasswordStrength(password, email);
+      const errors: TSignUpErrors = {
+        name: name && name.length <= MAX_NAME_LENGTH ? undefined : context.m.nameRequired,
+        email: email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email) ? undefined : context.m.emailInvalid,
+        password: passwordProblem ? (context.m[PASSWORD_MESSAGE[passwordProblem]] as string) : undefined,
+      };
+      if (errors.name || errors.email || errors.password)
+        return sendPage(reply, 400, signUpPage(context, { values, errors }));
+
+      const retryAfter = await limiter.consumeSignUp(request.ip);
+      if (retryAfter !== null) {
+        reply.header('retry-after', String(retryAfter));
+        const form = context.m.tooManySignUps(Math.ceil(retryAfter / 60));
+        return sendPage(reply, 429, signUpPage(context, { values, errors: { form } }));
+      }
+      try {
+        const user = await createUser({ db, email, name, password, roles: [config.userRole] });
+        return finish(request, reply, { login: { accountId: user.id, amr: ['pwd'] } });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== ErrorCode.CONFLICT) throw error;
+        return sendPage(reply, 409, signUpPage(context, { values, errors: { form: context.m.emailTaken } }));
+      }
+    }),
+  );
+
+  app.post(
+    '/login-actions/:uid/abort',
+    formHandler(async (request, reply) =>
+      finish(request, reply, { error: 'access_denied', error_description: 'End-User aborted interaction' }),
+    ),
+  );
 }

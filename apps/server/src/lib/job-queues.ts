@@ -53,6 +53,41 @@ export type TJobRunner = {
 };
 
 /**
+ * A pg-boss instance, not started yet, in the `pgboss` schema every job runner of the product shares, with a pool
+ * of its own; its errors go to `log`.
+ */
+export function createPgBoss(options: {
+  databaseUrl: string;
+  maxConnections: number;
+  /** How its connections show in pg_stat_activity. */
+  applicationName: string;
+  /** True: it runs pg-boss's cron schedules (`boss.schedule`). */
+  isScheduling: boolean;
+  log: (error: Error) => void;
+}): PgBoss {
+  const instance = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: 'pgboss',
+    max: options.maxConnections,
+    application_name: options.applicationName,
+    schedule: options.isScheduling,
+    registerInstance: false,
+    persistWarnings: false,
+  });
+  instance.on('error', options.log);
+  return instance;
+}
+
+/** Creates a queue unless it exists; another process creating it at the same time is no error. */
+export async function ensureQueue(instance: PgBoss, name: string, queueOptions: QueueOptions): Promise<void> {
+  if (await instance.getQueue(name)) return;
+  await instance.createQueue(name, queueOptions).catch(async (error: unknown) => {
+    // Another process created it in the meantime.
+    if (!(await instance.getQueue(name))) throw error;
+  });
+}
+
+/**
  * A small pg-boss instance of its own (a pool of two connections) in the shared `pgboss` schema, so each
  * module's queues start, stop and fail apart. Several processes may start at once: a queue another one created
  * in the meantime is no error. A start that fails stops the instance again, so it can be retried.
@@ -66,26 +101,17 @@ export function createJobRunner(options: TCreateJobRunnerOptions): TJobRunner {
     },
     async start() {
       if (boss) return;
-      const instance = new PgBoss({
-        connectionString: options.databaseUrl,
-        schema: 'pgboss',
-        max: 2,
-        application_name: options.applicationName,
-        schedule: options.isScheduling && isWorking,
-        registerInstance: false,
-        persistWarnings: false,
+      const instance = createPgBoss({
+        databaseUrl: options.databaseUrl,
+        maxConnections: 2,
+        applicationName: options.applicationName,
+        isScheduling: options.isScheduling && isWorking,
+        log: (error) => options.log(`${options.label} queue error`, error),
       });
-      instance.on('error', (error) => options.log(`${options.label} queue error`, error));
       await instance.start();
       boss = instance;
       try {
-        for (const queue of options.queues) {
-          if (await instance.getQueue(queue.name)) continue;
-          await instance.createQueue(queue.name, queue.options).catch(async (error: unknown) => {
-            // Another process created it in the meantime.
-            if (!(await instance.getQueue(queue.name))) throw error;
-          });
-        }
+        for (const queue of options.queues) await ensureQueue(instance, queue.name, queue.options);
         for (const queue of isWorking ? options.queues : []) {
           await instance.work<Record<string, unknown>>(
             queue.name,

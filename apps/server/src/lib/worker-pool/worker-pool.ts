@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { type Transferable, Worker } from 'node:worker_threads';
 
 /** A task as the pool sends it to a thread. */
@@ -35,6 +36,11 @@ type TJob = {
 type TThread = { worker: Worker; job: TJob | null; jobId: number; idleTimer: NodeJS.Timeout | null };
 
 const DEFAULT_IDLE_MS = 60_000;
+
+/** Threads for a pool that leaves the main thread a core: one less than the machine has cores, at least one, at most `most`. */
+export function threadsBesideMain(most: number): number {
+  return Math.min(most, Math.max(1, availableParallelism() - 1));
+}
 
 /**
  * A small bounded pool of worker threads for CPU-bound work of request handlers (rendering PDFs, reading

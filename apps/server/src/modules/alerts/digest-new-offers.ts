@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TDb } from '../../db/database';
+import type { TNotificationStepOptions } from './notification-step';
 
 /** A saved search alerts at most once in this time. */
 export const DIGEST_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -8,20 +8,13 @@ const NAMED_OFFERS = 5;
 /** Saved searches digested per transaction. */
 const CHUNK = 500;
 
-export type TDigestNewOffersOptions = {
-  db: TDb;
-  now: Date;
-  /** True: the notifications are to be mailed too (SMTP is configured). */
-  isMailEnabled: boolean;
-};
-
 /**
  * Turns each alerting saved search's waiting matches into one notification, at most once a day per saved
  * search: the first new offers after a quiet day are told at once, later ones wait and are bundled into the
  * next digest. Saved searches are digested a few hundred per transaction, which holds their rows; a concurrent
  * run skips rows held, so a digest is written once. Answers the number of notifications written.
  */
-export async function digestNewOffers({ db, now, isMailEnabled }: TDigestNewOffersOptions): Promise<number> {
+export async function digestNewOffers({ db, now, isMailEnabled }: TNotificationStepOptions): Promise<number> {
   const dueBefore = new Date(now.getTime() - DIGEST_INTERVAL_MS);
   const due = await db
     .selectFrom('saved_searches as s')

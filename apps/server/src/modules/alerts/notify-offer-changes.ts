@@ -1,15 +1,8 @@
 import { sql } from 'kysely';
-import type { TDb } from '../../db/database';
+import type { TNotificationStepOptions } from './notification-step';
 
 /** Offer events taken per transaction. */
 const BATCH = 500;
-
-export type TNotifyOfferChangesOptions = {
-  db: TDb;
-  now: Date;
-  /** True: the notifications are to be mailed too (SMTP is configured). */
-  isMailEnabled: boolean;
-};
 
 /**
  * Tells the people concerned about price and endpoint changes: a price change to everyone who likes the
@@ -18,7 +11,7 @@ export type TNotifyOfferChangesOptions = {
  * once per user and event), so a failed run leaves them for the next and two runs never tell twice.
  * Answers the number of notifications written.
  */
-export async function notifyOfferChanges({ db, now, isMailEnabled }: TNotifyOfferChangesOptions): Promise<number> {
+export async function notifyOfferChanges({ db, now, isMailEnabled }: TNotificationStepOptions): Promise<number> {
   let written = 0;
   const mailState = isMailEnabled ? 'pending' : 'none';
   for (;;) {

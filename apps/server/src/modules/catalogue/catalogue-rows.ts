@@ -9,6 +9,10 @@ import type { TDatasetTable, TDistributionTable, TOfferTable } from '../../db/sc
 
 /** An offer as stored. */
 export type TOfferRow = Selectable<TOfferTable>;
+/** The columns of an offer's own words, named alike in the table, the catalogue's records and the search index. */
+export const OFFER_TEXT_COLUMNS = ['id', 'title', 'description', 'language', 'keywords', 'categories'] as const;
+/** An offer's own words (OFFER_TEXT_COLUMNS). */
+export type TOfferText = Pick<TOfferRow, (typeof OFFER_TEXT_COLUMNS)[number]>;
 /** A dataset as stored. */
 export type TDatasetRow = Selectable<TDatasetTable>;
 /** A distribution (an offer's endpoint) as stored. */

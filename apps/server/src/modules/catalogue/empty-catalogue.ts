@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { runPooledBulkTransaction } from '../../db/bulk-transaction';
 
 /** How many offers the catalogue holds, whatever their state. */
 export async function countOffers(pool: pg.Pool): Promise<number> {
@@ -9,10 +10,7 @@ export async function countOffers(pool: pg.Pool): Promise<number> {
 /** Empties the catalogue's offers; falls back to DELETE when other tables reference them. Answers how many there were. */
 export async function deleteAllOffers(pool: pg.Pool): Promise<number> {
   const offers = await countOffers(pool);
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local statement_timeout = 0');
+  await runPooledBulkTransaction(pool, async (client) => {
     try {
       await client.query('savepoint fast');
       await client.query('truncate offers, datasets, distributions');
@@ -22,12 +20,6 @@ export async function deleteAllOffers(pool: pg.Pool): Promise<number> {
       await client.query('rollback to savepoint fast');
       await client.query('delete from offers');
     }
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return offers;
 }

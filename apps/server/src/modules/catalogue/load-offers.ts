@@ -3,9 +3,10 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { runPooledBulkTransaction } from '../../db/bulk-transaction';
 import type { TDb } from '../../db/database';
 import type { TDatasetTable, TDistributionTable, TOfferTable } from '../../db/schema';
-import type { TWrittenRow } from './catalogue-rows';
+import { OFFER_TEXT_COLUMNS, type TWrittenRow } from './catalogue-rows';
 import type { TAgentRecord, TOfferRecord } from './offer-record';
 
 export type TLoadOffersOptions = {
@@ -22,12 +23,7 @@ export type TLoadOffersOptions = {
 type TCopyValue = string | number | boolean | Date | readonly string[] | null;
 
 const OFFER_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'language',
-  'keywords',
-  'categories',
+  ...OFFER_TEXT_COLUMNS,
   'payment_model',
   'price',
   'is_sellable',
@@ -156,6 +152,21 @@ function agentsOf(record: TOfferRecord): TAgentRecord[] {
   return agents;
 }
 
+/** The agents once each, the first of an id kept. */
+const distinctAgents = (agents: readonly TAgentRecord[]): TAgentRecord[] => [
+  ...new Map(agents.map((agent) => [agent.id, agent])).values(),
+];
+
+/** An agent's row; details it lacks are null. */
+const agentRow = (agent: TAgentRecord) => ({
+  id: agent.id,
+  type: agent.type,
+  name: agent.name ?? null,
+  first_name: agent.firstName ?? null,
+  last_name: agent.lastName ?? null,
+  email: agent.email ?? null,
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // COPY text format: tab-separated, \N for null, and backslash, tab, newline and carriage return escaped.
 
@@ -257,26 +268,14 @@ async function insertAgents(queryable: pg.Pool | pg.PoolClient, agents: readonly
 }
 
 async function loadBatch(pool: pg.Pool, batch: TBatchText): Promise<void> {
-  const client = await pool.connect();
-  let failure: Error | undefined;
-  try {
-    await client.query('begin');
-    // A batch of a big load may take longer than the pool's statement timeout.
-    await client.query('set local statement_timeout = 0');
+  // A batch of a big load may take longer than the pool's statement timeout.
+  await runPooledBulkTransaction(pool, async (client) => {
     // Fewer, larger merges of new entries into the GIN indexes: about 10% faster loads; cleaned up at the end.
     await client.query(`set local gin_pending_list_limit = '${GIN_PENDING_LIST_LIMIT}'`);
     await copyInto(client, 'offers', OFFER_COLUMNS, batch.offers);
     await copyInto(client, 'datasets', DATASET_COLUMNS, batch.datasets);
     await copyInto(client, 'distributions', DISTRIBUTION_COLUMNS, batch.distributions);
-    await client.query('commit');
-  } catch (error) {
-    failure = error instanceof Error ? error : new Error(String(error));
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    // A connection that failed mid-COPY is not trusted again: the pool replaces it.
-    client.release(failure);
-  }
+  });
 }
 
 const GIN_PENDING_LIST_LIMIT = '32MB';
@@ -293,17 +292,9 @@ async function cleanGinPendingLists(pool: pg.Pool): Promise<void> {
      where a.amname = 'gin' and i.indrelid = 'offers'::regclass`,
   );
   for (const { name } of rows) {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('set local statement_timeout = 0');
-      await client.query('select gin_clean_pending_list($1::regclass)', [name]);
-      await client.query('commit');
-    } catch {
-      await client.query('rollback').catch(() => {});
-    } finally {
-      client.release();
-    }
+    await runPooledBulkTransaction(pool, (client) =>
+      client.query('select gin_clean_pending_list($1::regclass)', [name]),
+    ).catch(() => {});
   }
 }
 
@@ -376,20 +367,11 @@ export async function loadOffers({
  */
 export async function insertOffer(db: TDb, record: TOfferRecord): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const agents = [...new Map(agentsOf(record).map((agent) => [agent.id, agent])).values()];
+    const agents = distinctAgents(agentsOf(record));
     if (agents.length > 0) {
       await trx
         .insertInto('agents')
-        .values(
-          agents.map((agent) => ({
-            id: agent.id,
-            type: agent.type,
-            name: agent.name ?? null,
-            first_name: agent.firstName ?? null,
-            last_name: agent.lastName ?? null,
-            email: agent.email ?? null,
-          })),
-        )
+        .values(agents.map(agentRow))
         .onConflict((conflict) => conflict.column('id').doNothing())
         .execute();
     }
@@ -423,21 +405,8 @@ async function insertJsonRows(
 const AGENT_COLUMNS = ['id', 'type', 'name', 'first_name', 'last_name', 'email'] as const;
 
 async function insertAgentRows(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
-  const agents = [...new Map(records.flatMap(agentsOf).map((agent) => [agent.id, agent])).values()];
-  await insertJsonRows(
-    db,
-    'agents',
-    AGENT_COLUMNS,
-    agents.map((agent) => ({
-      id: agent.id,
-      type: agent.type,
-      name: agent.name ?? null,
-      first_name: agent.firstName ?? null,
-      last_name: agent.lastName ?? null,
-      email: agent.email ?? null,
-    })),
-    'on conflict (id) do nothing',
-  );
+  const agents = distinctAgents(records.flatMap(agentsOf));
+  await insertJsonRows(db, 'agents', AGENT_COLUMNS, agents.map(agentRow), 'on conflict (id) do nothing');
 }
 
 async function insertOwnedRows(db: TDb, records: readonly TOfferRecord[]): Promise<void> {

@@ -2,6 +2,7 @@ import type { TAgent, TDataset, TOffer, TPaymentModel } from '@dsm/contracts';
 import type { Selectable } from 'kysely';
 import type { TDb } from '../../db/database';
 import type { TAgentTable } from '../../db/schema';
+import { OFFER_TEXT_COLUMNS } from './catalogue-rows';
 import { SUPPLIER_AGENT_PREFIX } from './supplier-agent';
 
 type TAgentRow = Selectable<TAgentTable>;
@@ -41,19 +42,7 @@ export async function loadOfferDocuments(db: TDb, ids: readonly string[]): Promi
   const [offers, datasets] = await Promise.all([
     db
       .selectFrom('offers')
-      .select([
-        'id',
-        'title',
-        'description',
-        'language',
-        'keywords',
-        'categories',
-        'payment_model',
-        'price',
-        'is_sellable',
-        'state',
-        'likes',
-      ])
+      .select([...OFFER_TEXT_COLUMNS, 'payment_model', 'price', 'is_sellable', 'state', 'likes'])
       .where('id', '=', (eb) => eb.fn.any(eb.val(idList)))
       .execute(),
     db

@@ -1,4 +1,5 @@
 import type { TPaymentModel } from '@dsm/contracts';
+import type { TOfferText } from './catalogue-rows';
 
 /** An agent as stored: the same id is one row however many offers name it. */
 export type TAgentRecord = {
@@ -35,15 +36,7 @@ export type TDatasetRecord = {
 };
 
 /** One offer with everything it owns, ready for the bulk loader. */
-export type TOfferRecord = {
-  /** A UUID. */
-  id: string;
-  title: string;
-  description: string;
-  /** 'de', 'en', or another ISO 639-1 code (searched without stemming). */
-  language: string;
-  keywords: string[];
-  categories: string[];
+export type TOfferRecord = TOfferText & {
   paymentModel: TPaymentModel;
   /** Euros; 0 for free offers. */
   price: number;

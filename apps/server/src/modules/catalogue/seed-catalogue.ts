@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { runBulkTransaction } from '../../db/bulk-transaction';
 import type { TDb } from '../../db/database';
 import { generateOffers } from './generate-offers';
 import { seedLicences } from './licence-catalogue';
@@ -73,16 +74,8 @@ export async function seedCatalogue({
         ...(concurrency ? { concurrency } : {}),
         ...(onProgress ? { onProgress } : {}),
       });
-      await lockClient.query('begin');
-      try {
-        // Analyzing a large catalogue can take longer than the pool's statement timeout.
-        await lockClient.query('set local statement_timeout = 0');
-        await lockClient.query('analyze agents, offers, datasets, distributions');
-        await lockClient.query('commit');
-      } catch (error) {
-        await lockClient.query('rollback').catch(() => {});
-        throw error;
-      }
+      // Analyzing a large catalogue can take longer than the pool's statement timeout.
+      await runBulkTransaction(lockClient, () => lockClient.query('analyze agents, offers, datasets, distributions'));
       return loaded;
     } finally {
       // Never hide the load's own error behind a failed unlock; the lock ends with the session anyway.

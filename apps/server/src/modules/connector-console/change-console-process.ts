@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 
 /** What the console can do to a running negotiation or transfer. */
 export type TConsoleProcessChange =
@@ -12,12 +12,9 @@ export type TConsoleProcessChange =
  * (the process is in a state that does not allow it) reaches the operator with its message.
  */
 export async function changeConsoleProcess(db: TDb, connectorId: string, change: TConsoleProcessChange): Promise<void> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
+  return callConsole(db, connectorId, async (client) => {
     if (change.kind === 'terminateNegotiation') await client.contractNegotiations.terminate(change.id, change.reason);
     else if (change.kind === 'terminateTransfer') await client.transferProcesses.terminate(change.id, change.reason);
     else await client.transferProcesses.deprovision(change.id);
-  } catch (error) {
-    consoleFailure(error, connector);
-  }
+  });
 }

@@ -1,6 +1,6 @@
 import type { TConsoleContractDefinition, TConsoleContractDefinitionCreateRequest } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 import { presentConsoleContractDefinition } from './present-console';
 
 const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';
@@ -14,7 +14,6 @@ export async function createConsoleContractDefinition(
   connectorId: string,
   request: TConsoleContractDefinitionCreateRequest,
 ): Promise<TConsoleContractDefinition> {
-  const { connector, client } = await openConsole(db, connectorId);
   const definition = {
     id: request.id,
     accessPolicyId: request.accessPolicyId,
@@ -22,10 +21,8 @@ export async function createConsoleContractDefinition(
     assetsSelector:
       request.assetIds.length === 0 ? [] : [{ operandLeft: EDC_ID, operator: 'in', operandRight: request.assetIds }],
   };
-  try {
+  return callConsole(db, connectorId, async (client) => {
     await client.contractDefinitions.create(definition);
     return presentConsoleContractDefinition(await client.contractDefinitions.get(request.id));
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+  });
 }

@@ -2,7 +2,7 @@ import type { PolicyInput } from '@dsm/connector-client';
 import type { TConsolePolicyDefinition, ZConsolePolicyDefinitionCreateRequest } from '@dsm/contracts';
 import type { z } from 'zod';
 import type { TDb } from '../../db/database';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 import { parseOdrlPolicy } from './parse-odrl-policy';
 import { presentConsolePolicyDefinition } from './present-console';
 
@@ -24,11 +24,8 @@ export async function createConsolePolicyDefinition(
           prohibitions: request.prohibitions,
           obligations: request.obligations,
         };
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
+  return callConsole(db, connectorId, async (client) => {
     await client.policyDefinitions.create({ id: request.id, policy });
     return presentConsolePolicyDefinition(await client.policyDefinitions.get(request.id));
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+  });
 }

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { changeConsoleProcess } from './change-console-process';
-import { deleteConsoleObject } from './delete-console-object';
+import { deleteObjectHandler, terminateProcessHandler } from './console-handlers';
 import {
   listConsoleAgreements,
   listConsoleEdrs,
@@ -53,15 +53,7 @@ export const consoleDataspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerEndpoint(app, consoleNegotiationTerminateEndpoint, {
-    handler: async (request, reply) => {
-      const { connectorId, objectId } = request.params;
-      await changeConsoleProcess(db(), connectorId, {
-        kind: 'terminateNegotiation',
-        id: objectId,
-        reason: request.body.reason,
-      });
-      return reply.status(204).send(null);
-    },
+    handler: terminateProcessHandler('terminateNegotiation'),
   });
 
   registerEndpoint(app, consoleAgreementListEndpoint, {
@@ -77,17 +69,7 @@ export const consoleDataspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send(await startConsoleTransfer(db(), request.params.connectorId, request.body)),
   });
 
-  registerEndpoint(app, consoleTransferTerminateEndpoint, {
-    handler: async (request, reply) => {
-      const { connectorId, objectId } = request.params;
-      await changeConsoleProcess(db(), connectorId, {
-        kind: 'terminateTransfer',
-        id: objectId,
-        reason: request.body.reason,
-      });
-      return reply.status(204).send(null);
-    },
-  });
+  registerEndpoint(app, consoleTransferTerminateEndpoint, { handler: terminateProcessHandler('terminateTransfer') });
 
   registerEndpoint(app, consoleTransferDeprovisionEndpoint, {
     handler: async (request, reply) => {
@@ -127,10 +109,5 @@ export const consoleDataspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   });
 
-  registerEndpoint(app, consoleSecretDeleteEndpoint, {
-    handler: async (request, reply) => {
-      await deleteConsoleObject(db(), request.params.connectorId, 'secrets', request.params.objectId);
-      return reply.status(204).send(null);
-    },
-  });
+  registerEndpoint(app, consoleSecretDeleteEndpoint, { handler: deleteObjectHandler('secrets') });
 };

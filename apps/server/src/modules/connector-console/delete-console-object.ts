@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/database';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 
 /** The objects the console deletes by id. */
 export type TConsoleObjectKind = 'assets' | 'contractDefinitions' | 'policyDefinitions' | 'secrets';
@@ -14,10 +14,7 @@ export async function deleteConsoleObject(
   kind: TConsoleObjectKind,
   objectId: string,
 ): Promise<void> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
+  return callConsole(db, connectorId, async (client) => {
     await client[kind].delete(objectId);
-  } catch (error) {
-    consoleFailure(error, connector);
-  }
+  });
 }

@@ -1,6 +1,6 @@
 import type { TConsoleAssetListResponse, TConsoleListQuery } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 import { presentConsoleAsset } from './present-console';
 
 const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';
@@ -11,8 +11,7 @@ export async function listConsoleAssets(
   connectorId: string,
   query: TConsoleListQuery,
 ): Promise<TConsoleAssetListResponse> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
+  return callConsole(db, connectorId, async (client) => {
     // One more than the page tells whether another page follows, without a count the API does not offer.
     const assets = await client.assets.query({
       offset: query.offset,
@@ -27,7 +26,5 @@ export async function listConsoleAssets(
       limit: query.limit,
       hasMore: assets.length > query.limit,
     };
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+  });
 }

@@ -1,14 +1,11 @@
 import type { TConsolePolicyDefinition } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 import { presentConsolePolicyDefinition } from './present-console';
 
 /** A connector's policy definitions, by id (at most 1000: enough to choose from in a form). */
 export async function listConsolePolicyDefinitions(db: TDb, connectorId: string): Promise<TConsolePolicyDefinition[]> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
-    return (await client.policyDefinitions.query({ limit: 1000 })).map(presentConsolePolicyDefinition);
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+  return callConsole(db, connectorId, async (client) =>
+    (await client.policyDefinitions.query({ limit: 1000 })).map(presentConsolePolicyDefinition),
+  );
 }

@@ -1,6 +1,6 @@
-import type { TConsoleAgreement, TConsoleEdr, TConsoleNegotiation, TConsoleTransfer } from '@dsm/contracts';
+import type { ConnectorClient } from '@dsm/connector-client';
 import type { TDb } from '../../db/database';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 import {
   presentConsoleAgreement,
   presentConsoleEdr,
@@ -11,42 +11,27 @@ import {
 /** How many entries a console list shows: the latest work of a connector, not its whole history. */
 const LIST_LIMIT = 500;
 
-/** A connector's contract negotiations, by id. */
-export async function listConsoleNegotiations(db: TDb, connectorId: string): Promise<TConsoleNegotiation[]> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
-    return (await client.contractNegotiations.query({ limit: LIST_LIMIT })).map(presentConsoleNegotiation);
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+/** The processes a console lists. */
+type TListedProcess = 'contractNegotiations' | 'contractAgreements' | 'transferProcesses' | 'edrs';
+type TProcessEntry<K extends TListedProcess> = Awaited<ReturnType<ConnectorClient[K]['query']>>[number];
+
+/** The use case listing one kind of a connector's processes, by id, each presented. */
+function listProcesses<K extends TListedProcess, TPresented>(
+  kind: K,
+  present: (entry: TProcessEntry<K>) => TPresented,
+): (db: TDb, connectorId: string) => Promise<TPresented[]> {
+  return (db, connectorId) =>
+    callConsole(db, connectorId, async (client) => (await client[kind].query({ limit: LIST_LIMIT })).map(present));
 }
+
+/** A connector's contract negotiations, by id. */
+export const listConsoleNegotiations = listProcesses('contractNegotiations', presentConsoleNegotiation);
 
 /** A connector's contract agreements, by id. */
-export async function listConsoleAgreements(db: TDb, connectorId: string): Promise<TConsoleAgreement[]> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
-    return (await client.contractAgreements.query({ limit: LIST_LIMIT })).map(presentConsoleAgreement);
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
-}
+export const listConsoleAgreements = listProcesses('contractAgreements', presentConsoleAgreement);
 
 /** A connector's transfer processes, by id. */
-export async function listConsoleTransfers(db: TDb, connectorId: string): Promise<TConsoleTransfer[]> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
-    return (await client.transferProcesses.query({ limit: LIST_LIMIT })).map(presentConsoleTransfer);
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
-}
+export const listConsoleTransfers = listProcesses('transferProcesses', presentConsoleTransfer);
 
 /** A connector's EDR entries (started pull transfers), by id. */
-export async function listConsoleEdrs(db: TDb, connectorId: string): Promise<TConsoleEdr[]> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
-    return (await client.edrs.query({ limit: LIST_LIMIT })).map(presentConsoleEdr);
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
-}
+export const listConsoleEdrs = listProcesses('edrs', presentConsoleEdr);

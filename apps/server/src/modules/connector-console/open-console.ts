@@ -17,6 +17,23 @@ export async function openConsole(db: TDb, connectorId: string): Promise<TConsol
 }
 
 /**
+ * Runs `call` on the console of a registered connector (404 for an unknown id); a failure of the connector
+ * becomes the API's error (consoleFailure).
+ */
+export async function callConsole<T>(
+  db: TDb,
+  connectorId: string,
+  call: (client: ConnectorClient, connector: TConnectorRow) => Promise<T>,
+): Promise<T> {
+  const { connector, client } = await openConsole(db, connectorId);
+  try {
+    return await call(client, connector);
+  } catch (error) {
+    return consoleFailure(error, connector);
+  }
+}
+
+/**
  * Turns a failed console call into the API's error, keeping EDC's own message: a refused request (400), an
  * unknown object (404) and a conflict (409, a duplicate id or an object still in use) are the operator's to fix
  * and keep their status; anything else is the connector's failure (502/503).

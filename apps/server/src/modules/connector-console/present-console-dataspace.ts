@@ -32,18 +32,25 @@ export function presentConsoleDataset(dataset: Dataset): TConsoleCatalogDataset 
   };
 }
 
+/** What the console lists alike of a negotiation and a transfer: which it is, its state, its failure and start. */
+function presentProcess<T extends ContractNegotiation | TransferProcess>(process: T, isStateKnown: boolean) {
+  return {
+    id: process.id,
+    type: process.type,
+    state: process.state,
+    isStateKnown,
+    errorDetail: process.errorDetail ?? null,
+    createdAt: process.createdAt ?? null,
+  };
+}
+
 /** A negotiation as the console lists it. */
 export function presentConsoleNegotiation(negotiation: ContractNegotiation): TConsoleNegotiation {
   return {
-    id: negotiation.id,
-    type: negotiation.type,
-    state: negotiation.state,
-    isStateKnown: isNegotiationStateName(negotiation.state),
+    ...presentProcess(negotiation, isNegotiationStateName(negotiation.state)),
     counterPartyId: negotiation.counterPartyId ?? null,
     counterPartyAddress: negotiation.counterPartyAddress ?? null,
     agreementId: negotiation.contractAgreementId ?? null,
-    errorDetail: negotiation.errorDetail ?? null,
-    createdAt: negotiation.createdAt ?? null,
   };
 }
 
@@ -61,15 +68,10 @@ export function presentConsoleAgreement(agreement: ContractAgreement): TConsoleA
 /** A transfer as the console lists it. */
 export function presentConsoleTransfer(transfer: TransferProcess): TConsoleTransfer {
   return {
-    id: transfer.id,
-    type: transfer.type,
-    state: transfer.state,
-    isStateKnown: isTransferProcessStateName(transfer.state),
+    ...presentProcess(transfer, isTransferProcessStateName(transfer.state)),
     assetId: transfer.assetId ?? null,
     agreementId: transfer.contractId,
     transferType: transfer.transferType ?? null,
-    errorDetail: transfer.errorDetail ?? null,
-    createdAt: transfer.createdAt ?? null,
   };
 }
 

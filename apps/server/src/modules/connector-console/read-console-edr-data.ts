@@ -1,7 +1,7 @@
 import { createConnectorClient, type PublicDataResponse } from '@dsm/connector-client';
 import type { TDb } from '../../db/database';
 import { connectorFetch } from '../connectors/connector-address-policy';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 
 /** The data of a started pull transfer, read from the provider's public data plane with the transfer's EDR. */
 export async function readConsoleEdrData(
@@ -9,12 +9,9 @@ export async function readConsoleEdrData(
   connectorId: string,
   transferProcessId: string,
 ): Promise<PublicDataResponse> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
+  return callConsole(db, connectorId, async (client) => {
     const edr = await client.edrs.getDataAddress(transferProcessId);
     const reader = createConnectorClient({ addresses: { public: String(edr.endpoint) }, fetch: connectorFetch });
     return await reader.publicData.get({ headers: { Authorization: String(edr.authorization) } });
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+  });
 }

@@ -15,10 +15,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireConnectorOperator } from '../connectors/connector-operator-policy';
 import { checkConnectorHealth } from './check-connector-health';
+import { deleteObjectHandler } from './console-handlers';
 import { createConsoleContractDefinition } from './create-console-contract-definition';
 import { createConsolePolicyDefinition } from './create-console-policy-definition';
 import { consoleDataspaceRoutes } from './dataspace-routes';
-import { deleteConsoleObject } from './delete-console-object';
 import { listConsoleAssets } from './list-console-assets';
 import { listConsoleContractDefinitions } from './list-console-contract-definitions';
 import { listConsolePolicyDefinitions } from './list-console-policy-definitions';
@@ -53,12 +53,7 @@ export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       saveConsoleAsset(db(), request.params.connectorId, { ...request.body, id: request.params.objectId }, false),
   });
 
-  registerEndpoint(app, consoleAssetDeleteEndpoint, {
-    handler: async (request, reply) => {
-      await deleteConsoleObject(db(), request.params.connectorId, 'assets', request.params.objectId);
-      return reply.status(204).send(null);
-    },
-  });
+  registerEndpoint(app, consoleAssetDeleteEndpoint, { handler: deleteObjectHandler('assets') });
 
   registerEndpoint(app, consolePolicyDefinitionListEndpoint, {
     handler: async (request) => listConsolePolicyDefinitions(db(), request.params.connectorId),
@@ -74,10 +69,7 @@ export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerEndpoint(app, consoleContractDefinitionDeleteEndpoint, {
-    handler: async (request, reply) => {
-      await deleteConsoleObject(db(), request.params.connectorId, 'contractDefinitions', request.params.objectId);
-      return reply.status(204).send(null);
-    },
+    handler: deleteObjectHandler('contractDefinitions'),
   });
 
   registerEndpoint(app, consolePolicyDefinitionCreateEndpoint, {
@@ -85,10 +77,5 @@ export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send(await createConsolePolicyDefinition(db(), request.params.connectorId, request.body)),
   });
 
-  registerEndpoint(app, consolePolicyDefinitionDeleteEndpoint, {
-    handler: async (request, reply) => {
-      await deleteConsoleObject(db(), request.params.connectorId, 'policyDefinitions', request.params.objectId);
-      return reply.status(204).send(null);
-    },
-  });
+  registerEndpoint(app, consolePolicyDefinitionDeleteEndpoint, { handler: deleteObjectHandler('policyDefinitions') });
 };

@@ -1,6 +1,6 @@
 import type { TConsoleAsset, TConsoleAssetCreateRequest, TConsoleAssetUpdateRequest } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 import { presentConsoleAsset } from './present-console';
 
 /** The asset the console form describes: its properties and an HttpData address. */
@@ -21,13 +21,10 @@ export async function saveConsoleAsset(
   request: TConsoleAssetCreateRequest,
   isNew: boolean,
 ): Promise<TConsoleAsset> {
-  const { connector, client } = await openConsole(db, connectorId);
   const asset = assetOf(request.id, request);
-  try {
+  return callConsole(db, connectorId, async (client) => {
     if (isNew) await client.assets.create(asset);
     else await client.assets.update(asset);
     return presentConsoleAsset(await client.assets.get(request.id));
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+  });
 }

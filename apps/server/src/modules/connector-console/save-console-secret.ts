@@ -1,6 +1,6 @@
 import type { TConsoleSecret } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 
 /** Stores a new secret (409 for a taken id) or replaces an existing one's value (404 for an unknown id). */
 export async function saveConsoleSecret(
@@ -8,13 +8,10 @@ export async function saveConsoleSecret(
   connectorId: string,
   secret: { id: string; value: string; isNew: boolean },
 ): Promise<TConsoleSecret> {
-  const { connector, client } = await openConsole(db, connectorId);
-  try {
+  return callConsole(db, connectorId, async (client) => {
     if (secret.isNew) await client.secrets.create({ id: secret.id, value: secret.value });
     else await client.secrets.update({ id: secret.id, value: secret.value });
     // The value never leaves the server again.
     return { id: secret.id };
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+  });
 }

@@ -2,7 +2,7 @@ import { ErrorCode, type TConsoleNegotiation, type TConsoleNegotiationRequest } 
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { assertCounterPartyAllowed, withCounterParty } from './counter-party';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 import { presentConsoleNegotiation } from './present-console-dataspace';
 
 /**
@@ -14,14 +14,13 @@ export async function startConsoleNegotiation(
   connectorId: string,
   request: TConsoleNegotiationRequest,
 ): Promise<TConsoleNegotiation> {
-  const { connector, client } = await openConsole(db, connectorId);
-  await assertCounterPartyAllowed(request.counterPartyAddress);
-  const { counterPartyAddress } = request;
-  const counterParty = {
-    counterPartyAddress: request.counterPartyAddress,
-    ...(request.counterPartyId ? { counterPartyId: request.counterPartyId } : {}),
-  };
-  try {
+  return callConsole(db, connectorId, async (client, connector) => {
+    await assertCounterPartyAllowed(request.counterPartyAddress);
+    const { counterPartyAddress } = request;
+    const counterParty = {
+      counterPartyAddress: request.counterPartyAddress,
+      ...(request.counterPartyId ? { counterPartyId: request.counterPartyId } : {}),
+    };
     const dataset = await withCounterParty({ connector, counterPartyAddress, what: 'a dataset request' }, () =>
       client.catalog.requestDataset({ id: request.datasetId, ...counterParty }),
     );
@@ -48,7 +47,5 @@ export async function startConsoleNegotiation(
       }),
     );
     return presentConsoleNegotiation(await client.contractNegotiations.get(id));
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+  });
 }

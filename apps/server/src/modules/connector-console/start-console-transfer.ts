@@ -2,7 +2,7 @@ import type { TConsoleTransfer, ZConsoleTransferRequest } from '@dsm/contracts';
 import type { z } from 'zod';
 import type { TDb } from '../../db/database';
 import { assertCounterPartyAllowed, withCounterParty } from './counter-party';
-import { consoleFailure, openConsole } from './open-console';
+import { callConsole } from './open-console';
 import { presentConsoleTransfer } from './present-console-dataspace';
 
 /** Starts a transfer under an agreement this connector holds as consumer. */
@@ -11,10 +11,9 @@ export async function startConsoleTransfer(
   connectorId: string,
   request: z.output<typeof ZConsoleTransferRequest>,
 ): Promise<TConsoleTransfer> {
-  const { connector, client } = await openConsole(db, connectorId);
-  await assertCounterPartyAllowed(request.counterPartyAddress);
-  const { counterPartyAddress } = request;
-  try {
+  return callConsole(db, connectorId, async (client, connector) => {
+    await assertCounterPartyAllowed(request.counterPartyAddress);
+    const { counterPartyAddress } = request;
     const agreement = await client.contractAgreements.get(request.agreementId);
     const { id } = await withCounterParty({ connector, counterPartyAddress, what: 'a transfer' }, () =>
       client.transferProcesses.initiate({
@@ -26,7 +25,5 @@ export async function startConsoleTransfer(
       }),
     );
     return presentConsoleTransfer(await client.transferProcesses.get(id));
-  } catch (error) {
-    return consoleFailure(error, connector);
-  }
+  });
 }

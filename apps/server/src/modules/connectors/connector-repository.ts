@@ -1,5 +1,7 @@
 import { connectorIdOf, type TManagementApiVersion } from '@dsm/contracts';
+import type { Insertable } from 'kysely';
 import type { TDb } from '../../db/database';
+import type { TConnectorTable } from '../../db/schema';
 import { decryptSecret, encryptSecret } from './connector-secrets';
 
 /** A connector row as the module uses it; the API key never leaves the server. */
@@ -100,18 +102,31 @@ export async function upsertSandboxConnector(db: TDb, newConnector: TSandboxConn
     management_api_version: 'auto' as const,
     version_url: connector.versionUrl ?? null,
   };
-  const result = await db
+  return writeConnectorRow(db, connector.id, fields, true);
+}
+
+/**
+ * Inserts a connector row, or replaces the given fields of the one with its id when that one is of the same kind
+ * (a demo sandbox or not); false, changing nothing, when it is of the other.
+ */
+async function writeConnectorRow(
+  db: TDb,
+  id: string,
+  fields: Omit<Insertable<TConnectorTable>, 'id' | 'is_sandbox' | 'created_at' | 'updated_at'>,
+  isSandbox: boolean,
+): Promise<boolean> {
+  const written = await db
     .insertInto('connectors')
-    .values({ id: connector.id, ...fields, is_sandbox: true })
+    .values({ id, ...fields, is_sandbox: isSandbox })
     .onConflict((conflict) =>
       conflict
         .column('id')
         .doUpdateSet({ ...fields, updated_at: new Date() })
-        .where('connectors.is_sandbox', '=', true),
+        .where('connectors.is_sandbox', '=', isSandbox),
     )
     .returning('id')
     .executeTakeFirst();
-  return result !== undefined;
+  return written !== undefined;
 }
 
 /** Removes a demo connector's row, if it still points at the given URL (a newer start may have replaced it). */
@@ -208,18 +223,7 @@ export async function upsertOwnedConnector(db: TDb, connector: TOwnedConnector):
     version_url: connector.versionUrl,
   };
   try {
-    const written = await db
-      .insertInto('connectors')
-      .values({ id: connector.id, ...fields })
-      .onConflict((conflict) =>
-        conflict
-          .column('id')
-          .doUpdateSet({ ...fields, updated_at: new Date() })
-          .where('connectors.is_sandbox', '=', false),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    return written !== undefined;
+    return await writeConnectorRow(db, connector.id, fields, false);
   } catch (error) {
     // Another connector holds the URL (unique).
     if ((error as { code?: string }).code === '23505') return false;

@@ -119,29 +119,19 @@ export type TCrawlWrite = {
 };
 
 async function upsertRecord(trx: TDb, write: TCrawlWrite): Promise<void> {
+  // What this crawl saw of the dataset: written for a new one, and over what an earlier crawl stored.
+  const seen = {
+    content_hash: write.contentHash,
+    last_seen_run: write.runId,
+    removed_at: null,
+    participant_id: write.source.participantId,
+    protocol_url: write.source.protocolUrl,
+    policy_offer_id: write.policyOfferId,
+  };
   await trx
     .insertInto('crawl_records')
-    .values({
-      connector_id: write.connectorId,
-      dataset_id: write.datasetId,
-      offer_id: write.record.id,
-      content_hash: write.contentHash,
-      last_seen_run: write.runId,
-      removed_at: null,
-      participant_id: write.source.participantId,
-      protocol_url: write.source.protocolUrl,
-      policy_offer_id: write.policyOfferId,
-    })
-    .onConflict((conflict) =>
-      conflict.columns(['connector_id', 'dataset_id']).doUpdateSet({
-        content_hash: write.contentHash,
-        last_seen_run: write.runId,
-        removed_at: null,
-        participant_id: write.source.participantId,
-        protocol_url: write.source.protocolUrl,
-        policy_offer_id: write.policyOfferId,
-      }),
-    )
+    .values({ connector_id: write.connectorId, dataset_id: write.datasetId, offer_id: write.record.id, ...seen })
+    .onConflict((conflict) => conflict.columns(['connector_id', 'dataset_id']).doUpdateSet(seen))
     .execute();
 }
 

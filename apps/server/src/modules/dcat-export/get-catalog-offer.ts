@@ -1,22 +1,13 @@
 import { ErrorCode } from '@dsm/contracts';
-import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { findCatalogOffer } from '../catalogue/catalog-page-repository';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
-import { presentAccessUrlsFor, type TAccessViewer } from '../entitlements/withhold-access-urls';
+import { presentAccessUrlsFor } from '../entitlements/withhold-access-urls';
+import type { TCatalogExportContext } from './catalog-export-context';
 import { offerQuads, type TDcatGraph } from './dcat-graph';
 import { listKnownLicences } from './known-licences';
 
-export type TGetCatalogOfferOptions = {
-  db: TDb;
-  /** `{PUBLIC_URL}/api/catalog`: the base of the dataset's IRI. */
-  catalogUrl: string;
-  /** The marketplace page of an offer (where access to a paid offer is bought). */
-  offerPageUrl: (offerId: string) => string;
-  /** Whom the export is for: a paid offer's URLs are withheld unless they supply it or are entitled to it. */
-  viewer: TAccessViewer;
-  id: string;
-};
+export type TGetCatalogOfferOptions = TCatalogExportContext & { id: string };
 
 /** One searchable offer as a DCAT-AP dataset; an unknown or removed offer is a 404. */
 export async function getCatalogOffer(options: TGetCatalogOfferOptions): Promise<TDcatGraph> {

@@ -1,9 +1,9 @@
 import type { TLicence, TOffer } from '@dsm/contracts';
 import type { Quad } from 'n3';
-import type { TDb } from '../../db/database';
 import { findCatalogPage } from '../catalogue/catalog-page-repository';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
-import { presentAccessUrlsFor, type TAccessViewer } from '../entitlements/withhold-access-urls';
+import { presentAccessUrlsFor } from '../entitlements/withhold-access-urls';
+import type { TCatalogExportContext } from './catalog-export-context';
 import { catalogQuads, offerQuads, type TCatalogEntry, type TDcatGraph } from './dcat-graph';
 import { listKnownLicences } from './known-licences';
 
@@ -14,17 +14,7 @@ import { listKnownLicences } from './known-licences';
 const OFFERS_PER_LOAD = 100;
 const OFFERS_PER_SLICE = 10;
 
-export type TGetCatalogPageOptions = {
-  db: TDb;
-  /** `{PUBLIC_URL}/api/catalog`: the catalogue's IRI and the base of its datasets' IRIs. */
-  catalogUrl: string;
-  /** The marketplace page of an offer (where access to a paid offer is bought). */
-  offerPageUrl: (offerId: string) => string;
-  /** Whom the export is for: a paid offer's URLs are withheld unless they supply it or are entitled to it. */
-  viewer: TAccessViewer;
-  page: number;
-  pageSize: number;
-};
+export type TGetCatalogPageOptions = TCatalogExportContext & { page: number; pageSize: number };
 
 async function* pageGraph(
   catalogUrl: string,

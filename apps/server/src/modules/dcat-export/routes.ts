@@ -3,6 +3,7 @@ import { CATALOG_FORMATS, catalogEndpoint, catalogOfferEndpoint, type TCatalogFo
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerEndpoint } from '../../lib/register-endpoint';
+import type { TCatalogExportContext } from './catalog-export-context';
 import type { TDcatGraph } from './dcat-graph';
 import { getCatalogOffer } from './get-catalog-offer';
 import { getCatalogPage } from './get-catalog-page';
@@ -60,21 +61,18 @@ export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogUrl = `${app.config.publicUrl}${catalogEndpoint.path}`;
   const offerPageUrl = (offerId: string) => `${app.config.publicUrl}/offer/details/${encodeURIComponent(offerId)}`;
 
+  const contextOf = (request: FastifyRequest): TCatalogExportContext => ({
+    db: app.database.db,
+    catalogUrl,
+    offerPageUrl,
+    viewer: { userId: request.user.id, db: app.database.db },
+  });
+
   registerEndpoint(app, catalogEndpoint, {
-    handler: async (request, reply) =>
-      send(
-        request,
-        reply,
-        await getCatalogPage({
-          db: app.database.db,
-          catalogUrl,
-          offerPageUrl,
-          viewer: { userId: request.user.id, db: app.database.db },
-          page: request.query.page,
-          pageSize: request.query.pageSize,
-        }),
-        request.query.format,
-      ),
+    handler: async (request, reply) => {
+      const { page, pageSize, format } = request.query;
+      return send(request, reply, await getCatalogPage({ ...contextOf(request), page, pageSize }), format);
+    },
   });
 
   registerEndpoint(app, catalogOfferEndpoint, {
@@ -82,13 +80,7 @@ export const catalogExportRoutes: FastifyPluginAsyncZod = async (app) => {
       send(
         request,
         reply,
-        await getCatalogOffer({
-          db: app.database.db,
-          catalogUrl,
-          offerPageUrl,
-          viewer: { userId: request.user.id, db: app.database.db },
-          id: request.params.id,
-        }),
+        await getCatalogOffer({ ...contextOf(request), id: request.params.id }),
         request.query.format,
       ),
   });

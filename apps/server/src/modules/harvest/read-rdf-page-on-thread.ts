@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
-import { createWorkerPool, type TWorkerPool } from '../../lib/worker-pool/worker-pool';
+import { createWorkerPool, threadsBesideMain } from '../../lib/worker-pool/worker-pool';
 import type { TSourceItem } from './harvested-dataset';
 import { loadJsonLdContext, type TRdfSyntax } from './parse-rdf';
 import type { TRdfPageMessage, TRdfPageReply, TRdfPageTask } from './read-rdf-page-task';
@@ -11,16 +10,11 @@ import type { TRdfPageMessage, TRdfPageReply, TRdfPageTask } from './read-rdf-pa
  * request shares for about a hundred milliseconds at a time, mostly in garbage collection of that heap. At most
  * two pages (one thread less than the machine has cores, at least one) are read at once; further runs wait in line.
  */
-let pool: TWorkerPool | null = null;
-
-function harvestPool(): TWorkerPool {
-  pool ??= createWorkerPool({
-    entry: new URL('./read-rdf-page-task.ts', import.meta.url),
-    size: Math.min(2, Math.max(1, availableParallelism() - 1)),
-    name: 'harvest page reading',
-  });
-  return pool;
-}
+const pool = createWorkerPool({
+  entry: new URL('./read-rdf-page-task.ts', import.meta.url),
+  size: threadsBesideMain(2),
+  name: 'harvest page reading',
+});
 
 /** Records per message from the thread: a chunk crosses to the main thread in well under a millisecond. */
 const CHUNK_SIZE = 100;
@@ -94,12 +88,10 @@ export async function* readRdfPageOnThread(page: TRdfPage): AsyncGenerator<TSour
     port: port2,
   };
   // The thread's own failure (it died, the pool stopped); a page's errors come on the port.
-  const running = harvestPool()
-    .run(task, [bytes.buffer as ArrayBuffer, port2])
-    .catch((error: unknown) => {
-      failure ??= error instanceof Error ? error : new Error(String(error));
-      wake();
-    });
+  const running = pool.run(task, [bytes.buffer as ArrayBuffer, port2]).catch((error: unknown) => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+    wake();
+  });
 
   try {
     for (;;) {
@@ -127,4 +119,4 @@ export async function* readRdfPageOnThread(page: TRdfPage): AsyncGenerator<TSour
 }
 
 /** Pages the harvest threads have read: tells tests that pages were read off the main thread. */
-export const pagesReadOnThreads = (): number => pool?.completed ?? 0;
+export const pagesReadOnThreads = (): number => pool.completed;

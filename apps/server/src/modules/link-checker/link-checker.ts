@@ -1,5 +1,6 @@
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { TDb } from '../../db/database';
+import { createPgBoss, ensureQueue } from '../../lib/job-queues';
 import type { TCheckLinkOptions } from './check-link';
 import { forgetIdleHosts } from './host-slots-repository';
 import { createSharedHostThrottle } from './host-throttle';
@@ -133,31 +134,18 @@ export function createLinkChecker(options: TCreateLinkCheckerOptions): TLinkChec
     return noted.length + due.length;
   };
 
-  const ensureQueue = async (instance: PgBoss, name: string, queueOptions: Parameters<PgBoss['createQueue']>[1]) => {
-    if (await instance.getQueue(name)) return;
-    try {
-      await instance.createQueue(name, queueOptions);
-    } catch (error) {
-      // Another process created it in the meantime.
-      if (!(await instance.getQueue(name))) throw error;
-    }
-  };
-
   return {
     enqueue,
     sweep,
     async start() {
       if (boss) return;
-      const instance = new PgBoss({
-        connectionString: options.databaseUrl,
-        schema: 'pgboss',
-        max: 3,
-        application_name: 'dsm-link-checker',
-        schedule: sweepCron !== null && isWorking,
-        registerInstance: false,
-        persistWarnings: false,
+      const instance = createPgBoss({
+        databaseUrl: options.databaseUrl,
+        maxConnections: 3,
+        applicationName: 'dsm-link-checker',
+        isScheduling: sweepCron !== null && isWorking,
+        log: (error) => log('link checker queue error', error),
       });
-      instance.on('error', (error) => log('link checker queue error', error));
       await instance.start();
       boss = instance;
       try {

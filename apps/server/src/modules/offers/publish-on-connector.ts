@@ -38,13 +38,23 @@ function failureText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Creates an object, or updates it when the connector holds one with that id from an earlier publishing. */
-async function createOrUpdate(create: () => Promise<unknown>, update: () => Promise<unknown>): Promise<void> {
+/**
+ * One step of publishing: creates an object, or updates it when the connector holds one with that id from an
+ * earlier publishing. Answers null when it went through, otherwise the step and why it failed.
+ */
+async function publishStep(
+  step: TPublishFailure['step'],
+  create: () => Promise<unknown>,
+  update: () => Promise<unknown>,
+): Promise<TPublishFailure | null> {
   try {
-    await create();
+    await create().catch(async (error: unknown) => {
+      if (!isConnectorError(error) || error.code !== 'Duplicate') throw error;
+      await update();
+    });
+    return null;
   } catch (error) {
-    if (!isConnectorError(error) || error.code !== 'Duplicate') throw error;
-    await update();
+    return { step, message: failureText(error) };
   }
 }
 
@@ -93,14 +103,12 @@ export async function publishOnConnector({
       },
       dataAddress: { type: 'HttpData', baseUrl: endpoint.accessUrl },
     };
-    try {
-      await createOrUpdate(
-        () => client.assets.create(asset),
-        () => client.assets.update(asset),
-      );
-    } catch (error) {
-      return { step: 'asset', message: failureText(error) };
-    }
+    const failure = await publishStep(
+      'asset',
+      () => client.assets.create(asset),
+      () => client.assets.update(asset),
+    );
+    if (failure) return failure;
   }
 
   const policy = {
@@ -110,14 +118,12 @@ export async function publishOnConnector({
       permissions: [{ action: 'use', constraints: usageConstraints(input.licensingInfo) }],
     },
   };
-  try {
-    await createOrUpdate(
-      () => client.policyDefinitions.create(policy),
-      () => client.policyDefinitions.update(policy.id, policy),
-    );
-  } catch (error) {
-    return { step: 'policyDefinition', message: failureText(error) };
-  }
+  const policyFailure = await publishStep(
+    'policyDefinition',
+    () => client.policyDefinitions.create(policy),
+    () => client.policyDefinitions.update(policy.id, policy),
+  );
+  if (policyFailure) return policyFailure;
 
   const contractDefinition = {
     id: ids.contractDefinitionId,
@@ -125,13 +131,9 @@ export async function publishOnConnector({
     contractPolicyId: ids.policyId,
     assetsSelector: [{ operandLeft: EDC_ID, operator: 'in', operandRight: ids.assetIds }],
   };
-  try {
-    await createOrUpdate(
-      () => client.contractDefinitions.create(contractDefinition),
-      () => client.contractDefinitions.update(contractDefinition),
-    );
-  } catch (error) {
-    return { step: 'contractDefinition', message: failureText(error) };
-  }
-  return null;
+  return publishStep(
+    'contractDefinition',
+    () => client.contractDefinitions.create(contractDefinition),
+    () => client.contractDefinitions.update(contractDefinition),
+  );
 }

@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
 import type { TSale } from '@dsm/contracts';
-import { createWorkerPool, type TWorkerPool } from '../../lib/worker-pool/worker-pool';
+import { createWorkerPool, threadsBesideMain } from '../../lib/worker-pool/worker-pool';
 import type { TInvoiceRenderResult, TInvoiceRenderTask } from './invoice-render-task';
 import type { TEInvoiceSale } from './render-e-invoice';
 import type { TRenderInvoicePdfOptions } from './render-invoice-pdf';
@@ -11,16 +10,11 @@ import type { TRenderInvoicePdfOptions } from './render-invoice-pdf';
  * request would wait for. One thread less than the machine has cores (at least one) renders at a time; more
  * downloads wait in line.
  */
-let pool: TWorkerPool | null = null;
-
-function renderingPool(): TWorkerPool {
-  pool ??= createWorkerPool({
-    entry: new URL('./invoice-render-task.ts', import.meta.url),
-    size: Math.min(4, Math.max(1, availableParallelism() - 1)),
-    name: 'invoice rendering',
-  });
-  return pool;
-}
+const pool = createWorkerPool({
+  entry: new URL('./invoice-render-task.ts', import.meta.url),
+  size: threadsBesideMain(4),
+  name: 'invoice rendering',
+});
 
 type TInvoiceDocument = Omit<TSale, 'commissionInvoice'>;
 
@@ -32,12 +26,12 @@ export async function renderInvoicePdfOnThread(
   invoice: TInvoiceDocument,
   options: TRenderInvoicePdfOptions = {},
 ): Promise<Buffer> {
-  return pdfOf(await renderingPool().run({ kind: 'pdf', invoice, options } satisfies TInvoiceRenderTask));
+  return pdfOf(await pool.run({ kind: 'pdf', invoice, options } satisfies TInvoiceRenderTask));
 }
 
 /** `renderEInvoice` (XRechnung UBL) on a rendering thread. */
 export async function renderEInvoiceOnThread(invoice: TEInvoiceSale): Promise<string> {
-  return String(await renderingPool().run({ kind: 'e-invoice', invoice } satisfies TInvoiceRenderTask));
+  return String(await pool.run({ kind: 'e-invoice', invoice } satisfies TInvoiceRenderTask));
 }
 
 /** The invoice's PDF of `pdfInvoice`, made a Factur-X of `invoice` by `renderFacturX`, on a rendering thread. */
@@ -46,10 +40,8 @@ export async function renderFacturXOnThread(
   pdfInvoice: TInvoiceDocument,
   pdfOptions: TRenderInvoicePdfOptions = {},
 ): Promise<Buffer> {
-  return pdfOf(
-    await renderingPool().run({ kind: 'factur-x', invoice, pdfInvoice, pdfOptions } satisfies TInvoiceRenderTask),
-  );
+  return pdfOf(await pool.run({ kind: 'factur-x', invoice, pdfInvoice, pdfOptions } satisfies TInvoiceRenderTask));
 }
 
 /** Tasks the rendering threads have finished: tells tests that documents were made off the main thread. */
-export const renderedOnThreads = (): number => pool?.completed ?? 0;
+export const renderedOnThreads = (): number => pool.completed;

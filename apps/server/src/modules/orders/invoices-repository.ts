@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
+import { pageIds } from '../../db/page-ids';
 import type { TInvoiceRow, TOrderItemRow, TOrderRow } from './orders-repository';
 
 /** SQL of invoices as suppliers see them, and of agent memberships. */
@@ -38,24 +39,11 @@ export async function pageSupplierInvoiceIds(
   page: { index: number; pageSize: number },
 ): Promise<{ ids: string[]; total: number }> {
   if (supplierIds.length === 0) return { ids: [], total: 0 };
-  const suppliers = [...supplierIds];
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('invoices')
-      .select('id')
-      .where('supplier_id', 'in', suppliers)
-      .orderBy('issued_at', 'desc')
-      .orderBy('sequence', 'desc')
-      .limit(page.pageSize)
-      .offset(page.index * page.pageSize)
-      .execute(),
-    db
-      .selectFrom('invoices')
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .where('supplier_id', 'in', suppliers)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((row) => row.id), total: Number(count.total) };
+  return pageIds(
+    db.selectFrom('invoices').where('supplier_id', 'in', [...supplierIds]),
+    (query) => query.orderBy('issued_at', 'desc').orderBy('sequence', 'desc'),
+    page,
+  );
 }
 
 /** The agents a user is a member of, with their names, by id. */

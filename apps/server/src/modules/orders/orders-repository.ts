@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { TDb } from '../../db/database';
+import { pageIds } from '../../db/page-ids';
 import type { TInvoiceTable, TOrderItemTable, TOrderTable } from '../../db/schema';
 
 /** SQL of orders, their items and invoices. Rows stay in this module; presenters decide what leaves it. */
@@ -179,21 +180,9 @@ export async function pageOrderIds(
   consumerId: string,
   page: { index: number; pageSize: number },
 ): Promise<{ ids: string[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .select('id')
-      .where('consumer_id', '=', consumerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset(page.index * page.pageSize)
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .where('consumer_id', '=', consumerId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((row) => row.id), total: Number(count.total) };
+  return pageIds(
+    db.selectFrom('orders').where('consumer_id', '=', consumerId),
+    (query) => query.orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
 }

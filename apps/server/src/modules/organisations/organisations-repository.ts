@@ -39,20 +39,20 @@ export async function saveOrganisationOfUser(
   fields: TOrganisationFields,
 ): Promise<TOrganisationRow> {
   return db.transaction().execute(async (trx) => {
+    const writeInto = (organisationId: string) =>
+      trx
+        .updateTable('organisations')
+        .set({ ...fields, updated_at: sql`now()` })
+        .where('id', '=', organisationId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     const membership = await trx
       .selectFrom('organisation_members')
       .select('organisation_id')
       .where('user_id', '=', userId)
       .forUpdate()
       .executeTakeFirst();
-    if (membership) {
-      return trx
-        .updateTable('organisations')
-        .set({ ...fields, updated_at: sql`now()` })
-        .where('id', '=', membership.organisation_id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    }
+    if (membership) return writeInto(membership.organisation_id);
     const created = await trx.insertInto('organisations').values(fields).returningAll().executeTakeFirstOrThrow();
     const joined = await trx
       .insertInto('organisation_members')
@@ -68,12 +68,7 @@ export async function saveOrganisationOfUser(
       .select('organisation_id')
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    return trx
-      .updateTable('organisations')
-      .set({ ...fields, updated_at: sql`now()` })
-      .where('id', '=', theirs.organisation_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return writeInto(theirs.organisation_id);
   });
 }
 

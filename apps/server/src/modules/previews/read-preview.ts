@@ -24,19 +24,11 @@ export type TReadPreviewOptions = {
  * at most PREVIEW_MAX_BYTES; text sources (CSV, TSV, JSON, GeoJSON) go to their thread chunk by chunk as it asks,
  * so reading stops after the rows shown, and have two threads, so they never wait behind a workbook.
  */
-let workbookPool: TWorkerPool | null = null;
-let textPool: TWorkerPool | null = null;
-
 const entry = new URL('./read-preview-task.ts', import.meta.url);
+const workbookPool = createWorkerPool({ entry, size: 1, name: 'workbook preview' });
+const textPool = createWorkerPool({ entry, size: 2, name: 'preview' });
 
-function poolFor(format: TPreviewFormat): TWorkerPool {
-  if (format === 'XLSX') {
-    workbookPool ??= createWorkerPool({ entry, size: 1, name: 'workbook preview' });
-    return workbookPool;
-  }
-  textPool ??= createWorkerPool({ entry, size: 2, name: 'preview' });
-  return textPool;
-}
+const poolFor = (format: TPreviewFormat): TWorkerPool => (format === 'XLSX' ? workbookPool : textPool);
 
 /**
  * The JSON of the first rows (or GeoJSON features) of one source, as UTF-8 bytes: the source is fetched here,
@@ -77,7 +69,7 @@ function answerOf(result: TReadPreviewResult): Buffer {
 }
 
 /** Workbooks a preview thread has read: tells tests that they were read off the main thread. */
-export const workbooksReadOnThread = (): number => workbookPool?.completed ?? 0;
+export const workbooksReadOnThread = (): number => workbookPool.completed;
 
 /** Text sources (CSV, TSV, JSON, GeoJSON) a preview thread has read: tells tests where they were read. */
-export const textsReadOnThread = (): number => textPool?.completed ?? 0;
+export const textsReadOnThread = (): number => textPool.completed;

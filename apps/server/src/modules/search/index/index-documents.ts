@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import type { TOfferText } from '../../catalogue/catalogue-rows';
 import { analyzeWords } from '../analysis/analyze-text';
 import { splitWords, type TWord } from '../analysis/split-words';
 import { addWords } from '../analysis/typo-vocabulary';
 import { FACET_KINDS } from './index-schema';
 
 /** What the index reads of an active offer. */
-export type TIndexSource = {
-  id: string;
-  title: string;
-  description: string;
-  language: string;
-  keywords: string[];
-  categories: string[];
+export type TIndexSource = TOfferText & {
   price: number;
   modified: Date | null;
   paymentModel: string;

@@ -494,6 +494,15 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     stages[name] = (stages[name] ?? 0) + (now - last);
     last = now;
   };
+  /** The facets of the matches (up to the cap), and the page's offers and their copies, each timed. */
+  const answerOf = (rowids: number[], matches: number[]) => {
+    const facets = facetCounterOf(db).count(matches.slice(0, RESULT_CAP));
+    mark('facets');
+    const offerIds = offerIdsOf(db, rowids);
+    const copies = copiesOf(db, rowids);
+    mark('ids');
+    return { facets, offerIds, copies };
+  };
   const { parsed, clauses, corrections, excluded, withExclusions } = compileWords(db, search);
   const filter = filterSql(db, search.filter, clauses.length > 0);
   const page = { offset: search.offset, limit: search.limit };
@@ -520,11 +529,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     mark('match');
     const rowids = sortedPage(db, null, exclusion, search.sort === 'relevance' ? 'newest' : search.sort, page);
     mark('rank');
-    const facets = facetCounterOf(db).count(matches.slice(0, RESULT_CAP));
-    mark('facets');
-    const offerIds = offerIdsOf(db, rowids);
-    const copies = copiesOf(db, rowids);
-    mark('ids');
+    const { facets, offerIds, copies } = answerOf(rowids, matches);
     return {
       offerIds,
       copies,
@@ -580,11 +585,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
         )
       : { rowids: sortedPage(db, window.rowids.slice(0, RESULT_CAP), filter, search.sort, page), collapsedCopies: 0 };
   mark('rank');
-  const facets = facetCounterOf(db).count(window.rowids.slice(0, RESULT_CAP));
-  mark('facets');
-  const offerIds = offerIdsOf(db, rowids);
-  const copies = copiesOf(db, rowids);
-  mark('ids');
+  const { facets, offerIds, copies } = answerOf(rowids, window.rowids);
   return {
     offerIds,
     copies,

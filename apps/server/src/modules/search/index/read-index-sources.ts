@@ -2,24 +2,17 @@ import { licenceLabelOf, type TLicence } from '@dsm/contracts';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { TDb } from '../../../db/database';
+import type { TOfferRow, TOfferText } from '../../catalogue/catalogue-rows';
 import { listLicences, presentLicence } from '../../licences/list-licences';
 import type { TIndexSource } from './index-documents';
 
-type TSourceRow = {
-  id: string;
-  title: string;
-  description: string;
-  language: string;
-  keywords: string[];
-  categories: string[];
-  price: string;
-  modified: Date | null;
-  payment_model: string;
-  formats: string[];
-  licences: string[];
-  publishers: string[];
-  has_working_endpoint: boolean;
-};
+type TSourceRow = TOfferText &
+  Pick<TOfferRow, 'price' | 'modified' | 'payment_model'> & {
+    formats: string[];
+    licences: string[];
+    publishers: string[];
+    has_working_endpoint: boolean;
+  };
 
 /**
  * An offer's indexed columns, the formats, licences and publishers of its datasets, and whether the link checker last

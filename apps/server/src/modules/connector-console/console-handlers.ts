@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { changeConsoleProcess } from './change-console-process';
+import { deleteConsoleObject, type TConsoleObjectKind } from './delete-console-object';
+
+/** What a handler reads of a request to one object of a console (an asset, a negotiation, ...). */
+type TObjectRequest = { server: FastifyInstance; params: { connectorId: string; objectId: string } };
+
+/** The handler of a console endpoint that deletes one object of a kind: 204 once the connector deleted it. */
+export function deleteObjectHandler(kind: TConsoleObjectKind) {
+  return async (request: TObjectRequest, reply: FastifyReply): Promise<void> => {
+    await deleteConsoleObject(request.server.database.db, request.params.connectorId, kind, request.params.objectId);
+    reply.status(204).send(null);
+  };
+}
+
+/** The handler of a console endpoint that terminates a negotiation or a transfer with a reason: 204 once done. */
+export function terminateProcessHandler(kind: 'terminateNegotiation' | 'terminateTransfer') {
+  return async (request: TObjectRequest & { body: { reason: string } }, reply: FastifyReply): Promise<void> => {
+    const { connectorId, objectId } = request.params;
+    await changeConsoleProcess(request.server.database.db, connectorId, {
+      kind,
+      id: objectId,
+      reason: request.body.reason,
+    });
+    reply.status(204).send(null);
+  };
+}
