@@ -2,7 +2,8 @@ import type { TApiKey, TBilledInvoice, TDelivery } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { json } from '../../test/answers';
+import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
 import { AcquisitionsPage } from './AcquisitionsPage';
@@ -74,8 +75,7 @@ beforeEach(() => {
   headStatus = 200;
   dataAnswer = () => new Response('gauge,level\n', { status: 200 });
   apiKeys = [];
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     if (url === '/api/acquisitions') return json(200, acquisitions);
     if (url === OPEN_INVOICE.pdfPath) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
@@ -134,8 +134,7 @@ beforeEach(() => {
       likedIds = [BOUGHT['@id']];
       return json(200, { uuid: BOUGHT['@id'], isLiked: true, likes: 1 });
     }
-    return notFound('no route');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,7 +3,8 @@ import { ZSearchFilter } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { json } from '../../test/answers';
+import { fakeFetch, sentBody } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { SavedSearchesPage } from './SavedSearchesPage';
 import { SaveSearchButton } from './SaveSearchButton';
@@ -30,8 +31,7 @@ const search = (id: string, name: string, overrides: Partial<TSavedSearch> = {})
 beforeEach(() => {
   saved = [search('33333333-0000-4000-8000-000000000001', 'Rivers')];
   nextCreate = null;
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     if (url === '/api/saved-searches' && method === 'GET') return json(200, { items: saved, limit: 50 });
@@ -57,8 +57,7 @@ beforeEach(() => {
     if (url === '/api/alerts/preferences') {
       return json(200, { language: 'en', isPriceAlertEnabled: true, isEndpointAlertEnabled: true, ...body });
     }
-    return notFound('no route');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -77,8 +76,7 @@ describe('SaveSearchButton', () => {
     await user.click(within(dialog).getByRole('switch', { name: /^Alert me about new matching offers/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentBody(fetchMock, 'POST')).toEqual({
       ...input,
       name: 'Rhine levels',
       isAlertEnabled: false,

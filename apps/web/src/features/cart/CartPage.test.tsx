@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { TEST_USER } from '../../app/providers';
-import { notFound } from '../../test/answers';
 import {
   batchIdsOf,
   json,
@@ -15,6 +14,7 @@ import {
   storedCarts,
   WEATHER,
 } from '../../test/cart-test-data';
+import { fakeFetch } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { CartPage } from './CartPage';
 import { CART_STORAGE_KEY } from './cart-storage';
@@ -41,8 +41,7 @@ beforeEach(() => {
   catalogue = () => storedCarts()[0]?.items ?? [];
   paymentAnswer = () => json(201, makeOrder());
   isWeatherHeld = false;
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url) => {
     const batch = batchIdsOf(url);
     if (batch) {
       return json(
@@ -60,8 +59,7 @@ beforeEach(() => {
         refusal: isWeatherHeld ? 'ALREADY_YOURS' : null,
       });
     }
-    return notFound();
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,8 +2,8 @@ import type { TOwnOrganisationResponse } from '@dsm/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { notFound } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
+import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { OrganisationPage } from './OrganisationPage';
 
@@ -19,8 +19,7 @@ let saved: unknown[];
 
 beforeEach(() => {
   saved = [];
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     if (url === '/api/profile/organisation' && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as Record<string, string>;
       saved.push(body);
@@ -37,8 +36,7 @@ beforeEach(() => {
       });
     }
     if (url === '/api/profile/organisation') return json(200, EMPTY);
-    return notFound();
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { json, notFound } from '../../test/answers';
+import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../../test/test-offer';
 import { PublisherPage } from './PublisherPage';
@@ -43,16 +44,14 @@ let publisherAnswer: () => Response;
 
 beforeEach(() => {
   publisherAnswer = () => json(200, PUBLISHER);
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     if (url === `/api/publishers/${ID}`) return publisherAnswer();
     if (url === '/api/licence') return json(200, []);
     if (url === '/api/search') {
       const body = JSON.parse(String(init?.body));
       return json(200, searchAnswer(body.index, body.index === 0 ? 10 : 2));
     }
-    return notFound('none');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
