@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Select, Stack, TextInput, Title } from '@
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFetchBlob } from '../../shared/api';
+import { downloadFile } from '../../shared/download-file';
 import { errorMessage } from '../../shared/error-message';
 import { ConsoleTable } from './ConsoleTable';
 import { CounterPartyInputs, useCounterParty } from './CounterPartyInputs';
@@ -16,22 +16,11 @@ import {
 } from './use-console-dataspace';
 
 /** Saves an EDR's data, read by the server from the provider's public data plane. */
-async function downloadEdrData(connectorId: string, transferProcessId: string): Promise<void> {
-  const blob = await apiFetchBlob(
+function downloadEdrData(connectorId: string, transferProcessId: string): Promise<void> {
+  return downloadFile(
     `/api/connectors/${encodeURIComponent(connectorId)}/edrs/${encodeURIComponent(transferProcessId)}/data`,
+    transferProcessId,
   );
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = transferProcessId;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked on the next tick: some browsers start the download only after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
 }
 
 /** A negotiation's or transfer's state, said as unknown when EDC does not define it, with the error that ended it. */

@@ -6,7 +6,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  Modal,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -19,6 +18,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../shared/AppModal';
 import { FactCard, FactCardList, useIsPhone } from '../../shared/FactCards';
 import { formatStatedSize } from '../../shared/format/size';
 import { DecimalInput } from './DecimalInput';
@@ -203,12 +203,10 @@ export function EndpointsStep(props: TEndpointsStepProps) {
         onReplaceCredential={openReplace}
         onRemoveCredential={(position) => props.onCredentialChange(position, NO_CREDENTIAL)}
       />
-      <Modal
+      <AppModal
         opened={replacing !== null}
         onClose={() => setReplacing(null)}
         title={t('offerCreation.credential.replaceTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('app.cancel') }}
       >
         <form
           onSubmit={(event) => {
@@ -246,7 +244,7 @@ export function EndpointsStep(props: TEndpointsStepProps) {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

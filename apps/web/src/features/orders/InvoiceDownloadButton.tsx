@@ -4,8 +4,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
+import { downloadFile } from '../../shared/download-file';
 import { errorMessage } from '../../shared/error-message';
-import { downloadFile, invoiceFile, type TDownloadableInvoice, type TInvoiceFormat } from './download-invoice';
+import { invoiceFile, type TDownloadableInvoice, type TInvoiceFormat } from './download-invoice';
 
 export type TInvoiceDownloadButtonProps = {
   invoice: TDownloadableInvoice;

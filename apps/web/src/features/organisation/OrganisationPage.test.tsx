@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { json } from '../../test/cart-test-data';
 import { fakeFetch } from '../../test/fake-fetch';
+import { fillIn } from '../../test/fill-in';
 import { renderWithProviders } from '../../test/render';
 import { OrganisationPage } from './OrganisationPage';
 
@@ -39,16 +40,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.restoreAllMocks());
-
-async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    const input = screen.getByLabelText(new RegExp(`^${label}`));
-    await user.clear(input);
-    // Pasting keeps the test fast; the form reads the value the same way as from typing.
-    await user.click(input);
-    await user.paste(value);
-  }
-}
 
 describe('OrganisationPage', () => {
   it('shows what is wrong at each field and sends nothing until the VAT ID and the bank account are valid', async () => {
