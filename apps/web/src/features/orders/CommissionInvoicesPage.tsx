@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents, formatDay } from '../../shared/format/format';
-import { EmptyState, ListLoadState } from '../../shared/ui/QueryState';
+import { EmptyState } from '../../shared/ui/QueryState';
 import { CommissionCancellationDownloadButton, CommissionInvoiceDownloadButton } from './InvoiceDownloadButton';
 import { ListPagination } from './ListPagination';
+import { PagedCards } from './PagedCards';
 import { StateBadge } from './StateBadge';
 import {
   COMMISSION_INVOICES_PAGE_SIZE,
@@ -113,7 +114,6 @@ export function CommissionInvoicesPage() {
   const invoices = useCommissionInvoices(index);
   const markPaid = useMarkCommissionInvoicePaid();
   const data = invoices.data;
-  const pages = data ? Math.ceil(data.total / COMMISSION_INVOICES_PAGE_SIZE) : 0;
 
   const handleMarkPaid = (invoice: TCommissionInvoice) =>
     markPaid.mutate(invoice.id, {
@@ -130,32 +130,33 @@ export function CommissionInvoicesPage() {
         {data && (
           <Text c="gray.7">{t(data.isOperator ? 'commissionInvoices.introOperator' : 'commissionInvoices.intro')}</Text>
         )}
-        <ListLoadState
+        <PagedCards
           query={invoices}
           errorTitle={t('commissionInvoices.errorTitle')}
-          retry={t('orders.retry')}
           loading={t('commissionInvoices.loading')}
+          empty={
+            <EmptyState
+              icon={<IconReceipt size={40} aria-hidden />}
+              title={t('commissionInvoices.emptyTitle')}
+              text={t('commissionInvoices.emptyText')}
+            />
+          }
+          testId="commission-invoices"
+          card={(invoice) => (
+            <CommissionInvoiceCard
+              key={invoice.id}
+              invoice={invoice}
+              onMarkPaid={data?.isOperator ? handleMarkPaid : undefined}
+              isMarking={markPaid.isPending && markPaid.variables === invoice.id}
+            />
+          )}
         />
-        {data && data.total === 0 && (
-          <EmptyState
-            icon={<IconReceipt size={40} aria-hidden />}
-            title={t('commissionInvoices.emptyTitle')}
-            text={t('commissionInvoices.emptyText')}
-          />
-        )}
-        {data && data.data.length > 0 && (
-          <Stack gap="md" data-testid="commission-invoices">
-            {data.data.map((invoice) => (
-              <CommissionInvoiceCard
-                key={invoice.id}
-                invoice={invoice}
-                onMarkPaid={data.isOperator ? handleMarkPaid : undefined}
-                isMarking={markPaid.isPending && markPaid.variables === invoice.id}
-              />
-            ))}
-          </Stack>
-        )}
-        <ListPagination pages={pages} index={index} onChange={setIndex} />
+        <ListPagination
+          total={data?.total}
+          pageSize={COMMISSION_INVOICES_PAGE_SIZE}
+          index={index}
+          onChange={setIndex}
+        />
       </Stack>
     </Container>
   );
