@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../shared/format/format';
 import { formatStatedSize } from '../../shared/format/size';
 import { categoryText, textOrSelf } from '../../shared/labels';
+import { TableHead } from '../../shared/ui/TableHead';
 import type { TFormCache } from './form-cache';
 import { applyPricingOption, endpointsOf, type TPrerequisites } from './offer-input';
 import type { TOfferProblem } from './validate-offer';
@@ -149,16 +150,16 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
         )}
         <Table.ScrollContainer minWidth={560}>
           <Table withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{field('endpointTitle')}</Table.Th>
-                <Table.Th>{field('endpointDescription')}</Table.Th>
-                <Table.Th>{field('mimeType')}</Table.Th>
-                <Table.Th>{field('format')}</Table.Th>
-                <Table.Th>{field('accessUrl')}</Table.Th>
-                <Table.Th>{t('offerCreation.endpoints.size')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                field('endpointTitle'),
+                field('endpointDescription'),
+                field('mimeType'),
+                field('format'),
+                field('accessUrl'),
+                t('offerCreation.endpoints.size'),
+              ]}
+            />
             <Table.Tbody>
               {endpointsOf(cache).map((endpoint, position) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: endpoints have no id of their own.
