@@ -1,5 +1,5 @@
 import { type TCommissionInvoice, toCents } from '@dsm/contracts';
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents, formatDay } from '../../shared/format/format';
 import { EmptyState } from '../../shared/ui/QueryState';
+import { DocumentCard } from './DocumentCard';
+import { Figure } from './Figure';
 import { CommissionCancellationDownloadButton, CommissionInvoiceDownloadButton } from './InvoiceDownloadButton';
 import { ListPagination } from './ListPagination';
 import { PagedCards } from './PagedCards';
@@ -19,19 +21,6 @@ import {
 
 const euros = (amount: number) => formatCents(toCents(amount));
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text size="sm" fw={600}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
-
 type TCommissionInvoiceCardProps = {
   invoice: TCommissionInvoice;
   /** Shown to the operator for an open invoice. */
@@ -43,62 +32,54 @@ function CommissionInvoiceCard({ invoice, onMarkPaid, isMarking }: TCommissionIn
   const { t } = useTranslation();
   const headingId = `commission-${invoice.id}`;
   return (
-    <Card
-      component="article"
-      withBorder
-      radius="md"
-      padding="md"
-      aria-labelledby={headingId}
-      data-testid="commission-invoice-card"
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={2}>
-            <Title order={2} size="h4" id={headingId}>
-              {t('commissionInvoices.invoice', { number: invoice.number })}
-            </Title>
-            <Text size="sm" c="gray.7">
-              {t('commissionInvoices.sale', {
-                rate: Math.round(invoice.commissionRate * 1000) / 10,
-                number: invoice.invoiceNumber,
-              })}
+    <DocumentCard
+      headingId={headingId}
+      title={t('commissionInvoices.invoice', { number: invoice.number })}
+      lines={
+        <>
+          <Text size="sm" c="gray.7">
+            {t('commissionInvoices.sale', {
+              rate: Math.round(invoice.commissionRate * 1000) / 10,
+              number: invoice.invoiceNumber,
+            })}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {t('commissionInvoices.billedTo', { name: invoice.buyerParty?.legalName ?? invoice.supplierId })}
+          </Text>
+          {invoice.cancellationNumber && (
+            <Text size="xs" c="gray.7" data-testid="commission-cancelled-by">
+              {t('sales.commissionCancelledBy', { number: invoice.cancellationNumber })}
             </Text>
-            <Text size="xs" c="gray.7">
-              {t('commissionInvoices.billedTo', { name: invoice.buyerParty?.legalName ?? invoice.supplierId })}
-            </Text>
-            {invoice.cancellationNumber && (
-              <Text size="xs" c="gray.7" data-testid="commission-cancelled-by">
-                {t('sales.commissionCancelledBy', { number: invoice.cancellationNumber })}
-              </Text>
-            )}
-          </Stack>
-          <StateBadge state={invoice.state} kind="invoice" />
-        </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Figure label={t('sales.date')} value={formatDay(invoice.issuedAt) ?? ''} />
-          <Figure label={t('sales.due')} value={formatDay(invoice.dueAt) ?? ''} />
-          <Figure label={t('cart.net')} value={euros(invoice.net)} />
-          <Figure label={t('cart.total')} value={euros(invoice.gross)} />
-        </SimpleGrid>
-        <Group justify="flex-end" gap="xs">
-          <CommissionInvoiceDownloadButton invoice={invoice} />
-          <CommissionInvoiceDownloadButton invoice={invoice} format="facturx" />
-          <CommissionInvoiceDownloadButton invoice={invoice} format="xml" />
-          <CommissionCancellationDownloadButton invoice={invoice} />
-          {onMarkPaid && invoice.state === 'open' && (
-            <Button
-              size="xs"
-              leftSection={<IconCircleCheck size={14} aria-hidden />}
-              onClick={() => onMarkPaid(invoice)}
-              loading={isMarking}
-              data-testid="mark-commission-paid"
-            >
-              {t('commissionInvoices.markPaid')}
-            </Button>
           )}
-        </Group>
-      </Stack>
-    </Card>
+        </>
+      }
+      badge={<StateBadge state={invoice.state} kind="invoice" />}
+      testId="commission-invoice-card"
+    >
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Figure label={t('sales.date')} value={formatDay(invoice.issuedAt) ?? ''} />
+        <Figure label={t('sales.due')} value={formatDay(invoice.dueAt) ?? ''} />
+        <Figure label={t('cart.net')} value={euros(invoice.net)} />
+        <Figure label={t('cart.total')} value={euros(invoice.gross)} />
+      </SimpleGrid>
+      <Group justify="flex-end" gap="xs">
+        <CommissionInvoiceDownloadButton invoice={invoice} />
+        <CommissionInvoiceDownloadButton invoice={invoice} format="facturx" />
+        <CommissionInvoiceDownloadButton invoice={invoice} format="xml" />
+        <CommissionCancellationDownloadButton invoice={invoice} />
+        {onMarkPaid && invoice.state === 'open' && (
+          <Button
+            size="xs"
+            leftSection={<IconCircleCheck size={14} aria-hidden />}
+            onClick={() => onMarkPaid(invoice)}
+            loading={isMarking}
+            data-testid="mark-commission-paid"
+          >
+            {t('commissionInvoices.markPaid')}
+          </Button>
+        )}
+      </Group>
+    </DocumentCard>
   );
 }
 
