@@ -2,7 +2,7 @@ import type { TApiKey, TBilledInvoice, TDelivery } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
@@ -228,12 +228,11 @@ describe('AcquisitionsPage', () => {
     acquisitions = [acquired({ isDeliveredByConnector: true, accessType: 'CONNECTOR' })];
     deliveries = [makeDelivery({ step: 'READY', transfer: { id: 't-1', state: 'STARTED' } })];
     dataAnswer = () =>
-      json(502, {
-        statusCode: 502,
-        code: 'BAD_GATEWAY',
-        error: 'Bad Gateway',
-        message: 'The connector answered with a failure: [{"message":"upstream 500","type":"BadGateway"}]',
-      });
+      errorAnswer(
+        502,
+        'BAD_GATEWAY',
+        'The connector answered with a failure: [{"message":"upstream 500","type":"BadGateway"}]',
+      );
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     const panel = await screen.findByTestId('delivery-panel');
     expect((await within(panel).findByTestId('delivery-step')).textContent).toBe('Data ready');

@@ -2,7 +2,7 @@ import type { TNotification } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { NotificationBell } from './NotificationBell';
@@ -38,8 +38,7 @@ beforeEach(() => {
     const unread = items.filter((item) => !item.readAt).length;
     if (url.startsWith('/api/notifications/unread-count')) return json(200, { unread });
     if (url.startsWith('/api/notifications?') && method === 'GET') {
-      if (isListFailing)
-        return json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'x', message: 'down' });
+      if (isListFailing) return errorAnswer(503, 'SERVICE_UNAVAILABLE', 'down');
       return json(200, { items, total: items.length, unread });
     }
     if (url === '/api/notifications/read-all' && method === 'POST') {

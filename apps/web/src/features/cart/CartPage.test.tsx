@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { TEST_USER } from '../../app/providers';
+import { errorAnswer } from '../../test/answers';
 import {
   batchIdsOf,
   json,
@@ -35,6 +36,16 @@ function callsTo(path: string) {
       body: JSON.parse(String(init?.body)) as unknown,
       headers: (init?.headers ?? {}) as Record<string, string>,
     }));
+}
+
+/** Opens the checkout of the cart page and waits until the order can be placed. */
+async function openCheckout() {
+  const view = renderWithProviders(<CartPage />, { url: '/cart' });
+  await userEvent.click(screen.getByTestId('checkout-button'));
+  const modal = await screen.findByRole('dialog', { name: 'Checkout' });
+  const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
+  await waitFor(() => expect(place.disabled).toBe(false));
+  return { view, modal, place };
 }
 
 beforeEach(() => {
@@ -136,11 +147,7 @@ describe('CartPage', () => {
       { id: TEST_USER.id, items: [AIR, WEATHER] },
       { id: 'someone-else', items: [AIR] },
     ]);
-    const view = renderWithProviders(<CartPage />, { url: '/cart' });
-    await userEvent.click(screen.getByTestId('checkout-button'));
-    const modal = await screen.findByRole('dialog', { name: 'Checkout' });
-    const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
-    await waitFor(() => expect(place.disabled).toBe(false));
+    const { view, place } = await openCheckout();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       await userEvent.click(place);
@@ -175,18 +182,10 @@ describe('CartPage', () => {
   it('keeps the cart and shows an error when the order fails', async () => {
     storeCart([AIR]);
     paymentAnswer = () =>
-      json(409, {
-        statusCode: 409,
-        code: 'CONFLICT',
-        error: 'Conflict',
-        message: `body.purchasedItems.0.productId: offer ${AIR['@id']} is not for sale`,
-        issues: [{ path: 'body.purchasedItems.0.productId', message: `offer ${AIR['@id']} is not for sale` }],
-      });
-    renderWithProviders(<CartPage />, { url: '/cart' });
-    await userEvent.click(screen.getByTestId('checkout-button'));
-    const modal = await screen.findByRole('dialog', { name: 'Checkout' });
-    const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
-    await waitFor(() => expect(place.disabled).toBe(false));
+      errorAnswer(409, 'CONFLICT', `body.purchasedItems.0.productId: offer ${AIR['@id']} is not for sale`, [
+        { path: 'body.purchasedItems.0.productId', message: `offer ${AIR['@id']} is not for sale` },
+      ]);
+    const { place } = await openCheckout();
     await userEvent.click(place);
     const alert = await screen.findByTestId('global-alert');
     expect(alert.getAttribute('data-type')).toBe('error');
@@ -198,17 +197,8 @@ describe('CartPage', () => {
   it('points a buyer without an organisation to the profile, and keeps the cart', async () => {
     storeCart([AIR]);
     paymentAnswer = () =>
-      json(409, {
-        statusCode: 409,
-        code: 'ORGANISATION_INCOMPLETE',
-        error: 'Conflict',
-        message: 'Add your organisation at /profile/organisation before checking out',
-      });
-    renderWithProviders(<CartPage />, { url: '/cart' });
-    await userEvent.click(screen.getByTestId('checkout-button'));
-    const modal = await screen.findByRole('dialog', { name: 'Checkout' });
-    const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
-    await waitFor(() => expect(place.disabled).toBe(false));
+      errorAnswer(409, 'ORGANISATION_INCOMPLETE', 'Add your organisation at /profile/organisation before checking out');
+    const { modal, place } = await openCheckout();
     await userEvent.click(place);
     const notice = await within(modal).findByTestId('organisation-incomplete');
     expect(notice.textContent).toContain('Organisation profile incomplete');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch, sentBody } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { ConnectorConsolePage } from './ConnectorConsolePage';
@@ -43,12 +43,7 @@ beforeEach(() => {
     if (url === '/api/connectors/provider/assets' && method === 'POST') {
       const body = JSON.parse(String(init?.body)) as { id: string };
       if (assets.some((entry) => entry.id === body.id)) {
-        return json(409, {
-          statusCode: 409,
-          code: 'CONFLICT',
-          error: 'Conflict',
-          message: `duplicated resource: Asset ${body.id} already exists`,
-        });
+        return errorAnswer(409, 'CONFLICT', `duplicated resource: Asset ${body.id} already exists`);
       }
       assets = [...assets, asset(body.id)];
       return json(201, asset(body.id));
@@ -156,7 +151,7 @@ describe('ConnectorConsolePage', () => {
         });
       }
       if (url.startsWith('/api/connectors/provider/assets?')) {
-        return json(504, { statusCode: 504, code: 'GATEWAY_TIMEOUT', error: 'Gateway Timeout', message: timedOut });
+        return errorAnswer(504, 'GATEWAY_TIMEOUT', timedOut);
       }
       return healthy(input, init);
     });

@@ -2,6 +2,7 @@ import type { TCommissionInvoice, TCommissionInvoiceListResponse } from '@dsm/co
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { errorAnswer } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
 import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -77,12 +78,11 @@ describe('CommissionInvoicesPage', () => {
 
   it('shows why marking paid was refused, for one cancelled meanwhile', async () => {
     paidAnswer = () =>
-      json(409, {
-        statusCode: 409,
-        code: 'CONFLICT',
-        error: 'Conflict',
-        message: 'Commission invoice PROV-2025-000003 was cancelled by PROV-2025-000009 and cannot be paid',
-      });
+      errorAnswer(
+        409,
+        'CONFLICT',
+        'Commission invoice PROV-2025-000003 was cancelled by PROV-2025-000009 and cannot be paid',
+      );
     renderWithProviders(<CommissionInvoicesPage />, { url: '/commission-invoices' });
     const [first] = await screen.findAllByTestId('commission-invoice-card');
     await userEvent.click(within(first!).getByTestId('mark-commission-paid'));

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
+import { errorAnswer } from '../../test/answers';
 import { json, makeOrder } from '../../test/cart-test-data';
 import { fakeFetch } from '../../test/fake-fetch';
 import { fixedMediaQueryList } from '../../test/media-query';
@@ -139,8 +140,7 @@ describe('MyOrdersPage', () => {
   });
 
   it('shows a failed load with Retry, and retries', async () => {
-    ordersAnswer = () =>
-      json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'Service Unavailable', message: 'Down' });
+    ordersAnswer = () => errorAnswer(503, 'SERVICE_UNAVAILABLE', 'Down');
     renderWithProviders(<MyOrdersPage />, { url: '/orders' });
     const error = await screen.findByTestId('load-error');
     expect(error.textContent).toContain('Your orders could not be loaded');

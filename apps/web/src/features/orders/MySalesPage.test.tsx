@@ -2,6 +2,7 @@ import type { TSale, TSalesResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { errorAnswer } from '../../test/answers';
 import { json, makeOrder } from '../../test/cart-test-data';
 import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -160,7 +161,7 @@ describe('MySalesPage', () => {
   it('shows an error alert when marking paid fails, and keeps the invoice open', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'POST') {
-        return json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Invoice was cancelled' });
+        return errorAnswer(409, 'CONFLICT', 'Invoice was cancelled');
       }
       return String(input).startsWith('/api/sales?') ? salesAnswer() : json(404, {});
     });

@@ -2,7 +2,7 @@ import type { TOrganisationConnector, TOwnOrganisationResponse } from '@dsm/cont
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { fillIn } from '../../test/fill-in';
 import { renderWithProviders } from '../../test/render';
@@ -164,13 +164,12 @@ describe('the organisation connector form', () => {
   it("shows the server's refusal at the field it names", async () => {
     const user = userEvent.setup();
     answerSave = async () =>
-      json(400, {
-        statusCode: 400,
-        code: 'VALIDATION_FAILED',
-        error: 'Bad Request',
-        message: 'The connector cannot be registered: apiKey: was refused by the connector (HTTP 401)',
-        issues: [{ path: 'body.apiKey', message: 'was refused by the connector (HTTP 401)' }],
-      });
+      errorAnswer(
+        400,
+        'VALIDATION_FAILED',
+        'The connector cannot be registered: apiKey: was refused by the connector (HTTP 401)',
+        [{ path: 'body.apiKey', message: 'was refused by the connector (HTTP 401)' }],
+      );
     await openAndFillIn(user, 'wrong-key');
     await user.click(screen.getByTestId('organisation-connector-save'));
     expect(await screen.findByText('was refused by the connector (HTTP 401)', {}, WAIT)).toBeTruthy();

@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json, notFound } from '../../test/answers';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
 import { DataPreview } from './DataPreview';
@@ -174,10 +174,7 @@ describe('DataPreview', () => {
   });
 
   it('names why a preview failed and tries again on request', async () => {
-    answers.set(
-      previewUrl(0),
-      json(502, { statusCode: 502, code: 'BAD_GATEWAY', error: 'Bad Gateway', message: 'The file is not valid JSON' }),
-    );
+    answers.set(previewUrl(0), errorAnswer(502, 'BAD_GATEWAY', 'The file is not valid JSON'));
     renderWithProviders(<DataPreview item={item(['JSON'])} />);
     const error = await screen.findByTestId('preview-error');
     expect(error.textContent).toContain('The source could not be reached, or it did not hold what its format says.');

@@ -2,7 +2,7 @@ import { encodePublisherId, type TPublisher, type TSearchResponse } from '@dsm/c
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json, notFound } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../../test/test-offer';
@@ -97,7 +97,7 @@ describe('PublisherPage', () => {
   });
 
   it('offers Retry when the publisher cannot be loaded', { timeout: 15_000 }, async () => {
-    publisherAnswer = () => json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'x', message: 'Down' });
+    publisherAnswer = () => errorAnswer(503, 'SERVICE_UNAVAILABLE', 'Down');
     renderWithProviders(<PublisherPage />, { url: `/publisher/${ID}`, path: '/publisher/:id' });
     // One retry for a server error (not for a 4xx), then the error with its Retry button.
     expect(await screen.findByTestId('publisher-error', {}, { timeout: 8000 })).toBeTruthy();

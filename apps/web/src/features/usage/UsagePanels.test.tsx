@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
-import { json } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
@@ -169,7 +169,7 @@ describe('AcquisitionUsagePanel', () => {
     expect((await screen.findByTestId('empty-state')).textContent).toContain('Nothing in use yet');
     unmount();
 
-    usage = () => json(500, { statusCode: 500, code: 'INTERNAL', error: 'Internal Server Error', message: 'down' });
+    usage = () => errorAnswer(500, 'INTERNAL', 'down');
     renderWithProviders(<AcquisitionUsagePanel />, { url: '/acquisition' });
     const error = await screen.findByTestId('load-error', {}, { timeout: 5000 });
     expect(error.textContent).toContain('Usage could not be loaded');

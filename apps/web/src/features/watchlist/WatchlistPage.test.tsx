@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
@@ -115,14 +115,7 @@ describe('WatchlistPage', () => {
   });
 
   it('explains a failure with Retry', async () => {
-    fetchMock.mockImplementation(async () =>
-      json(503, {
-        statusCode: 503,
-        code: 'SERVICE_UNAVAILABLE',
-        error: 'Service Unavailable',
-        message: 'The catalogue is unavailable',
-      }),
-    );
+    fetchMock.mockImplementation(async () => errorAnswer(503, 'SERVICE_UNAVAILABLE', 'The catalogue is unavailable'));
     renderWithProviders(<WatchlistPage />, { url: '/watchlist' });
     expect(await screen.findByText('The catalogue is unavailable')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
