@@ -75,20 +75,12 @@ export function ContractDefinitionsPanel({ connectorId }: { connectorId: string 
           {t('console.createContractDefinition')}
         </Title>
         <TextInput label={t('console.id')} required value={id} onChange={(event) => setId(event.currentTarget.value)} />
-        <Select
-          label={t('console.accessPolicy')}
-          required
-          data={policyOptions}
-          value={accessPolicyId}
-          onChange={setAccessPolicyId}
-        />
-        <Select
-          label={t('console.contractPolicy')}
-          required
-          data={policyOptions}
-          value={contractPolicyId}
-          onChange={setContractPolicyId}
-        />
+        {[
+          { label: t('console.accessPolicy'), value: accessPolicyId, onChange: setAccessPolicyId },
+          { label: t('console.contractPolicy'), value: contractPolicyId, onChange: setContractPolicyId },
+        ].map((policy) => (
+          <Select key={policy.label} required data={policyOptions} {...policy} />
+        ))}
         <MultiSelect
           label={t('console.assets')}
           description={t('console.assetsHint')}
