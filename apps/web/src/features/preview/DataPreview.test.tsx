@@ -89,6 +89,12 @@ function item(
 
 const previewUrl = (endpoint: number) => `/api/metadata/${ID}/preview?endpoint=${endpoint}`;
 
+/** The texts of a select's options, in their order. */
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
 describe('DataPreview', () => {
   beforeEach(() => {
     settlePage();
@@ -130,11 +136,7 @@ describe('DataPreview', () => {
       <DataPreview item={item(['CSV', 'PDF', 'XLSX'], { titles: ['Levels', 'Report', 'Workbook'] })} />,
     );
     const picker = screen.getByRole('combobox', { name: 'Endpoint' });
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Levels (CSV)', 'Workbook (XLSX)']);
+    expect(optionTexts(picker)).toEqual(['Levels (CSV)', 'Workbook (XLSX)']);
     await screen.findByText('Dresden');
     await userEvent.selectOptions(picker, '2');
     expect(await screen.findByText('Pirna')).toBeTruthy();
@@ -148,11 +150,7 @@ describe('DataPreview', () => {
       />,
     );
     const picker = screen.getByRole('combobox', { name: 'Endpoint' });
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All (CSV, after purchase)', 'Sample (CSV, sample)']);
+    expect(optionTexts(picker)).toEqual(['All (CSV, after purchase)', 'Sample (CSV, sample)']);
     // The sample is shown first, since it may be previewed.
     expect(await screen.findByText('Dresden')).toBeTruthy();
     await userEvent.selectOptions(picker, '0');
