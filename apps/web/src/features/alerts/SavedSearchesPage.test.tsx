@@ -61,6 +61,15 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** Opens the page and clicks the button of that name on the saved search's card. */
+async function clickOnCard(button: string) {
+  const user = userEvent.setup();
+  renderWithProviders(<SavedSearchesPage />, { url: '/saved-searches' });
+  const card = await screen.findByTestId('saved-search');
+  await user.click(within(card).getByRole('button', { name: button }));
+  return { user, card };
+}
+
 describe('SaveSearchButton', () => {
   const input = { query: 'river|gauge', filter: { categories: ['ENVIRONMENT'] }, sort: 'newest' as const };
 
@@ -119,10 +128,7 @@ describe('SavedSearchesPage', () => {
   });
 
   it('renames, refusing a name in use, and turns alerts off', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<SavedSearchesPage />, { url: '/saved-searches' });
-    const card = await screen.findByTestId('saved-search');
-    await user.click(within(card).getByRole('button', { name: 'Rename "Rivers"' }));
+    const { user, card } = await clickOnCard('Rename "Rivers"');
     const dialog = await screen.findByRole('dialog', { name: 'Rename the saved search' });
     const name = within(dialog).getByLabelText(/Name/);
     await user.clear(name);
@@ -141,10 +147,7 @@ describe('SavedSearchesPage', () => {
   });
 
   it('deletes after asking in the app dialog, and shows the empty state', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<SavedSearchesPage />, { url: '/saved-searches' });
-    const card = await screen.findByTestId('saved-search');
-    await user.click(within(card).getByRole('button', { name: 'Delete "Rivers"' }));
+    const { user, card } = await clickOnCard('Delete "Rivers"');
     const dialog = await screen.findByRole('dialog', { name: 'Delete the saved search?' });
     expect(within(dialog).getByText('"Rivers" and its alerts will be deleted.')).toBeTruthy();
     await user.click(within(dialog).getByTestId('confirm-dialog-cancel'));
