@@ -1,9 +1,19 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OffersMenu } from '../features/my-offerings/OffersMenu';
-import { OrdersMenu } from '../features/orders/OrdersMenu';
-import { NavMenu } from '../shared/ui/NavMenu';
+import { OFFERS_MENU } from '../features/my-offerings/offers-menu';
+import { ORDERS_MENU } from '../features/orders/orders-menu';
+import { NavMenu, type TNavMenuProps } from '../shared/ui/NavMenu';
+
+/** The navbar's Assets menu: the watchlist and My Acquisitions. */
+const ASSETS_MENU: TNavMenuProps = {
+  label: 'nav.assets',
+  testId: 'assets-menu',
+  items: [
+    { to: '/watchlist', label: 'nav.watchlist' },
+    { to: '/acquisition', label: 'nav.acquisitions' },
+  ],
+};
 
 /**
  * The signed-in user's menus of the wide header (Assets, Offers, Orders and the operators'
@@ -14,16 +24,9 @@ export function HeaderMenus({ isOperator }: { isOperator: boolean }) {
   const { t } = useTranslation();
   return (
     <>
-      <NavMenu
-        label={t('nav.assets')}
-        testId="assets-menu"
-        items={[
-          { to: '/watchlist', label: t('nav.watchlist') },
-          { to: '/acquisition', label: t('nav.acquisitions') },
-        ]}
-      />
-      <OffersMenu />
-      <OrdersMenu />
+      {[ASSETS_MENU, OFFERS_MENU, ORDERS_MENU].map((menu) => (
+        <NavMenu key={menu.testId} {...menu} />
+      ))}
       {isOperator && (
         <>
           <Button component={Link} to="/connectors" variant="subtle" size="xs" data-testid="connectors-link">

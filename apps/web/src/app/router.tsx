@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { RequireOperator } from '../features/auth/RequireOperator';
@@ -44,6 +44,9 @@ const ResultsPage = page(() => import('../features/search/ResultsPage'), 'Result
 const WatchlistPage = page(() => import('../features/watchlist/WatchlistPage'), 'WatchlistPage');
 const SavedSearchesPage = page(() => import('../features/alerts/SavedSearchesPage'), 'SavedSearchesPage');
 
+/** A page for operators only. */
+const forOperators = (page: ReactNode) => <RequireOperator>{page}</RequireOperator>;
+
 /**
  * Gives every page its own error boundary: a page that fails to render (or whose code cannot be
  * loaded) shows the boundary in its place, inside the shell, and the other pages keep working.
@@ -62,30 +65,9 @@ export const guardedRoutes: RouteObject[] = withErrorBoundaries([
   { path: 'saved-searches', element: <SavedSearchesPage /> },
   { path: 'acquisition', element: <AcquisitionsPage /> },
   { path: 'test', element: <TestPage /> },
-  {
-    path: 'connectors',
-    element: (
-      <RequireOperator>
-        <ConnectorsPage />
-      </RequireOperator>
-    ),
-  },
-  {
-    path: 'connectors/:connectorId',
-    element: (
-      <RequireOperator>
-        <ConnectorConsolePage />
-      </RequireOperator>
-    ),
-  },
-  {
-    path: 'harvest',
-    element: (
-      <RequireOperator>
-        <HarvestPage />
-      </RequireOperator>
-    ),
-  },
+  { path: 'connectors', element: forOperators(<ConnectorsPage />) },
+  { path: 'connectors/:connectorId', element: forOperators(<ConnectorConsolePage />) },
+  { path: 'harvest', element: forOperators(<HarvestPage />) },
   { path: 'offer/create/pre', element: <PrerequisitesPage /> },
   { path: 'offer/create', element: <OfferWizardPage /> },
   { path: 'my-offerings', element: <MyOfferingsPage /> },

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from './AppModal';
 
 export type TConfirmDialogProps = {
   opened: boolean;
@@ -24,13 +25,7 @@ export type TConfirmDialogProps = {
 export function ConfirmDialog(props: TConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onCancel}
-      title={props.title}
-      centered
-      closeButtonProps={{ 'aria-label': t('app.cancel') }}
-    >
+    <AppModal opened={props.opened} onClose={props.onCancel} title={props.title}>
       <Stack gap="md" data-testid={props.testId}>
         <Text size="sm">{props.text}</Text>
         <Group justify="flex-end">
@@ -47,6 +42,6 @@ export function ConfirmDialog(props: TConfirmDialogProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -2,7 +2,8 @@ import type { TApiKey, TBilledInvoice, TDelivery } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
+import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
 import { AcquisitionsPage } from './AcquisitionsPage';
@@ -38,6 +39,16 @@ const BOUGHT = makeTestItem({ '@id': '22222222-0000-4000-8000-000000000001', tit
 const LIKED = makeTestItem({ '@id': '33333333-0000-4000-8000-000000000001', title: 'Groundwater levels' });
 
 let acquisitions: unknown[];
+/** The bought offer, acquired on 1 June 2025 for direct download and not billed, with `overrides`. */
+const acquired = (overrides: Record<string, unknown> = {}) => ({
+  acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
+  offer: BOUGHT,
+  isDeliveredByConnector: false,
+  accessType: 'DIRECT',
+  isDeliveredByApi: false,
+  invoices: [],
+  ...overrides,
+});
 let likedIds: string[];
 let deliveries: TDelivery[];
 let fetchMock: Mock<typeof fetch>;
@@ -59,23 +70,13 @@ const GATEWAY_URL = `http://localhost/gateway/${'22222222-0000-4000-8000-0000000
 const SECRET = 'dsm_0a1b2c3d_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 
 beforeEach(() => {
-  acquisitions = [
-    {
-      acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
-      offer: BOUGHT,
-      isDeliveredByConnector: false,
-      accessType: 'DIRECT',
-      isDeliveredByApi: false,
-      invoices: [],
-    },
-  ];
+  acquisitions = [acquired()];
   deliveries = [];
   likedIds = [];
   headStatus = 200;
   dataAnswer = () => new Response('gauge,level\n', { status: 200 });
   apiKeys = [];
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     if (url === '/api/acquisitions') return json(200, acquisitions);
     if (url === OPEN_INVOICE.pdfPath) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
@@ -134,8 +135,7 @@ beforeEach(() => {
       likedIds = [BOUGHT['@id']];
       return json(200, { uuid: BOUGHT['@id'], isLiked: true, likes: 1 });
     }
-    return notFound('no route');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -179,16 +179,7 @@ describe('AcquisitionsPage', () => {
   });
 
   it('requests access to a bought Connector offer and follows the delivery until the data can be downloaded', async () => {
-    acquisitions = [
-      {
-        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
-        offer: BOUGHT,
-        isDeliveredByConnector: true,
-        accessType: 'CONNECTOR',
-        isDeliveredByApi: false,
-        invoices: [],
-      },
-    ];
+    acquisitions = [acquired({ isDeliveredByConnector: true, accessType: 'CONNECTOR' })];
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     const purchasedSection = screen.getByRole('region', { name: 'Purchased offers' });
     const request = await within(purchasedSection).findByRole('button', {
@@ -213,16 +204,7 @@ describe('AcquisitionsPage', () => {
   });
 
   it('shows why a delivery failed and offers to request access again', async () => {
-    acquisitions = [
-      {
-        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
-        offer: BOUGHT,
-        isDeliveredByConnector: true,
-        accessType: 'CONNECTOR',
-        isDeliveredByApi: false,
-        invoices: [],
-      },
-    ];
+    acquisitions = [acquired({ isDeliveredByConnector: true, accessType: 'CONNECTOR' })];
     deliveries = [
       makeDelivery({
         step: 'FAILED',
@@ -243,24 +225,14 @@ describe('AcquisitionsPage', () => {
   });
 
   it('shows a failed download of a ready delivery in words with what to do, never as raw JSON or next to Data ready', async () => {
-    acquisitions = [
-      {
-        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
-        offer: BOUGHT,
-        isDeliveredByConnector: true,
-        accessType: 'CONNECTOR',
-        isDeliveredByApi: false,
-        invoices: [],
-      },
-    ];
+    acquisitions = [acquired({ isDeliveredByConnector: true, accessType: 'CONNECTOR' })];
     deliveries = [makeDelivery({ step: 'READY', transfer: { id: 't-1', state: 'STARTED' } })];
     dataAnswer = () =>
-      json(502, {
-        statusCode: 502,
-        code: 'BAD_GATEWAY',
-        error: 'Bad Gateway',
-        message: 'The connector answered with a failure: [{"message":"upstream 500","type":"BadGateway"}]',
-      });
+      errorAnswer(
+        502,
+        'BAD_GATEWAY',
+        'The connector answered with a failure: [{"message":"upstream 500","type":"BadGateway"}]',
+      );
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     const panel = await screen.findByTestId('delivery-panel');
     expect((await within(panel).findByTestId('delivery-step')).textContent).toBe('Data ready');
@@ -313,16 +285,7 @@ describe('AcquisitionsPage', () => {
   });
 
   it('gives a bought Api offer an API access panel: a key shown once with a curl call, revoked after asking', async () => {
-    acquisitions = [
-      {
-        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
-        offer: BOUGHT,
-        isDeliveredByConnector: false,
-        isDeliveredByApi: true,
-        accessType: 'API',
-        invoices: [],
-      },
-    ];
+    acquisitions = [acquired({ isDeliveredByApi: true, accessType: 'API' })];
     const user = userEvent.setup();
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     const panel = await screen.findByRole('region', { name: 'API access Parking occupancy feed' });
@@ -347,16 +310,7 @@ describe('AcquisitionsPage', () => {
   });
 
   it('says how to get the data of a bought Api subscription and that its invoice is still open, with the invoice to download', async () => {
-    acquisitions = [
-      {
-        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
-        offer: BOUGHT,
-        isDeliveredByConnector: false,
-        isDeliveredByApi: true,
-        accessType: 'API',
-        invoices: [OPEN_INVOICE],
-      },
-    ];
+    acquisitions = [acquired({ isDeliveredByApi: true, accessType: 'API', invoices: [OPEN_INVOICE] })];
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     const box = await screen.findByRole('region', { name: 'Payment and access: Parking occupancy feed' });
     expect(within(box).getByTestId('acquisition-payment-summary').textContent).toBe(
@@ -378,33 +332,19 @@ describe('AcquisitionsPage', () => {
   });
 
   it('states an overdue invoice as overdue, a paid one as paid, and a free offer as nothing to pay', async () => {
-    acquisitions = [
-      {
-        acquiredAt: new Date(2025, 5, 1, 9, 30).toISOString(),
-        offer: BOUGHT,
-        isDeliveredByConnector: false,
-        isDeliveredByApi: false,
-        accessType: 'DIRECT',
-        invoices: [{ ...OPEN_INVOICE, state: 'overdue' }],
-      },
-    ];
+    acquisitions = [acquired({ invoices: [{ ...OPEN_INVOICE, state: 'overdue' }] })];
     const view = renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     expect((await screen.findByTestId('acquisition-invoice')).textContent).toContain('overdue since 01.07.2025');
     expect(screen.getByTestId('acquisition-access-hint').textContent).toContain('download each file');
     view.unmount();
 
-    acquisitions = [
-      {
-        ...(acquisitions[0] as object),
-        invoices: [{ ...OPEN_INVOICE, state: 'paid', paidAt: '2025-06-03T10:00:00.000Z' }],
-      },
-    ];
+    acquisitions = [acquired({ invoices: [{ ...OPEN_INVOICE, state: 'paid', paidAt: '2025-06-03T10:00:00.000Z' }] })];
     const paid = renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     expect((await screen.findByTestId('acquisition-payment-summary')).textContent).toBe('Paid: nothing is open.');
     expect(screen.getByTestId('acquisition-invoice').textContent).toContain('paid on 03.06.2025');
     paid.unmount();
 
-    acquisitions = [{ ...(acquisitions[0] as object), invoices: [] }];
+    acquisitions = [acquired()];
     renderWithProviders(<AcquisitionsPage />, { url: '/acquisition' });
     expect((await screen.findByTestId('acquisition-payment-summary')).textContent).toBe(
       'Nothing billed: there is nothing to pay.',

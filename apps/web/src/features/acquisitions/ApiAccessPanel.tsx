@@ -49,6 +49,12 @@ function CopyableValue({ value, copyLabel, testId }: { value: string; copyLabel:
 
 type TPending = { kind: 'rotate' | 'revoke'; key: TApiKey } | null;
 
+/** What can be done to an active key, each with its button's look: rotating is light, revoking red. */
+const KEY_ACTIONS = [
+  { kind: 'rotate', variant: 'light' },
+  { kind: 'revoke', variant: 'outline', color: 'red.9' },
+] as const;
+
 /**
  * The API access of a bought Api offer: the gateway URL to call, the buyer's personal key (created,
  * rotated and revoked here; the key itself is shown once, right after it was made) and a curl call
@@ -174,23 +180,17 @@ export function ApiAccessPanel({ offerId, offerTitle }: TApiAccessPanelProps) {
                     </Text>
                     {key.isActive && (
                       <Group gap="xs">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setPending({ kind: 'rotate', key })}
-                          aria-label={t('apiAccess.rotateFor', { prefix: key.prefix })}
-                        >
-                          {t('apiAccess.rotate')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red.9"
-                          onClick={() => setPending({ kind: 'revoke', key })}
-                          aria-label={t('apiAccess.revokeFor', { prefix: key.prefix })}
-                        >
-                          {t('apiAccess.revoke')}
-                        </Button>
+                        {KEY_ACTIONS.map(({ kind, ...look }) => (
+                          <Button
+                            key={kind}
+                            size="xs"
+                            {...look}
+                            onClick={() => setPending({ kind, key })}
+                            aria-label={t(`apiAccess.${kind}For`, { prefix: key.prefix })}
+                          >
+                            {t(`apiAccess.${kind}`)}
+                          </Button>
+                        ))}
                       </Group>
                     )}
                   </Group>

@@ -2,7 +2,8 @@ import type { TNotification } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
+import { fakeFetch } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { NotificationBell } from './NotificationBell';
 
@@ -32,14 +33,12 @@ beforeEach(() => {
       readAt: '2031-02-28T09:00:00.000Z',
     },
   ];
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     const unread = items.filter((item) => !item.readAt).length;
     if (url.startsWith('/api/notifications/unread-count')) return json(200, { unread });
     if (url.startsWith('/api/notifications?') && method === 'GET') {
-      if (isListFailing)
-        return json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'x', message: 'down' });
+      if (isListFailing) return errorAnswer(503, 'SERVICE_UNAVAILABLE', 'down');
       return json(200, { items, total: items.length, unread });
     }
     if (url === '/api/notifications/read-all' && method === 'POST') {
@@ -54,8 +53,7 @@ beforeEach(() => {
         items.find((item) => item.id === read[1]),
       );
     }
-    return notFound('no route');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,8 +1,9 @@
 import { MAX_SAVED_SEARCH_NAME, MAX_SAVED_SEARCHES } from '@dsm/contracts';
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../shared/AppModal';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/error-message';
 
@@ -60,13 +61,7 @@ export function SaveSearchDialog(props: TSaveSearchDialogProps) {
   };
 
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onCancel}
-      title={props.title}
-      centered
-      closeButtonProps={{ 'aria-label': t('app.cancel') }}
-    >
+    <AppModal opened={props.opened} onClose={props.onCancel} title={props.title}>
       <form onSubmit={handleSubmit} noValidate data-testid="save-search-dialog">
         <Stack gap="md">
           <TextInput
@@ -104,6 +99,6 @@ export function SaveSearchDialog(props: TSaveSearchDialogProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

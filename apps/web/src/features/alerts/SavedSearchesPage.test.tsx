@@ -3,7 +3,8 @@ import { ZSearchFilter } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { json } from '../../test/answers';
+import { fakeFetch, sentBody } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { SavedSearchesPage } from './SavedSearchesPage';
 import { SaveSearchButton } from './SaveSearchButton';
@@ -30,8 +31,7 @@ const search = (id: string, name: string, overrides: Partial<TSavedSearch> = {})
 beforeEach(() => {
   saved = [search('33333333-0000-4000-8000-000000000001', 'Rivers')];
   nextCreate = null;
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     if (url === '/api/saved-searches' && method === 'GET') return json(200, { items: saved, limit: 50 });
@@ -57,10 +57,18 @@ beforeEach(() => {
     if (url === '/api/alerts/preferences') {
       return json(200, { language: 'en', isPriceAlertEnabled: true, isEndpointAlertEnabled: true, ...body });
     }
-    return notFound('no route');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
+
+/** Opens the page and clicks the button of that name on the saved search's card. */
+async function clickOnCard(button: string) {
+  const user = userEvent.setup();
+  renderWithProviders(<SavedSearchesPage />, { url: '/saved-searches' });
+  const card = await screen.findByTestId('saved-search');
+  await user.click(within(card).getByRole('button', { name: button }));
+  return { user, card };
+}
 
 describe('SaveSearchButton', () => {
   const input = { query: 'river|gauge', filter: { categories: ['ENVIRONMENT'] }, sort: 'newest' as const };
@@ -77,8 +85,7 @@ describe('SaveSearchButton', () => {
     await user.click(within(dialog).getByRole('switch', { name: /^Alert me about new matching offers/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentBody(fetchMock, 'POST')).toEqual({
       ...input,
       name: 'Rhine levels',
       isAlertEnabled: false,
@@ -121,10 +128,7 @@ describe('SavedSearchesPage', () => {
   });
 
   it('renames, refusing a name in use, and turns alerts off', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<SavedSearchesPage />, { url: '/saved-searches' });
-    const card = await screen.findByTestId('saved-search');
-    await user.click(within(card).getByRole('button', { name: 'Rename "Rivers"' }));
+    const { user, card } = await clickOnCard('Rename "Rivers"');
     const dialog = await screen.findByRole('dialog', { name: 'Rename the saved search' });
     const name = within(dialog).getByLabelText(/Name/);
     await user.clear(name);
@@ -143,10 +147,7 @@ describe('SavedSearchesPage', () => {
   });
 
   it('deletes after asking in the app dialog, and shows the empty state', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<SavedSearchesPage />, { url: '/saved-searches' });
-    const card = await screen.findByTestId('saved-search');
-    await user.click(within(card).getByRole('button', { name: 'Delete "Rivers"' }));
+    const { user, card } = await clickOnCard('Delete "Rivers"');
     const dialog = await screen.findByRole('dialog', { name: 'Delete the saved search?' });
     expect(within(dialog).getByText('"Rivers" and its alerts will be deleted.')).toBeTruthy();
     await user.click(within(dialog).getByTestId('confirm-dialog-cancel'));

@@ -189,6 +189,12 @@ export function SavedSearchesPage() {
   );
 }
 
+/** The switches of the alerts on watched offers: the preference each one sets, its text and its test id. */
+const ALERT_SWITCHES = [
+  { preference: 'isPriceAlertEnabled', label: 'alerts.page.priceAlerts', testId: 'price-alerts' },
+  { preference: 'isEndpointAlertEnabled', label: 'alerts.page.endpointAlerts', testId: 'endpoint-alerts' },
+] as const;
+
 /** The alerts about liked (watched) and bought offers: price changes and endpoints going Offline or Online. */
 function WatchedOfferAlerts() {
   const { t } = useTranslation();
@@ -207,20 +213,16 @@ function WatchedOfferAlerts() {
       )}
       {preferences.data && (
         <Stack gap="xs">
-          <Switch
-            label={t('alerts.page.priceAlerts')}
-            checked={preferences.data.isPriceAlertEnabled}
-            disabled={change.isPending}
-            onChange={(event) => change.mutate({ isPriceAlertEnabled: event.currentTarget.checked })}
-            data-testid="price-alerts"
-          />
-          <Switch
-            label={t('alerts.page.endpointAlerts')}
-            checked={preferences.data.isEndpointAlertEnabled}
-            disabled={change.isPending}
-            onChange={(event) => change.mutate({ isEndpointAlertEnabled: event.currentTarget.checked })}
-            data-testid="endpoint-alerts"
-          />
+          {ALERT_SWITCHES.map(({ preference, label, testId }) => (
+            <Switch
+              key={preference}
+              label={t(label)}
+              checked={preferences.data[preference]}
+              disabled={change.isPending}
+              onChange={(event) => change.mutate({ [preference]: event.currentTarget.checked })}
+              data-testid={testId}
+            />
+          ))}
         </Stack>
       )}
     </Card>

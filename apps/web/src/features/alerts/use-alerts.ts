@@ -14,42 +14,38 @@ import {
 } from '@dsm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/call-endpoint';
+import { useEndpointQuery } from '../../shared/use-endpoint-query';
+import { useReloadingMutation } from '../../shared/use-reloading-mutation';
 import { alertLanguage, NOTIFICATIONS_KEY } from './use-unread-count';
 
 export const SAVED_SEARCHES_KEY = ['saved-searches'] as const;
 const PREFERENCES_KEY = ['alert-preferences'] as const;
 
 export function useSavedSearches() {
-  return useQuery({
-    queryKey: SAVED_SEARCHES_KEY,
-    queryFn: ({ signal }) => callEndpoint(savedSearchesEndpoint, { signal }),
-  });
+  return useEndpointQuery(SAVED_SEARCHES_KEY, savedSearchesEndpoint);
 }
 
 export function useCreateSavedSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TSavedSearchInput) =>
+  return useReloadingMutation(
+    (input: TSavedSearchInput) =>
       callEndpoint(createSavedSearchEndpoint, { body: { ...input, language: alertLanguage() } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
-  });
+    [SAVED_SEARCHES_KEY],
+  );
 }
 
 export function useChangeSavedSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: TSavedSearchChange }) =>
+  return useReloadingMutation(
+    ({ id, change }: { id: string; change: TSavedSearchChange }) =>
       callEndpoint(changeSavedSearchEndpoint, { params: { id }, body: { ...change, language: alertLanguage() } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
-  });
+    [SAVED_SEARCHES_KEY],
+  );
 }
 
 export function useDeleteSavedSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callEndpoint(deleteSavedSearchEndpoint, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
-  });
+  return useReloadingMutation(
+    (id: string) => callEndpoint(deleteSavedSearchEndpoint, { params: { id } }),
+    [SAVED_SEARCHES_KEY],
+  );
 }
 
 /** The unread count, asked again every minute and when the window regains focus; tells the server the app's language. */
@@ -62,26 +58,15 @@ export function useNotifications(isEnabled: boolean) {
 }
 
 export function useMarkRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callEndpoint(markReadEndpoint, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
-  });
+  return useReloadingMutation((id: string) => callEndpoint(markReadEndpoint, { params: { id } }), [NOTIFICATIONS_KEY]);
 }
 
 export function useMarkAllRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => callEndpoint(markAllReadEndpoint),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
-  });
+  return useReloadingMutation(() => callEndpoint(markAllReadEndpoint), [NOTIFICATIONS_KEY]);
 }
 
 export function useAlertPreferences() {
-  return useQuery({
-    queryKey: PREFERENCES_KEY,
-    queryFn: ({ signal }) => callEndpoint(alertPreferencesEndpoint, { signal }),
-  });
+  return useEndpointQuery(PREFERENCES_KEY, alertPreferencesEndpoint);
 }
 
 export function useChangeAlertPreferences() {

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { TEST_USER } from '../../app/providers';
-import { notFound } from '../../test/answers';
 import {
   batchIdsOf,
   json,
@@ -13,6 +12,7 @@ import {
   storeCart,
   storedCarts,
 } from '../../test/cart-test-data';
+import { fakeFetch } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../../test/test-offer';
 import { CartActions } from './CartActions';
@@ -27,16 +27,14 @@ let saleRefusal: TSaleRefusal | null | undefined;
 
 beforeEach(() => {
   saleRefusal = undefined;
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url) => {
     if (url === `/api/offers/${offer['@id']}/sale-status` && saleRefusal !== undefined) {
       return json(200, { '@id': offer['@id'], isForSale: saleRefusal === null, refusal: saleRefusal });
     }
     const batch = batchIdsOf(url);
     if (batch) return json(200, (storedCarts()[0]?.items ?? []).map(metadataItemOf));
     if (url === '/idp-service/payment') return json(201, makeOrder());
-    return notFound();
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 

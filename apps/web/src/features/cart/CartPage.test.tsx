@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { TEST_USER } from '../../app/providers';
-import { notFound } from '../../test/answers';
+import { errorAnswer } from '../../test/answers';
 import {
   batchIdsOf,
   json,
@@ -15,6 +15,7 @@ import {
   storedCarts,
   WEATHER,
 } from '../../test/cart-test-data';
+import { fakeFetch } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { CartPage } from './CartPage';
 import { CART_STORAGE_KEY } from './cart-storage';
@@ -37,12 +38,21 @@ function callsTo(path: string) {
     }));
 }
 
+/** Opens the checkout of the cart page and waits until the order can be placed. */
+async function openCheckout() {
+  const view = renderWithProviders(<CartPage />, { url: '/cart' });
+  await userEvent.click(screen.getByTestId('checkout-button'));
+  const modal = await screen.findByRole('dialog', { name: 'Checkout' });
+  const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
+  await waitFor(() => expect(place.disabled).toBe(false));
+  return { view, modal, place };
+}
+
 beforeEach(() => {
   catalogue = () => storedCarts()[0]?.items ?? [];
   paymentAnswer = () => json(201, makeOrder());
   isWeatherHeld = false;
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url) => {
     const batch = batchIdsOf(url);
     if (batch) {
       return json(
@@ -60,8 +70,7 @@ beforeEach(() => {
         refusal: isWeatherHeld ? 'ALREADY_YOURS' : null,
       });
     }
-    return notFound();
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -138,11 +147,7 @@ describe('CartPage', () => {
       { id: TEST_USER.id, items: [AIR, WEATHER] },
       { id: 'someone-else', items: [AIR] },
     ]);
-    const view = renderWithProviders(<CartPage />, { url: '/cart' });
-    await userEvent.click(screen.getByTestId('checkout-button'));
-    const modal = await screen.findByRole('dialog', { name: 'Checkout' });
-    const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
-    await waitFor(() => expect(place.disabled).toBe(false));
+    const { view, place } = await openCheckout();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       await userEvent.click(place);
@@ -177,18 +182,10 @@ describe('CartPage', () => {
   it('keeps the cart and shows an error when the order fails', async () => {
     storeCart([AIR]);
     paymentAnswer = () =>
-      json(409, {
-        statusCode: 409,
-        code: 'CONFLICT',
-        error: 'Conflict',
-        message: `body.purchasedItems.0.productId: offer ${AIR['@id']} is not for sale`,
-        issues: [{ path: 'body.purchasedItems.0.productId', message: `offer ${AIR['@id']} is not for sale` }],
-      });
-    renderWithProviders(<CartPage />, { url: '/cart' });
-    await userEvent.click(screen.getByTestId('checkout-button'));
-    const modal = await screen.findByRole('dialog', { name: 'Checkout' });
-    const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
-    await waitFor(() => expect(place.disabled).toBe(false));
+      errorAnswer(409, 'CONFLICT', `body.purchasedItems.0.productId: offer ${AIR['@id']} is not for sale`, [
+        { path: 'body.purchasedItems.0.productId', message: `offer ${AIR['@id']} is not for sale` },
+      ]);
+    const { place } = await openCheckout();
     await userEvent.click(place);
     const alert = await screen.findByTestId('global-alert');
     expect(alert.getAttribute('data-type')).toBe('error');
@@ -200,17 +197,8 @@ describe('CartPage', () => {
   it('points a buyer without an organisation to the profile, and keeps the cart', async () => {
     storeCart([AIR]);
     paymentAnswer = () =>
-      json(409, {
-        statusCode: 409,
-        code: 'ORGANISATION_INCOMPLETE',
-        error: 'Conflict',
-        message: 'Add your organisation at /profile/organisation before checking out',
-      });
-    renderWithProviders(<CartPage />, { url: '/cart' });
-    await userEvent.click(screen.getByTestId('checkout-button'));
-    const modal = await screen.findByRole('dialog', { name: 'Checkout' });
-    const place = within(modal).getByTestId('place-order') as HTMLButtonElement;
-    await waitFor(() => expect(place.disabled).toBe(false));
+      errorAnswer(409, 'ORGANISATION_INCOMPLETE', 'Add your organisation at /profile/organisation before checking out');
+    const { modal, place } = await openCheckout();
     await userEvent.click(place);
     const notice = await within(modal).findByTestId('organisation-incomplete');
     expect(notice.textContent).toContain('Organisation profile incomplete');

@@ -1,9 +1,9 @@
 import type { TConsoleAsset, TConsoleAssetCreateRequest } from '@dsm/contracts';
-import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Pagination, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
-import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { ConsoleTable } from './ConsoleTable';
 import { DeleteRowButton } from './DeleteRowButton';
 import { CONSOLE_PAGE_SIZE, useConsoleAssets, useConsoleChanges } from './use-connector-console';
 
@@ -58,39 +58,37 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
         maw={360}
       />
       {assets.isPending && <Loader role="status" aria-label={t('console.loading')} />}
-      {assets.isError && <Alert color="red">{errorMessage(assets.error, t)}</Alert>}
-      {deleteAsset.isError && <Alert color="red">{errorMessage(deleteAsset.error, t)}</Alert>}
-      {assets.data && assets.data.assets.length === 0 && <Text>{t('console.noAssets')}</Text>}
-      {assets.data && assets.data.assets.length > 0 && (
-        <ResponsiveTable
-          testId="console-assets"
-          rowTestId="console-asset"
-          label={t('console.tabAssets')}
-          rows={assets.data.assets}
-          rowKey={(asset) => asset.id}
-          title={{ label: t('console.id'), cell: (asset) => asset.id }}
-          columns={[
-            { label: t('console.name'), cell: (asset) => asset.name ?? '' },
-            { label: t('console.baseUrl'), cell: (asset) => asset.baseUrl ?? asset.dataAddressType },
-          ]}
-          actions={{
-            label: t('console.actions'),
-            cell: (asset) => (
-              <Group gap="xs">
-                <Button
-                  size="xs"
-                  variant="default"
-                  aria-label={t('console.editNamed', { id: asset.id })}
-                  onClick={() => handleEdit(asset)}
-                >
-                  {t('console.edit')}
-                </Button>
-                <DeleteRowButton id={asset.id} mutation={deleteAsset} />
-              </Group>
-            ),
-          }}
-        />
-      )}
+      <ConsoleTable
+        query={assets}
+        failures={[deleteAsset]}
+        empty={t('console.noAssets')}
+        testId="console-assets"
+        rowTestId="console-asset"
+        label={t('console.tabAssets')}
+        rows={assets.data?.assets}
+        rowKey={(asset) => asset.id}
+        title={{ label: t('console.id'), cell: (asset) => asset.id }}
+        columns={[
+          { label: t('console.name'), cell: (asset) => asset.name ?? '' },
+          { label: t('console.baseUrl'), cell: (asset) => asset.baseUrl ?? asset.dataAddressType },
+        ]}
+        actions={{
+          label: t('console.actions'),
+          cell: (asset) => (
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={t('console.editNamed', { id: asset.id })}
+                onClick={() => handleEdit(asset)}
+              >
+                {t('console.edit')}
+              </Button>
+              <DeleteRowButton id={asset.id} mutation={deleteAsset} />
+            </Group>
+          ),
+        }}
+      />
       {pageCount > 1 && (
         <Pagination
           total={pageCount}

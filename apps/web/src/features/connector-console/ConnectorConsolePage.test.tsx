@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
+import { fakeFetch, sentBody } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { ConnectorConsolePage } from './ConnectorConsolePage';
 
@@ -23,8 +24,7 @@ let fetchMock: Mock<typeof fetch>;
 beforeEach(() => {
   assets = [asset('weather')];
   policies = [];
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     if (url === '/api/connectors/provider/health') {
       return json(200, {
@@ -43,12 +43,7 @@ beforeEach(() => {
     if (url === '/api/connectors/provider/assets' && method === 'POST') {
       const body = JSON.parse(String(init?.body)) as { id: string };
       if (assets.some((entry) => entry.id === body.id)) {
-        return json(409, {
-          statusCode: 409,
-          code: 'CONFLICT',
-          error: 'Conflict',
-          message: `duplicated resource: Asset ${body.id} already exists`,
-        });
+        return errorAnswer(409, 'CONFLICT', `duplicated resource: Asset ${body.id} already exists`);
       }
       assets = [...assets, asset(body.id)];
       return json(201, asset(body.id));
@@ -118,8 +113,7 @@ beforeEach(() => {
         },
       ]);
     }
-    return notFound('no route');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -157,7 +151,7 @@ describe('ConnectorConsolePage', () => {
         });
       }
       if (url.startsWith('/api/connectors/provider/assets?')) {
-        return json(504, { statusCode: 504, code: 'GATEWAY_TIMEOUT', error: 'Gateway Timeout', message: timedOut });
+        return errorAnswer(504, 'GATEWAY_TIMEOUT', timedOut);
       }
       return healthy(input, init);
     });
@@ -213,10 +207,7 @@ describe('ConnectorConsolePage', () => {
     await user.type(within(form).getByRole('textbox', { name: /^Right operand/ }), 'DE');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('germany-only')).toBeTruthy();
-    const post = fetchMock.mock.calls.find(
-      ([url, init]) => String(url).endsWith('/policy-definitions') && init?.method === 'POST',
-    );
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentBody(fetchMock, 'POST', '/policy-definitions')).toEqual({
       id: 'germany-only',
       permissions: [
         {
@@ -254,10 +245,7 @@ describe('ConnectorConsolePage', () => {
     await user.click(within(form).getByRole('button', { name: 'Request the catalog' }));
     await user.click(await screen.findByRole('button', { name: 'Negotiate tides' }));
     expect(await screen.findByText('Negotiation negotiation-7 started.')).toBeTruthy();
-    const post = fetchMock.mock.calls.find(
-      ([url, init]) => String(url).endsWith('/negotiations') && init?.method === 'POST',
-    );
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentBody(fetchMock, 'POST', '/negotiations')).toEqual({
       counterPartyAddress: 'http://127.0.0.1:9/consumer/protocol',
       counterPartyId: 'consumer',
       datasetId: 'tides',

@@ -1,4 +1,5 @@
 import { Container, Stack, Tabs, Title } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AssetsPanel } from './AssetsPanel';
@@ -8,6 +9,17 @@ import { HealthPanel } from './HealthPanel';
 import { PolicyDefinitionsPanel } from './PolicyDefinitionsPanel';
 import { ProcessesPanel } from './ProcessesPanel';
 import { SecretsPanel } from './SecretsPanel';
+
+/** The console's tabs in their order: the tab's value, its label's key and the panel it shows. */
+const TABS: readonly { value: string; label: string; Panel: ComponentType<{ connectorId: string }> }[] = [
+  { value: 'health', label: 'console.tabHealth', Panel: HealthPanel },
+  { value: 'assets', label: 'console.tabAssets', Panel: AssetsPanel },
+  { value: 'policy-definitions', label: 'console.tabPolicyDefinitions', Panel: PolicyDefinitionsPanel },
+  { value: 'contract-definitions', label: 'console.tabContractDefinitions', Panel: ContractDefinitionsPanel },
+  { value: 'catalog', label: 'console.tabCatalog', Panel: CatalogPanel },
+  { value: 'processes', label: 'console.tabProcesses', Panel: ProcessesPanel },
+  { value: 'secrets', label: 'console.tabSecrets', Panel: SecretsPanel },
+];
 
 /**
  * The connector console (/connectors/:connectorId) for operators: the connector's health, assets, policy and
@@ -22,35 +34,17 @@ export function ConnectorConsolePage() {
         <Title order={1}>{t('console.title', { id: connectorId })}</Title>
         <Tabs defaultValue="health" keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="health">{t('console.tabHealth')}</Tabs.Tab>
-            <Tabs.Tab value="assets">{t('console.tabAssets')}</Tabs.Tab>
-            <Tabs.Tab value="policy-definitions">{t('console.tabPolicyDefinitions')}</Tabs.Tab>
-            <Tabs.Tab value="contract-definitions">{t('console.tabContractDefinitions')}</Tabs.Tab>
-            <Tabs.Tab value="catalog">{t('console.tabCatalog')}</Tabs.Tab>
-            <Tabs.Tab value="processes">{t('console.tabProcesses')}</Tabs.Tab>
-            <Tabs.Tab value="secrets">{t('console.tabSecrets')}</Tabs.Tab>
+            {TABS.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {t(tab.label)}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
-          <Tabs.Panel value="health" pt="md">
-            <HealthPanel connectorId={connectorId} />
-          </Tabs.Panel>
-          <Tabs.Panel value="assets" pt="md">
-            <AssetsPanel connectorId={connectorId} />
-          </Tabs.Panel>
-          <Tabs.Panel value="policy-definitions" pt="md">
-            <PolicyDefinitionsPanel connectorId={connectorId} />
-          </Tabs.Panel>
-          <Tabs.Panel value="contract-definitions" pt="md">
-            <ContractDefinitionsPanel connectorId={connectorId} />
-          </Tabs.Panel>
-          <Tabs.Panel value="catalog" pt="md">
-            <CatalogPanel connectorId={connectorId} />
-          </Tabs.Panel>
-          <Tabs.Panel value="processes" pt="md">
-            <ProcessesPanel connectorId={connectorId} />
-          </Tabs.Panel>
-          <Tabs.Panel value="secrets" pt="md">
-            <SecretsPanel connectorId={connectorId} />
-          </Tabs.Panel>
+          {TABS.map(({ value, Panel }) => (
+            <Tabs.Panel key={value} value={value} pt="md">
+              <Panel connectorId={connectorId} />
+            </Tabs.Panel>
+          ))}
         </Tabs>
       </Stack>
     </Container>

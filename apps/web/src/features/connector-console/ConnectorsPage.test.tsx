@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
-import { json, notFound } from '../../test/answers';
+import { json } from '../../test/answers';
+import { fakeFetch, sentBody } from '../../test/fake-fetch';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { ConnectorsPage } from './ConnectorsPage';
@@ -69,8 +70,7 @@ beforeEach(() => {
       }),
     ],
   };
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     if (url === '/api/connectors/registered') return json(200, rows);
     const crawls = /^\/api\/connectors\/([^/]+)\/crawls$/.exec(url);
@@ -95,8 +95,7 @@ beforeEach(() => {
       rows = rows.filter((entry) => !url.endsWith(`/${entry.id}`));
       return json(204, null);
     }
-    return notFound('no route');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -115,8 +114,7 @@ describe('ConnectorsPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Register' }));
     const created = await screen.findByRole('link', { name: 'Partner EDC (partner)' });
     expect(created.getAttribute('href')).toBe('/connectors/partner');
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentBody(fetchMock, 'POST')).toEqual({
       name: 'Partner EDC',
       url: 'https://edc.example.org/partner',
       apiKey: 'k3y',
@@ -146,8 +144,7 @@ describe('ConnectorsPage', () => {
     );
     await user.click(within(form).getByRole('button', { name: 'Register' }));
     await screen.findByRole('link', { name: 'Current EDC (current)' });
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentBody(fetchMock, 'POST')).toEqual({
       name: 'Current EDC',
       url: 'https://edc.example.org/current',
       versionUrl: 'https://edc.example.org/current/.well-known/version',
@@ -167,8 +164,7 @@ describe('ConnectorsPage', () => {
     );
     await user.click(within(form).getByRole('button', { name: 'Register' }));
     await screen.findByRole('link', { name: 'Fleet EDC (fleet)' });
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentBody(fetchMock, 'POST')).toEqual({
       name: 'Fleet EDC',
       url: 'https://edc.example.org/fleet',
       federatedCatalogUrl: 'https://edc.example.org/fleet/catalog',

@@ -17,8 +17,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/error-message';
-import { ResponsiveTable } from '../../shared/ResponsiveTable';
 import { ConnectorCrawls } from './ConnectorCrawls';
+import { ConsoleTable } from './ConsoleTable';
 import { useConnectorRegistration, useRegisteredConnectors } from './use-registered-connectors';
 
 const EMPTY_FORM = {
@@ -65,56 +65,54 @@ export function ConnectorsPage() {
       <Stack gap="lg">
         <Title order={1}>{t('console.connectorsTitle')}</Title>
         {connectors.isPending && <Loader role="status" aria-label={t('console.loading')} />}
-        {connectors.isError && <Alert color="red">{errorMessage(connectors.error, t)}</Alert>}
-        {remove.isError && <Alert color="red">{errorMessage(remove.error, t)}</Alert>}
-        {connectors.data?.length === 0 && <Text>{t('connectors.noConnectors')}</Text>}
-        {connectors.data && connectors.data.length > 0 && (
-          <ResponsiveTable
-            testId="registered-connectors"
-            rowTestId="registered-connector"
-            label={t('console.connectorsTitle')}
-            rows={connectors.data}
-            rowKey={(connector) => connector.id}
-            title={{
-              label: t('console.name'),
-              cell: (connector) => (
-                <Anchor component={Link} to={`/connectors/${encodeURIComponent(connector.id)}`}>
-                  {connector.name} ({connector.id})
-                </Anchor>
+        <ConsoleTable
+          query={connectors}
+          failures={[remove]}
+          empty={t('connectors.noConnectors')}
+          testId="registered-connectors"
+          rowTestId="registered-connector"
+          label={t('console.connectorsTitle')}
+          rows={connectors.data}
+          rowKey={(connector) => connector.id}
+          title={{
+            label: t('console.name'),
+            cell: (connector) => (
+              <Anchor component={Link} to={`/connectors/${encodeURIComponent(connector.id)}`}>
+                {connector.name} ({connector.id})
+              </Anchor>
+            ),
+          }}
+          columns={[
+            { label: t('console.managementUrl'), cell: (connector) => connector.managementUrl },
+            { label: t('console.protocolUrl'), cell: (connector) => connector.protocolUrl },
+            {
+              label: t('console.managementApiVersion'),
+              cell: (connector) => t(`console.managementApiVersions.${connector.managementApiVersion}`),
+            },
+            {
+              label: t('console.apiKey'),
+              cell: (connector) => (connector.hasApiKey ? t('console.apiKeyStored') : t('console.apiKeyNone')),
+            },
+          ]}
+          actions={{
+            label: t('console.actions'),
+            cell: (connector) =>
+              connector.isSandbox ? (
+                <Text size="sm">{t('console.sandbox')}</Text>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red.9"
+                  aria-label={t('console.removeNamed', { name: connector.name })}
+                  loading={remove.isPending && remove.variables === connector.id}
+                  onClick={() => remove.mutate(connector.id)}
+                >
+                  {t('console.remove')}
+                </Button>
               ),
-            }}
-            columns={[
-              { label: t('console.managementUrl'), cell: (connector) => connector.managementUrl },
-              { label: t('console.protocolUrl'), cell: (connector) => connector.protocolUrl },
-              {
-                label: t('console.managementApiVersion'),
-                cell: (connector) => t(`console.managementApiVersions.${connector.managementApiVersion}`),
-              },
-              {
-                label: t('console.apiKey'),
-                cell: (connector) => (connector.hasApiKey ? t('console.apiKeyStored') : t('console.apiKeyNone')),
-              },
-            ]}
-            actions={{
-              label: t('console.actions'),
-              cell: (connector) =>
-                connector.isSandbox ? (
-                  <Text size="sm">{t('console.sandbox')}</Text>
-                ) : (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    aria-label={t('console.removeNamed', { name: connector.name })}
-                    loading={remove.isPending && remove.variables === connector.id}
-                    onClick={() => remove.mutate(connector.id)}
-                  >
-                    {t('console.remove')}
-                  </Button>
-                ),
-            }}
-          />
-        )}
+          }}
+        />
         {connectors.data && connectors.data.length > 0 && (
           <Stack gap="md" component="section" aria-labelledby="crawls">
             <Title order={2} size="h4" id="crawls">

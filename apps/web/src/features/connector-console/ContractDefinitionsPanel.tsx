@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Loader, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, MultiSelect, Select, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
-import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { ConsoleTable } from './ConsoleTable';
 import { DeleteRowButton } from './DeleteRowButton';
 import {
   useConsoleAssets,
@@ -41,31 +41,29 @@ export function ContractDefinitionsPanel({ connectorId }: { connectorId: string 
   return (
     <Stack gap="lg">
       {definitions.isPending && <Loader role="status" aria-label={t('console.loading')} />}
-      {definitions.isError && <Alert color="red">{errorMessage(definitions.error, t)}</Alert>}
-      {deleteContractDefinition.isError && <Alert color="red">{errorMessage(deleteContractDefinition.error, t)}</Alert>}
-      {definitions.data && definitions.data.length === 0 && <Text>{t('console.noContractDefinitions')}</Text>}
-      {definitions.data && definitions.data.length > 0 && (
-        <ResponsiveTable
-          testId="console-contract-definitions"
-          rowTestId="console-contract-definition"
-          label={t('console.tabContractDefinitions')}
-          rows={definitions.data}
-          rowKey={(definition) => definition.id}
-          title={{ label: t('console.id'), cell: (definition) => definition.id }}
-          columns={[
-            { label: t('console.accessPolicy'), cell: (definition) => definition.accessPolicyId },
-            { label: t('console.contractPolicy'), cell: (definition) => definition.contractPolicyId },
-            {
-              label: t('console.assets'),
-              cell: (definition) => definition.assetIds?.join(', ') ?? t('console.allAssets'),
-            },
-          ]}
-          actions={{
-            label: t('console.actions'),
-            cell: (definition) => <DeleteRowButton id={definition.id} mutation={deleteContractDefinition} />,
-          }}
-        />
-      )}
+      <ConsoleTable
+        query={definitions}
+        failures={[deleteContractDefinition]}
+        empty={t('console.noContractDefinitions')}
+        testId="console-contract-definitions"
+        rowTestId="console-contract-definition"
+        label={t('console.tabContractDefinitions')}
+        rows={definitions.data}
+        rowKey={(definition) => definition.id}
+        title={{ label: t('console.id'), cell: (definition) => definition.id }}
+        columns={[
+          { label: t('console.accessPolicy'), cell: (definition) => definition.accessPolicyId },
+          { label: t('console.contractPolicy'), cell: (definition) => definition.contractPolicyId },
+          {
+            label: t('console.assets'),
+            cell: (definition) => definition.assetIds?.join(', ') ?? t('console.allAssets'),
+          },
+        ]}
+        actions={{
+          label: t('console.actions'),
+          cell: (definition) => <DeleteRowButton id={definition.id} mutation={deleteContractDefinition} />,
+        }}
+      />
       <Stack
         component="form"
         gap="sm"
@@ -77,20 +75,12 @@ export function ContractDefinitionsPanel({ connectorId }: { connectorId: string 
           {t('console.createContractDefinition')}
         </Title>
         <TextInput label={t('console.id')} required value={id} onChange={(event) => setId(event.currentTarget.value)} />
-        <Select
-          label={t('console.accessPolicy')}
-          required
-          data={policyOptions}
-          value={accessPolicyId}
-          onChange={setAccessPolicyId}
-        />
-        <Select
-          label={t('console.contractPolicy')}
-          required
-          data={policyOptions}
-          value={contractPolicyId}
-          onChange={setContractPolicyId}
-        />
+        {[
+          { label: t('console.accessPolicy'), value: accessPolicyId, onChange: setAccessPolicyId },
+          { label: t('console.contractPolicy'), value: contractPolicyId, onChange: setContractPolicyId },
+        ].map((policy) => (
+          <Select key={policy.label} required data={policyOptions} {...policy} />
+        ))}
         <MultiSelect
           label={t('console.assets')}
           description={t('console.assetsHint')}

@@ -8,7 +8,6 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Text,
   Textarea,
   TextInput,
   Title,
@@ -17,7 +16,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
-import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { ConsoleTable } from './ConsoleTable';
 import { DeleteRowButton } from './DeleteRowButton';
 import { useConsoleChanges, useConsolePolicyDefinitions } from './use-connector-console';
 
@@ -67,27 +66,25 @@ export function PolicyDefinitionsPanel({ connectorId }: { connectorId: string })
   return (
     <Stack gap="lg">
       {policies.isPending && <Loader role="status" aria-label={t('console.loading')} />}
-      {policies.isError && <Alert color="red">{errorMessage(policies.error, t)}</Alert>}
-      {deletePolicyDefinition.isError && <Alert color="red">{errorMessage(deletePolicyDefinition.error, t)}</Alert>}
-      {policies.data && policies.data.length === 0 && <Text>{t('console.noPolicyDefinitions')}</Text>}
-      {policies.data && policies.data.length > 0 && (
-        <ResponsiveTable
-          testId="console-policy-definitions"
-          rowTestId="console-policy-definition"
-          label={t('console.tabPolicyDefinitions')}
-          rows={policies.data}
-          rowKey={(policy) => policy.id}
-          title={{ label: t('console.id'), cell: (policy) => policy.id }}
-          columns={[
-            { label: t('console.permittedActions'), cell: (policy) => policy.permittedActions.join(', ') },
-            { label: t('console.constraintCount'), cell: (policy) => policy.constraintCount },
-          ]}
-          actions={{
-            label: t('console.actions'),
-            cell: (policy) => <DeleteRowButton id={policy.id} mutation={deletePolicyDefinition} />,
-          }}
-        />
-      )}
+      <ConsoleTable
+        query={policies}
+        failures={[deletePolicyDefinition]}
+        empty={t('console.noPolicyDefinitions')}
+        testId="console-policy-definitions"
+        rowTestId="console-policy-definition"
+        label={t('console.tabPolicyDefinitions')}
+        rows={policies.data}
+        rowKey={(policy) => policy.id}
+        title={{ label: t('console.id'), cell: (policy) => policy.id }}
+        columns={[
+          { label: t('console.permittedActions'), cell: (policy) => policy.permittedActions.join(', ') },
+          { label: t('console.constraintCount'), cell: (policy) => policy.constraintCount },
+        ]}
+        actions={{
+          label: t('console.actions'),
+          cell: (policy) => <DeleteRowButton id={policy.id} mutation={deletePolicyDefinition} />,
+        }}
+      />
       <Stack component="form" gap="sm" onSubmit={handleCreate} maw={720} aria-labelledby="console-create-policy">
         <Title order={3} size="h5" id="console-create-policy">
           {t('console.createPolicyDefinition')}

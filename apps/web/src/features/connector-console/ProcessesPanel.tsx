@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { TConsoleNegotiation, TConsoleTransfer } from '@dsm/contracts';
+import { Alert, Button, Group, Loader, Select, Stack, TextInput, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFetchBlob } from '../../shared/api';
+import { downloadFile } from '../../shared/download-file';
 import { errorMessage } from '../../shared/error-message';
-import { ResponsiveTable } from '../../shared/ResponsiveTable';
+import { ConsoleTable } from './ConsoleTable';
 import { CounterPartyInputs, useCounterParty } from './CounterPartyInputs';
 import {
   useConsoleAgreements,
@@ -14,22 +16,17 @@ import {
 } from './use-console-dataspace';
 
 /** Saves an EDR's data, read by the server from the provider's public data plane. */
-async function downloadEdrData(connectorId: string, transferProcessId: string): Promise<void> {
-  const blob = await apiFetchBlob(
+function downloadEdrData(connectorId: string, transferProcessId: string): Promise<void> {
+  return downloadFile(
     `/api/connectors/${encodeURIComponent(connectorId)}/edrs/${encodeURIComponent(transferProcessId)}/data`,
+    transferProcessId,
   );
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = transferProcessId;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked on the next tick: some browsers start the download only after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+}
+
+/** A negotiation's or transfer's state, said as unknown when EDC does not define it, with the error that ended it. */
+function processState(process: TConsoleNegotiation | TConsoleTransfer, t: TFunction): string {
+  const state = process.isStateKnown ? process.state : t('console.unknownState', { state: process.state });
+  return process.errorDetail ? `${state}: ${process.errorDetail}` : state;
 }
 
 /**
@@ -59,6 +56,17 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
     if (!agreementId) return;
     actions.startTransfer.mutate({ agreementId, ...counterParty.fields });
   };
+  const terminateButton = (mutation: typeof actions.terminateTransfer, id: string) => (
+    <Button
+      size="xs"
+      variant="outline"
+      color="red.9"
+      disabled={!reason}
+      onClick={() => mutation.mutate({ id, reason })}
+    >
+      {t('console.terminate')}
+    </Button>
+  );
   const handleDownload = (transferProcessId: string) => {
     setDownloadError(null);
     downloadEdrData(connectorId, transferProcessId).catch((error: unknown) => setDownloadError(errorMessage(error, t)));
@@ -83,44 +91,27 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
         {t('console.negotiations')}
       </Title>
       {negotiations.isPending && <Loader role="status" aria-label={t('console.loading')} />}
-      {negotiations.isError && <Alert color="red">{errorMessage(negotiations.error, t)}</Alert>}
-      {negotiations.data?.length === 0 && <Text>{t('console.noNegotiations')}</Text>}
-      {negotiations.data && negotiations.data.length > 0 && (
-        <ResponsiveTable
-          testId="console-negotiations"
-          rowTestId="console-negotiation"
-          label={t('console.negotiations')}
-          rows={negotiations.data}
-          rowKey={(negotiation) => negotiation.id}
-          title={{ label: t('console.id'), cell: (negotiation) => negotiation.id }}
-          columns={[
-            {
-              label: t('console.state'),
-              cell: (negotiation) =>
-                `${negotiation.isStateKnown ? negotiation.state : t('console.unknownState', { state: negotiation.state })}${
-                  negotiation.errorDetail ? `: ${negotiation.errorDetail}` : ''
-                }`,
-            },
-            { label: t('console.counterParty'), cell: (negotiation) => negotiation.counterPartyId ?? '' },
-          ]}
-          actions={{
-            label: t('console.actions'),
-            cell: (negotiation) =>
-              negotiation.state !== 'FINALIZED' &&
-              negotiation.state !== 'TERMINATED' && (
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  disabled={!reason}
-                  onClick={() => actions.terminateNegotiation.mutate({ id: negotiation.id, reason })}
-                >
-                  {t('console.terminate')}
-                </Button>
-              ),
-          }}
-        />
-      )}
+      <ConsoleTable
+        query={negotiations}
+        empty={t('console.noNegotiations')}
+        testId="console-negotiations"
+        rowTestId="console-negotiation"
+        label={t('console.negotiations')}
+        rows={negotiations.data}
+        rowKey={(negotiation) => negotiation.id}
+        title={{ label: t('console.id'), cell: (negotiation) => negotiation.id }}
+        columns={[
+          { label: t('console.state'), cell: (negotiation) => processState(negotiation, t) },
+          { label: t('console.counterParty'), cell: (negotiation) => negotiation.counterPartyId ?? '' },
+        ]}
+        actions={{
+          label: t('console.actions'),
+          cell: (negotiation) =>
+            negotiation.state !== 'FINALIZED' &&
+            negotiation.state !== 'TERMINATED' &&
+            terminateButton(actions.terminateNegotiation, negotiation.id),
+        }}
+      />
 
       <Title order={3} size="h5">
         {t('console.transfers')}
@@ -143,79 +134,59 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
           </Button>
         </Group>
       </Stack>
-      {transfers.isError && <Alert color="red">{errorMessage(transfers.error, t)}</Alert>}
-      {transfers.data?.length === 0 && <Text>{t('console.noTransfers')}</Text>}
-      {transfers.data && transfers.data.length > 0 && (
-        <ResponsiveTable
-          testId="console-transfers"
-          rowTestId="console-transfer"
-          label={t('console.transfers')}
-          rows={transfers.data}
-          rowKey={(transfer) => transfer.id}
-          title={{ label: t('console.id'), cell: (transfer) => transfer.id }}
-          columns={[
-            {
-              label: t('console.state'),
-              cell: (transfer) =>
-                `${transfer.isStateKnown ? transfer.state : t('console.unknownState', { state: transfer.state })}${
-                  transfer.errorDetail ? `: ${transfer.errorDetail}` : ''
-                }`,
-            },
-            { label: t('console.assets'), cell: (transfer) => transfer.assetId ?? '' },
-          ]}
-          actions={{
-            label: t('console.actions'),
-            cell: (transfer) => (
-              <Group gap="xs">
-                {transfer.state === 'STARTED' && (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    disabled={!reason}
-                    onClick={() => actions.terminateTransfer.mutate({ id: transfer.id, reason })}
-                  >
-                    {t('console.terminate')}
-                  </Button>
-                )}
-                {(transfer.state === 'COMPLETED' || transfer.state === 'TERMINATED') && (
-                  <Button size="xs" variant="default" onClick={() => actions.deprovisionTransfer.mutate(transfer.id)}>
-                    {t('console.deprovision')}
-                  </Button>
-                )}
-              </Group>
-            ),
-          }}
-        />
-      )}
+      <ConsoleTable
+        query={transfers}
+        empty={t('console.noTransfers')}
+        testId="console-transfers"
+        rowTestId="console-transfer"
+        label={t('console.transfers')}
+        rows={transfers.data}
+        rowKey={(transfer) => transfer.id}
+        title={{ label: t('console.id'), cell: (transfer) => transfer.id }}
+        columns={[
+          { label: t('console.state'), cell: (transfer) => processState(transfer, t) },
+          { label: t('console.assets'), cell: (transfer) => transfer.assetId ?? '' },
+        ]}
+        actions={{
+          label: t('console.actions'),
+          cell: (transfer) => (
+            <Group gap="xs">
+              {transfer.state === 'STARTED' && terminateButton(actions.terminateTransfer, transfer.id)}
+              {(transfer.state === 'COMPLETED' || transfer.state === 'TERMINATED') && (
+                <Button size="xs" variant="default" onClick={() => actions.deprovisionTransfer.mutate(transfer.id)}>
+                  {t('console.deprovision')}
+                </Button>
+              )}
+            </Group>
+          ),
+        }}
+      />
 
       <Title order={3} size="h5">
         {t('console.edrs')}
       </Title>
       {downloadError && <Alert color="red">{downloadError}</Alert>}
-      {edrs.isError && <Alert color="red">{errorMessage(edrs.error, t)}</Alert>}
-      {edrs.data?.length === 0 && <Text>{t('console.noEdrs')}</Text>}
-      {edrs.data && edrs.data.length > 0 && (
-        <ResponsiveTable
-          testId="console-edrs"
-          label={t('console.edrs')}
-          rows={edrs.data}
-          rowKey={(edr) => edr.transferProcessId}
-          title={{ label: t('console.transfers'), cell: (edr) => edr.transferProcessId }}
-          columns={[
-            { label: t('console.assets'), cell: (edr) => edr.assetId },
-            { label: t('console.counterParty'), cell: (edr) => edr.providerId },
-          ]}
-          actions={{
-            label: t('console.actions'),
-            cell: (edr) => (
-              <Button size="xs" onClick={() => handleDownload(edr.transferProcessId)}>
-                {t('delivery.download')}
-              </Button>
-            ),
-          }}
-        />
-      )}
+      <ConsoleTable
+        query={edrs}
+        empty={t('console.noEdrs')}
+        testId="console-edrs"
+        label={t('console.edrs')}
+        rows={edrs.data}
+        rowKey={(edr) => edr.transferProcessId}
+        title={{ label: t('console.transfers'), cell: (edr) => edr.transferProcessId }}
+        columns={[
+          { label: t('console.assets'), cell: (edr) => edr.assetId },
+          { label: t('console.counterParty'), cell: (edr) => edr.providerId },
+        ]}
+        actions={{
+          label: t('console.actions'),
+          cell: (edr) => (
+            <Button size="xs" onClick={() => handleDownload(edr.transferProcessId)}>
+              {t('delivery.download')}
+            </Button>
+          ),
+        }}
+      />
     </Stack>
   );
 }

@@ -3,39 +3,29 @@ import {
   registeredConnectorListEndpoint,
   type TConnectorRegistrationRequest,
 } from '@dsm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../shared/api';
 import { callEndpoint } from '../../shared/call-endpoint';
+import { useEndpointQuery } from '../../shared/use-endpoint-query';
+import { useReloadingMutation } from '../../shared/use-reloading-mutation';
 
 /** The registered connectors with their addresses (operators). */
 export function useRegisteredConnectors() {
-  return useQuery({
-    queryKey: ['registered-connectors'],
-    queryFn: ({ signal }) => callEndpoint(registeredConnectorListEndpoint, { signal }),
-  });
+  return useEndpointQuery(['registered-connectors'], registeredConnectorListEndpoint);
 }
 
 /** Registers and removes connectors; both connector lists reload after a change. */
 export function useConnectorRegistration() {
-  const queryClient = useQueryClient();
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: ['registered-connectors'] });
-    void queryClient.invalidateQueries({ queryKey: ['connectors'] });
-  };
+  const lists = [['registered-connectors'], ['connectors']];
   return {
-    register: useMutation({
-      mutationFn: (body: TConnectorRegistrationRequest) => callEndpoint(connectorRegisterEndpoint, { body }),
-      onSuccess: reload,
-    }),
-    remove: useMutation({
-      mutationFn: (connectorId: string) =>
-        apiFetch({
-          method: 'DELETE',
-          path: `/api/connectors/${encodeURIComponent(connectorId)}`,
-          schema: z.unknown(),
-        }),
-      onSuccess: reload,
-    }),
+    register: useReloadingMutation(
+      (body: TConnectorRegistrationRequest) => callEndpoint(connectorRegisterEndpoint, { body }),
+      lists,
+    ),
+    remove: useReloadingMutation(
+      (connectorId: string) =>
+        apiFetch({ method: 'DELETE', path: `/api/connectors/${encodeURIComponent(connectorId)}`, schema: z.unknown() }),
+      lists,
+    ),
   };
 }

@@ -1,6 +1,7 @@
 import type { TConnectorOffer, TConnectorPolicy } from '@dsm/contracts';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../../shared/ui/TableHead';
 
 type TPolicyKind = 'access' | 'contract';
 
@@ -69,13 +70,9 @@ export function OfferDetails({ offer }: { offer: TConnectorOffer }) {
           ) : (
             <Table.ScrollContainer minWidth={480}>
               <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('connectors.assetName')}</Table.Th>
-                    <Table.Th>{t('connectors.connectionType')}</Table.Th>
-                    <Table.Th>{t('connectors.baseUrl')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead
+                  columns={[t('connectors.assetName'), t('connectors.connectionType'), t('connectors.baseUrl')]}
+                />
                 <Table.Tbody>
                   {offer.assets.map((asset) => (
                     <Table.Tr key={asset.id} data-testid="offer-asset">

@@ -6,16 +6,15 @@ import {
   type TConnectorOfferUploadRequest,
   ZConnectorOfferListResponse,
 } from '@dsm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
 import { callEndpoint } from '../../shared/call-endpoint';
+import { useEndpointQuery } from '../../shared/use-endpoint-query';
+import { useReloadingMutation } from '../../shared/use-reloading-mutation';
 
 /** The registered connectors. */
 export function useConnectors() {
-  return useQuery({
-    queryKey: ['connectors'],
-    queryFn: ({ signal }) => callEndpoint(connectorListEndpoint, { signal }),
-  });
+  return useEndpointQuery(['connectors'], connectorListEndpoint);
 }
 
 /**
@@ -39,10 +38,8 @@ export function useConnectorOffers(connectorId: string | null) {
 
 /** Uploads a connector offer into the catalogue; search results are refreshed, since they may now include it. */
 export function useUploadConnectorOffer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: TConnectorOfferUploadRequest) =>
-      callEndpoint(connectorOfferUploadEndpoint, { body: request }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['search'] }),
-  });
+  return useReloadingMutation(
+    (request: TConnectorOfferUploadRequest) => callEndpoint(connectorOfferUploadEndpoint, { body: request }),
+    [['search']],
+  );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { json } from '../../test/answers';
+import { sentBody } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { HarvestPage } from './HarvestPage';
 
@@ -234,8 +235,7 @@ describe('the add-source form', () => {
     const row = within(await rowOf('CDC'));
     expect(row.getByText('/srv/catalog/cdc.gov.data.json.gz')).toBeTruthy();
     expect(row.getByText('0 3 * * *')).toBeTruthy();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentBody(fetchMock, 'POST')).toEqual({
       name: 'CDC',
       location: '/srv/catalog/cdc.gov.data.json.gz',
       format: 'dcat-us',

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { EmptyState, LoadError, LoadingCards } from '../../shared/ui/QueryState';
+import { TableHead } from '../../shared/ui/TableHead';
 import { AddSourceModal } from './AddSourceModal';
 import { RemoveSourceModal } from './RemoveSourceModal';
 import { SourceRow } from './SourceRow';
@@ -24,18 +25,18 @@ function SourcesTable({
   return (
     <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
       <Table verticalSpacing="sm" data-testid="harvest-sources">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('harvest.name')}</Table.Th>
-            <Table.Th>{t('harvest.location')}</Table.Th>
-            <Table.Th>{t('harvest.format')}</Table.Th>
-            <Table.Th>{t('harvest.schedule')}</Table.Th>
-            <Table.Th>{t('harvest.lastRun')}</Table.Th>
-            <Table.Th>{t('harvest.statusHeading')}</Table.Th>
-            <Table.Th>{t('harvest.countsHeading')}</Table.Th>
-            <Table.Th>{t('harvest.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            t('harvest.name'),
+            t('harvest.location'),
+            t('harvest.format'),
+            t('harvest.schedule'),
+            t('harvest.lastRun'),
+            t('harvest.statusHeading'),
+            t('harvest.countsHeading'),
+            t('harvest.actions'),
+          ]}
+        />
         <Table.Tbody>
           {sources.map((source) => (
             <SourceRow key={source.id} source={source} onRemove={onRemove} />

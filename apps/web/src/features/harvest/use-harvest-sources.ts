@@ -5,41 +5,32 @@ import {
   runHarvestSourceEndpoint,
   type THarvestSourceCreateRequest,
 } from '@dsm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/call-endpoint';
+import { useEndpointQuery } from '../../shared/use-endpoint-query';
+import { useReloadingMutation } from '../../shared/use-reloading-mutation';
 
 const SOURCES_KEY = ['harvest-sources'] as const;
 
 /** The harvest sources with their last run (operators). */
 export function useHarvestSources() {
-  return useQuery({
-    queryKey: SOURCES_KEY,
-    queryFn: ({ signal }) => callEndpoint(listHarvestSourcesEndpoint, { signal }),
-  });
-}
-
-/** Reloads the sources list; called after any change, also after a failed one (a run records its failure). */
-function useReloadSources() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: SOURCES_KEY });
+  return useEndpointQuery(SOURCES_KEY, listHarvestSourcesEndpoint);
 }
 
 /** Registers a source. */
 export function useAddHarvestSource() {
-  const reload = useReloadSources();
-  return useMutation({
-    mutationFn: (body: THarvestSourceCreateRequest) => callEndpoint(addHarvestSourceEndpoint, { body }),
-    onSuccess: reload,
-  });
+  return useReloadingMutation(
+    (body: THarvestSourceCreateRequest) => callEndpoint(addHarvestSourceEndpoint, { body }),
+    [SOURCES_KEY],
+  );
 }
 
 /** Removes a source (the server soft-deletes its offers). */
 export function useRemoveHarvestSource() {
-  const reload = useReloadSources();
-  return useMutation({
-    mutationFn: (id: string) => callEndpoint(removeHarvestSourceEndpoint, { params: { id } }),
-    onSuccess: reload,
-  });
+  return useReloadingMutation(
+    (id: string) => callEndpoint(removeHarvestSourceEndpoint, { params: { id } }),
+    [SOURCES_KEY],
+  );
 }
 
 /**
@@ -47,9 +38,10 @@ export function useRemoveHarvestSource() {
  * button knows only its own run; the server answers when the run has finished.
  */
 export function useRunHarvestSource() {
-  const reload = useReloadSources();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callEndpoint(runHarvestSourceEndpoint, { params: { id } }),
-    onSettled: reload,
+    // A failed run is recorded on its source too, so the list reloads either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SOURCES_KEY }),
   });
 }

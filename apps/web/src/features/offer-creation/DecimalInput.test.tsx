@@ -19,24 +19,26 @@ function PriceField() {
   );
 }
 
+/** Renders the price field and types `text` into it, emptied first. */
+async function typeIntoPrice(text: string) {
+  const user = userEvent.setup();
+  renderWithProviders(<PriceField />);
+  const input = screen.getByLabelText('Price') as HTMLInputElement;
+  await user.clear(input);
+  await user.type(input, text);
+  return { user, input };
+}
+
 describe('DecimalInput', () => {
   it('says at the field that letters were refused, instead of dropping them silently', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<PriceField />);
-    const input = screen.getByLabelText('Price');
-    await user.clear(input);
-    await user.type(input, 'abc');
+    const { input } = await typeIntoPrice('abc');
     expect(screen.getByText(RULE)).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('stored').textContent).toBe('0');
   });
 
   it('takes a number, and the message goes with the next accepted character', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<PriceField />);
-    const input = screen.getByLabelText('Price');
-    await user.clear(input);
-    await user.type(input, '12,');
+    const { user, input } = await typeIntoPrice('12,');
     expect(screen.getByText(RULE)).toBeTruthy();
     await user.type(input, '.5');
     expect(screen.queryByText(RULE)).toBeNull();
@@ -46,11 +48,7 @@ describe('DecimalInput', () => {
   it('takes and shows a decimal comma in German, and turns a typed point into one', async () => {
     await act(() => i18next.changeLanguage('de'));
     try {
-      const user = userEvent.setup();
-      renderWithProviders(<PriceField />);
-      const input = screen.getByLabelText('Price') as HTMLInputElement;
-      await user.clear(input);
-      await user.type(input, '12,5');
+      const { user, input } = await typeIntoPrice('12,5');
       expect(screen.queryByText(/Dezimalkomma/)).toBeNull();
       expect(screen.getByTestId('stored').textContent).toBe('12.5');
       expect(input.value).toBe('12,5');

@@ -6,7 +6,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  Modal,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -19,8 +18,10 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../shared/AppModal';
 import { FactCard, FactCardList, useIsPhone } from '../../shared/FactCards';
 import { formatStatedSize } from '../../shared/format/size';
+import { TableHead } from '../../shared/ui/TableHead';
 import { DecimalInput } from './DecimalInput';
 import { FieldWithHelp } from './FieldWithHelp';
 import { fieldProps, helpOf } from './field-props';
@@ -203,12 +204,10 @@ export function EndpointsStep(props: TEndpointsStepProps) {
         onReplaceCredential={openReplace}
         onRemoveCredential={(position) => props.onCredentialChange(position, NO_CREDENTIAL)}
       />
-      <Modal
+      <AppModal
         opened={replacing !== null}
         onClose={() => setReplacing(null)}
         title={t('offerCreation.credential.replaceTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('app.cancel') }}
       >
         <form
           onSubmit={(event) => {
@@ -246,7 +245,7 @@ export function EndpointsStep(props: TEndpointsStepProps) {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }
@@ -313,17 +312,17 @@ function EndpointList({ endpoints, isApi, onRemove, onReplaceCredential, onRemov
     <Table.ScrollContainer minWidth={560}>
       <Table striped withTableBorder data-testid="endpoints-table">
         <Table.Caption>{t('offerCreation.endpoints.table')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('offerCreation.fields.endpointTitle')}</Table.Th>
-            <Table.Th>{t('offerCreation.fields.mimeType')}</Table.Th>
-            <Table.Th>{t('offerCreation.fields.format')}</Table.Th>
-            <Table.Th>{t('offerCreation.fields.accessUrl')}</Table.Th>
-            <Table.Th>{t('offerCreation.endpoints.size')}</Table.Th>
-            {isApi && <Table.Th>{t('offerCreation.credential.column')}</Table.Th>}
-            <Table.Th>{t('offerCreation.endpoints.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            t('offerCreation.fields.endpointTitle'),
+            t('offerCreation.fields.mimeType'),
+            t('offerCreation.fields.format'),
+            t('offerCreation.fields.accessUrl'),
+            t('offerCreation.endpoints.size'),
+            isApi && t('offerCreation.credential.column'),
+            t('offerCreation.endpoints.actions'),
+          ]}
+        />
         <Table.Tbody>
           {endpoints.length === 0 ? (
             <Table.Tr>

@@ -25,29 +25,24 @@ export function GeneralInfoStep({ draft, errors, onChange }: TGeneralInfoStepPro
       />
     </FieldWithHelp>
   );
+  const area = (field: 'description' | 'keywords', minRows: number, maxRows: number, isRequired: boolean) => (
+    <FieldWithHelp label={t(`offerCreation.fields.${field}`)} help={helpOf(t, field)}>
+      <Textarea
+        {...fieldProps(t, field, errors, isRequired)}
+        autosize
+        minRows={minRows}
+        maxRows={maxRows}
+        value={draft[field]}
+        onChange={(event) => onChange(field, event.currentTarget.value)}
+      />
+    </FieldWithHelp>
+  );
+
   return (
     <Stack gap="md">
       {text('title')}
-      <FieldWithHelp label={t('offerCreation.fields.description')} help={helpOf(t, 'description')}>
-        <Textarea
-          {...fieldProps(t, 'description', errors)}
-          autosize
-          minRows={3}
-          maxRows={7}
-          value={draft.description}
-          onChange={(event) => onChange('description', event.currentTarget.value)}
-        />
-      </FieldWithHelp>
-      <FieldWithHelp label={t('offerCreation.fields.keywords')} help={helpOf(t, 'keywords')}>
-        <Textarea
-          {...fieldProps(t, 'keywords', errors, false)}
-          autosize
-          minRows={1}
-          maxRows={3}
-          value={draft.keywords}
-          onChange={(event) => onChange('keywords', event.currentTarget.value)}
-        />
-      </FieldWithHelp>
+      {area('description', 3, 7, true)}
+      {area('keywords', 1, 3, false)}
       <FieldWithHelp label={t('offerCreation.fields.categories')} help={helpOf(t, 'categories')}>
         <MultiSelect
           {...fieldProps(t, 'categories', errors)}

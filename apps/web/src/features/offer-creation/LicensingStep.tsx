@@ -1,7 +1,7 @@
 import { CURRENCIES, PAYMENT_MODELS, TIME_UNITS } from '@dsm/contracts';
 import { Box, Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddLicenceModal } from './AddLicenceModal';
 import { countryOptions } from './country-options';
@@ -23,6 +23,36 @@ export type TLicensingStepProps = {
 
 /** What a restriction looks like until its box is checked: dimmed and out of reach. */
 const DIMMED = { opacity: 0.45 };
+
+/** A restriction of the offer: its checkbox, and below it its fields, dimmed and disabled while it is off. */
+function Restriction({
+  name,
+  label,
+  isOn,
+  onToggle,
+  children,
+}: {
+  /** Names the test ids of the checkbox and the fields. */
+  name: string;
+  label: string;
+  isOn: boolean;
+  onToggle: (isOn: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap={6}>
+      <Checkbox
+        label={label}
+        checked={isOn}
+        onChange={(event) => onToggle(event.currentTarget.checked)}
+        data-testid={`${name}-checkbox`}
+      />
+      <Box style={isOn ? undefined : DIMMED} data-testid={`${name}-fields`} data-dimmed={!isOn}>
+        {children}
+      </Box>
+    </Stack>
+  );
+}
 
 /**
  * Step 3 'Add usage, license and pricing': the licence (with 'Add Licence'), the geo and time
@@ -74,74 +104,66 @@ export function LicensingStep({
         onAdded={(licence) => onLicenceAdded(licence.licenceTitle)}
       />
 
-      <Stack gap={6}>
-        <Checkbox
-          label={t('offerCreation.fields.geoRestriction')}
-          checked={hasGeo}
-          onChange={(event) => {
-            const isChecked = event.currentTarget.checked;
-            setHasGeo(isChecked);
-            if (!isChecked) onChange('geoRestriction', '');
-          }}
-          data-testid="geo-checkbox"
-        />
-        <Box style={hasGeo ? undefined : DIMMED} data-testid="geo-fields" data-dimmed={!hasGeo}>
-          <FieldWithHelp label={t('offerCreation.fields.geoCountry')} help={helpOf(t, 'geoRestriction')}>
+      <Restriction
+        name="geo"
+        label={t('offerCreation.fields.geoRestriction')}
+        isOn={hasGeo}
+        onToggle={(isChecked) => {
+          setHasGeo(isChecked);
+          if (!isChecked) onChange('geoRestriction', '');
+        }}
+      >
+        <FieldWithHelp label={t('offerCreation.fields.geoCountry')} help={helpOf(t, 'geoRestriction')}>
+          <Select
+            {...fieldProps(t, 'geoRestriction', errors)}
+            label={t('offerCreation.fields.geoCountry')}
+            placeholder={`${t('offerCreation.fields.geoCountry')}*`}
+            data={countries}
+            value={draft.geoRestriction || null}
+            onChange={(value) => onChange('geoRestriction', value ?? '')}
+            disabled={!hasGeo}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+        </FieldWithHelp>
+      </Restriction>
+
+      <Restriction
+        name="time"
+        label={t('offerCreation.fields.timeRestriction')}
+        isOn={hasTime}
+        onToggle={(isChecked) => {
+          setHasTime(isChecked);
+          if (!isChecked) {
+            onChange('timeRestriction', '');
+            onChange('timeUnit', '');
+          }
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <FieldWithHelp label={t('offerCreation.fields.timeValue')} help={helpOf(t, 'timeRestriction')}>
+            <TextInput
+              {...fieldProps(t, 'timeRestriction', errors)}
+              label={t('offerCreation.fields.timeValue')}
+              placeholder={`${t('offerCreation.fields.timeValue')}*`}
+              inputMode="numeric"
+              value={draft.timeRestriction}
+              onChange={(event) => onChange('timeRestriction', event.currentTarget.value.trim())}
+              disabled={!hasTime}
+            />
+          </FieldWithHelp>
+          <FieldWithHelp label={t('offerCreation.fields.timeUnit')} help={helpOf(t, 'timeRestriction')}>
             <Select
-              {...fieldProps(t, 'geoRestriction', errors)}
-              label={t('offerCreation.fields.geoCountry')}
-              placeholder={`${t('offerCreation.fields.geoCountry')}*`}
-              data={countries}
-              value={draft.geoRestriction || null}
-              onChange={(value) => onChange('geoRestriction', value ?? '')}
-              disabled={!hasGeo}
-              searchable
+              {...fieldProps(t, 'timeUnit', errors)}
+              data={TIME_UNITS.map((unit) => ({ value: unit, label: t(`offerCreation.options.timeUnit.${unit}`) }))}
+              value={draft.timeUnit || null}
+              onChange={(value) => onChange('timeUnit', value ?? '')}
+              disabled={!hasTime}
               comboboxProps={{ withinPortal: true }}
             />
           </FieldWithHelp>
-        </Box>
-      </Stack>
-
-      <Stack gap={6}>
-        <Checkbox
-          label={t('offerCreation.fields.timeRestriction')}
-          checked={hasTime}
-          onChange={(event) => {
-            const isChecked = event.currentTarget.checked;
-            setHasTime(isChecked);
-            if (!isChecked) {
-              onChange('timeRestriction', '');
-              onChange('timeUnit', '');
-            }
-          }}
-          data-testid="time-checkbox"
-        />
-        <Box style={hasTime ? undefined : DIMMED} data-testid="time-fields" data-dimmed={!hasTime}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <FieldWithHelp label={t('offerCreation.fields.timeValue')} help={helpOf(t, 'timeRestriction')}>
-              <TextInput
-                {...fieldProps(t, 'timeRestriction', errors)}
-                label={t('offerCreation.fields.timeValue')}
-                placeholder={`${t('offerCreation.fields.timeValue')}*`}
-                inputMode="numeric"
-                value={draft.timeRestriction}
-                onChange={(event) => onChange('timeRestriction', event.currentTarget.value.trim())}
-                disabled={!hasTime}
-              />
-            </FieldWithHelp>
-            <FieldWithHelp label={t('offerCreation.fields.timeUnit')} help={helpOf(t, 'timeRestriction')}>
-              <Select
-                {...fieldProps(t, 'timeUnit', errors)}
-                data={TIME_UNITS.map((unit) => ({ value: unit, label: t(`offerCreation.options.timeUnit.${unit}`) }))}
-                value={draft.timeUnit || null}
-                onChange={(value) => onChange('timeUnit', value ?? '')}
-                disabled={!hasTime}
-                comboboxProps={{ withinPortal: true }}
-              />
-            </FieldWithHelp>
-          </SimpleGrid>
-        </Box>
-      </Stack>
+        </SimpleGrid>
+      </Restriction>
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <FieldWithHelp label={t('offerCreation.fields.paymentType')} help={helpOf(t, 'paymentType')}>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../shared/format/format';
 import { formatStatedSize } from '../../shared/format/size';
 import { categoryText, textOrSelf } from '../../shared/labels';
+import { TableHead } from '../../shared/ui/TableHead';
 import type { TFormCache } from './form-cache';
 import { applyPricingOption, endpointsOf, type TPrerequisites } from './offer-input';
 import type { TOfferProblem } from './validate-offer';
@@ -24,6 +25,18 @@ function countryName(code: string, language: string): string {
   } catch {
     return code;
   }
+}
+
+/** One part of the preview: a bordered section named by its heading. */
+function PreviewSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+      <Title order={3} size="h5" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
 }
 
 function Entry({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -89,10 +102,7 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
         </Alert>
       )}
 
-      <Paper withBorder p="md" component="section" aria-labelledby="preview-prerequisites">
-        <Title order={3} size="h5" id="preview-prerequisites" mb="sm">
-          {t('offerCreation.preview.prerequisites')}
-        </Title>
+      <PreviewSection id="preview-prerequisites" title={t('offerCreation.preview.prerequisites')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Entry label={t('offerCreation.pre.pricingOption')} testId="preview-pricingOption">
             {option('pricingOption', prerequisites.pricingOption)}
@@ -104,12 +114,9 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
             {option('accessType', prerequisites.accessType)}
           </Entry>
         </SimpleGrid>
-      </Paper>
+      </PreviewSection>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="preview-general">
-        <Title order={3} size="h5" id="preview-general" mb="sm">
-          {t('offerCreation.preview.generalInfo')}
-        </Title>
+      <PreviewSection id="preview-general" title={t('offerCreation.preview.generalInfo')}>
         <Stack gap="sm">
           <Entry label={field('title')} testId="preview-title">
             {generalInfo.title || none}
@@ -138,27 +145,24 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
             <Entry label={field('maintainerEmail')}>{generalInfo.maintainerEmail || none}</Entry>
           </SimpleGrid>
         </Stack>
-      </Paper>
+      </PreviewSection>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="preview-endpoints">
-        <Title order={3} size="h5" id="preview-endpoints" mb="sm">
-          {t('offerCreation.preview.endpoints')}
-        </Title>
+      <PreviewSection id="preview-endpoints" title={t('offerCreation.preview.endpoints')}>
         {prerequisites.accessType === 'CONNECTOR' && (
           <Entry label={field('connector')}>{cache.connectorId || none}</Entry>
         )}
         <Table.ScrollContainer minWidth={560}>
           <Table withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{field('endpointTitle')}</Table.Th>
-                <Table.Th>{field('endpointDescription')}</Table.Th>
-                <Table.Th>{field('mimeType')}</Table.Th>
-                <Table.Th>{field('format')}</Table.Th>
-                <Table.Th>{field('accessUrl')}</Table.Th>
-                <Table.Th>{t('offerCreation.endpoints.size')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                field('endpointTitle'),
+                field('endpointDescription'),
+                field('mimeType'),
+                field('format'),
+                field('accessUrl'),
+                t('offerCreation.endpoints.size'),
+              ]}
+            />
             <Table.Tbody>
               {endpointsOf(cache).map((endpoint, position) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: endpoints have no id of their own.
@@ -179,12 +183,9 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Paper>
+      </PreviewSection>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="preview-licensing">
-        <Title order={3} size="h5" id="preview-licensing" mb="sm">
-          {t('offerCreation.preview.licensing')}
-        </Title>
+      <PreviewSection id="preview-licensing" title={t('offerCreation.preview.licensing')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Entry label={field('licenceType')} testId="preview-licence">
             {licensing.licenceType || none}
@@ -209,7 +210,7 @@ export function PreviewStep({ cache, prerequisites, problems, onGoToStep }: TPre
               : t('offerCreation.preview.free')}
           </Entry>
         </SimpleGrid>
-      </Paper>
+      </PreviewSection>
     </Stack>
   );
 }

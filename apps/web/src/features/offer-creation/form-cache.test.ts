@@ -62,17 +62,12 @@ describe('the form cache', () => {
   });
 
   it("never writes a gateway credential's secret to storage, only its header and where it is kept", () => {
-    const storage = new Map<string, string>();
-    const stand = {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    };
+    const stand = memoryStorage();
     const cache = emptyFormCache();
     cache.assetInfo = { ...cache.assetInfo, credentialHeader: 'X-API-Key', credentialSecret: 'typed-secret' };
     cache.endpoints = [{ ...cache.assetInfo, credentialKeepFrom: 0, credentialSecret: 'another-secret' }];
     expect(saveFormCache(stand, cache)).toBe(true);
-    expect([...storage.values()].join()).not.toMatch(/typed-secret|another-secret/);
+    expect([...stand.items.values()].join()).not.toMatch(/typed-secret|another-secret/);
     const loaded = loadFormCache(stand).cache;
     expect(loaded.assetInfo).toMatchObject({ credentialHeader: 'X-API-Key', credentialSecret: '' });
     expect(loaded.endpoints[0]).toMatchObject({ credentialHeader: 'X-API-Key', credentialKeepFrom: 0 });

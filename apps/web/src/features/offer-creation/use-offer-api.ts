@@ -10,9 +10,10 @@ import {
   type TLicenceCreateRequest,
   ZOwnOfferDetails,
 } from '@dsm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
 import { callEndpoint } from '../../shared/call-endpoint';
+import { useReloadingMutation } from '../../shared/use-reloading-mutation';
 
 /** The licence titles for the licence selector, from `GET /api/licence`. */
 export function useLicenceTitles() {
@@ -26,11 +27,10 @@ export function useLicenceTitles() {
 
 /** Adds a licence (`POST /api/licence`); the licence list is loaded again afterwards. */
 export function useCreateLicence() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (licence: TLicenceCreateRequest) => callEndpoint(licenceCreateEndpoint, { body: licence }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['licences'] }),
-  });
+  return useReloadingMutation(
+    (licence: TLicenceCreateRequest) => callEndpoint(licenceCreateEndpoint, { body: licence }),
+    [['licences']],
+  );
 }
 
 /** The connectors a Connector offer can be published on, as select options (value: the connector id). */
@@ -59,9 +59,8 @@ export function useOwnOffer(offerId: string, isEnabled: boolean) {
 
 /** Publishes a draft: `POST /api/offers`, or `PUT /api/offers/:id` for an edit. */
 export function usePublishOffer(offerId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: unknown) =>
+  return useReloadingMutation(
+    (body: unknown) =>
       offerId
         ? apiFetch({ method: offerUpdateEndpoint.method, path: ownOfferPath(offerId), schema: ZOwnOfferDetails, body })
         : apiFetch({
@@ -70,6 +69,6 @@ export function usePublishOffer(offerId: string) {
             schema: ZOwnOfferDetails,
             body,
           }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['own-offers'] }),
-  });
+    [['own-offers']],
+  );
 }

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleWhenIdle } from '../../shared/page-settled';
-import { notFound } from '../../test/answers';
+import { errorAnswer, notFound } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
 import { OfferTermsPanel } from './OfferTermsPanel';
@@ -97,7 +97,7 @@ describe('OfferTermsPanel', () => {
   });
 
   it('says when the terms cannot be loaded', async () => {
-    termsAnswer = () => json(500, { statusCode: 500, code: 'INTERNAL', error: 'Internal', message: 'down' });
+    termsAnswer = () => errorAnswer(500, 'INTERNAL', 'down');
     renderWithProviders(<OfferTermsPanel offerId={OFFER_ID} />, { url: `/offer/details/${OFFER_ID}` });
     expect((await screen.findByTestId('offer-terms-error')).textContent).toBe('The terms of use could not be loaded.');
   });

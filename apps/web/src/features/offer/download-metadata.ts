@@ -1,5 +1,5 @@
 import { catalogOfferPath, type TCatalogFormat } from '@dsm/contracts';
-import { apiFetchBlob } from '../../shared/api';
+import { downloadFile } from '../../shared/download-file';
 
 /** File name endings of the DCAT-AP serialisations. */
 export const METADATA_EXTENSIONS: Record<TCatalogFormat, string> = {
@@ -12,20 +12,8 @@ export const METADATA_EXTENSIONS: Record<TCatalogFormat, string> = {
  * Saves one offer's DCAT-AP record in a format. The API wants the bearer token, which a plain link cannot
  * send, so the file is fetched and handed to the browser as a download.
  */
-export async function downloadMetadata(offerId: string, format: TCatalogFormat): Promise<void> {
-  const blob = await apiFetchBlob(catalogOfferPath(offerId, format));
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `offer-${offerId}.${METADATA_EXTENSIONS[format]}`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked on the next tick: some browsers start the download only after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+export function downloadMetadata(offerId: string, format: TCatalogFormat): Promise<void> {
+  return downloadFile(catalogOfferPath(offerId, format), `offer-${offerId}.${METADATA_EXTENSIONS[format]}`);
 }
 
 /** The curl calls of the 'Use the API' panel, for this server. */

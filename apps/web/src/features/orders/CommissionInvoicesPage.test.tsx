@@ -2,8 +2,9 @@ import type { TCommissionInvoice, TCommissionInvoiceListResponse } from '@dsm/co
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { notFound } from '../../test/answers';
+import { errorAnswer } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
+import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { CommissionInvoicesPage } from './CommissionInvoicesPage';
 import { makeCommissionInvoice } from './commission-invoice-test-data';
@@ -35,16 +36,14 @@ let paidAnswer: () => Response;
 beforeEach(() => {
   listAnswer = () => json(200, answer([open, cancelled], true));
   paidAnswer = () => json(200, { ...open, state: 'paid', paidAt: '2025-03-20T10:00:00.000Z' });
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     if (url.startsWith('/api/commission-invoices?')) return listAnswer();
     if (url === `/api/commission-invoices/${open.id}/paid` && init?.method === 'POST') {
       const paid = paidAnswer();
       if (paid.ok) listAnswer = () => json(200, answer([{ ...open, state: 'paid' }, cancelled], true));
       return paid;
     }
-    return notFound();
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -79,12 +78,11 @@ describe('CommissionInvoicesPage', () => {
 
   it('shows why marking paid was refused, for one cancelled meanwhile', async () => {
     paidAnswer = () =>
-      json(409, {
-        statusCode: 409,
-        code: 'CONFLICT',
-        error: 'Conflict',
-        message: 'Commission invoice PROV-2025-000003 was cancelled by PROV-2025-000009 and cannot be paid',
-      });
+      errorAnswer(
+        409,
+        'CONFLICT',
+        'Commission invoice PROV-2025-000003 was cancelled by PROV-2025-000009 and cannot be paid',
+      );
     renderWithProviders(<CommissionInvoicesPage />, { url: '/commission-invoices' });
     const [first] = await screen.findAllByTestId('commission-invoice-card');
     await userEvent.click(within(first!).getByTestId('mark-commission-paid'));

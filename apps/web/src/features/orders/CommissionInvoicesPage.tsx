@@ -1,14 +1,17 @@
 import { type TCommissionInvoice, toCents } from '@dsm/contracts';
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents, formatDay } from '../../shared/format/format';
-import { EmptyState, ListLoadState } from '../../shared/ui/QueryState';
+import { EmptyState } from '../../shared/ui/QueryState';
+import { DocumentCard } from './DocumentCard';
+import { Figure } from './Figure';
 import { CommissionCancellationDownloadButton, CommissionInvoiceDownloadButton } from './InvoiceDownloadButton';
 import { ListPagination } from './ListPagination';
+import { PagedCards } from './PagedCards';
 import { StateBadge } from './StateBadge';
 import {
   COMMISSION_INVOICES_PAGE_SIZE,
@@ -17,19 +20,6 @@ import {
 } from './use-commission-invoices';
 
 const euros = (amount: number) => formatCents(toCents(amount));
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text size="sm" fw={600}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 type TCommissionInvoiceCardProps = {
   invoice: TCommissionInvoice;
@@ -42,62 +32,54 @@ function CommissionInvoiceCard({ invoice, onMarkPaid, isMarking }: TCommissionIn
   const { t } = useTranslation();
   const headingId = `commission-${invoice.id}`;
   return (
-    <Card
-      component="article"
-      withBorder
-      radius="md"
-      padding="md"
-      aria-labelledby={headingId}
-      data-testid="commission-invoice-card"
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={2}>
-            <Title order={2} size="h4" id={headingId}>
-              {t('commissionInvoices.invoice', { number: invoice.number })}
-            </Title>
-            <Text size="sm" c="gray.7">
-              {t('commissionInvoices.sale', {
-                rate: Math.round(invoice.commissionRate * 1000) / 10,
-                number: invoice.invoiceNumber,
-              })}
+    <DocumentCard
+      headingId={headingId}
+      title={t('commissionInvoices.invoice', { number: invoice.number })}
+      lines={
+        <>
+          <Text size="sm" c="gray.7">
+            {t('commissionInvoices.sale', {
+              rate: Math.round(invoice.commissionRate * 1000) / 10,
+              number: invoice.invoiceNumber,
+            })}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {t('commissionInvoices.billedTo', { name: invoice.buyerParty?.legalName ?? invoice.supplierId })}
+          </Text>
+          {invoice.cancellationNumber && (
+            <Text size="xs" c="gray.7" data-testid="commission-cancelled-by">
+              {t('sales.commissionCancelledBy', { number: invoice.cancellationNumber })}
             </Text>
-            <Text size="xs" c="gray.7">
-              {t('commissionInvoices.billedTo', { name: invoice.buyerParty?.legalName ?? invoice.supplierId })}
-            </Text>
-            {invoice.cancellationNumber && (
-              <Text size="xs" c="gray.7" data-testid="commission-cancelled-by">
-                {t('sales.commissionCancelledBy', { number: invoice.cancellationNumber })}
-              </Text>
-            )}
-          </Stack>
-          <StateBadge state={invoice.state} kind="invoice" />
-        </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Figure label={t('sales.date')} value={formatDay(invoice.issuedAt) ?? ''} />
-          <Figure label={t('sales.due')} value={formatDay(invoice.dueAt) ?? ''} />
-          <Figure label={t('cart.net')} value={euros(invoice.net)} />
-          <Figure label={t('cart.total')} value={euros(invoice.gross)} />
-        </SimpleGrid>
-        <Group justify="flex-end" gap="xs">
-          <CommissionInvoiceDownloadButton invoice={invoice} />
-          <CommissionInvoiceDownloadButton invoice={invoice} format="facturx" />
-          <CommissionInvoiceDownloadButton invoice={invoice} format="xml" />
-          <CommissionCancellationDownloadButton invoice={invoice} />
-          {onMarkPaid && invoice.state === 'open' && (
-            <Button
-              size="xs"
-              leftSection={<IconCircleCheck size={14} aria-hidden />}
-              onClick={() => onMarkPaid(invoice)}
-              loading={isMarking}
-              data-testid="mark-commission-paid"
-            >
-              {t('commissionInvoices.markPaid')}
-            </Button>
           )}
-        </Group>
-      </Stack>
-    </Card>
+        </>
+      }
+      badge={<StateBadge state={invoice.state} kind="invoice" />}
+      testId="commission-invoice-card"
+    >
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Figure label={t('sales.date')} value={formatDay(invoice.issuedAt) ?? ''} />
+        <Figure label={t('sales.due')} value={formatDay(invoice.dueAt) ?? ''} />
+        <Figure label={t('cart.net')} value={euros(invoice.net)} />
+        <Figure label={t('cart.total')} value={euros(invoice.gross)} />
+      </SimpleGrid>
+      <Group justify="flex-end" gap="xs">
+        <CommissionInvoiceDownloadButton invoice={invoice} />
+        <CommissionInvoiceDownloadButton invoice={invoice} format="facturx" />
+        <CommissionInvoiceDownloadButton invoice={invoice} format="xml" />
+        <CommissionCancellationDownloadButton invoice={invoice} />
+        {onMarkPaid && invoice.state === 'open' && (
+          <Button
+            size="xs"
+            leftSection={<IconCircleCheck size={14} aria-hidden />}
+            onClick={() => onMarkPaid(invoice)}
+            loading={isMarking}
+            data-testid="mark-commission-paid"
+          >
+            {t('commissionInvoices.markPaid')}
+          </Button>
+        )}
+      </Group>
+    </DocumentCard>
   );
 }
 
@@ -113,7 +95,6 @@ export function CommissionInvoicesPage() {
   const invoices = useCommissionInvoices(index);
   const markPaid = useMarkCommissionInvoicePaid();
   const data = invoices.data;
-  const pages = data ? Math.ceil(data.total / COMMISSION_INVOICES_PAGE_SIZE) : 0;
 
   const handleMarkPaid = (invoice: TCommissionInvoice) =>
     markPaid.mutate(invoice.id, {
@@ -130,32 +111,33 @@ export function CommissionInvoicesPage() {
         {data && (
           <Text c="gray.7">{t(data.isOperator ? 'commissionInvoices.introOperator' : 'commissionInvoices.intro')}</Text>
         )}
-        <ListLoadState
+        <PagedCards
           query={invoices}
           errorTitle={t('commissionInvoices.errorTitle')}
-          retry={t('orders.retry')}
           loading={t('commissionInvoices.loading')}
+          empty={
+            <EmptyState
+              icon={<IconReceipt size={40} aria-hidden />}
+              title={t('commissionInvoices.emptyTitle')}
+              text={t('commissionInvoices.emptyText')}
+            />
+          }
+          testId="commission-invoices"
+          card={(invoice) => (
+            <CommissionInvoiceCard
+              key={invoice.id}
+              invoice={invoice}
+              onMarkPaid={data?.isOperator ? handleMarkPaid : undefined}
+              isMarking={markPaid.isPending && markPaid.variables === invoice.id}
+            />
+          )}
         />
-        {data && data.total === 0 && (
-          <EmptyState
-            icon={<IconReceipt size={40} aria-hidden />}
-            title={t('commissionInvoices.emptyTitle')}
-            text={t('commissionInvoices.emptyText')}
-          />
-        )}
-        {data && data.data.length > 0 && (
-          <Stack gap="md" data-testid="commission-invoices">
-            {data.data.map((invoice) => (
-              <CommissionInvoiceCard
-                key={invoice.id}
-                invoice={invoice}
-                onMarkPaid={data.isOperator ? handleMarkPaid : undefined}
-                isMarking={markPaid.isPending && markPaid.variables === invoice.id}
-              />
-            ))}
-          </Stack>
-        )}
-        <ListPagination pages={pages} index={index} onChange={setIndex} />
+        <ListPagination
+          total={data?.total}
+          pageSize={COMMISSION_INVOICES_PAGE_SIZE}
+          index={index}
+          onChange={setIndex}
+        />
       </Stack>
     </Container>
   );

@@ -4,8 +4,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
+import { downloadFile } from '../../shared/download-file';
 import { errorMessage } from '../../shared/error-message';
-import { downloadFile, invoiceFile, type TDownloadableInvoice, type TInvoiceFormat } from './download-invoice';
+import { invoiceFile, type TDownloadableInvoice, type TInvoiceFormat } from './download-invoice';
 
 export type TInvoiceDownloadButtonProps = {
   invoice: TDownloadableInvoice;
@@ -13,16 +14,35 @@ export type TInvoiceDownloadButtonProps = {
   format?: TInvoiceFormat;
 };
 
-const TEXTS: Record<TInvoiceFormat, { label: string; ariaLabel: string; testId: string }> = {
+/** A download button's text, its accessible name (with the invoice's number) and its test id. */
+type TButtonTexts = { label: string; ariaLabel: string; testId: string };
+
+const TEXTS: Record<TInvoiceFormat, TButtonTexts> = {
   pdf: { label: 'orders.pdf', ariaLabel: 'orders.download', testId: 'invoice-download' },
   xml: { label: 'orders.xml', ariaLabel: 'orders.downloadXml', testId: 'invoice-download-xml' },
   facturx: { label: 'orders.facturX', ariaLabel: 'orders.downloadFacturX', testId: 'invoice-download-facturx' },
 };
 
-type TDownloadButtonProps = { path: string; fileName: string; label: string; ariaLabel: string; testId: string };
+const COMMISSION_TEXTS: Record<TInvoiceFormat, TButtonTexts> = {
+  pdf: { label: 'sales.commissionPdf', ariaLabel: 'sales.downloadCommission', testId: 'commission-invoice-download' },
+  xml: { label: 'orders.xml', ariaLabel: 'sales.downloadCommissionXml', testId: 'commission-invoice-download-xml' },
+  facturx: {
+    label: 'orders.facturX',
+    ariaLabel: 'sales.downloadCommissionFacturX',
+    testId: 'commission-invoice-download-facturx',
+  },
+};
+
+const CANCELLATION_TEXTS: TButtonTexts = {
+  label: 'sales.cancellationPdf',
+  ariaLabel: 'sales.downloadCancellation',
+  testId: 'commission-cancellation-download',
+};
+
+type TDownloadButtonProps = { path: string; fileName: string; texts: TButtonTexts; number: string };
 
 /** Downloads one file of the API; a failure is shown through the global alert. */
-function DownloadButton({ path, fileName, label, ariaLabel, testId }: TDownloadButtonProps) {
+function DownloadButton({ path, fileName, texts, number }: TDownloadButtonProps) {
   const { t } = useTranslation();
   const showAlert = useAlert();
   const [isBusy, setIsBusy] = useState(false);
@@ -43,40 +63,32 @@ function DownloadButton({ path, fileName, label, ariaLabel, testId }: TDownloadB
       leftSection={<IconDownload size={14} aria-hidden />}
       onClick={() => void download()}
       loading={isBusy}
-      aria-label={ariaLabel}
-      data-testid={testId}
+      aria-label={t(texts.ariaLabel, { number })}
+      data-testid={texts.testId}
     >
-      {label}
+      {t(texts.label)}
     </Button>
+  );
+}
+
+/** Downloads one form of an invoice; nothing for a form the invoice does not have. */
+function InvoiceFormatButton({
+  invoice,
+  format,
+  texts,
+  fileNamePrefix = '',
+}: Required<TInvoiceDownloadButtonProps> & { texts: Record<TInvoiceFormat, TButtonTexts>; fileNamePrefix?: string }) {
+  const { path, fileName } = invoiceFile(invoice, format);
+  if (!path) return null;
+  return (
+    <DownloadButton path={path} fileName={fileNamePrefix + fileName} texts={texts[format]} number={invoice.number} />
   );
 }
 
 /** Downloads one invoice's PDF, XRechnung or Factur-X PDF. */
 export function InvoiceDownloadButton({ invoice, format = 'pdf' }: TInvoiceDownloadButtonProps) {
-  const { t } = useTranslation();
-  const { path, fileName } = invoiceFile(invoice, format);
-  if (!path) return null;
-  const texts = TEXTS[format];
-  return (
-    <DownloadButton
-      path={path}
-      fileName={fileName}
-      label={t(texts.label)}
-      ariaLabel={t(texts.ariaLabel, { number: invoice.number })}
-      testId={texts.testId}
-    />
-  );
+  return <InvoiceFormatButton invoice={invoice} format={format} texts={TEXTS} />;
 }
-
-const COMMISSION_TEXTS: Record<TInvoiceFormat, { label: string; ariaLabel: string; testId: string }> = {
-  pdf: { label: 'sales.commissionPdf', ariaLabel: 'sales.downloadCommission', testId: 'commission-invoice-download' },
-  xml: { label: 'orders.xml', ariaLabel: 'sales.downloadCommissionXml', testId: 'commission-invoice-download-xml' },
-  facturx: {
-    label: 'orders.facturX',
-    ariaLabel: 'sales.downloadCommissionFacturX',
-    testId: 'commission-invoice-download-facturx',
-  },
-};
 
 /**
  * Downloads the marketplace's commission invoice of a sale as PDF (default), XRechnung or Factur-X PDF;
@@ -89,18 +101,8 @@ export function CommissionInvoiceDownloadButton({
   invoice: Pick<TCommissionInvoice, 'number' | 'pdfPath' | 'xmlPath' | 'facturXPath'>;
   format?: TInvoiceFormat;
 }) {
-  const { t } = useTranslation();
-  const { path, fileName } = invoiceFile(invoice, format);
-  if (!path) return null;
-  const texts = COMMISSION_TEXTS[format];
   return (
-    <DownloadButton
-      path={path}
-      fileName={`commission-${fileName}`}
-      label={t(texts.label)}
-      ariaLabel={t(texts.ariaLabel, { number: invoice.number })}
-      testId={texts.testId}
-    />
+    <InvoiceFormatButton invoice={invoice} format={format} texts={COMMISSION_TEXTS} fileNamePrefix="commission-" />
   );
 }
 
@@ -110,15 +112,13 @@ export function CommissionCancellationDownloadButton({
 }: {
   invoice: Pick<TCommissionInvoice, 'cancellationNumber' | 'cancellationPdfPath'>;
 }) {
-  const { t } = useTranslation();
   if (!invoice.cancellationNumber || !invoice.cancellationPdfPath) return null;
   return (
     <DownloadButton
       path={invoice.cancellationPdfPath}
       fileName={`commission-cancellation-${invoice.cancellationNumber}.pdf`}
-      label={t('sales.cancellationPdf')}
-      ariaLabel={t('sales.downloadCancellation', { number: invoice.cancellationNumber })}
-      testId="commission-cancellation-download"
+      texts={CANCELLATION_TEXTS}
+      number={invoice.cancellationNumber}
     />
   );
 }

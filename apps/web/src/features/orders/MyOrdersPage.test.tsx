@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
-import { notFound } from '../../test/answers';
+import { errorAnswer } from '../../test/answers';
 import { json, makeOrder } from '../../test/cart-test-data';
+import { fakeFetch } from '../../test/fake-fetch';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { MyOrdersPage } from './MyOrdersPage';
@@ -21,14 +22,12 @@ let ordersAnswer: () => Response;
 
 beforeEach(() => {
   ordersAnswer = () => json(200, page());
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url) => {
     if (url.startsWith('/api/orders?')) return ordersAnswer();
     if (url.endsWith('/pdf')) return new Response(new Blob(['%PDF-1.3']), { status: 200 });
     if (url.endsWith('/xml')) return new Response(new Blob(['<Invoice/>']), { status: 200 });
     if (url.endsWith('/facturx')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
-    return notFound();
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -141,8 +140,7 @@ describe('MyOrdersPage', () => {
   });
 
   it('shows a failed load with Retry, and retries', async () => {
-    ordersAnswer = () =>
-      json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'Service Unavailable', message: 'Down' });
+    ordersAnswer = () => errorAnswer(503, 'SERVICE_UNAVAILABLE', 'Down');
     renderWithProviders(<MyOrdersPage />, { url: '/orders' });
     const error = await screen.findByTestId('load-error');
     expect(error.textContent).toContain('Your orders could not be loaded');

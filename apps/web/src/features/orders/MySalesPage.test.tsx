@@ -2,8 +2,9 @@ import type { TSale, TSalesResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { notFound } from '../../test/answers';
+import { errorAnswer } from '../../test/answers';
 import { json, makeOrder } from '../../test/cart-test-data';
+import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { makeCommissionInvoice } from './commission-invoice-test-data';
 import { MySalesPage } from './MySalesPage';
@@ -39,16 +40,14 @@ let salesAnswer: () => Response;
 
 beforeEach(() => {
   salesAnswer = () => json(200, answer([sale]));
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     if (url.startsWith('/api/sales?')) return salesAnswer();
     if (url.endsWith('/pdf')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
     if (url === `/api/invoices/${sale.id}/paid` && init?.method === 'POST') {
       salesAnswer = () => json(200, answer([{ ...sale, state: 'paid', paidAt: '2025-03-10T10:00:00.000Z' }]));
       return json(200, { ...sale, state: 'paid', paidAt: '2025-03-10T10:00:00.000Z' });
     }
-    return notFound();
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -162,7 +161,7 @@ describe('MySalesPage', () => {
   it('shows an error alert when marking paid fails, and keeps the invoice open', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'POST') {
-        return json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Invoice was cancelled' });
+        return errorAnswer(409, 'CONFLICT', 'Invoice was cancelled');
       }
       return String(input).startsWith('/api/sales?') ? salesAnswer() : json(404, {});
     });

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { formatCents } from '../../shared/format/format';
-import { EmptyState, ListLoadState } from '../../shared/ui/QueryState';
+import { EmptyState } from '../../shared/ui/QueryState';
 import { SalesUsagePanel } from '../usage';
 import { ListPagination } from './ListPagination';
+import { PagedCards } from './PagedCards';
 import { SaleCard } from './SaleCard';
 import { SALES_PAGE_SIZE, useMarkInvoicePaid, useSales } from './use-sales';
 
@@ -25,7 +26,6 @@ export function MySalesPage() {
   const markPaid = useMarkInvoicePaid();
   const [confirming, setConfirming] = useState<TSale | null>(null);
   const data = sales.data;
-  const pages = data ? Math.ceil(data.total / SALES_PAGE_SIZE) : 0;
 
   const confirm = () => {
     if (!confirming) return;
@@ -43,12 +43,6 @@ export function MySalesPage() {
     <Container size="md" py="lg">
       <Stack gap="lg">
         <Title order={1}>{t('sales.title')}</Title>
-        <ListLoadState
-          query={sales}
-          errorTitle={t('sales.errorTitle')}
-          retry={t('orders.retry')}
-          loading={t('sales.loading')}
-        />
         {data && data.agents.length === 0 && (
           <EmptyState
             icon={<IconBuildingStore size={40} aria-hidden />}
@@ -61,22 +55,24 @@ export function MySalesPage() {
             {t('sales.sellsFor', { agents: data.agents.map((agent) => agent.name).join(', ') })}
           </Text>
         )}
-        {data && data.agents.length > 0 && data.total === 0 && (
-          <EmptyState
-            icon={<IconReceipt size={40} aria-hidden />}
-            title={t('sales.emptyTitle')}
-            text={t('sales.emptyText')}
-          />
-        )}
-        {data && data.data.length > 0 && (
-          <Stack gap="md" data-testid="sales">
-            {data.data.map((sale) => (
-              <SaleCard key={sale.id} sale={sale} onMarkPaid={setConfirming} />
-            ))}
-          </Stack>
-        )}
+        <PagedCards
+          query={sales}
+          errorTitle={t('sales.errorTitle')}
+          loading={t('sales.loading')}
+          empty={
+            data?.agents.length ? (
+              <EmptyState
+                icon={<IconReceipt size={40} aria-hidden />}
+                title={t('sales.emptyTitle')}
+                text={t('sales.emptyText')}
+              />
+            ) : null
+          }
+          testId="sales"
+          card={(sale) => <SaleCard key={sale.id} sale={sale} onMarkPaid={setConfirming} />}
+        />
         {data && data.agents.length > 0 && <SalesUsagePanel />}
-        <ListPagination pages={pages} index={index} onChange={setIndex} />
+        <ListPagination total={data?.total} pageSize={SALES_PAGE_SIZE} index={index} onChange={setIndex} />
       </Stack>
       <Modal
         opened={confirming !== null}

@@ -1,8 +1,10 @@
 import { type TSale, toCents } from '@dsm/contracts';
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatDay, formatPercentNumber } from '../../shared/format/format';
+import { DocumentCard } from './DocumentCard';
+import { Figure } from './Figure';
 import {
   CommissionCancellationDownloadButton,
   CommissionInvoiceDownloadButton,
@@ -18,19 +20,6 @@ export type TSaleCardProps = {
   /** Asks to mark the invoice paid (the page confirms first). */
   onMarkPaid: (sale: TSale) => void;
 };
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 /** One line of the amounts: its name on the left, the amount on the right; a sum line in bold above a rule. */
 function AmountLine({
@@ -102,80 +91,79 @@ export function SaleCard({ sale, onMarkPaid }: TSaleCardProps) {
   const { t } = useTranslation();
   const headingId = `sale-${sale.id}`;
   return (
-    <Card component="article" withBorder radius="md" padding="md" aria-labelledby={headingId} data-testid="sale">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={2}>
-            <Title order={2} size="h4" id={headingId}>
-              {t('sales.invoice', { number: sale.number })}
-            </Title>
-            <Text size="sm" c="gray.7">
-              {t('sales.buyer', { name: sale.buyer.name || sale.buyer.email, email: sale.buyer.email })}
+    <DocumentCard
+      headingId={headingId}
+      title={t('sales.invoice', { number: sale.number })}
+      lines={
+        <>
+          <Text size="sm" c="gray.7">
+            {t('sales.buyer', { name: sale.buyer.name || sale.buyer.email, email: sale.buyer.email })}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {t('sales.supplier', { name: sale.supplierName })}
+          </Text>
+        </>
+      }
+      badge={<StateBadge state={sale.state} kind="invoice" />}
+      testId="sale"
+    >
+      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {sale.items.map((item) => (
+          <Group component="li" key={item.productId} justify="space-between" wrap="nowrap">
+            <Text size="sm">{item.title}</Text>
+            <Text size="sm" data-testid="order-line-price">
+              {orderLineText(item, t)}
             </Text>
-            <Text size="xs" c="gray.7">
-              {t('sales.supplier', { name: sale.supplierName })}
-            </Text>
-          </Stack>
-          <StateBadge state={sale.state} kind="invoice" />
-        </Group>
-        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {sale.items.map((item) => (
-            <Group component="li" key={item.productId} justify="space-between" wrap="nowrap">
-              <Text size="sm">{item.title}</Text>
-              <Text size="sm" data-testid="order-line-price">
-                {orderLineText(item, t)}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
-        <SimpleGrid cols={2} spacing="sm" maw={360}>
-          <Figure label={t('sales.date')} value={formatDay(sale.issuedAt) ?? ''} />
-          <Figure label={t('sales.due')} value={formatDay(sale.dueAt) ?? ''} />
-        </SimpleGrid>
-        <SaleAmounts sale={sale} />
-        {sale.commissionInvoice && (
-          // A box of its own: its documents are the marketplace's invoice to the supplier, not the sale's
-          // invoice to the buyer, whose buttons follow below with the same names.
-          <Paper withBorder radius="sm" p="xs" bg="gray.0" data-testid="commission-invoice">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">
-                {t('sales.commissionInvoice', {
-                  number: sale.commissionInvoice.number,
-                  amount: euros(sale.commissionInvoice.gross),
-                })}
-                {sale.commissionInvoice.state === 'paid' && ` (${t('sales.commissionPaid')})`}
-                {sale.commissionInvoice.state === 'cancelled' &&
-                  ` (${
-                    sale.commissionInvoice.cancellationNumber
-                      ? t('sales.commissionCancelledBy', { number: sale.commissionInvoice.cancellationNumber })
-                      : t('sales.commissionCancelled')
-                  })`}
-              </Text>
-              <Group gap="xs">
-                <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} />
-                <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="facturx" />
-                <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="xml" />
-                <CommissionCancellationDownloadButton invoice={sale.commissionInvoice} />
-              </Group>
-            </Group>
-          </Paper>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <InvoiceDownloadButton invoice={sale} />
-          <InvoiceDownloadButton invoice={sale} format="facturx" />
-          <InvoiceDownloadButton invoice={sale} format="xml" />
-          {sale.state === 'open' && (
-            <Button
-              size="xs"
-              leftSection={<IconCircleCheck size={14} aria-hidden />}
-              onClick={() => onMarkPaid(sale)}
-              data-testid="mark-paid"
-            >
-              {t('sales.markPaid')}
-            </Button>
-          )}
-        </Group>
+          </Group>
+        ))}
       </Stack>
-    </Card>
+      <SimpleGrid cols={2} spacing="sm" maw={360}>
+        <Figure label={t('sales.date')} value={formatDay(sale.issuedAt) ?? ''} />
+        <Figure label={t('sales.due')} value={formatDay(sale.dueAt) ?? ''} />
+      </SimpleGrid>
+      <SaleAmounts sale={sale} />
+      {sale.commissionInvoice && (
+        // A box of its own: its documents are the marketplace's invoice to the supplier, not the sale's
+        // invoice to the buyer, whose buttons follow below with the same names.
+        <Paper withBorder radius="sm" p="xs" bg="gray.0" data-testid="commission-invoice">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">
+              {t('sales.commissionInvoice', {
+                number: sale.commissionInvoice.number,
+                amount: euros(sale.commissionInvoice.gross),
+              })}
+              {sale.commissionInvoice.state === 'paid' && ` (${t('sales.commissionPaid')})`}
+              {sale.commissionInvoice.state === 'cancelled' &&
+                ` (${
+                  sale.commissionInvoice.cancellationNumber
+                    ? t('sales.commissionCancelledBy', { number: sale.commissionInvoice.cancellationNumber })
+                    : t('sales.commissionCancelled')
+                })`}
+            </Text>
+            <Group gap="xs">
+              <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} />
+              <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="facturx" />
+              <CommissionInvoiceDownloadButton invoice={sale.commissionInvoice} format="xml" />
+              <CommissionCancellationDownloadButton invoice={sale.commissionInvoice} />
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <InvoiceDownloadButton invoice={sale} />
+        <InvoiceDownloadButton invoice={sale} format="facturx" />
+        <InvoiceDownloadButton invoice={sale} format="xml" />
+        {sale.state === 'open' && (
+          <Button
+            size="xs"
+            leftSection={<IconCircleCheck size={14} aria-hidden />}
+            onClick={() => onMarkPaid(sale)}
+            data-testid="mark-paid"
+          >
+            {t('sales.markPaid')}
+          </Button>
+        )}
+      </Group>
+    </DocumentCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { TInvoice } from '@dsm/contracts';
-import { apiFetchBlob } from '../../shared/api';
+import { downloadFile } from '../../shared/download-file';
 
 /**
  * The forms an invoice is downloaded in: the PDF, the XRechnung e-invoice (XML), and the Factur-X
@@ -17,26 +17,6 @@ export function invoiceFile(
   if (format === 'xml') return { path: invoice.xmlPath, fileName: `invoice-${invoice.number}.xml` };
   if (format === 'facturx') return { path: invoice.facturXPath, fileName: `invoice-${invoice.number}-factur-x.pdf` };
   return { path: invoice.pdfPath, fileName: `invoice-${invoice.number}.pdf` };
-}
-
-/**
- * Saves a file of the API as a download. The API needs the bearer token, which a plain link cannot
- * send, so the file is fetched and handed to the browser.
- */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const blob = await apiFetchBlob(path);
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked on the next tick: some browsers start the download only after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
 }
 
 /** Saves an invoice's PDF, e-invoice or Factur-X PDF. */

@@ -1,29 +1,20 @@
-import { markInvoicePaidEndpoint, pagedPath, salesEndpoint, ZSalesResponse } from '@dsm/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { markInvoicePaidEndpoint, salesEndpoint } from '@dsm/contracts';
 import { callEndpoint } from '../../shared/call-endpoint';
+import { useReloadingMutation } from '../../shared/use-reloading-mutation';
+import { usePagedList } from './use-paged-list';
 
 /** Invoices per page of My sales. */
 export const SALES_PAGE_SIZE = 20;
 
 /** One page of the invoices of the publishers the signed-in user sells for. */
 export function useSales(index: number) {
-  const path = pagedPath(salesEndpoint.path, index, SALES_PAGE_SIZE);
-  return useQuery({
-    queryKey: ['sales', index],
-    queryFn: ({ signal }) => apiFetch({ method: salesEndpoint.method, path, schema: ZSalesResponse, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList('sales', salesEndpoint, index, SALES_PAGE_SIZE);
 }
 
 /** Records that an invoice was paid; the sales (and the buyer's orders, if shown here) reload. */
 export function useMarkInvoicePaid() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (invoiceId: string) => callEndpoint(markInvoicePaidEndpoint, { params: { id: invoiceId } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['sales'] });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    },
-  });
+  return useReloadingMutation(
+    (invoiceId: string) => callEndpoint(markInvoicePaidEndpoint, { params: { id: invoiceId } }),
+    [['sales'], ['orders']],
+  );
 }

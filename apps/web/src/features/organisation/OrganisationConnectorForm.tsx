@@ -37,6 +37,12 @@ function valuesOf(connector: TOrganisationConnector | null): TOrganisationConnec
  * Registering or changing the organisation's connector: participant id, DSP and management addresses, API key,
  * Management API version and the optional version API address (which 'Automatic' asks), each with its message at the field when Save or the server's checks find it wrong.
  */
+/** The connector's two required addresses, each with an example of its form. */
+const ADDRESS_FIELDS = [
+  { name: 'protocolUrl', example: 'https://edc.example.org/protocol' },
+  { name: 'managementUrl', example: 'https://edc.example.org/management' },
+] as const;
+
 export function OrganisationConnectorForm({
   connector,
   isSaving,
@@ -76,20 +82,16 @@ export function OrganisationConnectorForm({
     <form onSubmit={handleSubmit} noValidate data-testid="organisation-connector-form">
       <Stack gap="md">
         <TextInput {...field('participantId')} description={t('organisationConnector.hints.participantId')} required />
-        <TextInput
-          {...field('protocolUrl')}
-          type="url"
-          placeholder="https://edc.example.org/protocol"
-          description={t('organisationConnector.hints.protocolUrl')}
-          required
-        />
-        <TextInput
-          {...field('managementUrl')}
-          type="url"
-          placeholder="https://edc.example.org/management"
-          description={t('organisationConnector.hints.managementUrl')}
-          required
-        />
+        {ADDRESS_FIELDS.map(({ name, example }) => (
+          <TextInput
+            key={name}
+            {...field(name)}
+            type="url"
+            placeholder={example}
+            description={t(`organisationConnector.hints.${name}`)}
+            required
+          />
+        ))}
         <PasswordInput
           {...field('apiKey')}
           autoComplete="off"

@@ -2,7 +2,9 @@ import type { TOrganisationConnector, TOwnOrganisationResponse } from '@dsm/cont
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
+import { fakeFetch } from '../../test/fake-fetch';
+import { fillIn } from '../../test/fill-in';
 import { renderWithProviders } from '../../test/render';
 import { OrganisationPage } from './OrganisationPage';
 
@@ -58,8 +60,7 @@ beforeEach(() => {
         { name: 'catalogRequest', outcome: 'skipped', message: 'Not checked: the marketplace has no connector.' },
       ],
     });
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fakeFetch(async (url, init) => {
     if (url === '/api/profile/organisation') return json(200, OWN);
     if (url === CONNECTOR_PATH && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -68,18 +69,25 @@ beforeEach(() => {
     }
     if (url === CONNECTOR_PATH && init?.method === 'DELETE') return json(204, null);
     if (url === CONNECTOR_PATH) return json(200, { connector: null });
-    return notFound();
   });
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    const input = screen.getByLabelText(new RegExp(`^${label}`));
-    await user.clear(input);
-    await user.click(input);
-    await user.paste(value);
-  }
+/** Opens the page and fills in the connector form's required fields with the stored connector's, and `more`. */
+async function openAndFillIn(
+  user: ReturnType<typeof userEvent.setup>,
+  apiKey: string,
+  more: Record<string, string> = {},
+) {
+  renderWithProviders(<OrganisationPage />, { url: '/profile/organisation' });
+  await screen.findByTestId('organisation-connector-form', {}, WAIT);
+  await fillIn(user, {
+    'Participant ID': 'muster-edc',
+    'DSP \\(protocol\\) address': STORED.protocolUrl,
+    'Management API address': STORED.managementUrl,
+    'API key': apiKey,
+    ...more,
+  });
 }
 
 describe('the organisation connector form', () => {
@@ -114,15 +122,7 @@ describe('the organisation connector form', () => {
       new Promise<Response>((resolve) => {
         release = resolve;
       }).then(() => defaultAnswer(body));
-    renderWithProviders(<OrganisationPage />, { url: '/profile/organisation' });
-    await screen.findByTestId('organisation-connector-form', {}, WAIT);
-    await fillIn(user, {
-      'Participant ID': 'muster-edc',
-      'DSP \\(protocol\\) address': STORED.protocolUrl,
-      'Management API address': STORED.managementUrl,
-      'API key': SECRET,
-      'Version API address': STORED.versionUrl!,
-    });
+    await openAndFillIn(user, SECRET, { 'Version API address': STORED.versionUrl! });
     expect((screen.getByLabelText(/^Management API version/) as HTMLSelectElement).value).toBe('auto');
     await user.click(screen.getByTestId('organisation-connector-save'));
 
@@ -164,21 +164,13 @@ describe('the organisation connector form', () => {
   it("shows the server's refusal at the field it names", async () => {
     const user = userEvent.setup();
     answerSave = async () =>
-      json(400, {
-        statusCode: 400,
-        code: 'VALIDATION_FAILED',
-        error: 'Bad Request',
-        message: 'The connector cannot be registered: apiKey: was refused by the connector (HTTP 401)',
-        issues: [{ path: 'body.apiKey', message: 'was refused by the connector (HTTP 401)' }],
-      });
-    renderWithProviders(<OrganisationPage />, { url: '/profile/organisation' });
-    await screen.findByTestId('organisation-connector-form', {}, WAIT);
-    await fillIn(user, {
-      'Participant ID': 'muster-edc',
-      'DSP \\(protocol\\) address': STORED.protocolUrl,
-      'Management API address': STORED.managementUrl,
-      'API key': 'wrong-key',
-    });
+      errorAnswer(
+        400,
+        'VALIDATION_FAILED',
+        'The connector cannot be registered: apiKey: was refused by the connector (HTTP 401)',
+        [{ path: 'body.apiKey', message: 'was refused by the connector (HTTP 401)' }],
+      );
+    await openAndFillIn(user, 'wrong-key');
     await user.click(screen.getByTestId('organisation-connector-save'));
     expect(await screen.findByText('was refused by the connector (HTTP 401)', {}, WAIT)).toBeTruthy();
     expect(screen.getByLabelText(/^API key/).getAttribute('aria-invalid')).toBe('true');

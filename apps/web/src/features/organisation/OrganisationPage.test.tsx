@@ -2,8 +2,9 @@ import type { TOwnOrganisationResponse } from '@dsm/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { notFound } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
+import { fakeFetch } from '../../test/fake-fetch';
+import { fillIn } from '../../test/fill-in';
 import { renderWithProviders } from '../../test/render';
 import { OrganisationPage } from './OrganisationPage';
 
@@ -19,8 +20,7 @@ let saved: unknown[];
 
 beforeEach(() => {
   saved = [];
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     if (url === '/api/profile/organisation' && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as Record<string, string>;
       saved.push(body);
@@ -37,20 +37,9 @@ beforeEach(() => {
       });
     }
     if (url === '/api/profile/organisation') return json(200, EMPTY);
-    return notFound();
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
-
-async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    const input = screen.getByLabelText(new RegExp(`^${label}`));
-    await user.clear(input);
-    // Pasting keeps the test fast; the form reads the value the same way as from typing.
-    await user.click(input);
-    await user.paste(value);
-  }
-}
 
 describe('OrganisationPage', () => {
   it('shows what is wrong at each field and sends nothing until the VAT ID and the bank account are valid', async () => {

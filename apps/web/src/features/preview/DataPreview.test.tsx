@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json, notFound } from '../../test/answers';
 import { renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
 import { DataPreview } from './DataPreview';
@@ -89,6 +89,12 @@ function item(
 
 const previewUrl = (endpoint: number) => `/api/metadata/${ID}/preview?endpoint=${endpoint}`;
 
+/** The texts of a select's options, in their order. */
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
 describe('DataPreview', () => {
   beforeEach(() => {
     settlePage();
@@ -130,11 +136,7 @@ describe('DataPreview', () => {
       <DataPreview item={item(['CSV', 'PDF', 'XLSX'], { titles: ['Levels', 'Report', 'Workbook'] })} />,
     );
     const picker = screen.getByRole('combobox', { name: 'Endpoint' });
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Levels (CSV)', 'Workbook (XLSX)']);
+    expect(optionTexts(picker)).toEqual(['Levels (CSV)', 'Workbook (XLSX)']);
     await screen.findByText('Dresden');
     await userEvent.selectOptions(picker, '2');
     expect(await screen.findByText('Pirna')).toBeTruthy();
@@ -148,11 +150,7 @@ describe('DataPreview', () => {
       />,
     );
     const picker = screen.getByRole('combobox', { name: 'Endpoint' });
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All (CSV, after purchase)', 'Sample (CSV, sample)']);
+    expect(optionTexts(picker)).toEqual(['All (CSV, after purchase)', 'Sample (CSV, sample)']);
     // The sample is shown first, since it may be previewed.
     expect(await screen.findByText('Dresden')).toBeTruthy();
     await userEvent.selectOptions(picker, '0');
@@ -174,10 +172,7 @@ describe('DataPreview', () => {
   });
 
   it('names why a preview failed and tries again on request', async () => {
-    answers.set(
-      previewUrl(0),
-      json(502, { statusCode: 502, code: 'BAD_GATEWAY', error: 'Bad Gateway', message: 'The file is not valid JSON' }),
-    );
+    answers.set(previewUrl(0), errorAnswer(502, 'BAD_GATEWAY', 'The file is not valid JSON'));
     renderWithProviders(<DataPreview item={item(['JSON'])} />);
     const error = await screen.findByTestId('preview-error');
     expect(error.textContent).toContain('The source could not be reached, or it did not hold what its format says.');

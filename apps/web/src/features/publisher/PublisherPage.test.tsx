@@ -2,7 +2,8 @@ import { encodePublisherId, type TPublisher, type TSearchResponse } from '@dsm/c
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json, notFound } from '../../test/answers';
+import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../../test/test-offer';
 import { PublisherPage } from './PublisherPage';
@@ -43,16 +44,14 @@ let publisherAnswer: () => Response;
 
 beforeEach(() => {
   publisherAnswer = () => json(200, PUBLISHER);
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     if (url === `/api/publishers/${ID}`) return publisherAnswer();
     if (url === '/api/licence') return json(200, []);
     if (url === '/api/search') {
       const body = JSON.parse(String(init?.body));
       return json(200, searchAnswer(body.index, body.index === 0 ? 10 : 2));
     }
-    return notFound('none');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -98,7 +97,7 @@ describe('PublisherPage', () => {
   });
 
   it('offers Retry when the publisher cannot be loaded', { timeout: 15_000 }, async () => {
-    publisherAnswer = () => json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'x', message: 'Down' });
+    publisherAnswer = () => errorAnswer(503, 'SERVICE_UNAVAILABLE', 'Down');
     renderWithProviders(<PublisherPage />, { url: `/publisher/${ID}`, path: '/publisher/:id' });
     // One retry for a server error (not for a 4xx), then the error with its Retry button.
     expect(await screen.findByTestId('publisher-error', {}, { timeout: 8000 })).toBeTruthy();

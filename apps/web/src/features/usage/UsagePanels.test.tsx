@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
+import { fakeFetch } from '../../test/fake-fetch';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { AcquisitionUsagePanel } from './AcquisitionUsagePanel';
@@ -76,8 +77,7 @@ let fetchMock: Mock<typeof fetch>;
 beforeEach(() => {
   const answer: TAcquisitionUsageResponse = { period, entitlements: [SUBSCRIPTION, entitlement({}), VOLUME] };
   usage = () => json(200, answer);
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     if (url === '/api/acquisitions/usage') return usage();
     if (url === `/api/subscriptions/${SUBSCRIPTION.entitlementId}/cancel` && init?.method === 'POST') {
       const cancelled = { ...SUBSCRIPTION, cancelledAt: '2026-11-20T10:00:00.000Z', canCancel: false };
@@ -103,8 +103,7 @@ beforeEach(() => {
       };
       return json(200, sales);
     }
-    return notFound();
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -170,7 +169,7 @@ describe('AcquisitionUsagePanel', () => {
     expect((await screen.findByTestId('empty-state')).textContent).toContain('Nothing in use yet');
     unmount();
 
-    usage = () => json(500, { statusCode: 500, code: 'INTERNAL', error: 'Internal Server Error', message: 'down' });
+    usage = () => errorAnswer(500, 'INTERNAL', 'down');
     renderWithProviders(<AcquisitionUsagePanel />, { url: '/acquisition' });
     const error = await screen.findByTestId('load-error', {}, { timeout: 5000 });
     expect(error.textContent).toContain('Usage could not be loaded');

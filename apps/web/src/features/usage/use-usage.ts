@@ -5,39 +5,29 @@ import {
   salesUsageEndpoint,
   ZEntitlementUsage,
 } from '@dsm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api';
-import { callEndpoint } from '../../shared/call-endpoint';
+import { useEndpointQuery } from '../../shared/use-endpoint-query';
+import { useReloadingMutation } from '../../shared/use-reloading-mutation';
 
 /** The signed-in buyer's entitlements with this month's usage and cost so far. */
 export function useAcquisitionUsage() {
-  return useQuery({
-    queryKey: ['usage', 'acquisitions'],
-    queryFn: ({ signal }) => callEndpoint(acquisitionUsageEndpoint, { signal }),
-  });
+  return useEndpointQuery(['usage', 'acquisitions'], acquisitionUsageEndpoint);
 }
 
 /** This month's usage of the offers the signed-in user sells. */
 export function useSalesUsage() {
-  return useQuery({
-    queryKey: ['usage', 'sales'],
-    queryFn: ({ signal }) => callEndpoint(salesUsageEndpoint, { signal }),
-  });
+  return useEndpointQuery(['usage', 'sales'], salesUsageEndpoint);
 }
 
 /** Cancels a subscription (by its entitlement id); the usage and the acquisitions reload. */
 export function useCancelSubscription() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (entitlementId: string) =>
+  return useReloadingMutation(
+    (entitlementId: string) =>
       apiFetch({
         method: cancelSubscriptionEndpoint.method,
         path: cancelSubscriptionPath(entitlementId),
         schema: ZEntitlementUsage,
       }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['usage'] });
-      void queryClient.invalidateQueries({ queryKey: ['acquisitions'] });
-    },
-  });
+    [['usage'], ['acquisitions']],
+  );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { json, notFound } from '../../test/answers';
+import { errorAnswer, json } from '../../test/answers';
+import { fakeFetch } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { makeTestItem } from '../../test/test-item';
 import { WatchlistPage } from './WatchlistPage';
@@ -28,8 +29,7 @@ const calls = (method: string, prefix: string) =>
 
 beforeEach(() => {
   likedIds = ITEMS.map((item) => item['@id']);
-  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
+  fetchMock = fakeFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     if (url === '/api/metadata/like' && method === 'GET') return json(200, likedIds);
     if (url.startsWith('/api/metadata/like?uuid=') && method === 'DELETE') {
@@ -44,8 +44,7 @@ beforeEach(() => {
         ITEMS.filter((item) => ids.includes(item['@id'])),
       );
     }
-    return notFound('no route');
-  }) as Mock<typeof fetch>;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -116,14 +115,7 @@ describe('WatchlistPage', () => {
   });
 
   it('explains a failure with Retry', async () => {
-    fetchMock.mockImplementation(async () =>
-      json(503, {
-        statusCode: 503,
-        code: 'SERVICE_UNAVAILABLE',
-        error: 'Service Unavailable',
-        message: 'The catalogue is unavailable',
-      }),
-    );
+    fetchMock.mockImplementation(async () => errorAnswer(503, 'SERVICE_UNAVAILABLE', 'The catalogue is unavailable'));
     renderWithProviders(<WatchlistPage />, { url: '/watchlist' });
     expect(await screen.findByText('The catalogue is unavailable')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
