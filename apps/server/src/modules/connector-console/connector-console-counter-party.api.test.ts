@@ -4,7 +4,7 @@ import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import type { TConsoleCatalogResponse, TErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../db/embedded-postgres';
-import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signInOperator, type TSignedIn } from '../../test/auth';
 import { startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
 import { startSandboxConnectors, type TSandboxConnectors } from '../connectors/start-sandbox-connectors';
@@ -16,10 +16,6 @@ const SECRET = 'COUNTER-PARTY-SECRET-91c2';
 let counterParty: http.Server;
 let counterPartyUrl: string;
 let counterPartyStatus = 500;
-
-async function asOperator(testApp: TTestApp): Promise<TSignedIn> {
-  return signIn(testApp, { roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`] });
-}
 
 beforeAll(async () => {
   // A counter-party that answers every DSP message with a failure whose body it wants the caller to see.
@@ -45,7 +41,7 @@ describe('connector console: counter-party addresses without CONNECTOR_ALLOWED_H
 
   beforeAll(async () => {
     testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
     sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
   });
 
@@ -117,7 +113,7 @@ describe('connector console: answers of a failing counter-party', () => {
       startSandbox({ basePath: '/cp-consumer', participantId: 'cp-consumer', apiKey: API_KEY }),
     ]);
     await insertConnector(testApp.database.db, { name: 'Counter-party consumer', url: consumer.url, apiKey: API_KEY });
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
   });
 
   afterAll(async () => {
@@ -186,7 +182,7 @@ describe('connector console: a counter-party that redirects', () => {
   beforeAll(async () => {
     // 'localhost' is allowed, as the product's own address is in the demo; 127.0.0.1's other ports are not.
     testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: 'localhost' });
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
     sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
     target = http.createServer((incoming, response) => {
       hits.push(incoming.url ?? '');

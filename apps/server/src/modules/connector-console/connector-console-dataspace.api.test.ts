@@ -9,7 +9,7 @@ import type {
   TConsoleTransfer,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { signInOperator, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
 
@@ -60,10 +60,7 @@ beforeAll(async () => {
     assetsSelector: [{ operandLeft: EDC_ID, operator: '=', operandRight: 'plots' }],
   });
   await insertConnector(testApp.database.db, { name: 'Consumer', url: consumer.url, apiKey: API_KEY });
-  operator = await signIn(testApp, {
-    email: 'console-ds-operator@example.org',
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-  });
+  operator = await signInOperator(testApp, { email: 'console-ds-operator@example.org' });
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import { ErrorCode, type TConnectorOfferListResponse, type TRegisteredConnector } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { signInOperator, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from './connector-repository';
 import { startSandboxConnectors, type TSandboxConnectors } from './start-sandbox-connectors';
@@ -17,10 +17,6 @@ let redirector: http.Server;
 let redirectedPaths: string[] = [];
 
 const portOf = (url: string) => new URL(url).port;
-
-async function asOperator(testApp: TTestApp): Promise<TSignedIn> {
-  return signIn(testApp, { roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`] });
-}
 
 const register = (testApp: TTestApp, who: TSignedIn, body: Record<string, string>) =>
   request<TRegisteredConnector & TErrorBody>(
@@ -62,7 +58,7 @@ describe('connector addresses without CONNECTOR_ALLOWED_HOSTS', () => {
 
   beforeAll(async () => {
     testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
     sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
   });
 
@@ -158,7 +154,7 @@ describe('connector addresses with CONNECTOR_ALLOWED_HOSTS=localhost', () => {
   beforeAll(async () => {
     redirectedPaths = [];
     testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: 'localhost' });
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
   });
 
   afterAll(async () => {

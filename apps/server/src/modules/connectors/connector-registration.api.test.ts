@@ -1,7 +1,7 @@
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import { ErrorCode, type TConnectorListResponse, type TRegisteredConnector } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { signIn, signInOperator, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { upsertSandboxConnector } from './connector-repository';
 
@@ -28,10 +28,7 @@ beforeAll(async () => {
     startTestApp(),
     startSandbox({ basePath: '/registered-edc', participantId: 'registered-edc', apiKey: API_KEY }),
   ]);
-  operator = await signIn(testApp, {
-    email: 'connector-operator@example.org',
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-  });
+  operator = await signInOperator(testApp, { email: 'connector-operator@example.org' });
   user = await signIn(testApp, { email: 'connector-user@example.org' });
 });
 

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TMetadataItem, TSearchResponse } from '@dsm/contracts';
+import type { TMetadataItem } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
+import { searchAs } from '../../test/search';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { insertOffer } from '../catalogue/load-offers';
@@ -122,22 +123,10 @@ describe('link checker with the details API', () => {
   it('filters search to offers with a working endpoint', async () => {
     await waitForChecks(ids.mixed);
     await waitForChecks(ids.offlineOnly);
-    const response = await request<TSearchResponse>(
-      testApp.baseUrl,
-      'POST',
-      '/api/search',
-      { index: 0, pageSize: 10, filter: { hasWorkingEndpoint: true } },
-      auth,
-    );
+    const response = await searchAs(testApp, { headers: auth }, { filter: { hasWorkingEndpoint: true } });
     expect(response.status).toBe(200);
     expect(response.body.data.map((offer) => offer['@id'])).toEqual([ids.mixed]);
-    const all = await request<TSearchResponse>(
-      testApp.baseUrl,
-      'POST',
-      '/api/search',
-      { index: 0, pageSize: 10 },
-      auth,
-    );
+    const all = await searchAs(testApp, { headers: auth });
     expect(all.body.total).toBe(5);
   });
 
@@ -155,13 +144,7 @@ describe('link checker with the details API', () => {
 
   it("keeps search's working-endpoints filter in step with the checks that change an offer's state", async () => {
     const working = async () => {
-      const response = await request<TSearchResponse>(
-        testApp.baseUrl,
-        'POST',
-        '/api/search',
-        { index: 0, pageSize: 10, filter: { hasWorkingEndpoint: true } },
-        auth,
-      );
+      const response = await searchAs(testApp, { headers: auth }, { filter: { hasWorkingEndpoint: true } });
       expect(response.status).toBe(200);
       return response.body.data.map((offer) => offer['@id']).sort();
     };

@@ -1,18 +1,12 @@
 import { createConnectorClient } from '@dsm/connector-client';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import {
-  ErrorCode,
-  type TOffer,
-  type TOfferInputBody,
-  type TOwnOffer,
-  type TOwnOfferDetails,
-  type TSearchResponse,
-} from '@dsm/contracts';
+import { ErrorCode, type TOffer, type TOfferInputBody, type TOwnOffer, type TOwnOfferDetails } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../db/embedded-postgres';
 import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
+import { searchAs } from '../../test/search';
 import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOffer } from '../catalogue/load-offers';
@@ -90,13 +84,7 @@ const mine = (headers = supplier.headers) =>
 
 /** The ids search finds for a text. */
 async function searchIds(text: string): Promise<string[]> {
-  const response = await requestAs<TSearchResponse>(
-    testApp,
-    stranger,
-    'POST',
-    `/api/search?query=${encodeURIComponent(text)}`,
-    { index: 0, pageSize: 10 },
-  );
+  const response = await searchAs(testApp, stranger, { query: text });
   expect(response.status).toBe(200);
   return response.body.data.map((offer) => offer['@id']);
 }

@@ -9,7 +9,7 @@ import {
   type TRegisteredConnector,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { signIn, signInOperator, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
 
@@ -75,11 +75,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   closedPortUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
   await new Promise((resolve) => closed.close(resolve));
-  operator = await signIn(testApp, {
-    email: 'org-connector-operator@example.org',
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-    organisation: null,
-  });
+  operator = await signInOperator(testApp, { email: 'org-connector-operator@example.org', organisation: null });
 });
 
 afterAll(async () => {
