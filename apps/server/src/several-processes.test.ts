@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TOfferInputBody, TSearchResponse } from '@dsm/contracts';
+import type { TOfferInputBody } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config';
@@ -11,6 +11,7 @@ import { placeOrder } from './modules/orders/place-order';
 import { startServer, type TRunningServer } from './server';
 import { signIn, type TSignedIn } from './test/auth';
 import { makeOfferInput } from './test/factories';
+import { searchAs } from './test/search';
 import { request, type TTestApp } from './test/test-app';
 import { createTestDatabase, type TTestDatabase } from './test/test-database';
 
@@ -67,13 +68,7 @@ async function within(limitMs: number, condition: () => Promise<boolean>): Promi
 }
 
 async function titlesFound(process: TProcess, word: string): Promise<string[]> {
-  const response = await request<TSearchResponse>(
-    process.baseUrl,
-    'POST',
-    `/api/search?query=${encodeURIComponent(word)}`,
-    { index: 0, pageSize: 10 },
-    supplier.headers,
-  );
+  const response = await searchAs(process, supplier, { query: word });
   expect(response.status).toBe(200);
   return response.body.data.map((offer) => offer.title);
 }

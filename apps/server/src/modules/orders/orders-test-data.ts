@@ -33,6 +33,28 @@ export async function insertOfferOf(
   return record;
 }
 
+/** Offers of one supplier, for `insertOffersOf`. */
+export type TSupplierOffers<TName extends string> = {
+  supplier: TTestSupplier;
+  /** A user to act for the supplier's agent (see `addAgentMember`) once the catalogue knows it: its seller. */
+  seller?: TSignedIn;
+  /** Each offer's fields over those of `insertOfferOf`, under a name to find it by. */
+  offers: Record<TName, TOfferOverrides>;
+};
+
+/** Inserts the supplier's offers one after another (see `insertOfferOf`); answers them under their names. */
+export async function insertOffersOf<TName extends string>(
+  db: TDb,
+  { supplier, seller, offers }: TSupplierOffers<TName>,
+): Promise<Record<TName, TOfferRecord>> {
+  const inserted = {} as Record<TName, TOfferRecord>;
+  for (const [name, overrides] of Object.entries<TOfferOverrides>(offers)) {
+    inserted[name as TName] = await insertOfferOf(db, supplier, overrides);
+  }
+  if (seller) await addAgentMember({ db, agentId: supplier.id, userId: seller.user.id });
+  return inserted;
+}
+
 /** What a cart sends for an offer: its id and its first dataset's publisher. */
 export const itemOf = (offer: TOfferRecord) => ({ productId: offer.id, providerId: offer.datasets[0]!.publisher.id });
 
