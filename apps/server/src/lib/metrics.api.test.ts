@@ -15,7 +15,8 @@ import { runHarvest } from '../modules/harvest/run-harvest';
 import { runLinkCheck } from '../modules/link-checker/run-link-check';
 import { signIn } from '../test/auth';
 import { makeOffer } from '../test/factories';
-import { request, startTestApp, type TTestApp } from '../test/test-app';
+import { useTestApp } from '../test/lifecycle';
+import { request } from '../test/test-app';
 import { createJobRunner, type TJobRunner } from './job-queues';
 import { startMetricsServer, type TMetricsServer } from './metrics-server';
 
@@ -27,7 +28,7 @@ import { startMetricsServer, type TMetricsServer } from './metrics-server';
 
 const PROMETHEUS = '/usr/bin/prometheus';
 
-let testApp: TTestApp;
+const testApp = useTestApp();
 let metricsServer: TMetricsServer;
 let auth: { authorization: string };
 
@@ -71,14 +72,12 @@ async function eventually<T>(what: string, read: () => Promise<T | undefined>, t
 }
 
 beforeAll(async () => {
-  testApp = await startTestApp();
   auth = (await signIn(testApp)).headers;
   metricsServer = await startMetricsServer({ metrics: testApp.app.metrics, host: '127.0.0.1', port: 0 });
 });
 
 afterAll(async () => {
   await metricsServer?.close();
-  await testApp?.close();
 });
 
 describe('the metrics listener', () => {

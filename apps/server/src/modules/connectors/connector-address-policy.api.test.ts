@@ -4,9 +4,9 @@ import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import { ErrorCode, type TConnectorOfferListResponse, type TRegisteredConnector } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOperator, type TSignedIn } from '../../test/auth';
+import { useSandboxConnectors, useTestApp } from '../../test/lifecycle';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from './connector-repository';
-import { startSandboxConnectors, type TSandboxConnectors } from './start-sandbox-connectors';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
@@ -52,19 +52,12 @@ afterAll(async () => {
 });
 
 describe('connector addresses without CONNECTOR_ALLOWED_HOSTS', () => {
-  let testApp: TTestApp;
+  const testApp = useTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
+  const sandboxes = useSandboxConnectors(testApp);
   let operator: TSignedIn;
-  let sandboxes: TSandboxConnectors;
 
   beforeAll(async () => {
-    testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
     operator = await signInOperator(testApp);
-    sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
-  });
-
-  afterAll(async () => {
-    await sandboxes?.stop();
-    await testApp?.close();
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import { ErrorCode, type TConnectorListResponse, type TRegisteredConnector } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signInOperator, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, signInOperator, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { upsertSandboxConnector } from './connector-repository';
 
@@ -62,13 +62,7 @@ describe('registering and removing connectors', () => {
     expect(row.api_key_encrypted).toMatch(/^v1:/);
     expect(row.api_key_encrypted).not.toContain(API_KEY);
     expect(await listedIds()).toContain('registered-edc');
-    const registered = await request<TRegisteredConnector[]>(
-      testApp.baseUrl,
-      'GET',
-      '/api/connectors/registered',
-      undefined,
-      operator.headers,
-    );
+    const registered = await requestAs<TRegisteredConnector[]>(testApp, operator, 'GET', '/api/connectors/registered');
     expect(registered.body).toContainEqual(response.body);
     expect((await request(testApp.baseUrl, 'GET', '/api/connectors/registered', undefined, user.headers)).status).toBe(
       403,

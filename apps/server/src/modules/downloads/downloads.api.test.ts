@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode, type TDownloadLink, type TErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestAs, signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from '../orders/add-agent-member';
 import { checkOut, insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
@@ -18,7 +19,8 @@ const SECRET_PAGE = 'Traceback: db password hunter2 at /srv/internal/export.py';
 const BIG_CHUNK = 64 * 1024;
 const BIG_SIZE = 50 * 1024 * 1024;
 
-let testApp: TTestApp;
+// The source runs on loopback, which the download policy refuses unless the host is allowed.
+const testApp = useTestApp({ DOWNLOAD_ALLOWED_HOSTS: '127.0.0.1' });
 let source: Server;
 let sourceUrl: string;
 let buyer: TSignedIn;
@@ -148,8 +150,6 @@ beforeAll(async () => {
   source = createServer(serveSource);
   await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
   sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
-  // The source runs on loopback, which the download policy refuses unless the host is allowed.
-  testApp = await startTestApp({ DOWNLOAD_ALLOWED_HOSTS: '127.0.0.1' });
   [buyer, visitor, supplier] = await Promise.all([
     signIn(testApp, { email: 'download-buyer@example.org', name: 'Buyer' }),
     signIn(testApp, { email: 'download-visitor@example.org', name: 'Visitor' }),
@@ -161,7 +161,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await testApp?.close();
   await new Promise((resolve) => source?.close(resolve));
 });
 

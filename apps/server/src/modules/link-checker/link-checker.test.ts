@@ -55,6 +55,17 @@ async function waitForChecks(id: string, timeoutMs = 15_000): Promise<TMetadataI
   }
 }
 
+/** A link checker on the test database that checks at once, never sweeps on its own and polls twice a second. */
+const createTestLinkChecker = () =>
+  createLinkChecker({
+    databaseUrl: database.url,
+    db: database.db,
+    // Loopback is private; the test server is allowed the way the demo allows its own host.
+    settings: { allowedHosts: ['127.0.0.1'], timeoutMs: 2000, hostIntervalMs: 0, recheckHours: 24 },
+    sweepCron: null,
+    pollingIntervalSeconds: 0.5,
+  });
+
 beforeAll(async () => {
   site = http.createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
@@ -68,14 +79,7 @@ beforeAll(async () => {
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
   database = await createTestDatabase();
-  checker = createLinkChecker({
-    databaseUrl: database.url,
-    db: database.db,
-    // Loopback is private; the test server is allowed the way the demo allows its own host.
-    settings: { allowedHosts: ['127.0.0.1'], timeoutMs: 2000, hostIntervalMs: 0, recheckHours: 24 },
-    sweepCron: null,
-    pollingIntervalSeconds: 0.5,
-  });
+  checker = createTestLinkChecker();
   await checker.start();
   testApp = await startTestApp({}, { database, linkChecks: checker });
   auth = (await signIn(testApp)).headers;
@@ -196,13 +200,7 @@ describe('link checker with the details API', () => {
       queue: null,
       distributions: [{ distributionId: offer!.id, offerId: ids.waiting, url: offer!.access_url! }],
     });
-    const second = createLinkChecker({
-      databaseUrl: database.url,
-      db: database.db,
-      settings: { allowedHosts: ['127.0.0.1'], timeoutMs: 2000, hostIntervalMs: 0, recheckHours: 24 },
-      sweepCron: null,
-      pollingIntervalSeconds: 0.5,
-    });
+    const second = createTestLinkChecker();
     await second.start();
     try {
       expect((await waitForChecks(ids.waiting)).endpointChecks[0]?.status).toBe('online');

@@ -46,6 +46,17 @@ const entitlementOf = async (who: TSignedIn, offer: TOfferRecord) => {
   return found;
 };
 
+/** A new buyer of both metered offers, with the entitlement to each. */
+async function meteredBuyer() {
+  const buyer = await signIn(testApp);
+  expect((await pay(buyer, offers.download, offers.volume)).status).toBe(201);
+  return {
+    buyer,
+    download: await entitlementOf(buyer, offers.download),
+    volume: await entitlementOf(buyer, offers.volume),
+  };
+}
+
 const billingOptions = (now: Date) => ({ db: testApp.database.db, now, commissionRate: COMMISSION });
 
 const testApp = useTestApp({ COMMISSION_RATE: String(COMMISSION) });
@@ -278,10 +289,7 @@ describe('subscriptions', () => {
 
 describe('monthly usage invoices', () => {
   it('bills last month’s downloads and MB per line, rounded once, in one invoice per supplier', async () => {
-    const buyer = await signIn(testApp);
-    expect((await pay(buyer, offers.download, offers.volume)).status).toBe(201);
-    const download = await entitlementOf(buyer, offers.download);
-    const volume = await entitlementOf(buyer, offers.volume);
+    const { buyer, download, volume } = await meteredBuyer();
     const db = testApp.database.db;
     const at = (iso: string) => new Date(iso);
     const base = { userId: buyer.user.id, succeeded: true, httpStatus: 200 };
@@ -401,26 +409,18 @@ describe('monthly usage invoices', () => {
 
 describe('usage pages', () => {
   it("shows the buyer this month's usage and cost, and the supplier each offer's usage", async () => {
-    const buyer = await signIn(testApp);
-    expect((await pay(buyer, offers.download, offers.volume)).status).toBe(201);
-    const download = await entitlementOf(buyer, offers.download);
-    const volume = await entitlementOf(buyer, offers.volume);
+    const { buyer, download, volume } = await meteredBuyer();
     const db = testApp.database.db;
     const base = { userId: buyer.user.id, succeeded: true, httpStatus: 200 };
-    await recordUsage(db, {
+    const aDownload = {
       ...base,
       entitlementId: download.entitlementId,
       offerId: offers.download.id,
       channel: 'download',
       bytes: 100,
-    });
-    await recordUsage(db, {
-      ...base,
-      entitlementId: download.entitlementId,
-      offerId: offers.download.id,
-      channel: 'download',
-      bytes: 100,
-    });
+    } as const;
+    await recordUsage(db, aDownload);
+    await recordUsage(db, aDownload);
     await recordUsage(db, {
       ...base,
       entitlementId: volume.entitlementId,

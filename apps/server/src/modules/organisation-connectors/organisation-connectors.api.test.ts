@@ -9,7 +9,7 @@ import {
   type TRegisteredConnector,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signInOperator, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, signInOperator, type TSignedIn } from '../../test/auth';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
 
@@ -119,13 +119,7 @@ describe("an organisation's own connector", () => {
     expect(row.api_key_encrypted).not.toContain(ORG_KEY);
 
     // Operators see it among every connector.
-    const registered = await request<TRegisteredConnector[]>(
-      testApp.baseUrl,
-      'GET',
-      '/api/connectors/registered',
-      undefined,
-      operator.headers,
-    );
+    const registered = await requestAs<TRegisteredConnector[]>(testApp, operator, 'GET', '/api/connectors/registered');
     expect(registered.body.find((connector) => connector.id === `org-${organisationId}`)).toMatchObject({
       managementUrl: acmeEdc.addresses.management,
       protocolUrl: acmeEdc.addresses.protocol,
