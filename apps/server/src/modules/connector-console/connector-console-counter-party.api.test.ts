@@ -5,9 +5,9 @@ import type { TConsoleCatalogResponse, TErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../db/embedded-postgres';
 import { requestAs, signInOperator, type TSignedIn } from '../../test/auth';
+import { useSandboxConnectors, useTestApp } from '../../test/lifecycle';
 import { startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
-import { startSandboxConnectors, type TSandboxConnectors } from '../connectors/start-sandbox-connectors';
 
 const API_KEY = 'counter-party-test-key';
 /** Text a counter-party answers with that must never reach an API answer. */
@@ -32,22 +32,15 @@ afterAll(async () => {
 });
 
 describe('connector console: counter-party addresses without CONNECTOR_ALLOWED_HOSTS', () => {
-  let testApp: TTestApp;
+  const testApp = useTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
+  const sandboxes = useSandboxConnectors(testApp);
   let operator: TSignedIn;
-  let sandboxes: TSandboxConnectors;
 
   const call = <T>(path: string, body: unknown) =>
     requestAs<T & TErrorResponse>(testApp, operator, 'POST', `/api/connectors/consumer${path}`, body);
 
   beforeAll(async () => {
-    testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
     operator = await signInOperator(testApp);
-    sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
-  });
-
-  afterAll(async () => {
-    await sandboxes?.stop();
-    await testApp?.close();
   });
 
   const refused: [string, RegExp][] = [
@@ -155,9 +148,10 @@ describe('connector console: answers of a failing counter-party', () => {
 });
 
 describe('connector console: a counter-party that redirects', () => {
-  let testApp: TTestApp;
+  // 'localhost' is allowed, as the product's own address is in the demo; 127.0.0.1's other ports are not.
+  const testApp = useTestApp({ CONNECTOR_ALLOWED_HOSTS: 'localhost' });
+  useSandboxConnectors(testApp);
   let operator: TSignedIn;
-  let sandboxes: TSandboxConnectors;
   let target: http.Server;
   let redirector: http.Server;
   let redirectTo = '';
@@ -180,10 +174,7 @@ describe('connector console: a counter-party that redirects', () => {
   };
 
   beforeAll(async () => {
-    // 'localhost' is allowed, as the product's own address is in the demo; 127.0.0.1's other ports are not.
-    testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: 'localhost' });
     operator = await signInOperator(testApp);
-    sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
     target = http.createServer((incoming, response) => {
       hits.push(incoming.url ?? '');
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -195,8 +186,6 @@ describe('connector console: a counter-party that redirects', () => {
   });
 
   afterAll(async () => {
-    await sandboxes?.stop();
-    await testApp?.close();
     for (const server of [target, redirector]) {
       server?.closeAllConnections();
       await new Promise((resolve) => server?.close(resolve));
