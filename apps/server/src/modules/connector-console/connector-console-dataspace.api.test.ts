@@ -37,6 +37,12 @@ async function waitFor<T extends { id: string }>(path: string, id: string, isDon
   }
 }
 
+/** Terminates the negotiation or transfer with the reason (204), and answers it once it is terminated. */
+async function terminate<T extends { id: string; state: string }>(path: string, id: string, reason: string) {
+  expect((await call('POST', `${path}/${id}/terminate`, { reason })).status).toBe(204);
+  return waitFor<T>(path, id, (entry) => entry.state === 'TERMINATED');
+}
+
 beforeAll(async () => {
   [testApp, provider, consumer] = await Promise.all([
     startTestApp(),
@@ -111,15 +117,9 @@ describe('connector console: the data space', () => {
 
     const early = await call('POST', `/transfers/${transfer.body.id}/deprovision`);
     expect(early.status).toBe(409);
-    expect((await call('POST', `/transfers/${transfer.body.id}/terminate`, { reason: 'Done reading' })).status).toBe(
-      204,
+    expect((await terminate<TConsoleTransfer>('/transfers', transfer.body.id, 'Done reading')).errorDetail).toBe(
+      'Done reading',
     );
-    const terminated = await waitFor<TConsoleTransfer>(
-      '/transfers',
-      transfer.body.id,
-      (entry) => entry.state === 'TERMINATED',
-    );
-    expect(terminated.errorDetail).toBe('Done reading');
     expect((await call('POST', `/transfers/${transfer.body.id}/deprovision`)).status).toBe(204);
     await waitFor<TConsoleTransfer>('/transfers', transfer.body.id, (entry) => entry.state === 'DEPROVISIONED');
   });
@@ -132,15 +132,9 @@ describe('connector console: the data space', () => {
       datasetId: 'plots',
       offerId,
     });
-    expect((await call('POST', `/negotiations/${started.body.id}/terminate`, { reason: 'Wrong offer' })).status).toBe(
-      204,
+    expect((await terminate<TConsoleNegotiation>('/negotiations', started.body.id, 'Wrong offer')).errorDetail).toBe(
+      'Wrong offer',
     );
-    const terminated = await waitFor<TConsoleNegotiation>(
-      '/negotiations',
-      started.body.id,
-      (entry) => entry.state === 'TERMINATED',
-    );
-    expect(terminated.errorDetail).toBe('Wrong offer');
 
     const unknownOffer = await call('POST', '/negotiations', {
       ...counterParty(),

@@ -55,25 +55,24 @@ describe('describeOfferPolicy', () => {
     );
   });
 
-  it('reads Catena-X BusinessPartnerNumber and UsagePurpose, and a negated participant', () => {
-    expect(
-      describeUse(
+  it.each([
+    {
+      title: 'reads Catena-X BusinessPartnerNumber and UsagePurpose, and a negated participant',
+      constraints: [
         { leftOperand: `${CX}BusinessPartnerNumber`, operator: 'neq', rightOperand: 'BPNL0000000000XX' },
         {
           leftOperand: `${CX}UsagePurpose`,
           operator: 'isAnyOf',
           rightOperand: 'cx.core.industrycore:1, cx.pcf.base:1',
         },
-      ),
-    ).toBe(
-      'Who: every participant except BPNL0000000000XX. For: cx.core.industrycore:1 or cx.pcf.base:1. ' +
+      ],
+      text:
+        'Who: every participant except BPNL0000000000XX. For: cx.core.industrycore:1 or cx.pcf.base:1. ' +
         'When: without an end date. Where: anywhere.',
-    );
-  });
-
-  it('says other conditions and alternatives in the policy’s own terms', () => {
-    expect(
-      describeUse(
+    },
+    {
+      title: 'says other conditions and alternatives in the policy’s own terms',
+      constraints: [
         { leftOperand: `${CX}FrameworkAgreement`, operator: 'eq', rightOperand: 'DataExchangeGovernance:1.0' },
         {
           operator: 'or',
@@ -82,11 +81,13 @@ describe('describeOfferPolicy', () => {
             { leftOperand: `${EDC}purpose`, operator: 'eq', rightOperand: 'teaching' },
           ],
         },
-      ),
-    ).toBe(
-      'Who: anyone in the data space. For: any purpose. When: without an end date. Where: anywhere. ' +
+      ],
+      text:
+        'Who: anyone in the data space. For: any purpose. When: without an end date. Where: anywhere. ' +
         'Other conditions: FrameworkAgreement is DataExchangeGovernance:1.0; one of: purpose is research; purpose is teaching.',
-    );
+    },
+  ] satisfies { title: string; constraints: PolicyConstraint[]; text: string }[])('$title', ({ constraints, text }) => {
+    expect(describeUse(...constraints)).toBe(text);
   });
 
   it('says a policy without permissions permits nothing', () => {
