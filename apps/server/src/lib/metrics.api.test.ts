@@ -14,7 +14,7 @@ import { configureHarvestLocations } from '../modules/harvest/harvest-location-p
 import { runHarvest } from '../modules/harvest/run-harvest';
 import { runLinkCheck } from '../modules/link-checker/run-link-check';
 import { signIn } from '../test/auth';
-import { makeOffer } from '../test/factories';
+import { makeCkanPackage, makeOffer } from '../test/factories';
 import { useTestApp } from '../test/lifecycle';
 import { request } from '../test/test-app';
 import { createJobRunner, type TJobRunner } from './job-queues';
@@ -255,15 +255,7 @@ describe('the counters of the background work', () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'dsm-metrics-harvest-'));
     try {
       const file = path.join(folder, 'catalogue.jsonl');
-      const record = (id: string) =>
-        JSON.stringify({
-          id,
-          name: id,
-          title: `Package ${id}`,
-          notes: `About ${id}`,
-          organization: { id: 'org-metrics', title: 'Metrics Org' },
-          resources: [{ name: 'CSV', format: 'CSV', url: `https://data.example.org/${id}.csv` }],
-        });
+      const record = (id: string) => JSON.stringify(makeCkanPackage(id));
       writeFileSync(
         file,
         [record('metrics-a'), record('metrics-b'), '{"id": "broken", ', record('metrics-c')].join('\n'),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
+import { usageEventsOf } from '../../test/usage-events';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from '../orders/add-agent-member';
 import { checkOut, insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
@@ -127,14 +128,7 @@ const askLink = (who: TSignedIn, offerId: string, endpoint = 0) =>
   );
 
 /** The usage rows of a user's downloads of an offer, oldest first. */
-const usageOf = (userId: string, offerId: string) =>
-  testApp.database.db
-    .selectFrom('usage_events')
-    .select(['channel', 'succeeded', 'http_status', 'bytes'])
-    .where('user_id', '=', userId)
-    .where('offer_id', '=', offerId)
-    .orderBy('id')
-    .execute();
+const usageOf = (userId: string, offerId: string) => usageEventsOf(testApp.database.db, userId, offerId);
 
 /** Usage is written when the answer has gone out; a test reads it once it is there. */
 async function usageAfter(userId: string, offerId: string, count: number) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { THarvestCounts } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { makeCkanPackage } from '../../test/factories';
 import { useTemporaryFolder, useTestDatabase } from '../../test/lifecycle';
 import { addSource } from './add-source';
 import { emptyHarvestCounts } from './harvest-counts';
@@ -77,15 +78,6 @@ const dirtyDcatUs = (index: number) => ({
   distribution: [{ title: `CSV${bad(index + 1)}`, downloadURL: `https://agency.example.gov/${index}.csv` }],
 });
 
-const ckan = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  name: id,
-  title: `Package ${id}`,
-  notes: `About ${id}`,
-  organization: { id: 'org-loss', title: 'Loss Org' },
-  resources: [{ name: 'CSV', format: 'CSV', url: `https://data.example.org/${id}.csv` }],
-  ...extra,
-});
 const jsonl = (records: unknown[]): string => records.map((record) => JSON.stringify(record)).join('\n');
 
 /** A DCAT-US entry whose texts hold brackets, commas and escaped quotes, as agency catalogues' do. */
@@ -149,8 +141,12 @@ describe('harvest runs lose no records', () => {
     await writeFile(
       file,
       jsonl([
-        ckan('plain'),
-        ckan('dirty', { title: 'Caf\udc92 \u0000 list', notes: 'Notes\u0000', tags: [{ name: 'tag\ud800' }] }),
+        makeCkanPackage('plain'),
+        makeCkanPackage('dirty', {
+          title: 'Caf\udc92 \u0000 list',
+          notes: 'Notes\u0000',
+          tags: [{ name: 'tag\ud800' }],
+        }),
         // Unmappable (no title): its failure, identifier and reason, is stored with the run.
         { id: 'no-title-\udc92\u0000' },
       ]),
@@ -202,8 +198,8 @@ describe('harvest runs lose no records', () => {
     const file = path.join(folder.path, 'refused.jsonl');
     // A price beyond the column's numeric(14, 2): PostgreSQL refuses the row, as it would any value out of range.
     const tooDear = { payment_model: 'PAY_PER_USE_DOWNLOAD', price: '1e13' };
-    const packages = Array.from({ length: 40 }, (_, i) => ckan(`pkg-${i}`));
-    packages[17] = ckan('pkg-17', tooDear);
+    const packages = Array.from({ length: 40 }, (_, i) => makeCkanPackage(`pkg-${i}`));
+    packages[17] = makeCkanPackage('pkg-17', tooDear);
     await writeFile(file, jsonl(packages));
     await addSource(database.db, { name: 'refused', location: file, format: 'ckan-jsonl' });
 
@@ -225,9 +221,9 @@ describe('harvest runs lose no records', () => {
     expect(source.last_counts).toMatchObject({ created: 39, failed: 1 });
 
     // A changed record the database refuses keeps its previous offer: it is still in the source.
-    packages[17] = ckan('pkg-17');
-    packages[3] = ckan('pkg-3', { title: 'Package pkg-3, now too dear', ...tooDear });
-    packages[4] = ckan('pkg-4', { title: 'Package pkg-4, renamed' });
+    packages[17] = makeCkanPackage('pkg-17');
+    packages[3] = makeCkanPackage('pkg-3', { title: 'Package pkg-3, now too dear', ...tooDear });
+    packages[4] = makeCkanPackage('pkg-4', { title: 'Package pkg-4, renamed' });
     await writeFile(file, jsonl(packages));
     const second = await runHarvest({ db: database.db, source: 'refused' });
     expect(second.counts).toEqual({ ...emptyHarvestCounts(), created: 1, updated: 1, unchanged: 37, failed: 1 });
@@ -240,7 +236,9 @@ describe('harvest runs lose no records', () => {
     const file = path.join(folder.path, 'refused-batches.jsonl');
     const tooDear = { payment_model: 'PAY_PER_USE_DOWNLOAD', price: '1e13' };
     // Batches of 500 written three at a time: refused records in the first and the third.
-    const packages = Array.from({ length: 1300 }, (_, i) => ckan(`many-${i}`, i === 100 || i === 1100 ? tooDear : {}));
+    const packages = Array.from({ length: 1300 }, (_, i) =>
+      makeCkanPackage(`many-${i}`, i === 100 || i === 1100 ? tooDear : {}),
+    );
     await writeFile(file, jsonl(packages));
     await addSource(database.db, { name: 'refused-batches', location: file, format: 'ckan-jsonl' });
 

@@ -8,6 +8,7 @@ import type { TOfferRecord } from '../catalogue/offer-record';
 import { addMonths } from './invoice-dates';
 import {
   checkOut,
+  HAMBURG_ORGANISATION,
   insertOffersOf,
   invoiceOfNoSeller,
   itemOf,
@@ -21,14 +22,9 @@ const PUBLISHER_NORTH: TTestSupplier = { id: 'https://dsm.example/agents/invoice
 const PUBLISHER_SOUTH: TTestSupplier = { id: 'https://dsm.example/agents/invoice-south', name: 'Süd Verkehr' };
 
 const SELLER_NORTH = {
-  ...TEST_ORGANISATION,
+  ...HAMBURG_ORGANISATION,
   legalName: 'Nordlicht Daten GmbH',
   street: 'Hafenstraße 7',
-  postalCode: '20457',
-  city: 'Hamburg',
-  vatId: 'DE281963546',
-  iban: 'DE02120300000000202051',
-  bic: 'BYLADEM1001',
   contactEmail: 'rechnung@nordlicht.example',
 };
 const SELLER_SOUTH = {

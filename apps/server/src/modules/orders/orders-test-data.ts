@@ -18,6 +18,16 @@ export type TTestSupplier = { id: string; name: string };
 export const SUPPLIER_A: TTestSupplier = { id: 'https://dsm.example/agents/supplier-a', name: 'Alpha Daten GmbH' };
 export const SUPPLIER_B: TTestSupplier = { id: 'https://dsm.example/agents/supplier-b', name: 'Beta Geo AG' };
 
+/** A German organisation in Hamburg with a VAT ID and a bank account of its own: may sell, besides TEST_ORGANISATION. */
+export const HAMBURG_ORGANISATION = {
+  ...TEST_ORGANISATION,
+  postalCode: '20457',
+  city: 'Hamburg',
+  vatId: 'DE281963546',
+  iban: 'DE02120300000000202051',
+  bic: 'BYLADEM1001',
+};
+
 /**
  * An offer for sale by a supplier (the first dataset's publisher), inserted into the catalogue: a
  * subscription at 10 € a month unless told otherwise, the model checkout invoices.
