@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import { afterAll, beforeAll } from 'vitest';
 import { startSandboxConnectors, type TSandboxConnectors } from '../modules/connectors/start-sandbox-connectors';
 import {
@@ -34,18 +35,30 @@ function startedLater<T extends object>(what: string, current: () => T | undefin
 }
 
 /**
+ * Starts something with `start` before the tests of the file or `describe` block it is called in, and stops it
+ * with `stop` after them; answers a handle to it (see `startedLater`).
+ */
+function useStarted<T extends object>(what: string, start: () => Promise<T>, stop: (started: T) => Promise<void>): T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(async () => {
+    if (started) await stop(started);
+  });
+  return startedLater(what, () => started);
+}
+
+/**
  * Starts the production app (see `startTestApp`) before the tests of the file or `describe` block it
  * is called in, and closes it after them.
  */
 export function useTestApp(...args: Parameters<typeof startTestApp>): TTestApp {
-  let testApp: TTestApp | undefined;
-  beforeAll(async () => {
-    testApp = await startTestApp(...args);
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
-  return startedLater('test app', () => testApp);
+  return useStarted(
+    'test app',
+    () => startTestApp(...args),
+    (testApp) => testApp.close(),
+  );
 }
 
 /**
@@ -53,14 +66,7 @@ export function useTestApp(...args: Parameters<typeof startTestApp>): TTestApp {
  * it is called in, dropped after them.
  */
 export function useTestDatabase(): TTestDatabase {
-  let database: TTestDatabase | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
-  return startedLater('test database', () => database);
+  return useStarted('test database', createTestDatabase, (database) => database.drop());
 }
 
 export type TTemporaryFolder = {
@@ -75,16 +81,15 @@ export type TTemporaryFolder = {
  * folder inside.
  */
 export function useTemporaryFolder(prefix: string, options: { isOpenToAll?: boolean } = {}): TTemporaryFolder {
-  let folder: TTemporaryFolder | undefined;
-  beforeAll(async () => {
-    const created = await mkdtemp(path.join(os.tmpdir(), prefix));
-    if (options.isOpenToAll) await chmod(created, 0o755);
-    folder = { path: created };
-  });
-  afterAll(async () => {
-    if (folder) await rm(folder.path, { recursive: true, force: true });
-  });
-  return startedLater('temporary folder', () => folder);
+  return useStarted(
+    'temporary folder',
+    async () => {
+      const created = await mkdtemp(path.join(os.tmpdir(), prefix));
+      if (options.isOpenToAll) await chmod(created, 0o755);
+      return { path: created };
+    },
+    (folder) => rm(folder.path, { recursive: true, force: true }),
+  );
 }
 
 /**
@@ -93,14 +98,11 @@ export function useTemporaryFolder(prefix: string, options: { isOpenToAll?: bool
  * after them.
  */
 export function useSandboxConnectors(testApp: TTestApp): TSandboxConnectors {
-  let sandboxes: TSandboxConnectors | undefined;
-  beforeAll(async () => {
-    sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
-  });
-  afterAll(async () => {
-    await sandboxes?.stop();
-  });
-  return startedLater('sandbox connectors', () => sandboxes);
+  return useStarted(
+    'sandbox connectors',
+    () => startSandboxConnectors({ db: testApp.database.db, log: () => {} }),
+    (sandboxes) => sandboxes.stop(),
+  );
 }
 
 /**
@@ -109,12 +111,21 @@ export function useSandboxConnectors(testApp: TTestApp): TSandboxConnectors {
  * it), and removed after them.
  */
 export function useTemporarySearchIndex(database: TTestDatabase): TTemporarySearchIndex {
-  let searchIndex: TTemporarySearchIndex | undefined;
-  beforeAll(async () => {
-    searchIndex = await openTemporarySearchIndex(database);
-  });
-  afterAll(async () => {
-    await searchIndex?.remove();
-  });
-  return startedLater('search index', () => searchIndex);
+  return useStarted(
+    'search index',
+    () => openTemporarySearchIndex(database),
+    (searchIndex) => searchIndex.remove(),
+  );
+}
+
+/**
+ * An EDC sandbox connector (see `startSandbox` of @dsm/connector-sandbox) for the tests of the file or `describe`
+ * block it is called in, started before them and closed after them.
+ */
+export function useSandbox(...args: Parameters<typeof startSandbox>): Sandbox {
+  return useStarted(
+    'sandbox connector',
+    () => startSandbox(...args),
+    (sandbox) => sandbox.close(),
+  );
 }

@@ -1,5 +1,4 @@
 import { createConnectorClient } from '@dsm/connector-client';
-import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import type {
   TConsoleAgreement,
   TConsoleCatalogResponse,
@@ -8,18 +7,24 @@ import type {
   TConsoleSecret,
   TConsoleTransfer,
 } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signInOperator, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
+import { useSandbox, useTestApp } from '../../test/lifecycle';
+import { request, type TBody } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
 
 const API_KEY = 'console-dataspace-key';
 const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';
 const DATA = '{"plots":[1,2,3]}';
 
-let testApp: TTestApp;
-let provider: Sandbox;
-let consumer: Sandbox;
+const testApp = useTestApp();
+const provider = useSandbox({ basePath: '/ds-provider', participantId: 'ds-provider', apiKey: API_KEY });
+const consumer = useSandbox({
+  basePath: '/ds-consumer',
+  participantId: 'ds-consumer',
+  apiKey: API_KEY,
+  stepDelayMs: 100,
+});
 let operator: TSignedIn;
 
 const call = <T>(method: string, path: string, body?: unknown) =>
@@ -44,11 +49,6 @@ async function terminate<T extends { id: string; state: string }>(path: string, 
 }
 
 beforeAll(async () => {
-  [testApp, provider, consumer] = await Promise.all([
-    startTestApp(),
-    startSandbox({ basePath: '/ds-provider', participantId: 'ds-provider', apiKey: API_KEY }),
-    startSandbox({ basePath: '/ds-consumer', participantId: 'ds-consumer', apiKey: API_KEY, stepDelayMs: 100 }),
-  ]);
   const client = createConnectorClient({ addresses: provider.addresses, apiKey: API_KEY });
   await client.assets.create({
     id: 'plots',
@@ -67,10 +67,6 @@ beforeAll(async () => {
   });
   await insertConnector(testApp.database.db, { name: 'Consumer', url: consumer.url, apiKey: API_KEY });
   operator = await signInOperator(testApp, { email: 'console-ds-operator@example.org' });
-});
-
-afterAll(async () => {
-  await Promise.all([testApp?.close(), provider?.close(), consumer?.close()]);
 });
 
 describe('connector console: the data space', () => {

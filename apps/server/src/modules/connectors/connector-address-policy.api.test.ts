@@ -1,14 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import { ErrorCode, type TConnectorOfferListResponse, type TRegisteredConnector } from '@dsm/contracts';
+import {
+  ErrorCode,
+  type TConnectorOfferListResponse,
+  type TErrorResponse,
+  type TRegisteredConnector,
+} from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOperator, type TSignedIn } from '../../test/auth';
 import { useSandboxConnectors, useTestApp } from '../../test/lifecycle';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from './connector-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 const API_KEY = 'address-policy-test-key';
 
@@ -19,7 +22,7 @@ let redirectedPaths: string[] = [];
 const portOf = (url: string) => new URL(url).port;
 
 const register = (testApp: TTestApp, who: TSignedIn, body: Record<string, string>) =>
-  request<TRegisteredConnector & TErrorBody>(
+  request<TRegisteredConnector & TErrorResponse>(
     testApp.baseUrl,
     'POST',
     '/api/connectors',
@@ -28,7 +31,7 @@ const register = (testApp: TTestApp, who: TSignedIn, body: Record<string, string
   );
 
 const offersOf = (testApp: TTestApp, who: TSignedIn, connectorId: string) =>
-  request<TConnectorOfferListResponse & TErrorBody>(
+  request<TConnectorOfferListResponse & TErrorResponse>(
     testApp.baseUrl,
     'GET',
     `/api/connectors/${connectorId}/offers`,

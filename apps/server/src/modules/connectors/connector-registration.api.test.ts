@@ -1,16 +1,17 @@
-import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
+import { startSandbox } from '@dsm/connector-sandbox';
 import { ErrorCode, type TConnectorListResponse, type TRegisteredConnector } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requestAs, signIn, signInOperator, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useSandbox, useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { upsertSandboxConnector } from './connector-repository';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string }[] };
 
 const API_KEY = 'registration-test-key';
 
-let testApp: TTestApp;
-let guarded: Sandbox;
+const testApp = useTestApp();
+const guarded = useSandbox({ basePath: '/registered-edc', participantId: 'registered-edc', apiKey: API_KEY });
 let operator: TSignedIn;
 let user: TSignedIn;
 
@@ -24,16 +25,8 @@ const listedIds = async () =>
   ).body.dtos.map((connector) => connector.url.split('/').at(-1));
 
 beforeAll(async () => {
-  [testApp, guarded] = await Promise.all([
-    startTestApp(),
-    startSandbox({ basePath: '/registered-edc', participantId: 'registered-edc', apiKey: API_KEY }),
-  ]);
   operator = await signInOperator(testApp, { email: 'connector-operator@example.org' });
   user = await signIn(testApp, { email: 'connector-user@example.org' });
-});
-
-afterAll(async () => {
-  await Promise.all([testApp?.close(), guarded?.close()]);
 });
 
 describe('registering and removing connectors', () => {

@@ -55,7 +55,7 @@ describe('describeOfferPolicy', () => {
     );
   });
 
-  it.each([
+  const cases: { title: string; constraints: PolicyConstraint[]; text: string }[] = [
     {
       title: 'reads Catena-X BusinessPartnerNumber and UsagePurpose, and a negated participant',
       constraints: [
@@ -86,9 +86,12 @@ describe('describeOfferPolicy', () => {
         'Who: anyone in the data space. For: any purpose. When: without an end date. Where: anywhere. ' +
         'Other conditions: FrameworkAgreement is DataExchangeGovernance:1.0; one of: purpose is research; purpose is teaching.',
     },
-  ] satisfies { title: string; constraints: PolicyConstraint[]; text: string }[])('$title', ({ constraints, text }) => {
-    expect(describeUse(...constraints)).toBe(text);
-  });
+  ];
+  for (const { title, constraints, text } of cases) {
+    it(title, () => {
+      expect(describeUse(...constraints)).toBe(text);
+    });
+  }
 
   it('says a policy without permissions permits nothing', () => {
     expect(describeOfferPolicy(policy([], [{ action: 'use', constraints: [] }]))).toBe(

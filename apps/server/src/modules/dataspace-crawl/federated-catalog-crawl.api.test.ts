@@ -1,11 +1,11 @@
 import { EDC_CONTEXT, ODRL_CONTEXT_URL } from '@dsm/connector-client';
-import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import type { TCrawlRun, TRegisteredConnector } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInOperator, type TSignedIn } from '../../test/auth';
 import { startFlakyServer, type TFlakyServer } from '../../test/flaky-server';
+import { useSandbox, useTestApp } from '../../test/lifecycle';
 import { offerIdsFound, searchAs } from '../../test/search';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { request } from '../../test/test-app';
 import { crawledOfferId } from './map-catalog-dataset';
 
 const API_KEY = 'federated-crawl-key';
@@ -41,8 +41,15 @@ const FLEET_SEED = {
   })),
 };
 
-let testApp: TTestApp;
-let fleet: Sandbox;
+const testApp = useTestApp({ CONNECTOR_TIMEOUT_MS: '1000', CRAWL_INTERVAL_MINUTES: '0' });
+// Its federated catalog answers its own catalog, as a participant's federated catalog that crawled it would.
+const fleet = useSandbox({
+  basePath: '/fleet-edc',
+  participantId: 'urn:fleet',
+  apiKey: API_KEY,
+  seed: FLEET_SEED,
+  federatedCatalogNodes: () => [fleet.addresses.protocol],
+});
 let operator: TSignedIn;
 let user: TSignedIn;
 
@@ -65,23 +72,8 @@ const search = async (query: string) => {
 const foundIds = async (query: string) => offerIdsFound(await search(query));
 
 beforeAll(async () => {
-  [testApp, fleet] = await Promise.all([
-    startTestApp({ CONNECTOR_TIMEOUT_MS: '1000', CRAWL_INTERVAL_MINUTES: '0' }),
-    // Its federated catalog answers its own catalog, as a participant's federated catalog that crawled it would.
-    startSandbox({
-      basePath: '/fleet-edc',
-      participantId: 'urn:fleet',
-      apiKey: API_KEY,
-      seed: FLEET_SEED,
-      federatedCatalogNodes: () => [fleet.addresses.protocol],
-    }),
-  ]);
   operator = await signInOperator(testApp, { email: 'federated-operator@example.org' });
   user = await signIn(testApp, { email: 'federated-user@example.org' });
-});
-
-afterAll(async () => {
-  await Promise.all([testApp?.close(), fleet?.close()]);
 });
 
 describe("crawling a participant's federated catalog", () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import {
   ErrorCode,
+  type TErrorResponse,
   type TOrganisationConnectorResponse,
   type TOrganisationConnectorSaveResponse,
   type TOwnOrganisationResponse,
@@ -10,11 +11,8 @@ import {
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestAs, signIn, signInOperator, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
-type TBody<T> = T & TErrorBody;
 
 const ORG_KEY = 'organisation-connector-key';
 const MARKET_KEY = 'marketplace-connector-key';
@@ -33,7 +31,7 @@ const getConnector = (who: TSignedIn, organisationId: string) =>
 const save = (who: TSignedIn, organisationId: string, body: unknown) =>
   request<TBody<TOrganisationConnectorSaveResponse>>(testApp.baseUrl, 'PUT', path(organisationId), body, who.headers);
 const remove = (who: TSignedIn, organisationId: string) =>
-  request<TErrorBody>(testApp.baseUrl, 'DELETE', path(organisationId), undefined, who.headers);
+  request<TErrorResponse>(testApp.baseUrl, 'DELETE', path(organisationId), undefined, who.headers);
 
 /** What the profile form sends for the organisation's sandbox. */
 function acmeInput(extra: Record<string, unknown> = {}): Record<string, unknown> {
