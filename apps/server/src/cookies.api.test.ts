@@ -61,18 +61,23 @@ async function signInAndOut(testApp: TTestApp, options: { publicUrl?: string; he
 const isSet = (cookie: TSetCookie, attribute: string) =>
   cookie.attributes.some((entry) => entry === attribute || entry.startsWith(`${attribute}=`));
 
+/** The sign-in's cookies were all set, each HttpOnly and SameSite=Lax, and Secure or not as told. */
+function expectSignInCookies({ isSecure }: { isSecure: boolean }) {
+  const names = new Set(seen.map((cookie) => cookie.name));
+  for (const name of ['_interaction', '_interaction_resume', '_session']) expect(names.has(name), name).toBe(true);
+  for (const cookie of seen) {
+    expect(isSet(cookie, 'httponly'), `${cookie.name} HttpOnly`).toBe(true);
+    expect(cookie.attributes, `${cookie.name} SameSite`).toContain('samesite=lax');
+    expect(isSet(cookie, 'secure'), `${cookie.name} Secure`).toBe(isSecure);
+  }
+}
+
 describe('cookies', () => {
   it('are HttpOnly and SameSite=Lax, and not Secure on an http PUBLIC_URL (browsers would drop them)', async () => {
     const testApp = await startTestApp();
     apps.push(testApp);
     await signInAndOut(testApp, {});
-    const names = new Set(seen.map((cookie) => cookie.name));
-    for (const name of ['_interaction', '_interaction_resume', '_session']) expect(names.has(name), name).toBe(true);
-    for (const cookie of seen) {
-      expect(isSet(cookie, 'httponly'), `${cookie.name} HttpOnly`).toBe(true);
-      expect(cookie.attributes, `${cookie.name} SameSite`).toContain('samesite=lax');
-      expect(isSet(cookie, 'secure'), `${cookie.name} Secure`).toBe(false);
-    }
+    expectSignInCookies({ isSecure: false });
   });
 
   it('are Secure too when PUBLIC_URL is https (behind a TLS proxy)', async () => {
@@ -80,13 +85,7 @@ describe('cookies', () => {
     const testApp = await startTestApp({ PUBLIC_URL: publicUrl });
     apps.push(testApp);
     await signInAndOut(testApp, { publicUrl, headers: { 'x-forwarded-proto': 'https' } });
-    const names = new Set(seen.map((cookie) => cookie.name));
-    for (const name of ['_interaction', '_interaction_resume', '_session']) expect(names.has(name), name).toBe(true);
-    for (const cookie of seen) {
-      expect(isSet(cookie, 'httponly'), `${cookie.name} HttpOnly`).toBe(true);
-      expect(cookie.attributes, `${cookie.name} SameSite`).toContain('samesite=lax');
-      expect(isSet(cookie, 'secure'), `${cookie.name} Secure`).toBe(true);
-    }
+    expectSignInCookies({ isSecure: true });
   });
 
   it('are never set by the API', async () => {

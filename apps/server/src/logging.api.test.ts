@@ -9,7 +9,7 @@ import {
   refreshTokens,
   type TTokenSet,
 } from './idp/login-with-password';
-import { createPasswordUser, requestAs, signIn } from './test/auth';
+import { createPasswordUser, requestAs, signInOperator } from './test/auth';
 import { request, startTestApp, type TTestApp } from './test/test-app';
 
 /**
@@ -85,9 +85,7 @@ beforeAll(async () => {
   // A token in the query string, as a careless client might send it.
   await request(testApp.baseUrl, 'GET', `/api/orders?access_token=${rotated.accessToken}`, undefined, bearer);
 
-  const operator = await signIn(testApp, {
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-  });
+  const operator = await signInOperator(testApp);
   const registered = await requestAs(testApp, operator, 'POST', '/api/connectors', {
     name: 'Logged EDC',
     url: edc.url,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort, findRunningEmbeddedPostgres } from './db/embedded-postgres';
 import { loginWithPassword } from './idp/login-with-password';
 import { DEMO_USERS } from './modules/users/demo-users';
-import { startTcpProxy } from './test/tcp-proxy';
+import { startTcpProxy, type TTcpProxy } from './test/tcp-proxy';
 import { createTestDatabase, type TTestDatabase } from './test/test-database';
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -18,6 +18,24 @@ const startScript = path.join(path.dirname(fileURLToPath(import.meta.url)), '..'
 type TOutcome =
   | { status: number; connection: string | undefined; completedAt: number }
   | { error: string; completedAt: number };
+
+/** A search request (`POST /api/search`) to the process on `port` as the token's user, to write the body to. */
+function requestSearch(
+  to: { port: number; token: string; agent: http.Agent | false; headers?: Record<string, string> },
+  onResponse: (response: http.IncomingMessage) => void,
+): http.ClientRequest {
+  return http.request(
+    {
+      host: '127.0.0.1',
+      port: to.port,
+      method: 'POST',
+      path: '/api/search',
+      agent: to.agent,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${to.token}`, ...to.headers },
+    },
+    onResponse,
+  );
+}
 
 /**
  * A search whose body arrives in two parts `pauseMs` apart: the server holds it in flight for that
@@ -33,19 +51,8 @@ function slowSearch(
   const body = JSON.stringify({ index: 0, pageSize: 100 });
   return new Promise((resolve) => {
     const done = (outcome: TOutcome) => resolve(outcome);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/search',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
+    const req = requestSearch(
+      { port, token, agent, headers: { 'content-length': String(Buffer.byteLength(body)) } },
       (response) => {
         response.resume();
         response.on('end', () =>
@@ -65,34 +72,23 @@ function slowSearch(
 
 type TAnswer = { status: number; retryAfter: string | undefined; connection: string | undefined; body: string };
 
+/** The status, the headers this file looks at and the whole body of an answer. */
+async function readAnswer(response: http.IncomingMessage): Promise<TAnswer> {
+  let text = '';
+  for await (const chunk of response) text += (chunk as Buffer).toString();
+  return {
+    status: response.statusCode ?? 0,
+    retryAfter: response.headers['retry-after'],
+    connection: response.headers.connection,
+    body: text,
+  };
+}
+
 /** A search on a kept-alive connection of `agent`. */
 function searchOn(agent: http.Agent, port: number, token: string) {
   return new Promise<TAnswer>((resolve, reject) => {
     const body = JSON.stringify({ index: 0, pageSize: 10 });
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/search',
-        agent,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: response.headers['retry-after'],
-            connection: response.headers.connection,
-            body: text,
-          }),
-        );
-      },
-    );
+    const req = requestSearch({ port, token, agent }, (response) => readAnswer(response).then(resolve, reject));
     req.on('error', reject);
     req.end(body);
   });
@@ -102,18 +98,7 @@ function searchOn(agent: http.Agent, port: number, token: string) {
 async function fresh(port: number, pathName: string): Promise<TAnswer | string> {
   return await new Promise((resolve) => {
     const req = http.get({ host: '127.0.0.1', port, path: pathName, agent: false }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          retryAfter: response.headers['retry-after'],
-          connection: response.headers.connection,
-          body: text,
-        }),
-      );
+      readAnswer(response).then(resolve, (error: Error) => resolve(error.message));
     });
     req.on('error', (error) => resolve((error as NodeJS.ErrnoException).code ?? error.message));
   });
@@ -214,6 +199,25 @@ async function startMain(
     stdio: 'pipe',
   });
   return { port, child, ...followed(child) };
+}
+
+/**
+ * Runs `run` on `startMain` reaching the test database through a TCP proxy, which can cut PostgreSQL away, and
+ * kills the process if it still runs afterwards.
+ */
+async function withMainBehindProxy(
+  options: { env?: Record<string, string> },
+  run: (main: TMain, proxy: TTcpProxy) => Promise<void>,
+): Promise<void> {
+  const target = new URL(database.url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const main = await startMain(proxy.urlThrough(database.url), options);
+  try {
+    await run(main, proxy);
+  } finally {
+    if (main.child.exitCode === null) main.child.kill('SIGKILL');
+    await proxy.close();
+  }
 }
 
 /** Waits for the server to say it runs, then signs in as the demo buyer through its provider. */
@@ -408,10 +412,7 @@ describe('SIGTERM under load', () => {
 
 describe('PostgreSQL stopping under the running process', () => {
   it('answers 503 and logs it, keeps its jobs alive, serves again when it is back, and still stops cleanly', async () => {
-    const target = new URL(database.url);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const { port, child, output, exited } = await startMain(proxy.urlThrough(database.url));
-    try {
+    await withMainBehindProxy({}, async ({ port, child, output, exited }, proxy) => {
       const accessToken = await signInWhenRunning(port, output);
       const search = (index = 0) =>
         fetch(`http://127.0.0.1:${port}/api/search`, {
@@ -445,40 +446,32 @@ describe('PostgreSQL stopping under the running process', () => {
       child.kill('SIGTERM');
       expect(await exited, output()).toBe(0);
       expect(output()).not.toMatch(/unhandled|Unhandled/);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await proxy.close();
-    }
+    });
   }, 120_000);
 });
 
 describe('SIGTERM during an outage of PostgreSQL', () => {
   it('stops cleanly and exits 0 although PostgreSQL cannot be reached, sandbox connectors included', async () => {
-    const target = new URL(database.url);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const { port, child, output, exited } = await startMain(proxy.urlThrough(database.url), {
-      // Their rows are removed on a stop: the step that failed the shutdown while PostgreSQL was away.
-      env: { SANDBOX_CONNECTORS: 'true' },
-    });
-    try {
-      await signInWhenRunning(port, output);
-      await proxy.cut();
-      expect(await fresh(port, '/readyz')).toMatchObject({ status: 503 });
-      await expect
-        .poll(() => output().includes('PostgreSQL cannot be reached'), { timeout: 5_000, interval: 50 })
-        .toBe(true);
+    // Their rows are removed on a stop: the step that failed the shutdown while PostgreSQL was away.
+    await withMainBehindProxy(
+      { env: { SANDBOX_CONNECTORS: 'true' } },
+      async ({ port, child, output, exited }, proxy) => {
+        await signInWhenRunning(port, output);
+        await proxy.cut();
+        expect(await fresh(port, '/readyz')).toMatchObject({ status: 503 });
+        await expect
+          .poll(() => output().includes('PostgreSQL cannot be reached'), { timeout: 5_000, interval: 50 })
+          .toBe(true);
 
-      const signalledAt = Date.now();
-      child.kill('SIGTERM');
-      const code = await exited;
-      expect(code, output()).toBe(0);
-      expect(Date.now() - signalledAt).toBeLessThan(10_000);
-      expect(output()).toContain('Stopped cleanly');
-      expect(output()).not.toContain('Shutdown failed');
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await proxy.close();
-    }
+        const signalledAt = Date.now();
+        child.kill('SIGTERM');
+        const code = await exited;
+        expect(code, output()).toBe(0);
+        expect(Date.now() - signalledAt).toBeLessThan(10_000);
+        expect(output()).toContain('Stopped cleanly');
+        expect(output()).not.toContain('Shutdown failed');
+      },
+    );
   }, 120_000);
 });
 

@@ -1,6 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { findFreePort } from './db/embedded-postgres';
 import { loginWithPassword } from './idp/login-with-password';
 import { DEMO_USERS } from './modules/users/demo-users';
 import { startServer } from './server';
+import { useTemporaryFolder } from './test/lifecycle';
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
 const mainFile = path.join(serverDir, 'main.ts');
@@ -60,20 +60,11 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: () => 
 }
 
 describe('npm start with the embedded PostgreSQL', () => {
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'dsm-start-'));
-    await chmod(dataDir, 0o755);
-  });
-
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = useTemporaryFolder('dsm-start-', { isOpenToAll: true });
 
   it('seeds on the first start, reuses the data on the second, and stops cleanly on SIGTERM', async () => {
     const port = await findFreePort();
-    const env = { PORT: String(port), DATA_DIR: dataDir, SEED_DATASETS: '300', DATABASE_URL: '' };
+    const env = { PORT: String(port), DATA_DIR: dataDir.path, SEED_DATASETS: '300', DATABASE_URL: '' };
 
     const first = runMain(env);
     await waitFor(() => first.output().includes('running at'), 60_000, first.output);
@@ -84,7 +75,7 @@ describe('npm start with the embedded PostgreSQL', () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('Stopped cleanly');
     // PostgreSQL removes its pid file only on a clean shutdown.
-    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(path.join(dataDir.path, 'postgres', 'postmaster.pid'))).toBe(false);
 
     const second = runMain(env);
     await waitFor(() => second.output().includes('running at'), 60_000, second.output);
@@ -95,7 +86,7 @@ describe('npm start with the embedded PostgreSQL', () => {
   }, 120_000);
 
   it('stops with one line naming a bad setting and what it allows', async () => {
-    const run = runMain({ PORT: 'eighty', DATA_DIR: dataDir });
+    const run = runMain({ PORT: 'eighty', DATA_DIR: dataDir.path });
     expect(await run.exited).toBe(2);
     expect(run.output().trim()).toMatch(/^Invalid configuration: PORT="eighty": .*number/);
     expect(run.output().trim().split('\n')).toHaveLength(1);

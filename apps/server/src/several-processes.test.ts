@@ -1,7 +1,6 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { TOfferInputBody, TSearchResponse } from '@dsm/contracts';
+import type { TOfferInputBody } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config';
@@ -11,8 +10,10 @@ import { placeOrder } from './modules/orders/place-order';
 import { startServer, type TRunningServer } from './server';
 import { signIn, type TSignedIn } from './test/auth';
 import { makeOfferInput } from './test/factories';
+import { useTemporaryFolder, useTestDatabase } from './test/lifecycle';
+import { searchAs } from './test/search';
 import { request, type TTestApp } from './test/test-app';
-import { createTestDatabase, type TTestDatabase } from './test/test-database';
+import { countRowsWhere } from './test/test-database';
 
 // Several server processes on one database, each with its own search index (docs/scaling.md): what one process
 // changes the others find, the outbox keeps rows for an index that lags and forgets one gone for good, and the
@@ -24,8 +25,8 @@ const PUBLIC_URL = `http://127.0.0.1:${PORTS.a}`;
 
 type TProcess = { server: TRunningServer; baseUrl: string; lines: string[] };
 
-let database: TTestDatabase;
-let folder: string;
+const database = useTestDatabase();
+const folder = useTemporaryFolder('dsm-several-');
 let supplier: TSignedIn;
 const running: TProcess[] = [];
 
@@ -36,8 +37,8 @@ async function startProcess(name: keyof typeof PORTS, env: Record<string, string
     PORT: String(PORTS[name]),
     HOST: '127.0.0.1',
     PUBLIC_URL,
-    DATA_DIR: path.join(folder, name),
-    SEARCH_INDEX_DIR: path.join(folder, `index-${name}`),
+    DATA_DIR: path.join(folder.path, name),
+    SEARCH_INDEX_DIR: path.join(folder.path, `index-${name}`),
     SEARCH_WORKERS: '1',
     SEED_DATASETS: '0',
     DEMO_DATA: 'false',
@@ -67,13 +68,7 @@ async function within(limitMs: number, condition: () => Promise<boolean>): Promi
 }
 
 async function titlesFound(process: TProcess, word: string): Promise<string[]> {
-  const response = await request<TSearchResponse>(
-    process.baseUrl,
-    'POST',
-    `/api/search?query=${encodeURIComponent(word)}`,
-    { index: 0, pageSize: 10 },
-    supplier.headers,
-  );
+  const response = await searchAs(process, supplier, { query: word });
   expect(response.status).toBe(200);
   return response.body.data.map((offer) => offer.title);
 }
@@ -97,22 +92,14 @@ async function createOffer(process: TProcess, title: string): Promise<string> {
   return created.body['@id'];
 }
 
-async function queuedRowsOf(offerId: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from search_outbox where offer_id = ${offerId}`.execute(database.db);
-  return rows[0]?.n ?? 0;
-}
+const queuedRowsOf = (offerId: string) => countRowsWhere(database.db, 'search_outbox', 'offer_id', offerId);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-several-'));
   await seedLicences(database.db);
 }, 60_000);
 
 afterAll(async () => {
   for (const process of running.splice(0)) await process.server.stop().catch(() => {});
-  await database?.drop();
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe('two server processes on one database, each with its own search index', () => {
@@ -167,7 +154,7 @@ describe('two server processes on one database, each with its own search index',
   it('forgets an index not seen for longer than the expiry: its rows go, and it builds its index again when it comes back', async () => {
     await stopProcess(b);
     // B was last seen two hours ago (the expiry is an hour).
-    const consumerB = (await readFile(path.join(folder, 'index-b', 'CONSUMER'), 'utf8')).trim();
+    const consumerB = (await readFile(path.join(folder.path, 'index-b', 'CONSUMER'), 'utf8')).trim();
     await sql`update search_outbox_cursors set seen_at = now() - interval '2 hours' where consumer = ${consumerB}`.execute(
       database.db,
     );

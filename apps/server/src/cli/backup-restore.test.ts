@@ -1,5 +1,4 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { insertOfferOf, itemOf, SUPPLIER_A, SUPPLIER_B, sellFor } from '../modules/orders/orders-test-data';
 import { placeOrder } from '../modules/orders/place-order';
 import { saveOrganisationOfUser } from '../modules/organisations/organisations-repository';
+import { useTemporaryFolder } from '../test/lifecycle';
 import { runCli } from '../test/run-cli';
 import { createTestDatabase, type TTestDatabase } from '../test/test-database';
 
@@ -87,16 +87,7 @@ async function fillWithData(url: string): Promise<void> {
   }
 }
 
-let workDir: string;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(path.join(os.tmpdir(), 'dsm-backup-'));
-  await chmod(workDir, 0o755);
-});
-
-afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
+const workDir = useTemporaryFolder('dsm-backup-', { isOpenToAll: true });
 
 describe('npm run backup / npm run restore with DATABASE_URL', () => {
   let database: TTestDatabase;
@@ -119,7 +110,7 @@ describe('npm run backup / npm run restore with DATABASE_URL', () => {
     expect(before.orders).toMatch(/^1:/);
     expect(before.invoices).toMatch(/^2:/);
 
-    const file = path.join(workDir, 'external.backup.gz');
+    const file = path.join(workDir.path, 'external.backup.gz');
     const backup = await runCli('backup', ['--out', file, '--database-url', database.url], {});
     expect(backup.output).toMatch(/Backed up \d+ rows of \d+ tables/);
     expect(backup.code).toBe(0);
@@ -150,7 +141,7 @@ describe('npm run backup / npm run restore with DATABASE_URL', () => {
   }, 60_000);
 
   it('refuses while another connection uses the database, and restores with --force', async () => {
-    const file = path.join(workDir, 'busy.backup.gz');
+    const file = path.join(workDir.path, 'busy.backup.gz');
     expect((await runCli('backup', ['--out', file, '--database-url', database.url], {})).code).toBe(0);
     const server = new pg.Client({ connectionString: database.url, application_name: 'dsm-server' });
     await server.connect();
@@ -167,10 +158,10 @@ describe('npm run backup / npm run restore with DATABASE_URL', () => {
 
   it('leaves the data as it was when the backup is cut off, and refuses a file that is no backup', async () => {
     const before = await fingerprint(database.url);
-    const file = path.join(workDir, 'to-cut.backup.gz');
+    const file = path.join(workDir.path, 'to-cut.backup.gz');
     expect((await runCli('backup', ['--out', file, '--database-url', database.url], {})).code).toBe(0);
     const whole = gunzipSync(await readFile(file)).toString('utf8');
-    const cut = path.join(workDir, 'cut.backup.gz');
+    const cut = path.join(workDir.path, 'cut.backup.gz');
     // Cut inside the rows of a later table: the schema was dropped and rebuilt before the end is noticed.
     const offersRows = whole.indexOf('\n', whole.indexOf('TABLE {"name":"offers"')) + 1;
     await writeFile(cut, gzipSync(whole.slice(0, offersRows + 50)));
@@ -179,20 +170,20 @@ describe('npm run backup / npm run restore with DATABASE_URL', () => {
     expect(failed.output).toContain('the file is incomplete');
     expect(await fingerprint(database.url)).toEqual(before);
 
-    const other = path.join(workDir, 'other.gz');
+    const other = path.join(workDir.path, 'other.gz');
     await writeFile(other, gzipSync('just some text\n'));
     const wrong = await runCli('restore', [other, '--database-url', database.url], {});
     expect(wrong.code).toBe(1);
     expect(wrong.output).toContain('This is not a backup of the marketplace');
 
-    const notGzip = path.join(workDir, 'plain.txt');
+    const notGzip = path.join(workDir.path, 'plain.txt');
     await writeFile(notGzip, 'DSM-BACKUP 1\n');
     const unreadable = await runCli('restore', [notGzip, '--database-url', database.url], {});
     expect(unreadable.code).toBe(1);
     expect(unreadable.output).toContain('The backup cannot be read');
     expect(await fingerprint(database.url)).toEqual(before);
 
-    const missing = await runCli('restore', [path.join(workDir, 'nope.gz'), '--database-url', database.url], {});
+    const missing = await runCli('restore', [path.join(workDir.path, 'nope.gz'), '--database-url', database.url], {});
     expect(missing.code).toBe(2);
     expect(missing.output).toContain('No such file');
   }, 60_000);
@@ -200,9 +191,9 @@ describe('npm run backup / npm run restore with DATABASE_URL', () => {
 
 describe('npm run backup / npm run restore with the embedded PostgreSQL', () => {
   it('round-trips DATA_DIR, next to a running server and without one, and refuses to restore while it runs', async () => {
-    const dataDir = path.join(workDir, 'data');
+    const dataDir = path.join(workDir.path, 'data');
     const env = { DATA_DIR: dataDir };
-    const file = path.join(workDir, 'embedded.backup.gz');
+    const file = path.join(workDir.path, 'embedded.backup.gz');
     // The server's cluster, as `npm start` leaves it: the dsm database, migrated and filled.
     const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: 0 });
     const url = server.urlFor('dsm');
@@ -229,7 +220,7 @@ describe('npm run backup / npm run restore with the embedded PostgreSQL', () => 
     // With no server running, the tools start the cluster themselves and stop it again.
     const restore = await runCli('restore', [file], env);
     expect(restore.code, restore.output).toBe(0);
-    const second = await runCli('backup', ['--out', path.join(workDir, 'embedded-again.backup.gz')], env);
+    const second = await runCli('backup', ['--out', path.join(workDir.path, 'embedded-again.backup.gz')], env);
     expect(second.code, second.output).toBe(0);
     const again = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: 0 });
     try {

@@ -1,20 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertOffers } from '../modules/catalogue/load-offers';
 import { openReader } from '../modules/search/index/index-schema';
 import { makeOffer } from '../test/factories';
+import { useTemporaryFolder, useTestDatabase } from '../test/lifecycle';
 import { runCli } from '../test/run-cli';
-import { createTestDatabase, type TTestDatabase } from '../test/test-database';
 
-let database: TTestDatabase;
-let dir: string;
+const database = useTestDatabase();
+const folder = useTemporaryFolder('dsm-reindex-');
 
-const reindex = (args: string[]) => runCli('reindex', args, { SEARCH_INDEX_DIR: dir });
+const reindex = (args: string[]) => runCli('reindex', args, { SEARCH_INDEX_DIR: folder.path });
 
 const indexedTitles = () => {
-  const db = openReader(path.join(dir, readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim()));
+  const db = openReader(path.join(folder.path, readFileSync(path.join(folder.path, 'CURRENT'), 'utf8').trim()));
   try {
     return (db.prepare('select title from docs order by title').pluck().all() as string[]).join(', ');
   } finally {
@@ -23,14 +22,7 @@ const indexedTitles = () => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'dsm-reindex-'));
   await insertOffers(database.db, [makeOffer({ title: 'Bridge inspections' }), makeOffer({ title: 'Canal locks' })]);
-});
-
-afterAll(async () => {
-  await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('npm run reindex', () => {
@@ -39,11 +31,11 @@ describe('npm run reindex', () => {
     expect(first.output).toMatch(/Search index of .* built in .* in \d+\.\d s/);
     expect(first.code).toBe(0);
     expect(indexedTitles()).toBe('Bridge inspections, Canal locks');
-    const built = readFileSync(path.join(dir, 'CURRENT'), 'utf8');
+    const built = readFileSync(path.join(folder.path, 'CURRENT'), 'utf8');
     await insertOffers(database.db, [makeOffer({ title: 'Aqueducts' })]);
     const second = await reindex(['--database-url', database.url]);
     expect(second.code).toBe(0);
-    expect(readFileSync(path.join(dir, 'CURRENT'), 'utf8')).not.toBe(built);
+    expect(readFileSync(path.join(folder.path, 'CURRENT'), 'utf8')).not.toBe(built);
     expect(indexedTitles()).toBe('Aqueducts, Bridge inspections, Canal locks');
   }, 60_000);
 

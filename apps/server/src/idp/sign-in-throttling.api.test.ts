@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../modules/users/create-user';
+import { createPasswordUser } from '../test/auth';
 import { startTestApp, type TTestApp } from '../test/test-app';
 import { AuthorizationFlow, loginWithPassword } from './login-with-password';
 
@@ -13,6 +13,10 @@ async function attempt(testApp: TTestApp, email: string, password: string): Prom
   if (step.kind !== 'page') return { status: 303, html: '', headers: new Headers() };
   return { status: step.status, html: step.html, headers: step.headers };
 }
+
+/** A user named `name` who signs in with PASSWORD as `<name>@example.org`, with the product role unless told otherwise. */
+const userWithPassword = (testApp: TTestApp, name: string, roles?: string[]) =>
+  createPasswordUser(testApp, { email: `${name.toLowerCase()}@example.org`, name, password: PASSWORD, roles });
 
 /** Runs count calls, a few at a time: dozens of scrypt checks at once would starve a busy machine. */
 async function inBatches<T>(count: number, run: (index: number) => Promise<T>, size = 5): Promise<T[]> {
@@ -38,13 +42,7 @@ async function withApp(run: (testApp: TTestApp) => Promise<void>): Promise<void>
 describe('sign-in throttling', { timeout: 90_000 }, () => {
   it('locks an account after 10 failures, even for the right password, with Retry-After', async () => {
     await withApp(async (testApp) => {
-      const user = await createUser({
-        db: testApp.database.db,
-        email: 'target@example.org',
-        name: 'Target',
-        password: PASSWORD,
-        roles: [testApp.config.userRole],
-      });
+      const user = await userWithPassword(testApp, 'Target');
       const failures = await inBatches(10, (index) => attempt(testApp, user.email, `wrong-password-${index}`));
       expect(failures.map((failure) => failure.status)).toEqual(Array(10).fill(401));
       const locked = await attempt(testApp, user.email, PASSWORD);
@@ -53,13 +51,7 @@ describe('sign-in throttling', { timeout: 90_000 }, () => {
       expect(locked.html).toMatch(/role="alert">Too many failed sign-ins\. Please try again in \d+ minutes?\.<\/div>/);
 
       // Another account from the same address still signs in: ten failures are below the address limit.
-      const other = await createUser({
-        db: testApp.database.db,
-        email: 'bystander@example.org',
-        name: 'Bystander',
-        password: PASSWORD,
-        roles: [],
-      });
+      const other = await userWithPassword(testApp, 'Bystander', []);
       const tokens = await loginWithPassword({ baseUrl: testApp.baseUrl, email: other.email, password: PASSWORD });
       expect(tokens.accessToken).toBeTruthy();
     });
@@ -67,13 +59,7 @@ describe('sign-in throttling', { timeout: 90_000 }, () => {
 
   it('verifies at most 10 of 30 wrong passwords sent at once and throttles the rest', async () => {
     await withApp(async (testApp) => {
-      const user = await createUser({
-        db: testApp.database.db,
-        email: 'swarmed@example.org',
-        name: 'Swarmed',
-        password: PASSWORD,
-        roles: [testApp.config.userRole],
-      });
+      const user = await userWithPassword(testApp, 'Swarmed');
       // Every flow is opened first, so the 30 forms reach the server together.
       const flows = await inBatches(30, () => AuthorizationFlow.start({ baseUrl: testApp.baseUrl, uiLocales: 'en' }));
       const answers = await Promise.all(

@@ -14,8 +14,9 @@ import { configureHarvestLocations } from '../modules/harvest/harvest-location-p
 import { runHarvest } from '../modules/harvest/run-harvest';
 import { runLinkCheck } from '../modules/link-checker/run-link-check';
 import { signIn } from '../test/auth';
-import { makeOffer } from '../test/factories';
-import { request, startTestApp, type TTestApp } from '../test/test-app';
+import { makeCkanPackage, makeOffer } from '../test/factories';
+import { useTestApp } from '../test/lifecycle';
+import { request } from '../test/test-app';
 import { createJobRunner, type TJobRunner } from './job-queues';
 import { startMetricsServer, type TMetricsServer } from './metrics-server';
 
@@ -27,7 +28,7 @@ import { startMetricsServer, type TMetricsServer } from './metrics-server';
 
 const PROMETHEUS = '/usr/bin/prometheus';
 
-let testApp: TTestApp;
+const testApp = useTestApp();
 let metricsServer: TMetricsServer;
 let auth: { authorization: string };
 
@@ -71,14 +72,12 @@ async function eventually<T>(what: string, read: () => Promise<T | undefined>, t
 }
 
 beforeAll(async () => {
-  testApp = await startTestApp();
   auth = (await signIn(testApp)).headers;
   metricsServer = await startMetricsServer({ metrics: testApp.app.metrics, host: '127.0.0.1', port: 0 });
 });
 
 afterAll(async () => {
   await metricsServer?.close();
-  await testApp?.close();
 });
 
 describe('the metrics listener', () => {
@@ -256,15 +255,7 @@ describe('the counters of the background work', () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'dsm-metrics-harvest-'));
     try {
       const file = path.join(folder, 'catalogue.jsonl');
-      const record = (id: string) =>
-        JSON.stringify({
-          id,
-          name: id,
-          title: `Package ${id}`,
-          notes: `About ${id}`,
-          organization: { id: 'org-metrics', title: 'Metrics Org' },
-          resources: [{ name: 'CSV', format: 'CSV', url: `https://data.example.org/${id}.csv` }],
-        });
+      const record = (id: string) => JSON.stringify(makeCkanPackage(id));
       writeFileSync(
         file,
         [record('metrics-a'), record('metrics-b'), '{"id": "broken", ', record('metrics-c')].join('\n'),

@@ -102,6 +102,11 @@ export async function signIn(testApp: TTestApp, options: TSignInOptions = {}): P
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** Signs in (see `signIn`) a user who is an operator of the marketplace as well as a user of it. */
+export function signInOperator(testApp: TTestApp, options: Omit<TSignInOptions, 'roles'> = {}): Promise<TSignedIn> {
+  return signIn(testApp, { ...options, roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`] });
+}
+
 /**
  * Sends JSON over real HTTP as the signed-in user (with their Authorization header) and returns the
  * status and parsed body; `request` of test-app with the app's address and the user's headers filled in.

@@ -124,3 +124,16 @@ export function makeOfferInput(title: string, overrides: TOfferInputOverrides = 
     ...rest,
   };
 }
+
+/** A CKAN package as a portal answers it, with one CSV resource; the overrides replace its fields. */
+export function makeCkanPackage(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: id,
+    title: `Package ${id}`,
+    notes: `About ${id}`,
+    organization: { id: 'org-test', title: 'Test Org' },
+    resources: [{ name: 'CSV', format: 'CSV', url: `https://data.example.org/${id}.csv` }],
+    ...overrides,
+  };
+}

@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabase, type TDatabaseHandle } from '../db/database';
+import { createDatabase, type TDatabaseHandle, type TDb } from '../db/database';
 
 export type TTestDatabase = TDatabaseHandle & {
   url: string;
@@ -39,4 +40,11 @@ export async function createTestDatabase(): Promise<TTestDatabase> {
       }
     },
   };
+}
+
+/** How many rows of the table hold the value in the column. */
+export async function countRowsWhere(db: TDb, table: string, column: string, value: unknown): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db);
+  return rows[0]?.n ?? 0;
 }

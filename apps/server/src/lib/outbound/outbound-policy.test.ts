@@ -103,6 +103,16 @@ describe('outbound address policy: problemOf', () => {
   });
 });
 
+/**
+ * A policy allowing no host whose resolver answers every name with `first` once, and with `then` after that;
+ * `answers()` says how often it was asked.
+ */
+function policyResolvingFirst(first: string, then: string) {
+  let answers = 0;
+  const policy = policyOf([], async () => [{ address: answers++ === 0 ? first : then, family: 4 }]);
+  return Object.assign(policy, { answers: () => answers });
+}
+
 describe('outbound address policy: fetch', () => {
   it('refuses a loopback address at connection time, without sending a request', async () => {
     hits = [];
@@ -113,11 +123,8 @@ describe('outbound address policy: fetch', () => {
 
   it('checks the DNS answer at connection time: a name that passed when given and now resolves to loopback is refused', async () => {
     hits = [];
-    let answers = 0;
     // Public when the address is given, loopback when the connection is made: DNS rebinding.
-    const policy = policyOf([], async () =>
-      answers++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }],
-    );
+    const policy = policyResolvingFirst('93.184.216.34', '127.0.0.1');
     expect(await policy.problemOf(`http://rebind.example.org:${targetPort}/`)).toBeNull();
     const refusal = await refusalOf(policy.fetch(`http://rebind.example.org:${targetPort}/rebound`));
     expect(refusal).toContain('rebind.example.org (127.0.0.1) is a loopback address');
@@ -126,17 +133,14 @@ describe('outbound address policy: fetch', () => {
 
   it('connects to the address it checked and asks the resolver once, so a second answer cannot swap in loopback', async () => {
     hits = [];
-    let answers = 0;
-    const policy = policyOf([], async () =>
-      answers++ === 0 ? [{ address: '192.0.2.1', family: 4 }] : [{ address: '127.0.0.1', family: 4 }],
-    );
+    const policy = policyResolvingFirst('192.0.2.1', '127.0.0.1');
     // 192.0.2.1 (TEST-NET-1) is reserved, so it is refused too; what matters is that nothing asked again and
     // nothing reached the loopback server that a second answer would have named.
     const refusal = await refusalOf(
       policy.fetch(`http://swap.example.org:${targetPort}/swapped`, { signal: AbortSignal.timeout(1000) }),
     );
     expect(refusal).toContain('swap.example.org (192.0.2.1) is a documentation address');
-    expect(answers).toBe(1);
+    expect(policy.answers()).toBe(1);
     expect(hits).toEqual([]);
   });
 

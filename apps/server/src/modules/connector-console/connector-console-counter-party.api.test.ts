@@ -4,10 +4,10 @@ import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import type { TConsoleCatalogResponse, TErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../db/embedded-postgres';
-import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signInOperator, type TSignedIn } from '../../test/auth';
+import { useSandboxConnectors, useTestApp } from '../../test/lifecycle';
 import { startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
-import { startSandboxConnectors, type TSandboxConnectors } from '../connectors/start-sandbox-connectors';
 
 const API_KEY = 'counter-party-test-key';
 /** Text a counter-party answers with that must never reach an API answer. */
@@ -16,10 +16,6 @@ const SECRET = 'COUNTER-PARTY-SECRET-91c2';
 let counterParty: http.Server;
 let counterPartyUrl: string;
 let counterPartyStatus = 500;
-
-async function asOperator(testApp: TTestApp): Promise<TSignedIn> {
-  return signIn(testApp, { roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`] });
-}
 
 beforeAll(async () => {
   // A counter-party that answers every DSP message with a failure whose body it wants the caller to see.
@@ -36,22 +32,15 @@ afterAll(async () => {
 });
 
 describe('connector console: counter-party addresses without CONNECTOR_ALLOWED_HOSTS', () => {
-  let testApp: TTestApp;
+  const testApp = useTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
+  const sandboxes = useSandboxConnectors(testApp);
   let operator: TSignedIn;
-  let sandboxes: TSandboxConnectors;
 
   const call = <T>(path: string, body: unknown) =>
     requestAs<T & TErrorResponse>(testApp, operator, 'POST', `/api/connectors/consumer${path}`, body);
 
   beforeAll(async () => {
-    testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
-    operator = await asOperator(testApp);
-    sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
-  });
-
-  afterAll(async () => {
-    await sandboxes?.stop();
-    await testApp?.close();
+    operator = await signInOperator(testApp);
   });
 
   const refused: [string, RegExp][] = [
@@ -117,7 +106,7 @@ describe('connector console: answers of a failing counter-party', () => {
       startSandbox({ basePath: '/cp-consumer', participantId: 'cp-consumer', apiKey: API_KEY }),
     ]);
     await insertConnector(testApp.database.db, { name: 'Counter-party consumer', url: consumer.url, apiKey: API_KEY });
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
   });
 
   afterAll(async () => {
@@ -159,9 +148,10 @@ describe('connector console: answers of a failing counter-party', () => {
 });
 
 describe('connector console: a counter-party that redirects', () => {
-  let testApp: TTestApp;
+  // 'localhost' is allowed, as the product's own address is in the demo; 127.0.0.1's other ports are not.
+  const testApp = useTestApp({ CONNECTOR_ALLOWED_HOSTS: 'localhost' });
+  useSandboxConnectors(testApp);
   let operator: TSignedIn;
-  let sandboxes: TSandboxConnectors;
   let target: http.Server;
   let redirector: http.Server;
   let redirectTo = '';
@@ -184,10 +174,7 @@ describe('connector console: a counter-party that redirects', () => {
   };
 
   beforeAll(async () => {
-    // 'localhost' is allowed, as the product's own address is in the demo; 127.0.0.1's other ports are not.
-    testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: 'localhost' });
-    operator = await asOperator(testApp);
-    sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
+    operator = await signInOperator(testApp);
     target = http.createServer((incoming, response) => {
       hits.push(incoming.url ?? '');
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -199,8 +186,6 @@ describe('connector console: a counter-party that redirects', () => {
   });
 
   afterAll(async () => {
-    await sandboxes?.stop();
-    await testApp?.close();
     for (const server of [target, redirector]) {
       server?.closeAllConnections();
       await new Promise((resolve) => server?.close(resolve));

@@ -1,5 +1,4 @@
 import { createConnectorClient } from '@dsm/connector-client';
-import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import type {
   TConsoleAgreement,
   TConsoleCatalogResponse,
@@ -8,18 +7,24 @@ import type {
   TConsoleSecret,
   TConsoleTransfer,
 } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInOperator, type TSignedIn } from '../../test/auth';
+import { useSandbox, useTestApp } from '../../test/lifecycle';
+import { request, type TBody } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
 
 const API_KEY = 'console-dataspace-key';
 const EDC_ID = 'https://w3id.org/edc/v0.0.1/ns/id';
 const DATA = '{"plots":[1,2,3]}';
 
-let testApp: TTestApp;
-let provider: Sandbox;
-let consumer: Sandbox;
+const testApp = useTestApp();
+const provider = useSandbox({ basePath: '/ds-provider', participantId: 'ds-provider', apiKey: API_KEY });
+const consumer = useSandbox({
+  basePath: '/ds-consumer',
+  participantId: 'ds-consumer',
+  apiKey: API_KEY,
+  stepDelayMs: 100,
+});
 let operator: TSignedIn;
 
 const call = <T>(method: string, path: string, body?: unknown) =>
@@ -37,12 +42,13 @@ async function waitFor<T extends { id: string }>(path: string, id: string, isDon
   }
 }
 
+/** Terminates the negotiation or transfer with the reason (204), and answers it once it is terminated. */
+async function terminate<T extends { id: string; state: string }>(path: string, id: string, reason: string) {
+  expect((await call('POST', `${path}/${id}/terminate`, { reason })).status).toBe(204);
+  return waitFor<T>(path, id, (entry) => entry.state === 'TERMINATED');
+}
+
 beforeAll(async () => {
-  [testApp, provider, consumer] = await Promise.all([
-    startTestApp(),
-    startSandbox({ basePath: '/ds-provider', participantId: 'ds-provider', apiKey: API_KEY }),
-    startSandbox({ basePath: '/ds-consumer', participantId: 'ds-consumer', apiKey: API_KEY, stepDelayMs: 100 }),
-  ]);
   const client = createConnectorClient({ addresses: provider.addresses, apiKey: API_KEY });
   await client.assets.create({
     id: 'plots',
@@ -60,14 +66,7 @@ beforeAll(async () => {
     assetsSelector: [{ operandLeft: EDC_ID, operator: '=', operandRight: 'plots' }],
   });
   await insertConnector(testApp.database.db, { name: 'Consumer', url: consumer.url, apiKey: API_KEY });
-  operator = await signIn(testApp, {
-    email: 'console-ds-operator@example.org',
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-  });
-});
-
-afterAll(async () => {
-  await Promise.all([testApp?.close(), provider?.close(), consumer?.close()]);
+  operator = await signInOperator(testApp, { email: 'console-ds-operator@example.org' });
 });
 
 describe('connector console: the data space', () => {
@@ -114,15 +113,9 @@ describe('connector console: the data space', () => {
 
     const early = await call('POST', `/transfers/${transfer.body.id}/deprovision`);
     expect(early.status).toBe(409);
-    expect((await call('POST', `/transfers/${transfer.body.id}/terminate`, { reason: 'Done reading' })).status).toBe(
-      204,
+    expect((await terminate<TConsoleTransfer>('/transfers', transfer.body.id, 'Done reading')).errorDetail).toBe(
+      'Done reading',
     );
-    const terminated = await waitFor<TConsoleTransfer>(
-      '/transfers',
-      transfer.body.id,
-      (entry) => entry.state === 'TERMINATED',
-    );
-    expect(terminated.errorDetail).toBe('Done reading');
     expect((await call('POST', `/transfers/${transfer.body.id}/deprovision`)).status).toBe(204);
     await waitFor<TConsoleTransfer>('/transfers', transfer.body.id, (entry) => entry.state === 'DEPROVISIONED');
   });
@@ -135,15 +128,9 @@ describe('connector console: the data space', () => {
       datasetId: 'plots',
       offerId,
     });
-    expect((await call('POST', `/negotiations/${started.body.id}/terminate`, { reason: 'Wrong offer' })).status).toBe(
-      204,
+    expect((await terminate<TConsoleNegotiation>('/negotiations', started.body.id, 'Wrong offer')).errorDetail).toBe(
+      'Wrong offer',
     );
-    const terminated = await waitFor<TConsoleNegotiation>(
-      '/negotiations',
-      started.body.id,
-      (entry) => entry.state === 'TERMINATED',
-    );
-    expect(terminated.errorDetail).toBe('Wrong offer');
 
     const unknownOffer = await call('POST', '/negotiations', {
       ...counterParty(),

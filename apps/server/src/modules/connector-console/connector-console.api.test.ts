@@ -10,7 +10,7 @@ import {
   type TErrorResponse,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signIn, signInOperator, type TSignedIn } from '../../test/auth';
 import { startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
 
@@ -32,10 +32,7 @@ beforeAll(async () => {
     startSandbox({ basePath: '/console-consumer', participantId: 'console-consumer', apiKey: API_KEY }),
   ]);
   await insertConnector(testApp.database.db, { name: 'Console EDC', url: edc.url, apiKey: API_KEY });
-  operator = await signIn(testApp, {
-    email: 'console-operator@example.org',
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-  });
+  operator = await signInOperator(testApp, { email: 'console-operator@example.org' });
   user = await signIn(testApp, { email: 'console-user@example.org' });
 });
 

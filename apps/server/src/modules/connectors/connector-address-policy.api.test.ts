@@ -1,14 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import { ErrorCode, type TConnectorOfferListResponse, type TRegisteredConnector } from '@dsm/contracts';
+import {
+  ErrorCode,
+  type TConnectorOfferListResponse,
+  type TErrorResponse,
+  type TRegisteredConnector,
+} from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { signInOperator, type TSignedIn } from '../../test/auth';
+import { useSandboxConnectors, useTestApp } from '../../test/lifecycle';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { insertConnector } from './connector-repository';
-import { startSandboxConnectors, type TSandboxConnectors } from './start-sandbox-connectors';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
 
 const API_KEY = 'address-policy-test-key';
 
@@ -18,12 +21,8 @@ let redirectedPaths: string[] = [];
 
 const portOf = (url: string) => new URL(url).port;
 
-async function asOperator(testApp: TTestApp): Promise<TSignedIn> {
-  return signIn(testApp, { roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`] });
-}
-
 const register = (testApp: TTestApp, who: TSignedIn, body: Record<string, string>) =>
-  request<TRegisteredConnector & TErrorBody>(
+  request<TRegisteredConnector & TErrorResponse>(
     testApp.baseUrl,
     'POST',
     '/api/connectors',
@@ -32,7 +31,7 @@ const register = (testApp: TTestApp, who: TSignedIn, body: Record<string, string
   );
 
 const offersOf = (testApp: TTestApp, who: TSignedIn, connectorId: string) =>
-  request<TConnectorOfferListResponse & TErrorBody>(
+  request<TConnectorOfferListResponse & TErrorResponse>(
     testApp.baseUrl,
     'GET',
     `/api/connectors/${connectorId}/offers`,
@@ -56,19 +55,12 @@ afterAll(async () => {
 });
 
 describe('connector addresses without CONNECTOR_ALLOWED_HOSTS', () => {
-  let testApp: TTestApp;
+  const testApp = useTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
+  const sandboxes = useSandboxConnectors(testApp);
   let operator: TSignedIn;
-  let sandboxes: TSandboxConnectors;
 
   beforeAll(async () => {
-    testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: '' });
-    operator = await asOperator(testApp);
-    sandboxes = await startSandboxConnectors({ db: testApp.database.db, log: () => {} });
-  });
-
-  afterAll(async () => {
-    await sandboxes?.stop();
-    await testApp?.close();
+    operator = await signInOperator(testApp);
   });
 
   it.each([
@@ -158,7 +150,7 @@ describe('connector addresses with CONNECTOR_ALLOWED_HOSTS=localhost', () => {
   beforeAll(async () => {
     redirectedPaths = [];
     testApp = await startTestApp({ CONNECTOR_ALLOWED_HOSTS: 'localhost' });
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
   });
 
   afterAll(async () => {

@@ -1,16 +1,17 @@
-import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
+import { startSandbox } from '@dsm/connector-sandbox';
 import { ErrorCode, type TConnectorListResponse, type TRegisteredConnector } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { requestAs, signIn, signInOperator, type TSignedIn } from '../../test/auth';
+import { useSandbox, useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { upsertSandboxConnector } from './connector-repository';
 
 type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string }[] };
 
 const API_KEY = 'registration-test-key';
 
-let testApp: TTestApp;
-let guarded: Sandbox;
+const testApp = useTestApp();
+const guarded = useSandbox({ basePath: '/registered-edc', participantId: 'registered-edc', apiKey: API_KEY });
 let operator: TSignedIn;
 let user: TSignedIn;
 
@@ -24,19 +25,8 @@ const listedIds = async () =>
   ).body.dtos.map((connector) => connector.url.split('/').at(-1));
 
 beforeAll(async () => {
-  [testApp, guarded] = await Promise.all([
-    startTestApp(),
-    startSandbox({ basePath: '/registered-edc', participantId: 'registered-edc', apiKey: API_KEY }),
-  ]);
-  operator = await signIn(testApp, {
-    email: 'connector-operator@example.org',
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-  });
+  operator = await signInOperator(testApp, { email: 'connector-operator@example.org' });
   user = await signIn(testApp, { email: 'connector-user@example.org' });
-});
-
-afterAll(async () => {
-  await Promise.all([testApp?.close(), guarded?.close()]);
 });
 
 describe('registering and removing connectors', () => {
@@ -65,13 +55,7 @@ describe('registering and removing connectors', () => {
     expect(row.api_key_encrypted).toMatch(/^v1:/);
     expect(row.api_key_encrypted).not.toContain(API_KEY);
     expect(await listedIds()).toContain('registered-edc');
-    const registered = await request<TRegisteredConnector[]>(
-      testApp.baseUrl,
-      'GET',
-      '/api/connectors/registered',
-      undefined,
-      operator.headers,
-    );
+    const registered = await requestAs<TRegisteredConnector[]>(testApp, operator, 'GET', '/api/connectors/registered');
     expect(registered.body).toContainEqual(response.body);
     expect((await request(testApp.baseUrl, 'GET', '/api/connectors/registered', undefined, user.headers)).status).toBe(
       403,

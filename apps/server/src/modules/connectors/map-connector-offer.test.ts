@@ -23,18 +23,18 @@ const policy = (rules: Partial<PolicyDefinition['policy']>): PolicyDefinition['p
   ...rules,
 });
 
+type TRule = PolicyDefinition['policy']['permissions'][number];
+
+/** A permission to use under the constraints. */
+const use = (...constraints: TRule['constraints']): TRule => ({ action: 'use', constraints });
+
 describe('describePolicy', () => {
   it('says what a policy permits, prohibits and requires, with short operand names', () => {
     expect(
       describePolicy(
         policy({
           permissions: [
-            {
-              action: 'use',
-              constraints: [
-                { leftOperand: 'https://w3id.org/edc/v0.0.1/ns/purpose', operator: 'eq', rightOperand: 'research' },
-              ],
-            },
+            use({ leftOperand: 'https://w3id.org/edc/v0.0.1/ns/purpose', operator: 'eq', rightOperand: 'research' }),
           ],
           prohibitions: [{ action: 'http://www.w3.org/ns/odrl/2/distribute', constraints: [] }],
           obligations: [{ action: 'delete', constraints: [] }],
@@ -48,18 +48,13 @@ describe('describePolicy', () => {
       describePolicy(
         policy({
           permissions: [
-            {
-              action: 'use',
+            use({
+              operator: 'or',
               constraints: [
-                {
-                  operator: 'or',
-                  constraints: [
-                    { leftOperand: 'region', operator: 'isAnyOf', rightOperand: ['DE', 'AT'] },
-                    { leftOperand: 'edc:membership', operator: 'eq', rightOperand: 'active' },
-                  ],
-                },
+                { leftOperand: 'region', operator: 'isAnyOf', rightOperand: ['DE', 'AT'] },
+                { leftOperand: 'edc:membership', operator: 'eq', rightOperand: 'active' },
               ],
-            },
+            }),
           ],
         }),
       ),

@@ -1,11 +1,10 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createConnectorClient, EDC_CONTEXT, ODRL_CONTEXT_URL } from '@dsm/connector-client';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import type { TCrawlRun, TSearchResponse } from '@dsm/contracts';
+import type { TCrawlRun } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
+import { signIn, signInOperator, type TSignedIn } from '../../test/auth';
+import { startFlakyServer, type TFlakyServer } from '../../test/flaky-server';
+import { offerIdsFound, searchAs } from '../../test/search';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { crawlEveryConnector } from './crawl-every-connector';
 import { crawledOfferId } from './map-catalog-dataset';
@@ -113,30 +112,12 @@ const register = async (name: string, url: string) => {
   expect(response.status).toBe(201);
 };
 const search = async (query: string) => {
-  const response = await request<TSearchResponse>(
-    testApp.baseUrl,
-    'POST',
-    `/api/search?query=${encodeURIComponent(query)}`,
-    { index: 0, pageSize: 10 },
-    user.headers,
-  );
+  const response = await searchAs(testApp, user, { query });
   expect(response.status).toBe(200);
   return response.body.data;
 };
 /** Every offer a search finds, federated copies (the same title in another catalogue) included. */
-const foundIds = async (query: string) => {
-  const response = await request<TSearchResponse>(
-    testApp.baseUrl,
-    'POST',
-    `/api/search?query=${encodeURIComponent(query)}`,
-    { index: 0, pageSize: 10 },
-    user.headers,
-  );
-  return [
-    ...response.body.data.map((item) => item['@id']),
-    ...response.body.copies.flatMap((entry) => entry.copies.map((copy) => copy.offerId)),
-  ];
-};
+const foundIds = async (query: string) => offerIdsFound((await searchAs(testApp, user, { query })).body);
 
 beforeAll(async () => {
   [testApp, harbour] = await Promise.all([
@@ -144,10 +125,7 @@ beforeAll(async () => {
     startTestApp({ CONNECTOR_TIMEOUT_MS: '1000', CRAWL_INTERVAL_MINUTES: '0' }),
     startSandbox({ basePath: '/harbour-edc', participantId: 'harbour-edc', apiKey: API_KEY, seed: HARBOUR_SEED }),
   ]);
-  operator = await signIn(testApp, {
-    email: 'crawl-operator@example.org',
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-  });
+  operator = await signInOperator(testApp, { email: 'crawl-operator@example.org' });
   user = await signIn(testApp, { email: 'crawl-user@example.org' });
   await register('Harbour EDC', harbour.url);
 });
@@ -272,56 +250,31 @@ describe("crawling a participant's catalog", () => {
   });
 });
 
-/** A connector whose management API answers as told: the participant's catalog, garbage, too slowly, or not at all. */
-type TMode = 'catalog' | 'garbage' | 'slow' | 'hang-up';
-
 describe('a connector that fails', () => {
-  let flaky: Server;
+  /** A connector whose management API answers as told: the participant's catalog, garbage, too slowly, or not at all. */
+  let flaky: TFlakyServer;
   let flakyUrl: string;
-  let mode: TMode = 'catalog';
-  const slowAnswers = new Set<NodeJS.Timeout>();
 
   beforeAll(async () => {
-    flaky = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      if (mode === 'hang-up') {
-        req.socket.destroy();
-        return;
-      }
-      if (mode === 'garbage') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end('<html>Maintenance</html>');
-        return;
-      }
-      if (mode === 'slow') {
-        const timer = setTimeout(() => {
-          slowAnswers.delete(timer);
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-        }, 3000);
-        slowAnswers.add(timer);
-        return;
-      }
+    flaky = await startFlakyServer({
+      slowBody: '{}',
       // The participant's own catalog, paged as asked, as if this connector served it.
-      const asked = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as TJson;
-      const answer = await fetch(`${harbour.addresses.management}/v3/catalog/request`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
-        body: JSON.stringify({ ...asked, counterPartyAddress: harbour.addresses.protocol }),
-      });
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+      forward: (body) => {
+        const asked = JSON.parse(body.toString('utf8') || '{}') as TJson;
+        return fetch(`${harbour.addresses.management}/v3/catalog/request`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+          body: JSON.stringify({ ...asked, counterPartyAddress: harbour.addresses.protocol }),
+        });
+      },
     });
-    flaky.listen(0, '127.0.0.1');
-    await once(flaky, 'listening');
-    flakyUrl = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/flaky-edc`;
+    flakyUrl = `${flaky.origin}/flaky-edc`;
     await register('Flaky EDC', flakyUrl);
-    mode = 'catalog';
     expect((await crawl('flaky-edc')).body).toMatchObject({ status: 'succeeded', counts: { added: 3, failed: 1 } });
   });
 
   afterAll(async () => {
-    for (const timer of slowAnswers) clearTimeout(timer);
-    flaky?.closeAllConnections();
-    await new Promise((resolve) => flaky?.close(resolve));
+    await flaky?.close();
   });
 
   const expectNothingRemoved = async () => {
@@ -335,7 +288,7 @@ describe('a connector that fails', () => {
   ] as const)(
     'fails the run of a connector that answers %s with the reason, and removes nothing',
     async (given, reason) => {
-      mode = given;
+      flaky.mode = given;
       const run = await crawl('flaky-edc');
       expect(run.status).toBe(201);
       expect(run.body).toMatchObject({ status: 'failed', counts: { added: 0, updated: 0, removed: 0, failed: 0 } });
@@ -345,21 +298,20 @@ describe('a connector that fails', () => {
         status: 'failed',
         error: run.body.error,
       });
-      mode = 'catalog';
+      flaky.mode = 'forward';
       await expectNothingRemoved();
     },
   );
 
   it('fails the run of a connector nobody listens at', async () => {
-    const port = (flaky.address() as AddressInfo).port;
-    await register('Gone EDC', `http://127.0.0.1:${port === 1 ? 2 : 1}/gone-edc`);
+    await register('Gone EDC', `http://127.0.0.1:${flaky.port === 1 ? 2 : 1}/gone-edc`);
     const run = await crawl('gone-edc');
     expect(run.body).toMatchObject({ status: 'failed' });
     expect(run.body.error).toMatch(/^The connector 'Gone EDC' \(.+\) cannot be reached: /);
   });
 
   it('refuses a second crawl of a connector while one runs (409)', async () => {
-    mode = 'slow';
+    flaky.mode = 'slow';
     const first = crawl('flaky-edc');
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline) {
@@ -370,7 +322,7 @@ describe('a connector that fails', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^A crawl of the connector 'Flaky EDC' is running since /);
     expect((await first).body.status).toBe('failed');
-    mode = 'catalog';
+    flaky.mode = 'forward';
   });
 });
 

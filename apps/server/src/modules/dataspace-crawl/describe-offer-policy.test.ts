@@ -12,9 +12,12 @@ const policy = (permissions: PolicyRule[], prohibitions: PolicyRule[] = [], obli
   obligations,
 });
 
+/** The description of a policy whose one permission is to use under the constraints. */
+const describeUse = (...constraints: PolicyConstraint[]) => describeOfferPolicy(policy([use(...constraints)]));
+
 describe('describeOfferPolicy', () => {
   it('says an open policy is open question by question', () => {
-    expect(describeOfferPolicy(policy([use()]))).toBe(
+    expect(describeUse()).toBe(
       'Who: anyone in the data space. For: any purpose. When: without an end date. Where: anywhere.',
     );
   });
@@ -52,47 +55,43 @@ describe('describeOfferPolicy', () => {
     );
   });
 
-  it('reads Catena-X BusinessPartnerNumber and UsagePurpose, and a negated participant', () => {
-    expect(
-      describeOfferPolicy(
-        policy([
-          use(
-            { leftOperand: `${CX}BusinessPartnerNumber`, operator: 'neq', rightOperand: 'BPNL0000000000XX' },
-            {
-              leftOperand: `${CX}UsagePurpose`,
-              operator: 'isAnyOf',
-              rightOperand: 'cx.core.industrycore:1, cx.pcf.base:1',
-            },
-          ),
-        ]),
-      ),
-    ).toBe(
-      'Who: every participant except BPNL0000000000XX. For: cx.core.industrycore:1 or cx.pcf.base:1. ' +
+  const cases: { title: string; constraints: PolicyConstraint[]; text: string }[] = [
+    {
+      title: 'reads Catena-X BusinessPartnerNumber and UsagePurpose, and a negated participant',
+      constraints: [
+        { leftOperand: `${CX}BusinessPartnerNumber`, operator: 'neq', rightOperand: 'BPNL0000000000XX' },
+        {
+          leftOperand: `${CX}UsagePurpose`,
+          operator: 'isAnyOf',
+          rightOperand: 'cx.core.industrycore:1, cx.pcf.base:1',
+        },
+      ],
+      text:
+        'Who: every participant except BPNL0000000000XX. For: cx.core.industrycore:1 or cx.pcf.base:1. ' +
         'When: without an end date. Where: anywhere.',
-    );
-  });
-
-  it('says other conditions and alternatives in the policy’s own terms', () => {
-    expect(
-      describeOfferPolicy(
-        policy([
-          use(
-            { leftOperand: `${CX}FrameworkAgreement`, operator: 'eq', rightOperand: 'DataExchangeGovernance:1.0' },
-            {
-              operator: 'or',
-              constraints: [
-                { leftOperand: `${EDC}purpose`, operator: 'eq', rightOperand: 'research' },
-                { leftOperand: `${EDC}purpose`, operator: 'eq', rightOperand: 'teaching' },
-              ],
-            },
-          ),
-        ]),
-      ),
-    ).toBe(
-      'Who: anyone in the data space. For: any purpose. When: without an end date. Where: anywhere. ' +
+    },
+    {
+      title: 'says other conditions and alternatives in the policy’s own terms',
+      constraints: [
+        { leftOperand: `${CX}FrameworkAgreement`, operator: 'eq', rightOperand: 'DataExchangeGovernance:1.0' },
+        {
+          operator: 'or',
+          constraints: [
+            { leftOperand: `${EDC}purpose`, operator: 'eq', rightOperand: 'research' },
+            { leftOperand: `${EDC}purpose`, operator: 'eq', rightOperand: 'teaching' },
+          ],
+        },
+      ],
+      text:
+        'Who: anyone in the data space. For: any purpose. When: without an end date. Where: anywhere. ' +
         'Other conditions: FrameworkAgreement is DataExchangeGovernance:1.0; one of: purpose is research; purpose is teaching.',
-    );
-  });
+    },
+  ];
+  for (const { title, constraints, text } of cases) {
+    it(title, () => {
+      expect(describeUse(...constraints)).toBe(text);
+    });
+  }
 
   it('says a policy without permissions permits nothing', () => {
     expect(describeOfferPolicy(policy([], [{ action: 'use', constraints: [] }]))).toBe(

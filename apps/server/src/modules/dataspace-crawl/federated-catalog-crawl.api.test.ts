@@ -1,12 +1,11 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { EDC_CONTEXT, ODRL_CONTEXT_URL } from '@dsm/connector-client';
-import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import type { TCrawlRun, TRegisteredConnector, TSearchResponse } from '@dsm/contracts';
+import type { TCrawlRun, TRegisteredConnector } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { signIn, signInOperator, type TSignedIn } from '../../test/auth';
+import { startFlakyServer, type TFlakyServer } from '../../test/flaky-server';
+import { useSandbox, useTestApp } from '../../test/lifecycle';
+import { offerIdsFound, searchAs } from '../../test/search';
+import { request } from '../../test/test-app';
 import { crawledOfferId } from './map-catalog-dataset';
 
 const API_KEY = 'federated-crawl-key';
@@ -42,8 +41,15 @@ const FLEET_SEED = {
   })),
 };
 
-let testApp: TTestApp;
-let fleet: Sandbox;
+const testApp = useTestApp({ CONNECTOR_TIMEOUT_MS: '1000', CRAWL_INTERVAL_MINUTES: '0' });
+// Its federated catalog answers its own catalog, as a participant's federated catalog that crawled it would.
+const fleet = useSandbox({
+  basePath: '/fleet-edc',
+  participantId: 'urn:fleet',
+  apiKey: API_KEY,
+  seed: FLEET_SEED,
+  federatedCatalogNodes: () => [fleet.addresses.protocol],
+});
 let operator: TSignedIn;
 let user: TSignedIn;
 
@@ -58,46 +64,16 @@ const crawl = (connectorId: string) =>
 const register = (body: TJson) =>
   request<TRegisteredConnector & TErrorBody>(testApp.baseUrl, 'POST', '/api/connectors', body, operator.headers);
 const search = async (query: string) => {
-  const response = await request<TSearchResponse>(
-    testApp.baseUrl,
-    'POST',
-    `/api/search?query=${encodeURIComponent(query)}`,
-    { index: 0, pageSize: 10 },
-    user.headers,
-  );
+  const response = await searchAs(testApp, user, { query });
   expect(response.status).toBe(200);
   return response.body;
 };
 /** Every offer a search finds, copies (the same title from another connector) included. */
-const foundIds = async (query: string) => {
-  const found = await search(query);
-  return [
-    ...found.data.map((item) => item['@id']),
-    ...found.copies.flatMap((entry) => entry.copies.map((copy) => copy.offerId)),
-  ];
-};
+const foundIds = async (query: string) => offerIdsFound(await search(query));
 
 beforeAll(async () => {
-  [testApp, fleet] = await Promise.all([
-    startTestApp({ CONNECTOR_TIMEOUT_MS: '1000', CRAWL_INTERVAL_MINUTES: '0' }),
-    // Its federated catalog answers its own catalog, as a participant's federated catalog that crawled it would.
-    startSandbox({
-      basePath: '/fleet-edc',
-      participantId: 'urn:fleet',
-      apiKey: API_KEY,
-      seed: FLEET_SEED,
-      federatedCatalogNodes: () => [fleet.addresses.protocol],
-    }),
-  ]);
-  operator = await signIn(testApp, {
-    email: 'federated-operator@example.org',
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-  });
+  operator = await signInOperator(testApp, { email: 'federated-operator@example.org' });
   user = await signIn(testApp, { email: 'federated-user@example.org' });
-});
-
-afterAll(async () => {
-  await Promise.all([testApp?.close(), fleet?.close()]);
 });
 
 describe("crawling a participant's federated catalog", () => {
@@ -137,54 +113,31 @@ describe("crawling a participant's federated catalog", () => {
 });
 
 describe('a federated catalog that answers garbage', () => {
-  let server: Server;
-  let mode: 'catalogs' | 'garbage' | 'object' | 'slow' = 'catalogs';
-  const slowAnswers = new Set<NodeJS.Timeout>();
+  let relay: TFlakyServer<'object'>;
 
   beforeAll(async () => {
     // Answers the fleet's catalogs, then garbage: not JSON, or JSON that is not a list of catalogs.
-    server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      if (mode === 'garbage') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end('<html>Maintenance</html>');
-        return;
-      }
-      if (mode === 'slow') {
-        const timer = setTimeout(() => {
-          slowAnswers.delete(timer);
-          res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
-        }, 3000);
-        slowAnswers.add(timer);
-        return;
-      }
-      if (mode === 'object') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"catalogs":"soon"}');
-        return;
-      }
-      const answer = await fetch(`${fleet.addresses.federatedCatalog}/v1alpha/catalog/query`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
-        body: Buffer.concat(chunks),
-      });
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+    relay = await startFlakyServer({
+      slowBody: '[]',
+      answers: { object: '{"catalogs":"soon"}' },
+      forward: (body) =>
+        fetch(`${fleet.addresses.federatedCatalog}/v1alpha/catalog/query`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+          body,
+        }),
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
     const response = await register({
       name: 'Relay EDC',
-      url: `http://127.0.0.1:${port}/relay-edc`,
+      url: `${relay.origin}/relay-edc`,
       apiKey: API_KEY,
-      federatedCatalogUrl: `http://127.0.0.1:${port}/catalog`,
+      federatedCatalogUrl: `${relay.origin}/catalog`,
     });
     expect(response.status).toBe(201);
   });
 
-  afterAll(() => {
-    for (const timer of slowAnswers) clearTimeout(timer);
-    server?.closeAllConnections();
-    server?.close();
+  afterAll(async () => {
+    await relay?.close();
   });
 
   it('fails the run with a clear reason and removes nothing, for garbage and for a slow answer', async () => {
@@ -193,7 +146,7 @@ describe('a federated catalog that answers garbage', () => {
     const id = crawledOfferId('relay-edc', 'fleet-1');
     expect(await foundIds('Truck parking Venlo')).toContain(id);
 
-    mode = 'garbage';
+    relay.mode = 'garbage';
     const garbled = await crawl('relay-edc');
     expect(garbled.body.status).toBe('failed');
     expect(garbled.body.error).toMatch(
@@ -201,13 +154,13 @@ describe('a federated catalog that answers garbage', () => {
     );
     expect(garbled.body.counts).toMatchObject({ added: 0, removed: 0 });
 
-    mode = 'object';
+    relay.mode = 'object';
     const notAList = await crawl('relay-edc');
     expect(notAList.body.status).toBe('failed');
     expect(notAList.body.error).toMatch(/^The federated catalog at .+ failed: /);
 
     // Slower than CONNECTOR_TIMEOUT_MS (1 s here): an empty answer in time would have removed both offers.
-    mode = 'slow';
+    relay.mode = 'slow';
     const slow = await crawl('relay-edc');
     expect(slow.body.status).toBe('failed');
     expect(slow.body.error).toMatch(/^The federated catalog at .+ failed: .*did not answer within 1 s/);

@@ -36,11 +36,8 @@ let harbourEdc: Sandbox;
 let supplierClient: ConnectorClient;
 let buyerClient: ConnectorClient;
 
-/** A Connector-access offer for sale, published on the supplier's sandbox with the ids publishing would give it. */
-async function connectorOffer(
-  content = DATA,
-  dataAddress: Record<string, unknown> = { type: 'InlineData', content, contentType: 'text/csv' },
-): Promise<TOfferRecord> {
+/** A Connector-access offer for sale by the supplier's connector, which does not know it yet. */
+async function unpublishedConnectorOffer(): Promise<TOfferRecord> {
   const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A);
   await sellFor(testApp.database.db, SUPPLIER_A);
   await testApp.database.db
@@ -48,6 +45,15 @@ async function connectorOffer(
     .set({ access_type: 'CONNECTOR', connector_id: 'supplier-edc' })
     .where('id', '=', offer.id)
     .execute();
+  return offer;
+}
+
+/** A Connector-access offer for sale, published on the supplier's sandbox with the ids publishing would give it. */
+async function connectorOffer(
+  content = DATA,
+  dataAddress: Record<string, unknown> = { type: 'InlineData', content, contentType: 'text/csv' },
+): Promise<TOfferRecord> {
+  const offer = await unpublishedConnectorOffer();
   const ids = connectorIdsOf(offer.id, 1);
   await supplierClient.assets.create({
     id: ids.assetIds[0]!,
@@ -73,6 +79,14 @@ async function buyerOf(email: string, ...offers: TOfferRecord[]): Promise<TSigne
   const order = await checkOut(testApp, buyer, offers);
   expect(order.status).toBe(201);
   return buyer;
+}
+
+/** A Connector-access offer bought by a new buyer who takes deliveries with the connector 'buyer-edc'. */
+async function connectorOfferBought(email: string): Promise<{ offer: TOfferRecord; buyer: TSignedIn }> {
+  const offer = await connectorOffer();
+  const buyer = await buyerOf(email, offer);
+  await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+  return { offer, buyer };
 }
 
 const requestAccess = (who: TSignedIn, offerId: string) =>
@@ -177,9 +191,7 @@ afterAll(async () => {
 
 describe('delivery of a Connector offer', () => {
   it('negotiates, transfers and downloads bytes equal to the asset data; the state survives a new read', async () => {
-    const offer = await connectorOffer();
-    const buyer = await buyerOf('delivery-buyer@example.org', offer);
-    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const { offer, buyer } = await connectorOfferBought('delivery-buyer@example.org');
     const acquisitions = await requestAs<TAcquisitionListResponse>(testApp, buyer, 'GET', '/api/acquisitions');
     expect(acquisitions.body.map((entry) => [entry.offer['@id'], entry.isDeliveredByConnector])).toEqual([
       [offer.id, true],
@@ -354,9 +366,7 @@ describe('delivery of a Connector offer', () => {
   });
 
   it('refuses access with 403 once the entitlement of a paid offer ended, and says so', async () => {
-    const offer = await connectorOffer();
-    const buyer = await buyerOf('delivery-ended@example.org', offer);
-    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const { offer, buyer } = await connectorOfferBought('delivery-ended@example.org');
     await testApp.database.db
       .updateTable('entitlements')
       .set({ revoked_at: new Date() })
@@ -370,9 +380,7 @@ describe('delivery of a Connector offer', () => {
   });
 
   it("answers 403 with the error body for another user's delivery and for an offer the user did not buy", async () => {
-    const offer = await connectorOffer();
-    const buyer = await buyerOf('delivery-owner@example.org', offer);
-    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const { offer, buyer } = await connectorOfferBought('delivery-owner@example.org');
     const requested = await requestAccess(buyer, offer.id);
     expect(requested.status).toBe(201);
 
@@ -411,9 +419,7 @@ describe('delivery of a Connector offer', () => {
   });
 
   it('shows why a terminated negotiation ended, and a new request starts afresh', async () => {
-    const offer = await connectorOffer();
-    const buyer = await buyerOf('delivery-terminated@example.org', offer);
-    await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
+    const { offer, buyer } = await connectorOfferBought('delivery-terminated@example.org');
     const requested = await requestAccess(buyer, offer.id);
     expect(requested.status).toBe(201);
     await buyerClient.contractNegotiations.terminate(requested.body.negotiation!.id, 'Budget withdrawn by purchasing');
@@ -435,13 +441,7 @@ describe('delivery of a Connector offer', () => {
   });
 
   it('records a connector failure on the delivery, so My Acquisitions can show it', async () => {
-    const offer = await insertOfferOf(testApp.database.db, SUPPLIER_A);
-    await sellFor(testApp.database.db, SUPPLIER_A);
-    await testApp.database.db
-      .updateTable('offers')
-      .set({ access_type: 'CONNECTOR', connector_id: 'supplier-edc' })
-      .where('id', '=', offer.id)
-      .execute();
+    const offer = await unpublishedConnectorOffer();
     const buyer = await buyerOf('delivery-unpublished@example.org', offer);
     await upsertBuyerConnector(testApp.database.db, buyer.user.id, 'buyer-edc');
     const response = await requestAccess(buyer, offer.id);

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { TMetadataItem, TSearchResponse } from '@dsm/contracts';
+import type { TMetadataItem } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
+import { searchAs } from '../../test/search';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { insertOffer } from '../catalogue/load-offers';
@@ -180,13 +181,7 @@ describe('the link checker and search with the demo data', () => {
     expect(items.at(-1)!.endpointChecks[0]).toMatchObject({ status: 'offline', failure: 'private-address' });
     expect(otherHits).toEqual([]);
 
-    const working = await request<TSearchResponse>(
-      testApp.baseUrl,
-      'POST',
-      '/api/search',
-      { index: 0, pageSize: 100, filter: { hasWorkingEndpoint: true } },
-      auth,
-    );
+    const working = await searchAs(testApp, { headers: auth }, { pageSize: 100, filter: { hasWorkingEndpoint: true } });
     expect(working.status).toBe(200);
     expect(working.body.total).toBe(SEEDED);
     expect(new Set(working.body.data.map((offer) => offer['@id']))).toEqual(new Set(seededIds));

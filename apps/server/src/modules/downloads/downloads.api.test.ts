@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode, type TDownloadLink, type TErrorResponse } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestAs, signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
+import { usageEventsOf } from '../../test/usage-events';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from '../orders/add-agent-member';
 import { checkOut, insertOfferOf, SUPPLIER_A } from '../orders/orders-test-data';
@@ -18,7 +20,8 @@ const SECRET_PAGE = 'Traceback: db password hunter2 at /srv/internal/export.py';
 const BIG_CHUNK = 64 * 1024;
 const BIG_SIZE = 50 * 1024 * 1024;
 
-let testApp: TTestApp;
+// The source runs on loopback, which the download policy refuses unless the host is allowed.
+const testApp = useTestApp({ DOWNLOAD_ALLOWED_HOSTS: '127.0.0.1' });
 let source: Server;
 let sourceUrl: string;
 let buyer: TSignedIn;
@@ -125,14 +128,7 @@ const askLink = (who: TSignedIn, offerId: string, endpoint = 0) =>
   );
 
 /** The usage rows of a user's downloads of an offer, oldest first. */
-const usageOf = (userId: string, offerId: string) =>
-  testApp.database.db
-    .selectFrom('usage_events')
-    .select(['channel', 'succeeded', 'http_status', 'bytes'])
-    .where('user_id', '=', userId)
-    .where('offer_id', '=', offerId)
-    .orderBy('id')
-    .execute();
+const usageOf = (userId: string, offerId: string) => usageEventsOf(testApp.database.db, userId, offerId);
 
 /** Usage is written when the answer has gone out; a test reads it once it is there. */
 async function usageAfter(userId: string, offerId: string, count: number) {
@@ -148,8 +144,6 @@ beforeAll(async () => {
   source = createServer(serveSource);
   await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
   sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
-  // The source runs on loopback, which the download policy refuses unless the host is allowed.
-  testApp = await startTestApp({ DOWNLOAD_ALLOWED_HOSTS: '127.0.0.1' });
   [buyer, visitor, supplier] = await Promise.all([
     signIn(testApp, { email: 'download-buyer@example.org', name: 'Buyer' }),
     signIn(testApp, { email: 'download-visitor@example.org', name: 'Visitor' }),
@@ -161,7 +155,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await testApp?.close();
   await new Promise((resolve) => source?.close(resolve));
 });
 

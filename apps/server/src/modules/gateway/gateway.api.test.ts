@@ -13,6 +13,7 @@ import { findFreePort } from '../../db/embedded-postgres';
 import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { usageEventsOf } from '../../test/usage-events';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { publishOffer } from '../offers/offers-test-data';
 import { checkOutPublished } from '../orders/orders-test-data';
@@ -137,15 +138,7 @@ function call(offerId: string, path: string, key: string | null, init: RequestIn
   return fetch(`${testApp.baseUrl}/gateway/${offerId}${path}`, { ...init, headers });
 }
 
-async function usageOf(offerId: string, userId: string) {
-  return testApp.database.db
-    .selectFrom('usage_events')
-    .select(['succeeded', 'http_status', 'bytes', 'channel'])
-    .where('offer_id', '=', offerId)
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-}
+const usageOf = (offerId: string, userId: string) => usageEventsOf(testApp.database.db, userId, offerId);
 
 beforeAll(async () => {
   await startUpstream();

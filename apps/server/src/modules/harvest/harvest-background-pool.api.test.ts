@@ -1,30 +1,21 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { THarvestRunResponse, THarvestSource, TSearchResponse } from '@dsm/contracts';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { requestAs, signIn } from '../../test/auth';
-import { startTestApp, type TTestApp } from '../../test/test-app';
+import { useTemporaryFolder, useTestApp } from '../../test/lifecycle';
 
-let testApp: TTestApp;
-let folder: string;
+const testApp = useTestApp({ HARVEST_FILE_DIR: os.tmpdir() });
+const folder = useTemporaryFolder('dsm-harvest-pool-');
 
 describe('a harvest beside the users (background pool)', () => {
-  beforeAll(async () => {
-    testApp = await startTestApp({ HARVEST_FILE_DIR: os.tmpdir() });
-    folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-pool-'));
-  });
-  afterAll(async () => {
-    await testApp.close();
-    await rm(folder, { recursive: true, force: true });
-  });
-
   it('answers searches while a harvest run waits for the background connections, which it never takes from requests', async () => {
     const { backgroundPool, pool } = testApp.database;
     const operator = await signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
     const user = await signIn(testApp);
-    const file = path.join(folder, 'data.json');
+    const file = path.join(folder.path, 'data.json');
     await writeFile(file, JSON.stringify({ dataset: [{ identifier: 'p-1', title: 'Lighthouse beam hours' }] }));
     const added = await requestAs<THarvestSource>(testApp, operator, 'POST', '/api/harvest/sources', {
       name: 'beside-users',

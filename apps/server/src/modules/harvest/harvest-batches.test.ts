@@ -1,11 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryFolder, useTestDatabase } from '../../test/lifecycle';
 import { createLinkChecker } from '../link-checker/link-checker';
 import { addSource } from './add-source';
 import { emptyHarvestCounts } from './harvest-counts';
@@ -17,8 +16,8 @@ import { runHarvest } from './run-harvest';
 // Harvested as the command line does: files anywhere and the local test server's address.
 configureHarvestLocations({ allowedHosts: ['127.0.0.1'], files: 'anywhere' });
 
-let database: TTestDatabase;
-let folder: string;
+const database = useTestDatabase();
+const folder = useTemporaryFolder('dsm-harvest-batches-');
 
 const line = (id: string, title: string) =>
   JSON.stringify({
@@ -47,15 +46,6 @@ async function offerCount(source: string): Promise<number> {
 }
 
 describe('harvest runs over many batches', () => {
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-batches-'));
-  });
-  afterAll(async () => {
-    await database.drop();
-    await rm(folder, { recursive: true, force: true });
-  });
-
   it('takes a record repeated in the next batch or many batches later once, and one repeating only its identifier apart', async () => {
     const lines = Array.from({ length: 2600 }, (_, i) => line(`rec-${i}`, `Station ${i}`));
     // Batches hold 500 records: 700 and 800 are in the batch written next to the first one, 2400 and 2500 long after.
@@ -63,7 +53,7 @@ describe('harvest runs over many batches', () => {
     lines[2400] = line('rec-1', 'Station 1');
     lines[800] = line('rec-2', 'Station 2, repeated soon');
     lines[2500] = line('rec-3', 'Station 3, repeated late');
-    const file = path.join(folder, 'repeats.jsonl');
+    const file = path.join(folder.path, 'repeats.jsonl');
     await writeFile(file, lines.join('\n'));
     await addSource(database.db, { name: 'repeats', location: file, format: 'ckan-jsonl' });
 
@@ -137,7 +127,7 @@ describe('harvest runs over many batches', () => {
   it('giving way to users, writes one batch at a time and rests after each, with the same result', async () => {
     const lines = Array.from({ length: 1300 }, (_, i) => line(`paced-${i}`, `Buoy ${i}`));
     lines[900] = line('paced-0', 'Buoy 0');
-    const file = path.join(folder, 'paced.jsonl');
+    const file = path.join(folder.path, 'paced.jsonl');
     await writeFile(file, lines.join('\n'));
     await addSource(database.db, { name: 'paced', location: file, format: 'ckan-jsonl' });
     /** What the run told the pace before each batch: how long the last committed batch took. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { THarvestCounts } from '@dsm/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { describe, expect, it } from 'vitest';
+import { makeCkanPackage } from '../../test/factories';
+import { useTemporaryFolder, useTestDatabase } from '../../test/lifecycle';
 import { addSource } from './add-source';
 import { emptyHarvestCounts } from './harvest-counts';
 import { configureHarvestLocations } from './harvest-location-policy';
@@ -13,8 +13,8 @@ import { runHarvest } from './run-harvest';
 
 configureHarvestLocations({ allowedHosts: ['127.0.0.1'], files: 'anywhere' });
 
-let database: TTestDatabase;
-let folder: string;
+const database = useTestDatabase();
+const folder = useTemporaryFolder('dsm-harvest-loss-');
 
 /** Text PostgreSQL refuses in text and json: the lone low surrogate of a real agency catalogue, a lone high one, NUL. */
 const UNSTORABLE = ['\udc92', '\ud83d', '\u0000', '\u0000\udc92'] as const;
@@ -46,6 +46,14 @@ async function distributionTitlesOf(source: string): Promise<string[]> {
   return rows.map((row) => row.title);
 }
 
+/** Writes `text` to the file `<name>.json`, adds that as the data.json source `name` and harvests it once. */
+async function harvestDataJson(name: string, text: string) {
+  const file = path.join(folder.path, `${name}.json`);
+  await writeFile(file, text);
+  await addSource(database.db, { name, location: file, format: 'dcat-us' });
+  return runHarvest({ db: database.db, source: name });
+}
+
 async function failuresOf(runId: string): Promise<{ identifier: string | null; reason: string }[]> {
   const run = await database.db
     .selectFrom('harvest_runs')
@@ -70,15 +78,6 @@ const dirtyDcatUs = (index: number) => ({
   distribution: [{ title: `CSV${bad(index + 1)}`, downloadURL: `https://agency.example.gov/${index}.csv` }],
 });
 
-const ckan = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  name: id,
-  title: `Package ${id}`,
-  notes: `About ${id}`,
-  organization: { id: 'org-loss', title: 'Loss Org' },
-  resources: [{ name: 'CSV', format: 'CSV', url: `https://data.example.org/${id}.csv` }],
-  ...extra,
-});
 const jsonl = (records: unknown[]): string => records.map((record) => JSON.stringify(record)).join('\n');
 
 /** A DCAT-US entry whose texts hold brackets, commas and escaped quotes, as agency catalogues' do. */
@@ -106,18 +105,9 @@ const countsSum = (counts: THarvestCounts): number =>
   counts.created + counts.updated + counts.unchanged + counts.duplicates + counts.failed;
 
 describe('harvest runs lose no records', () => {
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-loss-'));
-  });
-  afterAll(async () => {
-    await database.drop();
-    await rm(folder, { recursive: true, force: true });
-  });
-
   it('stores every record of a data.json with lone surrogates and NULs in its texts, with U+FFFD in their place', async () => {
     // 1,100 records: three batches, each with unstorable text in most records.
-    const file = path.join(folder, 'surrogates.json');
+    const file = path.join(folder.path, 'surrogates.json');
     await writeFile(file, JSON.stringify({ dataset: Array.from({ length: 1100 }, (_, i) => dirtyDcatUs(i)) }));
     // The file holds the escapes a real catalogue holds, not characters replaced on the way out.
     expect(await readFile(file, 'utf8')).toContain('Agency\\udc92s report 0');
@@ -147,12 +137,16 @@ describe('harvest runs lose no records', () => {
   }, 60_000);
 
   it('stores CKAN packages with lone surrogates and NULs in titles, notes, tags and an unreadable id', async () => {
-    const file = path.join(folder, 'surrogates.jsonl');
+    const file = path.join(folder.path, 'surrogates.jsonl');
     await writeFile(
       file,
       jsonl([
-        ckan('plain'),
-        ckan('dirty', { title: 'Caf\udc92 \u0000 list', notes: 'Notes\u0000', tags: [{ name: 'tag\ud800' }] }),
+        makeCkanPackage('plain'),
+        makeCkanPackage('dirty', {
+          title: 'Caf\udc92 \u0000 list',
+          notes: 'Notes\u0000',
+          tags: [{ name: 'tag\ud800' }],
+        }),
         // Unmappable (no title): its failure, identifier and reason, is stored with the run.
         { id: 'no-title-\udc92\u0000' },
       ]),
@@ -173,7 +167,7 @@ describe('harvest runs lose no records', () => {
   }, 60_000);
 
   it('stores DCAT-AP records with lone surrogates and NULs in their literals', async () => {
-    const file = path.join(folder, 'surrogates.ttl');
+    const file = path.join(folder.path, 'surrogates.ttl');
     await writeFile(
       file,
       `@prefix dcat: <http://www.w3.org/ns/dcat#> .
@@ -201,11 +195,11 @@ describe('harvest runs lose no records', () => {
   }, 60_000);
 
   it('fails a record the database refuses alone, with its reason, and lands every other record of its batch', async () => {
-    const file = path.join(folder, 'refused.jsonl');
+    const file = path.join(folder.path, 'refused.jsonl');
     // A price beyond the column's numeric(14, 2): PostgreSQL refuses the row, as it would any value out of range.
     const tooDear = { payment_model: 'PAY_PER_USE_DOWNLOAD', price: '1e13' };
-    const packages = Array.from({ length: 40 }, (_, i) => ckan(`pkg-${i}`));
-    packages[17] = ckan('pkg-17', tooDear);
+    const packages = Array.from({ length: 40 }, (_, i) => makeCkanPackage(`pkg-${i}`));
+    packages[17] = makeCkanPackage('pkg-17', tooDear);
     await writeFile(file, jsonl(packages));
     await addSource(database.db, { name: 'refused', location: file, format: 'ckan-jsonl' });
 
@@ -227,9 +221,9 @@ describe('harvest runs lose no records', () => {
     expect(source.last_counts).toMatchObject({ created: 39, failed: 1 });
 
     // A changed record the database refuses keeps its previous offer: it is still in the source.
-    packages[17] = ckan('pkg-17');
-    packages[3] = ckan('pkg-3', { title: 'Package pkg-3, now too dear', ...tooDear });
-    packages[4] = ckan('pkg-4', { title: 'Package pkg-4, renamed' });
+    packages[17] = makeCkanPackage('pkg-17');
+    packages[3] = makeCkanPackage('pkg-3', { title: 'Package pkg-3, now too dear', ...tooDear });
+    packages[4] = makeCkanPackage('pkg-4', { title: 'Package pkg-4, renamed' });
     await writeFile(file, jsonl(packages));
     const second = await runHarvest({ db: database.db, source: 'refused' });
     expect(second.counts).toEqual({ ...emptyHarvestCounts(), created: 1, updated: 1, unchanged: 37, failed: 1 });
@@ -239,10 +233,12 @@ describe('harvest runs lose no records', () => {
   }, 60_000);
 
   it('counts refused records of batches written side by side in the counts every later batch saves', async () => {
-    const file = path.join(folder, 'refused-batches.jsonl');
+    const file = path.join(folder.path, 'refused-batches.jsonl');
     const tooDear = { payment_model: 'PAY_PER_USE_DOWNLOAD', price: '1e13' };
     // Batches of 500 written three at a time: refused records in the first and the third.
-    const packages = Array.from({ length: 1300 }, (_, i) => ckan(`many-${i}`, i === 100 || i === 1100 ? tooDear : {}));
+    const packages = Array.from({ length: 1300 }, (_, i) =>
+      makeCkanPackage(`many-${i}`, i === 100 || i === 1100 ? tooDear : {}),
+    );
     await writeFile(file, jsonl(packages));
     await addSource(database.db, { name: 'refused-batches', location: file, format: 'ckan-jsonl' });
 
@@ -272,7 +268,7 @@ describe('harvest runs lose no records', () => {
   }, 60_000);
 
   it('skips the entry of a Socrata data.json that describes the file itself', async () => {
-    const file = path.join(folder, 'socrata.json');
+    const file = path.join(folder.path, 'socrata.json');
     const entry = (identifier: string, title: string) => ({
       identifier,
       title,
@@ -305,7 +301,7 @@ describe('harvest runs lose no records', () => {
   }, 60_000);
 
   it('keeps records sharing an identifier with other content as offers of their own, once each, run after run', async () => {
-    const file = path.join(folder, 'yearly.json');
+    const file = path.join(folder.path, 'yearly.json');
     const report = (year: number, description = `Figures of ${year}`) => ({
       identifier: 'https://agency.example.gov/yearly-report',
       title: `Yearly report ${year}`,
@@ -338,7 +334,7 @@ describe('harvest runs lose no records', () => {
   }, 60_000);
 
   it('keeps records sharing identifier and title but not content apart by their content', async () => {
-    const file = path.join(folder, 'same-title.json');
+    const file = path.join(folder.path, 'same-title.json');
     const record = (url: string) => ({
       identifier: 'shared',
       title: 'Traffic counts',
@@ -365,16 +361,12 @@ describe('harvest runs lose no records', () => {
   }, 60_000);
   it('imports every record after an element of a data.json that is not JSON, counts that one failed with its place, and does the same on a re-run', async () => {
     // 5,000 records; the one at 3,000 has an unquoted value. Before, the run stopped there with 2,751 created.
-    const file = path.join(folder, 'unquoted.json');
     const { text, brokenAt } = dataJsonWith(
       5000,
       3000,
       '{"identifier": "https://agency.example.gov/report/3000", "title": Agency report 3000, "keyword": ["a}"]}',
     );
-    await writeFile(file, text);
-    await addSource(database.db, { name: 'unquoted', location: file, format: 'dcat-us' });
-
-    const run = await runHarvest({ db: database.db, source: 'unquoted' });
+    const run = await harvestDataJson('unquoted', text);
     expect(run).toMatchObject({ status: 'succeeded', error: null });
     expect(run.counts).toEqual({ ...emptyHarvestCounts(), created: 4999, failed: 1 });
     expect(countsSum(run.counts)).toBe(5000);
@@ -396,7 +388,7 @@ describe('harvest runs lose no records', () => {
   }, 120_000);
 
   it('removed the offer of a record imported before when its element is broken now: it stays until the source mends it', async () => {
-    const file = path.join(folder, 'broken-later.json');
+    const file = path.join(folder.path, 'broken-later.json');
     const records = Array.from({ length: 20 }, (_, i) => JSON.stringify(agencyRecord(i)));
     const write = (elements: string[]) => writeFile(file, `{"dataset": [${elements.join(',\n')}]}`);
     await write(records);
@@ -424,7 +416,7 @@ describe('harvest runs lose no records', () => {
   }, 60_000);
 
   it('lands every record before the break of a data.json cut off part way and fails the run with the byte position, again when resumed', async () => {
-    const file = path.join(folder, 'cut-off.json');
+    const file = path.join(folder.path, 'cut-off.json');
     const whole = dataJsonWith(5000, 3000, JSON.stringify(agencyRecord(3000)));
     // Cut inside the element at 3,000, as a download stopped part way leaves it.
     await writeFile(file, whole.text.slice(0, whole.brokenAt + 60));
@@ -443,14 +435,10 @@ describe('harvest runs lose no records', () => {
   }, 120_000);
 
   it('imports every record after a string of a data.json whose closing quote is missing, and counts that one failed', async () => {
-    const file = path.join(folder, 'unclosed-title.json');
     // The title's closing quote is missing: read quote by quote, every later quote would pair with the wrong one.
     const broken = JSON.stringify(agencyRecord(3000)).replace('"Agency report 3000"', '"Agency report 3000');
     const { text, brokenAt } = dataJsonWith(5000, 3000, broken);
-    await writeFile(file, text);
-    await addSource(database.db, { name: 'unclosed-title', location: file, format: 'dcat-us' });
-
-    const run = await runHarvest({ db: database.db, source: 'unclosed-title' });
+    const run = await harvestDataJson('unclosed-title', text);
     expect(run).toMatchObject({ status: 'succeeded', error: null });
     expect(run.counts).toEqual({ ...emptyHarvestCounts(), created: 4999, failed: 1 });
     expect(countsSum(run.counts)).toBe(5000);
@@ -464,7 +452,7 @@ describe('harvest runs lose no records', () => {
   }, 120_000);
 
   it('lands every record before a string of a data.json that runs to the end of the file and fails the run with the byte position, again when resumed', async () => {
-    const file = path.join(folder, 'unterminated.json');
+    const file = path.join(folder.path, 'unterminated.json');
     // The last element's title is never closed: no quote follows it, so the element has no end.
     const broken = JSON.stringify(agencyRecord(3000)).replace(
       /"title":"Agency report 3000".*$/,
@@ -486,7 +474,7 @@ describe('harvest runs lose no records', () => {
   }, 120_000);
 
   it('imports the records around elements of a data.json broken by a trailing comma, single quotes and stray brackets', async () => {
-    const file = path.join(folder, 'stray-brackets.json');
+    const file = path.join(folder.path, 'stray-brackets.json');
     const record = (index: number) => JSON.stringify(agencyRecord(index));
     const elements = Array.from({ length: 40 }, (_, i) => record(i));
     elements[5] = record(5).replace(/}$/, ', }');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { TErrorResponse, THarvestRunResponse, THarvestSource } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
-import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { requestAs, signInOperator, type TSignedIn } from '../../test/auth';
 import { startTestApp, type TTestApp } from '../../test/test-app';
 import { addSource as addSourceUseCase } from './add-source';
 import { insertSource } from './harvest-repository';
@@ -39,10 +39,6 @@ let sitePort: number;
 let siteHits: string[] = [];
 let outside: string;
 let secretFile: string;
-
-async function asOperator(testApp: TTestApp): Promise<TSignedIn> {
-  return signIn(testApp, { roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`] });
-}
 
 const addSource = (testApp: TTestApp, who: TSignedIn, body: Record<string, unknown>) =>
   requestAs<THarvestSource & TErrorResponse>(testApp, who, 'POST', '/api/harvest/sources', body);
@@ -84,7 +80,7 @@ describe('harvest source addresses without HARVEST_ALLOWED_HOSTS', () => {
 
   beforeAll(async () => {
     testApp = await startTestApp();
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
   });
   afterAll(async () => {
     await testApp?.close();
@@ -191,7 +187,7 @@ describe('harvest source addresses with HARVEST_ALLOWED_HOSTS=localhost', () => 
 
   beforeAll(async () => {
     testApp = await startTestApp({ HARVEST_ALLOWED_HOSTS: 'localhost' });
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
   });
   afterAll(async () => {
     await testApp?.close();
@@ -266,7 +262,7 @@ describe('harvest file locations with HARVEST_FILE_DIR', () => {
     await writeFile(path.join(folder, 'data.json'), DATA_JSON);
     await mkdir(path.join(folder, 'nested'));
     testApp = await startTestApp({ HARVEST_FILE_DIR: folder });
-    operator = await asOperator(testApp);
+    operator = await signInOperator(testApp);
   });
   afterAll(async () => {
     await testApp?.close();

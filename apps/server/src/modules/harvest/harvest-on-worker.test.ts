@@ -1,14 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { THarvestRunResponse, THarvestSource } from '@dsm/contracts';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config';
 import { startServer, type TRunningServer } from '../../server';
 import { requestAs, signIn, type TSignedIn } from '../../test/auth';
+import { useTemporaryFolder, useTestDatabase } from '../../test/lifecycle';
 import type { TTestApp } from '../../test/test-app';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { countRowsWhere } from '../../test/test-database';
 import { seedLicences } from '../catalogue/licence-catalogue';
 
 // 'Harvest now' asked of a ROLE=web process: the run is a job a worker (ROLE=worker or all) takes, so a web process
@@ -20,8 +19,8 @@ const PORTS = { web: 20_240, worker: 20_241 } as const;
 
 type TProcess = { server: TRunningServer; lines: string[] };
 
-let database: TTestDatabase;
-let folder: string;
+const database = useTestDatabase();
+const folder = useTemporaryFolder('dsm-harvest-worker-');
 let web: TProcess;
 let operator: TSignedIn;
 const running: TProcess[] = [];
@@ -34,13 +33,13 @@ async function startProcess(role: keyof typeof PORTS): Promise<TProcess> {
     PORT: String(PORTS[role]),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${PORTS.web}`,
-    DATA_DIR: path.join(folder, role),
-    SEARCH_INDEX_DIR: path.join(folder, `index-${role}`),
+    DATA_DIR: path.join(folder.path, role),
+    SEARCH_INDEX_DIR: path.join(folder.path, `index-${role}`),
     SEARCH_WORKERS: '1',
     SEED_DATASETS: '0',
     DEMO_DATA: 'false',
     SANDBOX_CONNECTORS: 'false',
-    HARVEST_FILE_DIR: folder,
+    HARVEST_FILE_DIR: folder.path,
     LOG_LEVEL: 'silent',
   });
   const server = await startServer({ config, log: (line) => lines.push(line) });
@@ -51,15 +50,9 @@ async function startProcess(role: keyof typeof PORTS): Promise<TProcess> {
 
 const webApp = () => ({ baseUrl: `http://127.0.0.1:${PORTS.web}` });
 
-async function runsOf(sourceId: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from harvest_runs where source_id = ${sourceId}`.execute(database.db);
-  return rows[0]?.n ?? 0;
-}
+const runsOf = (sourceId: string) => countRowsWhere(database.db, 'harvest_runs', 'source_id', sourceId);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-worker-'));
   await seedLicences(database.db);
   web = await startProcess('web');
   const handle = { app: web.server.app, ...webApp(), database, config: web.server.app.config } as TTestApp;
@@ -68,13 +61,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const process of running.splice(0)) await process.server.stop().catch(() => {});
-  await database?.drop();
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe("'Harvest now' through a ROLE=web process", () => {
   it('is run by a worker process, never by the web one, and the request answers the finished run', async () => {
-    const file = path.join(folder, 'catalogue.json');
+    const file = path.join(folder.path, 'catalogue.json');
     await writeFile(
       file,
       JSON.stringify({

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ZSearchRequest } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { useTemporarySearchIndex, useTestDatabase } from '../../test/lifecycle';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { searchOffers } from '../search/http/search-offers';
-import { openTemporarySearchIndex, type TTemporarySearchIndex } from '../search/index/open-temporary-search-index';
 import { addSource } from './add-source';
 import { emptyHarvestCounts } from './harvest-counts';
 import { configureHarvestLocations } from './harvest-location-policy';
@@ -20,8 +19,8 @@ configureHarvestLocations({ allowedHosts: ['127.0.0.1'], files: 'anywhere' });
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-fixtures');
 
-let database: TTestDatabase;
-let searchIndex: TTemporarySearchIndex;
+const database = useTestDatabase();
+const searchIndex = useTemporarySearchIndex(database);
 let server: Server;
 let base: string;
 const requests: { path: string; accept: string | undefined }[] = [];
@@ -35,8 +34,6 @@ async function offerOf(identifier: string) {
 
 describe('harvesting a DCAT-AP catalogue in RDF/XML', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    searchIndex = await openTemporarySearchIndex(database);
     const pages = {
       '/catalog.rdf': await readFile(path.join(FIXTURES, 'dcat-ap-page-1.rdf'), 'utf8'),
       '/catalog.rdf?page=2': await readFile(path.join(FIXTURES, 'dcat-ap-page-2.rdf'), 'utf8'),
@@ -57,8 +54,6 @@ describe('harvesting a DCAT-AP catalogue in RDF/XML', () => {
   });
   afterAll(async () => {
     server.close();
-    await searchIndex.remove();
-    await database.drop();
   });
 
   it('imports the datasets of both pages, asking for RDF/XML', async () => {

@@ -1,14 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { ZSearchRequest } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryFolder, useTemporarySearchIndex, useTestDatabase } from '../../test/lifecycle';
 import { loadOfferDocuments } from '../catalogue/offer-documents';
 import { searchOffers } from '../search/http/search-offers';
-import { openTemporarySearchIndex, type TTemporarySearchIndex } from '../search/index/open-temporary-search-index';
 import { addSource } from './add-source';
 import { emptyHarvestCounts } from './harvest-counts';
 import { configureHarvestLocations } from './harvest-location-policy';
@@ -18,9 +16,9 @@ import { runHarvest } from './run-harvest';
 // Harvested as the command line does: files anywhere and the local test server's address.
 configureHarvestLocations({ allowedHosts: ['127.0.0.1'], files: 'anywhere' });
 
-let database: TTestDatabase;
-let searchIndex: TTemporarySearchIndex;
-let folder: string;
+const database = useTestDatabase();
+const searchIndex = useTemporarySearchIndex(database);
+const folder = useTemporaryFolder('dsm-harvest-');
 
 const ckan = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -56,19 +54,8 @@ async function offerOf(sourceName: string, identifier: string) {
 }
 
 describe('harvest runs', () => {
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    searchIndex = await openTemporarySearchIndex(database);
-    folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-'));
-  });
-  afterAll(async () => {
-    await searchIndex.remove();
-    await database.drop();
-    await rm(folder, { recursive: true, force: true });
-  });
-
   it('updates a changed record, keeps the unchanged, soft-deletes a removed one, skips bad and duplicate records', async () => {
-    const file = path.join(folder, 'portal.jsonl');
+    const file = path.join(folder.path, 'portal.jsonl');
     await writeFile(
       file,
       [
@@ -112,8 +99,8 @@ describe('harvest runs', () => {
   });
 
   it('keeps the same identifier from two sources apart and linked', async () => {
-    const one = path.join(folder, 'one.jsonl');
-    const two = path.join(folder, 'two.jsonl');
+    const one = path.join(folder.path, 'one.jsonl');
+    const two = path.join(folder.path, 'two.jsonl');
     await writeFile(one, jsonl([ckan('shared-id', 'Harbour cranes')]));
     await writeFile(two, jsonl([ckan('shared-id', 'Harbour cranes (mirror)')]));
     await addSource(database.db, { name: 'one', location: one, format: 'ckan-jsonl' });
@@ -127,7 +114,7 @@ describe('harvest runs', () => {
   });
 
   it('finds Chinese words in any field by their character pairs, title matches first, other text as before', async () => {
-    const file = path.join(folder, 'wetlands.jsonl');
+    const file = path.join(folder.path, 'wetlands.jsonl');
     await writeFile(
       file,
       jsonl([

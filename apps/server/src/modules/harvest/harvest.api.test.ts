@@ -1,25 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { THarvestRunResponse, THarvestSource } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestAs, signIn } from '../../test/auth';
-import { startTestApp, type TTestApp } from '../../test/test-app';
+import { useTemporaryFolder, useTestApp } from '../../test/lifecycle';
 
-let testApp: TTestApp;
-let folder: string;
+// The API reads harvest files only inside HARVEST_FILE_DIR; the test's file is in the temporary folder.
+const testApp = useTestApp({ HARVEST_FILE_DIR: os.tmpdir() });
+const folder = useTemporaryFolder('dsm-harvest-api-');
 
 describe('harvest API', () => {
-  beforeAll(async () => {
-    // The API reads harvest files only inside HARVEST_FILE_DIR; the test's file is in the temporary folder.
-    testApp = await startTestApp({ HARVEST_FILE_DIR: os.tmpdir() });
-    folder = await mkdtemp(path.join(os.tmpdir(), 'dsm-harvest-api-'));
-  });
-  afterAll(async () => {
-    await testApp.close();
-    await rm(folder, { recursive: true, force: true });
-  });
-
   it('refuses callers without the operator role', async () => {
     const user = await signIn(testApp);
     const response = await requestAs(testApp, user, 'GET', '/api/harvest/sources');
@@ -29,7 +20,7 @@ describe('harvest API', () => {
 
   it('lets an operator add, run, list and remove a source', async () => {
     const operator = await signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
-    const file = path.join(folder, 'data.json');
+    const file = path.join(folder.path, 'data.json');
     await writeFile(
       file,
       JSON.stringify({
@@ -90,7 +81,7 @@ describe('harvest API', () => {
 
   it('answers a run of a data.json with an element that is not JSON as succeeded with that one failed, and a cut-off one as failed at its byte', async () => {
     const operator = await signIn(testApp, { roles: [testApp.config.userRole, 'DSM_OPERATOR'] });
-    const file = path.join(folder, 'broken.json');
+    const file = path.join(folder.path, 'broken.json');
     const record = (id: number) => JSON.stringify({ identifier: `b-${id}`, title: `Harbour tides ${id}` });
     const head = `{"dataset": [${record(1)}, `;
     await writeFile(file, `${head}{"identifier": "b-2", "title": tides}, ${record(3)}]}`);

@@ -30,6 +30,14 @@ beforeAll(async () => {
   for (const id of Object.values(ids)) await insertOffer(testApp.database.db, makeOffer({ id, title: `Offer ${id}` }));
 });
 
+/** A new user who likes the offer, and how many likes it had before. */
+async function newLikerOf(offerId: string) {
+  const user = await signIn(testApp);
+  const before = await likeCount(user, offerId);
+  await like(user, offerId);
+  return { user, before };
+}
+
 describe('likes', () => {
   it('likes an offer, lists it and counts it on the offer', async () => {
     const user = await signIn(testApp);
@@ -49,9 +57,7 @@ describe('likes', () => {
   });
 
   it('changes nothing when an offer is liked twice', async () => {
-    const user = await signIn(testApp);
-    const before = await likeCount(user, ids.solo);
-    await like(user, ids.solo);
+    const { user, before } = await newLikerOf(ids.solo);
     const again = await like(user, ids.solo);
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ uuid: ids.solo, isLiked: true, likes: before + 1 });
@@ -59,9 +65,7 @@ describe('likes', () => {
   });
 
   it('unlikes, and unliking again changes nothing', async () => {
-    const user = await signIn(testApp);
-    const before = await likeCount(user, ids.solo);
-    await like(user, ids.solo);
+    const { user, before } = await newLikerOf(ids.solo);
     const first = await unlike(user, ids.solo);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ uuid: ids.solo, isLiked: false, likes: before });

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TMetadataItem, TSearchResponse } from '@dsm/contracts';
+import type { TMetadataItem } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
+import { searchAs } from '../../test/search';
 import { request, startTestApp, type TTestApp } from '../../test/test-app';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { insertOffer } from '../catalogue/load-offers';
@@ -54,6 +55,17 @@ async function waitForChecks(id: string, timeoutMs = 15_000): Promise<TMetadataI
   }
 }
 
+/** A link checker on the test database that checks at once, never sweeps on its own and polls twice a second. */
+const createTestLinkChecker = () =>
+  createLinkChecker({
+    databaseUrl: database.url,
+    db: database.db,
+    // Loopback is private; the test server is allowed the way the demo allows its own host.
+    settings: { allowedHosts: ['127.0.0.1'], timeoutMs: 2000, hostIntervalMs: 0, recheckHours: 24 },
+    sweepCron: null,
+    pollingIntervalSeconds: 0.5,
+  });
+
 beforeAll(async () => {
   site = http.createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
@@ -67,14 +79,7 @@ beforeAll(async () => {
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
   database = await createTestDatabase();
-  checker = createLinkChecker({
-    databaseUrl: database.url,
-    db: database.db,
-    // Loopback is private; the test server is allowed the way the demo allows its own host.
-    settings: { allowedHosts: ['127.0.0.1'], timeoutMs: 2000, hostIntervalMs: 0, recheckHours: 24 },
-    sweepCron: null,
-    pollingIntervalSeconds: 0.5,
-  });
+  checker = createTestLinkChecker();
   await checker.start();
   testApp = await startTestApp({}, { database, linkChecks: checker });
   auth = (await signIn(testApp)).headers;
@@ -122,22 +127,10 @@ describe('link checker with the details API', () => {
   it('filters search to offers with a working endpoint', async () => {
     await waitForChecks(ids.mixed);
     await waitForChecks(ids.offlineOnly);
-    const response = await request<TSearchResponse>(
-      testApp.baseUrl,
-      'POST',
-      '/api/search',
-      { index: 0, pageSize: 10, filter: { hasWorkingEndpoint: true } },
-      auth,
-    );
+    const response = await searchAs(testApp, { headers: auth }, { filter: { hasWorkingEndpoint: true } });
     expect(response.status).toBe(200);
     expect(response.body.data.map((offer) => offer['@id'])).toEqual([ids.mixed]);
-    const all = await request<TSearchResponse>(
-      testApp.baseUrl,
-      'POST',
-      '/api/search',
-      { index: 0, pageSize: 10 },
-      auth,
-    );
+    const all = await searchAs(testApp, { headers: auth });
     expect(all.body.total).toBe(5);
   });
 
@@ -155,13 +148,7 @@ describe('link checker with the details API', () => {
 
   it("keeps search's working-endpoints filter in step with the checks that change an offer's state", async () => {
     const working = async () => {
-      const response = await request<TSearchResponse>(
-        testApp.baseUrl,
-        'POST',
-        '/api/search',
-        { index: 0, pageSize: 10, filter: { hasWorkingEndpoint: true } },
-        auth,
-      );
+      const response = await searchAs(testApp, { headers: auth }, { filter: { hasWorkingEndpoint: true } });
       expect(response.status).toBe(200);
       return response.body.data.map((offer) => offer['@id']).sort();
     };
@@ -213,13 +200,7 @@ describe('link checker with the details API', () => {
       queue: null,
       distributions: [{ distributionId: offer!.id, offerId: ids.waiting, url: offer!.access_url! }],
     });
-    const second = createLinkChecker({
-      databaseUrl: database.url,
-      db: database.db,
-      settings: { allowedHosts: ['127.0.0.1'], timeoutMs: 2000, hostIntervalMs: 0, recheckHours: 24 },
-      sweepCron: null,
-      pollingIntervalSeconds: 0.5,
-    });
+    const second = createTestLinkChecker();
     await second.start();
     try {
       expect((await waitForChecks(ids.waiting)).endpointChecks[0]?.status).toBe('online');

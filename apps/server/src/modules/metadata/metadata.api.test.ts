@@ -23,6 +23,17 @@ const UNKNOWN = '2fffffff-0000-4000-8000-000000000000';
 
 const get = <T>(path: string, headers = auth) => request<T>(testApp.baseUrl, 'GET', path, undefined, headers);
 
+/** The fields of the first offer that its metadata answers as given. */
+const AIR_QUALITY = {
+  title: 'Air quality Leipzig',
+  provider: 'Stadt Leipzig',
+  author: 'Ada Author',
+  maintainer: 'Max Maintainer',
+  paymentModel: 'PAY_PER_USE_DOWNLOAD',
+  price: 12.5,
+  isSellable: true,
+} as const;
+
 const testApp = useTestApp();
 
 beforeAll(async () => {
@@ -31,13 +42,7 @@ beforeAll(async () => {
     testApp.database.db,
     makeOffer({
       id: ids[0],
-      title: 'Air quality Leipzig',
-      provider: 'Stadt Leipzig',
-      author: 'Ada Author',
-      maintainer: 'Max Maintainer',
-      paymentModel: 'PAY_PER_USE_DOWNLOAD',
-      price: 12.5,
-      isSellable: true,
+      ...AIR_QUALITY,
       byteSizes: [1024, 2048],
     }),
   );
@@ -51,13 +56,7 @@ describe('GET /api/metadata/{id}', () => {
     const item = ZMetadataItem.parse(response.body);
     expect(item).toMatchObject({
       '@id': ids[0],
-      title: 'Air quality Leipzig',
-      provider: 'Stadt Leipzig',
-      author: 'Ada Author',
-      maintainer: 'Max Maintainer',
-      paymentModel: 'PAY_PER_USE_DOWNLOAD',
-      price: 12.5,
-      isSellable: true,
+      ...AIR_QUALITY,
       likes: 0,
     });
     const distributions = item.datasets[0]!['dcat:distribution'];

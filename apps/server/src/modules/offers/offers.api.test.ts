@@ -1,18 +1,12 @@
 import { createConnectorClient } from '@dsm/connector-client';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
-import {
-  ErrorCode,
-  type TOffer,
-  type TOfferInputBody,
-  type TOwnOffer,
-  type TOwnOfferDetails,
-  type TSearchResponse,
-} from '@dsm/contracts';
+import { ErrorCode, type TOffer, type TOfferInputBody, type TOwnOffer, type TOwnOfferDetails } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../db/embedded-postgres';
 import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
+import { searchAs } from '../../test/search';
 import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOffer } from '../catalogue/load-offers';
@@ -77,6 +71,18 @@ function validInput(overrides: Partial<TOfferInputBody> = {}): TOfferInputBody {
   };
 }
 
+/** The valid offer input, paid on the licensing terms given. */
+function paidInput(
+  licensingInfo: Partial<TOfferInputBody['licensingInfo']>,
+  overrides: Partial<TOfferInputBody> = {},
+): TOfferInputBody {
+  return validInput({
+    pricingOption: 'PAID',
+    licensingInfo: { ...validInput().licensingInfo, ...licensingInfo },
+    ...overrides,
+  });
+}
+
 const post = (body: unknown, headers: Record<string, string> = supplier.headers) =>
   request<TBody<TOwnOfferDetails>>(testApp.baseUrl, 'POST', '/api/offers', body, headers);
 const put = (id: string, body: unknown, headers = supplier.headers) =>
@@ -90,13 +96,7 @@ const mine = (headers = supplier.headers) =>
 
 /** The ids search finds for a text. */
 async function searchIds(text: string): Promise<string[]> {
-  const response = await requestAs<TSearchResponse>(
-    testApp,
-    stranger,
-    'POST',
-    `/api/search?query=${encodeURIComponent(text)}`,
-    { index: 0, pageSize: 10 },
-  );
+  const response = await searchAs(testApp, stranger, { query: text });
   expect(response.status).toBe(200);
   return response.body.data.map((offer) => offer['@id']);
 }
@@ -183,17 +183,7 @@ describe('POST /api/offers', () => {
   });
 
   it('stores a paid offering with its price and currency', async () => {
-    const response = await post(
-      validInput({
-        pricingOption: 'PAID',
-        licensingInfo: {
-          ...validInput().licensingInfo,
-          paymentType: 'SUBSCRIPTION_BASED',
-          price: 49.5,
-          priceUnit: 'USD',
-        },
-      }),
-    );
+    const response = await post(paidInput({ paymentType: 'SUBSCRIPTION_BASED', price: 49.5, priceUnit: 'USD' }));
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ pricingOption: 'PAID', price: 49.5, currency: 'USD' });
   });
@@ -201,16 +191,10 @@ describe('POST /api/offers', () => {
   it('stores the largest price and file sizes it accepts', async () => {
     const huge = { ...validInput().endpoints[0]!, filesize: 1e8, sizeUnit: 'GB' as const };
     const response = await post(
-      validInput({
-        pricingOption: 'PAID',
-        endpoints: Array.from({ length: 50 }, () => huge),
-        licensingInfo: {
-          ...validInput().licensingInfo,
-          paymentType: 'DATA_VOLUME_BASED',
-          price: 999_999_999_999,
-          priceUnit: 'EUR',
-        },
-      }),
+      paidInput(
+        { paymentType: 'DATA_VOLUME_BASED', price: 999_999_999_999, priceUnit: 'EUR' },
+        { endpoints: Array.from({ length: 50 }, () => huge) },
+      ),
     );
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ price: 999_999_999_999, endpointCount: 50 });

@@ -9,13 +9,20 @@ import {
   PDFStream,
 } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
+import { signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
 import { at, attachmentsOf, parseEInvoice } from './e-invoice-test-data';
 import { renderedOnThreads } from './invoice-rendering';
-import { checkOut, insertOfferOf, invoiceOfNoSeller, readPdfText, type TTestSupplier } from './orders-test-data';
+import {
+  checkOut,
+  HAMBURG_ORGANISATION,
+  insertOfferOf,
+  invoiceOfNoSeller,
+  readPdfText,
+  type TTestSupplier,
+} from './orders-test-data';
 
 /**
  * The Factur-X/ZUGFeRD download: a PDF/A-3 invoice with the EN 16931 CII XML inside, as a buyer's
@@ -24,14 +31,9 @@ import { checkOut, insertOfferOf, invoiceOfNoSeller, readPdfText, type TTestSupp
 
 const PUBLISHER: TTestSupplier = { id: 'https://dsm.example/agents/facturx-north', name: 'Factur Nord' };
 const SELLER = {
-  ...TEST_ORGANISATION,
+  ...HAMBURG_ORGANISATION,
   legalName: 'Hybrid Rechnung GmbH',
   street: 'Speicherstadt 3',
-  postalCode: '20457',
-  city: 'Hamburg',
-  vatId: 'DE281963546',
-  iban: 'DE02120300000000202051',
-  bic: 'BYLADEM1001',
   contactEmail: 'rechnung@hybrid.example',
   contactPhone: '+49 40 555 0100',
 };

@@ -5,11 +5,11 @@ import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
-import { addAgentMember } from './add-agent-member';
 import { addMonths } from './invoice-dates';
 import {
   checkOut,
-  insertOfferOf,
+  HAMBURG_ORGANISATION,
+  insertOffersOf,
   invoiceOfNoSeller,
   itemOf,
   readOrder,
@@ -22,14 +22,9 @@ const PUBLISHER_NORTH: TTestSupplier = { id: 'https://dsm.example/agents/invoice
 const PUBLISHER_SOUTH: TTestSupplier = { id: 'https://dsm.example/agents/invoice-south', name: 'Süd Verkehr' };
 
 const SELLER_NORTH = {
-  ...TEST_ORGANISATION,
+  ...HAMBURG_ORGANISATION,
   legalName: 'Nordlicht Daten GmbH',
   street: 'Hafenstraße 7',
-  postalCode: '20457',
-  city: 'Hamburg',
-  vatId: 'DE281963546',
-  iban: 'DE02120300000000202051',
-  bic: 'BYLADEM1001',
   contactEmail: 'rechnung@nordlicht.example',
 };
 const SELLER_SOUTH = {
@@ -43,7 +38,7 @@ const SELLER_SOUTH = {
 };
 
 let northSeller: TSignedIn;
-const offers: Record<'north' | 'northSubscription' | 'south', TOfferRecord> = {} as never;
+let offers: Record<'north' | 'northSubscription' | 'south', TOfferRecord>;
 
 function pay(who: TSignedIn, ...items: TOfferRecord[]) {
   return checkOut(testApp, who, items);
@@ -64,16 +59,21 @@ beforeAll(async () => {
     signIn(testApp, { organisation: SELLER_NORTH }),
     signIn(testApp, { organisation: SELLER_SOUTH }),
   ]);
-  offers.north = await insertOfferOf(db, PUBLISHER_NORTH, { title: 'Coastline survey', price: 100 });
-  offers.northSubscription = await insertOfferOf(db, PUBLISHER_NORTH, {
-    title: 'Harbour traffic feed',
-    paymentModel: 'SUBSCRIPTION_BASED',
-    price: 20,
+  // Each seller's organisation sells as its publisher.
+  const north = await insertOffersOf(db, {
+    supplier: PUBLISHER_NORTH,
+    seller: northSeller,
+    offers: {
+      north: { title: 'Coastline survey', price: 100 },
+      northSubscription: { title: 'Harbour traffic feed', paymentModel: 'SUBSCRIPTION_BASED', price: 20 },
+    },
   });
-  offers.south = await insertOfferOf(db, PUBLISHER_SOUTH, { title: 'Tram delays', price: 10 });
-  // Members of the publishers the catalogue now knows: their organisations sell as them.
-  await addAgentMember({ db, agentId: PUBLISHER_NORTH.id, userId: northSeller.user.id });
-  await addAgentMember({ db, agentId: PUBLISHER_SOUTH.id, userId: southSeller.user.id });
+  const south = await insertOffersOf(db, {
+    supplier: PUBLISHER_SOUTH,
+    seller: southSeller,
+    offers: { south: { title: 'Tram delays', price: 10 } },
+  });
+  offers = { ...north, ...south };
 });
 
 describe('an invoice under §14 UStG', () => {

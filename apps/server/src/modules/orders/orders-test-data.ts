@@ -18,6 +18,16 @@ export type TTestSupplier = { id: string; name: string };
 export const SUPPLIER_A: TTestSupplier = { id: 'https://dsm.example/agents/supplier-a', name: 'Alpha Daten GmbH' };
 export const SUPPLIER_B: TTestSupplier = { id: 'https://dsm.example/agents/supplier-b', name: 'Beta Geo AG' };
 
+/** A German organisation in Hamburg with a VAT ID and a bank account of its own: may sell, besides TEST_ORGANISATION. */
+export const HAMBURG_ORGANISATION = {
+  ...TEST_ORGANISATION,
+  postalCode: '20457',
+  city: 'Hamburg',
+  vatId: 'DE281963546',
+  iban: 'DE02120300000000202051',
+  bic: 'BYLADEM1001',
+};
+
 /**
  * An offer for sale by a supplier (the first dataset's publisher), inserted into the catalogue: a
  * subscription at 10 € a month unless told otherwise, the model checkout invoices.
@@ -31,6 +41,28 @@ export async function insertOfferOf(
   record.datasets[0]!.publisher = { id: supplier.id, type: 'foaf:Organization', name: supplier.name };
   await insertOffer(db, record);
   return record;
+}
+
+/** Offers of one supplier, for `insertOffersOf`. */
+export type TSupplierOffers<TName extends string> = {
+  supplier: TTestSupplier;
+  /** A user to act for the supplier's agent (see `addAgentMember`) once the catalogue knows it: its seller. */
+  seller?: TSignedIn;
+  /** Each offer's fields over those of `insertOfferOf`, under a name to find it by. */
+  offers: Record<TName, TOfferOverrides>;
+};
+
+/** Inserts the supplier's offers one after another (see `insertOfferOf`); answers them under their names. */
+export async function insertOffersOf<TName extends string>(
+  db: TDb,
+  { supplier, seller, offers }: TSupplierOffers<TName>,
+): Promise<Record<TName, TOfferRecord>> {
+  const inserted = {} as Record<TName, TOfferRecord>;
+  for (const [name, overrides] of Object.entries<TOfferOverrides>(offers)) {
+    inserted[name as TName] = await insertOfferOf(db, supplier, overrides);
+  }
+  if (seller) await addAgentMember({ db, agentId: supplier.id, userId: seller.user.id });
+  return inserted;
 }
 
 /** What a cart sends for an offer: its id and its first dataset's publisher. */

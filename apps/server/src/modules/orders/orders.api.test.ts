@@ -13,10 +13,9 @@ import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
-import { addAgentMember } from './add-agent-member';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { listPurchasedOffers } from './list-purchased-offers';
-import { insertOfferOf, itemOf, readOrder, readPdfText, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
+import { insertOffersOf, itemOf, readOrder, readPdfText, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,8 +23,7 @@ let buyer: TSignedIn;
 let otherBuyer: TSignedIn;
 let supplierA: TSignedIn;
 let supplierB: TSignedIn;
-const offers: Record<'traffic' | 'subscription' | 'parcels' | 'unsellable' | 'free' | 'spare', TOfferRecord> =
-  {} as never;
+let offers: Record<'traffic' | 'subscription' | 'parcels' | 'unsellable' | 'free' | 'spare', TOfferRecord>;
 
 function pay(who: TSignedIn, body: unknown, headers: Record<string, string> = {}) {
   return request<TOrder & TErrorResponse>(testApp.baseUrl, 'POST', '/idp-service/payment', body, {
@@ -68,30 +66,25 @@ beforeAll(async () => {
     signIn(testApp),
   ]);
   // Checkout invoices subscriptions (their first month); metered and free offers are covered by pricing.api.test.ts.
-  offers.traffic = await insertOfferOf(db, SUPPLIER_A, {
-    title: 'Traffic counts Cologne',
-    paymentModel: 'SUBSCRIPTION_BASED',
-    price: 100,
+  const ofA = await insertOffersOf(db, {
+    supplier: SUPPLIER_A,
+    seller: supplierA,
+    offers: {
+      traffic: { title: 'Traffic counts Cologne', paymentModel: 'SUBSCRIPTION_BASED', price: 100 },
+      subscription: { title: 'Weather feed', paymentModel: 'SUBSCRIPTION_BASED', price: 12.5 },
+      spare: { title: 'Spare', price: 3 },
+    },
   });
-  offers.subscription = await insertOfferOf(db, SUPPLIER_A, {
-    title: 'Weather feed',
-    paymentModel: 'SUBSCRIPTION_BASED',
-    price: 12.5,
+  const ofB = await insertOffersOf(db, {
+    supplier: SUPPLIER_B,
+    seller: supplierB,
+    offers: {
+      parcels: { title: 'Parcel boundaries', paymentModel: 'SUBSCRIPTION_BASED', price: 0.1 },
+      unsellable: { title: 'Not for sale', isSellable: false, price: 5 },
+      free: { title: 'Open bus stops', paymentModel: 'FREE_OF_CHARGE', price: 7 },
+    },
   });
-  offers.parcels = await insertOfferOf(db, SUPPLIER_B, {
-    title: 'Parcel boundaries',
-    paymentModel: 'SUBSCRIPTION_BASED',
-    price: 0.1,
-  });
-  offers.unsellable = await insertOfferOf(db, SUPPLIER_B, { title: 'Not for sale', isSellable: false, price: 5 });
-  offers.free = await insertOfferOf(db, SUPPLIER_B, {
-    title: 'Open bus stops',
-    paymentModel: 'FREE_OF_CHARGE',
-    price: 7,
-  });
-  offers.spare = await insertOfferOf(db, SUPPLIER_A, { title: 'Spare', price: 3 });
-  await addAgentMember({ db, agentId: SUPPLIER_A.id, userId: supplierA.user.id });
-  await addAgentMember({ db, agentId: SUPPLIER_B.id, userId: supplierB.user.id });
+  offers = { ...ofA, ...ofB };
 });
 
 describe('POST /idp-service/payment', () => {

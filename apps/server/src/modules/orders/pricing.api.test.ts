@@ -13,13 +13,12 @@ import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { findActiveEntitlement } from '../entitlements/find-active-entitlement';
 import { recordUsage } from '../usage/record-usage';
-import { addAgentMember } from './add-agent-member';
 import { createBillingJobs, USAGE_INVOICING_QUEUE } from './billing-jobs';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
 import { listBilledInvoicesOfOffers } from './list-billed-invoices-of-offers';
-import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { checkOut, insertOffersOf, readPdfText, type TTestSupplier } from './orders-test-data';
 import { renewSubscriptions } from './renew-subscriptions';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -28,7 +27,7 @@ const SELLER = { ...TEST_ORGANISATION, legalName: 'Tarif Daten GmbH', vatId: 'DE
 const COMMISSION = 0.1;
 
 let seller: TSignedIn;
-const offers: Record<'free' | 'subscription' | 'download' | 'volume', TOfferRecord> = {} as never;
+let offers: Record<'free' | 'subscription' | 'download' | 'volume', TOfferRecord>;
 
 const pay = (who: TSignedIn, ...items: TOfferRecord[]) => checkOut(testApp, who, items);
 
@@ -47,6 +46,17 @@ const entitlementOf = async (who: TSignedIn, offer: TOfferRecord) => {
   return found;
 };
 
+/** A new buyer of both metered offers, with the entitlement to each. */
+async function meteredBuyer() {
+  const buyer = await signIn(testApp);
+  expect((await pay(buyer, offers.download, offers.volume)).status).toBe(201);
+  return {
+    buyer,
+    download: await entitlementOf(buyer, offers.download),
+    volume: await entitlementOf(buyer, offers.volume),
+  };
+}
+
 const billingOptions = (now: Date) => ({ db: testApp.database.db, now, commissionRate: COMMISSION });
 
 const testApp = useTestApp({ COMMISSION_RATE: String(COMMISSION) });
@@ -54,27 +64,16 @@ const testApp = useTestApp({ COMMISSION_RATE: String(COMMISSION) });
 beforeAll(async () => {
   const db = testApp.database.db;
   seller = await signIn(testApp, { organisation: SELLER });
-  offers.free = await insertOfferOf(db, PUBLISHER, {
-    title: 'Open tide tables',
-    paymentModel: 'FREE_OF_CHARGE',
-    price: 0,
+  offers = await insertOffersOf(db, {
+    supplier: PUBLISHER,
+    seller,
+    offers: {
+      free: { title: 'Open tide tables', paymentModel: 'FREE_OF_CHARGE', price: 0 },
+      subscription: { title: 'Harbour feed', paymentModel: 'SUBSCRIPTION_BASED', price: 5 },
+      download: { title: 'Buoy readings', paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 0.99 },
+      volume: { title: 'Radar stream', paymentModel: 'DATA_VOLUME_BASED', price: 0.05 },
+    },
   });
-  offers.subscription = await insertOfferOf(db, PUBLISHER, {
-    title: 'Harbour feed',
-    paymentModel: 'SUBSCRIPTION_BASED',
-    price: 5,
-  });
-  offers.download = await insertOfferOf(db, PUBLISHER, {
-    title: 'Buoy readings',
-    paymentModel: 'PAY_PER_USE_DOWNLOAD',
-    price: 0.99,
-  });
-  offers.volume = await insertOfferOf(db, PUBLISHER, {
-    title: 'Radar stream',
-    paymentModel: 'DATA_VOLUME_BASED',
-    price: 0.05,
-  });
-  await addAgentMember({ db, agentId: PUBLISHER.id, userId: seller.user.id });
 });
 
 describe('checkout by payment model', () => {
@@ -290,10 +289,7 @@ describe('subscriptions', () => {
 
 describe('monthly usage invoices', () => {
   it('bills last month’s downloads and MB per line, rounded once, in one invoice per supplier', async () => {
-    const buyer = await signIn(testApp);
-    expect((await pay(buyer, offers.download, offers.volume)).status).toBe(201);
-    const download = await entitlementOf(buyer, offers.download);
-    const volume = await entitlementOf(buyer, offers.volume);
+    const { buyer, download, volume } = await meteredBuyer();
     const db = testApp.database.db;
     const at = (iso: string) => new Date(iso);
     const base = { userId: buyer.user.id, succeeded: true, httpStatus: 200 };
@@ -413,26 +409,18 @@ describe('monthly usage invoices', () => {
 
 describe('usage pages', () => {
   it("shows the buyer this month's usage and cost, and the supplier each offer's usage", async () => {
-    const buyer = await signIn(testApp);
-    expect((await pay(buyer, offers.download, offers.volume)).status).toBe(201);
-    const download = await entitlementOf(buyer, offers.download);
-    const volume = await entitlementOf(buyer, offers.volume);
+    const { buyer, download, volume } = await meteredBuyer();
     const db = testApp.database.db;
     const base = { userId: buyer.user.id, succeeded: true, httpStatus: 200 };
-    await recordUsage(db, {
+    const aDownload = {
       ...base,
       entitlementId: download.entitlementId,
       offerId: offers.download.id,
       channel: 'download',
       bytes: 100,
-    });
-    await recordUsage(db, {
-      ...base,
-      entitlementId: download.entitlementId,
-      offerId: offers.download.id,
-      channel: 'download',
-      bytes: 100,
-    });
+    } as const;
+    await recordUsage(db, aDownload);
+    await recordUsage(db, aDownload);
     await recordUsage(db, {
       ...base,
       entitlementId: volume.entitlementId,

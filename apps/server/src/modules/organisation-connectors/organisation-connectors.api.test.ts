@@ -3,18 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '@dsm/connector-sandbox';
 import {
   ErrorCode,
+  type TErrorResponse,
   type TOrganisationConnectorResponse,
   type TOrganisationConnectorSaveResponse,
   type TOwnOrganisationResponse,
   type TRegisteredConnector,
 } from '@dsm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TSignedIn } from '../../test/auth';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { requestAs, signIn, signInOperator, type TSignedIn } from '../../test/auth';
+import { request, startTestApp, type TBody, type TTestApp } from '../../test/test-app';
 import { insertConnector } from '../connectors/connector-repository';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
-type TBody<T> = T & TErrorBody;
 
 const ORG_KEY = 'organisation-connector-key';
 const MARKET_KEY = 'marketplace-connector-key';
@@ -33,7 +31,7 @@ const getConnector = (who: TSignedIn, organisationId: string) =>
 const save = (who: TSignedIn, organisationId: string, body: unknown) =>
   request<TBody<TOrganisationConnectorSaveResponse>>(testApp.baseUrl, 'PUT', path(organisationId), body, who.headers);
 const remove = (who: TSignedIn, organisationId: string) =>
-  request<TErrorBody>(testApp.baseUrl, 'DELETE', path(organisationId), undefined, who.headers);
+  request<TErrorResponse>(testApp.baseUrl, 'DELETE', path(organisationId), undefined, who.headers);
 
 /** What the profile form sends for the organisation's sandbox. */
 function acmeInput(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -75,11 +73,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   closedPortUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
   await new Promise((resolve) => closed.close(resolve));
-  operator = await signIn(testApp, {
-    email: 'org-connector-operator@example.org',
-    roles: [testApp.config.userRole, `${testApp.config.productId}_OPERATOR`],
-    organisation: null,
-  });
+  operator = await signInOperator(testApp, { email: 'org-connector-operator@example.org', organisation: null });
 });
 
 afterAll(async () => {
@@ -123,13 +117,7 @@ describe("an organisation's own connector", () => {
     expect(row.api_key_encrypted).not.toContain(ORG_KEY);
 
     // Operators see it among every connector.
-    const registered = await request<TRegisteredConnector[]>(
-      testApp.baseUrl,
-      'GET',
-      '/api/connectors/registered',
-      undefined,
-      operator.headers,
-    );
+    const registered = await requestAs<TRegisteredConnector[]>(testApp, operator, 'GET', '/api/connectors/registered');
     expect(registered.body.find((connector) => connector.id === `org-${organisationId}`)).toMatchObject({
       managementUrl: acmeEdc.addresses.management,
       protocolUrl: acmeEdc.addresses.protocol,

@@ -10,12 +10,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { makeOfferInput } from '../../test/factories';
 import { useTestApp } from '../../test/lifecycle';
-import { request } from '../../test/test-app';
+import { request, type TBody } from '../../test/test-app';
+import { countRowsWhere } from '../../test/test-database';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOfferOf, itemOf, SUPPLIER_A, sellFor } from '../orders/orders-test-data';
-
-type TErrorBody = { statusCode: number; code: string; message: string; issues?: { path: string; message: string }[] };
-type TBody<T> = T & TErrorBody;
 
 const getOwn = (who: TSignedIn) =>
   request<TBody<TOwnOrganisationResponse>>(testApp.baseUrl, 'GET', '/api/profile/organisation', undefined, who.headers);
@@ -129,12 +127,7 @@ describe('an incomplete profile', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe(ErrorCode.ORGANISATION_INCOMPLETE);
     expect(refused.body.message).toContain('/profile/organisation');
-    const orders = await testApp.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('consumer_id', '=', buyer.user.id)
-      .execute();
-    expect(orders).toEqual([]);
+    expect(await countRowsWhere(testApp.database.db, 'orders', 'consumer_id', buyer.user.id)).toBe(0);
 
     await save(buyer, { ...TEST_ORGANISATION, vatId: '', iban: '', bic: '' });
     const placed = await request<TBody<TOrder>>(testApp.baseUrl, 'POST', '/idp-service/payment', body, buyer.headers);

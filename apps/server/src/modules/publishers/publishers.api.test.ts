@@ -1,15 +1,16 @@
 import { encodePublisherId, type TPublisher, type TSearchResponse } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer, makeOfferInput } from '../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/lifecycle';
+import { request } from '../../test/test-app';
 import { seedLicences } from '../catalogue/licence-catalogue';
 import { insertOffer } from '../catalogue/load-offers';
 import type { TOfferRecord } from '../catalogue/offer-record';
 
 type TError = { statusCode: number; code: string; message: string };
 
-let testApp: TTestApp;
+const testApp = useTestApp();
 let visitor: TSignedIn;
 let supplier: TSignedIn;
 let supplierAgentId: string;
@@ -26,7 +27,6 @@ function offerOf(publisher: TOfferRecord['datasets'][number]['publisher'], overr
 const getPublisher = (id: string) => requestAs<TPublisher & TError>(testApp, visitor, 'GET', `/api/publishers/${id}`);
 
 beforeAll(async () => {
-  testApp = await startTestApp();
   [visitor, supplier] = await Promise.all([
     signIn(testApp, { email: 'visitor@example.org' }),
     signIn(testApp, { email: 'seller@example.org', name: 'Seller Person' }),
@@ -62,10 +62,6 @@ beforeAll(async () => {
   supplierAgentId = metadata.body.datasets[0]!['dcterms:publisher']['@id'];
   await testApp.app.searchIndex.refresh();
 }, 60_000);
-
-afterAll(async () => {
-  await testApp?.close();
-});
 
 describe('GET /api/publishers/{id}', () => {
   it("answers an imported publisher's name, the country of its newest offer and its offer count", async () => {

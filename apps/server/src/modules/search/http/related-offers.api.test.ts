@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { TRelatedOffersResponse } from '@dsm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth';
 import { makeOffer } from '../../../test/factories';
-import { request, startTestApp, type TTestApp } from '../../../test/test-app';
+import { useTestApp } from '../../../test/lifecycle';
+import { request } from '../../../test/test-app';
 import { insertOffer } from '../../catalogue/load-offers';
 
 type TError = { statusCode: number; code: string };
 
-let testApp: TTestApp;
+const testApp = useTestApp();
 let auth: Record<string, string>;
 
 const ids = {
@@ -26,7 +27,6 @@ const related = (id: string) =>
 const titles = (response: { body: TRelatedOffersResponse }) => response.body.data.map((offer) => offer.title);
 
 beforeAll(async () => {
-  testApp = await startTestApp();
   auth = (await signIn(testApp)).headers;
   const db = testApp.database.db;
   const tides = { title: 'Tide tables of the Elbe', description: 'High and low water at Cuxhaven.' };
@@ -69,10 +69,6 @@ beforeAll(async () => {
   for (const offer of offers) await insertOffer(db, offer);
   await testApp.app.searchIndex.refresh();
 }, 60_000);
-
-afterAll(async () => {
-  await testApp?.close();
-});
 
 describe('GET /api/search/related/{id}', () => {
   it('lists offers sharing a keyword first, then a category, without the offer itself or its federated copies', async () => {

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { THarvestRunResponse, THarvestSource, TOfferInputBody, TSearchResponse } from '@dsm/contracts';
+import type { THarvestRunResponse, THarvestSource, TOfferInputBody } from '@dsm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TSignedIn } from '../../../test/auth';
 import { makeOfferInput } from '../../../test/factories';
+import { searchAs } from '../../../test/search';
 import { request, startTestApp, type TTestApp } from '../../../test/test-app';
 import { createTestDatabase, type TTestDatabase } from '../../../test/test-database';
 import { seedLicences } from '../../catalogue/licence-catalogue';
@@ -28,13 +29,7 @@ type TFound = { ids: string[]; titles: string[] };
 
 /** What a caller's search finds for a word, optionally only offers with one of these distribution formats. */
 async function search(word: string, formats: string[] = []): Promise<TFound> {
-  const response = await request<TSearchResponse>(
-    testApp.baseUrl,
-    'POST',
-    `/api/search?query=${encodeURIComponent(word)}`,
-    { index: 0, pageSize: 100, filter: { formats } },
-    supplier.headers,
-  );
+  const response = await searchAs(testApp, supplier, { query: word, pageSize: 100, filter: { formats } });
   expect(response.status).toBe(200);
   return {
     ids: response.body.data.map((offer) => offer['@id']),
@@ -241,12 +236,6 @@ describe('every writer queues its offers for the search index', () => {
 
 /** The format facet's values for a word's matches. */
 async function facetFormats(word: string): Promise<string[]> {
-  const response = await request<TSearchResponse>(
-    testApp.baseUrl,
-    'POST',
-    `/api/search?query=${encodeURIComponent(word)}`,
-    { index: 0, pageSize: 10 },
-    supplier.headers,
-  );
+  const response = await searchAs(testApp, supplier, { query: word });
   return response.body.facets.formats.map((facet) => facet.value);
 }

@@ -1,17 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOffer } from '../../../test/factories';
-import { createTestDatabase, type TTestDatabase } from '../../../test/test-database';
+import { useTemporaryFolder, useTestDatabase } from '../../../test/lifecycle';
 import { insertOffers } from '../../catalogue/load-offers';
 import { renewSearchGeneration } from './renew-search-generation';
 import { NO_INDEX_FILTER, type TIndexSearch } from './search-index';
 import { indexOwner, SqliteSearchIndex } from './sqlite-search-index';
 
-let database: TTestDatabase;
-let dir: string;
+const database = useTestDatabase();
+const folder = useTemporaryFolder('dsm-index-test-');
 
 const search = (terms: string[]): TIndexSearch => ({
   terms,
@@ -21,7 +20,7 @@ const search = (terms: string[]): TIndexSearch => ({
   offset: 0,
   limit: 10,
 });
-const current = () => readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim();
+const current = () => readFileSync(path.join(folder.path, 'CURRENT'), 'utf8').trim();
 
 async function until(condition: () => Promise<boolean> | boolean, limitMs = 15_000): Promise<void> {
   const deadline = Date.now() + limitMs;
@@ -32,35 +31,28 @@ async function until(condition: () => Promise<boolean> | boolean, limitMs = 15_0
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'dsm-index-test-'));
   await insertOffers(database.db, [makeOffer({ title: 'Groundwater levels' }), makeOffer({ title: 'Bicycle counts' })]);
-});
-
-afterAll(async () => {
-  await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the SQLite search index', () => {
   it('is built from the catalogue when opened the first time, and reused when opened again', async () => {
-    const first = await SqliteSearchIndex.open({ dir, database, workers: 0 });
+    const first = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 0 });
     const built = current();
     expect((await first.search(search(['groundwater']))).total).toBe(1);
-    expect(indexOwner(dir)).toBeNull();
+    expect(indexOwner(folder.path)).toBeNull();
     await first.close();
-    const again = await SqliteSearchIndex.open({ dir, database, workers: 0 });
+    const again = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 0 });
     expect(current()).toBe(built);
     expect((await again.search(search(['bicycle']))).total).toBe(1);
     await again.close();
   });
 
   it('answers the searches asked most before a restart at once after it (their answers kept, Server-Timing engine-cached)', async () => {
-    const first = await SqliteSearchIndex.open({ dir, database, workers: 1 });
+    const first = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 1 });
     await first.search(search(['groundwater']));
     expect((await first.search(search(['groundwater']))).stages).toHaveProperty('cached');
     await first.close();
-    const again = await SqliteSearchIndex.open({ dir, database, workers: 1 });
+    const again = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 1 });
     try {
       // The first search after the restart: the thread ran it before answering anything.
       expect((await again.search(search(['groundwater']))).stages).toHaveProperty('cached');
@@ -72,12 +64,12 @@ describe('the SQLite search index', () => {
   }, 120_000);
 
   it('warms every search thread before it answers: the file read ahead, the facets and the searches asked most', async () => {
-    const first = await SqliteSearchIndex.open({ dir, database, workers: 2 });
+    const first = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 2 });
     await first.search(search(['groundwater']));
     await first.search(search(['bicycle']));
     await first.close();
-    const file = path.join(dir, current());
-    const again = await SqliteSearchIndex.open({ dir, database, workers: 2 });
+    const file = path.join(folder.path, current());
+    const again = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 2 });
     try {
       const threads = again.warmStart?.threads ?? [];
       expect(threads).toHaveLength(2);
@@ -98,7 +90,7 @@ describe('the SQLite search index', () => {
       await again.close();
     }
     // Without a warm start budget it answers at once and warms while answering.
-    const quick = await SqliteSearchIndex.open({ dir, database, workers: 2, warmSeconds: 0 });
+    const quick = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 2, warmSeconds: 0 });
     try {
       expect(quick.warmStart).toBeNull();
       expect((await quick.search(search(['bicycle']))).total).toBe(1);
@@ -109,13 +101,13 @@ describe('the SQLite search index', () => {
 
   it('applies changes queued while it was closed when opened again', async () => {
     await insertOffers(database.db, [makeOffer({ title: 'Tram timetables' })]);
-    const index = await SqliteSearchIndex.open({ dir, database, workers: 0 });
+    const index = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 0 });
     expect((await index.search(search(['tram']))).total).toBe(1);
     await index.close();
   });
 
   it('is built again, answering meanwhile, when the catalogue gets a new generation', async () => {
-    const index = await SqliteSearchIndex.open({ dir, database, workers: 0, pollMs: 50 });
+    const index = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 0, pollMs: 50 });
     const before = current();
     await renewSearchGeneration(database.db);
     await until(() => current() !== before);
@@ -130,7 +122,7 @@ describe('the SQLite search index', () => {
   });
 
   it('finds a change at once while an older transaction still runs, and keeps its outbox row until that one ends', async () => {
-    const index = await SqliteSearchIndex.open({ dir, database, workers: 0 });
+    const index = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 0 });
     const older = await database.pool.connect();
     try {
       // A transaction that has written (it holds an xid) and stays open, as a long harvest batch would.
@@ -161,7 +153,7 @@ describe('the SQLite search index', () => {
   });
 
   it('searches and writes on threads of its own, and leaves no queued change behind', async () => {
-    const index = await SqliteSearchIndex.open({ dir, database, workers: 2, pollMs: 50 });
+    const index = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 2, pollMs: 50 });
     try {
       await insertOffers(database.db, [makeOffer({ title: 'Harbour cranes' })]);
       await until(async () => (await index.search(search(['harbour']))).total === 1);
