@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
+import { discardUntakenPrefetches } from './prefetched';
 
 /**
  * Whether the first page the app opened has shown its data: until then the shell's own extras (the
@@ -14,6 +15,7 @@ export const SETTLE_AT_THE_LATEST_MS = 4000;
 function settle() {
   if (isSettled) return;
   isSettled = true;
+  discardUntakenPrefetches();
   for (const listener of listeners) listener();
 }
 

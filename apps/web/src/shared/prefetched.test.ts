@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiFetch, configureApiAuth } from './api';
-import { takePrefetched } from './prefetched';
+import { discardUntakenPrefetches, takePrefetched } from './prefetched';
 
 const answer = (body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
@@ -68,5 +68,19 @@ describe('apiFetch with a prefetched answer', () => {
     expect(values).toEqual({ keywords: ['fresh'] });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('authorization')).toBe('Bearer token-a');
+  });
+
+  it('ends the requests of prefetched answers nobody takes, refused ones and those left once the page settled', async () => {
+    const cancelled: string[] = [];
+    const streamed = (name: string) =>
+      Promise.resolve(new Response(new ReadableStream({ cancel: () => void cancelled.push(name) }), { status: 200 }));
+    window.dsmPrefetched = {
+      'GET /api/licence': { token: 't', body: null, response: streamed('licence') },
+      'GET /api/search/cache': { token: 't', body: null, response: streamed('cache') },
+    };
+    expect(takePrefetched({ method: 'GET', path: '/api/licence', body: null }, 'other')).toBeNull();
+    discardUntakenPrefetches();
+    expect(window.dsmPrefetched).toEqual({});
+    await vi.waitFor(() => expect(cancelled.sort()).toEqual(['cache', 'licence']));
   });
 });

@@ -27,5 +27,26 @@ export function takePrefetched(
   const entry = store?.[key];
   if (!store || !entry) return null;
   delete store[key];
-  return token !== null && entry.token === token && entry.body === call.body ? entry.response : null;
+  if (token !== null && entry.token === token && entry.body === call.body) return entry.response;
+  discard(entry);
+  return null;
+}
+
+/**
+ * Lets go of a prefetched answer nobody will read: its body is cancelled, so the browser ends the request instead of
+ * keeping it open for the rest of the visit (a page whose filter values are kept for the session never reads them).
+ */
+function discard(entry: TPrefetched): void {
+  entry.response.then((response) => response.body?.cancel()).catch(() => {});
+}
+
+/** Discards every prefetched answer still waiting: once the first page has settled it asked for all it takes. */
+export function discardUntakenPrefetches(target: Window = window): void {
+  const store = target.dsmPrefetched;
+  if (!store) return;
+  for (const key of Object.keys(store)) {
+    const entry = store[key];
+    delete store[key];
+    if (entry) discard(entry);
+  }
 }
