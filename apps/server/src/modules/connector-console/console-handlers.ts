@@ -9,7 +9,8 @@ type TObjectRequest = { server: FastifyInstance; params: { connectorId: string; 
 export function deleteObjectHandler(kind: TConsoleObjectKind) {
   return async (request: TObjectRequest, reply: FastifyReply): Promise<void> => {
     await deleteConsoleObject(request.server.database.db, request.params.connectorId, kind, request.params.objectId);
-    reply.status(204).send(null);
+    // Awaited until the answer is out: a handler resolving before that would have Fastify send a second one.
+    await reply.status(204).send(null);
   };
 }
 
@@ -22,6 +23,6 @@ export function terminateProcessHandler(kind: 'terminateNegotiation' | 'terminat
       id: objectId,
       reason: request.body.reason,
     });
-    reply.status(204).send(null);
+    await reply.status(204).send(null);
   };
 }

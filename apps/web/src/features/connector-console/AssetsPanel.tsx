@@ -1,5 +1,5 @@
 import type { TConsoleAsset, TConsoleAssetCreateRequest } from '@dsm/contracts';
-import { Alert, Button, Group, Loader, Pagination, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
@@ -57,7 +57,6 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
         }}
         maw={360}
       />
-      {assets.isPending && <Loader role="status" aria-label={t('console.loading')} />}
       <ConsoleTable
         query={assets}
         failures={[deleteAsset]}

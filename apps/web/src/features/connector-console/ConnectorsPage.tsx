@@ -5,7 +5,6 @@ import {
   Button,
   Container,
   Group,
-  Loader,
   NativeSelect,
   PasswordInput,
   Stack,
@@ -64,7 +63,6 @@ export function ConnectorsPage() {
     <Container size="xl" py="lg">
       <Stack gap="lg">
         <Title order={1}>{t('console.connectorsTitle')}</Title>
-        {connectors.isPending && <Loader role="status" aria-label={t('console.loading')} />}
         <ConsoleTable
           query={connectors}
           failures={[remove]}

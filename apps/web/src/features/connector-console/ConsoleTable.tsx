@@ -1,4 +1,4 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
 import { ResponsiveTable, type TResponsiveTableProps } from '../../shared/ResponsiveTable';
@@ -7,8 +7,8 @@ import { ResponsiveTable, type TResponsiveTableProps } from '../../shared/Respon
 type TFailing = { isError: boolean; error: unknown };
 
 /**
- * One list of the console once asked for: the list's failure and those of its row actions, the text saying it is
- * empty, else its rows as a table (cards on a phone).
+ * One list of the console: a loader while it is asked for, the list's failure and those of its row actions, the text
+ * saying it is empty, else its rows as a table (cards on a phone).
  */
 export function ConsoleTable<T>({
   query,
@@ -18,7 +18,7 @@ export function ConsoleTable<T>({
   ...table
 }: Omit<TResponsiveTableProps<T>, 'rows'> & {
   /** The list's query. */
-  query: TFailing;
+  query: TFailing & { isPending: boolean };
   /** The row actions' mutations, whose failures stand below the list's. */
   failures?: readonly TFailing[];
   /** The rows, undefined until they are loaded. */
@@ -29,6 +29,7 @@ export function ConsoleTable<T>({
   const { t } = useTranslation();
   return (
     <>
+      {query.isPending && <Loader role="status" aria-label={t('console.loading')} />}
       {[query, ...failures].map(
         (failing, index) =>
           failing.isError && (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, MultiSelect, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Select, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/error-message';
@@ -40,7 +40,6 @@ export function ContractDefinitionsPanel({ connectorId }: { connectorId: string 
 
   return (
     <Stack gap="lg">
-      {definitions.isPending && <Loader role="status" aria-label={t('console.loading')} />}
       <ConsoleTable
         query={definitions}
         failures={[deleteContractDefinition]}

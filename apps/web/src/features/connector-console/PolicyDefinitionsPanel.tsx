@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Group,
-  Loader,
   SegmentedControl,
   Select,
   Stack,
@@ -65,7 +64,6 @@ export function PolicyDefinitionsPanel({ connectorId }: { connectorId: string })
 
   return (
     <Stack gap="lg">
-      {policies.isPending && <Loader role="status" aria-label={t('console.loading')} />}
       <ConsoleTable
         query={policies}
         failures={[deletePolicyDefinition]}

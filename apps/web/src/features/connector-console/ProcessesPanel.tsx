@@ -1,5 +1,5 @@
 import type { TConsoleNegotiation, TConsoleTransfer } from '@dsm/contracts';
-import { Alert, Button, Group, Loader, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,6 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
       <Title order={3} size="h5">
         {t('console.negotiations')}
       </Title>
-      {negotiations.isPending && <Loader role="status" aria-label={t('console.loading')} />}
       <ConsoleTable
         query={negotiations}
         empty={t('console.noNegotiations')}
