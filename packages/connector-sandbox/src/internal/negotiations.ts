@@ -4,7 +4,7 @@ import { canNegotiationMove, type NegotiationState } from '../states';
 import { isSelected, parseOfferId } from './catalog';
 import type { SandboxContext } from './context';
 import { checkProtocol, ownDspAddress } from './dsp-client';
-import { badRequest, conflict, forbidden, notFound } from './http-errors';
+import { badRequest, forbidden } from './http-errors';
 import { type PolicyModel, presentPolicy, readPolicy } from './policy';
 import { dspMessage, isEnding, Processes } from './process-record';
 import type { AgreementRecord, CallbackAddressModel, NegotiationRecord } from './store';
@@ -17,12 +17,10 @@ export interface InitiateNegotiation {
   callbackAddresses: CallbackAddressModel[];
 }
 
-const FINAL: NegotiationState[] = ['FINALIZED', 'TERMINATED'];
-
 /** Contract negotiations on both sides, driven by timers and DSP messages. */
 export class Negotiations extends Processes<NegotiationState, NegotiationRecord> {
   constructor(context: SandboxContext) {
-    super(context, 'ContractNegotiation', canNegotiationMove);
+    super(context, 'ContractNegotiation', canNegotiationMove, context.store.negotiations);
   }
 
   /** Management: starts negotiating an offer as the consumer. */
@@ -31,35 +29,16 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
     const { counterPartyAddress, offer } = input;
     if (offer.id === undefined) throw badRequest('policy.@id is required', 'policy.@id');
     if (offer.target === undefined) throw badRequest('policy.target is required', 'policy.target');
-    const now = Date.now();
-    const record: NegotiationRecord = {
-      id: randomUUID(),
+    return this.open({
       type: 'CONSUMER',
       state: 'INITIAL',
-      stateTimestamp: now,
       protocol: input.protocol,
       counterPartyAddress,
       counterPartyId: input.counterPartyId ?? offer.assigner ?? '',
       offer,
       assetId: offer.target,
-      createdAt: now,
       callbackAddresses: input.callbackAddresses,
-    };
-    this.store.negotiations.set(record.id, record);
-    this.next(record);
-    return record;
-  }
-
-  /** Management: terminates an unfinished negotiation. */
-  terminate(id: string, reason: string): void {
-    const record = this.store.negotiations.get(id);
-    if (record === undefined) throw notFound('ContractNegotiation', id);
-    if (FINAL.includes(record.state) || record.state === 'TERMINATING') {
-      throw conflict(`ContractNegotiation ${id} cannot be terminated in state ${record.state}`);
-    }
-    record.errorDetail = reason;
-    this.move(record, 'TERMINATING');
-    this.next(record);
+    });
   }
 
   /** DSP, provider side: a consumer requests an offer. */
@@ -83,12 +62,9 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
     ) {
       throw badRequest(`offer '${offer.id}' is no longer available`, 'offer.@id');
     }
-    const now = Date.now();
-    const record: NegotiationRecord = {
-      id: randomUUID(),
+    const record = this.open({
       type: 'PROVIDER',
       state: 'REQUESTED',
-      stateTimestamp: now,
       protocol: 'dataspace-protocol-http',
       counterPartyAddress: callbackAddress,
       counterPartyId: caller,
@@ -102,11 +78,8 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
       },
       assetId: asset.id,
       contractDefinitionId: definition.id,
-      createdAt: now,
       callbackAddresses: [],
-    };
-    this.store.negotiations.set(record.id, record);
-    this.next(record);
+    });
     return this.dspView(record);
   }
 
@@ -117,8 +90,7 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
     if (record.state !== 'AGREEING' && record.state !== 'AGREED') {
       throw badRequest(`no agreement to verify in state ${record.state}`);
     }
-    this.move(record, 'VERIFIED');
-    this.next(record);
+    this.advance(record, 'VERIFIED');
   }
 
   /** DSP, consumer side: the provider agreed. */
@@ -144,8 +116,7 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
     record.correlationId ??= text(message.providerPid);
     if (record.counterPartyId === '') record.counterPartyId = caller;
     record.contractAgreementId = agreement.id;
-    this.move(record, 'AGREED');
-    this.next(record);
+    this.advance(record, 'AGREED');
   }
 
   /** DSP, consumer side: the provider finalized (or accepted) the negotiation. */
@@ -169,19 +140,11 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
   }
 
   own(caller: string, pid: string, type?: NegotiationRecord['type']): NegotiationRecord {
-    const record = this.store.negotiations.get(pid);
-    if (record === undefined || (type !== undefined && record.type !== type))
-      throw notFound('ContractNegotiation', pid);
+    const record = this.find(pid, type);
     if (record.counterPartyId !== '' && record.counterPartyId !== caller) {
       throw forbidden(`participant ${caller} is not part of negotiation ${pid}`);
     }
     return record;
-  }
-
-  protected fail(record: NegotiationRecord, error: unknown): void {
-    if (FINAL.includes(record.state)) return;
-    record.errorDetail = error instanceof Error ? error.message : String(error);
-    this.move(record, 'TERMINATED');
   }
 
   protected async step(id: string): Promise<void> {
@@ -190,20 +153,14 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
     const theirs = record.correlationId;
 
     if (record.state === 'TERMINATING') {
-      if (theirs !== undefined) {
-        const body = dspMessage(record, 'ContractNegotiationTerminationMessage', { reason: record.errorDetail });
-        // Termination is one-sided: a counter-party that cannot be told does not keep it from happening.
-        await this.send(record, `/negotiations/${theirs}/termination`, body).catch(() => undefined);
-      }
-      if (record.state === 'TERMINATING') this.move(record, 'TERMINATED');
+      await this.endTerminating(record);
       return;
     }
 
     if (record.type === 'CONSUMER') {
       switch (record.state) {
         case 'INITIAL':
-          this.move(record, 'REQUESTING');
-          this.next(record);
+          this.advance(record, 'REQUESTING');
           return;
         case 'REQUESTING': {
           const body = dspMessage(record, 'ContractRequestMessage', {
@@ -214,8 +171,7 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
           return;
         }
         case 'AGREED':
-          this.move(record, 'VERIFYING');
-          this.next(record);
+          this.advance(record, 'VERIFYING');
           return;
         case 'VERIFYING': {
           const body = dspMessage(record, 'ContractAgreementVerificationMessage');
@@ -229,8 +185,7 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
 
     switch (record.state) {
       case 'REQUESTED':
-        this.move(record, 'AGREEING');
-        this.next(record);
+        this.advance(record, 'AGREEING');
         return;
       case 'AGREEING': {
         const agreement: AgreementRecord = {
@@ -263,8 +218,7 @@ export class Negotiations extends Processes<NegotiationState, NegotiationRecord>
         return;
       }
       case 'VERIFIED':
-        this.move(record, 'FINALIZING');
-        this.next(record);
+        this.advance(record, 'FINALIZING');
         return;
       case 'FINALIZING': {
         const body = dspMessage(record, 'ContractNegotiationEventMessage', { eventType: 'FINALIZED' });

@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { bag, type JsonNode, list, node, normalize, text } from '@dsm/connector-client/json-ld';
 import { canTransferMove, type TransferState } from '../states';
 import { TRANSFER_TYPES } from './catalog';
 import type { SandboxContext } from './context';
 import { pushData, readSource } from './data';
 import { checkProtocol, ownDspAddress } from './dsp-client';
-import { badRequest, conflict, forbidden, notFound } from './http-errors';
+import { badRequest, conflict, forbidden } from './http-errors';
 import { dspMessage, isEnding, Processes } from './process-record';
 import type { CallbackAddressModel, DataAddressModel, TransferRecord } from './store';
 
@@ -31,7 +31,7 @@ const isPush = (record: TransferRecord) => record.transferType.endsWith('-PUSH')
 /** Transfer processes on both sides, driven by timers and DSP messages. */
 export class Transfers extends Processes<TransferState, TransferRecord> {
   constructor(context: SandboxContext) {
-    super(context, 'TransferProcess', canTransferMove);
+    super(context, 'TransferProcess', canTransferMove, context.store.transfers);
   }
 
   /** Management: starts a transfer as the consumer. */
@@ -51,12 +51,9 @@ export class Transfers extends Processes<TransferState, TransferRecord> {
       );
     }
     checkTransferType(input.transferType, input.dataDestination);
-    const now = Date.now();
-    const record: TransferRecord = {
-      id: randomUUID(),
+    return this.open({
       type: 'CONSUMER',
       state: 'INITIAL',
-      stateTimestamp: now,
       protocol: input.protocol,
       counterPartyAddress,
       counterPartyId: input.counterPartyId ?? agreement.providerId,
@@ -65,33 +62,17 @@ export class Transfers extends Processes<TransferState, TransferRecord> {
       transferType: input.transferType,
       privateProperties: input.privateProperties,
       callbackAddresses: input.callbackAddresses,
-      createdAt: now,
       ...(input.dataDestination === undefined ? {} : { dataDestination: input.dataDestination }),
-    };
-    this.store.transfers.set(record.id, record);
-    this.next(record);
-    return record;
-  }
-
-  /** Management: terminates a transfer that has not finished. */
-  terminate(id: string, reason: string): void {
-    const record = this.get(id);
-    if (!isTerminable(record)) {
-      throw conflict(`TransferProcess ${id} cannot be terminated in state ${record.state}`);
-    }
-    record.errorDetail = reason;
-    this.move(record, 'TERMINATING');
-    this.next(record);
+    });
   }
 
   /** Management: deprovisions a completed or terminated transfer. */
   deprovision(id: string): void {
-    const record = this.get(id);
+    const record = this.find(id);
     if (record.state !== 'COMPLETED' && record.state !== 'TERMINATED') {
       throw conflict(`TransferProcess ${id} cannot be deprovisioned in state ${record.state}`);
     }
-    this.move(record, 'DEPROVISIONING');
-    this.next(record);
+    this.advance(record, 'DEPROVISIONING');
   }
 
   /** DSP, provider side: a consumer asks for a transfer under an agreement. */
@@ -113,12 +94,9 @@ export class Transfers extends Processes<TransferState, TransferRecord> {
     if (agreement.consumerId !== caller) throw forbidden(`agreement ${agreementId} was not made with ${caller}`);
     const destination = message.dataAddress === undefined ? undefined : readDataAddress(message.dataAddress);
     checkTransferType(format, destination);
-    const now = Date.now();
-    const record: TransferRecord = {
-      id: randomUUID(),
+    const record = this.open({
       type: 'PROVIDER',
       state: 'INITIAL',
-      stateTimestamp: now,
       protocol: 'dataspace-protocol-http',
       counterPartyAddress: callbackAddress,
       counterPartyId: caller,
@@ -128,11 +106,8 @@ export class Transfers extends Processes<TransferState, TransferRecord> {
       transferType: format,
       privateProperties: {},
       callbackAddresses: [],
-      createdAt: now,
       ...(destination === undefined ? {} : { dataDestination: destination }),
-    };
-    this.store.transfers.set(record.id, record);
-    this.next(record);
+    });
     return { ...this.dspView(record), state: 'REQUESTED' };
   }
 
@@ -193,30 +168,16 @@ export class Transfers extends Processes<TransferState, TransferRecord> {
   }
 
   own(caller: string, pid: string, type?: TransferRecord['type']): TransferRecord {
-    const record = this.store.transfers.get(pid);
-    if (record === undefined || (type !== undefined && record.type !== type)) throw notFound('TransferProcess', pid);
+    const record = this.find(pid, type);
     if (record.counterPartyId !== caller) throw forbidden(`participant ${caller} is not part of transfer ${pid}`);
     return record;
   }
 
-  private get(id: string): TransferRecord {
-    const record = this.store.transfers.get(id);
-    if (record === undefined) throw notFound('TransferProcess', id);
-    return record;
-  }
-
   /** Revokes the EDR token (provider) and drops the EDR entry (consumer). */
-  private release(record: TransferRecord): void {
+  protected override release(record: TransferRecord): void {
     if (record.token !== undefined) this.store.tokens.delete(record.token);
     record.token = undefined;
     this.store.edrs.delete(record.id);
-  }
-
-  protected fail(record: TransferRecord, error: unknown): void {
-    this.release(record);
-    if (!canTransferMove(record.state, 'TERMINATED')) return;
-    record.errorDetail = error instanceof Error ? error.message : String(error);
-    this.move(record, 'TERMINATED');
   }
 
   protected async step(id: string): Promise<void> {
@@ -225,25 +186,16 @@ export class Transfers extends Processes<TransferState, TransferRecord> {
     const theirs = record.correlationId;
     switch (record.state) {
       case 'INITIAL':
-        this.move(record, 'PROVISIONING');
-        this.next(record);
+        this.advance(record, 'PROVISIONING');
         return;
       case 'PROVISIONING':
-        this.move(record, 'PROVISIONED');
-        this.next(record);
+        this.advance(record, 'PROVISIONED');
         return;
       case 'PROVISIONED':
-        this.move(record, record.type === 'CONSUMER' ? 'REQUESTING' : 'STARTING');
-        this.next(record);
+        this.advance(record, record.type === 'CONSUMER' ? 'REQUESTING' : 'STARTING');
         return;
       case 'TERMINATING':
-        if (theirs !== undefined) {
-          const body = dspMessage(record, 'TransferTerminationMessage', { reason: record.errorDetail });
-          // Termination is one-sided: a counter-party that cannot be told does not keep it from happening.
-          await this.send(record, `/transfers/${theirs}/termination`, body).catch(() => undefined);
-        }
-        this.release(record);
-        if (record.state === 'TERMINATING') this.move(record, 'TERMINATED');
+        await this.endTerminating(record);
         return;
       case 'DEPROVISIONING':
         this.release(record);
@@ -307,13 +259,11 @@ export class Transfers extends Processes<TransferState, TransferRecord> {
         } catch (error) {
           if (record.state !== 'STARTED') return;
           record.errorDetail = error instanceof Error ? error.message : String(error);
-          this.move(record, 'TERMINATING');
-          this.next(record);
+          this.advance(record, 'TERMINATING');
           return;
         }
         if (record.state !== 'STARTED') return;
-        this.move(record, 'COMPLETING');
-        this.next(record);
+        this.advance(record, 'COMPLETING');
         return;
       }
       case 'COMPLETING': {
