@@ -92,12 +92,20 @@ function readContractDefinition(n: JsonNode, id: string, createdAt: number) {
   };
 }
 
-/** The counter-party's DSP address and the protocol of a request to it, checked together. */
-function readCounterParty(n: JsonNode, checks: Checks): { counterPartyAddress: string; protocol: string } {
+/** The counter-party's DSP address and the protocol of a request to it, checked together, and its id when given. */
+function readCounterParty(
+  n: JsonNode,
+  checks: Checks,
+): { counterPartyAddress: string; protocol: string; counterPartyId?: string } {
   const counterPartyAddress = checks.run(() => required(n, 'counterPartyAddress'));
   const protocol = checks.run(() => required(n, 'protocol'));
   if (protocol !== undefined) checks.run(() => checkProtocol(protocol));
-  return { counterPartyAddress: counterPartyAddress!, protocol: protocol! };
+  const counterPartyId = text(n.counterPartyId);
+  return {
+    counterPartyAddress: counterPartyAddress!,
+    protocol: protocol!,
+    ...(counterPartyId === undefined ? {} : { counterPartyId }),
+  };
 }
 
 /**
@@ -203,6 +211,33 @@ export function managementRoutes(
         return reply.status(204).send();
       });
 
+    /**
+     * `POST path`, which creates a record under the body's `@id` (a new UUID without one; 409 when taken), and
+     * `PUT path`, which replaces the record of the body's `@id` keeping its creation time (404 when there is none).
+     */
+    const createAndReplaceRoutes = <T extends { createdAt: number }>(
+      path: string,
+      records: Map<string, T>,
+      kind: string,
+      readRecord: (n: JsonNode, id: string, createdAt: number) => T,
+    ) => {
+      app.post(`${v}${path}`, async (request) => {
+        const n = read(request.body);
+        const id = text(n['@id']) ?? randomUUID();
+        if (records.has(id)) throw conflict(`${kind} with ID ${id} already exists`);
+        const record = readRecord(n, id, Date.now());
+        records.set(id, record);
+        return presentIdResponse(id, record.createdAt);
+      });
+      app.put(`${v}${path}`, async (request, reply) => {
+        const n = read(request.body);
+        const id = required(n, '@id');
+        const existing = must(records.get(id), kind, id);
+        records.set(id, readRecord(n, id, existing.createdAt));
+        return reply.status(204).send();
+      });
+    };
+
     /** `GET path/:id/state` and `POST path/:id/terminate` of a negotiation or a transfer process. */
     const processRoutes = <T extends { state: string }>(
       path: string,
@@ -222,21 +257,7 @@ export function managementRoutes(
     };
 
     // Assets
-    app.post(`${v}/assets`, async (request) => {
-      const n = read(request.body);
-      const id = text(n['@id']) ?? randomUUID();
-      if (store.assets.has(id)) throw conflict(`Asset with ID ${id} already exists`);
-      const asset = readAsset(n, id, Date.now());
-      store.assets.set(id, asset);
-      return presentIdResponse(id, asset.createdAt);
-    });
-    app.put(`${v}/assets`, async (request, reply) => {
-      const n = read(request.body);
-      const id = required(n, '@id');
-      const existing = must(store.assets.get(id), 'Asset', id);
-      store.assets.set(id, readAsset(n, id, existing.createdAt));
-      return reply.status(204).send();
-    });
+    createAndReplaceRoutes('/assets', store.assets, 'Asset', readAsset);
     getRoute('/assets', store.assets, 'Asset', presentAsset);
     app.delete<Id>(`${v}/assets/:id`, async (request, reply) => {
       const { id } = request.params;
@@ -293,21 +314,12 @@ export function managementRoutes(
     });
 
     // Contract definitions
-    app.post(`${v}/contractdefinitions`, async (request) => {
-      const n = read(request.body);
-      const id = text(n['@id']) ?? randomUUID();
-      if (store.contractDefinitions.has(id)) throw conflict(`ContractDefinition with ID ${id} already exists`);
-      const definition = readContractDefinition(n, id, Date.now());
-      store.contractDefinitions.set(id, definition);
-      return presentIdResponse(id, definition.createdAt);
-    });
-    app.put(`${v}/contractdefinitions`, async (request, reply) => {
-      const n = read(request.body);
-      const id = required(n, '@id');
-      const existing = must(store.contractDefinitions.get(id), 'ContractDefinition', id);
-      store.contractDefinitions.set(id, readContractDefinition(n, id, existing.createdAt));
-      return reply.status(204).send();
-    });
+    createAndReplaceRoutes(
+      '/contractdefinitions',
+      store.contractDefinitions,
+      'ContractDefinition',
+      readContractDefinition,
+    );
     getRoute('/contractdefinitions', store.contractDefinitions, 'ContractDefinition', presentContractDefinition);
     deleteRoute('/contractdefinitions', store.contractDefinitions, 'ContractDefinition');
     queryRoute('/contractdefinitions', store.contractDefinitions, presentContractDefinition);
@@ -322,10 +334,8 @@ export function managementRoutes(
       if (offer !== undefined && offer.id === undefined) checks.add('policy.@id is required', 'policy.@id');
       if (offer !== undefined && offer.target === undefined) checks.add('policy.target is required', 'policy.target');
       checks.done();
-      const counterPartyId = text(n.counterPartyId);
       const record = negotiations.initiate({
         ...counterParty,
-        ...(counterPartyId === undefined ? {} : { counterPartyId }),
         offer: offer!,
         callbackAddresses: callbackAddresses(n.callbackAddresses),
       });
@@ -432,10 +442,8 @@ export function managementRoutes(
           ? undefined
           : checks.run(() => dataAddress(n.dataDestination, 'dataDestination'));
       checks.done();
-      const counterPartyId = text(n.counterPartyId);
       const record = transfers.initiate({
         ...counterParty,
-        ...(counterPartyId === undefined ? {} : { counterPartyId }),
         contractId: contractId!,
         transferType: transferType!,
         ...(dataDestination === undefined ? {} : { dataDestination }),
