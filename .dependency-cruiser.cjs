@@ -5,81 +5,73 @@
  * shared -> features -> app/ -> main.tsx. Imports that broke a rule when it was written are listed in
  * `.dependency-cruiser-known-violations.json` and are to be removed, never added to: `check:deps` fails on any other.
  */
+/**
+ * A forbidden import: no file `from` matches imports a file `to` matches. Each side is a path pattern or a whole
+ * dependency-cruiser condition.
+ */
+function forbid(name, comment, from, to) {
+  const condition = (side) => (typeof side === 'string' ? { path: side } : side);
+  return { name, severity: 'error', comment, from: condition(from), to: condition(to) };
+}
+
+/** The server's wiring and entry points. */
+const SERVER_WIRING = '^apps/server/src/(app|server|main)[.]ts$';
+
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'Files that import each other, directly or around a loop.',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'packages-below-apps',
-      severity: 'error',
-      comment: 'A package is used by the apps and never reaches into them, nor into bench or e2e.',
-      from: { path: '^packages/' },
-      to: { path: '^(apps|bench|e2e)/' },
-    },
-    {
-      name: 'apps-below-bench',
-      severity: 'error',
-      comment: 'The apps do not import benchmarks or journeys.',
-      from: { path: '^apps/' },
-      to: { path: '^(bench|e2e)/' },
-    },
-    {
-      name: 'web-and-server-apart',
-      severity: 'error',
-      comment: 'The web and the server share code only through packages (the contracts).',
-      from: { path: '^apps/(web|server)/' },
-      to: { path: '^apps/(web|server)/', pathNot: '^apps/$1/' },
-    },
-    {
-      name: 'server-config-db-at-the-bottom',
-      severity: 'error',
-      comment: 'Settings and the database layer know no feature, page or route.',
-      from: { path: '^apps/server/src/(config|db)/' },
-      to: { path: '^apps/server/src/(lib|idp|modules|cli)/|^apps/server/src/(app|server|main)[.]ts$' },
-    },
-    {
-      name: 'server-lib-below-features',
-      severity: 'error',
-      comment: "lib/ is the server's toolbox: it knows no module, no identity provider page and no wiring.",
-      from: { path: '^apps/server/src/lib/' },
-      to: { path: '^apps/server/src/(idp|modules|cli)/|^apps/server/src/(app|server|main)[.]ts$' },
-    },
-    {
-      name: 'server-features-below-wiring',
-      severity: 'error',
-      comment: 'Modules and the identity provider are wired by app.ts and server.ts, never the other way.',
-      from: { path: '^apps/server/src/(idp|modules)/' },
-      to: { path: '^apps/server/src/cli/|^apps/server/src/(app|server|main)[.]ts$' },
-    },
-    {
-      name: 'web-app-from-the-entry-only',
-      severity: 'error',
-      comment: 'app/ (routes, shell, providers) is imported by the entry alone.',
-      from: { path: '^apps/web/src/', pathNot: '^apps/web/src/(main[.]tsx|app/)' },
-      to: { path: '^apps/web/src/app/' },
-    },
-    {
-      name: 'web-features-through-their-index',
-      severity: 'error',
-      comment: "A feature uses another feature only through that feature's index.ts, never its internals.",
-      from: { path: '^apps/web/src/features/([^/]+)/' },
-      to: {
+    forbid('no-circular', 'Files that import each other, directly or around a loop.', {}, { circular: true }),
+    forbid(
+      'packages-below-apps',
+      'A package is used by the apps and never reaches into them, nor into bench or e2e.',
+      '^packages/',
+      '^(apps|bench|e2e)/',
+    ),
+    forbid('apps-below-bench', 'The apps do not import benchmarks or journeys.', '^apps/', '^(bench|e2e)/'),
+    forbid(
+      'web-and-server-apart',
+      'The web and the server share code only through packages (the contracts).',
+      '^apps/(web|server)/',
+      { path: '^apps/(web|server)/', pathNot: '^apps/$1/' },
+    ),
+    forbid(
+      'server-config-db-at-the-bottom',
+      'Settings and the database layer know no feature, page or route.',
+      '^apps/server/src/(config|db)/',
+      `^apps/server/src/(lib|idp|modules|cli)/|${SERVER_WIRING}`,
+    ),
+    forbid(
+      'server-lib-below-features',
+      "lib/ is the server's toolbox: it knows no module, no identity provider page and no wiring.",
+      '^apps/server/src/lib/',
+      `^apps/server/src/(idp|modules|cli)/|${SERVER_WIRING}`,
+    ),
+    forbid(
+      'server-features-below-wiring',
+      'Modules and the identity provider are wired by app.ts and server.ts, never the other way.',
+      '^apps/server/src/(idp|modules)/',
+      `^apps/server/src/cli/|${SERVER_WIRING}`,
+    ),
+    forbid(
+      'web-app-from-the-entry-only',
+      'app/ (routes, shell, providers) is imported by the entry alone.',
+      { path: '^apps/web/src/', pathNot: '^apps/web/src/(main[.]tsx|app/)' },
+      '^apps/web/src/app/',
+    ),
+    forbid(
+      'web-features-through-their-index',
+      "A feature uses another feature only through that feature's index.ts, never its internals.",
+      '^apps/web/src/features/([^/]+)/',
+      {
         path: '^apps/web/src/features/([^/]+)/',
         pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index[.]tsx?$'],
       },
-    },
-    {
-      name: 'web-shared-below-features',
-      severity: 'error',
-      comment: 'The shared layer and the libraries know no feature.',
-      from: { path: '^apps/web/src/(shared|lib|i18n)/' },
-      to: { path: '^apps/web/src/(features|app)/' },
-    },
+    ),
+    forbid(
+      'web-shared-below-features',
+      'The shared layer and the libraries know no feature.',
+      '^apps/web/src/(shared|lib|i18n)/',
+      '^apps/web/src/(features|app)/',
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
