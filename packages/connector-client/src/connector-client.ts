@@ -54,19 +54,26 @@ export interface ConnectorClientOptions {
   managementApiVersion?: ManagementApiVersionChoice;
 }
 
-/** Assets: `/v3/assets` or `/v4/assets`. */
-export interface AssetsResource {
-  /** Creates an asset (409 Duplicate when the id exists). */
-  create(asset: AssetInput, options?: CallOptions): Promise<IdResponse>;
-  /** Replaces an asset (404 NotFound when unknown). */
-  update(asset: AssetInput & { id: string }, options?: CallOptions): Promise<void>;
-  /** Fetches one asset. */
-  get(id: string, options?: CallOptions): Promise<Asset>;
-  /** Deletes an asset (409 when a contract still refers to it). */
+/** Records created and replaced whole at a path, the id in the body, and fetched and deleted at `path/:id`. */
+export interface RecordsResource<TInput, TRecord> {
+  /** Creates a record (409 Duplicate when the id exists). */
+  create(input: TInput, options?: CallOptions): Promise<IdResponse>;
+  /** Replaces a record (404 NotFound when unknown). */
+  update(input: TInput & { id: string }, options?: CallOptions): Promise<void>;
+  /** Fetches one record. */
+  get(id: string, options?: CallOptions): Promise<TRecord>;
+  /** Deletes a record (409 when another still refers to it, as a contract agreement to its asset). */
   delete(id: string, options?: CallOptions): Promise<void>;
-  /** Queries assets, sorted by id ascending. */
-  query(options?: QueryOptions): Promise<Asset[]>;
 }
+
+/** Records that are also queried at `path/request`. */
+export interface QueriedRecordsResource<TInput, TRecord> extends RecordsResource<TInput, TRecord> {
+  /** Queries the records, sorted by id ascending. */
+  query(options?: QueryOptions): Promise<TRecord[]>;
+}
+
+/** Assets: `/v3/assets` or `/v4/assets`. */
+export interface AssetsResource extends QueriedRecordsResource<AssetInput, Asset> {}
 
 /** Catalog requests to another connector: `/v3/catalog` or `/v4/catalog`. */
 export interface CatalogResource {
@@ -87,18 +94,8 @@ export interface ContractAgreementsResource {
 }
 
 /** Contract definitions: `/v3/contractdefinitions` or `/v4/...`. */
-export interface ContractDefinitionsResource {
-  /** Creates a contract definition. */
-  create(definition: ContractDefinitionInput, options?: CallOptions): Promise<IdResponse>;
-  /** Replaces a contract definition. */
-  update(definition: ContractDefinitionInput & { id: string }, options?: CallOptions): Promise<void>;
-  /** Fetches one contract definition. */
-  get(id: string, options?: CallOptions): Promise<ContractDefinition>;
-  /** Deletes a contract definition. */
-  delete(id: string, options?: CallOptions): Promise<void>;
-  /** Queries contract definitions, sorted by id ascending. */
-  query(options?: QueryOptions): Promise<ContractDefinition[]>;
-}
+export interface ContractDefinitionsResource
+  extends QueriedRecordsResource<ContractDefinitionInput, ContractDefinition> {}
 
 /** Contract negotiations: `/v3/contractnegotiations` or `/v4/...`. */
 export interface ContractNegotiationsResource {
@@ -152,16 +149,7 @@ export interface PolicyDefinitionsResource {
 }
 
 /** Secrets in the connector's vault: `/v3/secrets` or `/v4/secrets`. */
-export interface SecretsResource {
-  /** Stores a secret. */
-  create(secret: Secret, options?: CallOptions): Promise<IdResponse>;
-  /** Fetches a secret. */
-  get(id: string, options?: CallOptions): Promise<Secret>;
-  /** Replaces a secret's value. */
-  update(secret: Secret, options?: CallOptions): Promise<void>;
-  /** Deletes a secret. */
-  delete(id: string, options?: CallOptions): Promise<void>;
-}
+export interface SecretsResource extends RecordsResource<Secret, Secret> {}
 
 /** Transfer processes: `/v3/transferprocesses` or `/v4/...`. */
 export interface TransferProcessesResource {

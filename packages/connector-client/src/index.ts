@@ -12,6 +12,8 @@ export type {
   HealthResource,
   PolicyDefinitionsResource,
   PublicDataResource,
+  QueriedRecordsResource,
+  RecordsResource,
   SecretsResource,
   TransferProcessesResource,
 } from './connector-client';
