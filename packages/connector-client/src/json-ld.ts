@@ -1,4 +1,5 @@
 import { EDC_NAMESPACE, ODRL_NAMESPACE } from './constants';
+import type { PolicyConstraint } from './types';
 
 /**
  * JSON-LD as EDC connectors write it, read into plain names: one module for the client and the sandbox
@@ -183,4 +184,24 @@ export function bag(value: unknown, exclude: string[] = []): Record<string, unkn
     out[key] = item;
   }
   return out;
+}
+
+/** The ODRL operators that combine constraints. */
+const LOGICAL_OPERATORS = ['and', 'or', 'xone', 'andSequence'] as const;
+
+/**
+ * A normalised ODRL constraint: a logical one with the constraints it combines, or a comparison with its left
+ * operand's known prefix expanded and a right operand written as `{ '@id': x }` read as `x`.
+ */
+export function readConstraint(value: unknown): PolicyConstraint {
+  const n = node(value);
+  for (const operator of LOGICAL_OPERATORS) {
+    if (operator in n) return { operator, constraints: list(n[operator]).map(readConstraint) };
+  }
+  const right = n.rightOperand;
+  return {
+    leftOperand: expandKnownPrefix(text(n.leftOperand) ?? ''),
+    operator: term(n.operator) ?? '',
+    rightOperand: isNode(right) && Object.keys(right).length === 1 && '@id' in right ? right['@id'] : right,
+  };
 }

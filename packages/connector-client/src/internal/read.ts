@@ -8,13 +8,13 @@ import {
 import { MalformedAnswerError } from '../errors';
 import {
   bag,
-  expandKnownPrefix,
   isNode,
   type JsonNode,
   list,
   node,
   normalize,
   num,
+  readConstraint,
   strings,
   term,
   text,
@@ -38,7 +38,6 @@ import type {
   IdResponse,
   Offer,
   Policy,
-  PolicyConstraint,
   PolicyDefinition,
   PolicyRule,
   Secret,
@@ -49,8 +48,6 @@ import type {
  * Readers turn a connector's JSON-LD answer into the client's typed objects. Each takes the raw answer, normalises
  * it (plain names, whatever prefixes the connector used) and picks the fields the type lists.
  */
-
-const LOGICAL_OPERATORS = ['and', 'or', 'xone', 'andSequence'] as const;
 
 function defined<T extends object>(value: T): T {
   for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
@@ -93,25 +90,12 @@ export function readAsset(raw: unknown): Asset {
   });
 }
 
-function constraint(value: unknown): PolicyConstraint {
-  const n = node(value);
-  for (const operator of LOGICAL_OPERATORS) {
-    if (operator in n) return { operator, constraints: list(n[operator]).map(constraint) };
-  }
-  const right = n.rightOperand;
-  return {
-    leftOperand: expandKnownPrefix(text(n.leftOperand) ?? ''),
-    operator: term(n.operator) ?? '',
-    rightOperand: isNode(right) && Object.keys(right).length === 1 && '@id' in right ? right['@id'] : right,
-  };
-}
-
 function rule(value: unknown): PolicyRule {
   const n = node(value);
   return defined({
     action: term(n.action) ?? '',
     target: text(n.target),
-    constraints: list(n.constraint).map(constraint),
+    constraints: list(n.constraint).map(readConstraint),
   });
 }
 

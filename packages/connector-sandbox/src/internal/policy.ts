@@ -1,4 +1,5 @@
-import { expandKnownPrefix, isNode, list, node, term, text } from '@dsm/connector-client/json-ld';
+import type { PolicyConstraint } from '@dsm/connector-client';
+import { list, node, readConstraint, term, text } from '@dsm/connector-client/json-ld';
 
 /** An ODRL policy as the sandbox holds it. */
 export interface PolicyModel {
@@ -18,23 +19,7 @@ export interface RuleModel {
   constraints: ConstraintModel[];
 }
 
-export type ConstraintModel =
-  | { leftOperand: string; operator: string; rightOperand: unknown }
-  | { operator: 'and' | 'or' | 'xone' | 'andSequence'; constraints: ConstraintModel[] };
-
-const LOGICAL = ['and', 'or', 'xone', 'andSequence'] as const;
-
-function readConstraint(value: unknown): ConstraintModel {
-  const n = node(value);
-  for (const operator of LOGICAL)
-    if (operator in n) return { operator, constraints: list(n[operator]).map(readConstraint) };
-  const right = n.rightOperand;
-  return {
-    leftOperand: expandKnownPrefix(text(n.leftOperand) ?? ''),
-    operator: term(n.operator) ?? '',
-    rightOperand: isNode(right) && Object.keys(right).length === 1 && '@id' in right ? right['@id'] : right,
-  };
-}
+export type ConstraintModel = PolicyConstraint;
 
 function readRule(value: unknown): RuleModel {
   const n = node(value);
