@@ -358,6 +358,16 @@ function validatorFor(document: OpenApiDocument, schema: Schema, relax = true): 
   return validate;
 }
 
+/** Expects the recorded call's JSON body to validate against the request schema of its operation at `found`. */
+function expectValidBody(document: OpenApiDocument, found: string, call: RecordedCall): void {
+  const operation = document.paths[found]![call.method.toLowerCase()]!;
+  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  const where = `${call.method} ${found}`;
+  expect(schema, `${where} takes no JSON body`).toBeDefined();
+  const validate = validatorFor(document, schema!);
+  expect(validate(call.body), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+}
+
 describe('connector client against the EDC OpenAPI documents', () => {
   it('checks against the documents exactly as EDC published them (management API 3.1.6)', () => {
     for (const [name, sha256] of Object.entries(PUBLISHED_SHA256)) {
@@ -385,16 +395,12 @@ describe('connector client against the EDC OpenAPI documents', () => {
     for (const call of recorded) {
       const { document, path } = locate(call.url);
       const found = template(documents[document], path)!;
-      const operation = documents[document].paths[found]![call.method.toLowerCase()]!;
-      const schema = operation.requestBody?.content?.['application/json']?.schema;
-      const where = `${call.method} ${found}`;
       if (call.body === undefined) {
-        expect(operation.requestBody?.required, `${where} requires a body`).not.toBe(true);
+        const operation = documents[document].paths[found]![call.method.toLowerCase()]!;
+        expect(operation.requestBody?.required, `${call.method} ${found} requires a body`).not.toBe(true);
         continue;
       }
-      expect(schema, `${where} takes no JSON body`).toBeDefined();
-      const validate = validatorFor(documents[document], schema!);
-      expect(validate(call.body), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expectValidBody(documents[document], found, call);
       validated++;
     }
     // Every kind of body was checked: creates, updates, queries, catalog, negotiation, transfer, terminations.
@@ -429,12 +435,7 @@ describe('connector client against the EDC OpenAPI documents', () => {
       const { document, path } = locate(call.url);
       if (call.body === undefined || !path.startsWith('/v4/')) continue;
       const found = template(documents[document], path.replace(/^\/v4\//, '/v4beta/'))!;
-      const operation = documents[document].paths[found]![call.method.toLowerCase()]!;
-      const schema = operation.requestBody?.content?.['application/json']?.schema;
-      const where = `${call.method} ${found}`;
-      expect(schema, `${where} takes no JSON body`).toBeDefined();
-      const validate = validatorFor(documents[document], schema!);
-      expect(validate(call.body), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expectValidBody(documents[document], found, call);
       validated++;
     }
     expect(validated).toBeGreaterThanOrEqual(15);
