@@ -88,6 +88,17 @@ async function only<T>(call: () => Promise<T>): Promise<{ result: T; request: Re
   return { result, request, body: request.body === '' ? undefined : JSON.parse(request.body) };
 }
 
+/** Calls `terminate` and expects its one request to carry EDC's termination body of `type`: the id and the reason. */
+async function expectTermination(
+  terminate: (id: string, reason: string) => Promise<void>,
+  type: string,
+  id: string,
+  reason: string,
+): Promise<void> {
+  const { body } = await only(() => terminate(id, reason));
+  expect(body).toEqual({ '@context': EDC_CONTEXT, '@type': type, '@id': id, reason });
+}
+
 describe('connector client: assets', () => {
   it('creates an asset with the EDC context and answers the id', async () => {
     const { result, request, body } = await only(() =>
@@ -345,13 +356,12 @@ describe('connector client: contract negotiations', () => {
     expect((await only(() => client.contractNegotiations.getState('negotiation-id'))).result).toEqual({
       state: 'FINALIZED',
     });
-    const terminated = await only(() => client.contractNegotiations.terminate('negotiation-id', 'changed my mind'));
-    expect(terminated.body).toEqual({
-      '@context': EDC_CONTEXT,
-      '@type': 'TerminateNegotiation',
-      '@id': 'negotiation-id',
-      reason: 'changed my mind',
-    });
+    await expectTermination(
+      client.contractNegotiations.terminate,
+      'TerminateNegotiation',
+      'negotiation-id',
+      'changed my mind',
+    );
     const agreement = await only(() => client.contractNegotiations.getAgreement('negotiation-id'));
     expect(agreement.result.id).toBe('agreement-id');
   });
@@ -516,13 +526,7 @@ describe('connector client: transfer processes', () => {
     expect((await only(() => client.transferProcesses.get('process-id'))).result).toEqual(expected);
     expect((await only(() => client.transferProcesses.query())).result).toEqual([expected]);
     expect((await only(() => client.transferProcesses.getState('process-id'))).result).toEqual({ state: 'STARTED' });
-    const terminated = await only(() => client.transferProcesses.terminate('process-id', 'done'));
-    expect(terminated.body).toEqual({
-      '@context': EDC_CONTEXT,
-      '@type': 'TerminateTransfer',
-      '@id': 'process-id',
-      reason: 'done',
-    });
+    await expectTermination(client.transferProcesses.terminate, 'TerminateTransfer', 'process-id', 'done');
     const deprovisioned = await only(() => client.transferProcesses.deprovision('process-id'));
     expect([deprovisioned.request.method, deprovisioned.body]).toEqual(['POST', undefined]);
   });
