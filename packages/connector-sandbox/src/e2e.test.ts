@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from './start-sandbox';
 import { canNegotiationMove, canTransferMove, type NegotiationState, type TransferState } from './states';
+import { offerAsset } from './test/offer-asset';
 
 const WEATHER = { city: 'Berlin', celsius: 21.5 };
 
@@ -52,20 +53,14 @@ describe.each(MANAGEMENT_API_VERSIONS)('Management API %s', (version) => {
 
   /** Puts the weather asset on offer under a policy that allows any use. */
   async function offerWeather(client: ConnectorClient): Promise<void> {
-    await client.assets.create({
-      id: 'weather',
-      properties: { name: 'Weather in Berlin', contenttype: 'application/json' },
-      dataAddress: { type: 'InlineData', content: WEATHER },
-    });
-    await client.policyDefinitions.create({
-      id: 'use-freely',
-      policy: { permissions: [{ action: 'use', constraints: [] }] },
-    });
-    await client.contractDefinitions.create({
-      id: 'weather-offer',
-      accessPolicyId: 'use-freely',
-      contractPolicyId: 'use-freely',
-      assetsSelector: [{ operandLeft: 'https://w3id.org/edc/v0.0.1/ns/id', operator: '=', operandRight: 'weather' }],
+    await offerAsset(client, {
+      asset: {
+        id: 'weather',
+        properties: { name: 'Weather in Berlin', contenttype: 'application/json' },
+        dataAddress: { type: 'InlineData', content: WEATHER },
+      },
+      policyId: 'use-freely',
+      definitionId: 'weather-offer',
     });
   }
 

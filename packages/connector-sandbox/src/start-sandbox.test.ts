@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type ConnectorClient, createConnectorClient, MANAGEMENT_API_VERSIONS } from '@dsm/connector-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from './start-sandbox';
+import { offerAsset } from './test/offer-asset';
 
 let sandbox: Sandbox;
 let client: ConnectorClient;
@@ -205,18 +206,11 @@ describe.each(MANAGEMENT_API_VERSIONS)('Management API %s', (version) => {
           headers: { 'x-api-key': 'key', 'content-type': 'application/json' },
           body: body === undefined ? undefined : JSON.stringify(body),
         }).then((response) => response.json() as Promise<Record<string, unknown>>);
-      await client.assets.create({ id: 'compacted', properties: { name: 'Compacted' }, dataAddress });
-      await client.policyDefinitions.create({
-        id: 'compacted-policy',
+      await offerAsset(client, {
+        asset: { id: 'compacted', properties: { name: 'Compacted' }, dataAddress },
+        policyId: 'compacted-policy',
         policy: { assigner: 'crud', permissions: [{ action: 'use', constraints: [] }] },
-      });
-      await client.contractDefinitions.create({
-        id: 'compacted-offer',
-        accessPolicyId: 'compacted-policy',
-        contractPolicyId: 'compacted-policy',
-        assetsSelector: [
-          { operandLeft: 'https://w3id.org/edc/v0.0.1/ns/id', operator: '=', operandRight: 'compacted' },
-        ],
+        definitionId: 'compacted-offer',
       });
 
       const { policy } = (await management('/v3/policydefinitions/compacted-policy')) as {
