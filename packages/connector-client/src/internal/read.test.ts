@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTransferProcessStateName, type TransferProcessStateName } from '../constants';
 import { MalformedAnswerError } from '../errors';
 import { compactIri } from '../json-ld';
+import * as answers from '../test/edc-answers';
 import { readCatalog, readContractNegotiation, readDataPlane, readList, readState, readTransferProcess } from './read';
 
 const EDC = 'https://w3id.org/edc/v0.0.1/ns/';
@@ -133,14 +134,7 @@ describe('reading catalogs', () => {
 describe('reading states and data planes', () => {
   // A state EDC does not define was cast to a known state name.
   it('keeps a state EDC does not define, typed as unknown (DataDashboard fixtures spell SUCCESSFULL)', () => {
-    const transfer = readTransferProcess({
-      '@context': { '@vocab': EDC },
-      '@id': 'process-id',
-      '@type': 'TransferProcess',
-      type: 'CONSUMER',
-      state: 'SUCCESSFULL',
-      contractId: 'agreement-id',
-    });
+    const transfer = readTransferProcess({ ...answers.transferProcess, state: 'SUCCESSFULL' });
     expect(transfer.state).toBe('SUCCESSFULL');
     expect(isTransferProcessStateName(transfer.state)).toBe(false);
     // @ts-expect-error an unknown state is not a known state name until narrowed
@@ -157,18 +151,7 @@ describe('reading states and data planes', () => {
 
   // lastActive and turnCount of EDC's DataPlaneInstance were dropped.
   it('keeps lastActive and turnCount of a data plane', () => {
-    const plane = readDataPlane({
-      '@context': { '@vocab': EDC },
-      '@id': 'your-dataplane-id',
-      '@type': 'DataPlaneInstance',
-      url: 'http://somewhere.com:1234/api/v1',
-      allowedSourceTypes: ['HttpData'],
-      allowedDestTypes: ['HttpProxy'],
-      state: 'AVAILABLE',
-      stateTimestamp: 1688465655,
-      lastActive: 1688465700,
-      turnCount: 3,
-    });
+    const plane = readDataPlane({ ...answers.dataPlane, lastActive: 1688465700, turnCount: 3 });
     expect(plane).toMatchObject({ lastActive: 1688465700, turnCount: 3 });
   });
 });
