@@ -88,8 +88,13 @@ async function only<T>(call: () => Promise<T>): Promise<{ result: T; request: Re
   return { result, request, body: request.body === '' ? undefined : JSON.parse(request.body) };
 }
 
-/** A flat answer of the examples as the client reads it: its `@id` as `id`, its other fields as they are. */
-function read({ '@context': _context, '@id': id, ...fields }: Record<string, unknown>): Record<string, unknown> {
+/** A flat answer of the examples as the client reads it: its `@id` as `id`, its other fields but `@type` as they are. */
+function read({
+  '@context': _context,
+  '@type': _type,
+  '@id': id,
+  ...fields
+}: Record<string, unknown>): Record<string, unknown> {
   return { id, ...fields };
 }
 
@@ -254,11 +259,7 @@ describe('connector client: catalog', () => {
 describe('connector client: contract agreements and definitions', () => {
   it('queries and gets agreements and their negotiation', async () => {
     const expected = {
-      id: 'agreement-id',
-      assetId: 'asset-id',
-      providerId: 'provider-id',
-      consumerId: 'consumer-id',
-      contractSigningDate: 1688465655,
+      ...read(answers.agreement),
       policy: {
         id: 'offer-id',
         type: 'Set',
@@ -493,20 +494,7 @@ describe('connector client: transfer processes', () => {
   });
 
   it('gets, queries, reads the state, terminates and deprovisions', async () => {
-    const expected = {
-      id: 'process-id',
-      correlationId: 'correlation-id',
-      type: 'CONSUMER',
-      state: 'STARTED',
-      stateTimestamp: 1688465655,
-      createdAt: 1688465655,
-      assetId: 'asset-id',
-      contractId: 'contractId',
-      errorDetail: 'eventual-error-detail',
-      dataDestination: { type: 'HttpProxy' },
-      privateProperties: { 'private-key': 'private-value' },
-      callbackAddresses: [],
-    };
+    const expected = read(answers.transferProcess);
     expect((await only(() => client.transferProcesses.get('process-id'))).result).toEqual(expected);
     expect((await only(() => client.transferProcesses.query())).result).toEqual([expected]);
     expect((await only(() => client.transferProcesses.getState('process-id'))).result).toEqual({ state: 'STARTED' });
