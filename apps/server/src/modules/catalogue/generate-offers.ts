@@ -119,6 +119,10 @@ const WORDS = words as unknown as {
   paidLicences: readonly (readonly [string, number])[];
   unknownLicenceTexts: readonly string[];
   termsOfUse: readonly string[];
+  /** How often a series is updated, in the words of the texts, by name. */
+  frequencies: Record<string, TFrequency>;
+  /** The frequencies each kind of series picks from, by name, the likelier ones repeated. */
+  seriesFrequencies: Record<NonNullable<TTopic['series']>, readonly string[]>;
 };
 
 const VOCABULARY = WORDS.vocabulary;
@@ -222,49 +226,14 @@ function pickPlace(random: TRandom): TPlace {
 
 type TFrequency = { deAdverb: string; deAdjective: string; enAdjective: string; enAdverb: string };
 
-const HOURLY: TFrequency = {
-  deAdverb: 'stündlich',
-  deAdjective: 'Stündliche',
-  enAdjective: 'hourly',
-  enAdverb: 'hourly',
-};
-const DAILY: TFrequency = { deAdverb: 'täglich', deAdjective: 'Tägliche', enAdjective: 'daily', enAdverb: 'daily' };
-const WEEKLY: TFrequency = {
-  deAdverb: 'wöchentlich',
-  deAdjective: 'Wöchentliche',
-  enAdjective: 'weekly',
-  enAdverb: 'weekly',
-};
-const MONTHLY: TFrequency = {
-  deAdverb: 'monatlich',
-  deAdjective: 'Monatliche',
-  enAdjective: 'monthly',
-  enAdverb: 'monthly',
-};
-const QUARTERLY: TFrequency = {
-  deAdverb: 'vierteljährlich',
-  deAdjective: 'Vierteljährliche',
-  enAdjective: 'quarterly',
-  enAdverb: 'quarterly',
-};
-const ANNUAL: TFrequency = {
-  deAdverb: 'jährlich',
-  deAdjective: 'Jährliche',
-  enAdjective: 'annual',
-  enAdverb: 'annually',
-};
-const REAL_TIME: TFrequency = {
-  deAdverb: 'in Echtzeit',
-  deAdjective: 'Aktuelle',
-  enAdjective: 'real-time',
-  enAdverb: 'in real time',
-};
+const frequenciesNamed = (names: readonly string[]): readonly TFrequency[] =>
+  names.map((name) => WORDS.frequencies[name]!);
 
 /** Sensors report hourly, registers yearly: each kind of series picks from what fits it. */
 const FREQUENCIES: Record<NonNullable<TTopic['series']>, readonly TFrequency[]> = {
-  fast: [HOURLY, HOURLY, DAILY, REAL_TIME],
-  slow: [MONTHLY, QUARTERLY, ANNUAL, ANNUAL],
-  any: [DAILY, WEEKLY, MONTHLY, QUARTERLY, ANNUAL],
+  fast: frequenciesNamed(WORDS.seriesFrequencies.fast),
+  slow: frequenciesNamed(WORDS.seriesFrequencies.slow),
+  any: frequenciesNamed(WORDS.seriesFrequencies.any),
 };
 
 // ---------------------------------------------------------------------------------------------------------------
