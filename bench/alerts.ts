@@ -19,6 +19,7 @@ import { loadOffers } from '../apps/server/src/modules/catalogue/load-offers';
 import { seedCatalogue } from '../apps/server/src/modules/catalogue/seed-catalogue';
 import { JUDGED_OFFERS } from '../apps/server/src/modules/search/evaluation/judged-corpus';
 import { SqliteSearchIndex } from '../apps/server/src/modules/search/index/sqlite-search-index';
+import { numberOption } from './lib/number-option';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,11 +29,9 @@ const { values: args } = parseArgs({
   },
 });
 const counts = args.searches.split(',').map(Number);
-const offers = Number(args.offers);
-const fresh = Number(args.new);
+const offers = numberOption(args, 'offers', { min: 100 });
+const fresh = numberOption(args, 'new', { min: 1 });
 if (counts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error('--searches: positive integers');
-if (!Number.isInteger(offers) || offers < 100) throw new Error('--offers must be at least 100');
-if (!Number.isInteger(fresh) || fresh < 1) throw new Error('--new must be a positive integer');
 
 const SEARCHES_PER_USER = 5;
 

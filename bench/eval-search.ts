@@ -16,6 +16,7 @@ import {
 } from '../apps/server/src/modules/search/evaluation/load-evaluation-corpus';
 import { openTemporarySearchIndex } from '../apps/server/src/modules/search/index/open-temporary-search-index';
 import { machineLine, openScratchDatabase } from './lib/bench-server';
+import { numberOption } from './lib/number-option';
 
 // The fixture catalogues are harvested from local files, as the command line does.
 configureHarvestLocations({ allowedHosts: [], files: 'anywhere' });
@@ -28,12 +29,10 @@ const { values: args } = parseArgs({
     json: { type: 'boolean', default: false },
   },
 });
-const sample = Number(args.sample);
+const sample = numberOption(args, 'sample', { min: 1 });
 const seed = Number(args.seed);
-const demo = Number(args.demo);
-if (!Number.isInteger(sample) || sample < 1) throw new Error('--sample must be a positive integer');
+const demo = numberOption(args, 'demo', { min: 0 });
 if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
-if (!Number.isInteger(demo) || demo < 0) throw new Error('--demo must be a number of offers, 0 or more');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const scratch = await openScratchDatabase({ name: 'dsm_eval_search', prefix: 'dsm-eval-search-' });

@@ -19,6 +19,7 @@ import {
   startServerProcess,
 } from './lib/bench-server';
 import { ensureBenchUser } from './lib/bench-user';
+import { numberOption } from './lib/number-option';
 
 const FORMATS = ['jsonld', 'turtle', 'rdfxml'] as const;
 type TFormat = (typeof FORMATS)[number];
@@ -36,18 +37,14 @@ const { values: args } = parseArgs({
   },
 });
 const offers = Number(args.offers);
-const rounds = Number(args.rounds);
-const concurrency = Number(args.concurrency);
-const pageSize = Number(args['page-size']);
-const pollMs = Number(args['poll-ms']);
+const rounds = numberOption(args, 'rounds', { min: 1 });
+const concurrency = numberOption(args, 'concurrency', { min: 1 });
+const pageSize = numberOption(args, 'page-size', { min: 1, max: 1000 });
+const pollMs = numberOption(args, 'poll-ms', { min: 1, isWhole: false });
 const stallMs = Number(args['stall-ms']);
 const formats = args.formats.split(',').map((format) => format.trim()) as TFormat[];
-if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency must be a positive integer');
-if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new Error('--page-size must be 1 to 1000');
 if (!Number.isInteger(offers) || offers < concurrency * pageSize)
   throw new Error('--offers must be at least --concurrency × --page-size, so that every export reads a full page');
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive integer');
-if (!Number.isFinite(pollMs) || pollMs < 1) throw new Error('--poll-ms must be at least 1');
 for (const format of formats) if (!FORMATS.includes(format)) throw new Error(`--formats: no format ${format}`);
 
 const EMAIL = 'export-bench@example.com';

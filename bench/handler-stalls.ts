@@ -30,9 +30,7 @@ import {
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config/config';
 import { createDatabase } from '../apps/server/src/db/database';
-import { findFreePort } from '../apps/server/src/db/embedded-postgres';
 import { prepareApiDocument } from '../apps/server/src/lib/api-document';
 import { seedLicences } from '../apps/server/src/modules/catalogue/licence-catalogue';
 import { addAgentMember } from '../apps/server/src/modules/orders/add-agent-member';
@@ -42,8 +40,9 @@ import { signIn } from '../apps/server/src/test/auth';
 import { makeOfferInput } from '../apps/server/src/test/factories';
 // The test helpers' types name what the test setup provides; its declaration makes them check here too.
 import type {} from '../apps/server/src/test/global-setup';
-import type { TTestApp } from '../apps/server/src/test/test-app';
+import { loopbackConfig, type TTestApp } from '../apps/server/src/test/test-app';
 import { loadCatalogue, machineLine, openBenchDatabase, percentile, root } from './lib/bench-server';
+import { numberOption } from './lib/number-option';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,12 +57,9 @@ const { values: args } = parseArgs({
   },
   allowNegative: true,
 });
-const datasets = Number(args.datasets);
-const runs = Number(args.runs);
-const rdfDatasets = Number(args['rdf-datasets']);
-if (!Number.isInteger(datasets) || datasets < 1000) throw new Error('--datasets must be an integer of at least 1000');
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
-if (!Number.isInteger(rdfDatasets) || rdfDatasets < 1) throw new Error('--rdf-datasets must be a positive integer');
+const datasets = numberOption(args, 'datasets', { min: 1000 });
+const runs = numberOption(args, 'runs', { min: 1 });
+const rdfDatasets = numberOption(args, 'rdf-datasets', { min: 1 });
 
 /** The budget every handler is held to (ARCHITECTURE.md). */
 const BUDGET_MS = 50;
@@ -355,14 +351,7 @@ async function main(): Promise<void> {
   const harvestDir = await mkdtemp(path.join(os.tmpdir(), 'dsm-stalls-harvest-'));
   const indexDir = await mkdtemp(path.join(os.tmpdir(), 'dsm-stalls-index-'));
 
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    SEED_DATASETS: '0',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: baseUrl,
-    PORT: String(port),
+  const { port, baseUrl, config } = await loopbackConfig({
     DATABASE_URL: database.url,
     PREVIEW_ALLOWED_HOSTS: '127.0.0.1',
     PREVIEW_MAX_BYTES: String(PREVIEW_MAX_BYTES),

@@ -22,6 +22,7 @@ import { addSource } from '../apps/server/src/modules/harvest/add-source';
 import { configureHarvestLocations } from '../apps/server/src/modules/harvest/harvest-location-policy';
 import { runHarvest } from '../apps/server/src/modules/harvest/run-harvest';
 import { postgresCpuSeconds, writeCkanCopies, writeDcatUsCopies } from './lib/harvest-inputs';
+import { numberOption } from './lib/number-option';
 
 // The benchmark harvests its generated files as the command line does.
 configureHarvestLocations({ allowedHosts: [], files: 'anywhere' });
@@ -33,10 +34,8 @@ const { values: args } = parseArgs({
     variant: { type: 'string', multiple: true, default: [] },
   },
 });
-const copies = Number(args.copies);
-const runs = Number(args.runs);
-if (!Number.isInteger(copies) || copies < 1) throw new Error('--copies must be a positive integer');
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+const copies = numberOption(args, 'copies', { min: 1 });
+const runs = numberOption(args, 'runs', { min: 1 });
 
 const variants = [
   { name: 'unchanged', statements: [] as string[] },

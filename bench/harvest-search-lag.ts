@@ -16,13 +16,13 @@ import { NO_INDEX_FILTER, type TIndexSearch } from '../apps/server/src/modules/s
 import { SqliteSearchIndex } from '../apps/server/src/modules/search/index/sqlite-search-index';
 import { openScratchDatabase } from './lib/bench-server';
 import { writeDcatUsCopies } from './lib/harvest-inputs';
+import { numberOption } from './lib/number-option';
 
 // The benchmark harvests its generated file as the command line does.
 configureHarvestLocations({ allowedHosts: [], files: 'anywhere' });
 
 const { values: args } = parseArgs({ options: { copies: { type: 'string', default: '5' } } });
-const copies = Number(args.copies);
-if (!Number.isInteger(copies) || copies < 1 || copies > 7) throw new Error('--copies must be 1 to 7');
+const copies = numberOption(args, 'copies', { min: 1, max: 7 });
 
 /** Every active offer: no words, no filter; the total counts them up to the result cap. */
 const ALL: TIndexSearch = {

@@ -31,6 +31,7 @@ import {
   writeCkanCopies,
   writeDcatUsCopies,
 } from './lib/harvest-inputs';
+import { numberOption } from './lib/number-option';
 
 // The benchmark harvests its generated files as the command line does.
 configureHarvestLocations({ allowedHosts: [], files: 'anywhere' });
@@ -93,10 +94,8 @@ if (args.child) {
   process.exit(0);
 }
 
-const copies = Number(args.copies);
-if (!Number.isInteger(copies) || copies < 1) throw new Error('--copies must be a positive integer');
-const heapLimit = Number(args.heap);
-if (!Number.isInteger(heapLimit) || heapLimit < 32) throw new Error('--heap must be a number of MB, at least 32');
+const copies = numberOption(args, 'copies', { min: 1 });
+const heapLimit = numberOption(args, 'heap', { min: 32 });
 
 /** Runs one harvest in a child process under the heap limit; PostgreSQL's CPU is measured around it. */
 async function harvestInChild(source: string, url: string, dataDir: string) {

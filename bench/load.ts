@@ -18,6 +18,7 @@ import {
 } from './lib/bench-server';
 import { ensureBenchUser } from './lib/bench-user';
 import { saveBuyerOrganisation } from './lib/buyer-organisation';
+import { numberOption } from './lib/number-option';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,14 +29,10 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
   },
 });
-const users = Number(args.users);
-const duration = Number(args.duration);
-const datasets = Number(args.datasets);
-const thinkMs = Number(args['think-ms']);
-if (!Number.isInteger(users) || users < 1) throw new Error('--users must be a positive integer');
-if (!Number.isFinite(duration) || duration < 10) throw new Error('--duration must be at least 10 seconds');
-if (!Number.isInteger(datasets) || datasets < 100) throw new Error('--datasets must be an integer of at least 100');
-if (!Number.isFinite(thinkMs) || thinkMs < 0) throw new Error('--think-ms must be 0 or more');
+const users = numberOption(args, 'users', { min: 1 });
+const duration = numberOption(args, 'duration', { min: 10, isWhole: false });
+const datasets = numberOption(args, 'datasets', { min: 100 });
+const thinkMs = numberOption(args, 'think-ms', { min: 0, isWhole: false });
 
 const PASSWORD = 'load-user-2025';
 const TERMS = ['daten', 'traffic', 'air quality', 'verkehr', 'energy', 'wasser', 'stadt', 'climate', 'bus', ''];

@@ -22,6 +22,7 @@ import type { TDatabase } from '../apps/server/src/db/schema';
 import { applyOutboxBatch, registerOutboxConsumer } from '../apps/server/src/modules/search/index/apply-outbox-batch';
 import { configureConnection, createIndexSchema } from '../apps/server/src/modules/search/index/index-schema';
 import { loadCatalogue, machineLine, openBenchDatabase, runBench } from './lib/bench-server';
+import { numberOption } from './lib/number-option';
 import { backendCpuMs } from './lib/postgres-backend-cpu';
 
 const { values: args } = parseArgs({
@@ -33,16 +34,14 @@ const { values: args } = parseArgs({
     polls: { type: 'string', default: '200' },
   },
 });
-const datasets = Number(args.datasets);
+const datasets = numberOption(args, 'datasets', { min: 1 });
 const changes = Number(args.changes);
 const readerCounts = args.readers.split(',').map(Number);
-const polls = Number(args.polls);
-if (!Number.isInteger(datasets) || datasets < 1) throw new Error('--datasets must be a positive integer');
+const polls = numberOption(args, 'polls', { min: 0 });
 if (!Number.isInteger(changes) || changes < 1 || changes > datasets)
   throw new Error('--changes must be 1 to --datasets');
 if (readerCounts.some((count) => !Number.isInteger(count) || count < 1 || count > 32))
   throw new Error('--readers must list whole numbers from 1 to 32');
-if (!Number.isInteger(polls) || polls < 0) throw new Error('--polls must be a whole number');
 
 /** The server's batch (index-writer.ts, APPLY_BATCH). */
 const BATCH = 500;

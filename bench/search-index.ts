@@ -22,6 +22,7 @@ import {
 import { queryIndex } from '../apps/server/src/modules/search/index/query-index';
 import { SearchWorkers } from '../apps/server/src/modules/search/index/search-workers';
 import { machineLine, memoryOf, percentile, runBench } from './lib/bench-server';
+import { numberOption } from './lib/number-option';
 import { buildQueryLog, replayOrder, type TSampledOffer, toIndexSearch } from './lib/query-log';
 import { generateRealisticOffers } from './lib/realistic-corpus/generate-realistic-offers';
 
@@ -34,9 +35,8 @@ const { values: args } = parseArgs({
     'build-only': { type: 'boolean', default: false },
   },
 });
-const datasets = Number(args.datasets);
+const datasets = numberOption(args, 'datasets', { min: 1 });
 const duration = Number(args.duration);
-if (!Number.isInteger(datasets) || datasets < 1) throw new Error('--datasets must be a positive integer');
 const analysisThreads =
   args['analysis-threads'] === undefined ? defaultAnalysisThreads() : Number(args['analysis-threads']);
 

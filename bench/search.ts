@@ -58,6 +58,7 @@ import {
 import { saveBuyerOrganisation } from './lib/buyer-organisation';
 import { writeDcatUsCopies } from './lib/harvest-inputs';
 import { startMixedTraffic, type TMixedOffer, type TTrafficReport, trafficTable } from './lib/mixed-traffic';
+import { numberOption } from './lib/number-option';
 import { trackBackendCpu } from './lib/postgres-backend-cpu';
 import {
   buildQueryLog,
@@ -118,18 +119,14 @@ const { values: args } = parseArgs({
   },
   allowNegative: true,
 });
-const datasets = Number(args.datasets);
-const duration = Number(args.duration);
-const distinctQueries = Number(args.queries);
-const sampleSize = Number(args.sample);
+const datasets = numberOption(args, 'datasets', { min: 1 });
+const duration = numberOption(args, 'duration', { min: 1, isWhole: false });
+const distinctQueries = numberOption(args, 'queries', { min: 1 });
+const sampleSize = numberOption(args, 'sample', { min: 1 });
 const corpus = args.corpus as TBenchCorpus;
 const mix = args.mix as TMixOption;
-if (!Number.isInteger(datasets) || datasets < 1) throw new Error('--datasets must be a positive integer');
-if (!Number.isFinite(duration) || duration < 1) throw new Error('--duration must be at least 1 second');
 if (!BENCH_CORPORA.includes(corpus)) throw new Error(`--corpus must be one of ${BENCH_CORPORA.join(', ')}`);
 if (!MIXES.includes(mix)) throw new Error(`--mix must be one of ${MIXES.join(', ')}`);
-if (!Number.isInteger(distinctQueries) || distinctQueries < 1) throw new Error('--queries must be a positive integer');
-if (!Number.isInteger(sampleSize) || sampleSize < 1) throw new Error('--sample must be a positive integer');
 const mixedConnections = Number(args['mixed-connections']);
 const mixedRates = {
   detail: Number(args['detail-rate']),

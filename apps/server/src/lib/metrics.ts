@@ -50,49 +50,55 @@ const processRegistry = new Registry();
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const STAGE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
 
-const requestDuration = new Histogram({
-  name: 'http_request_duration_seconds',
-  help: 'Time from a request arriving to its answer being sent, by method, route pattern and status code.',
-  labelNames: ['method', 'route', 'status_code'] as const,
-  buckets: REQUEST_BUCKETS,
-  registers: [processRegistry],
-});
+/** A histogram of this process, in seconds, by the labels given. */
+function processHistogram<TLabel extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly TLabel[],
+  buckets: number[],
+): Histogram<TLabel> {
+  return new Histogram({ name, help, labelNames, buckets, registers: [processRegistry] });
+}
 
-const searchStageDuration = new Histogram({
-  name: 'search_stage_duration_seconds',
-  help: "Time of each stage of a catalogue search (the search answer's Server-Timing stages).",
-  labelNames: ['stage'] as const,
-  buckets: STAGE_BUCKETS,
-  registers: [processRegistry],
-});
+/** A counter of this process's work, by the labels given. */
+function processCounter<TLabel extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly TLabel[],
+): Counter<TLabel> {
+  return new Counter({ name, help, labelNames, registers: [processRegistry] });
+}
 
-const harvestRuns = new Counter({
-  name: 'harvest_runs_total',
-  help: 'Harvest runs finished, by status (succeeded, failed).',
-  labelNames: ['status'] as const,
-  registers: [processRegistry],
-});
-
-const harvestRecords = new Counter({
-  name: 'harvest_records_total',
-  help: 'Harvested records by result: written (created or updated) or failed.',
-  labelNames: ['result'] as const,
-  registers: [processRegistry],
-});
-
-const linkChecks = new Counter({
-  name: 'link_checks_total',
-  help: 'Endpoint checks done by the link checker, by the status found (online, offline).',
-  labelNames: ['status'] as const,
-  registers: [processRegistry],
-});
-
-const jobRuns = new Counter({
-  name: 'job_runs_total',
-  help: 'Job batches a worker of this process ran, by queue and outcome (completed, failed).',
-  labelNames: ['queue', 'outcome'] as const,
-  registers: [processRegistry],
-});
+const requestDuration = processHistogram(
+  'http_request_duration_seconds',
+  'Time from a request arriving to its answer being sent, by method, route pattern and status code.',
+  ['method', 'route', 'status_code'],
+  REQUEST_BUCKETS,
+);
+const searchStageDuration = processHistogram(
+  'search_stage_duration_seconds',
+  "Time of each stage of a catalogue search (the search answer's Server-Timing stages).",
+  ['stage'],
+  STAGE_BUCKETS,
+);
+const harvestRuns = processCounter('harvest_runs_total', 'Harvest runs finished, by status (succeeded, failed).', [
+  'status',
+]);
+const harvestRecords = processCounter(
+  'harvest_records_total',
+  'Harvested records by result: written (created or updated) or failed.',
+  ['result'],
+);
+const linkChecks = processCounter(
+  'link_checks_total',
+  'Endpoint checks done by the link checker, by the status found (online, offline).',
+  ['status'],
+);
+const jobRuns = processCounter(
+  'job_runs_total',
+  'Job batches a worker of this process ran, by queue and outcome (completed, failed).',
+  ['queue', 'outcome'],
+);
 
 let lastUtilization = performance.eventLoopUtilization();
 new Gauge({

@@ -16,6 +16,28 @@ export type TTestApp = {
   close(): Promise<void>;
 };
 
+/**
+ * The configuration of an app that will listen on a free loopback port, for tests and benchmarks: no seeded offers,
+ * no demo files, no log, then `env`. The issuer lives under PUBLIC_URL, so the app must know its own address
+ * before it starts.
+ */
+export async function loopbackConfig(
+  env: Record<string, string> = {},
+): Promise<{ port: number; baseUrl: string; config: TConfig }> {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    SEED_DATASETS: '0',
+    // The demo files and the open own origin are for the tests of that feature, which pass DEMO_DATA and DATA_DIR.
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: baseUrl,
+    PORT: String(port),
+    ...env,
+  });
+  return { port, baseUrl, config };
+}
+
 /** The production app on a fresh database, listening on a random loopback port. */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -31,16 +53,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TTestApp> {
   const database = options.database ?? (await createTestDatabase());
-  // The issuer lives under PUBLIC_URL, so the app must know its own address before it starts.
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    SEED_DATASETS: '0',
-    // The demo files and the open own origin are for the tests of that feature, which pass DEMO_DATA and DATA_DIR.
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: baseUrl,
-    PORT: String(port),
+  const { port, baseUrl, config } = await loopbackConfig({
     // The API tests run their sandbox connectors on loopback; tests of the address rules pass '' to refuse it.
     CONNECTOR_ALLOWED_HOSTS: '127.0.0.1',
     ...env,

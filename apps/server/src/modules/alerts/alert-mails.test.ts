@@ -9,6 +9,7 @@ import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import { insertOffer } from '../catalogue/load-offers';
 import { createAlertMailer, type TAlertMailer } from './alert-mailer';
+import { insertWatchedOffer } from './alerts-test-data';
 import { runAlertChecks } from './run-alert-checks';
 
 let smtp: SMTPServer;
@@ -114,14 +115,7 @@ describe('alert mails', () => {
 
   it('mails a price change in German by default and tries a refused mail again later', async () => {
     const user = await signIn(testApp, { email: 'watcher-de@example.org' });
-    const offer = makeOffer({
-      title: 'Pegelstände',
-      paymentModel: 'PAY_PER_USE_DOWNLOAD',
-      price: 1200,
-      isSellable: true,
-    });
-    await insertOffer(testApp.database.db, offer);
-    await requestAs(testApp, user, 'POST', `/api/metadata/like?uuid=${offer.id}`);
+    const offer = await insertWatchedOffer(testApp, user, { title: 'Pegelstände', price: 1200 });
     await testApp.database.db.updateTable('offers').set({ price: 990.5 }).where('id', '=', offer.id).execute();
     isRefusing = true;
     await run(new Date('2031-05-02T10:00:00Z'));

@@ -4,6 +4,7 @@ import { requestAs, signIn, type TSignedIn } from '../../test/auth';
 import { makeOffer } from '../../test/factories';
 import { useTestApp } from '../../test/lifecycle';
 import { insertOffer } from '../catalogue/load-offers';
+import { insertWatchedOffer } from './alerts-test-data';
 import { runAlertChecks } from './run-alert-checks';
 
 const HOUR = 3_600_000;
@@ -111,14 +112,7 @@ describe('changes of watched and bought offers', () => {
   it('tells the users who like an offer that its price changed', async () => {
     const watcher = await signIn(testApp);
     const other = await signIn(testApp);
-    const offer = makeOffer({
-      title: 'Priced weather',
-      paymentModel: 'PAY_PER_USE_DOWNLOAD',
-      price: 100,
-      isSellable: true,
-    });
-    await insertOffer(testApp.database.db, offer);
-    await requestAs(testApp, watcher, 'POST', `/api/metadata/like?uuid=${offer.id}`);
+    const offer = await insertWatchedOffer(testApp, watcher, { title: 'Priced weather', price: 100 });
     await run(at(300));
     await testApp.database.db.updateTable('offers').set({ price: 80 }).where('id', '=', offer.id).execute();
     // A change of another column is no price change.
@@ -209,9 +203,7 @@ describe('changes of watched and bought offers', () => {
 
   it('stays quiet for users who turned price alerts off', async () => {
     const watcher = await signIn(testApp);
-    const offer = makeOffer({ title: 'Quiet price', paymentModel: 'PAY_PER_USE_DOWNLOAD', price: 5, isSellable: true });
-    await insertOffer(testApp.database.db, offer);
-    await requestAs(testApp, watcher, 'POST', `/api/metadata/like?uuid=${offer.id}`);
+    const offer = await insertWatchedOffer(testApp, watcher, { title: 'Quiet price', price: 5 });
     const preferences = await requestAs(testApp, watcher, 'PUT', '/api/alerts/preferences', {
       isPriceAlertEnabled: false,
     });

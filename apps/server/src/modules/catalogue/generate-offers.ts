@@ -119,6 +119,10 @@ const WORDS = words as unknown as {
   paidLicences: readonly (readonly [string, number])[];
   unknownLicenceTexts: readonly string[];
   termsOfUse: readonly string[];
+  /** How often a series is updated, in the words of the texts, by name. */
+  frequencies: Record<string, TFrequency>;
+  /** The frequencies each kind of series picks from, by name, the likelier ones repeated. */
+  seriesFrequencies: Record<NonNullable<TTopic['series']>, readonly string[]>;
 };
 
 const VOCABULARY = WORDS.vocabulary;
@@ -151,65 +155,35 @@ const EUROPEAN_CITIES = WORDS.europeanCities;
 /** German districts: German name, English name. */
 const DISTRICTS = WORDS.districts;
 
+/**
+ * A place named `de` in German and `en` in English: by default titles say its name and texts "in" it, in Germany;
+ * `forms` gives what differs.
+ */
+function place(de: string, en: string, forms: Partial<Omit<TPlace, 'nameDe' | 'nameEn'>> = {}): TPlace {
+  return {
+    nameDe: de,
+    titleDe: forms.titleDe ?? [de],
+    inDe: forms.inDe ?? `in ${de}`,
+    nameEn: en,
+    titleEn: forms.titleEn ?? [en],
+    inEn: forms.inEn ?? `in ${en}`,
+    country: forms.country ?? 'DE',
+  };
+}
+
 function buildPlaces(): { german: TPlace[]; states: TPlace[]; districts: TPlace[]; european: TPlace[] } {
-  const german = GERMAN_CITIES.map(
-    ([de, en]): TPlace => ({
-      nameDe: de,
-      titleDe: [de, `Stadt ${de}`],
-      inDe: `in ${de}`,
-      nameEn: en,
-      titleEn: [en, `City of ${en}`],
-      inEn: `in ${en}`,
-      country: 'DE',
-    }),
+  const german = GERMAN_CITIES.map(([de, en]) =>
+    place(de, en, { titleDe: [de, `Stadt ${de}`], titleEn: [en, `City of ${en}`] }),
   );
-  const states = STATES.map(
-    ([de, en]): TPlace => ({
-      nameDe: de,
-      titleDe: [de],
-      // German says "im Saarland" but "in Bayern".
-      inDe: de === 'Saarland' ? 'im Saarland' : `in ${de}`,
-      nameEn: en,
-      titleEn: [en],
-      inEn: `in ${en}`,
-      country: 'DE',
-    }),
-  );
-  const districts = DISTRICTS.map(
-    ([de, en]): TPlace => ({
-      nameDe: de,
-      titleDe: [de],
-      inDe: `im ${de}`,
-      nameEn: en,
-      titleEn: [en],
-      inEn: `in the ${en}`,
-      country: 'DE',
-    }),
-  );
-  const european = EUROPEAN_CITIES.map(
-    ([de, en, country]): TPlace => ({
-      nameDe: de,
-      titleDe: [de],
-      inDe: `in ${de}`,
-      nameEn: en,
-      titleEn: [en],
-      inEn: `in ${en}`,
-      country,
-    }),
-  );
+  // German says "im Saarland" but "in Bayern".
+  const states = STATES.map(([de, en]) => place(de, en, { inDe: de === 'Saarland' ? 'im Saarland' : `in ${de}` }));
+  const districts = DISTRICTS.map(([de, en]) => place(de, en, { inDe: `im ${de}`, inEn: `in the ${en}` }));
+  const european = EUROPEAN_CITIES.map(([de, en, country]) => place(de, en, { country }));
   return { german, states, districts, european };
 }
 
 const PLACES = buildPlaces();
-const GERMANY: TPlace = {
-  nameDe: 'Deutschland',
-  titleDe: ['Deutschland', 'bundesweit'],
-  inDe: 'in Deutschland',
-  nameEn: 'Germany',
-  titleEn: ['Germany'],
-  inEn: 'in Germany',
-  country: 'DE',
-};
+const GERMANY = place('Deutschland', 'Germany', { titleDe: ['Deutschland', 'bundesweit'] });
 
 function pickPlace(random: TRandom): TPlace {
   const roll = random();
@@ -222,49 +196,14 @@ function pickPlace(random: TRandom): TPlace {
 
 type TFrequency = { deAdverb: string; deAdjective: string; enAdjective: string; enAdverb: string };
 
-const HOURLY: TFrequency = {
-  deAdverb: 'stündlich',
-  deAdjective: 'Stündliche',
-  enAdjective: 'hourly',
-  enAdverb: 'hourly',
-};
-const DAILY: TFrequency = { deAdverb: 'täglich', deAdjective: 'Tägliche', enAdjective: 'daily', enAdverb: 'daily' };
-const WEEKLY: TFrequency = {
-  deAdverb: 'wöchentlich',
-  deAdjective: 'Wöchentliche',
-  enAdjective: 'weekly',
-  enAdverb: 'weekly',
-};
-const MONTHLY: TFrequency = {
-  deAdverb: 'monatlich',
-  deAdjective: 'Monatliche',
-  enAdjective: 'monthly',
-  enAdverb: 'monthly',
-};
-const QUARTERLY: TFrequency = {
-  deAdverb: 'vierteljährlich',
-  deAdjective: 'Vierteljährliche',
-  enAdjective: 'quarterly',
-  enAdverb: 'quarterly',
-};
-const ANNUAL: TFrequency = {
-  deAdverb: 'jährlich',
-  deAdjective: 'Jährliche',
-  enAdjective: 'annual',
-  enAdverb: 'annually',
-};
-const REAL_TIME: TFrequency = {
-  deAdverb: 'in Echtzeit',
-  deAdjective: 'Aktuelle',
-  enAdjective: 'real-time',
-  enAdverb: 'in real time',
-};
+const frequenciesNamed = (names: readonly string[]): readonly TFrequency[] =>
+  names.map((name) => WORDS.frequencies[name]!);
 
 /** Sensors report hourly, registers yearly: each kind of series picks from what fits it. */
 const FREQUENCIES: Record<NonNullable<TTopic['series']>, readonly TFrequency[]> = {
-  fast: [HOURLY, HOURLY, DAILY, REAL_TIME],
-  slow: [MONTHLY, QUARTERLY, ANNUAL, ANNUAL],
-  any: [DAILY, WEEKLY, MONTHLY, QUARTERLY, ANNUAL],
+  fast: frequenciesNamed(WORDS.seriesFrequencies.fast),
+  slow: frequenciesNamed(WORDS.seriesFrequencies.slow),
+  any: frequenciesNamed(WORDS.seriesFrequencies.any),
 };
 
 // ---------------------------------------------------------------------------------------------------------------

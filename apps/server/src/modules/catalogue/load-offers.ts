@@ -409,42 +409,40 @@ async function insertAgentRows(db: TDb, records: readonly TOfferRecord[]): Promi
   await insertJsonRows(db, 'agents', AGENT_COLUMNS, agents.map(agentRow), 'on conflict (id) do nothing');
 }
 
-async function insertOwnedRows(db: TDb, records: readonly TOfferRecord[]): Promise<void> {
-  await insertJsonRows(db, 'datasets', DATASET_COLUMNS, records.flatMap(datasetRows));
-  await insertJsonRows(db, 'distributions', DISTRIBUTION_COLUMNS, records.flatMap(distributionRows));
-}
-
 export type TWriteOffersOptions = {
   /** The caller has stored every agent the records name already: they are not inserted again. */
   areAgentsStored?: boolean;
 };
 
 /**
+ * A use case writing offers in the order their rows depend on each other: their agents (unless stored already),
+ * the offers' own rows as `writeOfferRows` writes them, then their datasets and distributions.
+ */
+function offerWriter(
+  writeOfferRows: (db: TDb, records: readonly TOfferRecord[]) => Promise<void>,
+): (db: TDb, records: readonly TOfferRecord[], options?: TWriteOffersOptions) => Promise<void> {
+  return async (db, records, options = {}) => {
+    if (records.length === 0) return;
+    if (!options.areAgentsStored) await insertAgentRows(db, records);
+    await writeOfferRows(db, records);
+    await insertJsonRows(db, 'datasets', DATASET_COLUMNS, records.flatMap(datasetRows));
+    await insertJsonRows(db, 'distributions', DISTRIBUTION_COLUMNS, records.flatMap(distributionRows));
+  };
+}
+
+/**
  * Inserts offers with their agents, datasets and distributions, one statement per table, with the bulk
  * loader's column semantics; runs inside the caller's transaction when given one.
  */
-export async function insertOffers(
-  db: TDb,
-  records: readonly TOfferRecord[],
-  options: TWriteOffersOptions = {},
-): Promise<void> {
-  if (records.length === 0) return;
-  if (!options.areAgentsStored) await insertAgentRows(db, records);
+export const insertOffers = offerWriter(async (db, records) => {
   await insertJsonRows(db, 'offers', OFFER_COLUMNS, records.map(offerRow));
-  await insertOwnedRows(db, records);
-}
+});
 
 /**
  * Replaces what stored offers say (same ids): the offer's columns, its datasets and distributions.
  * Likes, link checks of unchanged distributions' offers and the offer's state are left to the caller.
  */
-export async function replaceOffers(
-  db: TDb,
-  records: readonly TOfferRecord[],
-  options: TWriteOffersOptions = {},
-): Promise<void> {
-  if (records.length === 0) return;
-  if (!options.areAgentsStored) await insertAgentRows(db, records);
+export const replaceOffers = offerWriter(async (db, records) => {
   await db
     .deleteFrom('datasets')
     .where('offer_id', '=', (eb) => eb.fn.any(eb.val(records.map((record) => record.id))))
@@ -453,5 +451,4 @@ export async function replaceOffers(
   await sql`update offers set ${sql.raw(columns.map((column) => `${column} = given.${column}`).join(', '))}, updated_at = now()
     from json_populate_recordset(null::offers, ${JSON.stringify(records.map(offerRow))}::json) as given
     where offers.id = given.id`.execute(db);
-  await insertOwnedRows(db, records);
-}
+});

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { changeConsoleProcess } from './change-console-process';
-import { deleteObjectHandler, terminateProcessHandler } from './console-handlers';
+import { createHandler, deleteObjectHandler, readHandler, terminateProcessHandler } from './console-handlers';
 import {
   listConsoleAgreements,
   listConsoleEdrs,
@@ -43,31 +43,19 @@ export const consoleDataspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => requestConsoleCatalog(db(), request.params.connectorId, request.body),
   });
 
-  registerEndpoint(app, consoleNegotiationListEndpoint, {
-    handler: async (request) => listConsoleNegotiations(db(), request.params.connectorId),
-  });
+  registerEndpoint(app, consoleNegotiationListEndpoint, { handler: readHandler(listConsoleNegotiations) });
 
-  registerEndpoint(app, consoleNegotiationStartEndpoint, {
-    handler: async (request, reply) =>
-      reply.status(201).send(await startConsoleNegotiation(db(), request.params.connectorId, request.body)),
-  });
+  registerEndpoint(app, consoleNegotiationStartEndpoint, { handler: createHandler(startConsoleNegotiation) });
 
   registerEndpoint(app, consoleNegotiationTerminateEndpoint, {
     handler: terminateProcessHandler('terminateNegotiation'),
   });
 
-  registerEndpoint(app, consoleAgreementListEndpoint, {
-    handler: async (request) => listConsoleAgreements(db(), request.params.connectorId),
-  });
+  registerEndpoint(app, consoleAgreementListEndpoint, { handler: readHandler(listConsoleAgreements) });
 
-  registerEndpoint(app, consoleTransferListEndpoint, {
-    handler: async (request) => listConsoleTransfers(db(), request.params.connectorId),
-  });
+  registerEndpoint(app, consoleTransferListEndpoint, { handler: readHandler(listConsoleTransfers) });
 
-  registerEndpoint(app, consoleTransferStartEndpoint, {
-    handler: async (request, reply) =>
-      reply.status(201).send(await startConsoleTransfer(db(), request.params.connectorId, request.body)),
-  });
+  registerEndpoint(app, consoleTransferStartEndpoint, { handler: createHandler(startConsoleTransfer) });
 
   registerEndpoint(app, consoleTransferTerminateEndpoint, { handler: terminateProcessHandler('terminateTransfer') });
 
@@ -79,9 +67,7 @@ export const consoleDataspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  registerEndpoint(app, consoleEdrListEndpoint, {
-    handler: async (request) => listConsoleEdrs(db(), request.params.connectorId),
-  });
+  registerEndpoint(app, consoleEdrListEndpoint, { handler: readHandler(listConsoleEdrs) });
 
   registerEndpoint(app, consoleEdrDataEndpoint, {
     handler: async (request, reply) => {

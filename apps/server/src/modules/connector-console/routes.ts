@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireConnectorOperator } from '../connectors/connector-operator-policy';
 import { checkConnectorHealth } from './check-connector-health';
-import { deleteObjectHandler } from './console-handlers';
+import { createHandler, deleteObjectHandler, readHandler } from './console-handlers';
 import { createConsoleContractDefinition } from './create-console-contract-definition';
 import { createConsolePolicyDefinition } from './create-console-policy-definition';
 import { consoleDataspaceRoutes } from './dataspace-routes';
@@ -35,9 +35,7 @@ export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   await app.register(consoleDataspaceRoutes);
 
-  registerEndpoint(app, connectorHealthEndpoint, {
-    handler: async (request) => checkConnectorHealth(db(), request.params.connectorId),
-  });
+  registerEndpoint(app, connectorHealthEndpoint, { handler: readHandler(checkConnectorHealth) });
 
   registerEndpoint(app, consoleAssetListEndpoint, {
     handler: async (request) => listConsoleAssets(db(), request.params.connectorId, request.query),
@@ -55,17 +53,14 @@ export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerEndpoint(app, consoleAssetDeleteEndpoint, { handler: deleteObjectHandler('assets') });
 
-  registerEndpoint(app, consolePolicyDefinitionListEndpoint, {
-    handler: async (request) => listConsolePolicyDefinitions(db(), request.params.connectorId),
-  });
+  registerEndpoint(app, consolePolicyDefinitionListEndpoint, { handler: readHandler(listConsolePolicyDefinitions) });
 
   registerEndpoint(app, consoleContractDefinitionListEndpoint, {
-    handler: async (request) => listConsoleContractDefinitions(db(), request.params.connectorId),
+    handler: readHandler(listConsoleContractDefinitions),
   });
 
   registerEndpoint(app, consoleContractDefinitionCreateEndpoint, {
-    handler: async (request, reply) =>
-      reply.status(201).send(await createConsoleContractDefinition(db(), request.params.connectorId, request.body)),
+    handler: createHandler(createConsoleContractDefinition),
   });
 
   registerEndpoint(app, consoleContractDefinitionDeleteEndpoint, {
@@ -73,8 +68,7 @@ export const connectorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerEndpoint(app, consolePolicyDefinitionCreateEndpoint, {
-    handler: async (request, reply) =>
-      reply.status(201).send(await createConsolePolicyDefinition(db(), request.params.connectorId, request.body)),
+    handler: createHandler(createConsolePolicyDefinition),
   });
 
   registerEndpoint(app, consolePolicyDefinitionDeleteEndpoint, { handler: deleteObjectHandler('policyDefinitions') });

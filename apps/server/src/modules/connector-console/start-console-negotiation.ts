@@ -1,8 +1,7 @@
 import { ErrorCode, type TConsoleNegotiation, type TConsoleNegotiationRequest } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { assertCounterPartyAllowed, withCounterParty } from './counter-party';
-import { callConsole } from './open-console';
+import { callCounterParty } from './counter-party';
 import { presentConsoleNegotiation } from './present-console-dataspace';
 
 /**
@@ -14,14 +13,12 @@ export async function startConsoleNegotiation(
   connectorId: string,
   request: TConsoleNegotiationRequest,
 ): Promise<TConsoleNegotiation> {
-  return callConsole(db, connectorId, async (client, connector) => {
-    await assertCounterPartyAllowed(request.counterPartyAddress);
-    const { counterPartyAddress } = request;
+  return callCounterParty(db, connectorId, request.counterPartyAddress, async (client, talk) => {
     const counterParty = {
       counterPartyAddress: request.counterPartyAddress,
       ...(request.counterPartyId ? { counterPartyId: request.counterPartyId } : {}),
     };
-    const dataset = await withCounterParty({ connector, counterPartyAddress, what: 'a dataset request' }, () =>
+    const dataset = await talk('a dataset request', () =>
       client.catalog.requestDataset({ id: request.datasetId, ...counterParty }),
     );
     // EDC builds offer ids as base64(contract definition):base64(asset):base64(random), and the random part
@@ -36,7 +33,7 @@ export async function startConsoleNegotiation(
         `The dataset '${request.datasetId}' has no offer '${request.offerId}' (any more)`,
       );
     }
-    const { id } = await withCounterParty({ connector, counterPartyAddress, what: 'a contract negotiation' }, () =>
+    const { id } = await talk('a contract negotiation', () =>
       client.contractNegotiations.initiate({
         ...counterParty,
         offer: {

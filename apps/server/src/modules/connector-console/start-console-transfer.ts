@@ -1,8 +1,7 @@
 import type { TConsoleTransfer, ZConsoleTransferRequest } from '@dsm/contracts';
 import type { z } from 'zod';
 import type { TDb } from '../../db/database';
-import { assertCounterPartyAllowed, withCounterParty } from './counter-party';
-import { callConsole } from './open-console';
+import { callCounterParty } from './counter-party';
 import { presentConsoleTransfer } from './present-console-dataspace';
 
 /** Starts a transfer under an agreement this connector holds as consumer. */
@@ -11,11 +10,10 @@ export async function startConsoleTransfer(
   connectorId: string,
   request: z.output<typeof ZConsoleTransferRequest>,
 ): Promise<TConsoleTransfer> {
-  return callConsole(db, connectorId, async (client, connector) => {
-    await assertCounterPartyAllowed(request.counterPartyAddress);
-    const { counterPartyAddress } = request;
+  const { counterPartyAddress } = request;
+  return callCounterParty(db, connectorId, counterPartyAddress, async (client, talk) => {
     const agreement = await client.contractAgreements.get(request.agreementId);
-    const { id } = await withCounterParty({ connector, counterPartyAddress, what: 'a transfer' }, () =>
+    const { id } = await talk('a transfer', () =>
       client.transferProcesses.initiate({
         counterPartyAddress,
         ...(request.counterPartyId ? { counterPartyId: request.counterPartyId } : {}),

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Asset } from '@dsm/connector-client';
 import { CATEGORIES } from '@dsm/contracts';
+import { nameBasedUuid } from '../../lib/name-based-uuid';
 import type { TAgentRecord, TOfferRecord } from '../catalogue/offer-record';
 import type { TConnectorRow } from './connector-repository';
 import { assetName, connectorOfferName, describePolicy, type TConnectorOfferSource } from './map-connector-offer';
@@ -12,11 +12,7 @@ const KNOWN_CATEGORIES = new Set<string>(CATEGORIES);
  * so the same offer always lands on the same catalogue offer however often it is uploaded or the connector moves.
  */
 export function catalogueOfferId(connectorId: string, offerId: string): string {
-  const bytes = createHash('sha1').update(`dsm-connector-offer\n${connectorId}\n${offerId}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return nameBasedUuid('dsm-connector-offer', connectorId, offerId);
 }
 
 const text = (value: unknown): string | null =>

@@ -139,12 +139,24 @@ export async function deleteSandboxConnector(db: TDb, id: string, url: string): 
     .execute();
 }
 
-/** Adds a connector with its API key in plain text; for tests and scripts that run without the app's secret key. */
-export async function insertConnector(db: TDb, newConnector: TNewConnector): Promise<TConnectorRow> {
+/**
+ * Adds a connector with its API key in plain text; for tests and scripts that run without the app's secret key.
+ * The Management API version is `auto` unless given.
+ */
+export async function insertConnector(
+  db: TDb,
+  newConnector: TNewConnector & { managementApiVersion?: TManagementApiVersion },
+): Promise<TConnectorRow> {
   const connector = { ...newConnector, id: idOf(newConnector.url) };
   await db
     .insertInto('connectors')
-    .values({ id: connector.id, name: connector.name, url: connector.url, api_key: connector.apiKey })
+    .values({
+      id: connector.id,
+      name: connector.name,
+      url: connector.url,
+      api_key: connector.apiKey,
+      management_api_version: connector.managementApiVersion,
+    })
     .execute();
   return { ...connector, isSandbox: false };
 }

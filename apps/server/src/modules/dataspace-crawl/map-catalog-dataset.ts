@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Dataset } from '@dsm/connector-client';
 import { CATEGORIES } from '@dsm/contracts';
+import { nameBasedUuid } from '../../lib/name-based-uuid';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { CONNECTOR_OFFER_TERMS, connectorPublisher } from '../connectors/connector-offer-record';
 import type { TConnectorRow } from '../connectors/connector-repository';
@@ -19,11 +20,7 @@ const MAX_DESCRIPTION = 20_000;
  * it apart from the offers an operator uploads (upload-connector-offer), which are named after contract definitions.
  */
 export function crawledOfferId(connectorId: string, datasetId: string): string {
-  const bytes = createHash('sha1').update(`dsm-crawled-dataset\n${connectorId}\n${datasetId}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return nameBasedUuid('dsm-crawled-dataset', connectorId, datasetId);
 }
 
 /** A plain text of a property: a string, or the `@value` of a JSON-LD value object. */

@@ -174,15 +174,15 @@ beforeAll(async () => {
   supplierClient = createConnectorClient({ addresses: supplierEdc.addresses, apiKey: API_KEY });
   buyerClient = createConnectorClient({ addresses: buyerEdc.addresses, apiKey: API_KEY });
   await insertConnector(testApp.database.db, { name: 'Supplier EDC', url: supplierEdc.url, apiKey: API_KEY });
-  await insertConnector(testApp.database.db, { name: 'Buyer EDC', url: buyerEdc.url, apiKey: API_KEY });
-  await insertConnector(testApp.database.db, { name: 'Harbour EDC', url: harbourEdc.url, apiKey: API_KEY });
   // The buyer's connector, which negotiates, transfers and holds the EDR, speaks Management API v4 as a current EDC
   // does; the supplier's is read in v3: deliveries work across both.
-  await testApp.database.db
-    .updateTable('connectors')
-    .set({ management_api_version: 'v4' })
-    .where('id', '=', 'buyer-edc')
-    .execute();
+  await insertConnector(testApp.database.db, {
+    name: 'Buyer EDC',
+    url: buyerEdc.url,
+    apiKey: API_KEY,
+    managementApiVersion: 'v4',
+  });
+  await insertConnector(testApp.database.db, { name: 'Harbour EDC', url: harbourEdc.url, apiKey: API_KEY });
 });
 
 afterAll(async () => {

@@ -9,9 +9,9 @@ import { connectorFailure } from '../connectors/connector-failure';
 import { selectConnector } from '../connectors/connector-repository';
 import { findActiveEntitlement } from '../entitlements/find-active-entitlement';
 import type { TStreamOutcome } from '../usage/meter-stream';
-import { recordUsage } from '../usage/record-usage';
 import { assertMayReceive } from './delivery-policy';
 import { findOwnDelivery } from './get-delivery';
+import { recordDeliveryUsage } from './record-delivery-usage';
 
 export type TReadDeliveryDataOptions = {
   db: TDb;
@@ -63,18 +63,14 @@ export async function readDeliveryData({
     const reader = createConnectorClient({ addresses: { public: String(edr.endpoint) }, fetch: connectorFetch });
     const data = await reader.publicData.get({ headers: { Authorization: String(edr.authorization) } });
     const entitlement = await findActiveEntitlement({ db, userId: user.id, offerId: delivery.offer_id });
-    const record = async (outcome: TStreamOutcome) => {
-      if (!entitlement) return;
-      await recordUsage(db, {
-        entitlementId: entitlement.id,
-        offerId: delivery.offer_id,
-        userId: user.id,
-        channel: 'connector',
+    const record = (outcome: TStreamOutcome) =>
+      recordDeliveryUsage(db, {
+        delivery,
+        entitlement,
         succeeded: outcome.isComplete && data.status < 300,
         httpStatus: data.status,
         bytes: outcome.bytes,
       });
-    };
     return { data, record };
   } catch (error) {
     return connectorFailure(error, consumer);

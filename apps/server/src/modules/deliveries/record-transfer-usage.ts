@@ -1,7 +1,7 @@
 import type { TDb } from '../../db/database';
 import { findActiveEntitlement } from '../entitlements/find-active-entitlement';
-import { recordUsage } from '../usage/record-usage';
 import type { TDeliveryRow } from './delivery-repository';
+import { recordDeliveryUsage } from './record-delivery-usage';
 
 /** Transfer states after which a transfer has its outcome: data to pull (STARTED), pushed (COMPLETED), or none. */
 const SUCCEEDED = new Set(['STARTED', 'COMPLETED']);
@@ -20,12 +20,5 @@ export function isTransferFinishing(from: string | null, to: string): boolean {
  */
 export async function recordTransferUsage(db: TDb, delivery: TDeliveryRow, state: string): Promise<void> {
   const entitlement = await findActiveEntitlement({ db, userId: delivery.buyer_id, offerId: delivery.offer_id });
-  if (!entitlement) return;
-  await recordUsage(db, {
-    entitlementId: entitlement.id,
-    offerId: delivery.offer_id,
-    userId: delivery.buyer_id,
-    channel: 'connector',
-    succeeded: SUCCEEDED.has(state),
-  });
+  await recordDeliveryUsage(db, { delivery, entitlement, succeeded: SUCCEEDED.has(state) });
 }

@@ -517,12 +517,12 @@ describe('publishing with the Connector access type', () => {
       managementApiVersions: ['v4'],
     });
     try {
-      await insertConnector(testApp.database.db, { name: 'Current EDC', url: current.url, apiKey: API_KEY });
-      await testApp.database.db
-        .updateTable('connectors')
-        .set({ management_api_version: 'v4' })
-        .where('id', '=', 'supplier-current')
-        .execute();
+      await insertConnector(testApp.database.db, {
+        name: 'Current EDC',
+        url: current.url,
+        apiKey: API_KEY,
+        managementApiVersion: 'v4',
+      });
       const response = await post(connectorInput('supplier-current', 'Wombat burrow census'));
       expect(response.body).toMatchObject({ state: 'PUBLISHED', publishFailure: null });
       const client = createConnectorClient({ addresses: current.addresses, apiKey: API_KEY });

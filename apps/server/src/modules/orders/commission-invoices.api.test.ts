@@ -15,7 +15,7 @@ import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { at, attachmentsOf, parseEInvoice, textOf } from './e-invoice-test-data';
 import { addMonths } from './invoice-dates';
 import { issueUsageInvoices } from './issue-usage-invoices';
-import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { checkOut, downloadAs, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
 import { renewSubscriptions } from './renew-subscriptions';
 
 /**
@@ -222,12 +222,10 @@ describe('the commission invoice', () => {
     const commission = (await saleOf(sellerDe, invoice.id)).commissionInvoice!;
     expect(commission.xmlPath).toBe(`/api/commission-invoices/${commission.id}/xml`);
     expect(commission.facturXPath).toBe(`/api/commission-invoices/${commission.id}/facturx`);
-    const fetchFile = (who: TSignedIn, path: string) => fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
-
-    const xml = await fetchFile(sellerDe, commission.xmlPath!);
+    const xml = await downloadAs(testApp, sellerDe, commission.xmlPath!);
     expect(xml.status).toBe(200);
     expect(xml.headers.get('content-type')).toContain('application/xml');
-    const ubl = at(parseEInvoice(new Uint8Array(await xml.arrayBuffer())), 'Invoice');
+    const ubl = at(parseEInvoice(xml.bytes), 'Invoice');
     const party = (role: string, ...path: string[]) => textOf(at(ubl, role, 'Party', ...path));
     expect(textOf(at(ubl, 'ID'))).toBe(commission.number); // BT-1
     expect(textOf(at(ubl, 'BuyerReference'))).toBe(invoice.number); // BT-10
@@ -241,10 +239,10 @@ describe('the commission invoice', () => {
     expect(textOf(at(ubl, 'LegalMonetaryTotal', 'TaxInclusiveAmount'))).toBe('14.28'); // BT-112
     expect(textOf(at(ubl, 'InvoiceLine', 'Item', 'Name'))).toContain(`Commission 12 % on invoice ${invoice.number}`);
 
-    const facturX = await fetchFile(sellerDe, commission.facturXPath!);
+    const facturX = await downloadAs(testApp, sellerDe, commission.facturXPath!);
     expect(facturX.status).toBe(200);
     expect(facturX.headers.get('content-type')).toContain('application/pdf');
-    const attached = (await attachmentsOf(new Uint8Array(await facturX.arrayBuffer())))['factur-x.xml'];
+    const attached = (await attachmentsOf(facturX.bytes))['factur-x.xml'];
     expect(attached).toBeDefined();
     const cii = at(parseEInvoice(attached!), 'CrossIndustryInvoice');
     expect(textOf(at(cii, 'ExchangedDocument', 'ID'))).toBe(commission.number);
@@ -253,10 +251,10 @@ describe('the commission invoice', () => {
     expect(textOf(at(agreement, 'BuyerTradeParty', 'Name'))).toBe('Provision Nord GmbH');
 
     // The same readers as the PDF: the operator too, neither the sale's buyer nor another supplier.
-    expect((await fetchFile(await operator(), commission.xmlPath!)).status).toBe(200);
+    expect((await downloadAs(testApp, await operator(), commission.xmlPath!)).status).toBe(200);
     for (const path of [commission.xmlPath!, commission.facturXPath!]) {
-      expect((await fetchFile(buyer, path)).status).toBe(403);
-      expect((await fetchFile(sellerFr, path)).status).toBe(403);
+      expect((await downloadAs(testApp, buyer, path)).status).toBe(403);
+      expect((await downloadAs(testApp, sellerFr, path)).status).toBe(403);
     }
   });
 });
@@ -280,9 +278,9 @@ async function makeOverdue(orderId: string) {
 }
 
 async function pdfText(who: TSignedIn, path: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
-  if (response.status !== 200) return { status: response.status, text: await response.text() };
-  return { status: 200, text: await readPdfText(new Uint8Array(await response.arrayBuffer())) };
+  const file = await downloadAs(testApp, who, path);
+  if (file.status !== 200) return { status: file.status, text: new TextDecoder().decode(file.bytes) };
+  return { status: 200, text: await readPdfText(file.bytes) };
 }
 
 const sequenceOf = (number: string) => Number(number.split('-').at(-1));

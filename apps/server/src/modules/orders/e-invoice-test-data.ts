@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 
-/** Tests' reading of e-invoices: XML without namespace prefixes, values as written, attributes as `@name`. */
-type TXml = Record<string, unknown>;
+/** Tests' reading of e-invoices: XML as nested objects, values as written, attributes as `@name`. */
+export type TXml = Record<string, unknown>;
 
 /** The node at a path of element names (prefixes removed), or undefined. */
 export const at = (node: unknown, ...path: string[]): unknown =>
@@ -19,6 +19,10 @@ export const parseEInvoice = (bytes: Uint8Array): TXml =>
     attributeNamePrefix: '@',
     removeNSPrefix: true,
   }).parse(new TextDecoder().decode(bytes)) as TXml;
+
+/** An e-invoice's XML text as nested objects with the namespace prefixes kept (`cac:TaxTotal`), as UBL names them. */
+export const parseXml = (text: string): TXml =>
+  new XMLParser({ ignoreAttributes: false, parseTagValue: false, attributeNamePrefix: '@' }).parse(text) as TXml;
 
 /** The files attached to a PDF, by name, as pdf.js (what browsers show) reads them. */
 export async function attachmentsOf(pdf: Uint8Array): Promise<Record<string, Uint8Array>> {

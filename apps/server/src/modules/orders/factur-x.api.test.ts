@@ -17,6 +17,7 @@ import { at, attachmentsOf, parseEInvoice } from './e-invoice-test-data';
 import { renderedOnThreads } from './invoice-rendering';
 import {
   checkOut,
+  downloadAs,
   HAMBURG_ORGANISATION,
   insertOfferOf,
   invoiceOfNoSeller,
@@ -56,13 +57,7 @@ function pay(who: TSignedIn, ...items: TOfferRecord[]) {
   return checkOut(testApp, who, items);
 }
 
-async function download(
-  who: TSignedIn,
-  path: string,
-): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
-  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
-  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
+const download = (who: TSignedIn, path: string) => downloadAs(testApp, who, path);
 
 const streamText = (stream: PDFStream): string =>
   new TextDecoder().decode(stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents());

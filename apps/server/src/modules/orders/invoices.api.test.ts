@@ -1,13 +1,14 @@
 import { ErrorCode, REVERSE_CHARGE_NOTE, type TErrorResponse, type TOwnOrganisationResponse } from '@dsm/contracts';
-import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
+import { at, parseXml, type TXml } from './e-invoice-test-data';
 import { addMonths } from './invoice-dates';
 import {
   checkOut,
+  downloadAs,
   HAMBURG_ORGANISATION,
   insertOffersOf,
   invoiceOfNoSeller,
@@ -45,9 +46,9 @@ function pay(who: TSignedIn, ...items: TOfferRecord[]) {
 }
 
 async function pdfText(who: TSignedIn, path: string): Promise<string> {
-  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
-  expect(response.status).toBe(200);
-  return readPdfText(new Uint8Array(await response.arrayBuffer()));
+  const file = await downloadAs(testApp, who, path);
+  expect(file.status).toBe(200);
+  return readPdfText(file.bytes);
 }
 
 const testApp = useTestApp({ COMMISSION_RATE: '0.1' });
@@ -259,17 +260,10 @@ describe('invoice numbers', () => {
   });
 });
 
-type TXml = Record<string, unknown>;
-/** The node at a path of element names, as parsed (namespace prefixes kept, values as text). */
-function at(node: unknown, ...path: string[]): unknown {
-  return path.reduce<unknown>((current, name) => (current as TXml | undefined)?.[name], node);
-}
-
 async function eInvoice(who: TSignedIn, path: string): Promise<{ status: number; type: string | null; xml: TXml }> {
-  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
-  const text = await response.text();
-  const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, attributeNamePrefix: '@' });
-  return { status: response.status, type: response.headers.get('content-type'), xml: parser.parse(text) as TXml };
+  const file = await downloadAs(testApp, who, path);
+  const xml = parseXml(new TextDecoder().decode(file.bytes));
+  return { status: file.status, type: file.headers.get('content-type'), xml };
 }
 
 describe('the e-invoice (XRechnung UBL)', () => {

@@ -1,11 +1,11 @@
 import { NOT_TAXABLE_NOTE, type TSalesResponse } from '@dsm/contracts';
-import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestAs, signIn, TEST_ORGANISATION, type TSignedIn } from '../../test/auth';
 import { useTestApp } from '../../test/lifecycle';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { addAgentMember } from './add-agent-member';
-import { checkOut, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
+import { at, attachmentsOf, parseXml } from './e-invoice-test-data';
+import { checkOut, downloadAs, insertOfferOf, readPdfText, type TTestSupplier } from './orders-test-data';
 
 /**
  * A service to a business outside the EU is supplied where that business sits (§3a Abs. 2 UStG):
@@ -49,24 +49,11 @@ beforeAll(async () => {
 
 const pay = (who: TSignedIn, ...items: TOfferRecord[]) => checkOut(testApp, who, items);
 
-async function download(who: TSignedIn, path: string): Promise<Response> {
-  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
-  expect(response.status).toBe(200);
-  return response;
-}
-
-type TXml = Record<string, unknown>;
-const at = (node: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>((current, name) => (current as TXml | undefined)?.[name], node);
-const parseXml = (text: string) =>
-  new XMLParser({ ignoreAttributes: false, parseTagValue: false, attributeNamePrefix: '@' }).parse(text) as TXml;
-
-async function attachmentsOf(pdf: Uint8Array): Promise<Record<string, Uint8Array>> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await getDocument({ data: pdf.slice(), verbosity: 0 }).promise;
-  const attachments = ((await document.getAttachments()) ?? {}) as Record<string, { content: Uint8Array }>;
-  await document.destroy();
-  return Object.fromEntries(Object.entries(attachments).map(([name, file]) => [name, file.content]));
+/** The bytes of a file `who` downloads, which they may. */
+async function download(who: TSignedIn, path: string): Promise<Uint8Array> {
+  const file = await downloadAs(testApp, who, path);
+  expect(file.status).toBe(200);
+  return file.bytes;
 }
 
 describe('a business buyer outside the EU', () => {
@@ -86,7 +73,7 @@ describe('a business buyer outside the EU', () => {
     });
     expect(placed.body.gross).toBe(100);
 
-    const text = await readPdfText(new Uint8Array(await (await download(buyer, invoice.pdfPath)).arrayBuffer()));
+    const text = await readPdfText(await download(buyer, invoice.pdfPath));
     expect(text).toContain(NOT_TAXABLE_NOTE);
     expect(text).toContain('Netto zu / Net at 0 % USt. / VAT 100,00 €');
     expect(text).toContain('Brutto / Gross 100,00 €');
@@ -96,7 +83,7 @@ describe('a business buyer outside the EU', () => {
   it('gets an XRechnung of category O (not subject to VAT) with the exemption reason, which e-invoice-eu accepts', async () => {
     const buyer = await signIn(testApp, { organisation: US_ORGANISATION });
     const invoice = (await pay(buyer, offerDe)).body.invoices[0]!;
-    const xml = parseXml(await (await download(buyer, invoice.xmlPath!)).text());
+    const xml = parseXml(new TextDecoder().decode(await download(buyer, invoice.xmlPath!)));
     const doc = at(xml, 'Invoice');
     const category = at(doc, 'cac:TaxTotal', 'cac:TaxSubtotal', 'cac:TaxCategory');
     expect({
@@ -130,7 +117,7 @@ describe('a business buyer outside the EU', () => {
   it('gets a Factur-X whose embedded CII says category O with the reason', async () => {
     const buyer = await signIn(testApp, { organisation: US_ORGANISATION });
     const invoice = (await pay(buyer, offerDe)).body.invoices[0]!;
-    const pdf = new Uint8Array(await (await download(buyer, invoice.facturXPath!)).arrayBuffer());
+    const pdf = await download(buyer, invoice.facturXPath!);
     const cii = new TextDecoder().decode((await attachmentsOf(pdf))['factur-x.xml']);
     expect(cii).toMatch(/<ram:CategoryCode>O<\/ram:CategoryCode>/);
     expect(cii).toContain('VATEX-EU-O');
@@ -166,7 +153,7 @@ describe('a supplier outside the EU', () => {
       isReverseCharge: false,
       isNotTaxable: true,
     });
-    const text = await readPdfText(new Uint8Array(await (await download(sellerUs, commission.pdfPath)).arrayBuffer()));
+    const text = await readPdfText(await download(sellerUs, commission.pdfPath));
     expect(text).toContain(NOT_TAXABLE_NOTE);
     expect(text).toContain('Brutto / Gross 5,00 €');
   });

@@ -125,6 +125,16 @@ export function readOrder(testApp: TTestApp, who: TSignedIn, orderId: string) {
   return request<TOrder>(testApp.baseUrl, 'GET', `/api/orders/${orderId}`, undefined, who.headers);
 }
 
+/** A file the API serves (an invoice's PDF, e-invoice or Factur-X) as `who` downloads it. */
+export async function downloadAs(
+  testApp: TTestApp,
+  who: TSignedIn,
+  path: string,
+): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
 const require = createRequire(import.meta.url);
 const STANDARD_FONTS = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 

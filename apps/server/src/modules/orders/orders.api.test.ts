@@ -15,7 +15,7 @@ import { request } from '../../test/test-app';
 import type { TOfferRecord } from '../catalogue/offer-record';
 import { cancelOverdueOrders } from './cancel-overdue-orders';
 import { listPurchasedOffers } from './list-purchased-offers';
-import { insertOffersOf, itemOf, readOrder, readPdfText, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
+import { downloadAs, insertOffersOf, itemOf, readOrder, readPdfText, SUPPLIER_A, SUPPLIER_B } from './orders-test-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,14 +37,7 @@ const orderOf = (who: TSignedIn, ...items: TOfferRecord[]) => ({
   purchasedItems: items.map(itemOf),
 });
 
-async function downloadPdf(who: TSignedIn, path: string) {
-  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: who.headers });
-  return {
-    status: response.status,
-    type: response.headers.get('content-type'),
-    body: new Uint8Array(await response.arrayBuffer()),
-  };
-}
+const downloadPdf = (who: TSignedIn, path: string) => downloadAs(testApp, who, path);
 
 async function countOrders(consumerId: string): Promise<number> {
   const row = await testApp.database.db
@@ -315,8 +308,8 @@ describe('invoice PDF', () => {
     const invoice = placed.body.invoices[0]!;
     const pdf = await downloadPdf(buyer, invoice.pdfPath);
     expect(pdf.status).toBe(200);
-    expect(pdf.type).toBe('application/pdf');
-    const text = await readPdfText(pdf.body);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await readPdfText(pdf.bytes);
     const due = new Date(invoice.dueAt).toLocaleDateString('de-DE', {
       timeZone: 'Europe/Berlin',
       day: '2-digit',
@@ -336,7 +329,7 @@ describe('invoice PDF', () => {
     expect((await downloadPdf(supplierA, invoice.pdfPath)).status).toBe(200);
     const stranger = await downloadPdf(otherBuyer, invoice.pdfPath);
     expect(stranger.status).toBe(403);
-    expect(JSON.parse(new TextDecoder().decode(stranger.body))).toMatchObject({ code: ErrorCode.FORBIDDEN });
+    expect(JSON.parse(new TextDecoder().decode(stranger.bytes))).toMatchObject({ code: ErrorCode.FORBIDDEN });
     // Supplier B is in no part of this invoice.
     expect((await downloadPdf(supplierB, invoice.pdfPath)).status).toBe(403);
     expect((await downloadPdf(buyer, '/api/invoices/00000000-0000-4000-8000-000000000000/pdf')).status).toBe(404);
