@@ -1,23 +1,11 @@
 import { type TConnectorRegistrationRequest, type TManagementApiVersion, ZManagementApiVersion } from '@dsm/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { errorMessage } from '../../shared/error-message';
 import { ConnectorCrawls } from './ConnectorCrawls';
 import { ConsoleTable } from './ConsoleTable';
+import { REGISTERED_CONNECTORS } from './console-lists';
+import { FormSubmit } from './FormSubmit';
 import { useConnectorRegistration, useRegisteredConnectors } from './use-registered-connectors';
 
 const EMPTY_FORM = {
@@ -64,52 +52,26 @@ export function ConnectorsPage() {
       <Stack gap="lg">
         <Title order={1}>{t('console.connectorsTitle')}</Title>
         <ConsoleTable
+          list={REGISTERED_CONNECTORS}
           query={connectors}
           failures={[remove]}
-          empty={t('connectors.noConnectors')}
-          testId="registered-connectors"
-          rowTestId="registered-connector"
-          label={t('console.connectorsTitle')}
           rows={connectors.data}
-          rowKey={(connector) => connector.id}
-          title={{
-            label: t('console.name'),
-            cell: (connector) => (
-              <Anchor component={Link} to={`/connectors/${encodeURIComponent(connector.id)}`}>
-                {connector.name} ({connector.id})
-              </Anchor>
-            ),
-          }}
-          columns={[
-            { label: t('console.managementUrl'), cell: (connector) => connector.managementUrl },
-            { label: t('console.protocolUrl'), cell: (connector) => connector.protocolUrl },
-            {
-              label: t('console.managementApiVersion'),
-              cell: (connector) => t(`console.managementApiVersions.${connector.managementApiVersion}`),
-            },
-            {
-              label: t('console.apiKey'),
-              cell: (connector) => (connector.hasApiKey ? t('console.apiKeyStored') : t('console.apiKeyNone')),
-            },
-          ]}
-          actions={{
-            label: t('console.actions'),
-            cell: (connector) =>
-              connector.isSandbox ? (
-                <Text size="sm">{t('console.sandbox')}</Text>
-              ) : (
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  aria-label={t('console.removeNamed', { name: connector.name })}
-                  loading={remove.isPending && remove.variables === connector.id}
-                  onClick={() => remove.mutate(connector.id)}
-                >
-                  {t('console.remove')}
-                </Button>
-              ),
-          }}
+          actions={(connector) =>
+            connector.isSandbox ? (
+              <Text size="sm">{t('console.sandbox')}</Text>
+            ) : (
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                aria-label={t('console.removeNamed', { name: connector.name })}
+                loading={remove.isPending && remove.variables === connector.id}
+                onClick={() => remove.mutate(connector.id)}
+              >
+                {t('console.remove')}
+              </Button>
+            )
+          }
         />
         {connectors.data && connectors.data.length > 0 && (
           <Stack gap="md" component="section" aria-labelledby="crawls">
@@ -167,12 +129,7 @@ export function ConnectorsPage() {
             {...field('federatedCatalogUrl')}
           />
           <PasswordInput label={t('console.apiKey')} autoComplete="off" {...field('apiKey')} />
-          {register.isError && <Alert color="red">{errorMessage(register.error, t)}</Alert>}
-          <Group>
-            <Button type="submit" loading={register.isPending}>
-              {t('console.register')}
-            </Button>
-          </Group>
+          <FormSubmit mutation={register} label={t('console.register')} />
         </Stack>
       </Stack>
     </Container>
