@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
 import { json } from '../../test/answers';
 import { fakeFetch, sentBody } from '../../test/fake-fetch';
@@ -97,7 +97,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('ConnectorsPage', () => {
   it('registers a connector with its API key, links each one to its console and removes one', async () => {
