@@ -19,6 +19,7 @@ const EMPTY_FORM = {
 };
 type TForm = typeof EMPTY_FORM & { managementApiVersion: TManagementApiVersion };
 const EMPTY: TForm = { ...EMPTY_FORM, managementApiVersion: 'auto' };
+type TAddressField = 'managementUrl' | 'protocolUrl' | 'versionUrl' | 'federatedCatalogUrl';
 
 /**
  * The connectors page (/connectors) for operators: the registered connectors with a link to each one's console,
@@ -34,6 +35,10 @@ export function ConnectorsPage() {
     value: form[name],
     onChange: (event: FormEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
   });
+  /** One of the optional addresses, labelled by its name (`console.<name>`), with its hint. */
+  const addressInput = (name: TAddressField, hint: string) => (
+    <TextInput label={t(`console.${name}`)} description={t(hint)} {...field(name)} />
+  );
 
   const handleRegister = (event: FormEvent) => {
     event.preventDefault();
@@ -95,16 +100,8 @@ export function ConnectorsPage() {
             required
             {...field('url')}
           />
-          <TextInput
-            label={t('console.managementUrl')}
-            description={t('console.optionalAddress')}
-            {...field('managementUrl')}
-          />
-          <TextInput
-            label={t('console.protocolUrl')}
-            description={t('console.optionalAddress')}
-            {...field('protocolUrl')}
-          />
+          {addressInput('managementUrl', 'console.optionalAddress')}
+          {addressInput('protocolUrl', 'console.optionalAddress')}
           <NativeSelect
             label={t('console.managementApiVersion')}
             description={t('console.managementApiVersionHint')}
@@ -118,16 +115,8 @@ export function ConnectorsPage() {
               label: t(`console.managementApiVersions.${version}`),
             }))}
           />
-          <TextInput
-            label={t('console.versionUrl')}
-            description={t('console.versionUrlHint')}
-            {...field('versionUrl')}
-          />
-          <TextInput
-            label={t('console.federatedCatalogUrl')}
-            description={t('console.federatedCatalogUrlHint')}
-            {...field('federatedCatalogUrl')}
-          />
+          {addressInput('versionUrl', 'console.versionUrlHint')}
+          {addressInput('federatedCatalogUrl', 'console.federatedCatalogUrlHint')}
           <PasswordInput label={t('console.apiKey')} autoComplete="off" {...field('apiKey')} />
           <FormSubmit mutation={register} label={t('console.register')} />
         </Stack>
