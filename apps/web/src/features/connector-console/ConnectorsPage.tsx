@@ -35,9 +35,9 @@ export function ConnectorsPage() {
     value: form[name],
     onChange: (event: FormEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
   });
-  /** One of the optional addresses, labelled by its name (`console.<name>`), with its hint. */
-  const addressInput = (name: TAddressField, hint: string) => (
-    <TextInput label={t(`console.${name}`)} description={t(hint)} {...field(name)} />
+  /** One of the optional addresses, with its label and hint. */
+  const addressInput = (name: TAddressField, label: string, hint: string) => (
+    <TextInput label={t(label)} description={t(hint)} {...field(name)} />
   );
 
   const handleRegister = (event: FormEvent) => {
@@ -100,8 +100,8 @@ export function ConnectorsPage() {
             required
             {...field('url')}
           />
-          {addressInput('managementUrl', 'console.optionalAddress')}
-          {addressInput('protocolUrl', 'console.optionalAddress')}
+          {addressInput('managementUrl', 'console.managementUrl', 'console.optionalAddress')}
+          {addressInput('protocolUrl', 'console.protocolUrl', 'console.optionalAddress')}
           <NativeSelect
             label={t('console.managementApiVersion')}
             description={t('console.managementApiVersionHint')}
@@ -115,8 +115,8 @@ export function ConnectorsPage() {
               label: t(`console.managementApiVersions.${version}`),
             }))}
           />
-          {addressInput('versionUrl', 'console.versionUrlHint')}
-          {addressInput('federatedCatalogUrl', 'console.federatedCatalogUrlHint')}
+          {addressInput('versionUrl', 'console.versionUrl', 'console.versionUrlHint')}
+          {addressInput('federatedCatalogUrl', 'console.federatedCatalogUrl', 'console.federatedCatalogUrlHint')}
           <PasswordInput label={t('console.apiKey')} autoComplete="off" {...field('apiKey')} />
           <FormSubmit mutation={register} label={t('console.register')} />
         </Stack>
