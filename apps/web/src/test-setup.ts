@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { initI18n, languageReady } from './i18n';
 import { fixedMediaQueryList } from './test/media-query';
 
@@ -25,7 +25,9 @@ configure({ asyncUtilTimeout: 5_000 });
 initI18n('en');
 await languageReady();
 
+// Every test's spies (a faked fetch above all) are undone after it, so no test sees another's.
 afterEach(() => {
+  vi.restoreAllMocks();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -22,10 +22,7 @@ function Settled() {
 
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  resetPageSettled();
-});
+afterEach(() => resetPageSettled());
 
 describe('the shell', () => {
   it('does not settle the first page while the sign-in check still runs and the page has asked for nothing', async () => {

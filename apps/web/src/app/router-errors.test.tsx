@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient, TEST_USER } from './providers';
 import { guardedRoutes, openRoutes, routes } from './router';
 
@@ -40,7 +40,6 @@ describe('a page that fails', () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   });
-  afterEach(() => vi.restoreAllMocks());
 
   it('has a boundary of its own on every page of the route table', () => {
     for (const route of [...guardedRoutes, ...openRoutes]) {

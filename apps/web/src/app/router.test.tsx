@@ -178,7 +178,6 @@ describe('the offer details page', () => {
   beforeEach(() => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
   });
-  afterEach(() => vi.restoreAllMocks());
 
   it('goes home from Back when opened directly', async () => {
     const router = renderApp('/offer/details/abc');

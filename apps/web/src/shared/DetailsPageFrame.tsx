@@ -1,10 +1,11 @@
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from './api';
 import { errorMessage } from './error-message';
+import { LoadError } from './ui/QueryState';
 
 /** What the frame reads of the page's query (TanStack Query's result fits). */
 export type TDetailsQuery<TData> = {
@@ -59,19 +60,13 @@ export function DetailsPageFrame<TData>(props: TDetailsPageFrameProps<TData>) {
     content = props.children(data);
   } else if (query.isError && query.data === undefined) {
     content = (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
+      <LoadError
         title={texts.errorTitle}
-        data-testid={`${testId}-error`}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(query.error, t)}</Text>
-          <Button size="xs" color="red" onClick={() => void query.refetch()}>
-            {t('offer.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        text={errorMessage(query.error, t)}
+        retry={t('offer.retry')}
+        onRetry={() => void query.refetch()}
+        testId={`${testId}-error`}
+      />
     );
   } else {
     content = (

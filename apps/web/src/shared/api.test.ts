@@ -1,5 +1,5 @@
 import { ZSearchCacheResponse } from '@dsm/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch } from './api';
 
 const respond = (status: number, body: unknown) =>
@@ -8,8 +8,6 @@ const respond = (status: number, body: unknown) =>
     .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 describe('apiFetch', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('sends JSON and answers the parsed body', async () => {
     const fetchMock = respond(200, { keywords: ['air'], categories: ['ENVIRONMENT'] });
     const values = await apiFetch({ method: 'POST', path: '/api/x', schema: ZSearchCacheResponse, body: { a: 1 } });

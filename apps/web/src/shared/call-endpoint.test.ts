@@ -1,5 +1,5 @@
 import { consoleAssetDeleteEndpoint, consoleAssetListEndpoint, consoleSecretUpdateEndpoint } from '@dsm/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
 import { callEndpoint, endpointPath } from './call-endpoint';
 
@@ -12,8 +12,6 @@ const respond = (status: number, body?: unknown) =>
   );
 
 describe('callEndpoint', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("fills the path's parameters and the query, and answers the parsed body", async () => {
     const fetchMock = respond(200, { assets: [], offset: 20, limit: 20, hasMore: false });
     const page = await callEndpoint(consoleAssetListEndpoint, {

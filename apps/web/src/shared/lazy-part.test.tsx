@@ -1,9 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyPart } from './lazy-part';
-
-afterEach(() => vi.restoreAllMocks());
 
 const Fallback = ({ label }: { label: string }) => <span>{`${label} (unavailable)`}</span>;
 

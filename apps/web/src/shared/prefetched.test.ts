@@ -8,7 +8,6 @@ const answer = (body: unknown) =>
 
 afterEach(() => {
   delete window.dsmPrefetched;
-  vi.restoreAllMocks();
 });
 
 describe('takePrefetched', () => {

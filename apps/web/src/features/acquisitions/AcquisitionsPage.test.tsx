@@ -1,7 +1,7 @@
 import type { TApiKey, TBilledInvoice, TDelivery } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -137,7 +137,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('AcquisitionsPage', () => {
   it('lists the liked offers with a filled heart that removes the like', async () => {

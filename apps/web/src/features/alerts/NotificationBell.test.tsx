@@ -1,7 +1,7 @@
 import type { TNotification } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock } from 'vitest';
 import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
@@ -55,7 +55,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('NotificationBell', () => {
   it('names the unread count, opens from the keyboard and leads to the offer, marking it read', async () => {

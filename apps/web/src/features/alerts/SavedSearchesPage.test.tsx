@@ -2,7 +2,7 @@ import type { TSavedSearch } from '@dsm/contracts';
 import { ZSearchFilter } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock } from 'vitest';
 import { json } from '../../test/answers';
 import { fakeFetch, sentBody } from '../../test/fake-fetch';
 import { currentLocation, renderWithProviders } from '../../test/render';
@@ -59,7 +59,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 /** Opens the page and clicks the button of that name on the saved search's card. */
 async function clickOnCard(button: string) {

@@ -27,8 +27,6 @@ function renderApp(url: string) {
 }
 
 describe('SignInProvider', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('shows the app at once while the sign-in check runs; a guarded page waits and says so', async () => {
     // The settings have not arrived: the check is still running when the page is looked at.
     let failSettings: (error: Error) => void = () => {};
@@ -61,10 +59,7 @@ describe('SignInProvider in a browser whose tabs share the session', () => {
   beforeEach(() => {
     Object.defineProperty(navigator, 'locks', { value: createTestLocks(), configurable: true });
   });
-  afterEach(() => {
-    Reflect.deleteProperty(navigator, 'locks');
-    vi.restoreAllMocks();
-  });
+  afterEach(() => Reflect.deleteProperty(navigator, 'locks'));
 
   /** A fresh page load: the app's modules anew, so the sign-in check runs again. */
   async function loadApp(url: string) {

@@ -1,5 +1,5 @@
 import { appConfigEndpoint, ZAppConfig } from '@dsm/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APP_CONFIG_PATH, loadAppConfig, parseAppConfig } from './app-config';
 import { TEST_CONFIG } from './test-session';
 
@@ -55,8 +55,6 @@ describe('parseAppConfig', () => {
 });
 
 describe('loadAppConfig', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('asks the server once per page load, and again after a failure', async () => {
     const fetchMock = vi
       .spyOn(globalThis, 'fetch')

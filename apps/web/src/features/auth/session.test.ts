@@ -1,5 +1,5 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userStorageKey } from './oidc-settings';
 import { checkSso, createSession, getAccessToken, type TSession } from './session';
 import { createTestLocks, requestedUrl, storeSignedInUser, TEST_CONFIG, testAccessToken } from './test-session';
@@ -48,8 +48,6 @@ describe('getAccessToken', () => {
 });
 
 describe('a session shared by the browser tabs', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   /** The provider as far as a refresh needs it: the token and userinfo endpoints. */
   function fakeProvider(refreshAnswer: () => Response = () => tokenAnswer('renewed')) {
     const tokenRequests: string[] = [];

@@ -1,7 +1,7 @@
 import type { TSaleRefusal } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock } from 'vitest';
 import { TEST_USER } from '../../app/providers';
 import {
   batchIdsOf,
@@ -36,7 +36,6 @@ beforeEach(() => {
     if (url === '/idp-service/payment') return json(201, makeOrder());
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('CartActions', () => {
   it('cannot add an offer that is not for sale, and says why', () => {

@@ -1,7 +1,7 @@
 import type { TCartOffer } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { TEST_USER } from '../../app/providers';
 import { errorAnswer } from '../../test/answers';
 import {
@@ -72,7 +72,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('CartPage', () => {
   it('kept an offer the buyer already holds in the cart without a word: marks it, linking to My Acquisitions', async () => {

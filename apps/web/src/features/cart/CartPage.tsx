@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { billingText, paymentLabel, paymentText } from '../../shared/offer/payment-label';
+import { EmptyState } from '../../shared/ui/QueryState';
 import { CartItemRestriction } from './CartItemRestriction';
 import { CartItemSaleRefusal } from './CartItemSaleRefusal';
 import { CartTotals } from './CartTotals';
@@ -30,20 +31,16 @@ export function CartPage() {
           </Text>
         </Group>
         {cart.count === 0 ? (
-          <Card withBorder radius="md" padding="xl" data-testid="cart-empty">
-            <Stack align="center" gap="sm" ta="center">
-              <IconShoppingCart size={40} aria-hidden />
-              <Title order={2} size="h4">
-                {t('cart.emptyTitle')}
-              </Title>
-              <Text c="gray.7" size="sm">
-                {t('cart.emptyText')}
-              </Text>
-              <Button component={Link} to="/results">
-                {t('cart.browse')}
-              </Button>
-            </Stack>
-          </Card>
+          <EmptyState
+            icon={<IconShoppingCart size={40} aria-hidden />}
+            title={t('cart.emptyTitle')}
+            text={t('cart.emptyText')}
+            testId="cart-empty"
+          >
+            <Button component={Link} to="/results">
+              {t('cart.browse')}
+            </Button>
+          </EmptyState>
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('cart.items')}>
             {cart.items.map((item) => (

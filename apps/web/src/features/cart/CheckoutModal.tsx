@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { paymentLabel, paymentText } from '../../shared/offer/payment-label';
+import { LoadError } from '../../shared/ui/QueryState';
 import { useCurrentUser } from '../auth';
 import { OrganisationIncompleteAlert } from '../organisation';
 import { CartItemRestriction } from './CartItemRestriction';
@@ -116,14 +117,13 @@ export function CheckoutModal({ opened, onClose, onPlaced }: TCheckoutModalProps
           </Group>
         )}
         {current.isError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('cart.checkout.checkFailed')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(current.error, t)}</Text>
-              <Button size="xs" color="red" onClick={() => void current.refetch()}>
-                {t('cart.checkout.retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            title={t('cart.checkout.checkFailed')}
+            text={errorMessage(current.error, t)}
+            retry={t('cart.checkout.retry')}
+            onRetry={() => void current.refetch()}
+            testId="checkout-check-error"
+          />
         )}
         {check && check.changes.length > 0 && (
           <Alert

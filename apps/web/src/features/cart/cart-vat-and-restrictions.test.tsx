@@ -1,6 +1,6 @@
 import type { TOfferTerms, TOrganisation, TOwnOrganisationResponse } from '@dsm/contracts';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notFound } from '../../test/answers';
 import { json, makeCartOffer, storeCart, WEATHER } from '../../test/cart-test-data';
 import { renderWithProviders } from '../../test/render';
@@ -62,7 +62,6 @@ beforeEach(() => {
     return notFound();
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('the cart preview', () => {
   it('adds 19 % VAT for a German buyer, without a reverse-charge note', async () => {

@@ -1,10 +1,11 @@
 import type { TConsoleAsset, TConsoleAssetCreateRequest } from '@dsm/contracts';
-import { Alert, Button, Group, Pagination, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/error-message';
 import { ConsoleTable } from './ConsoleTable';
+import { ASSETS } from './console-lists';
 import { DeleteRowButton } from './DeleteRowButton';
+import { FormSubmit } from './FormSubmit';
 import { CONSOLE_PAGE_SIZE, useConsoleAssets, useConsoleChanges } from './use-connector-console';
 
 const EMPTY_ASSET = { id: '', name: '', contentType: '', baseUrl: '' };
@@ -58,35 +59,23 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
         maw={360}
       />
       <ConsoleTable
+        list={ASSETS}
         query={assets}
         failures={[deleteAsset]}
-        empty={t('console.noAssets')}
-        testId="console-assets"
-        rowTestId="console-asset"
-        label={t('console.tabAssets')}
         rows={assets.data?.assets}
-        rowKey={(asset) => asset.id}
-        title={{ label: t('console.id'), cell: (asset) => asset.id }}
-        columns={[
-          { label: t('console.name'), cell: (asset) => asset.name ?? '' },
-          { label: t('console.baseUrl'), cell: (asset) => asset.baseUrl ?? asset.dataAddressType },
-        ]}
-        actions={{
-          label: t('console.actions'),
-          cell: (asset) => (
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={t('console.editNamed', { id: asset.id })}
-                onClick={() => handleEdit(asset)}
-              >
-                {t('console.edit')}
-              </Button>
-              <DeleteRowButton id={asset.id} mutation={deleteAsset} />
-            </Group>
-          ),
-        }}
+        actions={(asset) => (
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              aria-label={t('console.editNamed', { id: asset.id })}
+              onClick={() => handleEdit(asset)}
+            >
+              {t('console.edit')}
+            </Button>
+            <DeleteRowButton id={asset.id} mutation={deleteAsset} />
+          </Group>
+        )}
       />
       {pageCount > 1 && (
         <Pagination
@@ -104,11 +93,7 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
         <TextInput label={t('console.name')} required {...field('name')} />
         <TextInput label={t('console.contentType')} {...field('contentType')} />
         <TextInput label={t('console.baseUrl')} required type="url" {...field('baseUrl')} />
-        {save.isError && <Alert color="red">{errorMessage(save.error, t)}</Alert>}
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            {editingId ? t('console.save') : t('console.create')}
-          </Button>
+        <FormSubmit mutation={save} label={editingId ? t('console.save') : t('console.create')}>
           {editingId && (
             <Button
               variant="default"
@@ -120,7 +105,7 @@ export function AssetsPanel({ connectorId }: { connectorId: string }) {
               {t('console.cancel')}
             </Button>
           )}
-        </Group>
+        </FormSubmit>
       </Stack>
     </Stack>
   );

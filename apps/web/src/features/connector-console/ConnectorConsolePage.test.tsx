@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock } from 'vitest';
 import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch, sentBody } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -115,7 +115,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 const renderConsole = () =>
   renderWithProviders(

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
 import { json } from '../../test/answers';
 import { fakeFetch, sentBody } from '../../test/fake-fetch';
+import { fillIn } from '../../test/fill-in';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
 import { ConnectorsPage } from './ConnectorsPage';
@@ -97,7 +98,15 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
+
+/** Fills in the register form with `values` and registers; answers the body sent, once `listed` links the new connector. */
+async function register(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>, listed: string) {
+  const form = await screen.findByRole('form', { name: 'Register a connector' });
+  await fillIn(user, values);
+  await user.click(within(form).getByRole('button', { name: 'Register' }));
+  await screen.findByRole('link', { name: listed });
+  return sentBody(fetchMock, 'POST');
+}
 
 describe('ConnectorsPage', () => {
   it('registers a connector with its API key, links each one to its console and removes one', async () => {
@@ -107,14 +116,12 @@ describe('ConnectorsPage', () => {
     expect(sandbox.getAttribute('href')).toBe('/connectors/provider');
     expect(screen.getByText('Demo sandbox')).toBeTruthy();
 
-    const form = screen.getByRole('form', { name: 'Register a connector' });
-    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Partner EDC');
-    await user.type(within(form).getByRole('textbox', { name: /^Connector URL/ }), 'https://edc.example.org/partner');
-    await user.type(within(form).getByLabelText(/^API key/), 'k3y');
-    await user.click(within(form).getByRole('button', { name: 'Register' }));
-    const created = await screen.findByRole('link', { name: 'Partner EDC (partner)' });
-    expect(created.getAttribute('href')).toBe('/connectors/partner');
-    expect(sentBody(fetchMock, 'POST')).toEqual({
+    const values = { Name: 'Partner EDC', 'Connector URL': 'https://edc.example.org/partner', 'API key': 'k3y' };
+    const sent = await register(user, values, 'Partner EDC (partner)');
+    expect(screen.getByRole('link', { name: 'Partner EDC (partner)' }).getAttribute('href')).toBe(
+      '/connectors/partner',
+    );
+    expect(sent).toEqual({
       name: 'Partner EDC',
       url: 'https://edc.example.org/partner',
       apiKey: 'k3y',
@@ -134,17 +141,13 @@ describe('ConnectorsPage', () => {
     expect(within(table).getByText('Auto (ask the version API)')).toBeTruthy();
     expect(within(table).getByText('v3')).toBeTruthy();
 
-    const form = screen.getByRole('form', { name: 'Register a connector' });
-    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Current EDC');
-    await user.type(within(form).getByRole('textbox', { name: /^Connector URL/ }), 'https://edc.example.org/current');
-    await user.selectOptions(within(form).getByRole('combobox', { name: /^Management API version/ }), 'v4');
-    await user.type(
-      within(form).getByRole('textbox', { name: /^Version API URL/ }),
-      'https://edc.example.org/current/.well-known/version',
-    );
-    await user.click(within(form).getByRole('button', { name: 'Register' }));
-    await screen.findByRole('link', { name: 'Current EDC (current)' });
-    expect(sentBody(fetchMock, 'POST')).toEqual({
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Management API version/ }), 'v4');
+    const values = {
+      Name: 'Current EDC',
+      'Connector URL': 'https://edc.example.org/current',
+      'Version API URL': 'https://edc.example.org/current/.well-known/version',
+    };
+    expect(await register(user, values, 'Current EDC (current)')).toEqual({
       name: 'Current EDC',
       url: 'https://edc.example.org/current',
       versionUrl: 'https://edc.example.org/current/.well-known/version',
@@ -155,16 +158,12 @@ describe('ConnectorsPage', () => {
   it("registers the participant's federated catalog address", async () => {
     const user = userEvent.setup();
     renderWithProviders(<ConnectorsPage />, { url: '/connectors' });
-    const form = await screen.findByRole('form', { name: 'Register a connector' });
-    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Fleet EDC');
-    await user.type(within(form).getByRole('textbox', { name: /^Connector URL/ }), 'https://edc.example.org/fleet');
-    await user.type(
-      within(form).getByRole('textbox', { name: /^Federated catalog URL/ }),
-      'https://edc.example.org/fleet/catalog',
-    );
-    await user.click(within(form).getByRole('button', { name: 'Register' }));
-    await screen.findByRole('link', { name: 'Fleet EDC (fleet)' });
-    expect(sentBody(fetchMock, 'POST')).toEqual({
+    const values = {
+      Name: 'Fleet EDC',
+      'Connector URL': 'https://edc.example.org/fleet',
+      'Federated catalog URL': 'https://edc.example.org/fleet/catalog',
+    };
+    expect(await register(user, values, 'Fleet EDC (fleet)')).toEqual({
       name: 'Fleet EDC',
       url: 'https://edc.example.org/fleet',
       federatedCatalogUrl: 'https://edc.example.org/fleet/catalog',

@@ -1,23 +1,11 @@
 import { type TConnectorRegistrationRequest, type TManagementApiVersion, ZManagementApiVersion } from '@dsm/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { errorMessage } from '../../shared/error-message';
 import { ConnectorCrawls } from './ConnectorCrawls';
 import { ConsoleTable } from './ConsoleTable';
+import { REGISTERED_CONNECTORS } from './console-lists';
+import { FormSubmit } from './FormSubmit';
 import { useConnectorRegistration, useRegisteredConnectors } from './use-registered-connectors';
 
 const EMPTY_FORM = {
@@ -31,6 +19,7 @@ const EMPTY_FORM = {
 };
 type TForm = typeof EMPTY_FORM & { managementApiVersion: TManagementApiVersion };
 const EMPTY: TForm = { ...EMPTY_FORM, managementApiVersion: 'auto' };
+type TAddressField = 'managementUrl' | 'protocolUrl' | 'versionUrl' | 'federatedCatalogUrl';
 
 /**
  * The connectors page (/connectors) for operators: the registered connectors with a link to each one's console,
@@ -46,6 +35,10 @@ export function ConnectorsPage() {
     value: form[name],
     onChange: (event: FormEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
   });
+  /** One of the optional addresses, with its label and hint. */
+  const addressInput = (name: TAddressField, label: string, hint: string) => (
+    <TextInput label={t(label)} description={t(hint)} {...field(name)} />
+  );
 
   const handleRegister = (event: FormEvent) => {
     event.preventDefault();
@@ -64,52 +57,26 @@ export function ConnectorsPage() {
       <Stack gap="lg">
         <Title order={1}>{t('console.connectorsTitle')}</Title>
         <ConsoleTable
+          list={REGISTERED_CONNECTORS}
           query={connectors}
           failures={[remove]}
-          empty={t('connectors.noConnectors')}
-          testId="registered-connectors"
-          rowTestId="registered-connector"
-          label={t('console.connectorsTitle')}
           rows={connectors.data}
-          rowKey={(connector) => connector.id}
-          title={{
-            label: t('console.name'),
-            cell: (connector) => (
-              <Anchor component={Link} to={`/connectors/${encodeURIComponent(connector.id)}`}>
-                {connector.name} ({connector.id})
-              </Anchor>
-            ),
-          }}
-          columns={[
-            { label: t('console.managementUrl'), cell: (connector) => connector.managementUrl },
-            { label: t('console.protocolUrl'), cell: (connector) => connector.protocolUrl },
-            {
-              label: t('console.managementApiVersion'),
-              cell: (connector) => t(`console.managementApiVersions.${connector.managementApiVersion}`),
-            },
-            {
-              label: t('console.apiKey'),
-              cell: (connector) => (connector.hasApiKey ? t('console.apiKeyStored') : t('console.apiKeyNone')),
-            },
-          ]}
-          actions={{
-            label: t('console.actions'),
-            cell: (connector) =>
-              connector.isSandbox ? (
-                <Text size="sm">{t('console.sandbox')}</Text>
-              ) : (
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  aria-label={t('console.removeNamed', { name: connector.name })}
-                  loading={remove.isPending && remove.variables === connector.id}
-                  onClick={() => remove.mutate(connector.id)}
-                >
-                  {t('console.remove')}
-                </Button>
-              ),
-          }}
+          actions={(connector) =>
+            connector.isSandbox ? (
+              <Text size="sm">{t('console.sandbox')}</Text>
+            ) : (
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                aria-label={t('console.removeNamed', { name: connector.name })}
+                loading={remove.isPending && remove.variables === connector.id}
+                onClick={() => remove.mutate(connector.id)}
+              >
+                {t('console.remove')}
+              </Button>
+            )
+          }
         />
         {connectors.data && connectors.data.length > 0 && (
           <Stack gap="md" component="section" aria-labelledby="crawls">
@@ -133,16 +100,8 @@ export function ConnectorsPage() {
             required
             {...field('url')}
           />
-          <TextInput
-            label={t('console.managementUrl')}
-            description={t('console.optionalAddress')}
-            {...field('managementUrl')}
-          />
-          <TextInput
-            label={t('console.protocolUrl')}
-            description={t('console.optionalAddress')}
-            {...field('protocolUrl')}
-          />
+          {addressInput('managementUrl', 'console.managementUrl', 'console.optionalAddress')}
+          {addressInput('protocolUrl', 'console.protocolUrl', 'console.optionalAddress')}
           <NativeSelect
             label={t('console.managementApiVersion')}
             description={t('console.managementApiVersionHint')}
@@ -156,23 +115,10 @@ export function ConnectorsPage() {
               label: t(`console.managementApiVersions.${version}`),
             }))}
           />
-          <TextInput
-            label={t('console.versionUrl')}
-            description={t('console.versionUrlHint')}
-            {...field('versionUrl')}
-          />
-          <TextInput
-            label={t('console.federatedCatalogUrl')}
-            description={t('console.federatedCatalogUrlHint')}
-            {...field('federatedCatalogUrl')}
-          />
+          {addressInput('versionUrl', 'console.versionUrl', 'console.versionUrlHint')}
+          {addressInput('federatedCatalogUrl', 'console.federatedCatalogUrl', 'console.federatedCatalogUrlHint')}
           <PasswordInput label={t('console.apiKey')} autoComplete="off" {...field('apiKey')} />
-          {register.isError && <Alert color="red">{errorMessage(register.error, t)}</Alert>}
-          <Group>
-            <Button type="submit" loading={register.isPending}>
-              {t('console.register')}
-            </Button>
-          </Group>
+          <FormSubmit mutation={register} label={t('console.register')} />
         </Stack>
       </Stack>
     </Container>

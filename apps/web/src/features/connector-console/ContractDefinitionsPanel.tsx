@@ -1,9 +1,9 @@
-import { Alert, Button, Group, MultiSelect, Select, Stack, TextInput, Title } from '@mantine/core';
+import { MultiSelect, Select, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/error-message';
-import { ConsoleTable } from './ConsoleTable';
-import { DeleteRowButton } from './DeleteRowButton';
+import { CONTRACT_DEFINITIONS } from './console-lists';
+import { DeletableTable } from './DeletableTable';
+import { FormSubmit } from './FormSubmit';
 import {
   useConsoleAssets,
   useConsoleChanges,
@@ -40,29 +40,7 @@ export function ContractDefinitionsPanel({ connectorId }: { connectorId: string 
 
   return (
     <Stack gap="lg">
-      <ConsoleTable
-        query={definitions}
-        failures={[deleteContractDefinition]}
-        empty={t('console.noContractDefinitions')}
-        testId="console-contract-definitions"
-        rowTestId="console-contract-definition"
-        label={t('console.tabContractDefinitions')}
-        rows={definitions.data}
-        rowKey={(definition) => definition.id}
-        title={{ label: t('console.id'), cell: (definition) => definition.id }}
-        columns={[
-          { label: t('console.accessPolicy'), cell: (definition) => definition.accessPolicyId },
-          { label: t('console.contractPolicy'), cell: (definition) => definition.contractPolicyId },
-          {
-            label: t('console.assets'),
-            cell: (definition) => definition.assetIds?.join(', ') ?? t('console.allAssets'),
-          },
-        ]}
-        actions={{
-          label: t('console.actions'),
-          cell: (definition) => <DeleteRowButton id={definition.id} mutation={deleteContractDefinition} />,
-        }}
-      />
+      <DeletableTable list={CONTRACT_DEFINITIONS} query={definitions} remove={deleteContractDefinition} />
       <Stack
         component="form"
         gap="sm"
@@ -88,14 +66,7 @@ export function ContractDefinitionsPanel({ connectorId }: { connectorId: string 
           onChange={setAssetIds}
           searchable
         />
-        {createContractDefinition.isError && (
-          <Alert color="red">{errorMessage(createContractDefinition.error, t)}</Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={createContractDefinition.isPending}>
-            {t('console.create')}
-          </Button>
-        </Group>
+        <FormSubmit mutation={createContractDefinition} label={t('console.create')} />
       </Stack>
     </Stack>
   );

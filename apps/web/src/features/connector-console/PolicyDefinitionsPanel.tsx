@@ -1,22 +1,11 @@
 import { ODRL_OPERATORS, type TConsoleConstraint } from '@dsm/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/error-message';
-import { ConsoleTable } from './ConsoleTable';
-import { DeleteRowButton } from './DeleteRowButton';
+import { POLICY_DEFINITIONS } from './console-lists';
+import { DeletableTable } from './DeletableTable';
+import { FormSubmit } from './FormSubmit';
 import { useConsoleChanges, useConsolePolicyDefinitions } from './use-connector-console';
 
 /** Left operands offered in the form; any other IRI can be typed. */
@@ -64,25 +53,7 @@ export function PolicyDefinitionsPanel({ connectorId }: { connectorId: string })
 
   return (
     <Stack gap="lg">
-      <ConsoleTable
-        query={policies}
-        failures={[deletePolicyDefinition]}
-        empty={t('console.noPolicyDefinitions')}
-        testId="console-policy-definitions"
-        rowTestId="console-policy-definition"
-        label={t('console.tabPolicyDefinitions')}
-        rows={policies.data}
-        rowKey={(policy) => policy.id}
-        title={{ label: t('console.id'), cell: (policy) => policy.id }}
-        columns={[
-          { label: t('console.permittedActions'), cell: (policy) => policy.permittedActions.join(', ') },
-          { label: t('console.constraintCount'), cell: (policy) => policy.constraintCount },
-        ]}
-        actions={{
-          label: t('console.actions'),
-          cell: (policy) => <DeleteRowButton id={policy.id} mutation={deletePolicyDefinition} />,
-        }}
-      />
+      <DeletableTable list={POLICY_DEFINITIONS} query={policies} remove={deletePolicyDefinition} />
       <Stack component="form" gap="sm" onSubmit={handleCreate} maw={720} aria-labelledby="console-create-policy">
         <Title order={3} size="h5" id="console-create-policy">
           {t('console.createPolicyDefinition')}
@@ -157,12 +128,7 @@ export function PolicyDefinitionsPanel({ connectorId }: { connectorId: string })
             styles={{ input: { fontFamily: 'monospace' } }}
           />
         )}
-        {createPolicyDefinition.isError && <Alert color="red">{errorMessage(createPolicyDefinition.error, t)}</Alert>}
-        <Group>
-          <Button type="submit" loading={createPolicyDefinition.isPending}>
-            {t('console.create')}
-          </Button>
-        </Group>
+        <FormSubmit mutation={createPolicyDefinition} label={t('console.create')} />
       </Stack>
     </Stack>
   );

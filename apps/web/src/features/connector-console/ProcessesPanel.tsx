@@ -1,12 +1,11 @@
-import type { TConsoleNegotiation, TConsoleTransfer } from '@dsm/contracts';
 import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/download-file';
 import { errorMessage } from '../../shared/error-message';
 import { ConsoleTable } from './ConsoleTable';
 import { CounterPartyInputs, useCounterParty } from './CounterPartyInputs';
+import { EDRS, NEGOTIATIONS, TRANSFERS } from './console-lists';
 import {
   useConsoleAgreements,
   useConsoleDataspace,
@@ -21,12 +20,6 @@ function downloadEdrData(connectorId: string, transferProcessId: string): Promis
     `/api/connectors/${encodeURIComponent(connectorId)}/edrs/${encodeURIComponent(transferProcessId)}/data`,
     transferProcessId,
   );
-}
-
-/** A negotiation's or transfer's state, said as unknown when EDC does not define it, with the error that ended it. */
-function processState(process: TConsoleNegotiation | TConsoleTransfer, t: TFunction): string {
-  const state = process.isStateKnown ? process.state : t('console.unknownState', { state: process.state });
-  return process.errorDetail ? `${state}: ${process.errorDetail}` : state;
 }
 
 /**
@@ -91,25 +84,14 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
         {t('console.negotiations')}
       </Title>
       <ConsoleTable
+        list={NEGOTIATIONS}
         query={negotiations}
-        empty={t('console.noNegotiations')}
-        testId="console-negotiations"
-        rowTestId="console-negotiation"
-        label={t('console.negotiations')}
         rows={negotiations.data}
-        rowKey={(negotiation) => negotiation.id}
-        title={{ label: t('console.id'), cell: (negotiation) => negotiation.id }}
-        columns={[
-          { label: t('console.state'), cell: (negotiation) => processState(negotiation, t) },
-          { label: t('console.counterParty'), cell: (negotiation) => negotiation.counterPartyId ?? '' },
-        ]}
-        actions={{
-          label: t('console.actions'),
-          cell: (negotiation) =>
-            negotiation.state !== 'FINALIZED' &&
-            negotiation.state !== 'TERMINATED' &&
-            terminateButton(actions.terminateNegotiation, negotiation.id),
-        }}
+        actions={(negotiation) =>
+          negotiation.state !== 'FINALIZED' &&
+          negotiation.state !== 'TERMINATED' &&
+          terminateButton(actions.terminateNegotiation, negotiation.id)
+        }
       />
 
       <Title order={3} size="h5">
@@ -134,31 +116,19 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
         </Group>
       </Stack>
       <ConsoleTable
+        list={TRANSFERS}
         query={transfers}
-        empty={t('console.noTransfers')}
-        testId="console-transfers"
-        rowTestId="console-transfer"
-        label={t('console.transfers')}
         rows={transfers.data}
-        rowKey={(transfer) => transfer.id}
-        title={{ label: t('console.id'), cell: (transfer) => transfer.id }}
-        columns={[
-          { label: t('console.state'), cell: (transfer) => processState(transfer, t) },
-          { label: t('console.assets'), cell: (transfer) => transfer.assetId ?? '' },
-        ]}
-        actions={{
-          label: t('console.actions'),
-          cell: (transfer) => (
-            <Group gap="xs">
-              {transfer.state === 'STARTED' && terminateButton(actions.terminateTransfer, transfer.id)}
-              {(transfer.state === 'COMPLETED' || transfer.state === 'TERMINATED') && (
-                <Button size="xs" variant="default" onClick={() => actions.deprovisionTransfer.mutate(transfer.id)}>
-                  {t('console.deprovision')}
-                </Button>
-              )}
-            </Group>
-          ),
-        }}
+        actions={(transfer) => (
+          <Group gap="xs">
+            {transfer.state === 'STARTED' && terminateButton(actions.terminateTransfer, transfer.id)}
+            {(transfer.state === 'COMPLETED' || transfer.state === 'TERMINATED') && (
+              <Button size="xs" variant="default" onClick={() => actions.deprovisionTransfer.mutate(transfer.id)}>
+                {t('console.deprovision')}
+              </Button>
+            )}
+          </Group>
+        )}
       />
 
       <Title order={3} size="h5">
@@ -166,25 +136,14 @@ export function ProcessesPanel({ connectorId }: { connectorId: string }) {
       </Title>
       {downloadError && <Alert color="red">{downloadError}</Alert>}
       <ConsoleTable
+        list={EDRS}
         query={edrs}
-        empty={t('console.noEdrs')}
-        testId="console-edrs"
-        label={t('console.edrs')}
         rows={edrs.data}
-        rowKey={(edr) => edr.transferProcessId}
-        title={{ label: t('console.transfers'), cell: (edr) => edr.transferProcessId }}
-        columns={[
-          { label: t('console.assets'), cell: (edr) => edr.assetId },
-          { label: t('console.counterParty'), cell: (edr) => edr.providerId },
-        ]}
-        actions={{
-          label: t('console.actions'),
-          cell: (edr) => (
-            <Button size="xs" onClick={() => handleDownload(edr.transferProcessId)}>
-              {t('delivery.download')}
-            </Button>
-          ),
-        }}
+        actions={(edr) => (
+          <Button size="xs" onClick={() => handleDownload(edr.transferProcessId)}>
+            {t('delivery.download')}
+          </Button>
+        )}
       />
     </Stack>
   );

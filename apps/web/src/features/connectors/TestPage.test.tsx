@@ -1,7 +1,7 @@
 import type { TConnectorListResponse, TConnectorOffer, TConnectorOfferListResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { json } from '../../test/answers';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { TestPage } from './TestPage';
@@ -79,7 +79,6 @@ beforeEach(() => {
   }) as Mock<typeof fetch>;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
-afterEach(() => vi.restoreAllMocks());
 
 async function choose(label: string, option: string) {
   const user = userEvent.setup();

@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectorOptions, uploadedOfferSearchPath } from './connector-options';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('connectorOptions', () => {
   it('uses the last path segment of the URL as the value and the name as the label', () => {

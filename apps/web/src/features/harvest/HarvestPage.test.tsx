@@ -1,7 +1,7 @@
 import type { THarvestSource } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { json } from '../../test/answers';
 import { sentBody } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -72,7 +72,6 @@ beforeEach(() => {
     return problem(404, 'NOT_FOUND', 'no route');
   }) as Mock<typeof fetch>;
 });
-afterEach(() => vi.restoreAllMocks());
 
 const rowOf = async (name: string) =>
   (await screen.findAllByTestId('harvest-source')).find((row) => within(row).queryByText(name) !== null)!;

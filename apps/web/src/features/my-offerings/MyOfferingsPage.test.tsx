@@ -42,10 +42,7 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('My offerings', () => {
   it("lists the supplier's offers with their state, terms and endpoint count", async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { AddLicenceModal, validateLicenceForm } from './AddLicenceModal';
 
@@ -55,7 +55,6 @@ describe('AddLicenceModal', () => {
   beforeEach(() => {
     fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
   });
-  afterEach(() => vi.restoreAllMocks());
 
   it('shows what is wrong at the field and sends nothing for a pasted 10,000-character title', async () => {
     const onAdded = vi.fn();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { renderWithProviders } from '../../test/render';
@@ -20,7 +20,6 @@ function screenWidth(width: 'phone' | 'wide') {
     fixedMediaQueryList(query, width === 'phone' && query === PHONE_QUERY),
   );
 }
-afterEach(() => vi.restoreAllMocks());
 
 const ENDPOINTS = [
   {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { OfferWizardPage } from './OfferWizardPage';
 import { PrerequisitesPage } from './PrerequisitesPage';
@@ -27,10 +27,6 @@ beforeEach(() => {
     if (path.startsWith('/api/licence')) return answer(LICENCES);
     return answer({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'no' }, 404);
   });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe('the create-offer wizard', () => {

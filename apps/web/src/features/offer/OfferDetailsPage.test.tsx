@@ -44,10 +44,7 @@ beforeEach(() => {
     return notFound('No offer');
   }) as Mock<typeof fetch>;
 });
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.useRealTimers());
 
 function show(item: TMetadataItem) {
   itemAnswers.push(json(200, item));

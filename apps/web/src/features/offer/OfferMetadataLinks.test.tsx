@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { OfferMetadataLinks } from './OfferMetadataLinks';
 
@@ -29,7 +29,6 @@ beforeEach(() => {
     if (this.download) downloads.push({ name: this.download, href: this.href });
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('OfferMetadataLinks', () => {
   it("links the offer's DCAT-AP record in three formats, and downloads one with the API's answer", async () => {

@@ -1,7 +1,7 @@
 import type { TOfferTerms, TOwnOrganisationResponse } from '@dsm/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleWhenIdle } from '../../shared/page-settled';
 import { errorAnswer, notFound } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
@@ -55,7 +55,6 @@ beforeEach(() => {
     return notFound();
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('OfferTermsPanel', () => {
   it('shows the licence, the allowed countries and the period of use before purchase', async () => {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { settleWhenIdle } from '../../shared/page-settled';
 import { renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../../test/test-offer';
@@ -19,7 +19,6 @@ function answer(status: number, body: unknown) {
       async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
     );
 }
-afterEach(() => vi.restoreAllMocks());
 
 describe('RelatedOffers', () => {
   it('shows the related offers as links with publisher and price', async () => {

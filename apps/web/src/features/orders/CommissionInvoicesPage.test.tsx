@@ -1,7 +1,7 @@
 import type { TCommissionInvoice, TCommissionInvoiceListResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock } from 'vitest';
 import { errorAnswer } from '../../test/answers';
 import { json } from '../../test/cart-test-data';
 import { fakeFetch } from '../../test/fake-fetch';
@@ -45,7 +45,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('CommissionInvoicesPage', () => {
   it('lets the operator mark an open commission invoice paid, and shows a cancelled one with its cancellation invoice', async () => {

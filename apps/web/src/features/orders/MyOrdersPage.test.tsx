@@ -1,7 +1,7 @@
 import type { TOrderListResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
 import { errorAnswer } from '../../test/answers';
 import { json, makeOrder } from '../../test/cart-test-data';
@@ -29,7 +29,6 @@ beforeEach(() => {
     if (url.endsWith('/facturx')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('MyOrdersPage', () => {
   it('lists the orders with state, items, total, pay-by date and invoices', async () => {

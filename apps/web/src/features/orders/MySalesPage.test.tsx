@@ -1,7 +1,7 @@
 import type { TSale, TSalesResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { errorAnswer } from '../../test/answers';
 import { json, makeOrder } from '../../test/cart-test-data';
 import { fakeFetch } from '../../test/fake-fetch';
@@ -49,7 +49,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('MySalesPage', () => {
   it('lists the invoices with buyer, items, commission and gross', async () => {

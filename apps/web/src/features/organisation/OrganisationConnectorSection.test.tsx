@@ -1,7 +1,7 @@
 import type { TOrganisationConnector, TOwnOrganisationResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { fillIn } from '../../test/fill-in';
@@ -71,7 +71,6 @@ beforeEach(() => {
     if (url === CONNECTOR_PATH) return json(200, { connector: null });
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 /** Opens the page and fills in the connector form's required fields with the stored connector's, and `more`. */
 async function openAndFillIn(

@@ -1,7 +1,7 @@
 import type { TOwnOrganisationResponse } from '@dsm/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock } from 'vitest';
 import { json } from '../../test/cart-test-data';
 import { fakeFetch } from '../../test/fake-fetch';
 import { fillIn } from '../../test/fill-in';
@@ -39,7 +39,6 @@ beforeEach(() => {
     if (url === '/api/profile/organisation') return json(200, EMPTY);
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('OrganisationPage', () => {
   it('shows what is wrong at each field and sends nothing until the VAT ID and the bank account are valid', async () => {

@@ -2,7 +2,7 @@ import type { TMetadataItem, TPreview } from '@dsm/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
 import { errorAnswer, json, notFound } from '../../test/answers';
 import { renderWithProviders } from '../../test/render';
@@ -59,10 +59,6 @@ beforeEach(() => {
     return answers.get(url)?.clone() ?? notFound('x');
   }) as Mock<typeof fetch>;
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
 /** The first page has shown its data, as the shell reports it. */
 const settlePage = () => settleWhenIdle(new QueryClient(), (run) => run());
 

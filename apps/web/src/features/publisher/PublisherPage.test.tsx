@@ -1,7 +1,7 @@
 import { encodePublisherId, type TPublisher, type TSearchResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock } from 'vitest';
 import { errorAnswer, json, notFound } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -53,7 +53,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 const searchBodies = () =>
   fetchMock.mock.calls

@@ -4,11 +4,9 @@ import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DetailsPageFrame } from '../../shared/DetailsPageFrame';
-import { errorMessage } from '../../shared/error-message';
 import { formatCountry } from '../../shared/format/format';
 import { EMPTY_FILTER } from '../../shared/search/results-params';
-import { Paging } from '../../shared/ui/Paging';
-import { ResultList, useLicences, useSearch } from '../search';
+import { SearchResultList, useLicences, useSearch } from '../search';
 import { usePublisher } from './use-publisher';
 
 const DEFAULT_PAGE_SIZE: TPageSize = 10;
@@ -135,29 +133,15 @@ function PublisherDetails({ publisher }: { publisher: TPublisher }) {
             {t('publisher.noOffers')}
           </Text>
         ) : (
-          <>
-            {(search.isPending || (data && data.total > 0)) && (
-              <Paging
-                index={index}
-                pageSize={pageSize}
-                total={data?.total ?? 0}
-                isTotalCapped={data?.isTotalCapped ?? false}
-                isLoading={!data}
-                onPage={(next) => goTo({ index: next, pageSize })}
-                onPageSize={(next) => goTo({ index: 0, pageSize: next })}
-              />
-            )}
-            <ResultList
-              offers={data?.data}
-              licences={licences}
-              copies={data?.copies}
-              pageSize={pageSize}
-              isStale={search.isPlaceholderData}
-              errorText={search.isError ? errorMessage(search.error, t) : null}
-              onRetry={() => void search.refetch()}
-              onClearFilters={() => goTo({ index: 0, pageSize })}
-            />
-          </>
+          <SearchResultList
+            search={search}
+            licences={licences}
+            index={index}
+            pageSize={pageSize}
+            onPage={(next) => goTo({ index: next, pageSize })}
+            onPageSize={(next) => goTo({ index: 0, pageSize: next })}
+            onClearFilters={() => goTo({ index: 0, pageSize })}
+          />
         )}
       </Stack>
     </Stack>

@@ -1,9 +1,9 @@
 import type { TLicence, TOffer, TOfferCopies } from '@dsm/contracts';
-import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Skeleton, Stack } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../shared/ui/QueryState';
+import { EmptyState, LoadError } from '../../shared/ui/QueryState';
 import { VirtualCards } from './VirtualCards';
 
 /** At most this many skeleton cards: enough to fill a screen, whatever the page size. */
@@ -70,20 +70,16 @@ export function ResultList({
   }
   if (shownOffers.length === 0) {
     return (
-      <Card withBorder radius="md" padding="xl" data-testid="results-empty">
-        <Stack align="center" gap="sm" ta="center">
-          <IconSearchOff size={40} aria-hidden />
-          <Title order={2} size="h4">
-            {t('results.emptyTitle')}
-          </Title>
-          <Text c="gray.7" size="sm">
-            {t('results.emptyHint')}
-          </Text>
-          <Button onClick={onClearFilters} data-testid="results-clear-filters">
-            {t('results.clearFilters')}
-          </Button>
-        </Stack>
-      </Card>
+      <EmptyState
+        icon={<IconSearchOff size={40} aria-hidden />}
+        title={t('results.emptyTitle')}
+        text={t('results.emptyHint')}
+        testId="results-empty"
+      >
+        <Button onClick={onClearFilters} data-testid="results-clear-filters">
+          {t('results.clearFilters')}
+        </Button>
+      </EmptyState>
     );
   }
   const isBusy = isStale || shownOffers !== offers;

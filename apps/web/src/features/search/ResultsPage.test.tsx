@@ -47,10 +47,7 @@ beforeEach(() => {
     return notFound();
   }) as Mock<typeof fetch>;
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  resetPageSettled();
-});
+afterEach(() => resetPageSettled());
 
 /** A screen above or below Mantine's md breakpoint, as the page's media query sees it. */
 function screenWidth(width: 'phone' | 'wide') {

@@ -4,23 +4,21 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertTriangle } from '@tabler/icons-react';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/error-message';
 import { lazyPart } from '../../shared/lazy-part';
 import { usePageSettled } from '../../shared/page-settled';
 import { OPTIONAL_LISTS, type TFilterState } from '../../shared/search/results-params';
 import { joinTerms } from '../../shared/search/search-terms';
-import { Paging } from '../../shared/ui/Paging';
 import { loadSaveSearchButton, SaveSearchButtonFace } from '../alerts';
-import { ResultList } from './ResultList';
 import { foundHeading } from './results-heading';
 import { SearchBar } from './SearchBar';
 import { SearchCorrection } from './SearchCorrection';
+import { SearchResultList } from './SearchResultList';
 import { SortPlaceholder } from './SortPlaceholder';
 import { toSearchRequest } from './search-request';
 import { useFilterValues } from './use-filter-values';
 import { useLicences } from './use-licences';
 import { type TResultsParamsApi, useResultsParams } from './use-results-params';
-import { useSearch } from './use-search';
+import { type TSearchAnswer, useSearch } from './use-search';
 
 const NONE: readonly string[] = [];
 
@@ -72,11 +70,6 @@ function useFilterPanelData(
 }
 
 /** What the page shows of its search, the same object while none of it changes. */
-type TSearchAnswer = Pick<
-  ReturnType<typeof useSearch>,
-  'data' | 'isPending' | 'isFetching' | 'isError' | 'error' | 'isPlaceholderData' | 'refetch'
->;
-
 function useSearchAnswer(search: ReturnType<typeof useSearch>): TSearchAnswer {
   const { data, isPending, isFetching, isError, error, isPlaceholderData, refetch } = search;
   return useMemo(
@@ -229,40 +222,16 @@ const ResultsView = memo(function ResultsView({ params, answer: search, panelDat
                 exactPath={pathOf({ isExact: true })}
               />
             )}
-            {/* Drawn disabled while the first answer loads, so the results do not move down when it comes. */}
-            {(search.isPending || (data && data.total > 0)) && (
-              <Paging
-                index={index}
-                pageSize={pageSize}
-                total={data?.total ?? 0}
-                isTotalCapped={data?.isTotalCapped ?? false}
-                isLoading={!data}
-                onPage={goToPage}
-                onPageSize={(next) => change({ pageSize: next })}
-              />
-            )}
-            <ResultList
-              offers={data?.data}
+            <SearchResultList
+              search={search}
               licences={licences}
-              copies={data?.copies}
+              index={index}
               pageSize={pageSize}
-              isStale={search.isPlaceholderData}
-              errorText={search.isError ? errorMessage(search.error, t) : null}
-              onRetry={() => void search.refetch()}
+              onPage={goToPage}
+              onPageSize={(next) => change({ pageSize: next })}
               onClearFilters={reset}
+              isPagedBelow
             />
-            {/* Below the list too: the end of a long page leads on without scrolling back up. */}
-            {data && data.data.length > 0 && (
-              <Paging
-                index={index}
-                pageSize={pageSize}
-                total={data.total}
-                isTotalCapped={data.isTotalCapped}
-                onPage={goToPage}
-                onPageSize={(next) => change({ pageSize: next })}
-                placement="bottom"
-              />
-            )}
           </div>
         </div>
       </Stack>

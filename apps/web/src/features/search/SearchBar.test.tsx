@@ -1,7 +1,7 @@
 import type { TSuggestResponse } from '@dsm/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { useDemoMode } from '../../shared/DemoModeProvider';
 import { renderWithProviders } from '../../test/render';
 import { SearchBar } from './SearchBar';
@@ -123,7 +123,6 @@ describe('SearchBar suggestions', () => {
     answer = () => new Response(JSON.stringify(SUGGESTIONS), { headers: { 'content-type': 'application/json' } });
     fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer()) as Mock<typeof fetch>;
   });
-  afterEach(() => vi.restoreAllMocks());
 
   const suggestCalls = () =>
     fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/search/suggest'));

@@ -1,4 +1,4 @@
 /** What other features use of search: the search itself, its result list and the licence catalogue. */
-export { ResultList } from './ResultList';
+export { SearchResultList } from './SearchResultList';
 export { useLicences } from './use-licences';
 export { useSearch } from './use-search';

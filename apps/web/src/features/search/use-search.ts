@@ -12,3 +12,9 @@ export function useSearch(input: TSearchInput) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** What a page shows of its search: the answer, its loading and failure, and Retry. */
+export type TSearchAnswer = Pick<
+  ReturnType<typeof useSearch>,
+  'data' | 'isPending' | 'isFetching' | 'isError' | 'error' | 'isPlaceholderData' | 'refetch'
+>;

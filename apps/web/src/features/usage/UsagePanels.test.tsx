@@ -1,7 +1,7 @@
 import type { TAcquisitionUsageResponse, TEntitlementUsage, TSalesUsageResponse } from '@dsm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PHONE_QUERY } from '../../shared/FactCards';
 import { errorAnswer, json } from '../../test/answers';
 import { fakeFetch } from '../../test/fake-fetch';
@@ -105,7 +105,6 @@ beforeEach(() => {
     }
   });
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('AcquisitionUsagePanel', () => {
   it("shows each entitlement's usage this month and its cost so far, in the unit it is priced in", async () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { Paging, type TPagingProps } from './Paging';
 
@@ -23,8 +23,6 @@ function setup(props: Partial<TPagingProps>) {
 }
 
 describe('Paging', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('disables First and Prev on the first page and names the page', () => {
     const { button } = setup({ index: 0 });
     expect(button('First').disabled).toBe(true);

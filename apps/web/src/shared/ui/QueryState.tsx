@@ -95,14 +95,17 @@ export function EmptyState({
   title,
   text,
   children,
+  testId = 'empty-state',
 }: {
   icon: ReactNode;
   title: string;
   text: string;
   children?: ReactNode;
+  /** The card's test id, for a list whose tests and journeys name its empty state. */
+  testId?: string;
 }) {
   return (
-    <Card withBorder radius="md" padding="xl" data-testid="empty-state">
+    <Card withBorder radius="md" padding="xl" data-testid={testId}>
       <Stack align="center" gap="sm" ta="center">
         {icon}
         <Title order={2} size="h4">
