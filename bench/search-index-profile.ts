@@ -1,9 +1,10 @@
 // `npm run bench:search-index-profile -- --datasets 300000 [--queries 5000] [--save answers.json] [--against
 // answers.json]`: runs every distinct query of the search benchmark's log once through the engine on one thread,
 // on the index `npm run bench:search-index` built (run that first), and prints per query class the engine's
-// stages (parse, match, rank, facets, ids) at p50 / p99 and the CPU time per query. `--save` writes every answer
-// (offers, total, facets); `--against` compares this run's answers with a saved run's: the same offers in the
-// same order, the same totals and facet counts, query by query (to compare two versions of the engine).
+// stages (parse, match, rank, facets, ids) at p50 / p99 and the CPU time per query (the filtered queries also by
+// what filters them). `--save` writes every answer (offers, total, facets); `--against` compares this run's answers
+// with a saved run's: the same offers in the same order, the same totals and facet counts, query by query (to
+// compare two versions of the engine).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,15 @@ const queryLog = buildQueryLog({ offers: sample, size: Number(args.queries) });
 // Warm the page cache and the facet arrays with a first pass that is not timed.
 for (const entry of queryLog) queryIndex(db, toIndexSearch(entry.query, entry.body));
 
+/** The filtered queries again by what filters them: words beside a category, a keyword or a price; no words. */
+function filterLabel(entry: (typeof queryLog)[number]): string[] {
+  if (entry.queryClass !== 'filtered') return [];
+  const filter = entry.body.filter ?? {};
+  if (entry.query === '') return ['filtered, no words'];
+  if ((filter.categories ?? []).length > 0) return ['filtered, words + category'];
+  if ((filter.keywords ?? []).length > 0) return ['filtered, words + keyword'];
+  return ['filtered, words + price'];
+}
 const stageNames = ['parse', 'match', 'rank', 'facets', 'ids', 'total', 'cpu'] as const;
 const byClass = new Map<string, Record<(typeof stageNames)[number], number[]>>();
 const saved: TSaved[] = [];
@@ -52,7 +62,7 @@ for (const entry of queryLog) {
     facets: answer.facets,
     matchedAllTerms: answer.matchedAllTerms,
   });
-  for (const label of [entry.queryClass, 'all']) {
+  for (const label of [entry.queryClass, ...filterLabel(entry), 'all']) {
     let times = byClass.get(label);
     if (!times) {
       times = Object.fromEntries(stageNames.map((name) => [name, [] as number[]])) as NonNullable<typeof times>;

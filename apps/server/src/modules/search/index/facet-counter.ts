@@ -232,6 +232,27 @@ export class FacetCounter {
     };
   }
 
+  /**
+   * How many offers at most pass the facet filters: per named facet, the offers having any of its named values
+   * (as counted when the copy was read), the smallest facet's. Null when no facet value is named.
+   */
+  filterSize(filter: Pick<TIndexFilter, (typeof FACET_NAMES)[number]>): number | null {
+    const named = FACET_NAMES.filter((name) => filter[name].length > 0);
+    if (named.length === 0) return null;
+    this.sync();
+    let smallest = Number.POSITIVE_INFINITY;
+    for (const name of named) {
+      const ids = this.valueIds[FACET_KINDS[name]] as Map<string, number>;
+      let offers = 0;
+      for (const text of new Set(filter[name])) {
+        const id = ids.get(text);
+        if (id !== undefined) offers += this.totals[id] ?? 0;
+      }
+      smallest = Math.min(smallest, offers);
+    }
+    return smallest;
+  }
+
   /** Reads the facets now rather than at the first count (a search thread opening an index). */
   warm(): void {
     this.sync();

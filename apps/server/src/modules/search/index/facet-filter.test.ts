@@ -129,3 +129,57 @@ describe('facet filters beside a text match', () => {
     }
   });
 });
+
+describe('a facet filter beside a common word, planned by its size', () => {
+  /**
+   * 1,300 offers that all mention rivers. Keyword 'lidar' is on 2 of them (the words match 650 times as many
+   * offers: each of the 2 is probed), 'sonar' on 65 and 'radar' on 130 (the matches are looked up among the
+   * filter's offers), 'water' on the 650 others (each match is tested). Each rare keyword's offers alone have
+   * a price, and the 'water' offers alone a working endpoint: the same offers filtered without a facet.
+   */
+  const planned = (i: number): TIndexSource => {
+    const keyword =
+      i % 650 === 7 ? 'lidar' : i % 20 === 3 ? 'sonar' : i % 10 === 1 ? 'radar' : i % 2 === 0 ? 'water' : 'air';
+    return source(i, {
+      title: i % 3 === 0 ? `River gauge ${i}` : `Gauge station ${i}`,
+      description: `${'river '.repeat(1 + (i % 5))}levels of the region${i % 4 === 0 ? ', gauge readings' : ''}.`,
+      keywords: [keyword],
+      categories: [CATEGORIES[i % 3] as string],
+      price: { lidar: 7, sonar: 3, radar: 5, water: 0, air: 0 }[keyword],
+      hasWorkingEndpoint: keyword === 'water',
+    });
+  };
+  const CASES: { facet: Partial<TIndexFilter>; same: Partial<TIndexFilter> }[] = [
+    { facet: { keywords: ['lidar'] }, same: { minPrice: 7, maxPrice: 7 } },
+    { facet: { keywords: ['sonar'] }, same: { minPrice: 3, maxPrice: 3 } },
+    { facet: { keywords: ['radar'] }, same: { minPrice: 5, maxPrice: 5 } },
+    { facet: { keywords: ['water'] }, same: { hasWorkingEndpoint: true } },
+  ];
+  const QUERIES = [['river'], ['river', 'gauge'], ['gauge', 'readings'], ['river', 'unicorn']];
+
+  it('finds the same offers in the same order, with the same totals and counts, by every plan', () => {
+    const sources = Array.from({ length: 1_300 }, (_, i) => planned(i));
+    const { reader } = builtIndex(sources);
+    for (const { facet, same } of CASES) {
+      const holders = sources.filter((offer) => offer.keywords.includes(facet.keywords?.[0] as string));
+      expect(holders.length).toBeGreaterThan(0);
+      // Newest first: exactly the offers holding the keyword and every word.
+      const newest = queryIndex(reader, search(['river', 'gauge'], facet));
+      const wanted = holders
+        .filter((offer) => `${offer.title} ${offer.description}`.toLowerCase().includes('gauge'))
+        .sort((a, b) => (b.modified as Date).getTime() - (a.modified as Date).getTime())
+        .map((offer) => offer.id);
+      expect(newest.offerIds, JSON.stringify(facet)).toEqual(wanted.slice(0, 100));
+      expect(newest.total).toBe(wanted.length);
+      // By relevance: what the same offers filtered by price or endpoint (no facet) give.
+      for (const terms of QUERIES) {
+        const byFacet = queryIndex(reader, { ...search(terms, facet), sort: 'relevance', limit: 20 });
+        const bySame = queryIndex(reader, { ...search(terms, same), sort: 'relevance', limit: 20 });
+        const { stages: _a, ...answer } = byFacet;
+        const { stages: _b, ...control } = bySame;
+        expect(answer, `${terms.join(' ')} ${JSON.stringify(facet)}`).toEqual(control);
+        expect(answer.total).toBeGreaterThan(0);
+      }
+    }
+  });
+});

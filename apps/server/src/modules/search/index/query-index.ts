@@ -91,6 +91,8 @@ type TFilterSql = {
   params: unknown[];
   /** True when a condition reads `d` (docs): a text match must join it. */
   readsDocs: boolean;
+  /** True when the facet filters are the offers listed from `doc_facets` ('scan', 'probe'). */
+  throughFacets: boolean;
 };
 
 /** The test `dsm_facets(rowid)` applies in the statement being run: the current search's facet filters. */
@@ -109,30 +111,38 @@ function useFacetTest(db: Database, test: (rowid: number) => boolean): void {
 }
 
 /**
- * SQL conditions for the filters, with their parameters. Next to a text match, the facet filters are tested per
- * match against the search thread's copy of the facets in memory (`dsm_facets`, FacetCounter.filterTest: a look-up
- * in `doc_facets` per match cost tens of milliseconds for a common word); without text, the offers having a
- * value are listed from its index.
+ * How a statement applies the facet filters (any of the values named within a facet, every facet named):
+ * - 'test': next to a text match, each match is tested against the search thread's copy of the facets in memory
+ *   (`dsm_facets`, FacetCounter.filterTest: a look-up in `doc_facets` per match cost tens of milliseconds for a
+ *   common word). The text match drives: the plan of a filter of many offers, or of words matching few.
+ * - 'scan': next to a text match, the filter's offers are listed once from `doc_facets`' index and each match is
+ *   looked up among them in SQLite (no call into JavaScript per match).
+ * - 'probe': the filter's offers drive: FTS5 tests the text match on each of them (a seek per offer, about as
+ *   costly as reading a few hundred matches of a word's list), for a filter of a few offers and a common word.
+ * - 'list': without text, the offers having a value are listed from its index.
  */
-function filterSql(db: Database, filter: TIndexFilter, hasText: boolean): TFilterSql {
+type TFacetMode = 'test' | 'scan' | 'probe' | 'list';
+
+/** SQL conditions for the filters, with their parameters, the facet filters applied as `mode` says. */
+function filterSql(db: Database, filter: TIndexFilter, mode: TFacetMode): TFilterSql {
   const conditions: string[] = [];
   const params: unknown[] = [];
   let readsDocs = false;
-  if (hasText) {
+  if (mode === 'test') {
     const test = facetCounterOf(db).filterTest(filter);
     if (test) {
       useFacetTest(db, test);
       conditions.push('dsm_facets(f.rowid)');
     }
   } else {
+    const column = { scan: '+f.rowid', probe: 'f.rowid', list: 'd.rowid' }[mode];
     for (const name of FACET_NAMES) {
       const values = filter[name];
       if (values.length === 0) continue;
       conditions.push(
-        `d.rowid in (select doc from doc_facets where kind = ${FACET_KINDS[name]} and value in (select value from json_each(?)))`,
+        `${column} in (select doc from doc_facets where kind = ${FACET_KINDS[name]} and value in (select value from json_each(?)))`,
       );
       params.push(JSON.stringify(values));
-      readsDocs = true;
     }
   }
   if (filter.modifiedFrom !== null) {
@@ -157,8 +167,52 @@ function filterSql(db: Database, filter: TIndexFilter, hasText: boolean): TFilte
     params.push(JSON.stringify(filter.offerIds));
   }
   readsDocs ||= conditions.some((condition) => condition.startsWith('d.'));
-  return { sql: conditions.map((condition) => ` and ${condition}`).join(''), params, readsDocs };
+  return {
+    sql: conditions.map((condition) => ` and ${condition}`).join(''),
+    params,
+    readsDocs,
+    throughFacets: mode === 'scan' || mode === 'probe',
+  };
 }
+
+/**
+ * Facet filters of at most this many offers may drive a text match: listing more costs more than testing the
+ * matches, which stops at the cap's worth of matches that pass.
+ */
+const LISTED_OFFERS = 10_000;
+/** Listing the filter's offers pays when the words match at least this many times as many offers. */
+const MATCHES_PER_LISTED_OFFER = 2;
+/** Facet filters of at most this many offers may drive a text match by probing it on each offer. */
+const PROBED_OFFERS = 100;
+/** A probe of the text match on one offer costs about as much as reading this many matches of a word's list. */
+const MATCHES_PER_PROBE = 400;
+
+/**
+ * The filters of a text match, planned by the sizes of both sides (the smaller drives): the offers the facet
+ * filters can pass (FacetCounter.filterSize) against the matches of the words, counted up to what decides.
+ * Words matching fewer offers than twice the filter's test each match ('test', as a filter of many offers does);
+ * a filter of a few offers and words matching hundreds of times more probe the words on each offer ('probe');
+ * otherwise the matches are looked up among the filter's offers ('scan'). Every plan finds the same offers.
+ */
+function planTextFilter(db: Database, filter: TIndexFilter, expression: string): TFilterSql {
+  const offers = facetCounterOf(db).filterSize(filter);
+  if (offers === null || offers > LISTED_OFFERS) return filterSql(db, filter, 'test');
+  const probing = offers <= PROBED_OFFERS;
+  const enough = (probing ? offers * MATCHES_PER_PROBE : offers * MATCHES_PER_LISTED_OFFER) + 1;
+  const matches = prepare(db, 'select count(*) from (select 1 from docs_fts where docs_fts match ? limit ?)')
+    .pluck()
+    .get(expression, enough) as number;
+  if (matches <= offers * MATCHES_PER_LISTED_OFFER) return filterSql(db, filter, 'test');
+  return filterSql(db, filter, probing && matches >= enough ? 'probe' : 'scan');
+}
+
+/** The matches found, as a filter: what ranking reads of a match found through the filter's offers. */
+const matchedSql = (rowids: number[]): TFilterSql => ({
+  sql: ' and +f.rowid in (select value from json_each(?))',
+  params: [JSON.stringify(rowids)],
+  readsDocs: false,
+  throughFacets: false,
+});
 
 /** The join a text match needs for its filters. */
 const docsJoin = (filter: TFilterSql): string => (filter.readsDocs ? ' cross join docs d on d.rowid = f.rowid' : '');
@@ -238,19 +292,19 @@ function titleCoverage(titleWords: Set<string>, titleText: string, clauses: TCom
 function rankedPage(
   db: Database,
   expressions: { all: string; title: string },
-  filter: TFilterSql,
+  filters: { scored: TFilterSql; titled: TFilterSql },
   window: TMatchWindow,
   clauses: TCompiledClause[],
   queryTitleKeys: string[],
   page: { offset: number; limit: number },
 ): { rowids: number[]; collapsedCopies: number } {
   const depth = Math.max(RERANK_DEPTH, page.offset + page.limit);
-  const join = docsJoin(filter);
+  const { scored: filter, titled: titleFilter } = filters;
   // Scored as FTS5 reads the matches newest first: a rowid range would make it read the whole word's list.
   const scored = (
     prepare(
       db,
-      `select f.rowid as rowid, ${BM25} as score from docs_fts f${join}
+      `select f.rowid as rowid, ${BM25} as score from docs_fts f${docsJoin(filter)}
        where docs_fts match ?${filter.sql} order by f.rowid desc limit ${RANK_WINDOW}`,
     ).all(expressions.all, ...filter.params) as TScored[]
   )
@@ -263,10 +317,10 @@ function rankedPage(
     titled = (
       prepare(
         db,
-        `select f.rowid from docs_fts f${join} where docs_fts match ?${filter.sql} order by f.rowid desc limit ${RERANK_DEPTH}`,
+        `select f.rowid from docs_fts f${docsJoin(titleFilter)} where docs_fts match ?${titleFilter.sql} order by f.rowid desc limit ${RERANK_DEPTH}`,
       )
         .pluck()
-        .all(expressions.title, ...filter.params) as number[]
+        .all(expressions.title, ...titleFilter.params) as number[]
     ).map((rowid) => ({ rowid, score: 0 }));
   }
   const seen = new Set<number>();
@@ -328,6 +382,23 @@ function rankedPage(
     rowids: order.slice(page.offset, page.offset + page.limit),
     collapsedCopies: keyed.length - collapsed.length,
   };
+}
+
+/**
+ * The filters of the ranking statements. A match found through the filter's offers ('scan', 'probe') is ranked
+ * from the matches found (the newest, up to one past the cap, hold the newest RANK_WINDOW that bm25 scores): one
+ * FTS5 cursor reading the word's list, as bm25 computes its IDF once per cursor. The older title matches are
+ * looked for among them when they are every match, else tested per match as before.
+ */
+function rankingFilters(
+  db: Database,
+  searchFilter: TIndexFilter,
+  filter: TFilterSql,
+  window: TMatchWindow,
+): { scored: TFilterSql; titled: TFilterSql } {
+  if (!filter.throughFacets) return { scored: filter, titled: filter };
+  const matched = matchedSql(window.rowids);
+  return { scored: matched, titled: window.isTotalCapped ? filterSql(db, searchFilter, 'test') : matched };
 }
 
 /** A page in another order than relevance: of the filtered catalogue, or of the matches counted. */
@@ -504,18 +575,19 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     return { facets, offerIds, copies };
   };
   const { parsed, clauses, corrections, excluded, withExclusions } = compileWords(db, search);
-  const filter = filterSql(db, search.filter, clauses.length > 0);
   const page = { offset: search.offset, limit: search.limit };
   const correctedTerms = corrections.size > 0 ? correctTerms(search.terms, corrections) : null;
   mark('parse');
 
   if (clauses.length === 0) {
+    const filter = filterSql(db, search.filter, 'list');
     // No word to look for: everything (but what an excluded word names), by the chosen order.
     const exclusion = excluded
       ? {
           sql: `${filter.sql} and d.rowid not in (select rowid from docs_fts where docs_fts match ?)`,
           params: [...filter.params, excluded],
           readsDocs: true,
+          throughFacets: false,
         }
       : filter;
     // The newest matches up to one past the cap: the total and what the facets count.
@@ -550,6 +622,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     if (!chosen) continue;
     levels.push(chosen.map((group) => `(${group.map((clause) => clause.expression).join(' AND ')})`).join(' OR '));
   }
+  const filter = planTextFilter(db, search.filter, withExclusions(levels[0] ?? ''));
   let expression = '';
   let window: TMatchWindow = { rowids: [], total: 0, isTotalCapped: false };
   let level = 0;
@@ -577,7 +650,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
       ? rankedPage(
           db,
           { all: expression, title: withExclusions(`{title} : (${levels[level] ?? ''})`) },
-          filter,
+          rankingFilters(db, search.filter, filter, window),
           window,
           clauses,
           queryTitleKeys,
@@ -628,7 +701,7 @@ export function matchEveryWord(db: Database, searches: TIndexSearch[]): string[]
       restrictions.set(offerIds, restriction);
     }
     const { floor, wanted } = restriction;
-    const filter = filterSql(db, { ...search.filter, offerIds: null }, true);
+    const filter = filterSql(db, { ...search.filter, offerIds: null }, 'test');
     const matches = (
       prepare(
         db,
