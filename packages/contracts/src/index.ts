@@ -27,6 +27,7 @@ export * from './offer-terms';
 export * from './orders';
 export * from './organisation';
 export * from './organisation-connector';
+export * from './own-organisation';
 export * from './preview';
 export * from './pricing';
 export * from './publisher';

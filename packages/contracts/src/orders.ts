@@ -4,7 +4,7 @@ import { PAYMENT_MODELS } from './catalogue';
 import { endpointGroup } from './endpoint';
 import { ZIdParams } from './id-params';
 import { ZOfferId } from './metadata';
-import { ZOrganisation } from './organisation';
+import { ZOrganisation } from './own-organisation';
 import { PAGE_FIELDS, zPageQuery } from './paging';
 import { ZEntitlementUsage } from './pricing';
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isPhoneNumber,
-  isReverseChargeParty,
-  isValidVatId,
-  ORGANISATION_RULES,
-  ZOrganisationInput,
-} from './organisation';
+import { isPhoneNumber, isValidVatId, ORGANISATION_RULES, ZOrganisationInput } from './organisation';
+import { isReverseChargeParty } from './own-organisation';
 
 const valid = {
   legalName: 'Muster Daten GmbH',

@@ -1,6 +1,6 @@
 import type { TMetadataItem } from '@dsm/contracts';
-import { Button, Skeleton, Title } from '@mantine/core';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Button, Skeleton } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DetailsPageFrame } from '../../shared/DetailsPageFrame';
@@ -11,36 +11,28 @@ import { isOfferId, useOfferDetails } from '../../shared/offer/use-offer-details
 import { usePageSettled } from '../../shared/page-settled';
 import { useRenderedLater } from '../../shared/rendered-later';
 import { LikeButton } from '../../shared/ui/LikeButton';
-import { CartActions } from '../cart';
-import { DataPreview } from '../preview';
 import { PublisherLink } from '../publisher';
 import { useLicences } from '../search';
 import { useLikedIds, useToggleLike } from '../watchlist';
-import { DetailsPanel } from './DetailsPanel';
-import { EndpointsTable } from './EndpointsTable';
 import { dataFormats, endpointRows, type TEndpointRow } from './endpoint-rows';
-import { OfferMetadataLinks } from './OfferMetadataLinks';
-import { OfferTermsLoading } from './OfferTermsFrame';
-import { RelatedOffers } from './RelatedOffers';
 
 // The access-link dialog (Mantine's modal, its focus trap and scroll lock) loads apart from the
 // page: once the page has shown its data, and on the first 'Show link' at the latest.
 const loadAccessLinkModal = async () => (await import('./AccessLinkModal')).AccessLinkModal;
 const AccessLinkModal = lazyPart(loadAccessLinkModal, NoDialog);
 
-// The terms panel, with the buyer's organisation it checks the allowed countries against, loads once the
-// page has shown the offer: its code and its two calls are not in the way of the title on a slow phone.
-const OfferTermsPanel = lazyPart(async () => (await import('./OfferTermsPanel')).OfferTermsPanel, NoTermsPanel);
-
-/** When the terms panel's code cannot be loaded: the page goes on without it (lazyPart reports the error). */
-function NoTermsPanel(_props: { offerId: string }) {
-  return null;
-}
-
 /** When the dialog's code cannot be loaded: nothing opens, and the error is reported (lazyPart). */
 function NoDialog() {
   return null;
 }
+
+// The side column, the endpoints, the preview and the related offers load once the first screen is drawn
+// (OfferDetailsRest.tsx). Plain lazy, not lazyPart: a page that cannot load its own code goes to the
+// route's error boundary, as when its own chunk fails. Both parts come from one module and one download;
+// they are shown in the transition of useRenderedLater, which keeps the page as it was until they are in.
+const loadRest = () => import('./OfferDetailsRest');
+const OfferSide = lazy(async () => ({ default: (await loadRest()).OfferSide }));
+const OfferBelow = lazy(async () => ({ default: (await loadRest()).OfferBelow }));
 
 /**
  * Offer details at /offer/details/:id: what the offer is, its endpoints with live status, the Details
@@ -90,7 +82,7 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
   const [hasShownLink, setHasShownLink] = useState(false);
   const isSettled = usePageSettled();
   // Title, publisher, description and facts first; the panels, endpoints, preview and related offers
-  // right after, in slices (rendered-later.ts).
+  // right after, in slices (rendered-later.ts), once their module is in.
   const isRest = useRenderedLater();
   useEffect(() => {
     if (isSettled) loadAccessLinkModal().catch(() => {});
@@ -166,33 +158,11 @@ function OfferDetails({ item }: { item: TMetadataItem }) {
             </Fact>
           </dl>
         </div>
-        {isRest && (
-          <>
-            <div className="offer-side">
-              <DetailsPanel item={item} />
-              {isSettled ? (
-                <Suspense fallback={<OfferTermsLoading />}>
-                  <OfferTermsPanel offerId={item['@id']} />
-                </Suspense>
-              ) : (
-                <OfferTermsLoading />
-              )}
-              <CartActions offer={item} />
-              <OfferMetadataLinks offerId={item['@id']} />
-            </div>
-            <section className="offer-endpoints" aria-labelledby="endpoints-title">
-              <Title order={2} size="h3" id="endpoints-title">
-                {t('offer.endpoints')}
-              </Title>
-              <EndpointsTable rows={rows} onShowLink={showLink} />
-            </section>
-          </>
-        )}
+        {isRest && <OfferSide item={item} rows={rows} onShowLink={showLink} />}
       </div>
       {/* page-status keeps the footer away meanwhile, so the rest does not push it down (app.css). */}
       {!isRest && <div className="page-status" aria-hidden />}
-      {isRest && <DataPreview item={item} />}
-      {isRest && <RelatedOffers offerId={item['@id']} />}
+      {isRest && <OfferBelow item={item} />}
       {hasShownLink && (
         <Suspense fallback={null}>
           <AccessLinkModal endpoint={shownLink} onClose={() => setShownLink(null)} />

@@ -4,7 +4,8 @@ import { useAlert } from '../../shared/AlertProvider';
 import { errorMessage } from '../../shared/error-message';
 import { OrganisationConnectorSection } from './OrganisationConnectorSection';
 import { OrganisationForm } from './OrganisationForm';
-import { useOwnOrganisation, useSaveOrganisation } from './use-organisation';
+import { useOwnOrganisation } from './use-organisation';
+import { useSaveOrganisation } from './use-save-organisation';
 
 /**
  * /profile/organisation: the organisation the user buys and sells for, as invoices name it. Says

@@ -1,8 +1,9 @@
-import { ownOrganisationEndpoint, saveOwnOrganisationEndpoint, type TOrganisationInput } from '@dsm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ownOrganisationEndpoint } from '@dsm/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/call-endpoint';
 
-const KEY = ['organisation'] as const;
+/** The query key of the signed-in user's organisation. */
+export const OWN_ORGANISATION_KEY = ['organisation'] as const;
 
 /**
  * The signed-in user's organisation and whether it is complete enough to buy and to sell; read once
@@ -10,17 +11,8 @@ const KEY = ['organisation'] as const;
  */
 export function useOwnOrganisation(isEnabled = true) {
   return useQuery({
-    queryKey: KEY,
+    queryKey: OWN_ORGANISATION_KEY,
     enabled: isEnabled,
     queryFn: ({ signal }) => callEndpoint(ownOrganisationEndpoint, { signal }),
-  });
-}
-
-/** Saves the organisation profile; the answer replaces the loaded one. */
-export function useSaveOrganisation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TOrganisationInput) => callEndpoint(saveOwnOrganisationEndpoint, { body: input }),
-    onSuccess: (answer) => queryClient.setQueryData(KEY, answer),
   });
 }
