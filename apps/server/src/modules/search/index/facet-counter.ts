@@ -253,6 +253,19 @@ export class FacetCounter {
     return smallest;
   }
 
+  /**
+   * The offers passing a test of `filterTest`, the highest rowids first, up to `limit`: the copy in memory walked
+   * down from the last offer (tens of nanoseconds an offer), as `doc_facets` would list them.
+   */
+  newestPassing(test: (rowid: number) => boolean, limit: number): number[] {
+    this.sync();
+    let top = this.offsets.length - 2;
+    for (const rowid of this.changed.keys()) top = Math.max(top, rowid);
+    const found: number[] = [];
+    for (let rowid = top; rowid >= 0 && found.length < limit; rowid--) if (test(rowid)) found.push(rowid);
+    return found;
+  }
+
   /** Reads the facets now rather than at the first count (a search thread opening an index). */
   warm(): void {
     this.sync();
