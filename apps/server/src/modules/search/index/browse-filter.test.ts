@@ -4,13 +4,12 @@ import path from 'node:path';
 import { RESULT_CAP } from '@dsm/contracts';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FacetCounter } from './facet-counter';
+import { FacetCounter, facetCounterOf } from './facet-counter';
 import { writeFacetSnapshot } from './facet-snapshot';
 import { type TIndexSource, toIndexDocument, writeDocuments } from './index-documents';
-import { createIndexSchema, openReader } from './index-schema';
+import { createIndexSchema, FACET_KINDS, openReader } from './index-schema';
 import { queryIndex } from './query-index';
 import { NO_INDEX_FILTER, type TIndexFilter, type TIndexSearch } from './search-index';
-
 
 /**
  * Offer i: most are in ENVIRONMENT (more than the cap), every third also in TRANSPORT; keyword 'noise' on every
@@ -104,11 +103,44 @@ function expectSameAnswers(): void {
   }
 }
 
+/** The offers `doc_facets` lists for facet filters, the highest rowids first, up to `limit`. */
+function listed(filter: Partial<TIndexFilter>, limit: number): number[] {
+  const parts = Object.entries(filter).map(([name, values]) => ({
+    kind: FACET_KINDS[name as keyof typeof FACET_KINDS],
+    values: JSON.stringify(values),
+  }));
+  return reader
+    .prepare(
+      `select d.rowid from docs d where ${parts.map(() => 'd.rowid in (select doc from doc_facets where kind = ? and value in (select value from json_each(?)))').join(' and ')} order by d.rowid desc limit ?`,
+    )
+    .pluck()
+    .all(...parts.flatMap((part) => [part.kind, part.values]), limit) as number[];
+}
+
+const FACET_FILTERS: Partial<TIndexFilter>[] = [
+  { categories: ['ENVIRONMENT'] },
+  { categories: ['HEALTH'] },
+  { categories: ['HEALTH'], keywords: ['noise'] },
+  { categories: ['TRANSPORT', 'HEALTH'], keywords: ['water', 'air'] },
+  { keywords: ['air'] },
+  { keywords: ['unknown keyword'] },
+];
+
+function expectSameNewest(): void {
+  for (const filter of FACET_FILTERS) {
+    for (const limit of [1, 100, RESULT_CAP + 1]) {
+      const found = facetCounterOf(reader).newestPassing({ ...NO_INDEX_FILTER, ...filter }, limit);
+      expect(found, `${JSON.stringify(filter)} ${limit}`).toEqual(listed(filter, limit));
+    }
+  }
+}
+
 describe('a search without words filtering many offers', () => {
   it('gives the offers, order, total and facet counts the statements listing the filter give', () => {
     const { answer } = bothWays(search({ categories: ['ENVIRONMENT'] }, 'newest', 0));
     expect(answer.total).toBe(RESULT_CAP);
     expect(answer.isTotalCapped).toBe(true);
+    expectSameNewest();
     expectSameAnswers();
   });
 
@@ -128,6 +160,7 @@ describe('a search without words filtering many offers', () => {
     ];
     const removed = Array.from({ length: 150 }, (_, i) => source(i * 53 + 11).id);
     writeDocuments(writer, changed.map(toIndexDocument), removed, { countWords: true });
+    expectSameNewest();
     expectSameAnswers();
   });
 });

@@ -434,6 +434,15 @@ const BROWSED_OFFERS = 5_000;
 /** Orders a page is found in by walking their index (the price order sorts its ties by another column). */
 const WALKED_ORDERS = new Set<keyof typeof ORDER_BY>(['newest', 'oldest', 'title']);
 
+/**
+ * Listing an offer of a price range from the price index and sorting it costs about as much as testing this many
+ * offers' rows walking down from the last.
+ */
+const PRICE_LISTING_COST = 3;
+
+const lastRowid = (db: Database): number =>
+  prepare(db, 'select coalesce(max(rowid), 0) from docs').pluck().get() as number;
+
 type TBrowse = { matches: number[]; rowids: number[] };
 
 /**
@@ -459,9 +468,9 @@ function browse(
       .all(...params, page.limit, page.offset) as number[];
   if (offers !== null) {
     if (hasPrice || offers < BROWSED_OFFERS) return null;
+    const matches = counter.newestPassing(filter, RESULT_CAP + 1);
     const test = counter.filterTest(filter);
-    if (!test) return null;
-    const matches = counter.newestPassing(test, RESULT_CAP + 1);
+    if (!matches || !test) return null;
     useFacetTest(db, test);
     return { matches, rowids: walkPage(' and dsm_facets(d.rowid)', []) };
   }
@@ -477,20 +486,32 @@ function browse(
     params.push(filter.maxPrice);
   }
   const sql = conditions.join('');
-  // Counted on the price index, up to what decides.
+  const indexed = sql.replaceAll('+d.', 'd.');
+  // Counted on the price index, up to what decides: a range of few offers is listed from it and sorted, one of
+  // many found by walking the offers down from the last until the cap's worth pass.
+  const listedAtMost = Math.sqrt((RESULT_CAP * lastRowid(db)) / PRICE_LISTING_COST);
   const inRange = prepare(
     db,
-    `select count(*) from (select 1 from docs d where 1 = 1${sql.replaceAll('+d.', 'd.')} limit ${BROWSED_OFFERS})`,
+    `select count(*) from (select 1 from docs d where 1 = 1${indexed} limit ${Math.ceil(listedAtMost)})`,
   )
     .pluck()
     .get(...params) as number;
   if (inRange < BROWSED_OFFERS) return null;
-  const matches = prepare(
-    db,
-    `select d.rowid from docs d where 1 = 1${sql} order by d.rowid desc limit ${RESULT_CAP + 1}`,
-  )
-    .pluck()
-    .all(...params) as number[];
+  const matches =
+    inRange < listedAtMost
+      ? Array.from(
+          Int32Array.from(
+            prepare(db, `select d.rowid from docs d where 1 = 1${indexed}`)
+              .pluck()
+              .all(...params) as number[],
+          )
+            .sort()
+            .reverse()
+            .subarray(0, RESULT_CAP + 1),
+        )
+      : (prepare(db, `select d.rowid from docs d where 1 = 1${sql} order by d.rowid desc limit ${RESULT_CAP + 1}`)
+          .pluck()
+          .all(...params) as number[]);
   return { matches, rowids: walkPage(sql, params) };
 }
 
