@@ -9,9 +9,9 @@ import type { TIndexFilter } from './search-index';
 /** Values listed per facet. */
 const FACET_VALUES = 20;
 /**
- * Listing an offer of a facet value from `doc_facets` costs about as much as testing this many offers in the copy
- * in memory: the offers passing a filter are listed when there are few enough for that to cost less than walking
- * the copy down until the offers wanted pass.
+ * Listing an offer of a facet value from `doc_facets` and sorting it is weighed as testing this many offers in the
+ * copy in memory (measured about 3, the walk's length is an estimate): the offers passing a filter are listed when
+ * there are few enough for that to cost less than walking the copy down until the offers wanted pass.
  */
 const LISTING_COST = 6;
 /** A value counted on its own (not a keyword folded with others). */

@@ -426,11 +426,17 @@ function sortedPage(
 }
 
 /**
- * A filter without words passing at least this many offers is browsed: its newest offers are found by walking
- * down from the last offer, and its page by walking the order's index, each offer tested as it is met, both
- * stopping once they have enough (listing every offer of a category and sorting them all cost 50-300 ms).
+ * A filter without words passing at least this many offers is browsed: its newest offers are listed from an index
+ * and sorted when few enough, else found by walking down from the last offer; its page by walking the order's
+ * index, each offer tested as it is met, stopping at the page's end (listing every offer of a category and sorting
+ * them all cost 50-300 ms).
  */
 const BROWSED_OFFERS = 5_000;
+/**
+ * Sorting an offer of the filter costs about as much as testing this many offers walking the order's index: a page
+ * is walked to while the offers expected before its end (offset and limit over the filter's share) cost less.
+ */
+const SORTING_COST = 3;
 /** Orders a page is found in by walking their index (the price order sorts its ties by another column). */
 const WALKED_ORDERS = new Set<keyof typeof ORDER_BY>(['newest', 'oldest', 'title']);
 
@@ -462,17 +468,19 @@ function browse(
   const hasPrice = filter.minPrice !== null || filter.maxPrice !== null;
   const counter = facetCounterOf(db);
   const offers = counter.filterSize(filter);
-  const walkPage = (sql: string, params: unknown[]): number[] =>
-    prepare(db, `select d.rowid from docs d where 1 = 1${sql} order by ${ORDER_BY[sort]} limit ? offset ?`)
-      .pluck()
-      .all(...params, page.limit, page.offset) as number[];
+  const walkPage = (sql: string, params: unknown[], size: number): number[] =>
+    (page.offset + page.limit) * lastRowid(db) <= SORTING_COST * size * size
+      ? (prepare(db, `select d.rowid from docs d where 1 = 1${sql} order by ${ORDER_BY[sort]} limit ? offset ?`)
+          .pluck()
+          .all(...params, page.limit, page.offset) as number[])
+      : sortedPage(db, null, filterSql(db, filter, 'list'), sort, page);
   if (offers !== null) {
     if (hasPrice || offers < BROWSED_OFFERS) return null;
     const matches = counter.newestPassing(filter, RESULT_CAP + 1);
     const test = counter.filterTest(filter);
     if (!matches || !test) return null;
     useFacetTest(db, test);
-    return { matches, rowids: walkPage(' and dsm_facets(d.rowid)', []) };
+    return { matches, rowids: walkPage(' and dsm_facets(d.rowid)', [], offers) };
   }
   if (!hasPrice) return null;
   const conditions: string[] = [];
@@ -500,7 +508,7 @@ function browse(
   const matches =
     inRange < listedAtMost
       ? Array.from(
-          Int32Array.from(
+          Float64Array.from(
             prepare(db, `select d.rowid from docs d where 1 = 1${indexed}`)
               .pluck()
               .all(...params) as number[],
@@ -512,7 +520,7 @@ function browse(
       : (prepare(db, `select d.rowid from docs d where 1 = 1${sql} order by d.rowid desc limit ${RESULT_CAP + 1}`)
           .pluck()
           .all(...params) as number[]);
-  return { matches, rowids: walkPage(sql, params) };
+  return { matches, rowids: walkPage(sql, params, inRange) };
 }
 
 /** Publishers are kept as facet values: a copy is named by its first. */
