@@ -1,5 +1,5 @@
 import { FACET_NAMES, type TKeywordFacetCount, type TKeywordVariant, type TSearchFacets } from '@dsm/contracts';
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { titleKey } from '../analysis/title-key';
 import { readFacetSnapshot, type TFacetSnapshot } from './facet-snapshot';
 import { foldKeyword, type TKeywordTranslation } from './fold-keywords';
@@ -8,6 +8,12 @@ import type { TIndexFilter } from './search-index';
 
 /** Values listed per facet. */
 const FACET_VALUES = 20;
+/**
+ * Listing an offer of a facet value from `doc_facets` and sorting it is weighed as testing this many offers in the
+ * copy in memory (measured about 3, the walk's length is an estimate): the offers passing a filter are listed when
+ * there are few enough for that to cost less than walking the copy down until the offers wanted pass.
+ */
+const LISTING_COST = 6;
 /** A value counted on its own (not a keyword folded with others). */
 const UNFOLDED = -1;
 
@@ -54,6 +60,7 @@ export class FacetCounter {
   /** Per counting id, the offer it was last counted for: an offer with two keywords of one fold counts once. */
   private countedFor = new Uint32Array(0);
   private offerStamp = 0;
+  private listFacet: Statement | null = null;
 
   constructor(private readonly db: Database) {}
 
@@ -204,20 +211,9 @@ export class FacetCounter {
    * microseconds a match, tens of milliseconds for a common word. Null when no facet value is named.
    */
   filterTest(filter: Pick<TIndexFilter, (typeof FACET_NAMES)[number]>): ((rowid: number) => boolean) | null {
-    const named = FACET_NAMES.filter((name) => filter[name].length > 0);
-    if (named.length === 0) return null;
-    this.sync();
-    // Per value id, the bits of the filtered facets it satisfies; an offer passes when its values cover them all.
-    const satisfies = new Uint8Array(this.kinds.length);
-    let required = 0;
-    for (const [bit, name] of named.entries()) {
-      required |= 1 << bit;
-      const ids = this.valueIds[FACET_KINDS[name]] as Map<string, number>;
-      for (const text of filter[name]) {
-        const id = ids.get(text);
-        if (id !== undefined) satisfies[id] = (satisfies[id] as number) | (1 << bit);
-      }
-    }
+    const wanted = this.wanted(filter);
+    if (!wanted) return null;
+    const { satisfies, required } = wanted;
     const { offsets, values, changed } = this;
     return (rowid: number) => {
       let covered = 0;
@@ -233,14 +229,93 @@ export class FacetCounter {
   }
 
   /**
+   * Per value id, the bits of the filtered facets it satisfies (an offer passes when its values cover them all),
+   * and the bits required. Null when no facet value is named.
+   */
+  private wanted(
+    filter: Pick<TIndexFilter, (typeof FACET_NAMES)[number]>,
+  ): { satisfies: Uint8Array; required: number } | null {
+    const named = FACET_NAMES.filter((name) => filter[name].length > 0);
+    if (named.length === 0) return null;
+    this.sync();
+    const satisfies = new Uint8Array(this.kinds.length);
+    let required = 0;
+    for (const [bit, name] of named.entries()) {
+      required |= 1 << bit;
+      const ids = this.valueIds[FACET_KINDS[name]] as Map<string, number>;
+      for (const text of filter[name]) {
+        const id = ids.get(text);
+        if (id !== undefined) satisfies[id] = (satisfies[id] as number) | (1 << bit);
+      }
+    }
+    return { satisfies, required };
+  }
+
+  /**
+   * The offers passing the facet filters, the highest rowids first, up to `limit`: what `doc_facets` lists. A
+   * filter of few offers lists those of its smallest facet from `doc_facets`' index (tested for the others); one
+   * of many walks the copy in memory down from the last offer until `limit` pass (tens of nanoseconds an offer,
+   * where listing costs a few hundred per offer listed). Null when no facet value is named.
+   */
+  newestPassing(filter: Pick<TIndexFilter, (typeof FACET_NAMES)[number]>, limit: number): number[] | null {
+    const wanted = this.wanted(filter);
+    if (!wanted) return null;
+    const { satisfies, required } = wanted;
+    const { offsets, values, changed } = this;
+    const passes = (rowid: number): boolean => {
+      let covered = 0;
+      const own = changed.size > 0 ? changed.get(rowid) : undefined;
+      if (own) {
+        for (const id of own) covered |= satisfies[id] ?? 0;
+      } else if (rowid + 1 < offsets.length) {
+        const end = offsets[rowid + 1] as number;
+        for (let at = offsets[rowid] as number; at < end && covered !== required; at++)
+          covered |= satisfies[values[at] as number] as number;
+      }
+      return covered === required;
+    };
+    const smallest = this.smallestFacet(filter);
+    const offers = offsets.length - 1;
+    if (smallest !== null && smallest.offers * smallest.offers * LISTING_COST <= limit * offers) {
+      this.listFacet ??= this.db.prepare(
+        'select doc from doc_facets where kind = ? and value in (select value from json_each(?))',
+      );
+      const listed = this.listFacet
+        .pluck()
+        .all(FACET_KINDS[smallest.name], JSON.stringify(filter[smallest.name])) as number[];
+      // Ascending, then read from the end: an offer listed twice (two of the values named) is kept once.
+      const sorted = Int32Array.from(listed).sort();
+      const othersNamed = FACET_NAMES.some((name) => name !== smallest.name && filter[name].length > 0);
+      const found: number[] = [];
+      for (let at = sorted.length - 1; at >= 0 && found.length < limit; at--) {
+        const rowid = sorted[at] as number;
+        if (rowid !== sorted[at + 1] && (!othersNamed || passes(rowid))) found.push(rowid);
+      }
+      return found;
+    }
+    let top = offsets.length - 2;
+    for (const rowid of changed.keys()) top = Math.max(top, rowid);
+    const found: number[] = [];
+    for (let rowid = top; rowid >= 0 && found.length < limit; rowid--) if (passes(rowid)) found.push(rowid);
+    return found;
+  }
+
+  /**
    * How many offers at most pass the facet filters: per named facet, the offers having any of its named values
    * (as counted when the copy was read), the smallest facet's. Null when no facet value is named.
    */
   filterSize(filter: Pick<TIndexFilter, (typeof FACET_NAMES)[number]>): number | null {
+    return this.smallestFacet(filter)?.offers ?? null;
+  }
+
+  /** The named facet whose named values the fewest offers have (as counted when the copy was read), and how many. */
+  private smallestFacet(
+    filter: Pick<TIndexFilter, (typeof FACET_NAMES)[number]>,
+  ): { name: (typeof FACET_NAMES)[number]; offers: number } | null {
     const named = FACET_NAMES.filter((name) => filter[name].length > 0);
     if (named.length === 0) return null;
     this.sync();
-    let smallest = Number.POSITIVE_INFINITY;
+    let smallest: { name: (typeof FACET_NAMES)[number]; offers: number } | null = null;
     for (const name of named) {
       const ids = this.valueIds[FACET_KINDS[name]] as Map<string, number>;
       let offers = 0;
@@ -248,7 +323,7 @@ export class FacetCounter {
         const id = ids.get(text);
         if (id !== undefined) offers += this.totals[id] ?? 0;
       }
-      smallest = Math.min(smallest, offers);
+      if (smallest === null || offers < smallest.offers) smallest = { name, offers };
     }
     return smallest;
   }

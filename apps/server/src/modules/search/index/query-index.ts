@@ -425,6 +425,104 @@ function sortedPage(
     .all(JSON.stringify(matches), page.limit, page.offset) as number[];
 }
 
+/**
+ * A filter without words passing at least this many offers is browsed: its newest offers are listed from an index
+ * and sorted when few enough, else found by walking down from the last offer; its page by walking the order's
+ * index, each offer tested as it is met, stopping at the page's end (listing every offer of a category and sorting
+ * them all cost 50-300 ms).
+ */
+const BROWSED_OFFERS = 5_000;
+/**
+ * Sorting an offer of the filter costs about as much as testing this many offers walking the order's index: a page
+ * is walked to while the offers expected before its end (offset and limit over the filter's share) cost less.
+ */
+const SORTING_COST = 3;
+/** Orders a page is found in by walking their index (the price order sorts its ties by another column). */
+const WALKED_ORDERS = new Set<keyof typeof ORDER_BY>(['newest', 'oldest', 'title']);
+
+/**
+ * Listing an offer of a price range from the price index and sorting it costs about as much as testing this many
+ * offers' rows walking down from the last.
+ */
+const PRICE_LISTING_COST = 3;
+
+const lastRowid = (db: Database): number =>
+  prepare(db, 'select coalesce(max(rowid), 0) from docs').pluck().get() as number;
+
+type TBrowse = { matches: number[]; rowids: number[] };
+
+/**
+ * The newest offers (up to one past the cap) and the page of a search without words, when its filter passes many
+ * offers: facet filters alone (tested on the search thread's copy of the facets) or a price range alone (tested on
+ * each offer's row). Null for other filters, which the statements listing the filter's offers answer: the same
+ * offers, in the same order.
+ */
+function browse(
+  db: Database,
+  filter: TIndexFilter,
+  sort: keyof typeof ORDER_BY,
+  page: { offset: number; limit: number },
+): TBrowse | null {
+  if (!WALKED_ORDERS.has(sort) || filter.offerIds !== null || filter.hasWorkingEndpoint) return null;
+  if (filter.modifiedFrom !== null || filter.modifiedTo !== null) return null;
+  const hasPrice = filter.minPrice !== null || filter.maxPrice !== null;
+  const counter = facetCounterOf(db);
+  const offers = counter.filterSize(filter);
+  const walkPage = (sql: string, params: unknown[], size: number): number[] =>
+    (page.offset + page.limit) * lastRowid(db) <= SORTING_COST * size * size
+      ? (prepare(db, `select d.rowid from docs d where 1 = 1${sql} order by ${ORDER_BY[sort]} limit ? offset ?`)
+          .pluck()
+          .all(...params, page.limit, page.offset) as number[])
+      : sortedPage(db, null, filterSql(db, filter, 'list'), sort, page);
+  if (offers !== null) {
+    if (hasPrice || offers < BROWSED_OFFERS) return null;
+    const matches = counter.newestPassing(filter, RESULT_CAP + 1);
+    const test = counter.filterTest(filter);
+    if (!matches || !test) return null;
+    useFacetTest(db, test);
+    return { matches, rowids: walkPage(' and dsm_facets(d.rowid)', [], offers) };
+  }
+  if (!hasPrice) return null;
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.minPrice !== null) {
+    conditions.push(' and +d.price >= ?');
+    params.push(filter.minPrice);
+  }
+  if (filter.maxPrice !== null) {
+    conditions.push(' and +d.price <= ?');
+    params.push(filter.maxPrice);
+  }
+  const sql = conditions.join('');
+  const indexed = sql.replaceAll('+d.', 'd.');
+  // Counted on the price index, up to what decides: a range of few offers is listed from it and sorted, one of
+  // many found by walking the offers down from the last until the cap's worth pass.
+  const listedAtMost = Math.sqrt((RESULT_CAP * lastRowid(db)) / PRICE_LISTING_COST);
+  const inRange = prepare(
+    db,
+    `select count(*) from (select 1 from docs d where 1 = 1${indexed} limit ${Math.ceil(listedAtMost)})`,
+  )
+    .pluck()
+    .get(...params) as number;
+  if (inRange < BROWSED_OFFERS) return null;
+  const matches =
+    inRange < listedAtMost
+      ? Array.from(
+          Float64Array.from(
+            prepare(db, `select d.rowid from docs d where 1 = 1${indexed}`)
+              .pluck()
+              .all(...params) as number[],
+          )
+            .sort()
+            .reverse()
+            .subarray(0, RESULT_CAP + 1),
+        )
+      : (prepare(db, `select d.rowid from docs d where 1 = 1${sql} order by d.rowid desc limit ${RESULT_CAP + 1}`)
+          .pluck()
+          .all(...params) as number[]);
+  return { matches, rowids: walkPage(sql, params, inRange) };
+}
+
 /** Publishers are kept as facet values: a copy is named by its first. */
 const COPIES_SQL = `select d.offer_id as offerId, d.copy_key as copyKey,
   (select x.value from doc_facets x where x.doc = d.rowid and x.kind = ${FACET_KINDS.publishers} order by x.value limit 1) as publisher
@@ -590,16 +688,20 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
           throughFacets: false,
         }
       : filter;
+    const sort = search.sort === 'relevance' ? 'newest' : search.sort;
+    const browsed = excluded ? null : browse(db, search.filter, sort, page);
     // The newest matches up to one past the cap: the total and what the facets count.
-    const matches = prepare(
-      db,
-      `select d.rowid from docs d where 1 = 1${exclusion.sql} order by d.rowid desc limit ${RESULT_CAP + 1}`,
-    )
-      .pluck()
-      .all(...exclusion.params) as number[];
+    const matches =
+      browsed?.matches ??
+      (prepare(
+        db,
+        `select d.rowid from docs d where 1 = 1${exclusion.sql} order by d.rowid desc limit ${RESULT_CAP + 1}`,
+      )
+        .pluck()
+        .all(...exclusion.params) as number[]);
     const isTotalCapped = matches.length > RESULT_CAP;
     mark('match');
-    const rowids = sortedPage(db, null, exclusion, search.sort === 'relevance' ? 'newest' : search.sort, page);
+    const rowids = browsed?.rowids ?? sortedPage(db, null, exclusion, sort, page);
     mark('rank');
     const { facets, offerIds, copies } = answerOf(rowids, matches);
     return {
