@@ -222,7 +222,8 @@ export class FacetCounter {
         for (const id of own) covered |= satisfies[id] ?? 0;
       } else if (rowid + 1 < offsets.length) {
         const end = offsets[rowid + 1] as number;
-        for (let at = offsets[rowid] as number; at < end; at++) covered |= satisfies[values[at] as number] as number;
+        for (let at = offsets[rowid] as number; at < end && covered !== required; at++)
+          covered |= satisfies[values[at] as number] as number;
       }
       return covered === required;
     };
@@ -258,22 +259,9 @@ export class FacetCounter {
    * where listing costs a few hundred per offer listed). Null when no facet value is named.
    */
   newestPassing(filter: Pick<TIndexFilter, (typeof FACET_NAMES)[number]>, limit: number): number[] | null {
-    const wanted = this.wanted(filter);
-    if (!wanted) return null;
-    const { satisfies, required } = wanted;
-    const { offsets, values, changed } = this;
-    const passes = (rowid: number): boolean => {
-      let covered = 0;
-      const own = changed.size > 0 ? changed.get(rowid) : undefined;
-      if (own) {
-        for (const id of own) covered |= satisfies[id] ?? 0;
-      } else if (rowid + 1 < offsets.length) {
-        const end = offsets[rowid + 1] as number;
-        for (let at = offsets[rowid] as number; at < end && covered !== required; at++)
-          covered |= satisfies[values[at] as number] as number;
-      }
-      return covered === required;
-    };
+    const passes = this.filterTest(filter);
+    if (!passes) return null;
+    const { offsets, changed } = this;
     const smallest = this.smallestFacet(filter);
     const offers = offsets.length - 1;
     if (smallest !== null && smallest.offers * smallest.offers * LISTING_COST <= limit * offers) {
