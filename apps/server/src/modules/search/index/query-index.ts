@@ -153,14 +153,7 @@ function filterSql(db: Database, filter: TIndexFilter, mode: TFacetMode): TFilte
     conditions.push('d.modified < ?');
     params.push(startOfDay(filter.modifiedTo) + DAY_MS);
   }
-  if (filter.minPrice !== null) {
-    conditions.push('d.price >= ?');
-    params.push(filter.minPrice);
-  }
-  if (filter.maxPrice !== null) {
-    conditions.push('d.price <= ?');
-    params.push(filter.maxPrice);
-  }
+  pushPriceRange(filter, 'd.price', conditions, params);
   if (filter.hasWorkingEndpoint) conditions.push('d.has_working_endpoint = 1');
   if (filter.offerIds !== null) {
     conditions.push('d.offer_id in (select value from json_each(?))');
@@ -485,15 +478,8 @@ function browse(
   if (!hasPrice) return null;
   const conditions: string[] = [];
   const params: unknown[] = [];
-  if (filter.minPrice !== null) {
-    conditions.push(' and +d.price >= ?');
-    params.push(filter.minPrice);
-  }
-  if (filter.maxPrice !== null) {
-    conditions.push(' and +d.price <= ?');
-    params.push(filter.maxPrice);
-  }
-  const sql = conditions.join('');
+  pushPriceRange(filter, '+d.price', conditions, params);
+  const sql = conditions.map((condition) => ` and ${condition}`).join('');
   const indexed = sql.replaceAll('+d.', 'd.');
   // Counted on the price index, up to what decides: a range of few offers is listed from it and sorted, one of
   // many found by walking the offers down from the last until the cap's worth pass.
@@ -824,4 +810,21 @@ export function matchEveryWord(db: Database, searches: TIndexSearch[]): string[]
     });
     return result.matchedAllTerms ? result.offerIds : [];
   });
+}
+
+/** The filter's price range as conditions on `column` (`+d.price` keeps SQLite off the price index), with their parameters. */
+function pushPriceRange(
+  filter: Pick<TIndexFilter, 'minPrice' | 'maxPrice'>,
+  column: string,
+  conditions: string[],
+  params: unknown[],
+): void {
+  if (filter.minPrice !== null) {
+    conditions.push(`${column} >= ?`);
+    params.push(filter.minPrice);
+  }
+  if (filter.maxPrice !== null) {
+    conditions.push(`${column} <= ?`);
+    params.push(filter.maxPrice);
+  }
 }
