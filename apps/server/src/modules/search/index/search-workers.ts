@@ -3,13 +3,19 @@ import type { TIndexSearch, TIndexSearchResult } from './search-index';
 import type { TSearchWorkerRequest, TWarmReport } from './search-worker';
 import { WorkerClient } from './worker-rpc';
 
+/** A search or suggestion waiting for a free thread. */
+type TWaiting = { message: TSearchWorkerRequest; resolve: (value: unknown) => void; reject: (error: Error) => void };
+
 /**
  * Search threads, each with its own read-only connection to the index: SQLite answers a query on the
- * thread that asks, so parallel searches need threads. A search goes to the thread with the fewest
- * searches waiting.
+ * thread that asks, so parallel searches need threads. A thread is given a search only when it has none: the
+ * others wait here, in the order they came, for whichever thread is free first. Given to a thread at once, a
+ * search would wait behind a slow one there (a common word ranked, 50-300 ms at a million offers) while the other
+ * thread stood idle.
  */
 export class SearchWorkers {
   private readonly clients: WorkerClient[];
+  private readonly waiting: TWaiting[] = [];
 
   /**
    * `warmSearches` are run by each thread when it opens a file (the searches asked most, popular-searches.ts):
@@ -28,11 +34,9 @@ export class SearchWorkers {
     return new WorkerClient(new URL('./search-worker.ts', import.meta.url), { path: this.path }, undefined, () => {
       const client = this.start(slot);
       this.clients[slot] = client;
-      void client
-        .call({
-          warm: { searches: this.warmSearches(), budgetMs: 0, part: 0, parts: 1 },
-        } satisfies TSearchWorkerRequest)
-        .catch(() => {});
+      void this.direct(client, { warm: { searches: this.warmSearches(), budgetMs: 0, part: 0, parts: 1 } }).catch(
+        () => {},
+      );
     });
   }
 
@@ -44,19 +48,39 @@ export class SearchWorkers {
     const searches = this.warmSearches();
     return Promise.all(
       this.clients.map((client, part) =>
-        client.call<TWarmReport>({
-          warm: { searches, budgetMs, part, parts: this.clients.length },
-        } satisfies TSearchWorkerRequest),
+        this.direct<TWarmReport>(client, { warm: { searches, budgetMs, part, parts: this.clients.length } }),
       ),
     );
   }
 
-  private leastBusy(): WorkerClient {
-    return this.clients.reduce((best, candidate) => (candidate.pending < best.pending ? candidate : best));
+  /** Asks one thread, busy or not; the searches waiting for it are handed out once it is done. */
+  private direct<T>(client: WorkerClient, message: TSearchWorkerRequest): Promise<T> {
+    return client.call<T>(message).finally(() => this.handOut());
+  }
+
+  /** Asks a free thread, now or when one is free. */
+  private ask<T>(message: TSearchWorkerRequest): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ message, resolve: resolve as (value: unknown) => void, reject });
+      this.handOut();
+    });
+  }
+
+  /** Gives the waiting searches to the threads that have nothing to do. */
+  private handOut(): void {
+    for (const client of this.clients) {
+      if (this.waiting.length === 0) return;
+      if (client.pending > 0) continue;
+      const next = this.waiting.shift() as TWaiting;
+      client
+        .call(next.message)
+        .then(next.resolve, next.reject)
+        .finally(() => this.handOut());
+    }
   }
 
   search(search: TIndexSearch): Promise<TIndexSearchResult> {
-    return this.leastBusy().call<TIndexSearchResult>({ search } satisfies TSearchWorkerRequest);
+    return this.ask<TIndexSearchResult>({ search });
   }
 
   /** The searches in one message per thread, shared out among the threads. */
@@ -65,25 +89,21 @@ export class SearchWorkers {
     const answers = await Promise.all(
       this.clients.map((client, slot) => {
         const part = searches.slice(slot * share, (slot + 1) * share);
-        return part.length === 0
-          ? []
-          : client.call<string[][]>({ matchEveryWord: part } satisfies TSearchWorkerRequest);
+        return part.length === 0 ? [] : this.direct<string[][]>(client, { matchEveryWord: part });
       }),
     );
     return answers.flat();
   }
 
   suggest(prefix: string): Promise<TSuggestion[]> {
-    return this.leastBusy().call<TSuggestion[]>({ suggest: prefix } satisfies TSearchWorkerRequest);
+    return this.ask<TSuggestion[]>({ suggest: prefix });
   }
 
   /** Every thread reads from another index file from its next search on. */
   async open(path: string): Promise<void> {
     this.path = path;
     const warmSearches = this.warmSearches();
-    await Promise.all(
-      this.clients.map((client) => client.call({ open: path, warmSearches } satisfies TSearchWorkerRequest)),
-    );
+    await Promise.all(this.clients.map((client) => this.direct(client, { open: path, warmSearches })));
   }
 
   async close(): Promise<void> {

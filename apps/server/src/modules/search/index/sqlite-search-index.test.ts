@@ -172,11 +172,33 @@ describe('the SQLite search index', () => {
       await Promise.all(threads.map((client) => client.worker.terminate()));
       await until(async () => {
         try {
-          return (await index.search(search(['tram']))).total === 1;
+          // Not asked before: a kept answer would need no thread.
+          return (await index.search({ ...search(['tram']), limit: 5 })).total === 1;
         } catch {
           return false;
         }
       });
+    } finally {
+      await index.close();
+    }
+  }, 60_000);
+
+  it('answers more searches at once than it has threads, each its own, and forgets kept answers when the catalogue changes', async () => {
+    const index = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 2, pollMs: 50 });
+    try {
+      const words = ['groundwater', 'bicycle', 'levels', 'counts', 'nothing'];
+      const asked = words.flatMap((word) => [1, 2, 3].map((limit) => ({ ...search([word]), limit })));
+      const answers = await Promise.all(asked.map((one) => index.search(one)));
+      expect(answers.map((answer) => answer.total)).toEqual(
+        words.flatMap((word) => Array(3).fill(word === 'nothing' ? 0 : 1)),
+      );
+      // Asked again: answered from what was kept.
+      expect((await index.search({ ...search(['bicycle']), limit: 2 })).stages).toHaveProperty('cached');
+      expect((await index.search(search(['groundwater']))).total).toBe(1);
+      await insertOffers(database.db, [makeOffer({ title: 'Groundwater quality' })]);
+      await until(async () => (await index.search(search(['groundwater']))).total === 2);
+      const again = await index.search(search(['groundwater']));
+      expect(again.total).toBe(2);
     } finally {
       await index.close();
     }

@@ -6,6 +6,7 @@ import type { TDatabaseHandle } from '../../../db/database';
 import { cachedQueryIndex } from './cached-query-index';
 import { INDEX_SCHEMA_VERSION, openReader, readMeta } from './index-schema';
 import { type IIndexWriter, InProcessIndexWriter, ThreadIndexWriter } from './index-writer';
+import { KeptAnswers } from './kept-answers';
 import { countWaitingChanges, leaveOutbox, readOutboxConsumer, touchOutboxConsumer } from './outbox-consumer';
 import { PopularSearches } from './popular-searches';
 import { matchEveryWord } from './query-index';
@@ -73,6 +74,8 @@ export class SqliteSearchIndex implements ISearchIndex {
   private isPaused = false;
   private readonly popular: PopularSearches;
   private readonly changeListeners: ((offerIds: readonly string[] | null) => void)[] = [];
+  /** The search threads' answers, kept for all of them (kept-answers.ts). */
+  private readonly keptAnswers = new KeptAnswers();
   private popularSavedAt = Date.now();
   private touchedAt = Date.now();
   /** The search threads' warm start before `open` resolved; null when they warm while answering (or there are none). */
@@ -163,7 +166,8 @@ export class SqliteSearchIndex implements ISearchIndex {
   async search(search: TIndexSearch): Promise<TIndexSearchResult> {
     if (this.options.isRefreshedBeforeSearch) await this.drain();
     this.popular.count(search);
-    if (this.workers) return this.workers.search(search);
+    const workers = this.workers;
+    if (workers) return this.keptAnswers.answer(search, () => workers.search(search));
     return cachedQueryIndex(this.reader as Database.Database, search);
   }
 
@@ -215,6 +219,7 @@ export class SqliteSearchIndex implements ISearchIndex {
         break;
       }
       if (applied.rows === 0) break;
+      this.keptAnswers.forget();
       for (const listener of this.changeListeners) listener(applied.offerIds);
     }
   }
@@ -305,6 +310,7 @@ export class SqliteSearchIndex implements ISearchIndex {
             this.reader = openReader(built.file);
           }
           await this.workers?.open(built.file);
+          this.keptAnswers.forget();
           this.file = built.file;
           this.generation = generation;
           switchCurrent(this.options.dir, built.file);
