@@ -280,19 +280,19 @@ export class FacetCounter {
     filter: Pick<TIndexFilter, (typeof FACET_NAMES)[number]>,
     row: TRowConditions = ANY_ROW,
   ): ((rowid: number) => boolean) | null {
-    this.sync();
+    // One sync for both tests (the facets' syncs when a value is named): each holds arrays of the same read.
     const facets = this.facetTest(filter);
-    const rows = this.rowTest(row);
-    if (!rows) return facets;
+    const testsPrice = row.minPrice !== null || row.maxPrice !== null;
+    const testsModified = row.modifiedFrom !== null || row.modifiedBefore !== null;
+    if (!testsPrice && !testsModified && !row.hasWorkingEndpoint) return facets;
+    if (!facets) this.sync();
+    const rows = this.rowTest(row, testsPrice, testsModified);
     if (!facets) return rows;
     return (rowid: number) => rows(rowid) && facets(rowid);
   }
 
-  /** The test of `filterTest` on an offer's row; null without a condition. */
-  private rowTest(row: TRowConditions): ((rowid: number) => boolean) | null {
-    const testsPrice = row.minPrice !== null || row.maxPrice !== null;
-    const testsModified = row.modifiedFrom !== null || row.modifiedBefore !== null;
-    if (!testsPrice && !testsModified && !row.hasWorkingEndpoint) return null;
+  /** The test of `filterTest` on an offer's row, from the arrays as last synced. */
+  private rowTest(row: TRowConditions, testsPrice: boolean, testsModified: boolean): (rowid: number) => boolean {
     const minPrice = row.minPrice ?? Number.NEGATIVE_INFINITY;
     const maxPrice = row.maxPrice ?? Number.POSITIVE_INFINITY;
     const from = row.modifiedFrom ?? Number.NEGATIVE_INFINITY;
