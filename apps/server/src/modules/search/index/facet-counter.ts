@@ -197,7 +197,7 @@ export class FacetCounter {
     };
   }
 
-  /** The `docs` rows up to `lastRowid` as arrays (a million take about a second; the snapshot's arrays much less). */
+  /** The `docs` rows up to `lastRowid` as arrays (0.4-0.7 s of CPU at 300,000 offers, several times the snapshot's). */
   private readRows(lastRowid: number): TOfferRows {
     const rows = emptyRows(lastRowid + 1);
     const read = this.db

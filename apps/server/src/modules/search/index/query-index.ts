@@ -96,15 +96,15 @@ type TFilterSql = {
 };
 
 /** The test `dsm_filter(rowid)` applies in the statement being run: the current search's filters. */
-const facetTests = new WeakMap<Database, { test: (rowid: number) => boolean }>();
+const filterTests = new WeakMap<Database, { test: (rowid: number) => boolean }>();
 
 /** Registers `dsm_filter(rowid)` on a connection once, and makes it test the given filter from now on. */
-function useFacetTest(db: Database, test: (rowid: number) => boolean): void {
-  let holder = facetTests.get(db);
+function useFilterTest(db: Database, test: (rowid: number) => boolean): void {
+  let holder = filterTests.get(db);
   if (!holder) {
     const created = { test };
     db.function('dsm_filter', { deterministic: false }, (rowid) => (created.test(rowid as number) ? 1 : 0));
-    facetTests.set(db, created);
+    filterTests.set(db, created);
     holder = created;
   }
   holder.test = test;
@@ -142,8 +142,9 @@ const LISTED_FACETS = Object.fromEntries(FACET_NAMES.map((name) => [name, []])) 
  * SQL conditions for the filters, with their parameters, the facet filters applied as `mode` says. Next to a text
  * match (every mode but 'list'), the conditions on an offer's row (price range, modification dates, working
  * endpoint) are tested on the search thread's copy with its facets, not by joining the match's `docs` row: that
- * join cost about as much per match as the facets' look-up did (CPU p99 of about 100 ms for words and a price
- * range on 300,000 offers). Without words, SQL reads them, and the price index can list a range.
+ * join cost about as much per match as the facets' look-up did (words and a price range were the slowest class of
+ * the query log at 300,000 offers, CPU p99 80-126 ms; 38-61 ms without the join). Without words, SQL reads them,
+ * and the price index can list a range.
  */
 function filterSql(db: Database, filter: TIndexFilter, mode: TFacetMode): TFilterSql {
   const conditions: string[] = [];
@@ -153,17 +154,10 @@ function filterSql(db: Database, filter: TIndexFilter, mode: TFacetMode): TFilte
   if (mode === 'test') {
     const test = facetCounterOf(db).filterTest(filter, row);
     if (test) {
-      useFacetTest(db, test);
+      useFilterTest(db, test);
       conditions.push('dsm_filter(f.rowid)');
     }
   } else {
-    if (mode !== 'list') {
-      const test = facetCounterOf(db).filterTest(LISTED_FACETS, row);
-      if (test) {
-        useFacetTest(db, test);
-        conditions.push('dsm_filter(f.rowid)');
-      }
-    }
     const column = { scan: '+f.rowid', probe: 'f.rowid', list: 'd.rowid' }[mode];
     for (const name of FACET_NAMES) {
       const values = filter[name];
@@ -172,6 +166,12 @@ function filterSql(db: Database, filter: TIndexFilter, mode: TFacetMode): TFilte
         `${column} in (select doc from doc_facets where kind = ${FACET_KINDS[name]} and value in (select value from json_each(?)))`,
       );
       params.push(JSON.stringify(values));
+    }
+    // After the listed facets: only the matches among the filter's offers are tested in JavaScript.
+    const test = mode === 'list' ? null : facetCounterOf(db).filterTest(LISTED_FACETS, row);
+    if (test) {
+      useFilterTest(db, test);
+      conditions.push('dsm_filter(f.rowid)');
     }
   }
   if (mode === 'list') {
@@ -503,7 +503,7 @@ function browse(
     const matches = counter.newestPassing(filter, RESULT_CAP + 1);
     const test = counter.filterTest(filter);
     if (!matches || !test) return null;
-    useFacetTest(db, test);
+    useFilterTest(db, test);
     return { matches, rowids: walkPage(' and dsm_filter(d.rowid)', [], offers) };
   }
   if (!hasPrice) return null;
