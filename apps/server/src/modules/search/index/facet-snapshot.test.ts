@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FacetCounter } from './facet-counter';
-import { readFacetSnapshot, writeFacetSnapshot } from './facet-snapshot';
+import { OFFER_ROW, readFacetSnapshot, writeFacetSnapshot } from './facet-snapshot';
 import { type TIndexSource, toIndexDocument, writeDocuments } from './index-documents';
 import { createIndexSchema } from './index-schema';
 
@@ -76,5 +76,22 @@ describe('the facet snapshot a build keeps', () => {
     ]);
     db.exec('drop table facet_snapshot');
     expect(new FacetCounter(db).count(allRowids(db))).toEqual(counts);
+  });
+
+  it("keeps each offer's price, date and working endpoint, and nothing for a rowid without an offer", () => {
+    const db = builtIndex();
+    const dated = { ...source('e', ['CSV'], ['City']), price: 12.5, modified: null, hasWorkingEndpoint: true };
+    writeDocuments(db, [toIndexDocument(dated)], ['b'], { countWords: true });
+    writeFacetSnapshot(db, new FacetCounter(db).snapshot());
+    const rows = readFacetSnapshot(db)?.rows;
+    const rowid = (offerId: string) =>
+      db.prepare('select rowid from docs where offer_id = ?').pluck().get(offerId) as number;
+    expect(rows?.prices[rowid('e')]).toBe(12.5);
+    expect(rows?.modified[rowid('e')]).toBeNaN();
+    expect(rows?.flags[rowid('e')]).toBe(OFFER_ROW.exists | OFFER_ROW.hasWorkingEndpoint);
+    expect(rows?.modified[rowid('a')]).toBe(Date.parse('2024-01-01T00:00:00Z'));
+    expect(rows?.flags[rowid('a')]).toBe(OFFER_ROW.exists);
+    // 'b' was the second offer written, then removed.
+    expect(rows?.flags[2]).toBe(0);
   });
 });

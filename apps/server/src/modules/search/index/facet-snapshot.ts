@@ -1,5 +1,23 @@
 import type { Database } from 'better-sqlite3';
 
+/**
+ * Per offer rowid, what filters beside words read of its `docs` row: its price, its modification time (ms since
+ * the epoch, NaN when unknown) and its OFFER_ROW flags (0 for a rowid without an offer).
+ */
+export type TOfferRows = {
+  prices: Float64Array<ArrayBuffer>;
+  modified: Float64Array<ArrayBuffer>;
+  flags: Uint8Array<ArrayBuffer>;
+};
+
+/** The bits of `TOfferRows.flags`. */
+export const OFFER_ROW = {
+  /** The rowid is an offer's. */
+  exists: 1,
+  /** `docs.has_working_endpoint`. */
+  hasWorkingEndpoint: 2,
+} as const;
+
 /** The search threads' copy of `doc_facets` as arrays (see FacetCounter): per offer rowid, its value ids. */
 export type TFacetSnapshot = {
   /** Offer rowid r has the value ids values[offsets[r]] .. values[offsets[r + 1] - 1]. */
@@ -8,15 +26,21 @@ export type TFacetSnapshot = {
   /** Per value id: its facet kind and its text. */
   kinds: number[];
   texts: string[];
+  /** The offers' rows as of the same change; null in a file built before they were kept (read from `docs` then). */
+  rows: TOfferRows | null;
   /** The last `doc_changes` entry the arrays hold. */
   lastChange: number;
 };
 
-const bytesOf = (array: Int32Array): Buffer => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+const bytesOf = (array: Int32Array | Float64Array | Uint8Array): Buffer =>
+  Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 
-/** Copies a blob into an aligned array (a blob's bytes need not start on a 4-byte boundary). */
-function int32sOf(blob: Buffer): Int32Array<ArrayBuffer> {
-  const array = new Int32Array(blob.length / 4);
+/** Copies a blob into an aligned array (a blob's bytes need not start on a 4- or 8-byte boundary). */
+function copyOf<T extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(
+  blob: Buffer,
+  Type: { new (length: number): T; BYTES_PER_ELEMENT: number },
+): T {
+  const array = new Type(blob.length / Type.BYTES_PER_ELEMENT);
   new Uint8Array(array.buffer).set(blob);
   return array;
 }
@@ -28,6 +52,11 @@ export function writeFacetSnapshot(db: Database, snapshot: TFacetSnapshot): void
   db.transaction(() => {
     put.run('offsets', bytesOf(snapshot.offsets));
     put.run('values', bytesOf(snapshot.values));
+    if (snapshot.rows) {
+      put.run('prices', bytesOf(snapshot.rows.prices));
+      put.run('modified', bytesOf(snapshot.rows.modified));
+      put.run('flags', bytesOf(snapshot.rows.flags));
+    }
     put.run(
       'values_text',
       Buffer.from(JSON.stringify({ kinds: snapshot.kinds, texts: snapshot.texts, lastChange: snapshot.lastChange })),
@@ -52,6 +81,20 @@ export function readFacetSnapshot(db: Database): TFacetSnapshot | null {
   const values = parts.get('values');
   const text = parts.get('values_text');
   if (!offsets || !values || !text) return null;
-  const { kinds, texts, lastChange } = JSON.parse(text.toString('utf8')) as Omit<TFacetSnapshot, 'offsets' | 'values'>;
-  return { offsets: int32sOf(offsets), values: int32sOf(values), kinds, texts, lastChange };
+  const { kinds, texts, lastChange } = JSON.parse(text.toString('utf8')) as Pick<
+    TFacetSnapshot,
+    'kinds' | 'texts' | 'lastChange'
+  >;
+  const prices = parts.get('prices');
+  const modified = parts.get('modified');
+  const flags = parts.get('flags');
+  const rows =
+    prices && modified && flags
+      ? {
+          prices: copyOf(prices, Float64Array),
+          modified: copyOf(modified, Float64Array),
+          flags: Uint8Array.from(flags),
+        }
+      : null;
+  return { offsets: copyOf(offsets, Int32Array), values: copyOf(values, Int32Array), kinds, texts, rows, lastChange };
 }
