@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { queryIndex } from './query-index';
 import type { TIndexSearch, TIndexSearchResult } from './search-index';
 
@@ -10,7 +11,7 @@ const MAX_ENTRIES = 2_000;
 /** Pages larger than this are not kept: they are rare, large, and cost more to hold than to compute. */
 const MAX_CACHED_PAGE = 100;
 
-type TCache = { dataVersion: number; answers: Map<string, TIndexSearchResult> };
+type TCache = { dataVersion: number; answers: LRUCache<string, TIndexSearchResult> };
 
 const caches = new WeakMap<Database, TCache>();
 
@@ -25,22 +26,16 @@ export function cachedQueryIndex(db: Database, search: TIndexSearch): TIndexSear
   const dataVersion = db.pragma('data_version', { simple: true }) as number;
   let cache = caches.get(db);
   if (!cache || cache.dataVersion !== dataVersion) {
-    cache = { dataVersion, answers: new Map() };
+    cache = { dataVersion, answers: new LRUCache({ max: MAX_ENTRIES }) };
     caches.set(db, cache);
   }
   const started = performance.now();
   const key = JSON.stringify(search);
   const kept = cache.answers.get(key);
   if (kept) {
-    cache.answers.delete(key);
-    cache.answers.set(key, kept);
     return { ...kept, stages: { cached: performance.now() - started } };
   }
   const answer = queryIndex(db, search);
   cache.answers.set(key, answer);
-  if (cache.answers.size > MAX_ENTRIES) {
-    const oldest = cache.answers.keys().next().value;
-    if (oldest !== undefined) cache.answers.delete(oldest);
-  }
   return answer;
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { TIndexSearch, TIndexSearchResult } from './search-index';
 
 /**
@@ -15,11 +16,13 @@ type TAsked = { generation: number; answer: Promise<TIndexSearchResult> };
 export class KeptAnswers {
   /** Counts the index's changes: an answer asked before one is neither kept nor shared after it. */
   private generation = 0;
-  private readonly answers = new Map<string, TIndexSearchResult>();
+  private readonly answers: LRUCache<string, TIndexSearchResult>;
   /** Searches being answered: the same search asked meanwhile waits for that answer instead of asking again. */
   private readonly asked = new Map<string, TAsked>();
 
-  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+  constructor(maxEntries = MAX_ENTRIES) {
+    this.answers = new LRUCache({ max: maxEntries });
+  }
 
   /** The index changed (changes applied, or another file opened): every kept answer is forgotten. */
   forget(): void {
@@ -38,8 +41,6 @@ export class KeptAnswers {
     const key = JSON.stringify(search);
     const kept = this.answers.get(key);
     if (kept) {
-      this.answers.delete(key);
-      this.answers.set(key, kept);
       return { ...kept, stages: { cached: performance.now() - started } };
     }
     const asked = this.asked.get(key);
@@ -49,13 +50,7 @@ export class KeptAnswers {
     this.asked.set(key, { generation, answer });
     try {
       const result = await answer;
-      if (generation === this.generation) {
-        this.answers.set(key, result);
-        if (this.answers.size > this.maxEntries) {
-          const oldest = this.answers.keys().next().value;
-          if (oldest !== undefined) this.answers.delete(oldest);
-        }
-      }
+      if (generation === this.generation) this.answers.set(key, result);
       return result;
     } finally {
       if (this.asked.get(key)?.answer === answer) this.asked.delete(key);
