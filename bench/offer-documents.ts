@@ -2,7 +2,7 @@
 // costs, the catalogue's two readings side by side on the bench database of `bench:search` (loaded alike, reused):
 // `rows`, the four statements of rows (offers and datasets, then distributions and agents) presented in JavaScript,
 // and `one statement`, PostgreSQL presenting the documents as one JSON text that JSON.parse reads. Pages of 10 and
-// 100 offers drawn at random (none kept: every page is read), at 1 and 8 pages in flight, the readings alternating
+// 100 offers (`--page-sizes`) drawn at random (none kept: every page is read), at 1 and 8 pages in flight, the readings alternating
 // round after round. Per page: the benchmark's CPU (the server's side: the driver, the presenting, the parsing), the
 // CPU of the benchmark's PostgreSQL (all its processes, from /proc), and the wall time.
 
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createDatabase, type TDb } from '../apps/server/src/db/database';
-import { loadOfferDocuments } from '../apps/server/src/modules/catalogue/offer-documents';
+import { loadOfferDocumentsInOneStatement } from '../apps/server/src/modules/catalogue/offer-documents';
 import { loadOfferDocumentsFromRows } from '../apps/server/src/modules/catalogue/offer-documents-from-rows';
 import {
   cpuMsOfTrees,
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '4' },
     /** Rounds of every case; the readings take turns within each. */
     rounds: { type: 'string', default: '2' },
+    /** Offers per page, comma-separated. */
+    'page-sizes': { type: 'string', default: '10,100' },
     'database-url': { type: 'string' },
   },
 });
@@ -37,9 +39,11 @@ const datasets = numberOption(args, 'datasets', { min: 1 });
 const seconds = numberOption(args, 'seconds', { min: 0.5, isWhole: false });
 const rounds = numberOption(args, 'rounds', { min: 1, max: 10 });
 
-const READINGS = { rows: loadOfferDocumentsFromRows, 'one statement': loadOfferDocuments } as const;
+const READINGS = { rows: loadOfferDocumentsFromRows, 'one statement': loadOfferDocumentsInOneStatement } as const;
 type TReading = keyof typeof READINGS;
-const PAGE_SIZES = [10, 100];
+const PAGE_SIZES = args['page-sizes'].split(',').map(Number);
+if (PAGE_SIZES.some((size) => !Number.isInteger(size) || size < 1 || size > 1000))
+  throw new Error('--page-sizes must list whole numbers from 1 to 1000');
 const CONCURRENCIES = [1, 8];
 
 const isBenchPostgres = (_pid: number, cmdline: string) =>

@@ -33,8 +33,9 @@ const toNumber = (value: string | number | null): number | null => {
 
 /**
  * `loadOfferDocuments` as four statements of rows (offers and datasets, then distributions and agents) presented
- * in JavaScript: the catalogue's reading until issue 36, kept as the reference the one-statement reading is tested
- * against (offer-documents.test.ts) and measured beside (`npm run bench:offer-documents`).
+ * in JavaScript: how it reads more than ONE_STATEMENT_UP_TO offers, where PostgreSQL sends rows for less than it
+ * builds JSON. The one-statement reading is tested against it (offer-documents.test.ts) and measured beside it
+ * (`npm run bench:offer-documents`).
  */
 export async function loadOfferDocumentsFromRows(db: TDb, ids: readonly string[]): Promise<TOffer[]> {
   if (ids.length === 0) return [];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOffer } from '../../test/factories';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { insertOffer } from './load-offers';
-import { loadOfferDocuments } from './offer-documents';
+import { loadOfferDocuments, loadOfferDocumentsInOneStatement, ONE_STATEMENT_UP_TO } from './offer-documents';
 import { loadOfferDocumentsFromRows } from './offer-documents-from-rows';
 import { SUPPLIER_AGENT_PREFIX } from './supplier-agent';
 
@@ -75,7 +75,7 @@ describe('offer documents read in one statement', () => {
   it('are the documents the rows made, key for key, in the order asked', async () => {
     const ids = [orphaned.id, randomUUID(), several.id, unpublished.id, bare.id, several.id.toUpperCase()];
     const fromRows = await loadOfferDocumentsFromRows(database.db, ids);
-    const inOneStatement = await loadOfferDocuments(database.db, ids);
+    const inOneStatement = await loadOfferDocumentsInOneStatement(database.db, ids);
     expect(fromRows.map((offer) => offer.title)).toEqual([
       'Publisher missing',
       'Several datasets ✓',
@@ -119,15 +119,22 @@ describe('offer documents read in one statement', () => {
 
   it('are read by a statement each connection prepares once', async () => {
     const prepared = await database.db.connection().execute(async (connection) => {
-      for (let run = 0; run < 3; run++) await loadOfferDocuments(connection, [several.id]);
+      for (let run = 0; run < 3; run++) await loadOfferDocumentsInOneStatement(connection, [several.id]);
       return sql<{ name: string }>`select name from pg_prepared_statements
         where statement like '%json_agg%' and statement like '%wanted%'`.execute(connection);
     });
     expect(prepared.rows).toHaveLength(1);
   });
 
+  it('are the same documents when more offers are asked than one statement reads', async () => {
+    const unknown = Array.from({ length: ONE_STATEMENT_UP_TO }, () => randomUUID());
+    const many = await loadOfferDocuments(database.db, [several.id, ...unknown, unpublished.id]);
+    expect(many).toEqual(await loadOfferDocuments(database.db, [several.id, unpublished.id]));
+    expect(many.map((offer) => offer.title)).toEqual(['Several datasets ✓', 'Unpublished']);
+  });
+
   it('answer nothing for no ids or unknown ones', async () => {
     expect(await loadOfferDocuments(database.db, [])).toEqual([]);
-    expect(await loadOfferDocuments(database.db, [randomUUID()])).toEqual([]);
+    expect(await loadOfferDocumentsInOneStatement(database.db, [randomUUID()])).toEqual([]);
   });
 });
