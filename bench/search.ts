@@ -159,6 +159,8 @@ const indexDir = path.resolve(
 const harvestDir = path.join(path.dirname(indexDir), 'harvest-input');
 const serverEnv = {
   SEARCH_RATE_LIMIT: '0',
+  // Where the runs read how many of a page's offers the server had kept (readKeptOffers).
+  METRICS_PORT: process.env.BENCH_PORT ? String(Number(process.env.BENCH_PORT) + 2) : '0',
   SEARCH_INDEX_DIR: indexDir,
   // The mixed run's harvests, and the stalls it counts (a line per hold of the event loop over 50 ms).
   ...(args.mixed ? { HARVEST_FILE_DIR: harvestDir, EVENT_LOOP_STALL_MS: '50' } : {}),
@@ -348,6 +350,39 @@ async function runHttp(
     timeouts: result.timeouts,
     byLabel,
   };
+}
+
+/** The server's counts of the offers its search pages took from memory or read (search_kept_offers_total). */
+type TKeptOffers = { kept: number; expired: number; read: number; dropped: number };
+
+/** Reads the kept-offer counters from the server's metrics listener (its URL is in what the server printed). */
+async function readKeptOffers(server: TServerProcess): Promise<TKeptOffers | null> {
+  const url = /Prometheus metrics at (\S+)/.exec(server.output())?.[1];
+  if (!url) return null;
+  // The table is a reading beside the runs: a listener that does not answer leaves its row n/a.
+  const text = await fetch(url).then(
+    (response) => response.text(),
+    () => '',
+  );
+  if (!text) return null;
+  const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+  return {
+    kept: value(/^search_kept_offers_total\{result="kept"\} (\d+)/m),
+    expired: value(/^search_kept_offers_total\{result="expired"\} (\d+)/m),
+    read: value(/^search_kept_offers_total\{result="read"\} (\d+)/m),
+    dropped: value(/^search_kept_offers_dropped_total (\d+)/m),
+  };
+}
+
+/** A row of the kept-offers table: what one run added to the counters. */
+function keptRow(run: string, before: TKeptOffers | null, after: TKeptOffers | null): string {
+  if (!before || !after) return `| ${run} | n/a | | | | |`;
+  const kept = after.kept - before.kept;
+  const expired = after.expired - before.expired;
+  const read = after.read - before.read;
+  const asked = kept + expired + read;
+  const share = (n: number) => (asked === 0 ? 'n/a' : `${((100 * n) / asked).toFixed(1)} %`);
+  return `| ${run} | ${asked} | ${share(kept)} | ${share(expired)} | ${share(read)} | ${after.dropped - before.dropped} |`;
 }
 
 /** The index file the server process built and reads (SEARCH_INDEX_DIR's CURRENT). */
@@ -1002,6 +1037,10 @@ async function main(): Promise<void> {
     lines.push(`Query log: ${log.length.toLocaleString('en-US')} distinct queries (${classCounts.join(', ')})`);
     const classTables: string[] = [];
     const stageTables: string[] = [];
+    const keptTable = [
+      '| run | offers asked | kept | kept but expired (read again) | not kept (read) | kept ones pushed out |',
+      '|---|---|---|---|---|---|',
+    ];
     let perQuery: string[] = [];
     if (args['first-minute']) {
       const workload = workloads[0]!;
@@ -1045,7 +1084,9 @@ async function main(): Promise<void> {
         sqlP50[connections] = service.p50;
         lines.push(progress(overallRow('service (no HTTP)', connections, service)));
         classLines.push(...classRows('service', connections, service, workload.labels));
+        const keptBefore = await readKeptOffers(server);
         const http = await runHttp(server.baseUrl, connections, workload);
+        keptTable.push(keptRow(`HTTP ${connections} conn`, keptBefore, await readKeptOffers(server)));
         httpP50[connections] = http.p50;
         lines.push(progress(overallRow('HTTP API', connections, http)));
         classLines.push(...classRows('HTTP', connections, http, workload.labels));
@@ -1053,7 +1094,9 @@ async function main(): Promise<void> {
       if (args.stages && workload !== fixedWorkload) {
         const runs = [];
         for (const connections of [1, 8]) {
+          const keptBefore = await readKeptOffers(server);
           runs.push({ connections, times: await runStages(server.baseUrl, connections, workload) });
+          keptTable.push(keptRow(`stages ${connections} conn`, keptBefore, await readKeptOffers(server)));
           process.stdout.write(`  stages measured at ${connections} connection(s)\n`);
         }
         stageTables.push(
@@ -1067,7 +1110,9 @@ async function main(): Promise<void> {
       }
       if (args['cold-run']) {
         server = await clearCaches(server, database.url);
+        const keptBefore = await readKeptOffers(server);
         const cold = await runHttp(server.baseUrl, 8, workload);
+        keptTable.push(keptRow('HTTP 8 conn, caches cleared', keptBefore, await readKeptOffers(server)));
         lines.push(progress(overallRow('HTTP API, caches cleared', 8, cold)));
         classLines.push(...classRows('HTTP, caches cleared', 8, cold, workload.labels));
       }
@@ -1080,6 +1125,10 @@ async function main(): Promise<void> {
     const memory = memoryOf(server.child.pid!);
     lines.push(`Server memory after the runs: RSS ${memory.rssMb.toFixed(0)} MB, peak ${memory.peakMb.toFixed(0)} MB`);
     lines.push(...stageTables);
+    if (keptTable.length > 2) {
+      lines.push('', "### A page's offers: kept by the server or read from PostgreSQL (search_kept_offers_total)", '');
+      lines.push(...keptTable);
+    }
     lines.push(...classTables);
     if (perQuery.length > 0) {
       lines.push(

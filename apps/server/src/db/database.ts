@@ -2,6 +2,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createDatabaseAvailability, type TDatabaseAvailability } from './database-availability';
 import { migrations } from './migrations/index';
+import { runPreparedStatementsByName } from './prepared-statements';
 import type { TDatabase } from './schema';
 
 // Numeric and bigint arrive as strings; dates as Date. int8 counts are parsed where they are read.
@@ -74,7 +75,10 @@ function createPool(
   // A checked-out client emits its socket's failure as 'error' too, and the pool listens only while
   // it is idle: without this, PostgreSQL stopping under a transaction would crash the process. The
   // query under way still fails, and the pool drops the broken client when it comes back.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    runPreparedStatementsByName(client);
+  });
   return pool;
 }
 

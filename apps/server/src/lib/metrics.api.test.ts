@@ -179,6 +179,22 @@ describe('the metrics listener', () => {
     expect(sampleValue(text, 'search_stage_duration_seconds_count', { stage: 'engine' })).toBe(before + 1);
   });
 
+  it("counts a search page's offers as read from PostgreSQL, then as kept when the page is asked again", async () => {
+    const count = (text: string, result: string) => sampleValue(text, 'search_kept_offers_total', { result }) ?? 0;
+    await insertOffer(testApp.database.db, makeOffer({ title: 'Kept probe readings' }));
+    const search = () =>
+      request(testApp.baseUrl, 'POST', '/api/search', { index: 0, pageSize: 10, terms: ['probe'] }, auth);
+    const first = await search();
+    expect(first.status).toBe(200);
+    const shown = (first.body as { data: unknown[] }).data.length;
+    expect(shown).toBeGreaterThan(0);
+    const before = await scrape();
+    expect((await search()).status).toBe(200);
+    const after = await scrape();
+    expect(count(after, 'kept') - count(before, 'kept')).toBe(shown);
+    expect(count(after, 'read')).toBeGreaterThanOrEqual(shown);
+  });
+
   it("reports each job queue's depth and counts the jobs that failed", async () => {
     const queue = 'metrics-probe';
     let runner: TJobRunner | null = null;

@@ -94,6 +94,17 @@ const linkChecks = processCounter(
   'Endpoint checks done by the link checker, by the status found (online, offline).',
   ['status'],
 );
+const keptOffers = processCounter(
+  'search_kept_offers_total',
+  "Offers of search pages by where they came from: kept (from the process's memory), expired (kept past their " +
+    'time, read again) or read (not kept: never read, forgotten after a change, or pushed out by newer ones).',
+  ['result'],
+);
+const keptOffersDropped = processCounter(
+  'search_kept_offers_dropped_total',
+  'Kept offers pushed out to make room for newer ones (the number kept is bounded).',
+  [],
+);
 const jobRuns = processCounter(
   'job_runs_total',
   'Job batches a worker of this process ran, by queue and outcome (completed, failed).',
@@ -247,6 +258,14 @@ export function countHarvestRun(run: { status: 'succeeded' | 'failed'; written: 
 /** Counts one endpoint check by the status it found. */
 export function countLinkCheck(status: 'online' | 'offline'): void {
   linkChecks.inc({ status });
+}
+
+/** Counts where the offers of one search page came from, and the kept offers it pushed out. */
+export function countKeptOffers(counts: { kept: number; expired: number; read: number; dropped: number }): void {
+  if (counts.kept > 0) keptOffers.inc({ result: 'kept' }, counts.kept);
+  if (counts.expired > 0) keptOffers.inc({ result: 'expired' }, counts.expired);
+  if (counts.read > 0) keptOffers.inc({ result: 'read' }, counts.read);
+  if (counts.dropped > 0) keptOffersDropped.inc(counts.dropped);
 }
 
 /** Counts a batch of jobs a worker ran, by its queue and whether it completed. */

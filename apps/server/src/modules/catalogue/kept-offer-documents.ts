@@ -1,5 +1,6 @@
 import type { TOffer } from '@dsm/contracts';
 import type { TDb } from '../../db/database';
+import { countKeptOffers } from '../../lib/metrics';
 import { loadOfferDocuments } from './offer-documents';
 
 /** Offers kept at most per database, the least recently read going first (a result card is a few kilobytes). */
@@ -92,6 +93,7 @@ export async function loadKeptOfferDocuments({
   const kept = keptOf(db);
   const found = new Map<string, TOffer>();
   const missing: string[] = [];
+  let expired = 0;
   for (const id of ids) {
     const entry = kept.get(id);
     if (entry && now - entry.at < KEPT_FOR_MS) {
@@ -99,9 +101,11 @@ export async function loadKeptOfferDocuments({
       kept.delete(id);
       kept.set(id, entry);
     } else {
+      if (entry) expired++;
       missing.push(id);
     }
   }
+  let dropped = 0;
   if (missing.length > 0) {
     const before = forgotten;
     const loaded = await loadOfferDocuments(db, missing);
@@ -114,7 +118,9 @@ export async function loadKeptOfferDocuments({
     for (const oldest of kept.keys()) {
       if (kept.size <= MAX_KEPT) break;
       kept.delete(oldest);
+      dropped++;
     }
   }
+  countKeptOffers({ kept: ids.length - missing.length, expired, read: missing.length - expired, dropped });
   return ids.flatMap((id) => found.get(id) ?? []);
 }

@@ -1,144 +1,114 @@
-import type { TAgent, TDataset, TOffer, TPaymentModel } from '@dsm/contracts';
-import type { Selectable } from 'kysely';
+import type { TOffer } from '@dsm/contracts';
+import { CompiledQuery } from 'kysely';
 import type { TDb } from '../../db/database';
-import type { TAgentTable } from '../../db/schema';
-import { OFFER_TEXT_COLUMNS } from './catalogue-rows';
+import { preparedStatement } from '../../db/prepared-statements';
+import { loadOfferDocumentsFromRows } from './offer-documents-from-rows';
 import { SUPPLIER_AGENT_PREFIX } from './supplier-agent';
 
-type TAgentRow = Selectable<TAgentTable>;
-
-function presentAgent(row: TAgentRow | undefined, id: string): TAgent {
-  if (!row) return { '@id': id, '@type': 'foaf:Organization' };
-  const agent: TAgent = { '@id': row.id, '@type': row.type };
-  if (row.type === 'foaf:Organization') {
-    if (row.name) agent['foaf:name'] = row.name;
-  } else {
-    if (row.first_name) agent['foaf:firstName'] = row.first_name;
-    if (row.last_name) agent['foaf:lastName'] = row.last_name;
-  }
-  // A supplier's agent holds the user's sign-in address, which was never published: the offer's author and
-  // maintainer addresses are the contacts the supplier chose to show.
-  if (row.email && !row.id.startsWith(SUPPLIER_AGENT_PREFIX)) agent['foaf:mbox'] = `mailto:${row.email}`;
-  return agent;
-}
-
-const iso = (value: Date | null): string | null =>
-  value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : null;
-
-const toNumber = (value: string | number | null): number | null => {
-  if (value === null) return null;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : null;
-};
+const supplierPrefix = `'${SUPPLIER_AGENT_PREFIX.replaceAll("'", "''")}'`;
 
 /**
- * Loads offers by id with their datasets, distributions and agents and presents them in the
- * catalogue's JSON-LD-like shape, in the order of `ids`. Unknown ids are left out. Access URLs are
- * all there: an answer for a user passes the offers through `presentAccessUrlsFor` (entitlements).
+ * The agent named by `idColumn` as JSON, as `presentAgent` (offer-documents-from-rows.ts) presents it: an agent
+ * not stored is an organisation known by its id; `json_strip_nulls` leaves out the names and address an agent lacks
+ * and keeps the order of the keys (json, unlike jsonb, keeps what it is given). A supplier's agent holds the user's
+ * sign-in address, which was never published: the offer's contacts are the ones the supplier chose to show.
+ */
+const agentJson = (idColumn: string): string => `coalesce((
+        select json_strip_nulls(json_build_object(
+          '@id', a.id,
+          '@type', a.type,
+          'foaf:name', case when a.type = 'foaf:Organization' then nullif(a.name, '') end,
+          'foaf:firstName', case when a.type <> 'foaf:Organization' then nullif(a.first_name, '') end,
+          'foaf:lastName', case when a.type <> 'foaf:Organization' then nullif(a.last_name, '') end,
+          'foaf:mbox', case when a.email <> '' and left(a.id, ${SUPPLIER_AGENT_PREFIX.length}) <> ${supplierPrefix}
+            then 'mailto:' || a.email end))
+        from agents a where a.id = ${idColumn}),
+      json_build_object('@id', ${idColumn}, '@type', 'foaf:Organization'))`;
+
+/** A timestamp as `Date.toISOString` writes it (milliseconds, UTC); null for none and for ±infinity. */
+const isoJson = (column: string): string =>
+  `case when isfinite(${column}) then to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`;
+
+/**
+ * The documents of the offers $1 (ids as text), in its order, as one JSON array. The offers are found by uuid and
+ * kept only where asked as the id is written (lower case), as the rows' reading keeps them.
+ */
+const DOCUMENTS = preparedStatement(`
+  select json_agg(json_build_object(
+    '@id', o.id,
+    'title', o.title,
+    'description', json_build_object('@value', o.description, '@language', o.language),
+    'paymentModel', o.payment_model,
+    'price', o.price,
+    'isSellable', o.is_sellable and o.state = 'ACTIVE',
+    'likes', o.likes,
+    'keywords', o.keywords,
+    'categories', o.categories,
+    'datasets', coalesce((
+      select json_agg(json_build_object(
+        '@id', d.id,
+        'dcterms:issued', ${isoJson('d.issued')},
+        'dcterms:modified', ${isoJson('d.modified')},
+        'dcterms:publisher', ${agentJson('d.publisher_id')},
+        'dcterms:creator', case when d.creator_id is not null then ${agentJson('d.creator_id')} end,
+        'geodcatp:custodian', case when d.custodian_id is not null then ${agentJson('d.custodian_id')} end,
+        'dcat:theme', coalesce((
+          select json_agg(json_build_object('@id', theme, 'label', theme) order by n)
+          from unnest(d.themes) with ordinality as t(theme, n)), '[]'),
+        'dcat:keyword', '[]'::json,
+        'dcat:distribution', coalesce((
+          select json_agg(json_build_object(
+            '@id', s.id,
+            'dcterms:title', s.title,
+            'dcat:mediaType', s.media_type,
+            'dcterms:format', s.format,
+            'dcterms:license', s.licence,
+            'dcat:accessURL', s.access_url,
+            'dcat:byteSize', s.byte_size,
+            'isAccessRestricted', false,
+            'isPublicSample', s.is_public_sample) order by s.position)
+          from distributions s where s.dataset_id = d.id), '[]')
+      ) order by d.position)
+      from datasets d where d.offer_id = o.id), '[]')
+  ) order by wanted.n)::text as documents
+  from unnest($1::text[]) with ordinality as wanted(id, n)
+  join offers o on o.id = wanted.id::uuid and o.id::text = wanted.id`);
+
+/**
+ * The most offers read in one statement: building JSON costs PostgreSQL about 70 µs an offer where sending rows
+ * costs 40 µs, which the planning and the presenting saved outweigh up to about 60 offers (docs/performance.md,
+ * "A search page's offers, read in one statement"). More are read as rows.
+ */
+export const ONE_STATEMENT_UP_TO = 50;
+
+/**
+ * Loads offers by id with their datasets, distributions and agents and presents them in the catalogue's
+ * JSON-LD-like shape, in the order of `ids`; unknown ids are left out. Access URLs are all there: an answer for a
+ * user passes the offers through `presentAccessUrlsFor` (entitlements).
+ *
+ * Up to ONE_STATEMENT_UP_TO offers (a search page's, a detail page's) in one statement, more (the catalogue
+ * export's hundred, a long list) as rows (offer-documents-from-rows.ts): the same documents either way.
  */
 export async function loadOfferDocuments(db: TDb, ids: readonly string[]): Promise<TOffer[]> {
+  return ids.length > ONE_STATEMENT_UP_TO
+    ? loadOfferDocumentsFromRows(db, ids)
+    : loadOfferDocumentsInOneStatement(db, ids);
+}
+
+/**
+ * `loadOfferDocuments` in one prepared statement that PostgreSQL answers with the documents as one JSON text, which
+ * JSON.parse turns into objects natively: the four statements of rows (offers and datasets, then distributions and
+ * agents) cost PostgreSQL a parse and a plan each and the server a JavaScript object per row and its presenting.
+ */
+export async function loadOfferDocumentsInOneStatement(db: TDb, ids: readonly string[]): Promise<TOffer[]> {
   if (ids.length === 0) return [];
-  const idList = [...ids];
-  const [offers, datasets] = await Promise.all([
-    db
-      .selectFrom('offers')
-      .select([...OFFER_TEXT_COLUMNS, 'payment_model', 'price', 'is_sellable', 'state', 'likes'])
-      .where('id', '=', (eb) => eb.fn.any(eb.val(idList)))
-      .execute(),
-    db
-      .selectFrom('datasets')
-      .selectAll()
-      .where('offer_id', '=', (eb) => eb.fn.any(eb.val(idList)))
-      .orderBy('offer_id')
-      .orderBy('position')
-      .execute(),
-  ]);
-  const datasetIds = datasets.map((dataset) => dataset.id);
-  const agentIds = new Set<string>();
-  for (const dataset of datasets) {
-    agentIds.add(dataset.publisher_id);
-    if (dataset.creator_id) agentIds.add(dataset.creator_id);
-    if (dataset.custodian_id) agentIds.add(dataset.custodian_id);
-  }
-  const [distributions, agents] = await Promise.all([
-    datasetIds.length === 0
-      ? []
-      : db
-          .selectFrom('distributions')
-          .selectAll()
-          .where('dataset_id', '=', (eb) => eb.fn.any(eb.val(datasetIds)))
-          .orderBy('dataset_id')
-          .orderBy('position')
-          .execute(),
-    agentIds.size === 0
-      ? []
-      : db
-          .selectFrom('agents')
-          .selectAll()
-          .where('id', '=', (eb) => eb.fn.any(eb.val([...agentIds])))
-          .execute(),
-  ]);
-
-  const agentById = new Map(agents.map((agent) => [agent.id, agent]));
-  const distributionsByDataset = new Map<string, typeof distributions>();
-  for (const distribution of distributions) {
-    const list = distributionsByDataset.get(distribution.dataset_id) ?? [];
-    list.push(distribution);
-    distributionsByDataset.set(distribution.dataset_id, list);
-  }
-  const datasetsByOffer = new Map<string, TDataset[]>();
-  for (const dataset of datasets) {
-    const presented: TDataset = {
-      '@id': dataset.id,
-      'dcterms:issued': iso(dataset.issued),
-      'dcterms:modified': iso(dataset.modified),
-      'dcterms:publisher': presentAgent(agentById.get(dataset.publisher_id), dataset.publisher_id),
-      'dcterms:creator': dataset.creator_id
-        ? presentAgent(agentById.get(dataset.creator_id), dataset.creator_id)
-        : null,
-      'geodcatp:custodian': dataset.custodian_id
-        ? presentAgent(agentById.get(dataset.custodian_id), dataset.custodian_id)
-        : null,
-      'dcat:theme': dataset.themes.map((theme) => ({ '@id': theme, label: theme })),
-      'dcat:keyword': [],
-      'dcat:distribution': (distributionsByDataset.get(dataset.id) ?? []).map((distribution) => ({
-        '@id': distribution.id,
-        'dcterms:title': distribution.title,
-        'dcat:mediaType': distribution.media_type,
-        'dcterms:format': distribution.format,
-        'dcterms:license': distribution.licence,
-        'dcat:accessURL': distribution.access_url,
-        'dcat:byteSize': toNumber(distribution.byte_size),
-        // The catalogue's own reading; `presentAccessUrlsFor` withholds URLs per user before an answer leaves.
-        isAccessRestricted: false,
-        isPublicSample: distribution.is_public_sample,
-      })),
-    };
-    const list = datasetsByOffer.get(dataset.offer_id) ?? [];
-    list.push(presented);
-    datasetsByOffer.set(dataset.offer_id, list);
-  }
-
-  const offerById = new Map(offers.map((offer) => [offer.id, offer]));
-  const documents: TOffer[] = [];
-  for (const id of ids) {
-    const offer = offerById.get(id);
-    if (!offer) continue;
-    const offerDatasets = datasetsByOffer.get(id) ?? [];
-    for (const dataset of offerDatasets) dataset['dcat:keyword'] = offer.keywords;
-    documents.push({
-      '@id': offer.id,
-      title: offer.title,
-      description: { '@value': offer.description, '@language': offer.language },
-      paymentModel: offer.payment_model as TPaymentModel,
-      price: Number(offer.price),
-      // An offer its supplier unpublished stays readable (it may be liked or bought) but is not on sale.
-      isSellable: offer.is_sellable && offer.state === 'ACTIVE',
-      likes: offer.likes,
-      keywords: offer.keywords,
-      categories: offer.categories,
-      datasets: offerDatasets,
-    });
+  const { rows } = await db.executeQuery<{ documents: string | null }>(CompiledQuery.raw(DOCUMENTS, [[...ids]]));
+  const text = rows[0]?.documents;
+  if (!text) return [];
+  const documents = JSON.parse(text) as TOffer[];
+  // One array per offer, shared by its datasets as the offer's keywords are theirs: a kept page holds it once.
+  for (const document of documents) {
+    for (const dataset of document.datasets) dataset['dcat:keyword'] = document.keywords;
   }
   return documents;
 }
