@@ -14,6 +14,12 @@ describe('which kept result cards a request forgets', () => {
     ).toBe('none');
   });
 
+  it('forgets nothing when a user signs in, refreshes a token or signs out at the identity provider', () => {
+    for (const url of ['/idp/token', '/idp/interaction/abc/login', '/idp/session/end/confirm']) {
+      expect(keptOffersTouchedBy({ method: 'POST', url })).toBe('none');
+    }
+  });
+
   it('forgets only the liked offer after a like or an unlike', () => {
     for (const method of ['POST', 'DELETE']) {
       expect(

@@ -55,7 +55,8 @@ export type TKeptOffersTouched = 'none' | readonly string[] | 'all';
 
 /**
  * Which kept offers a successful request may have changed. Searching is a POST that changes nothing, a call through
- * the API gateway changes the supplier's data, not the catalogue; an unknown changing request may have changed any
+ * the API gateway changes the supplier's data, not the catalogue, and the identity provider's own routes (`/idp/`:
+ * signing in, tokens, signing out) write only sessions, keys and accounts; an unknown changing request may have changed any
  * card (a publisher renamed), so everything is forgotten.
  */
 export function keptOffersTouchedBy(request: {
@@ -65,7 +66,9 @@ export function keptOffersTouchedBy(request: {
   query?: unknown;
 }): TKeptOffersTouched {
   const { method, url } = request;
-  if (!CHANGING_METHODS.has(method) || !isApiPath(url) || url.startsWith('/gateway/')) return 'none';
+  if (!CHANGING_METHODS.has(method) || !isApiPath(url) || url.startsWith('/gateway/') || url.startsWith('/idp/')) {
+    return 'none';
+  }
   const route = routeKey({ method, path: request.routePath ?? url.split('?')[0] ?? url });
   if (url.split('?')[0] === searchEndpoint.path || CARD_NEUTRAL_ROUTES.has(route)) return 'none';
   if (LIKE_ROUTES.has(route)) {
