@@ -2,7 +2,8 @@
 // into a database of its own (one per corpus, reused while it holds the same count), starts the real server
 // against it in a separate process, and replays a query log (or the old fixed mix) through HTTP at 1, 8 and 32
 // connections and through the search service alone (the SQL it runs, without HTTP), then once more over HTTP
-// with every cache cleared. Prints Markdown tables: overall, per query class, and the corpus's vocabulary.
+// with every cache cleared. The log is one stream across the runs: each run goes on where the one before stopped.
+// Prints Markdown tables: overall, per query class, and the corpus's vocabulary.
 //
 // `--mixed`: instead, the log's searches at `--mixed-connections` (8) over HTTP alone, then again while the same
 // server answers offer detail pages, catalogue exports and orders at steady rates and harvests a DCAT-US file one
@@ -211,13 +212,16 @@ const REPLAY_LENGTH = 200_000;
 
 function logWorkload(log: readonly TLoggedQuery[]): TWorkload {
   const order = replayOrder(log.length, REPLAY_LENGTH);
+  let replayed = 0;
   return {
     name: `query log (${log.length.toLocaleString('en-US')} distinct queries)`,
     labels: QUERY_CLASSES,
+    // One stream across the runs, as a running server sees its users' searches: each run goes on where the one
+    // before stopped, so that a run does not ask again, in the same order, what the runs before it asked (and the
+    // server kept).
     cursor: () => {
-      let next = 0;
       return () => {
-        const item = log[order[next++ % order.length]!]!;
+        const item = log[order[replayed++ % order.length]!]!;
         return { label: item.queryClass, query: item.query, body: item.body };
       };
     },
@@ -353,7 +357,14 @@ async function runHttp(
 }
 
 /** The server's counts of the offers its search pages took from memory or read (search_kept_offers_total). */
-type TKeptOffers = { kept: number; expired: number; read: number; dropped: number };
+type TKeptOffers = {
+  kept: number;
+  expired: number;
+  read: number;
+  dropped: number;
+  /** Searches answered from the kept answers or with the answer of the same search in flight, and by a thread. */
+  answers: { kept: number; shared: number; asked: number };
+};
 
 /** Reads the kept-offer counters from the server's metrics listener (its URL is in what the server printed). */
 async function readKeptOffers(server: TServerProcess): Promise<TKeptOffers | null> {
@@ -371,18 +382,33 @@ async function readKeptOffers(server: TServerProcess): Promise<TKeptOffers | nul
     expired: value(/^search_kept_offers_total\{result="expired"\} (\d+)/m),
     read: value(/^search_kept_offers_total\{result="read"\} (\d+)/m),
     dropped: value(/^search_kept_offers_dropped_total (\d+)/m),
+    answers: {
+      kept: value(/^search_kept_answers_total\{result="kept"\} (\d+)/m),
+      shared: value(/^search_kept_answers_total\{result="shared"\} (\d+)/m),
+      asked: value(/^search_kept_answers_total\{result="asked"\} (\d+)/m),
+    },
   };
 }
 
 /** A row of the kept-offers table: what one run added to the counters. */
 function keptRow(run: string, before: TKeptOffers | null, after: TKeptOffers | null): string {
-  if (!before || !after) return `| ${run} | n/a | | | | |`;
+  if (!before || !after) return `| ${run} | n/a | | | | | | |`;
   const kept = after.kept - before.kept;
   const expired = after.expired - before.expired;
   const read = after.read - before.read;
   const asked = kept + expired + read;
   const share = (n: number) => (asked === 0 ? 'n/a' : `${((100 * n) / asked).toFixed(1)} %`);
-  return `| ${run} | ${asked} | ${share(kept)} | ${share(expired)} | ${share(read)} | ${after.dropped - before.dropped} |`;
+  const searches = {
+    kept: after.answers.kept - before.answers.kept,
+    shared: after.answers.shared - before.answers.shared,
+    asked: after.answers.asked - before.answers.asked,
+  };
+  const total = searches.kept + searches.shared + searches.asked;
+  const spared =
+    total === 0
+      ? 'n/a'
+      : `${((100 * (searches.kept + searches.shared)) / total).toFixed(1)} % (${searches.shared} shared)`;
+  return `| ${run} | ${asked} | ${share(kept)} | ${share(expired)} | ${share(read)} | ${after.dropped - before.dropped} | ${total} | ${spared} |`;
 }
 
 /** The index file the server process built and reads (SEARCH_INDEX_DIR's CURRENT). */
@@ -1038,8 +1064,8 @@ async function main(): Promise<void> {
     const classTables: string[] = [];
     const stageTables: string[] = [];
     const keptTable = [
-      '| run | offers asked | kept | kept but expired (read again) | not kept (read) | kept ones pushed out |',
-      '|---|---|---|---|---|---|',
+      '| run | offers asked | kept | kept but expired (read again) | not kept (read) | kept ones pushed out | searches | answered without a search thread |',
+      '|---|---|---|---|---|---|---|---|',
     ];
     let perQuery: string[] = [];
     if (args['first-minute']) {
@@ -1126,7 +1152,11 @@ async function main(): Promise<void> {
     lines.push(`Server memory after the runs: RSS ${memory.rssMb.toFixed(0)} MB, peak ${memory.peakMb.toFixed(0)} MB`);
     lines.push(...stageTables);
     if (keptTable.length > 2) {
-      lines.push('', "### A page's offers: kept by the server or read from PostgreSQL (search_kept_offers_total)", '');
+      lines.push(
+        '',
+        "### A page's offers kept by the server or read from PostgreSQL (search_kept_offers_total), and searches answered from kept answers (search_kept_answers_total)",
+        '',
+      );
       lines.push(...keptTable);
     }
     lines.push(...classTables);

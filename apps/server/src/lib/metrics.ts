@@ -105,6 +105,12 @@ const keptOffersDropped = processCounter(
   'Kept offers pushed out to make room for newer ones (the number kept is bounded).',
   [],
 );
+const keptAnswers = processCounter(
+  'search_kept_answers_total',
+  'Searches by how the search threads were spared: kept (answered from the kept answers), shared (the same search ' +
+    'was being answered) or asked (a search thread answered it; pages over 100 are never kept).',
+  ['result'],
+);
 const jobRuns = processCounter(
   'job_runs_total',
   'Job batches a worker of this process ran, by queue and outcome (completed, failed).',
@@ -266,6 +272,11 @@ export function countKeptOffers(counts: { kept: number; expired: number; read: n
   if (counts.expired > 0) keptOffers.inc({ result: 'expired' }, counts.expired);
   if (counts.read > 0) keptOffers.inc({ result: 'read' }, counts.read);
   if (counts.dropped > 0) keptOffersDropped.inc(counts.dropped);
+}
+
+/** Counts one search by how it was answered: from the kept answers, with another's answer, or by a thread. */
+export function countKeptAnswer(result: 'kept' | 'shared' | 'asked'): void {
+  keptAnswers.inc({ result });
 }
 
 /** Counts a batch of jobs a worker ran, by its queue and whether it completed. */

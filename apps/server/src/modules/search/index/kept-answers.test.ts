@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { countKeptAnswer } from '../../../lib/metrics';
 import { KeptAnswers } from './kept-answers';
+
+vi.mock('../../../lib/metrics', () => ({ countKeptAnswer: vi.fn() }));
+
 import { NO_INDEX_FILTER, type TIndexSearch, type TIndexSearchResult } from './search-index';
 
 const search = (word: string, limit = 10): TIndexSearch => ({
@@ -41,6 +45,8 @@ describe('answers kept for every search thread', () => {
     expect(second.total).toBe(3);
     expect(second.stages).toHaveProperty('cached');
     expect(worker.calls).toEqual(['air']);
+    // Counted for the operators' metrics (search_kept_answers_total).
+    expect(vi.mocked(countKeptAnswer).mock.calls.slice(-2)).toEqual([['asked'], ['kept']]);
   });
 
   it('asks a thread once for the same search asked again while it is being answered', async () => {
@@ -50,6 +56,7 @@ describe('answers kept for every search thread', () => {
     worker.answerAll(2);
     expect((await Promise.all(answers)).map((answer) => answer.total)).toEqual([2, 2]);
     expect(worker.calls).toEqual(['air']);
+    expect(vi.mocked(countKeptAnswer).mock.calls.slice(-2)).toEqual([['asked'], ['shared']]);
   });
 
   it('forgets its answers when the index changes, and does not keep one asked before the change', async () => {

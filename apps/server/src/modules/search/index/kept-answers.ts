@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { countKeptAnswer } from '../../../lib/metrics';
 import type { TIndexSearch, TIndexSearchResult } from './search-index';
 
 /**
@@ -36,15 +37,23 @@ export class KeptAnswers {
    * are shared between callers, who must not change them.
    */
   async answer(search: TIndexSearch, compute: () => Promise<TIndexSearchResult>): Promise<TIndexSearchResult> {
-    if (search.limit > MAX_KEPT_PAGE) return compute();
+    if (search.limit > MAX_KEPT_PAGE) {
+      countKeptAnswer('asked');
+      return compute();
+    }
     const started = performance.now();
     const key = JSON.stringify(search);
     const kept = this.answers.get(key);
     if (kept) {
+      countKeptAnswer('kept');
       return { ...kept, stages: { cached: performance.now() - started } };
     }
     const asked = this.asked.get(key);
-    if (asked && asked.generation === this.generation) return asked.answer;
+    if (asked && asked.generation === this.generation) {
+      countKeptAnswer('shared');
+      return asked.answer;
+    }
+    countKeptAnswer('asked');
     const generation = this.generation;
     const answer = compute();
     this.asked.set(key, { generation, answer });
