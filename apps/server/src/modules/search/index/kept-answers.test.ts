@@ -101,48 +101,4 @@ describe('answers kept for every search thread', () => {
     await largeAgain;
     expect(worker.calls.filter((word) => word === 'd')).toHaveLength(2);
   });
-
-  it('gives what it kept for a second after a batch nobody waits for, then reads the changed index', async () => {
-    let now = 0;
-    const kept = new KeptAnswers(10, 1_000, () => now);
-    const worker = thread();
-    const first = kept.answer(search('air'), worker.ask('air'));
-    worker.answerAll(1);
-    await first;
-    // A harvest's batch applied: the answer of before is still given, without a thread.
-    kept.age();
-    now = 999;
-    expect((await kept.answer(search('air'), worker.ask('air'))).total).toBe(1);
-    expect(worker.calls).toEqual(['air']);
-    // A search not kept before reads the changed index.
-    const other = kept.answer(search('water'), worker.ask('water'));
-    worker.answerAll(7);
-    expect((await other).total).toBe(7);
-    // Past the grace, the kept answer is read again.
-    now = 1_000;
-    const again = kept.answer(search('air'), worker.ask('air'));
-    worker.answerAll(2);
-    expect((await again).total).toBe(2);
-    expect(worker.calls).toEqual(['air', 'water', 'air']);
-  });
-
-  it('forgets what it gives in grace when a caller waits to see the changes, and nothing otherwise', async () => {
-    let now = 0;
-    const kept = new KeptAnswers(10, 1_000, () => now);
-    const worker = thread();
-    const first = kept.answer(search('air'), worker.ask('air'));
-    worker.answerAll(1);
-    await first;
-    // No batch in its grace: what is kept reads the index as it is, and stays.
-    kept.settle();
-    expect(kept.size).toBe(1);
-    kept.age();
-    now = 10;
-    kept.settle();
-    expect(kept.size).toBe(0);
-    const after = kept.answer(search('air'), worker.ask('air'));
-    worker.answerAll(2);
-    expect((await after).total).toBe(2);
-    expect(worker.calls).toEqual(['air', 'air']);
-  });
 });

@@ -164,7 +164,7 @@ export class SqliteSearchIndex implements ISearchIndex {
   }
 
   async search(search: TIndexSearch): Promise<TIndexSearchResult> {
-    if (this.options.isRefreshedBeforeSearch) await this.refresh();
+    if (this.options.isRefreshedBeforeSearch) await this.drain();
     this.popular.count(search);
     const workers = this.workers;
     if (workers) return this.keptAnswers.answer(search, () => workers.search(search));
@@ -189,16 +189,13 @@ export class SqliteSearchIndex implements ISearchIndex {
       this.rebuildDropped();
       return;
     }
-    // The caller's change may be in a batch the index applied meanwhile: what is given in grace after it goes.
-    if (waiting === 0) this.keptAnswers.settle();
-    else if (waiting <= limit) await this.refresh();
+    if (waiting === 0) return;
+    if (waiting <= limit) await this.drain();
     else void this.drain().catch(() => {});
   }
 
-  /** Applies every queued change; the searches after it read them (nothing kept from before is given). */
-  async refresh(): Promise<void> {
-    await this.drain();
-    this.keptAnswers.settle();
+  refresh(): Promise<void> {
+    return this.drain();
   }
 
   /** Applies queued changes until none is left; concurrent callers share one run. */
@@ -222,8 +219,7 @@ export class SqliteSearchIndex implements ISearchIndex {
         break;
       }
       if (applied.rows === 0) break;
-      // Nobody waits for these changes but those who call `refresh`, which forgets what is given in grace.
-      this.keptAnswers.age();
+      this.keptAnswers.forget();
       for (const listener of this.changeListeners) listener(applied.offerIds);
     }
   }
