@@ -1,15 +1,23 @@
 import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { TDb } from '../../../db/database';
-import { toIndexDocument, writeDocuments } from './index-documents';
+import { type TWrittenDocuments, toIndexDocument, writeDocuments } from './index-documents';
 import { readIndexSources } from './read-index-sources';
 
 /**
- * What one batch of the outbox applied: how many rows it took (0: nothing was queued) and the offers they named;
- * `isDropped` when the index's cursor is gone (it was not seen for longer than the expiry, or a restore emptied
- * the table): changes it missed may have been deleted, so it must be built again.
+ * What one batch of the outbox applied: how many rows it took (0: nothing was queued), the offers they named and
+ * what it changed in the index (`written`); `isDropped` when the index's cursor is gone (it was not seen for longer
+ * than the expiry, or a restore emptied the table): changes it missed may have been deleted, so it must be built
+ * again. `touched`: the kept searches whose answers it changed (touched-searches.ts), when the writer was given
+ * them; null: every answer may have changed.
  */
-export type TAppliedBatch = { rows: number; offerIds: string[]; isDropped?: boolean };
+export type TAppliedBatch = {
+  rows: number;
+  offerIds: string[];
+  written?: TWrittenDocuments;
+  touched?: string[] | null;
+  isDropped?: boolean;
+};
 
 /** One index following the outbox. */
 export type TOutboxConsumer = {
@@ -70,7 +78,7 @@ export async function applyOutboxBatch(db: TDb, writer: Database, options: TOutb
     const offerIds = [...new Set(toWrite.map((row) => row.offer_id))];
     const sources = await readIndexSources(trx, offerIds);
     const present = new Set(sources.map((source) => source.id));
-    writeDocuments(
+    const written = writeDocuments(
       writer,
       sources.map(toIndexDocument),
       offerIds.filter((id) => !present.has(id)),
@@ -87,7 +95,7 @@ export async function applyOutboxBatch(db: TDb, writer: Database, options: TOutb
       if (Number(moved.numAffectedRows ?? 0) === 0) return { rows: 0, offerIds: [], isDropped: true };
       await forgetPassedChanges(trx, consumer, options.expirySeconds);
     }
-    return { rows: settled.length + ahead.length, offerIds };
+    return { rows: settled.length + ahead.length, offerIds, written };
   });
 }
 

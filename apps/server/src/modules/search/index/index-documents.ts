@@ -166,6 +166,12 @@ const row = (document: TIndexDocument) => ({
 });
 
 /**
+ * What a write changed: the rowid of its first new offer (every rowid from it on is new: rowids are given in order)
+ * or null when it added none, whether it changed or removed offers the index held, and the copy keys of the new offers.
+ */
+export type TWrittenDocuments = { firstNew: number | null; isRewrite: boolean; newCopyKeys: string[] };
+
+/**
  * Writes offers into the index and removes others, in one transaction. An offer already indexed keeps
  * its rowid. With `countWords` (changes after a build), the documents' words are added to the typo
  * vocabulary (a full build counts them once at the end instead; words of removed or changed offers stay
@@ -176,12 +182,14 @@ export function writeDocuments(
   documents: TIndexDocument[],
   removedOfferIds: string[],
   options: { countWords: boolean },
-): void {
+): TWrittenDocuments {
   const writer = writerOf(db);
+  const written: TWrittenDocuments = { firstNew: null, isRewrite: false, newCopyKeys: [] };
   db.transaction(() => {
     for (const offerId of removedOfferIds) {
       const rowid = writer.find(offerId);
       if (rowid === undefined) continue;
+      written.isRewrite = true;
       writer.deleteText(rowid);
       writer.deleteFacets(rowid);
       writer.deleteDoc(rowid);
@@ -192,7 +200,10 @@ export function writeDocuments(
       let rowid = writer.find(document.offerId);
       if (rowid === undefined) {
         rowid = writer.insertDoc(document);
+        written.firstNew ??= rowid;
+        if (document.copyKey !== null) written.newCopyKeys.push(document.copyKey);
       } else {
+        written.isRewrite = true;
         writer.deleteText(rowid);
         writer.deleteFacets(rowid);
         writer.updateDoc(rowid, document);
@@ -205,4 +216,5 @@ export function writeDocuments(
     if (counts.size > 0) addWords(db, counts);
     if (options.countWords) writer.forgetOldChanges();
   })();
+  return written;
 }

@@ -2,8 +2,24 @@ import Database from 'better-sqlite3';
 import type { TDatabaseHandle } from '../../../db/database';
 import { applyOutboxBatch, followOutboxFrom, registerOutboxConsumer, type TAppliedBatch } from './apply-outbox-batch';
 import { buildIndexFile, type TBuiltIndex } from './build-index-file';
+import type { TWrittenDocuments } from './index-documents';
 import { configureConnection } from './index-schema';
+import { type TKeptSearchCheck, touchedSearches } from './touched-searches';
 import { WorkerClient } from './worker-rpc';
+
+/**
+ * The kept searches a write changed: every one when it changed or removed an offer the index held (what an answer
+ * held of the offer before is gone), those matching its new offers otherwise, none when it wrote nothing.
+ */
+function touchedBy(
+  writer: Database.Database,
+  written: TWrittenDocuments,
+  checks: readonly TKeptSearchCheck[],
+): string[] | null {
+  if (written.isRewrite) return null;
+  if (written.firstNew === null) return [];
+  return touchedSearches(writer, checks, written.firstNew);
+}
 
 /** Outbox rows applied in one transaction. */
 const APPLY_BATCH = 500;
@@ -14,14 +30,21 @@ export interface IIndexWriter {
   build(generation: string): Promise<TBuiltIndex>;
   /** Writes to this file from now on. */
   open(file: string): Promise<void>;
-  /** Applies one batch of queued changes; answers how many rows it took and the offers they named. */
-  apply(): Promise<TAppliedBatch>;
+  /**
+   * Applies one batch of queued changes; answers how many rows it took, the offers they named and, of `checks`, the
+   * kept searches whose answers it changed.
+   */
+  apply(checks?: readonly TKeptSearchCheck[]): Promise<TAppliedBatch>;
   /** Follows the outbox from a build's position on (the file built is the one in use now). */
   follow(horizon: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export type TIndexWriterMessage = { build: string } | { open: string } | { apply: true } | { follow: string };
+export type TIndexWriterMessage =
+  | { build: string }
+  | { open: string }
+  | { apply: true; checks?: readonly TKeptSearchCheck[] }
+  | { follow: string };
 
 /** Where a writer writes and whose outbox cursor it moves. */
 export type TIndexWriterOptions = {
@@ -58,14 +81,17 @@ export class InProcessIndexWriter implements IIndexWriter {
     this.appliedAhead.clear();
   }
 
-  async apply(): Promise<TAppliedBatch> {
-    if (!this.writer) throw new Error('The search index has no file open for writing');
-    return applyOutboxBatch(this.options.database.db, this.writer, {
+  async apply(checks?: readonly TKeptSearchCheck[]): Promise<TAppliedBatch> {
+    const writer = this.writer;
+    if (!writer) throw new Error('The search index has no file open for writing');
+    const applied = await applyOutboxBatch(this.options.database.db, writer, {
       consumer: this.options.consumer,
       batchSize: APPLY_BATCH,
       expirySeconds: this.options.consumerExpirySeconds,
       appliedAhead: this.appliedAhead,
     });
+    if (checks && applied.written) applied.touched = touchedBy(writer, applied.written, checks);
+    return applied;
   }
 
   follow(horizon: string): Promise<void> {
@@ -77,7 +103,7 @@ export class InProcessIndexWriter implements IIndexWriter {
     if ('build' in message) return this.build(message.build);
     if ('open' in message) return this.open(message.open);
     if ('follow' in message) return this.follow(message.follow);
-    return this.apply();
+    return this.apply(message.checks);
   }
 
   async close(): Promise<void> {
@@ -127,8 +153,8 @@ export class ThreadIndexWriter implements IIndexWriter {
     await this.client.call({ open: file } satisfies TIndexWriterMessage);
   }
 
-  apply(): Promise<TAppliedBatch> {
-    return this.client.call({ apply: true } satisfies TIndexWriterMessage);
+  apply(checks?: readonly TKeptSearchCheck[]): Promise<TAppliedBatch> {
+    return this.client.call({ apply: true, checks } satisfies TIndexWriterMessage);
   }
 
   async follow(horizon: string): Promise<void> {

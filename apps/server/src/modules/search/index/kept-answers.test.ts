@@ -15,8 +15,16 @@ const search = (word: string, limit = 10): TIndexSearch => ({
   limit,
 });
 
-const result = (total: number): TIndexSearchResult =>
-  ({ offerIds: [], total, isTotalCapped: false, matchedAllTerms: true, stages: { match: 1 } }) as never;
+const result = (total: number, copyKeys: string[] = []): TIndexSearchResult =>
+  ({
+    offerIds: [],
+    total,
+    isTotalCapped: false,
+    matchedAllTerms: true,
+    correctedTerms: null,
+    copyKeys,
+    stages: { match: 1 },
+  }) as never;
 
 /** A search thread stand-in that counts what it was asked and answers when told to. */
 function thread() {
@@ -76,6 +84,39 @@ describe('answers kept for every search thread', () => {
     kept.forget();
     worker.answerAll(5);
     await old;
+    expect(kept.size).toBe(0);
+  });
+
+  it('after a batch of new offers, forgets only the answers it touched, gained a copy in or could not be checked against', async () => {
+    const kept = new KeptAnswers();
+    const keep = async (one: TIndexSearch, answer: TIndexSearchResult) => kept.answer(one, async () => answer);
+    const isKept = async (one: TIndexSearch) =>
+      'cached' in ((await kept.answer(one, async () => result(0))).stages ?? {});
+    await keep(search('air'), result(3));
+    await keep(search('water'), result(2));
+    await keep(search('soil'), result(0));
+    await keep(search('rivers'), result(4, ['copy-of-rivers']));
+    await keep({ ...search('wind'), terms: [''] }, result(9));
+    await keep(search('snow'), { ...result(1), correctedTerms: ['snow'] });
+    const checked = kept.checks();
+    // Searches without words and corrected ones are not checked: any change forgets them.
+    expect(checked.checks).toEqual(
+      expect.arrayContaining([
+        { key: JSON.stringify(search('air')), mode: 'every' },
+        { key: JSON.stringify(search('soil')), mode: 'any' },
+      ]),
+    );
+    expect(checked.checks).toHaveLength(4);
+    // Kept while the batch was being applied: perhaps read before it, so not kept after it.
+    await keep(search('ice'), result(1));
+    kept.forgetTouched(checked, [JSON.stringify(search('water'))], ['copy-of-rivers']);
+    expect(await isKept(search('air'))).toBe(true);
+    expect(await isKept(search('soil'))).toBe(true);
+    for (const gone of [search('water'), search('rivers'), { ...search('wind'), terms: [''] }, search('snow')])
+      expect(await isKept(gone)).toBe(false);
+    expect(await isKept(search('ice'))).toBe(false);
+    // A batch that changed an offer the index held: nothing is kept.
+    kept.forgetTouched(kept.checks(), null, []);
     expect(kept.size).toBe(0);
   });
 

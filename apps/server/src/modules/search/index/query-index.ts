@@ -548,14 +548,17 @@ const COPIES_SQL = `select d.offer_id as offerId, d.copy_key as copyKey,
 /** At most this many copies are named per result. */
 const NAMED_COPIES = 10;
 
-/** The other copies of the results that are federated copies of a dataset, named by their publishers. */
-function copiesOf(db: Database, rowids: number[]): TIndexSearchResult['copies'] {
-  if (rowids.length === 0) return [];
+/**
+ * The other copies of the results that are federated copies of a dataset, named by their publishers, and the copy
+ * keys of the results (a new copy of one of them changes the answer).
+ */
+function copiesOf(db: Database, rowids: number[]): Pick<TIndexSearchResult, 'copies' | 'copyKeys'> {
+  if (rowids.length === 0) return { copies: [], copyKeys: [] };
   const shown = prepare(db, 'select offer_id, copy_key from docs where rowid in (select value from json_each(?))').all(
     JSON.stringify(rowids),
   ) as { offer_id: string; copy_key: string | null }[];
   const keys = [...new Set(shown.flatMap((row) => (row.copy_key === null ? [] : [row.copy_key])))];
-  if (keys.length === 0) return [];
+  if (keys.length === 0) return { copies: [], copyKeys: [] };
   const found = prepare(db, COPIES_SQL).all(JSON.stringify(keys)) as TCopyRow[];
   const counts = new Map(
     (
@@ -565,7 +568,7 @@ function copiesOf(db: Database, rowids: number[]): TIndexSearchResult['copies'] 
       ).all(JSON.stringify(keys)) as { copy_key: string; count: number }[]
     ).map((row) => [row.copy_key, row.count]),
   );
-  return shown.flatMap(({ offer_id: offerId, copy_key: copyKey }) => {
+  const copies = shown.flatMap(({ offer_id: offerId, copy_key: copyKey }) => {
     const total = copyKey === null ? 0 : (counts.get(copyKey) ?? 1) - 1;
     if (copyKey === null || total <= 0) return [];
     const others = found
@@ -574,6 +577,7 @@ function copiesOf(db: Database, rowids: number[]): TIndexSearchResult['copies'] 
       .map((row) => ({ offerId: row.offerId, publisher: row.publisher }));
     return [{ offerId, total, copies: others }];
   });
+  return { copies, copyKeys: keys };
 }
 
 type TCopyRow = { offerId: string; copyKey: string; publisher: string | null };
@@ -669,6 +673,35 @@ function compileWords(db: Database, search: TIndexSearch) {
 }
 
 /**
+ * The words of a search as one FTS5 expression that an offer matches when it has every required word (`every`) or
+ * any of them (`any`), without its exclusions' offers. Null when the search has no word to match, or when typo
+ * correction would look at one of its words (a long word the vocabulary lacks): its answer may change with the
+ * vocabulary. The vocabulary only grows between builds, so an expression once given stays the search's until the
+ * next build.
+ */
+export function wordsExpression(db: Database, search: TIndexSearch, mode: 'every' | 'any'): string | null {
+  const parsed = parseQuery(search.terms);
+  const meaningful = parsed.clauses.filter((clause) => clause.kind === 'phrase' || !clause.isStopWord);
+  const required = meaningful.length > 0 ? meaningful : parsed.clauses;
+  const mayBeCorrected = required.some(
+    (clause) =>
+      clause.kind === 'word' &&
+      !search.exact &&
+      !clause.isCjk &&
+      [...clause.word].length >= MIN_TYPO_LENGTH &&
+      !hasWord(db, clause.word),
+  );
+  if (mayBeCorrected) return null;
+  const expressions = required
+    .map((clause) => (clause.kind === 'phrase' ? phraseExpression(clause.words) : wordExpression([clause.word])))
+    .filter((expression) => expression.length > 0);
+  if (expressions.length === 0) return null;
+  const positive = expressions.join(mode === 'every' ? ' AND ' : ' OR ');
+  const excluded = notExpression(parsed.excluded);
+  return excluded ? `(${positive}) NOT (${excluded})` : positive;
+}
+
+/**
  * Runs one search on an open index. Every word is required; when no offer has them all, the offers
  * with the most of them are found instead (as Meilisearch's matching strategy or minimum_should_match).
  */
@@ -685,9 +718,9 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     const facets = facetCounterOf(db).count(matches.slice(0, RESULT_CAP));
     mark('facets');
     const offerIds = offerIdsOf(db, rowids);
-    const copies = copiesOf(db, rowids);
+    const { copies, copyKeys } = copiesOf(db, rowids);
     mark('ids');
-    return { facets, offerIds, copies };
+    return { facets, offerIds, copies, copyKeys };
   };
   const { parsed, clauses, corrections, excluded, withExclusions } = compileWords(db, search);
   const page = { offset: search.offset, limit: search.limit };
@@ -720,10 +753,11 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     mark('match');
     const rowids = browsed?.rowids ?? sortedPage(db, null, exclusion, sort, page);
     mark('rank');
-    const { facets, offerIds, copies } = answerOf(rowids, matches);
+    const { facets, offerIds, copies, copyKeys } = answerOf(rowids, matches);
     return {
       offerIds,
       copies,
+      copyKeys,
       total: Math.min(matches.length, RESULT_CAP),
       isTotalCapped,
       correctedTerms,
@@ -777,10 +811,11 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
         )
       : { rowids: sortedPage(db, window.rowids.slice(0, RESULT_CAP), filter, search.sort, page), collapsedCopies: 0 };
   mark('rank');
-  const { facets, offerIds, copies } = answerOf(rowids, window.rowids);
+  const { facets, offerIds, copies, copyKeys } = answerOf(rowids, window.rowids);
   return {
     offerIds,
     copies,
+    copyKeys,
     // The copies shown as one result are one result: the pages end where the results do (a capped total
     // says "10,000+" either way).
     total: window.isTotalCapped ? window.total : window.total - collapsedCopies,

@@ -44,6 +44,8 @@ export type TIndexSearchResult = {
   offerIds: string[];
   /** For the results that have federated copies: those copies (in relevance order, collapsed into the result). */
   copies: TIndexCopies[];
+  /** The copy keys of the page's results that have one (docs.copy_key): a new copy of one changes the answer. */
+  copyKeys?: string[];
   /** Matches counted up to the result cap. */
   total: number;
   isTotalCapped: boolean;

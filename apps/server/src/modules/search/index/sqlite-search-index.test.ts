@@ -203,4 +203,46 @@ describe('the SQLite search index', () => {
       await index.close();
     }
   }, 60_000);
+
+  it('keeps, when offers are added, the answers of searches they do not match, and forgets the rest', async () => {
+    const index = await SqliteSearchIndex.open({ dir: folder.path, database, workers: 2, pollMs: 60_000 });
+    const cached = async (terms: string[]) => {
+      const answer = await index.search(search(terms));
+      return { total: answer.total, isKept: answer.stages !== undefined && 'cached' in answer.stages };
+    };
+    try {
+      await index.refresh();
+      const before = {
+        bicycle: await cached(['bicycle']),
+        groundwater: await cached(['groundwater']),
+        excluded: await cached(['groundwater', '-quality', '-temperature']),
+        both: await cached(['bicycle', 'lanes']),
+        typo: await cached(['bicycel']),
+      };
+      expect(before.both.total).toBeGreaterThan(0);
+      // An added offer with 'groundwater' and 'lanes' among its words, and none of 'bicycle'.
+      await insertOffers(database.db, [makeOffer({ title: 'Groundwater wells along tram lanes' })]);
+      await index.refresh();
+      // Untouched: answered as kept, without a search thread.
+      expect(await cached(['bicycle'])).toEqual({ total: before.bicycle.total, isKept: true });
+      // Matched by the new offer: asked again, and it is found.
+      expect(await cached(['groundwater'])).toEqual({ total: before.groundwater.total + 1, isKept: false });
+      expect(await cached(['groundwater', '-quality', '-temperature'])).toEqual({
+        total: before.excluded.total + 1,
+        isKept: false,
+      });
+      // Found with some of its words only ('bicycle' and 'lanes' together in no offer): one more word matches now.
+      expect((await cached(['bicycle', 'lanes'])).isKept).toBe(false);
+      // Corrected for a typo: the vocabulary changed with the offer, so it is asked again.
+      expect((await cached(['bicycel'])).isKept).toBe(false);
+      // An offer the index held changed: every answer is asked again.
+      await sql`update offers set title = 'Bicycle counts per hour' where title = 'Bicycle counts'`.execute(
+        database.db,
+      );
+      await index.refresh();
+      expect(await cached(['groundwater'])).toEqual({ total: before.groundwater.total + 1, isKept: false });
+    } finally {
+      await index.close();
+    }
+  }, 60_000);
 });

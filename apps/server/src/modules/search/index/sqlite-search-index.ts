@@ -211,15 +211,23 @@ export class SqliteSearchIndex implements ISearchIndex {
     this.changeListeners.push(listener);
   }
 
+  /**
+   * Applies the queued changes batch by batch. The kept answers go with each batch to the writer, which tells which
+   * of them its changes touched: only those are forgotten, so that a harvest adding offers keeps the answers of
+   * searches its offers do not match.
+   */
   private async applyQueued(): Promise<void> {
     while (!this.closed && !this.isPaused) {
-      const applied = await this.writer.apply();
+      const checked = this.workers ? this.keptAnswers.checks() : null;
+      const applied = await this.writer.apply(checked?.checks);
       if (applied.isDropped) {
         this.rebuildDropped();
         break;
       }
       if (applied.rows === 0) break;
-      this.keptAnswers.forget();
+      if (checked && applied.touched !== undefined)
+        this.keptAnswers.forgetTouched(checked, applied.touched, applied.written?.newCopyKeys ?? []);
+      else this.keptAnswers.forget();
       for (const listener of this.changeListeners) listener(applied.offerIds);
     }
   }
