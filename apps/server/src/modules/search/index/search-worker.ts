@@ -30,13 +30,17 @@ export type TWarmReport = {
   isCutShort: boolean;
 };
 
-/** What a search thread is asked: a search to run, another index file to read from now on, or a warm start. */
+/**
+ * What a search thread is asked: a search to run, another index file to read from now on, a warm start, or to read
+ * the facets of the offers changed since its last search.
+ */
 export type TSearchWorkerRequest =
   | { search: TIndexSearch }
   | { matchEveryWord: TIndexSearch[] }
   | { suggest: string }
   | { open: string; warmSearches: TIndexSearch[] }
-  | { warm: TWarmRequest };
+  | { warm: TWarmRequest }
+  | { syncFacets: true };
 
 let path = workerData.path as string;
 let db = openReader(path);
@@ -149,6 +153,10 @@ function report(
 
 serveRequests((request: TSearchWorkerRequest) => {
   if ('warm' in request) return warm(request.warm);
+  if ('syncFacets' in request) {
+    facetCounterOf(db).warm();
+    return null;
+  }
   if ('open' in request) {
     const previous = db;
     path = request.open;

@@ -16,6 +16,8 @@ type TWaiting = { message: TSearchWorkerRequest; resolve: (value: unknown) => vo
 export class SearchWorkers {
   private readonly clients: WorkerClient[];
   private readonly waiting: TWaiting[] = [];
+  /** Threads asked to read the facets of the latest changes, and not done yet. */
+  private readonly syncing = new Set<WorkerClient>();
 
   /**
    * `warmSearches` are run by each thread when it opens a file (the searches asked most, popular-searches.ts):
@@ -97,6 +99,22 @@ export class SearchWorkers {
 
   suggest(prefix: string): Promise<TSuggestion[]> {
     return this.ask<TSuggestion[]>({ suggest: prefix });
+  }
+
+  /**
+   * Every thread reads the facets and filter values of the offers the writer changed now, rather than in the next
+   * search it answers (a harvest's batch, or the link checker's first round over a new catalogue, changes
+   * thousands): a thread with nothing to do does it at once, a busy one after its search. A thread still at it is
+   * not asked again.
+   */
+  syncFacets(): void {
+    for (const client of this.clients) {
+      if (this.syncing.has(client)) continue;
+      this.syncing.add(client);
+      this.direct(client, { syncFacets: true })
+        .catch(() => {})
+        .finally(() => this.syncing.delete(client));
+    }
   }
 
   /** Every thread reads from another index file from its next search on. */

@@ -228,6 +228,7 @@ export class SqliteSearchIndex implements ISearchIndex {
       if (checked && applied.touched !== undefined)
         this.keptAnswers.forgetTouched(checked, applied.touched, applied.written?.newCopyKeys ?? []);
       else this.keptAnswers.forget();
+      this.workers?.syncFacets();
       for (const listener of this.changeListeners) listener(applied.offerIds);
     }
   }
