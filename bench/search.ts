@@ -33,6 +33,7 @@ import { ZSearchRequest } from '@dsm/contracts';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { createDatabase } from '../apps/server/src/db/database';
+import { findFreePort } from '../apps/server/src/db/embedded-postgres';
 import { loginWithPassword } from '../apps/server/src/idp/login-with-password';
 import { parseServerTiming } from '../apps/server/src/lib/server-timing';
 import { parseQuery } from '../apps/server/src/modules/search/analysis/parse-query';
@@ -161,7 +162,7 @@ const harvestDir = path.join(path.dirname(indexDir), 'harvest-input');
 const serverEnv = {
   SEARCH_RATE_LIMIT: '0',
   // Where the runs read how many of a page's offers the server had kept (readKeptOffers).
-  METRICS_PORT: process.env.BENCH_PORT ? String(Number(process.env.BENCH_PORT) + 2) : '0',
+  METRICS_PORT: String(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + 2 : await findFreePort()),
   SEARCH_INDEX_DIR: indexDir,
   // The mixed run's harvests, and the stalls it counts (a line per hold of the event loop over 50 ms).
   ...(args.mixed ? { HARVEST_FILE_DIR: harvestDir, EVENT_LOOP_STALL_MS: '50' } : {}),
