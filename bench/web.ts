@@ -342,6 +342,19 @@ async function measure(context: BrowserContext, builds: TBuild[]): Promise<void>
   }
 }
 
+/**
+ * Whether the runs tell the builds apart: a difference of medians smaller than the runs' own spread is not one
+ * (the same build in both places differs by up to 9 points on a two-core machine, docs/performance.md).
+ */
+function spreadVerdict(own: number[], other: number[]): string {
+  const spread = (values: number[]) => `${Math.min(...values)}-${Math.max(...values)}`;
+  const runs = `runs ${spread(own)} against ${spread(other)}`;
+  if (new Set([...own, ...other]).size === 1) return `${runs}: the same in every run`;
+  if (Math.min(...own) > Math.max(...other)) return `${runs}: higher in every run`;
+  if (Math.max(...own) < Math.min(...other)) return `${runs}: lower in every run`;
+  return `${runs}: the runs overlap, no difference beyond their spread`;
+}
+
 function report(
   builds: TBuild[],
   pages: [string, unknown][],
@@ -376,11 +389,13 @@ function report(
   for (const [name] of pages) {
     for (const preset of presets) {
       const scores: number[] = [];
+      const runScores: number[][] = [];
       for (const build of builds) {
         const list = measured.get(key(build, name, preset));
         if (!list) continue;
         const pick = (field: keyof TRun) => median(list.map((run) => run[field]));
         scores.push(pick('performance'));
+        runScores.push(list.map((run) => run.performance));
         console.log(
           `| ${build.name} | ${name} | ${preset} | ${pick('performance')} | ${pick('accessibility')} | ${pick('bestPractices')} | ${Math.round(pick('fcpMs'))} | ${Math.round(pick('lcpMs'))} | ${Math.round(pick('tbtMs'))} | ${pick('cls').toFixed(3)} | ${pick('scriptKb').toFixed(0)} |`,
         );
@@ -392,7 +407,7 @@ function report(
         `${name}, ${preset}: ${score} against the target of ${target} (${score >= target ? 'met' : `missed by ${target - score}`})${
           baseline === undefined
             ? ''
-            : `; ${score > baseline ? 'beats' : score === baseline ? 'ties with' : 'behind'} ${builds[1]?.name} (${baseline})`
+            : `; ${score > baseline ? 'beats' : score === baseline ? 'ties with' : 'behind'} ${builds[1]?.name} (${baseline}); ${spreadVerdict(runScores[0] ?? [], runScores[1] ?? [])}`
         }`,
       );
     }
