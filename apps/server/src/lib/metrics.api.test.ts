@@ -119,6 +119,24 @@ describe('the metrics listener', () => {
     expect(sampleValue(text, 'db_pool_max_connections', { pool: 'requests' })).toBe(testApp.database.pool.options.max);
   });
 
+  /**
+   * Searches until the metrics show no change waiting for this process's index. A search applies the outbox, but
+   * only the changes below the oldest transaction still running: while a background job is in one, the change
+   * waits for a later search.
+   */
+  const searchUntilNothingWaits = () =>
+    vi.waitFor(
+      async () => {
+        expect((await request(testApp.baseUrl, 'POST', '/api/search', { index: 0, pageSize: 10 }, auth)).status).toBe(
+          200,
+        );
+        const text = await scrape();
+        expect(sampleValue(text, 'search_outbox_waiting')).toBe(0);
+        expect(sampleValue(text, 'search_outbox_oldest_age_seconds')).toBe(0);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+
   it('reports the changes waiting for the search index and the age of the oldest', async () => {
     // A change queued a minute and a half ago that the index has not applied yet (the test app's index applies
     // the outbox only before a search).
@@ -130,19 +148,8 @@ describe('the metrics listener', () => {
     expect(sampleValue(text, 'search_outbox_waiting')).toBeGreaterThanOrEqual(1);
     expect(sampleValue(text, 'search_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(90);
 
-    // A search applies it: nothing waits any more. The index takes only changes below the oldest transaction still
-    // running, so while one of the app's background jobs happens to be in one, the change waits for the next search.
-    await vi.waitFor(
-      async () => {
-        expect((await request(testApp.baseUrl, 'POST', '/api/search', { index: 0, pageSize: 10 }, auth)).status).toBe(
-          200,
-        );
-        const after = await scrape();
-        expect(sampleValue(after, 'search_outbox_waiting')).toBe(0);
-        expect(sampleValue(after, 'search_outbox_oldest_age_seconds')).toBe(0);
-      },
-      { timeout: 15_000, interval: 200 },
-    );
+    // A search applies it: nothing waits any more.
+    await searchUntilNothingWaits();
   });
 
   it("counts only the changes beyond this process's index: rows another process's index still needs are not its lag", async () => {
@@ -154,17 +161,7 @@ describe('the metrics listener', () => {
         testApp.database.db,
       );
       // Applied by a search (the next one, if a transaction older than the change was still running).
-      await vi.waitFor(
-        async () => {
-          expect((await request(testApp.baseUrl, 'POST', '/api/search', { index: 0, pageSize: 10 }, auth)).status).toBe(
-            200,
-          );
-          const text = await scrape();
-          expect(sampleValue(text, 'search_outbox_waiting')).toBe(0);
-          expect(sampleValue(text, 'search_outbox_oldest_age_seconds')).toBe(0);
-        },
-        { timeout: 15_000, interval: 200 },
-      );
+      await searchUntilNothingWaits();
       // Still in the table for the other process's index.
       const left = await sql<{ n: string }>`select count(*) as n from search_outbox`.execute(testApp.database.db);
       expect(Number(left.rows[0]?.n)).toBeGreaterThanOrEqual(1);
