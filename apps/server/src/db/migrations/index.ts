@@ -31,6 +31,7 @@ import * as dataspaceCrawl from './0029-dataspace-crawl';
 import * as searchOutboxCursors from './0030-search-outbox-cursors';
 import * as crawledOfferAccess from './0031-crawled-offer-access';
 import * as connectorFederatedCatalog from './0032-connector-federated-catalog';
+import * as catalogPageIndex from './0033-catalog-page-index';
 
 /** Every migration in the order it applies. Never edit a landed one; add a new file and list it here. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0030-search-outbox-cursors': searchOutboxCursors,
   '0031-crawled-offer-access': crawledOfferAccess,
   '0032-connector-federated-catalog': connectorFederatedCatalog,
+  '0033-catalog-page-index': catalogPageIndex,
 };
