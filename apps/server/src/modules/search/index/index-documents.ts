@@ -165,11 +165,20 @@ const row = (document: TIndexDocument) => ({
   hasWorkingEndpoint: document.hasWorkingEndpoint ? 1 : 0,
 });
 
+/** The analysed words of an offer as its text columns hold them. */
+export type TIndexTexts = Pick<TIndexDocument, 'titleTokens' | 'keywordTokens' | 'descriptionTokens'>;
+
 /**
  * What a write changed: the rowid of its first new offer (every rowid from it on is new: rowids are given in order)
- * or null when it added none, whether it changed or removed offers the index held, and the copy keys of the new offers.
+ * or null when it added none, whether it changed or removed offers the index held, the copy keys of the new offers
+ * and their texts (for the writer's own checks: touched-searches.ts; not sent on).
  */
-export type TWrittenDocuments = { firstNew: number | null; isRewrite: boolean; newCopyKeys: string[] };
+export type TWrittenDocuments = {
+  firstNew: number | null;
+  isRewrite: boolean;
+  newCopyKeys: string[];
+  newTexts?: TIndexTexts[];
+};
 
 /**
  * Writes offers into the index and removes others, in one transaction. An offer already indexed keeps
@@ -184,7 +193,8 @@ export function writeDocuments(
   options: { countWords: boolean },
 ): TWrittenDocuments {
   const writer = writerOf(db);
-  const written: TWrittenDocuments = { firstNew: null, isRewrite: false, newCopyKeys: [] };
+  const newTexts: TIndexTexts[] = [];
+  const written: TWrittenDocuments = { firstNew: null, isRewrite: false, newCopyKeys: [], newTexts };
   db.transaction(() => {
     for (const offerId of removedOfferIds) {
       const rowid = writer.find(offerId);
@@ -202,6 +212,7 @@ export function writeDocuments(
         rowid = writer.insertDoc(document);
         written.firstNew ??= rowid;
         if (document.copyKey !== null) written.newCopyKeys.push(document.copyKey);
+        newTexts.push(document);
       } else {
         written.isRewrite = true;
         writer.deleteText(rowid);

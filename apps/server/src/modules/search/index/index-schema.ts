@@ -7,6 +7,10 @@ import { createVocabularySchema } from '../analysis/typo-vocabulary';
  */
 export const INDEX_SCHEMA_VERSION = '6';
 
+/** The text columns of `docs_fts`, and how their words are split: what a search's expression is matched against. */
+export const FTS_COLUMNS = 'title, keywords, description';
+export const FTS_TOKENIZE = "tokenize = 'unicode61 remove_diacritics 0'";
+
 /** The facets an offer's values are kept under in `doc_facets`, in the order of FACET_NAMES. */
 export const FACET_KINDS = {
   categories: 0,
@@ -55,7 +59,7 @@ export function createIndexTables(db: Database.Database): void {
     ) without rowid;
     create table if not exists doc_changes (seq integer primary key, doc integer not null);
     create virtual table if not exists docs_fts using fts5(
-      title, keywords, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0'
+      ${FTS_COLUMNS}, content = '', contentless_delete = 1, ${FTS_TOKENIZE}
     );
   `);
   createVocabularySchema(db);

@@ -18,7 +18,7 @@ function touchedBy(
 ): string[] | null {
   if (written.isRewrite) return null;
   if (written.firstNew === null) return [];
-  return touchedSearches(writer, checks, written.firstNew);
+  return touchedSearches(writer, checks, written.newTexts ?? []);
 }
 
 /** Outbox rows applied in one transaction. */
@@ -91,6 +91,8 @@ export class InProcessIndexWriter implements IIndexWriter {
       appliedAhead: this.appliedAhead,
     });
     if (checks && applied.written) applied.touched = touchedBy(writer, applied.written, checks);
+    // The texts stay on the writer's thread: only what the kept answers need crosses.
+    if (applied.written) delete applied.written.newTexts;
     return applied;
   }
 

@@ -1,5 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import type { TIndexTexts } from './index-documents';
+import { FTS_COLUMNS, FTS_TOKENIZE } from './index-schema';
 import { wordsExpression } from './query-index';
 import type { TIndexSearch } from './search-index';
 
@@ -13,16 +15,31 @@ export type TKeptSearchCheck = { key: string; mode: 'every' | 'any' };
 /** Expressions kept per search and mode; a search's expression stays the same until the next build. */
 const MAX_EXPRESSIONS = 20_000;
 
-type TChecker = { expressions: LRUCache<string, string>; hasMatchFrom: Statement };
+type TChecker = {
+  expressions: LRUCache<string, string>;
+  insertNew: Statement;
+  clearNew: Statement;
+  hasMatch: Statement;
+};
 
 const checkers = new WeakMap<Database, TChecker>();
 
+/**
+ * The writer's checks, on its own connection. The new offers' words go into a temporary FTS5 table of their own,
+ * with the columns and tokenizer of `docs_fts`, so that an expression matches one of them there exactly when it
+ * matches it in the index; looked up among a batch's few hundred offers instead of in the index's lists of a
+ * million, a check costs microseconds where common words cost milliseconds (docs/performance.md, "Kept answers
+ * checked against a batch's own offers").
+ */
 function checkerOf(db: Database): TChecker {
   let checker = checkers.get(db);
   if (!checker) {
+    db.exec(`create virtual table if not exists temp.new_docs_fts using fts5(${FTS_COLUMNS}, ${FTS_TOKENIZE})`);
     checker = {
       expressions: new LRUCache({ max: MAX_EXPRESSIONS }),
-      hasMatchFrom: db.prepare('select 1 from docs_fts where docs_fts match ? and rowid >= ? limit 1').pluck(),
+      insertNew: db.prepare('insert into temp.new_docs_fts (title, keywords, description) values (?, ?, ?)'),
+      clearNew: db.prepare('delete from temp.new_docs_fts'),
+      hasMatch: db.prepare('select 1 from temp.new_docs_fts where new_docs_fts match ? limit 1').pluck(),
     };
     checkers.set(db, checker);
   }
@@ -30,14 +47,21 @@ function checkerOf(db: Database): TChecker {
 }
 
 /**
- * The kept searches whose answers new offers change: those that match one of the offers from rowid `firstNew` on
- * (all of them new, read on the connection that wrote them), and those whose words cannot be checked so (no words,
- * or a word typo correction looks at). Filters beside words are not looked at: a search they would keep apart is
- * counted as changed, which costs a search again and never a stale answer. One FTS5 lookup per distinct expression,
- * from `firstNew` on: the new offers are the newest rowids.
+ * The kept searches whose answers new offers change: those that match one of the offers just added (`added`, their
+ * texts as written to the index), and those whose words cannot be checked so (no words, or a word typo correction
+ * looks at). Filters beside words are not looked at: a search they would keep apart is counted as changed, which
+ * costs a search again and never a stale answer. One FTS5 lookup per distinct expression, among the added offers only.
  */
-export function touchedSearches(db: Database, checks: readonly TKeptSearchCheck[], firstNew: number): string[] {
+export function touchedSearches(
+  db: Database,
+  checks: readonly TKeptSearchCheck[],
+  added: readonly TIndexTexts[],
+): string[] {
   const checker = checkerOf(db);
+  db.transaction(() => {
+    checker.clearNew.run();
+    for (const texts of added) checker.insertNew.run(texts.titleTokens, texts.keywordTokens, texts.descriptionTokens);
+  })();
   const matched = new Map<string, boolean>();
   const touched: string[] = [];
   for (const { key, mode } of checks) {
@@ -55,7 +79,7 @@ export function touchedSearches(db: Database, checks: readonly TKeptSearchCheck[
     let isMatched = matched.get(expression);
     if (isMatched === undefined) {
       try {
-        isMatched = checker.hasMatchFrom.get(expression, firstNew) !== undefined;
+        isMatched = checker.hasMatch.get(expression) !== undefined;
       } catch {
         // An expression FTS5 refuses: the search is asked again, which tells its user what is wrong.
         isMatched = true;
