@@ -9,12 +9,10 @@ import { readIndexSources } from './read-index-sources';
  * what it changed in the index (`written`); `isDropped` when the index's cursor is gone (it was not seen for longer
  * than the expiry, or a restore emptied the table): changes it missed may have been deleted, so it must be built
  * again. `touched`: the kept searches whose answers it changed (touched-searches.ts), when the writer was given
- * them; null: every answer may have changed. `hasMore`: the batch was full, so more rows may be waiting; otherwise it
- * took every row that was there.
+ * them; null: every answer may have changed.
  */
 export type TAppliedBatch = {
   rows: number;
-  hasMore?: boolean;
   offerIds: string[];
   written?: TWrittenDocuments;
   touched?: string[] | null;
@@ -97,8 +95,7 @@ export async function applyOutboxBatch(db: TDb, writer: Database, options: TOutb
       if (Number(moved.numAffectedRows ?? 0) === 0) return { rows: 0, offerIds: [], isDropped: true };
       await forgetPassedChanges(trx, consumer, options.expirySeconds);
     }
-    const hasMore = settled.length === batchSize || ahead.length === batchSize;
-    return { rows: settled.length + ahead.length, hasMore, offerIds, written };
+    return { rows: settled.length + ahead.length, offerIds, written };
   });
 }
 

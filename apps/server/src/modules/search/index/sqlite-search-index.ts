@@ -198,7 +198,7 @@ export class SqliteSearchIndex implements ISearchIndex {
     return this.drain();
   }
 
-  /** Applies the changes queued now; concurrent callers share one run. */
+  /** Applies queued changes until none is left; concurrent callers share one run. */
   private drain(): Promise<void> {
     // Cleared in a callback, which always runs after the assignment, even when the run ends at once.
     this.draining ??= this.applyQueued().finally(() => {
@@ -230,11 +230,6 @@ export class SqliteSearchIndex implements ISearchIndex {
       else this.keptAnswers.forget();
       this.workers?.syncFacets();
       for (const listener of this.changeListeners) listener(applied.offerIds);
-      // A batch that was not full took every change there was: what commits meanwhile waits for the next poll (or
-      // the next request's catch-up), so a harvest committing all the time is applied about once a second in full
-      // batches instead of one small batch after the other, each forgetting kept answers and refreshing the search
-      // threads' facets.
-      if (!applied.hasMore) break;
     }
   }
 
