@@ -59,6 +59,7 @@ import {
 } from './lib/bench-server';
 import { saveBuyerOrganisation } from './lib/buyer-organisation';
 import { writeDcatUsCopies } from './lib/harvest-inputs';
+import { awaitIndexMerge, churnIndex } from './lib/index-churn';
 import { startMixedTraffic, type TMixedOffer, type TTrafficReport, trafficTable } from './lib/mixed-traffic';
 import { numberOption } from './lib/number-option';
 import { trackBackendCpu } from './lib/postgres-backend-cpu';
@@ -112,6 +113,15 @@ const { values: args } = parseArgs({
      * cache and dropped from it; the time to listen and the first search's, side by side (see the head comment).
      */
     'first-minute': { type: 'boolean', default: false },
+    /**
+     * Offers rewritten in the search index before the runs (a harvest updating them), to measure an index changes
+     * have fragmented; the runs start once the index has applied them and, unless `--no-merge`, merged its lists.
+     */
+    churn: { type: 'string', default: '0' },
+    /** The server merges no lists (SEARCH_MERGE_AFTER_CHANGES set out of reach): an index as changes left it. */
+    merge: { type: 'boolean', default: true },
+    /** The server's SEARCH_SETTLE_SECONDS; the runs wait for a merge that is due. */
+    'settle-seconds': { type: 'string', default: '5' },
     'first-minute-seconds': { type: 'string', default: '60' },
     /** The balancer's port with `--processes`; the processes listen on the ports after it. */
     'cluster-port': {
@@ -145,6 +155,10 @@ if (!Number.isInteger(harvestCopies) || harvestCopies < 0 || harvestCopies > 50)
 const processCount = args.processes === undefined ? null : Number(args.processes);
 if (processCount !== null && (!Number.isInteger(processCount) || processCount < 1 || processCount > 16))
   throw new Error('--processes must be 1 to 16');
+const churn = numberOption(args, 'churn', { min: 0 });
+const settleSeconds = numberOption(args, 'settle-seconds', { min: 0, isWhole: false });
+/** Text writes after which the server merges the index's lists (its default), or out of reach with `--no-merge`. */
+const mergeAfterChanges = args.merge ? 20_000 : 100_000_000;
 const clusterPort = Number(args['cluster-port']);
 if (!Number.isInteger(clusterPort) || clusterPort < 1 || clusterPort > 65_000)
   throw new Error('--cluster-port must be a port with free ports after it');
@@ -164,6 +178,8 @@ const serverEnv = {
   // Where the runs read how many of a page's offers the server had kept (readKeptOffers).
   METRICS_PORT: String(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + 2 : await findFreePort()),
   SEARCH_INDEX_DIR: indexDir,
+  SEARCH_MERGE_AFTER_CHANGES: String(mergeAfterChanges),
+  SEARCH_SETTLE_SECONDS: String(settleSeconds),
   // The mixed run's harvests, and the stalls it counts (a line per hold of the event loop over 50 ms).
   ...(args.mixed ? { HARVEST_FILE_DIR: harvestDir, EVENT_LOOP_STALL_MS: '50' } : {}),
 };
@@ -1060,6 +1076,8 @@ async function main(): Promise<void> {
     lines.push(machineLine());
     lines.push(`Catalogue: ${datasets.toLocaleString('en-US')} offers, ${corpus} corpus; load ${load}`);
     lines.push(built ?? 'Search index: reused from an earlier run');
+    if (churn > 0) lines.push(progress(await churnIndex(database.url, indexDir, churn)));
+    lines.push(progress(await awaitIndexMerge(server, indexDir, mergeAfterChanges, settleSeconds + 600)));
     const classCounts = QUERY_CLASSES.map((c) => `${c} ${log.filter((q) => q.queryClass === c).length}`);
     lines.push(`Query log: ${log.length.toLocaleString('en-US')} distinct queries (${classCounts.join(', ')})`);
     const classTables: string[] = [];

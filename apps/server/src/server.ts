@@ -230,6 +230,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       workers: config.searchIndex.workers,
       consumerExpirySeconds: config.searchIndex.consumerExpirySeconds,
       warmSeconds: config.searchIndex.warmSeconds,
+      mergeAfterChanges: config.searchIndex.mergeAfterChanges,
+      settleSeconds: config.searchIndex.settleSeconds,
       log,
     });
     if (config.hasSandboxConnectors) sandboxes = await startSandboxConnectors({ db: database.db, log });

@@ -268,6 +268,12 @@ const ZEnvironment = z.object({
    */
   SEARCH_CONSUMER_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(3_600),
   /**
+   * Offers added, changed or removed in the search index after which it merges its word lists (which each change
+   * fragments, slowing searches down), once no change has come for SEARCH_SETTLE_SECONDS. Defaults 20,000 and 60.
+   */
+  SEARCH_MERGE_AFTER_CHANGES: z.coerce.number().int().min(1).max(100_000_000).default(20_000),
+  SEARCH_SETTLE_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  /**
    * What this process does: `web` answers HTTP and runs no background jobs, `worker` runs the background jobs
    * (harvest schedules, link checks, renewals, invoices, alerts, cancelling unpaid orders) and answers only
    * /healthz and /readyz, `all` (the default) both. Several `web` processes and one or more `worker`s share one
@@ -356,9 +362,16 @@ export type TConfig = {
   /**
    * The search index: its folder (SEARCH_INDEX_DIR), search threads (SEARCH_WORKERS) and when a process that stopped
    * following the outbox is forgotten (SEARCH_CONSUMER_EXPIRY_SECONDS), and how long its threads may warm it at the
-   * start (SEARCH_WARM_SECONDS).
+   * start (SEARCH_WARM_SECONDS), and when it merges its word lists (SEARCH_MERGE_AFTER_CHANGES, SEARCH_SETTLE_SECONDS).
    */
-  searchIndex: { dir: string; workers: number; consumerExpirySeconds: number; warmSeconds: number };
+  searchIndex: {
+    dir: string;
+    workers: number;
+    consumerExpirySeconds: number;
+    warmSeconds: number;
+    mergeAfterChanges: number;
+    settleSeconds: number;
+  };
   /** What this process does (ROLE): `web` answers HTTP without background jobs, `worker` only runs them, `all` both. */
   role: TProcessRole;
   productId: string;
@@ -461,6 +474,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workers: e.SEARCH_WORKERS,
       consumerExpirySeconds: e.SEARCH_CONSUMER_EXPIRY_SECONDS,
       warmSeconds: e.SEARCH_WARM_SECONDS,
+      mergeAfterChanges: e.SEARCH_MERGE_AFTER_CHANGES,
+      settleSeconds: e.SEARCH_SETTLE_SECONDS,
     },
     role: e.ROLE,
     productId: e.PRODUCT_ID,

@@ -5,6 +5,7 @@ import { analyzeWords } from '../analysis/analyze-text';
 import { splitWords, type TWord } from '../analysis/split-words';
 import { addWords } from '../analysis/typo-vocabulary';
 import { FACET_KINDS } from './index-schema';
+import { countUnmergedChanges } from './merge-index-segments';
 
 /** What the index reads of an active offer. */
 export type TIndexSource = TOfferText & {
@@ -184,7 +185,8 @@ export type TWrittenDocuments = {
  * Writes offers into the index and removes others, in one transaction. An offer already indexed keeps
  * its rowid. With `countWords` (changes after a build), the documents' words are added to the typo
  * vocabulary (a full build counts them once at the end instead; words of removed or changed offers stay
- * counted until the next build) and the offers are listed in `doc_changes`.
+ * counted until the next build), the offers are listed in `doc_changes` and the text writes counted towards the
+ * next merge of the index's lists (merge-index-segments.ts).
  */
 export function writeDocuments(
   db: Database,
@@ -196,11 +198,13 @@ export function writeDocuments(
   const newTexts: TIndexTexts[] = [];
   const written: TWrittenDocuments = { firstNew: null, isRewrite: false, newCopyKeys: [], newTexts };
   db.transaction(() => {
+    let textWrites = 0;
     for (const offerId of removedOfferIds) {
       const rowid = writer.find(offerId);
       if (rowid === undefined) continue;
       written.isRewrite = true;
       writer.deleteText(rowid);
+      textWrites += 1;
       writer.deleteFacets(rowid);
       writer.deleteDoc(rowid);
       if (options.countWords) writer.recordChange(rowid);
@@ -218,14 +222,19 @@ export function writeDocuments(
         writer.deleteText(rowid);
         writer.deleteFacets(rowid);
         writer.updateDoc(rowid, document);
+        textWrites += 1;
       }
       writer.insertText(rowid, document);
+      textWrites += 1;
       for (const [kind, value] of document.facets) writer.insertFacet(rowid, kind, value);
       if (options.countWords) writer.recordChange(rowid);
       if (options.countWords) for (const word of document.words) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
     if (counts.size > 0) addWords(db, counts);
-    if (options.countWords) writer.forgetOldChanges();
+    if (options.countWords) {
+      writer.forgetOldChanges();
+      countUnmergedChanges(db, textWrites);
+    }
   })();
   return written;
 }

@@ -4,6 +4,7 @@ import { applyOutboxBatch, followOutboxFrom, registerOutboxConsumer, type TAppli
 import { buildIndexFile, type TBuiltIndex } from './build-index-file';
 import type { TWrittenDocuments } from './index-documents';
 import { configureConnection } from './index-schema';
+import { mergeIndexStep, type TMergeStep } from './merge-index-segments';
 import { type TKeptSearchCheck, touchedSearches } from './touched-searches';
 import { WorkerClient } from './worker-rpc';
 
@@ -37,6 +38,11 @@ export interface IIndexWriter {
   apply(checks?: readonly TKeptSearchCheck[]): Promise<TAppliedBatch>;
   /** Follows the outbox from a build's position on (the file built is the one in use now). */
   follow(horizon: string): Promise<void>;
+  /**
+   * One step of merging the index's lists, once at least `minChanges` text writes have fragmented them
+   * (merge-index-segments.ts).
+   */
+  merge(minChanges: number): Promise<TMergeStep>;
   close(): Promise<void>;
 }
 
@@ -44,7 +50,8 @@ export type TIndexWriterMessage =
   | { build: string }
   | { open: string }
   | { apply: true; checks?: readonly TKeptSearchCheck[] }
-  | { follow: string };
+  | { follow: string }
+  | { merge: number };
 
 /** Where a writer writes and whose outbox cursor it moves. */
 export type TIndexWriterOptions = {
@@ -81,9 +88,13 @@ export class InProcessIndexWriter implements IIndexWriter {
     this.appliedAhead.clear();
   }
 
+  private openWriter(): Database.Database {
+    if (!this.writer) throw new Error('The search index has no file open for writing');
+    return this.writer;
+  }
+
   async apply(checks?: readonly TKeptSearchCheck[]): Promise<TAppliedBatch> {
-    const writer = this.writer;
-    if (!writer) throw new Error('The search index has no file open for writing');
+    const writer = this.openWriter();
     const applied = await applyOutboxBatch(this.options.database.db, writer, {
       consumer: this.options.consumer,
       batchSize: APPLY_BATCH,
@@ -100,11 +111,16 @@ export class InProcessIndexWriter implements IIndexWriter {
     return followOutboxFrom(this.options.database.db, this.options.consumer, horizon);
   }
 
+  async merge(minChanges: number): Promise<TMergeStep> {
+    return mergeIndexStep(this.openWriter(), minChanges);
+  }
+
   /** Answers one message of a thread's owner. */
   handle(message: TIndexWriterMessage): Promise<unknown> {
     if ('build' in message) return this.build(message.build);
     if ('open' in message) return this.open(message.open);
     if ('follow' in message) return this.follow(message.follow);
+    if ('merge' in message) return this.merge(message.merge);
     return this.apply(message.checks);
   }
 
@@ -161,6 +177,10 @@ export class ThreadIndexWriter implements IIndexWriter {
 
   async follow(horizon: string): Promise<void> {
     await this.client.call({ follow: horizon } satisfies TIndexWriterMessage);
+  }
+
+  merge(minChanges: number): Promise<TMergeStep> {
+    return this.client.call({ merge: minChanges } satisfies TIndexWriterMessage);
   }
 
   async close(): Promise<void> {

@@ -42,6 +42,12 @@ export type TSqliteSearchIndexOptions = {
    * budget leaves runs between searches. 0: `open` resolves at once and the threads warm while answering.
    */
   warmSeconds?: number;
+  /**
+   * Text writes (offers added, changed, removed) after which the index merges its lists, once no change has come for
+   * `settleSeconds` (defaults 20,000 and 60): see merge-index-segments.ts.
+   */
+  mergeAfterChanges?: number;
+  settleSeconds?: number;
   /** Every search first applies all queued changes (tests and tools, whose writes skip the API). */
   isRefreshedBeforeSearch?: boolean;
   log?: (line: string) => void;
@@ -54,6 +60,8 @@ const TOUCH_MS = 60_000;
 /** How often the searches asked most are written to the index folder, in ms. */
 const SAVE_POPULAR_MS = 60_000;
 const WARM_SECONDS = 20;
+const MERGE_AFTER_CHANGES = 20_000;
+const SETTLE_SECONDS = 60;
 
 /** What the warm start did: its time, and each search thread's report. */
 export type TWarmStart = { ms: number; threads: TWarmReport[] };
@@ -77,6 +85,9 @@ export class SqliteSearchIndex implements ISearchIndex {
   /** The search threads' answers, kept for all of them (kept-answers.ts). */
   private readonly keptAnswers = new KeptAnswers();
   private popularSavedAt = Date.now();
+  /** When the last change was applied: the lists are merged once the changes have settled. */
+  private appliedAt = Date.now();
+  private merging: Promise<void> | null = null;
   private touchedAt = Date.now();
   /** The search threads' warm start before `open` resolved; null when they warm while answering (or there are none). */
   warmStart: TWarmStart | null = null;
@@ -225,6 +236,7 @@ export class SqliteSearchIndex implements ISearchIndex {
         break;
       }
       if (applied.rows === 0) break;
+      this.appliedAt = Date.now();
       if (checked && applied.touched !== undefined)
         this.keptAnswers.forgetTouched(checked, applied.touched, applied.written?.newCopyKeys ?? []);
       else this.keptAnswers.forget();
@@ -248,7 +260,7 @@ export class SqliteSearchIndex implements ISearchIndex {
       this.watchGeneration()
         .then(() => this.touch())
         .then(() => this.hasQueued())
-        .then((hasQueued) => (hasQueued ? this.drain() : undefined))
+        .then((hasQueued) => (hasQueued ? this.drain() : this.mergeWhenSettled()))
         .catch((error: unknown) =>
           this.options.log?.(`Search index: applying catalogue changes failed: ${String(error)}`),
         )
@@ -257,6 +269,38 @@ export class SqliteSearchIndex implements ISearchIndex {
         });
     };
     this.poller = setTimeout(tick, interval);
+  }
+
+  /**
+   * Merges the index's lists once a harvest's changes have settled: no change applied for `settleSeconds`, and at
+   * least `mergeAfterChanges` text writes since the last merge (merge-index-segments.ts). Step by step, each a short
+   * job of the writer's; queued changes go first, and the merge goes on once they have settled again.
+   */
+  mergeWhenSettled(): Promise<void> {
+    this.merging ??= this.mergeSteps().finally(() => {
+      this.merging = null;
+    });
+    return this.merging;
+  }
+
+  private async mergeSteps(): Promise<void> {
+    const settleMs = (this.options.settleSeconds ?? SETTLE_SECONDS) * 1000;
+    const minChanges = this.options.mergeAfterChanges ?? MERGE_AFTER_CHANGES;
+    const started = performance.now();
+    let steps = 0;
+    while (!this.closed && !this.isPaused && !this.draining && Date.now() - this.appliedAt >= settleMs) {
+      const step = await this.writer.merge(minChanges);
+      if (step.isMerged) {
+        if (steps > 0)
+          this.options.log?.(
+            `Search index: merged its lists after ${step.unmergedChanges} changes in ${steps} steps, ` +
+              `${((performance.now() - started) / 1000).toFixed(1)} s`,
+          );
+        return;
+      }
+      steps += 1;
+      if (await this.hasQueued()) return;
+    }
   }
 
   /** Keeps the searches asked most in the index folder for the next start, once a minute and at close. */
@@ -341,6 +385,7 @@ export class SqliteSearchIndex implements ISearchIndex {
     this.closed = true;
     if (this.poller) clearTimeout(this.poller);
     await this.draining?.catch(() => {});
+    await this.merging?.catch(() => {});
     await this.rebuilding?.catch(() => {});
     this.savePopular(true);
     await this.workers?.close();
