@@ -121,3 +121,15 @@ export function splitQuery(query: string | undefined | null): string[] {
   if (!query) return [];
   return cleanTerms(query.split(TERM_SEPARATOR));
 }
+
+/** Result orders: relevance (the default), newest or oldest first by modification date, title A-Z, price low to high. */
+export const SEARCH_SORTS = ['relevance', 'newest', 'oldest', 'title', 'price'] as const;
+
+/**
+ * The route of `searchEndpoint`, apart from its schemas: the web's results page sends the search before it has
+ * loaded zod, and checks the answer once it has (apps/web/src/shared/query-endpoint-early.ts). Here, with no
+ * schema beside it, so that importing it brings no zod.
+ */
+export const SEARCH_ROUTE = 'POST /api/search';
+/** The route of `licenceListEndpoint`, apart from its schemas, as `SEARCH_ROUTE` is. */
+export const LICENCE_LIST_ROUTE = 'GET /api/licence';

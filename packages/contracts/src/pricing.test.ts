@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { meteredLineCents, meteredQuantityMilli, priceUnitOf } from './pricing';
+import { priceUnitOf } from './price-units';
+import { meteredLineCents, meteredQuantityMilli } from './pricing';
 
 describe('metered lines', () => {
   it('bills 3 downloads at 0.99 € as 2.97 €', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PAYMENT_MODELS, type TPaymentModel } from './catalogue';
+import { PAYMENT_MODELS } from './catalogue';
 import { endpointGroup } from './endpoint';
+import { PRICE_UNITS } from './price-units';
 
 const ordersApi = endpointGroup('orders');
 
@@ -13,25 +14,6 @@ const ordersApi = endpointGroup('orders');
  * - SUBSCRIPTION_BASED: per month; the first month at checkout, then one invoice per renewal.
  * - DATA_VOLUME_BASED: per MB (10^6 bytes) sent through the marketplace, invoiced monthly in arrears.
  */
-
-/** The unit a price is in: one download, one month, one megabyte; null for free offers. */
-export const PRICE_UNITS = ['download', 'month', 'MB'] as const;
-export type TPriceUnit = (typeof PRICE_UNITS)[number];
-
-/** A megabyte as the volume prices count it: 10^6 bytes (SI), not 2^20. */
-export const BYTES_PER_MB = 1_000_000;
-
-const UNIT_OF: Record<TPaymentModel, TPriceUnit | null> = {
-  FREE_OF_CHARGE: null,
-  PAY_PER_USE_DOWNLOAD: 'download',
-  SUBSCRIPTION_BASED: 'month',
-  DATA_VOLUME_BASED: 'MB',
-};
-
-/** The unit an offer's price is in, or null when it is free (or its model unknown). */
-export function priceUnitOf(paymentModel: string): TPriceUnit | null {
-  return (PAYMENT_MODELS as readonly string[]).includes(paymentModel) ? UNIT_OF[paymentModel as TPaymentModel] : null;
-}
 
 /** Whether the price is charged for usage after the fact (per download, per MB). */
 export function isMetered(paymentModel: string): boolean {

@@ -6,6 +6,8 @@ import {
   PAGE_SIZES,
   PAYMENT_MODELS,
   RESULT_CAP,
+  SEARCH_ROUTE,
+  SEARCH_SORTS,
   splitQuery,
   TERM_SEPARATOR,
 } from './catalogue';
@@ -97,8 +99,6 @@ export const ZSearchQuerystring = z.object({
 });
 export type TSearchQuerystring = z.infer<typeof ZSearchQuerystring>;
 
-/** Result orders: relevance (the default), newest or oldest first by modification date, title A-Z, price low to high. */
-export const SEARCH_SORTS = ['relevance', 'newest', 'oldest', 'title', 'price'] as const;
 export const ZSearchSort = z.enum(SEARCH_SORTS);
 export type TSearchSort = z.infer<typeof ZSearchSort>;
 
@@ -224,7 +224,7 @@ export const ZSearchCacheResponse = z.object({
 });
 export type TSearchCacheResponse = z.infer<typeof ZSearchCacheResponse>;
 
-export const searchEndpoint = searchApi('POST /api/search', {
+export const searchEndpoint = searchApi(SEARCH_ROUTE, {
   query: ZSearchQuerystring,
   body: ZSearchRequest,
   answer: ZSearchResponse,

@@ -9,7 +9,7 @@ import {
   searchEndpoint,
 } from '@dsm/contracts';
 import { describe, expect, it } from 'vitest';
-import { parseResultsParams } from '../features/search/read-results-params';
+import { parseResultsParams } from '../features/search/read-url-filter';
 import { toSearchRequest } from '../features/search/search-request';
 import { landingCalls, type TLandingCall, type TLandingLimits } from './landing-calls';
 

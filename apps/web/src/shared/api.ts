@@ -1,4 +1,4 @@
-import { type TErrorCode, ZErrorResponse } from '@dsm/contracts';
+import type { TErrorCode } from '@dsm/contracts';
 import type { z } from 'zod';
 import { currentApiAuth } from './api-auth';
 import { takePrefetched } from './prefetched';
@@ -26,13 +26,11 @@ export class ApiError extends Error {
 
 export { configureApiAuth, type TApiAuth } from './api-auth';
 
-/** One call through a contract: its method and path, the schema of its answer, and the body. */
-export type TApiRequest<TSchema extends z.ZodType> = {
+/** One call as sent: its method and path, the body and the headers. */
+export type TApiCall = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path with its query string, for example `/api/search?query=a%7Cb`. */
   path: string;
-  /** Parses the answer; an answer that does not fit is an error, not a half-rendered page. */
-  schema: TSchema;
   /** Sent as JSON when present. */
   body?: unknown;
   /** Extra request headers, for example `Idempotency-Key`. */
@@ -40,44 +38,74 @@ export type TApiRequest<TSchema extends z.ZodType> = {
   signal?: AbortSignal;
 };
 
+/** One call through a contract: the call and the schema of its answer. */
+export type TApiRequest<TSchema extends z.ZodType> = TApiCall & {
+  /** Parses the answer; an answer that does not fit is an error, not a half-rendered page. */
+  schema: TSchema;
+};
+
+/** A successful answer as the server sent it: its status and its JSON, not yet parsed by any schema. */
+export type TApiAnswer = { status: number; payload: unknown };
+
 /**
- * Calls the API and parses the answer with the contract's schema. Throws an ApiError: with the
- * server's message for 4xx/5xx answers in the shared error shape, and with NETWORK or
- * UNEXPECTED_RESPONSE otherwise. An abort is rethrown as is, so react-query can tell it apart.
+ * The ApiError of a failed answer. The shared error shape is checked by a module of its own, loaded on
+ * the first failure: its schema brings zod, which a page's first screen does without.
  */
-export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<TSchema>): Promise<z.infer<TSchema>> {
-  const hasBody = request.body !== undefined;
-  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
+async function failedAnswerError(status: number, payload: unknown): Promise<ApiError> {
+  const errorBody = await import('./read-error-body')
+    .then(({ readErrorBody }) => readErrorBody(payload))
+    .catch(() => null);
+  if (errorBody) return new ApiError(errorBody.message, status, errorBody.code, errorBody.issues ?? []);
+  return new ApiError(`HTTP ${status}`, status, 'UNEXPECTED_RESPONSE');
+}
+
+/**
+ * Sends a call to the API (taking the landing preload's answer when it sent the same one) and answers
+ * its JSON unparsed. Throws an ApiError: with the server's message for 4xx/5xx answers in the shared
+ * error shape, and with NETWORK or UNEXPECTED_RESPONSE otherwise. An abort is rethrown as is, so
+ * react-query can tell it apart.
+ */
+export async function sendApiCall(call: TApiCall): Promise<TApiAnswer> {
+  const hasBody = call.body !== undefined;
+  const headers: Record<string, string> = { ...call.headers, accept: 'application/json' };
   if (hasBody) headers['content-type'] = 'application/json';
   const apiAuth = currentApiAuth();
   const token = apiAuth ? await apiAuth.getAccessToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
-  const body = hasBody ? JSON.stringify(request.body) : null;
+  const body = hasBody ? JSON.stringify(call.body) : null;
   let response: Response;
   try {
-    const prefetched = takePrefetched({ method: request.method, path: request.path, body }, token);
+    const prefetched = takePrefetched({ method: call.method, path: call.path, body }, token);
     // A prefetch that failed on the way is simply asked again.
     response =
       (await prefetched?.catch(() => null)) ??
-      (await fetch(request.path, { method: request.method, headers, body, signal: request.signal ?? null }));
+      (await fetch(call.path, { method: call.method, headers, body, signal: call.signal ?? null }));
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
     throw new ApiError('The server cannot be reached.', 0, 'NETWORK');
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (response.status === 401) apiAuth?.onUnauthorized();
-  if (!response.ok) {
-    const parsed = ZErrorResponse.safeParse(payload);
-    if (parsed.success) {
-      throw new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.issues ?? []);
-    }
-    throw new ApiError(`HTTP ${response.status}`, response.status, 'UNEXPECTED_RESPONSE');
-  }
-  const parsed = request.schema.safeParse(payload);
+  if (!response.ok) throw await failedAnswerError(response.status, payload);
+  return { status: response.status, payload };
+}
+
+/** Parses a successful answer with its schema; an answer that does not fit throws UNEXPECTED_RESPONSE. */
+export function parseApiAnswer<TSchema extends z.ZodType>(schema: TSchema, answer: TApiAnswer): z.infer<TSchema> {
+  const parsed = schema.safeParse(answer.payload);
   if (!parsed.success) {
-    throw new ApiError('The server answered in an unexpected form.', response.status, 'UNEXPECTED_RESPONSE');
+    throw new ApiError('The server answered in an unexpected form.', answer.status, 'UNEXPECTED_RESPONSE');
   }
   return parsed.data;
+}
+
+/**
+ * Calls the API and parses the answer with the contract's schema. Fails as `sendApiCall` does, and
+ * with UNEXPECTED_RESPONSE for an answer that does not fit the schema.
+ */
+export async function apiFetch<TSchema extends z.ZodType>(request: TApiRequest<TSchema>): Promise<z.infer<TSchema>> {
+  const { schema, ...call } = request;
+  return parseApiAnswer(schema, await sendApiCall(call));
 }
 
 /**
@@ -99,9 +127,9 @@ export async function apiFetchBlob(path: string, signal?: AbortSignal): Promise<
   }
   if (response.status === 401) apiAuth?.onUnauthorized();
   if (!response.ok) {
-    const parsed = ZErrorResponse.safeParse(await response.json().catch(() => undefined));
-    if (parsed.success) throw new ApiError(parsed.data.message, response.status, parsed.data.code);
-    throw new ApiError(`HTTP ${response.status}`, response.status, 'UNEXPECTED_RESPONSE');
+    const error = await failedAnswerError(response.status, await response.json().catch(() => undefined));
+    // A download's failure names no issues.
+    throw new ApiError(error.message, error.status, error.code);
   }
   return response.blob();
 }

@@ -1,6 +1,6 @@
 import type { TEndpointAnswer, TEndpointDefinition, TEndpointPart } from '@dsm/contracts';
-import { z } from 'zod';
-import { apiFetch } from './api';
+import type { z } from 'zod';
+import { parseApiAnswer, sendApiCall } from './api';
 
 /** What the caller passes for one part of a call: the schema's input, or nothing when the endpoint has no such part. */
 type TPartInput<TEndpoint extends TEndpointDefinition, TPart extends 'params' | 'query' | 'body'> =
@@ -24,9 +24,6 @@ export type TEndpointCall<TEndpoint extends TEndpointDefinition> = TPartField<
     headers?: Record<string, string>;
     signal?: AbortSignal;
   };
-
-/** An empty answer (204) carries no JSON; the call resolves to null. */
-const ZNoContent = z.unknown().transform(() => null);
 
 /**
  * The path of a call: each `:name` segment filled from `params`, and the query's fields (left out when
@@ -52,9 +49,31 @@ export function endpointPath(
   return pairs.length === 0 ? filled : `${filled}?${pairs.join('&')}`;
 }
 
+/** A call of an endpoint with its parts unpacked: what `callEndpoint` and `queryEndpointEarly` send. */
+export type TEndpointCallParts = {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/** Sends a call of the endpoint at `method` and `path` and answers its JSON unparsed; fails as `sendApiCall` does. */
+export function sendEndpointCall(method: TEndpointDefinition['method'], path: string, call: TEndpointCallParts) {
+  const { params, query, body, headers, signal } = call;
+  return sendApiCall({
+    method,
+    path: endpointPath(path, params, query),
+    ...(body === undefined ? {} : { body }),
+    ...(headers === undefined ? {} : { headers }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
 /**
  * Calls a declared endpoint: its method and path come from the contract, the params, query and body are typed
- * by it, and the answer is parsed with its answer schema. Fails as `apiFetch` does.
+ * by it, and the answer is parsed with its answer schema (an empty answer, 204, resolves to null). Fails as
+ * `apiFetch` does.
  */
 export function callEndpoint<const TEndpoint extends TEndpointDefinition>(
   endpoint: TEndpoint,
@@ -62,19 +81,9 @@ export function callEndpoint<const TEndpoint extends TEndpointDefinition>(
     ? [call?: TEndpointCall<TEndpoint>]
     : [call: TEndpointCall<TEndpoint>]
 ): Promise<TEndpointAnswer<TEndpoint>> {
-  const { params, query, body, headers, signal } = (call ?? {}) as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-    headers?: Record<string, string>;
-    signal?: AbortSignal;
-  };
-  return apiFetch({
-    method: endpoint.method,
-    path: endpointPath(endpoint.path, params, query),
-    schema: (endpoint.status === 204 ? ZNoContent : endpoint.answer) as z.ZodType<TEndpointAnswer<TEndpoint>>,
-    ...(body === undefined ? {} : { body }),
-    ...(headers === undefined ? {} : { headers }),
-    ...(signal === undefined ? {} : { signal }),
-  });
+  return sendEndpointCall(endpoint.method, endpoint.path, (call ?? {}) as TEndpointCallParts).then((answer) =>
+    endpoint.status === 204
+      ? (null as TEndpointAnswer<TEndpoint>)
+      : parseApiAnswer(endpoint.answer as z.ZodType<TEndpointAnswer<TEndpoint>>, answer),
+  );
 }

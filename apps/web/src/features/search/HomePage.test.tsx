@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { HomePage } from './HomePage';
-import { parseResultsParams } from './read-results-params';
+import { parseResultsParams } from './read-url-filter';
 
 describe('HomePage', () => {
   it('shows the heading and the 14 topic cards in order, as buttons', () => {

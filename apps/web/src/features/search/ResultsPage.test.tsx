@@ -2,14 +2,15 @@ import type { TSearchResponse } from '@dsm/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { resetPageSettled, settleWhenIdle } from '../../shared/page-settled';
 import { json, notFound } from '../../test/answers';
 import { fixedMediaQueryList } from '../../test/media-query';
 import { currentLocation, renderWithProviders } from '../../test/render';
 import { makeTestOffer } from '../../test/test-offer';
+import { searchContracts } from './lazy-search-contracts';
 import { ResultsPage } from './ResultsPage';
-import { parseResultsParams } from './read-results-params';
+import { parseResultsParams } from './read-url-filter';
 
 const page = (
   total: number,
@@ -36,6 +37,10 @@ function searchCalls() {
     .filter(([url]) => String(url) === '/api/search')
     .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body)) as unknown }));
 }
+
+// The page reads a URL's filter with the search contracts, a chunk of their own: loaded here once, as a
+// browser has them by the time a page with a filter draws, instead of within the first test's wait.
+beforeAll(() => searchContracts.load());
 
 beforeEach(() => {
   searchAnswers = [];

@@ -1,93 +1,41 @@
 import {
   DEFAULT_PAGE_SIZE,
-  PAYMENT_MODELS,
   RESULT_CAP,
   SEARCH_SORTS,
   splitQuery,
   type TPageSize,
   type TSearchSort,
-  ZSearchFilter,
 } from '@dsm/contracts';
-import { z } from 'zod';
 import {
   DEFAULT_SORT,
   EMPTY_FILTER,
-  OPTIONAL_LISTS,
   parsePageSize,
   type TFilterState,
   type TParamProblem,
   type TResultsParams,
-  unique,
-  withList,
-  withModifiedRange,
 } from '../../shared/search/results-params';
 import { addTerms, isWithinLimits, withoutControlCharacters } from '../../shared/search/search-terms';
 
-// Reading a results URL, apart from building one (results-params.ts): its schemas are made as this
-// module loads, and the home page, which only builds links to results, does without them.
+// Reading a results URL, apart from building one (results-params.ts). Its filter and topics are read
+// with zod's schemas (read-url-filter.ts), which the page loads only for a URL that has them.
 
-const ZFilterParam = z.object({
-  selectedCategories: z.array(z.string()).default([]),
-  selectedKeywords: z.array(z.string()).default([]),
-  priceRange: z
-    .object({
-      from: z.number().nonnegative().nullable().default(null),
-      to: z.number().nonnegative().nullable().default(null),
-    })
-    .default({ from: null, to: null }),
-  hasWorkingEndpoint: z.boolean().optional(),
-  selectedFormats: z.array(z.string()).default([]),
-  selectedLicences: z.array(z.string()).default([]),
-  selectedPublishers: z.array(z.string()).default([]),
-  selectedPaymentModels: z.array(z.enum(PAYMENT_MODELS)).default([]),
-  modifiedRange: z
-    .object({ from: z.string().nullable().default(null), to: z.string().nullable().default(null) })
-    .default({ from: null, to: null }),
-});
+/** The filter a URL's filter and topics parameters name, and whether they could be used as they are. */
+export type TUrlFilter = { filter: TFilterState; isValid: boolean };
+
+/** Reads the filter and topics parameters of a results URL. */
+export type TUrlFilterReader = (params: URLSearchParams) => TUrlFilter;
+
+/** True when the URL has a filter or topics parameter to read (readUrlFilter); without, readNoFilter will do. */
+export function hasUrlFilter(params: URLSearchParams): boolean {
+  return (params.get('filter') ?? '').trim() !== '' || splitQuery(params.get('topics')).length > 0;
+}
+
+/** The filter of a URL without filter and topics parameters (hasUrlFilter false): none. */
+export const readNoFilter: TUrlFilterReader = () => ({ filter: { ...EMPTY_FILTER }, isValid: true });
 
 /** Parses a result order, null when it is not one the search API knows. */
 export function parseSort(text: string | null): TSearchSort | null {
   return (SEARCH_SORTS as readonly (string | null)[]).includes(text) ? (text as TSearchSort) : null;
-}
-
-function parseFilter(raw: string | null): TFilterState | null {
-  if (raw === null || raw.trim() === '') return { ...EMPTY_FILTER };
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const parsed = ZFilterParam.safeParse(json);
-  if (!parsed.success) return null;
-  const { from, to } = parsed.data.priceRange;
-  // The API refuses an inverted range; the panel never writes one, so the link was edited by hand.
-  if (from !== null && to !== null && from > to) return null;
-  let filter: TFilterState = {
-    selectedCategories: unique(parsed.data.selectedCategories),
-    selectedKeywords: unique(parsed.data.selectedKeywords),
-    priceRange: { from, to },
-    ...(parsed.data.hasWorkingEndpoint ? { hasWorkingEndpoint: true as const } : {}),
-  };
-  for (const key of Object.values(OPTIONAL_LISTS)) filter = withList(filter, key, parsed.data[key]);
-  return withModifiedRange(filter, parsed.data.modifiedRange);
-}
-
-/** True when the search API takes the filter: no empty or overlong value, not too many of them. */
-function isSearchableFilter(filter: TFilterState): boolean {
-  return ZSearchFilter.safeParse({
-    categories: filter.selectedCategories,
-    keywords: filter.selectedKeywords,
-    minPrice: filter.priceRange.from,
-    maxPrice: filter.priceRange.to,
-    hasWorkingEndpoint: filter.hasWorkingEndpoint === true,
-    formats: filter.selectedFormats ?? [],
-    licences: filter.selectedLicences ?? [],
-    publishers: filter.selectedPublishers ?? [],
-    paymentModels: filter.selectedPaymentModels ?? [],
-    modifiedFrom: filter.modifiedRange?.from ?? null,
-    modifiedTo: filter.modifiedRange?.to ?? null,
-  }).success;
 }
 
 /**
@@ -101,27 +49,16 @@ function parseTerms(raw: string | null): { terms: string[]; isCut: boolean } {
 }
 
 /**
- * Reads searchText, topics, filter, page, pageSize, sort and exact. Categories chosen through `topics` join the
- * filter's categories. A value that cannot be used falls back to its default and is named in
- * `problems`, so the page can say so instead of failing.
+ * Reads searchText, topics, filter, page, pageSize, sort and exact; `readFilter` reads topics and filter
+ * (readUrlFilter, or readNoFilter for a URL without them). A value that cannot be used falls back to its
+ * default and is named in `problems`, so the page can say so instead of failing.
  */
-export function parseResultsParams(params: URLSearchParams): TResultsParams {
+export function readResultsParams(params: URLSearchParams, readFilter: TUrlFilterReader): TResultsParams {
   const problems: TParamProblem[] = [];
   const { terms, isCut } = parseTerms(params.get('searchText'));
   if (isCut) problems.push('searchText');
-  let filter = parseFilter(params.get('filter'));
-  if (filter) {
-    filter = {
-      ...filter,
-      selectedCategories: unique([...filter.selectedCategories, ...splitQuery(params.get('topics'))]),
-    };
-  }
-  if (!filter || !isSearchableFilter(filter)) {
-    problems.push('filter');
-    const topics = unique(splitQuery(params.get('topics')));
-    filter = { ...EMPTY_FILTER, selectedCategories: topics };
-    if (!isSearchableFilter(filter)) filter = { ...EMPTY_FILTER };
-  }
+  const { filter, isValid } = readFilter(params);
+  if (!isValid) problems.push('filter');
 
   let pageSize: TPageSize = DEFAULT_PAGE_SIZE;
   const rawPageSize = params.get('pageSize');

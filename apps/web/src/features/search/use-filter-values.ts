@@ -1,12 +1,13 @@
-import { searchCacheEndpoint, type TSearchCacheResponse, ZSearchCacheResponse } from '@dsm/contracts';
+import type { TSearchCacheResponse } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/call-endpoint';
+import { searchContracts, type TSearchContracts } from './lazy-search-contracts';
 
 /** sessionStorage key of the filter values, as the reference names it. */
 export const FILTER_CACHE_KEY = 'filterCache';
 
 /** The cached filter values of this visit, when there are any and they are still in the API's shape. */
-export function readFilterCache(): TSearchCacheResponse | undefined {
+function readFilterCache({ ZSearchCacheResponse }: TSearchContracts): TSearchCacheResponse | undefined {
   try {
     const raw = sessionStorage.getItem(FILTER_CACHE_KEY);
     if (raw === null) return undefined;
@@ -27,17 +28,24 @@ function writeFilterCache(values: TSearchCacheResponse): void {
 
 /**
  * The keywords and categories the filter panel offers (`GET /api/search/cache`), kept in session
- * storage so a reload within the visit shows them at once.
+ * storage so a reload within the visit shows them at once. The cache is checked with the search
+ * contracts (zod): read at once when they have loaded, else as soon as they have, before any call.
  */
 export function useFilterValues() {
   return useQuery({
     queryKey: ['filter-values'],
     queryFn: async ({ signal }) => {
-      const values = await callEndpoint(searchCacheEndpoint, { signal });
+      const contracts = await searchContracts.load();
+      const cached = readFilterCache(contracts);
+      if (cached) return cached;
+      const values = await callEndpoint(contracts.searchCacheEndpoint, { signal });
       writeFilterCache(values);
       return values;
     },
-    initialData: readFilterCache,
+    initialData: () => {
+      const contracts = searchContracts.loaded();
+      return contracts ? readFilterCache(contracts) : undefined;
+    },
     // Cached values count as fresh for the visit; without a cache they are fetched right away.
     staleTime: Number.POSITIVE_INFINITY,
   });

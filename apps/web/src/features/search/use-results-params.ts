@@ -1,5 +1,5 @@
 import type { TPageSize, TSearchSort } from '@dsm/contracts';
-import { useCallback, useMemo } from 'react';
+import { use, useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   EMPTY_FILTER,
@@ -8,7 +8,18 @@ import {
   type TResultsParams,
   type TResultsState,
 } from '../../shared/search/results-params';
-import { parseResultsParams } from './read-results-params';
+import { searchContracts } from './lazy-search-contracts';
+import { hasUrlFilter, readNoFilter, readResultsParams, type TUrlFilterReader } from './read-results-params';
+
+/**
+ * The reader of the URL's filter: none is needed without filter and topics parameters; with them, the
+ * page suspends until the search contracts (zod) have loaded, as it waited for them before they were
+ * loaded apart.
+ */
+function useUrlFilterReader(searchParams: URLSearchParams): TUrlFilterReader {
+  if (!hasUrlFilter(searchParams)) return readNoFilter;
+  return (searchContracts.loaded() ?? use(searchContracts.load())).readUrlFilter;
+}
 
 /**
  * A change of the results URL; what is left out keeps its value, except the page, which restarts at 0,
@@ -36,7 +47,8 @@ export type TResultsParamsApi = TResultsParams & {
 export function useResultsParams(): TResultsParamsApi {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const params = useMemo(() => parseResultsParams(searchParams), [searchParams]);
+  const readFilter = useUrlFilterReader(searchParams);
+  const params = useMemo(() => readResultsParams(searchParams, readFilter), [searchParams, readFilter]);
   const { terms, filter, pageSize, sort, isExact } = params;
 
   const pathOf = useCallback(

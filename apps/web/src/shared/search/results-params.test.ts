@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseResultsParams } from '../../features/search/read-results-params';
+import { parseResultsParams } from '../../features/search/read-url-filter';
 import {
   buildResultsParams,
   EMPTY_FILTER,
