@@ -232,6 +232,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       warmSeconds: config.searchIndex.warmSeconds,
       mergeAfterChanges: config.searchIndex.mergeAfterChanges,
       settleSeconds: config.searchIndex.settleSeconds,
+      writerNice: config.searchIndex.writerNice,
       log,
     });
     if (config.hasSandboxConnectors) sandboxes = await startSandboxConnectors({ db: database.db, log });

@@ -133,3 +133,5 @@ export const SEARCH_SORTS = ['relevance', 'newest', 'oldest', 'title', 'price'] 
 export const SEARCH_ROUTE = 'POST /api/search';
 /** The route of `licenceListEndpoint`, apart from its schemas, as `SEARCH_ROUTE` is. */
 export const LICENCE_LIST_ROUTE = 'GET /api/licence';
+/** The route of `searchCacheEndpoint` (the filter values), apart from its schemas, as `SEARCH_ROUTE` is. */
+export const SEARCH_CACHE_ROUTE = 'GET /api/search/cache';

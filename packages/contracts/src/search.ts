@@ -6,6 +6,7 @@ import {
   PAGE_SIZES,
   PAYMENT_MODELS,
   RESULT_CAP,
+  SEARCH_CACHE_ROUTE,
   SEARCH_ROUTE,
   SEARCH_SORTS,
   splitQuery,
@@ -233,7 +234,7 @@ export const searchEndpoint = searchApi(SEARCH_ROUTE, {
     "Ranked full-text search with filters and a choice of order. `terms` (or, as the reference sends them, the `query` parameter with the terms joined by '|') holds the search-bar terms: every word is required unless no offer has them all (then `matchedAllTerms` is false and the offers with the most of them come first); quoted terms are phrases; a term starting with '-' excludes. A word found nowhere in the catalogue is corrected for typos (`correctedQuery`) unless `exact` is true. The total is counted up to 10000. A paid offer's access URLs are null (`isAccessRestricted`) unless the caller supplies the offer or holds an active entitlement to it.",
   errors: [400, 429],
 });
-export const searchCacheEndpoint = searchApi('GET /api/search/cache', {
+export const searchCacheEndpoint = searchApi(SEARCH_CACHE_ROUTE, {
   answer: ZSearchCacheResponse,
   summary: 'Filter values: the most used keywords and the categories in use',
   errors: [],

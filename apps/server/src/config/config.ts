@@ -274,6 +274,11 @@ const ZEnvironment = z.object({
   SEARCH_MERGE_AFTER_CHANGES: z.coerce.number().int().min(1).max(100_000_000).default(20_000),
   SEARCH_SETTLE_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
   /**
+   * The nice value of the search index's writer thread (0 to 19): while the cores are busy, the threads answering
+   * requests go first and a harvest's changes follow a little later; 0 gives it the same priority as they have.
+   */
+  SEARCH_WRITER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
    * What this process does: `web` answers HTTP and runs no background jobs, `worker` runs the background jobs
    * (harvest schedules, link checks, renewals, invoices, alerts, cancelling unpaid orders) and answers only
    * /healthz and /readyz, `all` (the default) both. Several `web` processes and one or more `worker`s share one
@@ -371,6 +376,7 @@ export type TConfig = {
     warmSeconds: number;
     mergeAfterChanges: number;
     settleSeconds: number;
+    writerNice: number;
   };
   /** What this process does (ROLE): `web` answers HTTP without background jobs, `worker` only runs them, `all` both. */
   role: TProcessRole;
@@ -476,6 +482,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       warmSeconds: e.SEARCH_WARM_SECONDS,
       mergeAfterChanges: e.SEARCH_MERGE_AFTER_CHANGES,
       settleSeconds: e.SEARCH_SETTLE_SECONDS,
+      writerNice: e.SEARCH_WRITER_NICE,
     },
     role: e.ROLE,
     productId: e.PRODUCT_ID,

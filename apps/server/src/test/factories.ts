@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TOfferInputBody } from '@dsm/contracts';
 import type { TOfferRecord } from '../modules/catalogue/offer-record';
+import { NO_INDEX_FILTER, type TIndexSearch } from '../modules/search/index/search-index';
 
 const ORGANISATION = {
   id: 'https://dsm.example/agents/test-publisher',
@@ -136,4 +137,9 @@ export function makeCkanPackage(id: string, overrides: Record<string, unknown> =
     resources: [{ name: 'CSV', format: 'CSV', url: `https://data.example.org/${id}.csv` }],
     ...overrides,
   };
+}
+
+/** A search of the index for `terms`: relevance order, no filter, typo correction on, the first `limit` results. */
+export function makeIndexSearch(terms: string[], limit = 10): TIndexSearch {
+  return { terms, exact: false, sort: 'relevance', filter: NO_INDEX_FILTER, offset: 0, limit };
 }

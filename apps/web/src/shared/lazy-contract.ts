@@ -17,23 +17,24 @@ export function lazyContract<TModule>(importModule: () => Promise<TModule>): TLa
   let module: TModule | null = null;
   let loading: Promise<TModule> | null = null;
   let hasFailed = false;
+  const load = (): Promise<TModule> => {
+    if (module) return Promise.resolve(module);
+    loading ??= importModule().then(
+      (loadedModule) => {
+        module = loadedModule;
+        hasFailed = false;
+        return loadedModule;
+      },
+      (error: unknown) => {
+        loading = null;
+        hasFailed = true;
+        throw error;
+      },
+    );
+    return loading;
+  };
   return {
-    load() {
-      if (module) return Promise.resolve(module);
-      loading ??= importModule().then(
-        (loadedModule) => {
-          module = loadedModule;
-          hasFailed = false;
-          return loadedModule;
-        },
-        (error: unknown) => {
-          loading = null;
-          hasFailed = true;
-          throw error;
-        },
-      );
-      return loading;
-    },
+    load,
     loaded: () => module,
     hasFailed: () => hasFailed,
   };

@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
+import { afterIdleAndPaint } from './after-next-paint';
 import { discardUntakenPrefetches } from './prefetched';
 
 /**
@@ -47,19 +48,11 @@ export function usePageSettled(): boolean {
 }
 
 /**
- * The browser's next idle moment after the next frame is painted: after the page has drawn what its
- * data brought (rendering the answer keeps the browser busy, and an idle moment can come before the
- * paint, so that the extras' downloads would start ahead of the page's first picture), at the latest
- * a second after that paint. A frame callback runs just before its paint, a timeout from it just
- * after. Safari has no idle callback.
+ * After the page has drawn what its data brought (afterIdleAndPaint: the idle moment after the page's last slice,
+ * then the paint of that slice), so that the extras' downloads do not start ahead of the page's first picture.
  */
 function whenIdle(run: () => void): void {
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
-      else setTimeout(run, 200);
-    }, 0),
-  );
+  void afterIdleAndPaint().then(run);
 }
 
 /**

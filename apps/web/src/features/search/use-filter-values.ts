@@ -1,6 +1,6 @@
-import type { TSearchCacheResponse } from '@dsm/contracts';
+import { SEARCH_CACHE_ROUTE, type TSearchCacheResponse } from '@dsm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../shared/call-endpoint';
+import { queryEndpointEarly } from '../../shared/query-endpoint-early';
 import { searchContracts, type TSearchContracts } from './lazy-search-contracts';
 
 /** sessionStorage key of the filter values, as the reference names it. */
@@ -29,18 +29,23 @@ function writeFilterCache(values: TSearchCacheResponse): void {
 /**
  * The keywords and categories the filter panel offers (`GET /api/search/cache`), kept in session
  * storage so a reload within the visit shows them at once. The cache is checked with the search
- * contracts (zod): read at once when they have loaded, else as soon as they have, before any call.
+ * contracts (zod), so it is read only once they have loaded; before, the values are asked for and drawn as
+ * the search is (queryEndpointEarly), and kept once they are checked.
  */
 export function useFilterValues() {
   return useQuery({
     queryKey: ['filter-values'],
-    queryFn: async ({ signal }) => {
-      const contracts = await searchContracts.load();
-      const cached = readFilterCache(contracts);
+    queryFn: async (context) => {
+      const contracts = searchContracts.loaded();
+      const cached = contracts ? readFilterCache(contracts) : undefined;
       if (cached) return cached;
-      const values = await callEndpoint(contracts.searchCacheEndpoint, { signal });
-      writeFilterCache(values);
-      return values;
+      return queryEndpointEarly(context, {
+        route: SEARCH_CACHE_ROUTE,
+        contract: searchContracts,
+        endpoint: (loaded: TSearchContracts) => loaded.searchCacheEndpoint,
+        call: {},
+        onParsed: writeFilterCache,
+      });
     },
     initialData: () => {
       const contracts = searchContracts.loaded();

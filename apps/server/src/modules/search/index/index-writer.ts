@@ -60,6 +60,8 @@ export type TIndexWriterOptions = {
   consumer: string;
   /** A consumer not seen for longer is dropped (SEARCH_CONSUMER_EXPIRY_SECONDS). */
   consumerExpirySeconds: number;
+  /** The writer thread's nice value (SEARCH_WRITER_NICE): searches go first while the cores are busy; 0 keeps it. */
+  nice?: number;
   log?: (line: string) => void;
 };
 
@@ -152,6 +154,7 @@ export class ThreadIndexWriter implements IIndexWriter {
         databaseUrl: this.options.databaseUrl,
         consumer: this.options.consumer,
         consumerExpirySeconds: this.options.consumerExpirySeconds,
+        nice: this.options.nice ?? 0,
       },
       this.options.log,
       () => {

@@ -3,24 +3,17 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeOffer } from '../../../test/factories';
+import { makeIndexSearch, makeOffer } from '../../../test/factories';
 import { useTemporaryFolder, useTestDatabase } from '../../../test/lifecycle';
 import { insertOffers } from '../../catalogue/load-offers';
 import { countIndexSegments } from './merge-index-segments';
-import { NO_INDEX_FILTER, type TIndexSearch } from './search-index';
+import type { TIndexSearch } from './search-index';
 import { SqliteSearchIndex } from './sqlite-search-index';
 
 const database = useTestDatabase();
 const folder = useTemporaryFolder('dsm-index-merge-test-');
 
-const search = (terms: string[]): TIndexSearch => ({
-  terms,
-  exact: false,
-  sort: 'relevance',
-  filter: NO_INDEX_FILTER,
-  offset: 0,
-  limit: 100,
-});
+const search = (terms: string[]): TIndexSearch => makeIndexSearch(terms, 100);
 
 /**
  * The segments and bytes of the index's word lists in its file, and the text writes it counts towards the next merge.
@@ -143,38 +136,29 @@ describe("merging the search index's word lists", () => {
     }
   }, 120_000);
 
-  it('leaves the lists alone while fewer changes than the threshold came, or before the changes settle', async () => {
-    const index = await SqliteSearchIndex.open({
-      dir: folder.path,
-      database,
-      workers: 0,
-      pollMs: 60_000,
-      mergeAfterChanges: 1_000,
-      settleSeconds: 0,
-    });
-    try {
-      await renameOffers(index, 'gamma', 2);
-      const fragmented = readLists();
-      await index.mergeWhenSettled();
-      expect(readLists()).toEqual(fragmented);
-    } finally {
-      await index.close();
-    }
-    const unsettled = await SqliteSearchIndex.open({
-      dir: folder.path,
-      database,
-      workers: 0,
-      pollMs: 60_000,
-      mergeAfterChanges: 1,
-      settleSeconds: 3_600,
-    });
-    try {
-      await renameOffers(unsettled, 'delta', 1);
-      const fragmented = readLists();
-      await unsettled.mergeWhenSettled();
-      expect(readLists()).toEqual(fragmented);
-    } finally {
-      await unsettled.close();
-    }
-  }, 120_000);
+  it.each([
+    { reason: 'fewer changes than the threshold came', mergeAfterChanges: 1_000, settleSeconds: 0, tag: 'gamma' },
+    { reason: 'the changes have not settled yet', mergeAfterChanges: 1, settleSeconds: 3_600, tag: 'delta' },
+  ])(
+    'leaves the lists alone while $reason',
+    async ({ mergeAfterChanges, settleSeconds, tag }) => {
+      const index = await SqliteSearchIndex.open({
+        dir: folder.path,
+        database,
+        workers: 0,
+        pollMs: 60_000,
+        mergeAfterChanges,
+        settleSeconds,
+      });
+      try {
+        await renameOffers(index, tag, 2);
+        const fragmented = readLists();
+        await index.mergeWhenSettled();
+        expect(readLists()).toEqual(fragmented);
+      } finally {
+        await index.close();
+      }
+    },
+    120_000,
+  );
 });

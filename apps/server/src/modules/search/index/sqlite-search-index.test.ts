@@ -2,24 +2,17 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeOffer } from '../../../test/factories';
+import { makeIndexSearch, makeOffer } from '../../../test/factories';
 import { useTemporaryFolder, useTestDatabase } from '../../../test/lifecycle';
 import { insertOffers } from '../../catalogue/load-offers';
 import { renewSearchGeneration } from './renew-search-generation';
-import { NO_INDEX_FILTER, type TIndexSearch } from './search-index';
+import type { TIndexSearch } from './search-index';
 import { indexOwner, SqliteSearchIndex } from './sqlite-search-index';
 
 const database = useTestDatabase();
 const folder = useTemporaryFolder('dsm-index-test-');
 
-const search = (terms: string[]): TIndexSearch => ({
-  terms,
-  exact: false,
-  sort: 'relevance',
-  filter: NO_INDEX_FILTER,
-  offset: 0,
-  limit: 10,
-});
+const search = (terms: string[]): TIndexSearch => makeIndexSearch(terms);
 const current = () => readFileSync(path.join(folder.path, 'CURRENT'), 'utf8').trim();
 
 async function until(condition: () => Promise<boolean> | boolean, limitMs = 15_000): Promise<void> {

@@ -48,6 +48,8 @@ export type TSqliteSearchIndexOptions = {
    */
   mergeAfterChanges?: number;
   settleSeconds?: number;
+  /** The writer thread's nice value (0 to 19, default 10): while the cores are busy, searches go first. */
+  writerNice?: number;
   /** Every search first applies all queued changes (tests and tools, whose writes skip the API). */
   isRefreshedBeforeSearch?: boolean;
   log?: (line: string) => void;
@@ -62,6 +64,7 @@ const SAVE_POPULAR_MS = 60_000;
 const WARM_SECONDS = 20;
 const MERGE_AFTER_CHANGES = 20_000;
 const SETTLE_SECONDS = 60;
+const WRITER_NICE = 10;
 
 /** What the warm start did: its time, and each search thread's report. */
 export type TWarmStart = { ms: number; threads: TWarmReport[] };
@@ -114,6 +117,7 @@ export class SqliteSearchIndex implements ISearchIndex {
       dir: options.dir,
       consumer,
       consumerExpirySeconds: options.consumerExpirySeconds ?? CONSUMER_EXPIRY_SECONDS,
+      nice: options.writerNice ?? WRITER_NICE,
       log: options.log,
     };
     const writer: IIndexWriter =
