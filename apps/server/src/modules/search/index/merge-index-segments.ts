@@ -63,7 +63,7 @@ export function mergeIndexStep(db: Database, minChanges: number): TMergeStep {
   if (unmergedChanges === 0 || unmergedChanges < minChanges) return { isMerged: true, unmergedChanges };
   const totalChanges = db.prepare('select total_changes()').pluck();
   const merge = db.prepare("insert into docs_fts (docs_fts, rank) values ('merge', ?)");
-  return db.transaction(() => {
+  const step = db.transaction(() => {
     const before = totalChanges.get() as number;
     merge.run(-MERGE_STEP_PAGES);
     // FTS5 counts the command itself as one change: a difference of 2 or more means it merged something.
@@ -71,4 +71,7 @@ export function mergeIndexStep(db: Database, minChanges: number): TMergeStep {
     if (isMerged) writeMeta(db, UNMERGED_KEY, '0');
     return { isMerged, unmergedChanges };
   })();
+  // The merged lists were written to the write-ahead log: copied into the file, the searches read them from there.
+  if (step.isMerged) db.pragma('wal_checkpoint(TRUNCATE)');
+  return step;
 }
