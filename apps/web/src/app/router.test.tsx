@@ -168,6 +168,16 @@ describe('the app shell and routes', () => {
     expect(screen.queryByRole('tab')).toBeNull();
   });
 
+  it('titles the notice for operators as such on every operator page, not after one of them', async () => {
+    for (const path of ['/connectors', '/harvest']) {
+      renderApp(path);
+      const notice = await screen.findByTestId('operators-only');
+      expect(notice.textContent).toContain('For operators only');
+      expect(notice.textContent).not.toContain('Connectors');
+      cleanup();
+    }
+  });
+
   it('shows the legal pages', async () => {
     renderApp('/dataProtection');
     expect(await screen.findByRole('heading', { level: 1, name: 'Data protection' })).toBeTruthy();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsOperator, useOperatorRole } from './current-user';
 
 /**
- * Shows the operators' pages (connectors, console) only to holders of the operator role; anyone else who opens
+ * Shows the operators' pages (connectors, console, harvest sources) only to holders of the operator role; anyone else who opens
  * one directly reads why, instead of a page whose every call the server answers 403.
  */
 export function RequireOperator({ children }: { children: ReactNode }) {
@@ -14,7 +14,7 @@ export function RequireOperator({ children }: { children: ReactNode }) {
   if (isOperator) return children;
   return (
     <Container size="xl" py="lg">
-      <Alert color="orange" title={t('console.connectorsTitle')} data-testid="operators-only">
+      <Alert color="orange" title={t('console.operatorsOnlyTitle')} data-testid="operators-only">
         {t('console.operatorsOnly', { role: operatorRole })}
       </Alert>
     </Container>
