@@ -4,16 +4,19 @@
 // stages (parse, match, rank, facets, ids) at p50 / p99 and the CPU time per query (the filtered queries also by
 // what filters them). `--save` writes every answer (offers, total, facets); `--against` compares this run's answers
 // with a saved run's: the same offers in the same order, the same totals and facet counts, query by query (to
-// compare two versions of the engine).
+// compare two versions of the engine). `--server-index` profiles instead the index the server of `npm run
+// bench:search` built and reads (realistic corpus), with the log drawn from its database as that benchmark draws it;
+// `--slowest N` lists the N queries that took longest, with their stages.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createDatabase } from '../apps/server/src/db/database';
 import { openReader, readMeta } from '../apps/server/src/modules/search/index/index-schema';
 import { queryIndex } from '../apps/server/src/modules/search/index/query-index';
 import type { TIndexSearchResult } from '../apps/server/src/modules/search/index/search-index';
-import { percentile } from './lib/bench-server';
-import { buildQueryLog, type TSampledOffer, toIndexSearch } from './lib/query-log';
+import { openBenchDatabase, percentile } from './lib/bench-server';
+import { buildQueryLog, sampleCatalogue, type TSampledOffer, toIndexSearch } from './lib/query-log';
 
 const { values: args } = parseArgs({
   options: {
@@ -21,16 +24,35 @@ const { values: args } = parseArgs({
     queries: { type: 'string', default: '5000' },
     save: { type: 'string' },
     against: { type: 'string' },
+    'server-index': { type: 'boolean', default: false },
+    sample: { type: 'string', default: '20000' },
+    slowest: { type: 'string', default: '0' },
   },
 });
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.data', 'bench', 'search-index-engine');
-const file = path.join(dir, `realistic-${Number(args.datasets)}.sqlite`);
+const serverIndexDir = path.join(dir, '..', 'search-index-realistic');
+const file = args['server-index']
+  ? path.join(serverIndexDir, readFileSync(path.join(serverIndexDir, 'CURRENT'), 'utf8').trim())
+  : path.join(dir, `realistic-${Number(args.datasets)}.sqlite`);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 type TSaved = Pick<TIndexSearchResult, 'offerIds' | 'total' | 'isTotalCapped' | 'facets' | 'matchedAllTerms'>;
 
 const db = openReader(file);
-const sample = JSON.parse(readMeta(db, 'bench_sample') ?? '[]') as TSampledOffer[];
+/** The sample `npm run bench:search` draws its log from, from its database. */
+async function serverSample(): Promise<TSampledOffer[]> {
+  const database = await openBenchDatabase({ name: 'dsm_bench_realistic', folder: 'bench' });
+  const handle = createDatabase({ url: database.url, maxConnections: 1, applicationName: 'dsm-bench-profile' });
+  try {
+    return await sampleCatalogue(handle.pool, Number(args.sample));
+  } finally {
+    await handle.close();
+    await database.stop();
+  }
+}
+const sample = args['server-index']
+  ? await serverSample()
+  : (JSON.parse(readMeta(db, 'bench_sample') ?? '[]') as TSampledOffer[]);
 const queryLog = buildQueryLog({ offers: sample, size: Number(args.queries) });
 // Warm the page cache and the facet arrays with a first pass that is not timed.
 for (const entry of queryLog) queryIndex(db, toIndexSearch(entry.query, entry.body));
@@ -47,6 +69,7 @@ function filterLabel(entry: (typeof queryLog)[number]): string[] {
 const stageNames = ['parse', 'match', 'rank', 'facets', 'ids', 'total', 'cpu'] as const;
 const byClass = new Map<string, Record<(typeof stageNames)[number], number[]>>();
 const saved: TSaved[] = [];
+const timed: { query: string; queryClass: string; total: number; stages: string }[] = [];
 const startedCpu = process.cpuUsage();
 const started = performance.now();
 for (const entry of queryLog) {
@@ -61,6 +84,14 @@ for (const entry of queryLog) {
     isTotalCapped: answer.isTotalCapped,
     facets: answer.facets,
     matchedAllTerms: answer.matchedAllTerms,
+  });
+  timed.push({
+    query: `${entry.query}${entry.body.filter ? ` ${JSON.stringify(entry.body.filter)}` : ''}${entry.body.sort ? ` sort ${entry.body.sort}` : ''}`,
+    queryClass: entry.queryClass,
+    total,
+    stages: Object.entries(answer.stages ?? {})
+      .map(([name, time]) => `${name} ${(time ?? 0).toFixed(1)}`)
+      .join(', '),
   });
   for (const label of [entry.queryClass, ...filterLabel(entry), 'all']) {
     let times = byClass.get(label);
@@ -89,6 +120,16 @@ for (const [label, times] of byClass) {
   });
   const mean = times.total.reduce((sum, time) => sum + time, 0) / times.total.length;
   log(`| ${label} | ${times.total.length} | ${cells.join(' | ')} | ${mean.toFixed(2)} |`);
+}
+const slowest = Number(args.slowest);
+if (slowest > 0) {
+  log('');
+  log(`The ${slowest} slowest queries:`);
+  log('');
+  log('| ms | class | query | stages ms |');
+  log('|---|---|---|---|');
+  for (const row of [...timed].sort((a, b) => b.total - a.total).slice(0, slowest))
+    log(`| ${row.total.toFixed(1)} | ${row.queryClass} | ${row.query.replaceAll('|', '\\|')} | ${row.stages} |`);
 }
 if (args.save) writeFileSync(args.save, JSON.stringify(saved));
 if (args.against) {

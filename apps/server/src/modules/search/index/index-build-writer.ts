@@ -44,7 +44,9 @@ export class IndexBuildWriter {
     this.insertDoc = this.db.prepare(
       'insert into docs (offer_id, title, title_key, copy_key, modified, price, has_working_endpoint) values (?, ?, ?, ?, ?, ?, ?)',
     );
-    this.insertText = this.db.prepare('insert into docs_fts (rowid, title, keywords, description) values (?, ?, ?, ?)');
+    this.insertText = this.db.prepare(
+      'insert into docs_fts (rowid, title, keywords, description, facets) values (?, ?, ?, ?, ?)',
+    );
     this.insertFacet = this.db.prepare('insert or ignore into doc_facets (doc, kind, value) values (?, ?, ?)');
   }
 
@@ -75,7 +77,13 @@ export class IndexBuildWriter {
           document.price,
           document.hasWorkingEndpoint ? 1 : 0,
         ).lastInsertRowid;
-        this.insertText.run(rowid, document.titleTokens, document.keywordTokens, document.descriptionTokens);
+        this.insertText.run(
+          rowid,
+          document.titleTokens,
+          document.keywordTokens,
+          document.descriptionTokens,
+          document.facetTokens,
+        );
         for (const [kind, value] of document.facets) this.insertFacet.run(rowid, kind, value);
       }
       this.inTransaction += batch.documents.length;

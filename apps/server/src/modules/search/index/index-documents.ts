@@ -4,6 +4,7 @@ import type { TOfferText } from '../../catalogue/catalogue-rows';
 import { analyzeWords } from '../analysis/analyze-text';
 import { splitWords, type TWord } from '../analysis/split-words';
 import { addWords } from '../analysis/typo-vocabulary';
+import { facetTokensOf } from './facet-tokens';
 import { FACET_KINDS } from './index-schema';
 import { countUnmergedChanges } from './merge-index-segments';
 
@@ -35,6 +36,8 @@ export type TIndexDocument = {
   titleTokens: string;
   keywordTokens: string;
   descriptionTokens: string;
+  /** The facet values as words of the `facets` column (facet-tokens.ts). */
+  facetTokens: string;
   words: string[];
 };
 
@@ -82,6 +85,7 @@ export function toIndexDocument(source: TIndexSource): TIndexDocument {
   const descriptionSplit = splitWords(source.description);
   const titleText = textsOf(titleWords).join(' ');
   const descriptionWords = textsOf(descriptionSplit).filter((word) => word.length > 0);
+  const facets = facetsOf(source);
   const words = new Set<string>(descriptionWords);
   for (const split of [titleWords, keywordWords]) {
     for (const word of split) if (word.text) words.add(word.text);
@@ -94,7 +98,8 @@ export function toIndexDocument(source: TIndexSource): TIndexDocument {
     modified: source.modified ? source.modified.getTime() : null,
     price: source.price,
     hasWorkingEndpoint: source.hasWorkingEndpoint,
-    facets: facetsOf(source),
+    facets,
+    facetTokens: facetTokensOf(facets),
     titleTokens: analyzeWords(titleWords, source.language).join(' '),
     keywordTokens: analyzeWords(keywordWords, source.language).join(' '),
     descriptionTokens: analyzeWords(descriptionSplit, source.language).join(' '),
@@ -131,7 +136,9 @@ function writerOf(db: Database): TWriter {
     'update docs set title = @title, title_key = @titleKey, copy_key = @copyKey, modified = @modified, price = @price, has_working_endpoint = @hasWorkingEndpoint where rowid = @rowid',
   );
   const deleteDoc = db.prepare('delete from docs where rowid = ?');
-  const insertText = db.prepare('insert into docs_fts (rowid, title, keywords, description) values (?, ?, ?, ?)');
+  const insertText = db.prepare(
+    'insert into docs_fts (rowid, title, keywords, description, facets) values (?, ?, ?, ?, ?)',
+  );
   const deleteText = db.prepare('delete from docs_fts where rowid = ?');
   const insertFacet = db.prepare('insert or ignore into doc_facets (doc, kind, value) values (?, ?, ?)');
   const deleteFacets = db.prepare('delete from doc_facets where doc = ?');
@@ -145,7 +152,13 @@ function writerOf(db: Database): TWriter {
     updateDoc: (rowid, document) => void updateDoc.run({ ...row(document), rowid }),
     deleteDoc: (rowid) => void deleteDoc.run(rowid),
     insertText: (rowid, document) =>
-      void insertText.run(rowid, document.titleTokens, document.keywordTokens, document.descriptionTokens),
+      void insertText.run(
+        rowid,
+        document.titleTokens,
+        document.keywordTokens,
+        document.descriptionTokens,
+        document.facetTokens,
+      ),
     deleteText: (rowid) => void deleteText.run(rowid),
     insertFacet: (rowid, kind, value) => void insertFacet.run(rowid, kind, value),
     deleteFacets: (rowid) => void deleteFacets.run(rowid),

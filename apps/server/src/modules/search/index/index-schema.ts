@@ -3,12 +3,16 @@ import { createVocabularySchema } from '../analysis/typo-vocabulary';
 
 /**
  * Bumped when the tables, the text analysis or the values kept change (5: licences by their labels; 6: whether an
- * offer has a working endpoint, `docs.has_working_endpoint`): an index of another version is built again.
+ * offer has a working endpoint, `docs.has_working_endpoint`; 7: the facet values as words, `docs_fts.facets`): an
+ * index of another version is built again.
  */
-export const INDEX_SCHEMA_VERSION = '6';
+export const INDEX_SCHEMA_VERSION = '7';
 
-/** The text columns of `docs_fts`, and how their words are split: what a search's expression is matched against. */
-export const FTS_COLUMNS = 'title, keywords, description';
+/**
+ * The columns of `docs_fts`, and how their words are split: what a search's expression is matched against. The
+ * text's three, then the offer's facet values as words (facet-tokens.ts), which filters beside words match.
+ */
+export const FTS_COLUMNS = 'title, keywords, description, facets';
 export const FTS_TOKENIZE = "tokenize = 'unicode61 remove_diacritics 0'";
 
 /** The facets an offer's values are kept under in `doc_facets`, in the order of FACET_NAMES. */

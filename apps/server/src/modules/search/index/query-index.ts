@@ -5,11 +5,12 @@ import { parseQuery, type TQueryClause } from '../analysis/parse-query';
 import { titleKey } from '../analysis/title-key';
 import { findCorrections, hasWord } from '../analysis/typo-vocabulary';
 import { ANY_ROW, emptyFacets, facetCounterOf, type TRowConditions } from './facet-counter';
+import { facetExpression } from './facet-tokens';
 import { FACET_KINDS } from './index-schema';
 import type { TEngineStages, TIndexFilter, TIndexSearch, TIndexSearchResult } from './search-index';
 
-/** Weights of the title, keywords and description columns in bm25. */
-const BM25 = 'bm25(docs_fts, 10.0, 4.0, 1.0)';
+/** Weights of the title, keywords, description and facets columns in bm25 (facet values never score). */
+const BM25 = 'bm25(docs_fts, 10.0, 4.0, 1.0, 0.0)';
 /**
  * The newest matches bm25 ranks: scoring costs a few microseconds a match (FTS5 reads each one's column
  * sizes), so a word found in 350,000 offers is ranked over its newest 2,000 matches.
@@ -91,9 +92,13 @@ type TFilterSql = {
   params: unknown[];
   /** True when a condition reads `d` (docs): a text match must join it. */
   readsDocs: boolean;
-  /** True when the facet filters are the offers listed from `doc_facets` ('scan', 'probe'). */
-  throughFacets: boolean;
+  /** An FTS5 expression every match must also match: the facet values named, as words (mode 'words'). */
+  words: string | null;
 };
+
+/** The text match of an expression under a filter: with the filter's facet values as words when it has them. */
+const matchOf = (expression: string, filter: TFilterSql): string =>
+  filter.words === null ? expression : `(${expression}) AND ${filter.words}`;
 
 /** The test `dsm_filter(rowid)` applies in the statement being run: the current search's filters. */
 const filterTests = new WeakMap<Database, { test: (rowid: number) => boolean }>();
@@ -112,16 +117,14 @@ function useFilterTest(db: Database, test: (rowid: number) => boolean): void {
 
 /**
  * How a statement applies the facet filters (any of the values named within a facet, every facet named):
+ * - 'words': next to a text match, the values are words of the match (`docs_fts.facets`, facet-tokens.ts): FTS5
+ *   intersects their lists with the words' own, skipping through them (a common word beside a category: 8-11 ms
+ *   for the newest 10,001 matches, where testing each match cost 57-100 ms at a million offers).
  * - 'test': next to a text match, each match is tested against the search thread's copy of the facets in memory
- *   (`dsm_filter`, FacetCounter.filterTest: a look-up in `doc_facets` per match cost tens of milliseconds for a
- *   common word). The text match drives: the plan of a filter of many offers, or of words matching few.
- * - 'scan': next to a text match, the filter's offers are listed once from `doc_facets`' index and each match is
- *   looked up among them in SQLite (no call into JavaScript per match).
- * - 'probe': the filter's offers drive: FTS5 tests the text match on each of them (a seek per offer, about as
- *   costly as reading a few hundred matches of a word's list), for a filter of a few offers and a common word.
+ *   (`dsm_filter`, FacetCounter.filterTest): for matches of a few given offers (matchEveryWord).
  * - 'list': without text, the offers having a value are listed from its index.
  */
-type TFacetMode = 'test' | 'scan' | 'probe' | 'list';
+type TFacetMode = 'words' | 'test' | 'list';
 
 /** The conditions of a filter on an offer's `docs` row, as the search thread's copy tests them. */
 const rowConditionsOf = (filter: TIndexFilter): TRowConditions => ({
@@ -132,7 +135,7 @@ const rowConditionsOf = (filter: TIndexFilter): TRowConditions => ({
   hasWorkingEndpoint: filter.hasWorkingEndpoint,
 });
 
-/** No facet value named: the facets of a filter whose offers SQL lists ('scan', 'probe'). */
+/** No facet value named: the facets of a filter whose values are words of the match ('words'). */
 const LISTED_FACETS = Object.fromEntries(FACET_NAMES.map((name) => [name, []])) as unknown as Pick<
   TIndexFilter,
   (typeof FACET_NAMES)[number]
@@ -150,6 +153,7 @@ function filterSql(db: Database, filter: TIndexFilter, mode: TFacetMode): TFilte
   const conditions: string[] = [];
   const params: unknown[] = [];
   let readsDocs = false;
+  let words: string | null = null;
   const row = mode === 'list' ? ANY_ROW : rowConditionsOf(filter);
   if (mode === 'test') {
     const test = facetCounterOf(db).filterTest(filter, row);
@@ -157,18 +161,19 @@ function filterSql(db: Database, filter: TIndexFilter, mode: TFacetMode): TFilte
       useFilterTest(db, test);
       conditions.push('dsm_filter(f.rowid)');
     }
-  } else {
-    const column = { scan: '+f.rowid', probe: 'f.rowid', list: 'd.rowid' }[mode];
+  } else if (mode === 'list') {
     for (const name of FACET_NAMES) {
       const values = filter[name];
       if (values.length === 0) continue;
       conditions.push(
-        `${column} in (select doc from doc_facets where kind = ${FACET_KINDS[name]} and value in (select value from json_each(?)))`,
+        `d.rowid in (select doc from doc_facets where kind = ${FACET_KINDS[name]} and value in (select value from json_each(?)))`,
       );
       params.push(JSON.stringify(values));
     }
-    // After the listed facets: only the matches among the filter's offers are tested in JavaScript.
-    const test = mode === 'list' ? null : facetCounterOf(db).filterTest(LISTED_FACETS, row);
+  } else {
+    // The facet values are words of the match: only the conditions on the row are tested in JavaScript.
+    words = facetExpression(FACET_NAMES.map((name) => [FACET_KINDS[name], filter[name]]));
+    const test = facetCounterOf(db).filterTest(LISTED_FACETS, row);
     if (test) {
       useFilterTest(db, test);
       conditions.push('dsm_filter(f.rowid)');
@@ -195,39 +200,8 @@ function filterSql(db: Database, filter: TIndexFilter, mode: TFacetMode): TFilte
     sql: conditions.map((condition) => ` and ${condition}`).join(''),
     params,
     readsDocs,
-    throughFacets: mode === 'scan' || mode === 'probe',
+    words,
   };
-}
-
-/**
- * Facet filters of at most this many offers may drive a text match: listing more costs more than testing the
- * matches, which stops at the cap's worth of matches that pass.
- */
-const LISTED_OFFERS = 10_000;
-/** Listing the filter's offers pays when the words match at least this many times as many offers. */
-const MATCHES_PER_LISTED_OFFER = 2;
-/** Facet filters of at most this many offers may drive a text match by probing it on each offer. */
-const PROBED_OFFERS = 100;
-/** A probe of the text match on one offer costs about as much as reading this many matches of a word's list. */
-const MATCHES_PER_PROBE = 400;
-
-/**
- * The filters of a text match, planned by the sizes of both sides (the smaller drives): the offers the facet
- * filters can pass (FacetCounter.filterSize) against the matches of the words, counted up to what decides.
- * Words matching fewer offers than twice the filter's test each match ('test', as a filter of many offers does);
- * a filter of a few offers and words matching hundreds of times more probe the words on each offer ('probe');
- * otherwise the matches are looked up among the filter's offers ('scan'). Every plan finds the same offers.
- */
-function planTextFilter(db: Database, filter: TIndexFilter, expression: string): TFilterSql {
-  const offers = facetCounterOf(db).filterSize(filter);
-  if (offers === null || offers > LISTED_OFFERS) return filterSql(db, filter, 'test');
-  const probing = offers <= PROBED_OFFERS;
-  const enough = (probing ? offers * MATCHES_PER_PROBE : offers * MATCHES_PER_LISTED_OFFER) + 1;
-  const matches = prepare(db, 'select count(*) from (select 1 from docs_fts where docs_fts match ? limit ?)')
-    .pluck()
-    .get(expression, enough) as number;
-  if (matches <= offers * MATCHES_PER_LISTED_OFFER) return filterSql(db, filter, 'test');
-  return filterSql(db, filter, probing && matches >= enough ? 'probe' : 'scan');
 }
 
 /** The matches found, as a filter: what ranking reads of a match found through the filter's offers. */
@@ -235,7 +209,7 @@ const matchedSql = (rowids: number[]): TFilterSql => ({
   sql: ' and +f.rowid in (select value from json_each(?))',
   params: [JSON.stringify(rowids)],
   readsDocs: false,
-  throughFacets: false,
+  words: null,
 });
 
 /** The join a text match needs for its filters. */
@@ -266,7 +240,7 @@ function matchWindow(db: Database, expression: string, filter: TFilterSql): TMat
     `select f.rowid from docs_fts f${join} where docs_fts match ?${filter.sql} order by f.rowid desc limit ${RESULT_CAP + 1}`,
   )
     .pluck()
-    .all(expression, ...filter.params) as number[];
+    .all(matchOf(expression, filter), ...filter.params) as number[];
   const isTotalCapped = rowids.length > RESULT_CAP;
   return {
     rowids,
@@ -330,7 +304,7 @@ function rankedPage(
       db,
       `select f.rowid as rowid, ${BM25} as score from docs_fts f${docsJoin(filter)}
        where docs_fts match ?${filter.sql} order by f.rowid desc limit ${RANK_WINDOW}`,
-    ).all(expressions.all, ...filter.params) as TScored[]
+    ).all(matchOf(expressions.all, filter), ...filter.params) as TScored[]
   )
     .sort((a, b) => a.score - b.score)
     .slice(0, depth);
@@ -344,7 +318,7 @@ function rankedPage(
         `select f.rowid from docs_fts f${docsJoin(titleFilter)} where docs_fts match ?${titleFilter.sql} order by f.rowid desc limit ${RERANK_DEPTH}`,
       )
         .pluck()
-        .all(expressions.title, ...titleFilter.params) as number[]
+        .all(matchOf(expressions.title, titleFilter), ...titleFilter.params) as number[]
     ).map((rowid) => ({ rowid, score: 0 }));
   }
   const seen = new Set<number>();
@@ -409,20 +383,17 @@ function rankedPage(
 }
 
 /**
- * The filters of the ranking statements. A match found through the filter's offers ('scan', 'probe') is ranked
- * from the matches found (the newest, up to one past the cap, hold the newest RANK_WINDOW that bm25 scores): one
- * FTS5 cursor reading the word's list, as bm25 computes its IDF once per cursor. The older title matches are
- * looked for among them when they are every match, else tested per match as before.
+ * The filters of the ranking statements, once the matches passing the filters are known (the window: the newest,
+ * up to one past the cap). Facet values alone are words of the match, which FTS5 intersects itself (they never
+ * score: their column weighs 0). With conditions tested in JavaScript, bm25 scores the window's first RANK_WINDOW,
+ * each match of the words looked up among them in SQLite rather than tested again per match (a word beside a
+ * price range at a million offers: about half the time), and the older title matches are looked for among the
+ * window when it holds every match, else tested per match.
  */
-function rankingFilters(
-  db: Database,
-  searchFilter: TIndexFilter,
-  filter: TFilterSql,
-  window: TMatchWindow,
-): { scored: TFilterSql; titled: TFilterSql } {
-  if (!filter.throughFacets) return { scored: filter, titled: filter };
-  const matched = matchedSql(window.rowids);
-  return { scored: matched, titled: window.isTotalCapped ? filterSql(db, searchFilter, 'test') : matched };
+function rankingFilters(filter: TFilterSql, window: TMatchWindow): { scored: TFilterSql; titled: TFilterSql } {
+  if (filter.sql === '') return { scored: filter, titled: filter };
+  const scored = matchedSql(window.rowids.slice(0, RANK_WINDOW));
+  return { scored, titled: window.isTotalCapped ? filter : matchedSql(window.rowids) };
 }
 
 /** A page in another order than relevance: of the filtered catalogue, or of the matches counted. */
@@ -735,7 +706,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
           sql: `${filter.sql} and d.rowid not in (select rowid from docs_fts where docs_fts match ?)`,
           params: [...filter.params, excluded],
           readsDocs: true,
-          throughFacets: false,
+          words: null,
         }
       : filter;
     const sort = search.sort === 'relevance' ? 'newest' : search.sort;
@@ -775,7 +746,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     if (!chosen) continue;
     levels.push(chosen.map((group) => `(${group.map((clause) => clause.expression).join(' AND ')})`).join(' OR '));
   }
-  const filter = planTextFilter(db, search.filter, withExclusions(levels[0] ?? ''));
+  const filter = filterSql(db, search.filter, 'words');
   let expression = '';
   let window: TMatchWindow = { rowids: [], total: 0, isTotalCapped: false };
   let level = 0;
@@ -803,7 +774,7 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
       ? rankedPage(
           db,
           { all: expression, title: withExclusions(`{title} : (${levels[level] ?? ''})`) },
-          rankingFilters(db, search.filter, filter, window),
+          rankingFilters(filter, window),
           window,
           clauses,
           queryTitleKeys,
