@@ -167,11 +167,43 @@ describe('facet filters beside a text match', () => {
   });
 });
 
+describe('facet values as words of the match', () => {
+  it('filter by values of any spelling, told apart by case and accents, and are never found as words', () => {
+    const KEYWORD_VALUES = ['Wasser Qualität', 'wasser qualitat', '水質', 'PM2.5 / NO₂'];
+    const PUBLISHER_VALUES = ['Land Brandenburg', 'land brandenburg'];
+    const sources = Array.from({ length: 48 }, (_, i) =>
+      source(i, {
+        keywords: [KEYWORD_VALUES[i % 4] as string],
+        publishers: [PUBLISHER_VALUES[Math.floor(i / 4) % 2] as string],
+      }),
+    );
+    const { reader } = builtIndex(sources);
+    const filters: Partial<TIndexFilter>[] = [
+      ...KEYWORD_VALUES.map((value) => ({ keywords: [value] })),
+      ...PUBLISHER_VALUES.map((value) => ({ publishers: [value] })),
+      { keywords: ['Wasser Qualität', '水質'], publishers: ['land brandenburg'] },
+      { keywords: ['PM2.5 / NO₂'], categories: ['ENVIRONMENT'], minPrice: 1 },
+    ];
+    for (const filter of filters) {
+      const wanted = expected(sources, filter);
+      expect(wanted.offerIds.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      const answer = queryIndex(reader, search(['river'], filter));
+      expect(answer.offerIds, JSON.stringify(filter)).toEqual(wanted.offerIds);
+      expect(answer.total).toBe(wanted.offerIds.length);
+      // By relevance too: the same offers, whatever their order.
+      const ranked = queryIndex(reader, { ...search(['river'], filter), sort: 'relevance' });
+      expect([...ranked.offerIds].sort()).toEqual([...wanted.offerIds].sort());
+    }
+    // A publisher is no word of an offer's text: searching its name finds nothing.
+    expect(queryIndex(reader, search(['brandenburg'], {})).total).toBe(0);
+  });
+});
+
 /**
  * 1,300 offers that all mention rivers. Keyword 'lidar' is on 2 of them (the words match 650 times as many
- * offers: each of the 2 is probed), 'sonar' on 65 and 'radar' on 130 (the matches are looked up among the
- * filter's offers), 'water' on the 650 others (each match is tested). Each rare keyword's offers alone have
- * a price, and the 'water' offers alone a working endpoint: the same offers filtered without a facet.
+ * offers), 'sonar' on 65, 'radar' on 130 and 'water' on the 650 others: a keyword of a few offers beside a common
+ * word and one of half of them. Each rare keyword's offers alone have a price, and the 'water' offers alone a
+ * working endpoint: the same offers filtered without a facet.
  */
 const planned = (i: number): TIndexSource => {
   const keyword =
@@ -190,7 +222,7 @@ const planned = (i: number): TIndexSource => {
 /** Words every offer has, a third have, fewer have, and a word no offer has beside a common one. */
 const QUERIES = [['river'], ['river', 'gauge'], ['gauge', 'readings'], ['river', 'unicorn']];
 
-describe('a facet filter beside a common word, planned by its size', () => {
+describe('a facet filter of few or many offers beside a common word', () => {
   const CASES: { facet: Partial<TIndexFilter>; same: Partial<TIndexFilter> }[] = [
     { facet: { keywords: ['lidar'] }, same: { minPrice: 7, maxPrice: 7 } },
     { facet: { keywords: ['sonar'] }, same: { minPrice: 3, maxPrice: 3 } },
@@ -198,7 +230,7 @@ describe('a facet filter beside a common word, planned by its size', () => {
     { facet: { keywords: ['water'] }, same: { hasWorkingEndpoint: true } },
   ];
 
-  it('finds the same offers in the same order, with the same totals and counts, by every plan', () => {
+  it('finds the same offers in the same order, with the same totals and counts, as a filter on their rows', () => {
     const sources = Array.from({ length: 1_300 }, (_, i) => planned(i));
     const { reader } = builtIndex(sources);
     for (const { facet, same } of CASES) {
@@ -279,7 +311,7 @@ describe("a price range and the other conditions on an offer's row beside words"
     return found;
   }
 
-  it("find what SQL reading each match's row finds, by every plan, also after offers are changed and removed", () => {
+  it("find what SQL reading each match's row finds, also after offers are changed and removed", () => {
     const sources = Array.from({ length: 1_300 }, (_, i) => priced(i));
     const { writer, reader } = builtIndex(sources);
     expect(expectAsSql(reader)).toBeGreaterThan(0);
