@@ -384,14 +384,15 @@ function rankedPage(
 
 /**
  * The filters of the ranking statements, once the matches passing the filters are known (the window: the newest,
- * up to one past the cap). Facet values alone are words of the match, which FTS5 intersects itself (they never
- * score: their column weighs 0). With conditions tested in JavaScript, bm25 scores the window's first RANK_WINDOW,
- * each match of the words looked up among them in SQLite rather than tested again per match (a word beside a
- * price range at a million offers: about half the time), and the older title matches are looked for among the
- * window when it holds every match, else tested per match.
+ * up to one past the cap). bm25 reads, for each phrase of its expression, the phrase's whole list once (its IDF), so
+ * a facet value of many offers costs as much as a common word. A window of many matches (the cap reached) is
+ * scored as the words alone over its first RANK_WINDOW, each match of the words looked up among them in SQLite (it
+ * reads no deeper into the words' list than the window did); a window of few keeps the facet values in the match,
+ * which FTS5 intersects itself, unless conditions are tested in JavaScript, which then look up the window too. The
+ * older title matches are looked for among the window when it holds every match, else as the window was found.
  */
 function rankingFilters(filter: TFilterSql, window: TMatchWindow): { scored: TFilterSql; titled: TFilterSql } {
-  if (filter.sql === '') return { scored: filter, titled: filter };
+  if (filter.sql === '' && (filter.words === null || !window.isTotalCapped)) return { scored: filter, titled: filter };
   const scored = matchedSql(window.rowids.slice(0, RANK_WINDOW));
   return { scored, titled: window.isTotalCapped ? filter : matchedSql(window.rowids) };
 }
