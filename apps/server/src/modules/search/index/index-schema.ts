@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { createVocabularySchema } from '../analysis/typo-vocabulary';
+import { loadRankExtension } from './rank-extension';
 
 /**
  * Bumped when the tables, the text analysis or the values kept change (5: licences by their labels; 6: whether an
@@ -103,9 +104,13 @@ export function writeMeta(db: Database.Database, key: string, value: string): vo
   );
 }
 
-/** Opens an index file for searching only. */
-export function openReader(file: string): Database.Database {
+/**
+ * Opens an index file for searching only, ranking with `dsm_bm25()` where it can be loaded (`isRankedNatively`,
+ * default true; false ranks with FTS5's bm25()).
+ */
+export function openReader(file: string, options: { isRankedNatively?: boolean } = {}): Database.Database {
   const reader = new Database(file, { readonly: true, fileMustExist: true });
   configureConnection(reader, { isWriter: false });
+  if (options.isRankedNatively !== false) loadRankExtension(reader);
   return reader;
 }

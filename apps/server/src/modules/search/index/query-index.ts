@@ -7,10 +7,26 @@ import { findCorrections, hasWord } from '../analysis/typo-vocabulary';
 import { ANY_ROW, emptyFacets, facetCounterOf, type TRowConditions } from './facet-counter';
 import { facetExpression } from './facet-tokens';
 import { FACET_KINDS } from './index-schema';
+import { phraseCounts, quotedPhrases } from './phrase-counts';
+import { hasRankExtension } from './rank-extension';
 import type { TEngineStages, TIndexFilter, TIndexSearch, TIndexSearchResult } from './search-index';
 
 /** Weights of the title, keywords, description and facets columns in bm25 (facet values never score). */
-const BM25 = 'bm25(docs_fts, 10.0, 4.0, 1.0, 0.0)';
+const BM25_WEIGHTS = '10.0, 4.0, 1.0, 0.0';
+
+/**
+ * The score of a match, bm25 with the weights above: `dsm_bm25()` given each phrase's count of offers when the
+ * connection has it (rank-extension.ts), which reads only the matches it scores; else FTS5's bm25(), which reads
+ * each phrase's whole list first. The same scores, up to counts a few minutes old.
+ */
+function scoreSql(db: Database, phrases: string[]): { sql: string; params: unknown[] } {
+  if (!hasRankExtension(db)) return { sql: `bm25(docs_fts, ${BM25_WEIGHTS})`, params: [] };
+  const counted = phraseCounts(db, phrases);
+  return {
+    sql: `dsm_bm25(docs_fts, ${BM25_WEIGHTS}${', ?, ?'.repeat(counted.length)})`,
+    params: counted.flat(),
+  };
+}
 /**
  * The newest matches bm25 ranks: scoring costs a few microseconds a match (FTS5 reads each one's column
  * sizes), so a word found in 350,000 offers is ranked over its newest 2,000 matches.
@@ -289,7 +305,7 @@ function titleCoverage(titleWords: Set<string>, titleText: string, clauses: TCom
  */
 function rankedPage(
   db: Database,
-  expressions: { all: string; title: string },
+  expressions: { all: string; title: string; phrases: string[] },
   filters: { scored: TFilterSql; titled: TFilterSql },
   window: TMatchWindow,
   clauses: TCompiledClause[],
@@ -299,12 +315,13 @@ function rankedPage(
   const depth = Math.max(RERANK_DEPTH, page.offset + page.limit);
   const { scored: filter, titled: titleFilter } = filters;
   // Scored as FTS5 reads the matches newest first: a rowid range would make it read the whole word's list.
+  const score = scoreSql(db, expressions.phrases);
   const scored = (
     prepare(
       db,
-      `select f.rowid as rowid, ${BM25} as score from docs_fts f${docsJoin(filter)}
+      `select f.rowid as rowid, ${score.sql} as score from docs_fts f${docsJoin(filter)}
        where docs_fts match ?${filter.sql} order by f.rowid desc limit ${RANK_WINDOW}`,
-    ).all(matchOf(expressions.all, filter), ...filter.params) as TScored[]
+    ).all(...score.params, matchOf(expressions.all, filter), ...filter.params) as TScored[]
   )
     .sort((a, b) => a.score - b.score)
     .slice(0, depth);
@@ -774,7 +791,11 @@ export function queryIndex(db: Database, search: TIndexSearch): TIndexSearchResu
     search.sort === 'relevance'
       ? rankedPage(
           db,
-          { all: expression, title: withExclusions(`{title} : (${levels[level] ?? ''})`) },
+          {
+            all: expression,
+            title: withExclusions(`{title} : (${levels[level] ?? ''})`),
+            phrases: quotedPhrases(levels[level] ?? ''),
+          },
           rankingFilters(filter, window),
           window,
           clauses,
