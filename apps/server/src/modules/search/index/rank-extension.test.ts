@@ -120,7 +120,7 @@ describe('ranking with dsm_bm25 (phrase counts given)', () => {
       rows("dsm_bm25(docs_fts, 10.0, 4.0, 1.0, 0.0, 'station', ?)", given[2]?.[1]),
     ]) {
       expect(actual.map((row) => row.rowid)).toEqual(expected.map((row) => row.rowid));
-      actual.forEach((row, i) => expect(row.score).toBeCloseTo(expected[i]?.score ?? 0, 9));
+      for (const [i, row] of actual.entries()) expect(row.score).toBeCloseTo(expected[i]?.score ?? 0, 9);
     }
     // A count of more offers than the index holds (one kept from before offers were removed) still ranks.
     const stale = rows("dsm_bm25(docs_fts, 10.0, 4.0, 1.0, 0.0, 'air', 1000000)");
