@@ -6,7 +6,9 @@
 // with a saved run's: the same offers in the same order, the same totals and facet counts, query by query (to
 // compare two versions of the engine). `--server-index` profiles instead the index the server of `npm run
 // bench:search` built and reads (realistic corpus), with the log drawn from its database as that benchmark draws it;
-// `--slowest N` lists the N queries that took longest, with their stages.
+// `--slowest N` lists the N queries that took longest, with their stages. `--bm25` ranks with FTS5's bm25() instead
+// of dsm_bm25() (rank-extension.ts), to compare the two on one index; the first, untimed pass is reported too, as
+// it runs before any phrase's count is kept.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { createDatabase } from '../apps/server/src/db/database';
 import { openReader, readMeta } from '../apps/server/src/modules/search/index/index-schema';
 import { queryIndex } from '../apps/server/src/modules/search/index/query-index';
+import { hasRankExtension } from '../apps/server/src/modules/search/index/rank-extension';
 import type { TIndexSearchResult } from '../apps/server/src/modules/search/index/search-index';
 import { openBenchDatabase, percentile } from './lib/bench-server';
 import { buildQueryLog, sampleCatalogue, type TSampledOffer, toIndexSearch } from './lib/query-log';
@@ -27,6 +30,7 @@ const { values: args } = parseArgs({
     'server-index': { type: 'boolean', default: false },
     sample: { type: 'string', default: '20000' },
     slowest: { type: 'string', default: '0' },
+    bm25: { type: 'boolean', default: false },
   },
 });
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.data', 'bench', 'search-index-engine');
@@ -38,7 +42,8 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 type TSaved = Pick<TIndexSearchResult, 'offerIds' | 'total' | 'isTotalCapped' | 'facets' | 'matchedAllTerms'>;
 
-const db = openReader(file);
+const db = openReader(file, { isRankedNatively: !args.bm25 });
+log(`Ranking with ${hasRankExtension(db) ? 'dsm_bm25() (phrase counts kept)' : 'bm25()'}`);
 /** The sample `npm run bench:search` draws its log from, from its database. */
 async function serverSample(): Promise<TSampledOffer[]> {
   const database = await openBenchDatabase({ name: 'dsm_bench_realistic', folder: 'bench' });
@@ -54,8 +59,14 @@ const sample = args['server-index']
   ? await serverSample()
   : (JSON.parse(readMeta(db, 'bench_sample') ?? '[]') as TSampledOffer[]);
 const queryLog = buildQueryLog({ offers: sample, size: Number(args.queries) });
-// Warm the page cache and the facet arrays with a first pass that is not timed.
+// Warm the page cache, the facet arrays and the phrase counts with a first pass that is timed apart.
+const firstCpu = process.cpuUsage();
+const firstStarted = performance.now();
 for (const entry of queryLog) queryIndex(db, toIndexSearch(entry.query, entry.body));
+const firstUsed = process.cpuUsage(firstCpu);
+log(
+  `First pass: ${queryLog.length} queries in ${(performance.now() - firstStarted).toFixed(0)} ms, CPU ${((firstUsed.user + firstUsed.system) / 1000 / queryLog.length).toFixed(2)} ms a query`,
+);
 
 /** The filtered queries again by what filters them: words beside a category, a keyword or a price; no words. */
 function filterLabel(entry: (typeof queryLog)[number]): string[] {
