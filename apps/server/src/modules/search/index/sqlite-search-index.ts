@@ -10,6 +10,7 @@ import { KeptAnswers } from './kept-answers';
 import { countWaitingChanges, leaveOutbox, readOutboxConsumer, touchOutboxConsumer } from './outbox-consumer';
 import { PopularSearches } from './popular-searches';
 import { matchEveryWord } from './query-index';
+import { rankExtensionFile } from './rank-extension';
 import type { ISearchIndex, TIndexSearch, TIndexSearchResult } from './search-index';
 import type { TWarmReport } from './search-worker';
 import { SearchWorkers } from './search-workers';
@@ -112,6 +113,10 @@ export class SqliteSearchIndex implements ISearchIndex {
   /** Opens the index in `dir`, building it first when it is missing, of another schema or another catalogue. */
   static async open(options: TSqliteSearchIndexOptions): Promise<SqliteSearchIndex> {
     mkdirSync(options.dir, { recursive: true });
+    // Compiled at the start (once per machine and source), not by the first search connection to open.
+    const rank = rankExtensionFile();
+    if (rank.file === null)
+      options.log?.(`Search index: ranking with FTS5's bm25(), as dsm_bm25() could not be compiled: ${rank.error}`);
     const consumer = readOutboxConsumer(options.dir);
     const writerOptions = {
       dir: options.dir,
