@@ -56,7 +56,8 @@ export function rankExtensionFile(): { file: string | null; error: string | null
     }
     compiled = { file, error: null };
   } catch (error) {
-    compiled = { file: null, error: String((error as { stderr?: Buffer }).stderr ?? error).slice(0, 500) };
+    const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
+    compiled = { file: null, error: (stderr || String(error)).slice(0, 500) };
   }
   return compiled;
 }
