@@ -3,7 +3,7 @@ import { makeOffer } from '../../test/factories';
 import { createTestDatabase, type TTestDatabase } from '../../test/test-database';
 import { JUDGED_OFFERS } from '../search/evaluation/judged-corpus';
 import { generateOffers } from './generate-offers';
-import { arrayLiteral, copyField, insertOffer, loadOffers } from './load-offers';
+import { arrayLiteral, copyField, insertOffer, insertOffers, loadOffers, replaceOffers } from './load-offers';
 import type { TOfferRecord } from './offer-record';
 
 let database: TTestDatabase;
@@ -228,5 +228,42 @@ describe('special characters', () => {
     const viaInsert = await read(inserted.id);
     expect(viaInsert).toEqual(viaCopy);
     expect(viaInsert.offer.publisher_id).toBe('https://dsm.example/agents/org/nasty\tpublisher');
+  });
+});
+
+describe('insertOffers and replaceOffers', () => {
+  const count = async (ids: string[]) =>
+    Number(
+      (await database.pool.query<{ n: string }>('select count(*) as n from offers where id = any($1)', [ids])).rows[0]!
+        .n,
+    );
+
+  it("write every offer of a batch larger than one statement carries, or none of it, in the caller's transaction", async () => {
+    // About 3 KB of JSON an offer: 300 of them take several statements.
+    const batch = Array.from({ length: 300 }, (_, i) =>
+      makeOffer({ title: `Long offer ${i}`, description: `${'Lorem ipsum dolor sit amet. '.repeat(110)}${i}` }),
+    );
+    const ids = batch.map((offer) => offer.id);
+    await database.db.transaction().execute((trx) => insertOffers(trx, batch));
+    expect(await count(ids)).toBe(300);
+
+    await database.db.transaction().execute((trx) =>
+      replaceOffers(
+        trx,
+        batch.map((offer) => ({ ...offer, description: `Replaced ${offer.id} ${'x'.repeat(3_000)}` })),
+      ),
+    );
+    const replaced = await database.pool.query<{ id: string; description: string }>(
+      'select id, description from offers where id = any($1)',
+      [ids],
+    );
+    expect(replaced.rows).toHaveLength(300);
+    expect(replaced.rows.every((row) => row.description.startsWith(`Replaced ${row.id} `))).toBe(true);
+
+    // The last offer repeats the first one's id: its statement fails after the first ones succeeded.
+    const failing = Array.from({ length: 300 }, () => makeOffer({ description: 'y'.repeat(3_000) }));
+    failing.push(makeOffer({ id: failing[0]!.id }));
+    await expect(database.db.transaction().execute((trx) => insertOffers(trx, failing))).rejects.toThrow();
+    expect(await count(failing.map((offer) => offer.id))).toBe(0);
   });
 });

@@ -60,4 +60,24 @@ describe('readAhead', () => {
     expect(state.closed).toBe(true);
     expect(state.read).toBeLessThan(20);
   });
+
+  it('lets other requests run while it reads a source that never waits (a buffered chunk of records)', async () => {
+    async function* buffered() {
+      for (let i = 0; i < 1000; i++) yield i;
+    }
+    // Another request's work, which runs only when the event loop gets a turn.
+    let turns = 0;
+    let isReading = true;
+    const otherWork = () => {
+      if (!isReading) return;
+      turns++;
+      setImmediate(otherWork);
+    };
+    setImmediate(otherWork);
+    let count = 0;
+    for await (const _ of readAhead(buffered(), 500)) count++;
+    isReading = false;
+    expect(count).toBe(1000);
+    expect(turns).toBeGreaterThanOrEqual(20);
+  });
 });
