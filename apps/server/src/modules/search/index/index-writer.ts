@@ -22,8 +22,13 @@ function touchedBy(
   return touchedSearches(writer, checks, written.newTexts ?? []);
 }
 
-/** Outbox rows applied in one transaction. */
-const APPLY_BATCH = 500;
+/**
+ * Outbox rows applied in one transaction. Each batch makes the server forget the kept answers its offers touch and
+ * the search threads read the changed offers' facets: under a harvest of about 1,000 records a second, batches of
+ * 2,000 (one a poll) gave 18 % more searches a second than batches of 500 (two a poll) at a lower CPU per search
+ * (docs/performance.md, round 7).
+ */
+const APPLY_BATCH = 2_000;
 
 /** What writes the index: full builds, and the outbox applied to the file in use. */
 export interface IIndexWriter {
