@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { RESULT_CAP } from '@dsm/contracts';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FacetCounter, facetCounterOf } from './facet-counter';
-import { writeFacetSnapshot } from './facet-snapshot';
+import { facetCounterOf } from './facet-counter';
 import { type TIndexSource, toIndexDocument, writeDocuments } from './index-documents';
-import { createIndexSchema, FACET_KINDS, openReader } from './index-schema';
+import { FACET_KINDS, openReader } from './index-schema';
 import { queryIndex } from './query-index';
 import { NO_INDEX_FILTER, type TIndexFilter, type TIndexSearch } from './search-index';
+import { writeTestIndex } from './write-test-index';
 
 /**
  * Offer i: most are in ENVIRONMENT (more than the cap), every third also in TRANSPORT; keyword 'noise' on every
@@ -39,19 +37,13 @@ let writer: Database.Database;
 let reader: Database.Database;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'browse-filter-'));
-  const file = path.join(dir, 'index.sqlite');
-  writer = new Database(file);
-  writer.pragma('journal_mode = wal');
-  createIndexSchema(writer);
-  writeDocuments(
-    writer,
-    Array.from({ length: OFFERS }, (_, i) => toIndexDocument(source(i))),
-    [],
+  const built = writeTestIndex(
+    Array.from({ length: OFFERS }, (_, i) => source(i)),
     { countWords: false },
   );
-  writeFacetSnapshot(writer, new FacetCounter(writer).snapshot());
-  reader = openReader(file);
+  dir = built.dir;
+  writer = built.writer;
+  reader = openReader(built.file);
 }, 60_000);
 
 afterAll(() => {

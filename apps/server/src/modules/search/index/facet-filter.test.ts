@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FacetCounter } from './facet-counter';
-import { writeFacetSnapshot } from './facet-snapshot';
 import { type TIndexSource, toIndexDocument, writeDocuments } from './index-documents';
-import { createIndexSchema, openReader } from './index-schema';
+import { openReader } from './index-schema';
 import { queryIndex } from './query-index';
 import { NO_INDEX_FILTER, type TIndexFilter, type TIndexSearch } from './search-index';
+import { writeTestIndex } from './write-test-index';
 
 const CATEGORIES = ['ENVIRONMENT', 'TRANSPORT', 'HEALTH'];
 const KEYWORDS = ['air', 'noise', 'traffic', 'water'];
@@ -41,14 +38,8 @@ afterEach(() => {
 
 /** An index of 60 offers with its facet snapshot, as a full build leaves it, and a reader as a search thread has. */
 function builtIndex(sources: TIndexSource[]): { writer: Database.Database; reader: Database.Database } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-filter-'));
+  const { dir, file, writer } = writeTestIndex(sources, { countWords: true });
   dirs.push(dir);
-  const file = path.join(dir, 'index.sqlite');
-  const writer = new Database(file);
-  writer.pragma('journal_mode = wal');
-  createIndexSchema(writer);
-  writeDocuments(writer, sources.map(toIndexDocument), [], { countWords: true });
-  writeFacetSnapshot(writer, new FacetCounter(writer).snapshot());
   return { writer, reader: openReader(file) };
 }
 

@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FacetCounter } from './facet-counter';
-import { writeFacetSnapshot } from './facet-snapshot';
-import { type TIndexSource, toIndexDocument, writeDocuments } from './index-documents';
-import { createIndexSchema, openReader } from './index-schema';
+import type { TIndexSource } from './index-documents';
+import { openReader } from './index-schema';
 import { phraseCounts } from './phrase-counts';
 import { queryIndex } from './query-index';
 import { hasRankExtension, rankExtensionFile } from './rank-extension';
 import { NO_INDEX_FILTER, type TIndexFilter, type TIndexSearch } from './search-index';
+import { writeTestIndex } from './write-test-index';
 
 const WORDS = ['air', 'quality', 'water', 'river', 'noise', 'traffic', 'station', 'measurements', 'daily', 'urban'];
 const GERMAN = ['Luft', 'Messungen', 'Verkehr', 'Lärm', 'Wasser'];
@@ -40,23 +37,16 @@ let dir = '';
 let native: Database.Database;
 let counted: Database.Database;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'rank-extension-'));
-  const file = path.join(dir, 'index.sqlite');
-  const writer = new Database(file);
-  writer.pragma('journal_mode = wal');
-  createIndexSchema(writer);
   // More matches of the common words than the ranking window (2,000), so that the window and the titles beyond
   // it are ranked as at a million offers.
-  writeDocuments(
-    writer,
-    Array.from({ length: 4_000 }, (_, i) => toIndexDocument(source(i))),
-    [],
+  const built = writeTestIndex(
+    Array.from({ length: 4_000 }, (_, i) => source(i)),
     { countWords: true },
   );
-  writeFacetSnapshot(writer, new FacetCounter(writer).snapshot());
-  writer.close();
-  native = openReader(file);
-  counted = openReader(file, { isRankedNatively: false });
+  built.writer.close();
+  dir = built.dir;
+  native = openReader(built.file);
+  counted = openReader(built.file, { isRankedNatively: false });
 });
 afterAll(() => {
   native.close();
