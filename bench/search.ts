@@ -383,7 +383,7 @@ type TKeptOffers = {
   read: number;
   dropped: number;
   /** Searches answered from the kept answers or with the answer of the same search in flight, and by a thread. */
-  answers: { kept: number; shared: number; asked: number };
+  answers: { kept: number; previous: number; shared: number; asked: number };
 };
 
 /** Reads the kept-offer counters from the server's metrics listener (its URL is in what the server printed). */
@@ -404,6 +404,7 @@ async function readKeptOffers(server: TServerProcess): Promise<TKeptOffers | nul
     dropped: value(/^search_kept_offers_dropped_total (\d+)/m),
     answers: {
       kept: value(/^search_kept_answers_total\{result="kept"\} (\d+)/m),
+      previous: value(/^search_kept_answers_total\{result="previous"\} (\d+)/m),
       shared: value(/^search_kept_answers_total\{result="shared"\} (\d+)/m),
       asked: value(/^search_kept_answers_total\{result="asked"\} (\d+)/m),
     },
@@ -420,14 +421,15 @@ function keptRow(run: string, before: TKeptOffers | null, after: TKeptOffers | n
   const share = (n: number) => (asked === 0 ? 'n/a' : `${((100 * n) / asked).toFixed(1)} %`);
   const searches = {
     kept: after.answers.kept - before.answers.kept,
+    previous: after.answers.previous - before.answers.previous,
     shared: after.answers.shared - before.answers.shared,
     asked: after.answers.asked - before.answers.asked,
   };
-  const total = searches.kept + searches.shared + searches.asked;
+  const total = searches.kept + searches.previous + searches.shared + searches.asked;
   const spared =
     total === 0
       ? 'n/a'
-      : `${((100 * (searches.kept + searches.shared)) / total).toFixed(1)} % (${searches.shared} shared)`;
+      : `${((100 * (searches.kept + searches.previous + searches.shared)) / total).toFixed(1)} % (${searches.previous} previous, ${searches.shared} shared)`;
   return `| ${run} | ${asked} | ${share(kept)} | ${share(expired)} | ${share(read)} | ${after.dropped - before.dropped} | ${total} | ${spared} |`;
 }
 
@@ -815,20 +817,26 @@ async function mixedOffers(baseUrl: string, authorization: string): Promise<TMix
   return offers;
 }
 
-/** Stalls over 50 ms the server logged: how many, for how long, the longest, and the routes in flight during them, most named first. */
+/**
+ * Stalls over 50 ms the server logged: how many, for how long, how much of it the event loop's thread ran (a task
+ * held it) and waited for a core (the machine's cores were busy elsewhere), the longest run, and the routes in
+ * flight during them, most named first.
+ */
 function stallSummary(log: string): string {
-  const stalls: { ms: number; cpuMs: number; routes: string[] }[] = [];
+  const stalls: { ms: number; runMs: number | null; waitMs: number | null; routes: string[] }[] = [];
   for (const line of log.split('\n')) {
     if (!line.includes('eventLoopStallMs')) continue;
     try {
       const entry = JSON.parse(line) as {
         eventLoopStallMs: number;
-        cpuMs: number;
+        threadRunMs?: number;
+        threadWaitMs?: number;
         requests?: { method: string; route: string }[];
       };
       stalls.push({
         ms: entry.eventLoopStallMs,
-        cpuMs: entry.cpuMs,
+        runMs: entry.threadRunMs ?? null,
+        waitMs: entry.threadWaitMs ?? null,
         routes: [...new Set((entry.requests ?? []).map((request) => `${request.method} ${request.route}`))],
       });
     } catch {
@@ -843,11 +851,15 @@ function stallSummary(log: string): string {
     .slice(0, 3)
     .map(([route, n]) => `${route} ${n}×`)
     .join(', ');
-  // The process's CPU time over the stalls against their length: near 100 % the process was working (its
-  // threads count too), far below it the machine gave it no core.
   const held = stalls.reduce((sum, stall) => sum + stall.ms, 0);
-  const cpu = stalls.reduce((sum, stall) => sum + stall.cpuMs, 0);
-  return `${stalls.length}, ${held} ms in all, ${((100 * cpu) / held).toFixed(0)} % of it on CPU (longest ${Math.max(...stalls.map((stall) => stall.ms))} ms; in flight: ${top})`;
+  const longest = Math.max(...stalls.map((stall) => stall.ms));
+  const timed = stalls.filter((stall) => stall.runMs !== null && stall.waitMs !== null);
+  if (timed.length === 0) return `${stalls.length}, ${held} ms in all (longest ${longest} ms; in flight: ${top})`;
+  const share = (pick: (stall: (typeof timed)[number]) => number) =>
+    `${((100 * timed.reduce((sum, stall) => sum + pick(stall), 0)) / held).toFixed(0)} %`;
+  const longestRun = Math.max(...timed.map((stall) => stall.runMs as number));
+  const overRun = timed.filter((stall) => (stall.runMs as number) > 50).length;
+  return `${stalls.length}, ${held} ms in all, the loop's thread running ${share((stall) => stall.runMs as number)} and waiting for a core ${share((stall) => stall.waitMs as number)} of it; ${overRun} ran over 50 ms, the longest ran ${longestRun} ms (longest stall ${longest} ms; in flight: ${top})`;
 }
 
 /** Deletes the offers the mixed runs harvested and their sources, so the catalogue is the corpus again. */

@@ -3,7 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerEventLoopMonitor } from './event-loop-monitor';
 
-type TLogLine = { level: number; msg: string; eventLoopStallMs?: number; requests?: { route: string }[] };
+type TLogLine = {
+  level: number;
+  msg: string;
+  eventLoopStallMs?: number;
+  threadRunMs?: number;
+  threadWaitMs?: number;
+  requests?: { route: string }[];
+};
 
 const lines: TLogLine[] = [];
 let app: FastifyInstance;
@@ -56,6 +63,10 @@ describe('the event-loop monitor', () => {
       `event loop stalled for ${stalls[0]!.eventLoopStallMs} ms while serving GET /hold/:ms (held-request)`,
     );
     expect(stalls[0]!.eventLoopStallMs).toBeGreaterThan(200);
+    // The event loop's thread ran (or waited for a core) through the hold: it was a task, not a sleep.
+    const { threadRunMs = 0, threadWaitMs = 0 } = stalls[0]!;
+    expect(threadRunMs).toBeGreaterThan(0);
+    expect(threadRunMs + threadWaitMs).toBeGreaterThanOrEqual(250);
   });
 
   it('logs nothing for a handler that holds the event loop for 50 ms, under the threshold', async () => {

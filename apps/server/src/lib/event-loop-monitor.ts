@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { threadSchedule } from './thread-cpu';
 
 export type TEventLoopMonitorOptions = {
   /** A hold of the event loop longer than this many milliseconds is logged; 0 turns the monitor off. */
@@ -39,20 +40,33 @@ export function registerEventLoopMonitor(app: FastifyInstance, { thresholdMs }: 
   const intervalMs = Math.min(50, Math.max(5, Math.floor(thresholdMs / 4)));
   let last = performance.now();
   let lastCpu = process.cpuUsage();
+  let lastSchedule = threadSchedule();
   const timer = setInterval(() => {
     const now = performance.now();
     const heldMs = Math.round(now - last - intervalMs);
     const cpu = process.cpuUsage(lastCpu);
+    const schedule = threadSchedule();
+    const previousSchedule = lastSchedule;
     last = now;
     lastCpu = process.cpuUsage();
+    lastSchedule = schedule;
     if (heldMs > thresholdMs) {
       const requests = [...sinceLastTick];
       const names = requests.map((request) => `${request.method} ${request.route} (${request.requestId})`);
       // The process's CPU time over the same span tells work (close to the stall) from a machine too busy
       // to run the process (far below it); it counts the process's other threads (GC, compression) too.
       const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+      // The event loop's own thread: how long it ran (a task holding it) and waited for a core (other threads
+      // and processes had them) over the span; absent where the kernel does not tell.
+      const thread =
+        schedule && previousSchedule
+          ? {
+              threadRunMs: Math.round(schedule.runMs - previousSchedule.runMs),
+              threadWaitMs: Math.round(schedule.waitMs - previousSchedule.waitMs),
+            }
+          : {};
       app.log.warn(
-        { eventLoopStallMs: heldMs, cpuMs, requests },
+        { eventLoopStallMs: heldMs, cpuMs, ...thread, requests },
         `event loop stalled for ${heldMs} ms${names.length > 0 ? ` while serving ${names.join(', ')}` : ''}`,
       );
     }

@@ -19,3 +19,22 @@ export function threadCpuMs(): number {
     return (usage.user + usage.system) / 1000;
   }
 }
+
+/** Time the calling thread has run on a core and waited for one, in milliseconds since it started. */
+export type TThreadSchedule = { runMs: number; waitMs: number };
+
+/**
+ * The calling thread's time on a core and in the run queue (Linux's /proc/thread-self/schedstat, in nanoseconds),
+ * so that a pause of the thread's event loop can be told apart as work (run) or a machine whose cores were busy
+ * with other threads (wait); null where the kernel does not keep it.
+ */
+export function threadSchedule(): TThreadSchedule | null {
+  try {
+    const [run, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ');
+    const runMs = Number(run) / 1e6;
+    const waitMs = Number(wait) / 1e6;
+    return Number.isFinite(runMs) && Number.isFinite(waitMs) ? { runMs, waitMs } : null;
+  } catch {
+    return null;
+  }
+}
