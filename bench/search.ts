@@ -383,7 +383,7 @@ type TKeptOffers = {
   read: number;
   dropped: number;
   /** Searches answered from the kept answers or with the answer of the same search in flight, and by a thread. */
-  answers: { kept: number; previous: number; shared: number; asked: number };
+  answers: { kept: number; shared: number; asked: number };
 };
 
 /** Reads the kept-offer counters from the server's metrics listener (its URL is in what the server printed). */
@@ -404,12 +404,16 @@ async function readKeptOffers(server: TServerProcess): Promise<TKeptOffers | nul
     dropped: value(/^search_kept_offers_dropped_total (\d+)/m),
     answers: {
       kept: value(/^search_kept_answers_total\{result="kept"\} (\d+)/m),
-      previous: value(/^search_kept_answers_total\{result="previous"\} (\d+)/m),
       shared: value(/^search_kept_answers_total\{result="shared"\} (\d+)/m),
       asked: value(/^search_kept_answers_total\{result="asked"\} (\d+)/m),
     },
   };
 }
+
+const KEPT_TABLE_HEAD = [
+  '| run | offers asked | kept | kept but expired (read again) | not kept (read) | kept ones pushed out | searches | answered without a search thread |',
+  '|---|---|---|---|---|---|---|---|',
+];
 
 /** A row of the kept-offers table: what one run added to the counters. */
 function keptRow(run: string, before: TKeptOffers | null, after: TKeptOffers | null): string {
@@ -421,15 +425,14 @@ function keptRow(run: string, before: TKeptOffers | null, after: TKeptOffers | n
   const share = (n: number) => (asked === 0 ? 'n/a' : `${((100 * n) / asked).toFixed(1)} %`);
   const searches = {
     kept: after.answers.kept - before.answers.kept,
-    previous: after.answers.previous - before.answers.previous,
     shared: after.answers.shared - before.answers.shared,
     asked: after.answers.asked - before.answers.asked,
   };
-  const total = searches.kept + searches.previous + searches.shared + searches.asked;
+  const total = searches.kept + searches.shared + searches.asked;
   const spared =
     total === 0
       ? 'n/a'
-      : `${((100 * (searches.kept + searches.previous + searches.shared)) / total).toFixed(1)} % (${searches.previous} previous, ${searches.shared} shared)`;
+      : `${((100 * (searches.kept + searches.shared)) / total).toFixed(1)} % (${searches.shared} shared)`;
   return `| ${run} | ${asked} | ${share(kept)} | ${share(expired)} | ${share(read)} | ${after.dropped - before.dropped} | ${total} | ${spared} |`;
 }
 
@@ -920,7 +923,9 @@ async function runMixed(server: TServerProcess, url: string, workload: TWorkload
   lines.push(`Load average before: ${loadLine()}`);
 
   let logAt = server.output().length;
+  let keptBefore = await readKeptOffers(server);
   const alone = await runHttp(server.baseUrl, mixedConnections, workload, authorization);
+  const keptAlone = keptRow('alone', keptBefore, await readKeptOffers(server));
   const stallsAlone = stallSummary(server.output().slice(logAt));
   lines.push(progress(overallRow('HTTP API, search alone', mixedConnections, alone)));
   const stagesAlone = args.stages ? await runStages(server.baseUrl, mixedConnections, workload, authorization) : null;
@@ -940,11 +945,14 @@ async function runMixed(server: TServerProcess, url: string, workload: TWorkload
   let report: TTrafficReport;
   let mixed: TResult;
   let stagesMixed: TStageTimes | null = null;
+  let keptMixed = '';
   try {
     // The harvest is under way (its file read and its first batches written) before the search starts. The
     // buyer signed in before: a sign-in under the mix may time out, and the search is what is measured.
     await new Promise((resolve) => setTimeout(resolve, 2000));
+    keptBefore = await readKeptOffers(server);
     mixed = await runHttp(server.baseUrl, mixedConnections, workload, authorization);
+    keptMixed = keptRow('under the mix', keptBefore, await readKeptOffers(server));
     lines.push(progress(overallRow('HTTP API, search under the mix', mixedConnections, mixed)));
     if (args.stages) stagesMixed = await runStages(server.baseUrl, mixedConnections, workload, authorization);
   } finally {
@@ -966,6 +974,10 @@ async function runMixed(server: TServerProcess, url: string, workload: TWorkload
     `| alone | ${fmt(alone.p50)} | ${fmt(alone.p95)} | ${fmt(alone.p99)} | ${alone.rps.toFixed(0)} | ${alone.errors} | ${alone.cpuPerRequest!.server.toFixed(1)} | ${alone.cpuPerRequest!.database.toFixed(1)} | ${stallsAlone} |`,
     `| under the mix | ${fmt(mixed.p50)} | ${fmt(mixed.p95)} | ${fmt(mixed.p99)} | ${mixed.rps.toFixed(0)} | ${mixed.errors} | ${mixed.cpuPerRequest!.server.toFixed(1)} (all traffic) | ${mixed.cpuPerRequest!.database.toFixed(1)} (all traffic) | ${stallsMixed} |`,
     `| mix / alone | ${ratio(mixed.p50, alone.p50)} | ${ratio(mixed.p95, alone.p95)} | ${ratio(mixed.p99, alone.p99)} | ${ratio(mixed.rps, alone.rps)} | | | | |`,
+    '',
+    ...KEPT_TABLE_HEAD,
+    keptAlone,
+    keptMixed,
     '',
     `### The other traffic (during both mixed runs: autocannon${args.stages ? ' and the stage run' : ''})`,
     '',
@@ -1097,10 +1109,7 @@ async function main(): Promise<void> {
     lines.push(`Query log: ${log.length.toLocaleString('en-US')} distinct queries (${classCounts.join(', ')})`);
     const classTables: string[] = [];
     const stageTables: string[] = [];
-    const keptTable = [
-      '| run | offers asked | kept | kept but expired (read again) | not kept (read) | kept ones pushed out | searches | answered without a search thread |',
-      '|---|---|---|---|---|---|---|---|',
-    ];
+    const keptTable = [...KEPT_TABLE_HEAD];
     let perQuery: string[] = [];
     if (args['first-minute']) {
       const workload = workloads[0]!;

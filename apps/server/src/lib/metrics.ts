@@ -275,7 +275,7 @@ export function countKeptOffers(counts: { kept: number; expired: number; read: n
 }
 
 /** Counts one search by how it was answered: from the kept answers, with another's answer, or by a thread. */
-export function countKeptAnswer(result: 'kept' | 'previous' | 'shared' | 'asked'): void {
+export function countKeptAnswer(result: 'kept' | 'shared' | 'asked'): void {
   keptAnswers.inc({ result });
 }
 

@@ -120,52 +120,8 @@ describe('answers kept for every search thread', () => {
     expect(kept.size).toBe(0);
   });
 
-  it('while every thread is busy, gives an answer a batch touched under a second ago and asks for the new one once', async () => {
-    let isBusy = true;
-    let now = 1_000_000;
-    const kept = new KeptAnswers(() => isBusy, undefined, () => now);
-    const worker = thread();
-    const first = kept.answer(search('air'), worker.ask('air'));
-    worker.answerAll(3);
-    await first;
-    kept.forgetTouched(kept.checks(), [JSON.stringify(search('air'))], []);
-    // Busy: the touched answer at once, twice, while one thread is asked for the new one.
-    now += 400;
-    const during = await Promise.all([
-      kept.answer(search('air'), worker.ask('air')),
-      kept.answer(search('air'), worker.ask('air')),
-    ]);
-    expect(during.map((answer) => answer.total)).toEqual([3, 3]);
-    expect(worker.calls).toEqual(['air', 'air']);
-    expect(vi.mocked(countKeptAnswer).mock.calls.slice(-2)).toEqual([['previous'], ['previous']]);
-    worker.answerAll(4);
-    await vi.waitFor(async () => expect((await kept.answer(search('air'), worker.ask('air'))).total).toBe(4));
-    expect(worker.calls).toEqual(['air', 'air']);
-
-    // Touched again: with the threads free, the search waits for the new answer.
-    kept.forgetTouched(kept.checks(), [JSON.stringify(search('air'))], []);
-    isBusy = false;
-    const quiet = kept.answer(search('air'), worker.ask('air'));
-    worker.answerAll(5);
-    expect((await quiet).total).toBe(5);
-
-    // Touched more than a second ago: waits too, busy or not.
-    kept.forgetTouched(kept.checks(), [JSON.stringify(search('air'))], []);
-    isBusy = true;
-    now += 1_001;
-    const late = kept.answer(search('air'), worker.ask('air'));
-    worker.answerAll(6);
-    expect((await late).total).toBe(6);
-
-    // A batch that changed an offer the index held: no answer from before it is given.
-    kept.forgetTouched(kept.checks(), null, []);
-    const rewritten = kept.answer(search('air'), worker.ask('air'));
-    worker.answerAll(7);
-    expect((await rewritten).total).toBe(7);
-  });
-
   it('keeps the most recently asked answers up to its size, and no page over 100', async () => {
-    const kept = new KeptAnswers(undefined, 2);
+    const kept = new KeptAnswers(2);
     const worker = thread();
     for (const word of ['a', 'b', 'a', 'c']) {
       const answer = kept.answer(search(word), worker.ask(word));

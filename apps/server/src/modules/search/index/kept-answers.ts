@@ -12,21 +12,11 @@ import type { TKeptSearchCheck } from './touched-searches';
 const MAX_ENTRIES = 5_000;
 /** Pages larger than this are not kept: they are rare, large, and cost more to hold than to compute. */
 const MAX_KEPT_PAGE = 100;
-/**
- * How long after a batch of changes touched a kept answer it may still be given, while its search is asked again,
- * to a search asked when every search thread is busy. A harvest touches most popular answers with each batch (one a
- * second); asked again at once by every caller, they queue behind each other on the threads, doubling the searches'
- * tail while it runs. A quiet index answers from the changes at once.
- */
-export const MAX_PREVIOUS_MS = 1_000;
 
 type TAsked = { generation: number; answer: Promise<TIndexSearchResult> };
 
 /** A kept answer, the order in which it was kept, and how new offers are checked against it (null: not at all). */
 type TKept = { answer: TIndexSearchResult; seq: number; mode: TKeptSearchCheck['mode'] | null };
-
-/** A kept answer that a batch of changes touched, and when. */
-type TPrevious = { answer: TIndexSearchResult; since: number };
 
 /** The kept answers to check against a batch of changes, as they were when it was asked for. */
 export type TKeptChecks = { seq: number; checks: TKeptSearchCheck[] };
@@ -50,15 +40,8 @@ export class KeptAnswers {
   private seq = 0;
   /** Searches being answered: the same search asked meanwhile waits for that answer instead of asking again. */
   private readonly asked = new Map<string, TAsked>();
-  /** Answers forgotten by the last batches, given while asked again when the threads are busy (MAX_PREVIOUS_MS). */
-  private readonly previous = new Map<string, TPrevious>();
 
-  /** `isBusy` tells whether a search asked now would wait for a thread. */
-  constructor(
-    private readonly isBusy: () => boolean = () => false,
-    maxEntries = MAX_ENTRIES,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(maxEntries = MAX_ENTRIES) {
     this.answers = new LRUCache({ max: maxEntries });
   }
 
@@ -67,7 +50,6 @@ export class KeptAnswers {
     this.generation++;
     this.answers.clear();
     this.asked.clear();
-    this.previous.clear();
   }
 
   /** The kept answers that new offers can be checked against, to send with a batch to the index's writer. */
@@ -101,13 +83,7 @@ export class KeptAnswers {
       )
         forgotten.push(key);
     }
-    const now = this.now();
-    for (const [key, previous] of this.previous) if (now - previous.since > MAX_PREVIOUS_MS) this.previous.delete(key);
-    for (const key of forgotten) {
-      const kept = this.answers.get(key);
-      if (kept && !this.previous.has(key)) this.previous.set(key, { answer: kept.answer, since: now });
-      this.answers.delete(key);
-    }
+    for (const key of forgotten) this.answers.delete(key);
   }
 
   /**
@@ -126,36 +102,19 @@ export class KeptAnswers {
       countKeptAnswer('kept');
       return { ...kept.answer, stages: { cached: performance.now() - started } };
     }
-    const previous = this.previous.get(key);
-    if (previous && this.now() - previous.since <= MAX_PREVIOUS_MS && this.isBusy()) {
-      countKeptAnswer('previous');
-      if (this.asked.get(key)?.generation !== this.generation) this.ask(key, search, compute).catch(() => {});
-      return { ...previous.answer, stages: { cached: performance.now() - started } };
-    }
     const asked = this.asked.get(key);
     if (asked && asked.generation === this.generation) {
       countKeptAnswer('shared');
       return asked.answer;
     }
     countKeptAnswer('asked');
-    return this.ask(key, search, compute);
-  }
-
-  /** Asks `compute` for the answer of `search`, kept unless the index changed meanwhile. */
-  private async ask(
-    key: string,
-    search: TIndexSearch,
-    compute: () => Promise<TIndexSearchResult>,
-  ): Promise<TIndexSearchResult> {
     const generation = this.generation;
     const answer = compute();
     this.asked.set(key, { generation, answer });
     try {
       const result = await answer;
-      if (generation === this.generation) {
+      if (generation === this.generation)
         this.answers.set(key, { answer: result, seq: ++this.seq, mode: modeOf(search, result) });
-        this.previous.delete(key);
-      }
       return result;
     } finally {
       if (this.asked.get(key)?.answer === answer) this.asked.delete(key);

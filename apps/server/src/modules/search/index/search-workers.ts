@@ -81,11 +81,6 @@ export class SearchWorkers {
     }
   }
 
-  /** Whether a search asked now would wait: every thread has one, or searches wait already. */
-  get isBusy(): boolean {
-    return this.waiting.length > 0 || this.clients.every((client) => client.pending > 0);
-  }
-
   search(search: TIndexSearch): Promise<TIndexSearchResult> {
     return this.ask<TIndexSearchResult>({ search });
   }

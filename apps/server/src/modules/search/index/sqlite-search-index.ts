@@ -87,7 +87,7 @@ export class SqliteSearchIndex implements ISearchIndex {
   private readonly popular: PopularSearches;
   private readonly changeListeners: ((offerIds: readonly string[] | null) => void)[] = [];
   /** The search threads' answers, kept for all of them (kept-answers.ts). */
-  private readonly keptAnswers = new KeptAnswers(() => this.workers?.isBusy ?? false);
+  private readonly keptAnswers = new KeptAnswers();
   private popularSavedAt = Date.now();
   /** When the last change was applied: the lists are merged once the changes have settled. */
   private appliedAt = Date.now();
